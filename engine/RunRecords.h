@@ -1,0 +1,51 @@
+// What a run reports: per-step and per-evaluation records, its state and its provenance.
+// Plain value types, copied out of the engine's snapshot by the reader (UI timer, CLI loop).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace precisionlab {
+
+struct StepRecord {
+  int64_t step = 0;                  // 1-based optimizer step
+  double loss = 0;                   // training loss of this batch (fp32 value)
+  double learningRate = 0;
+  double stepMs = 0;                 // wall time of the step alone, device synchronised
+  double samplesPerSec = 0;
+  double tokensPerSec = 0;           // non-padding tokens per second
+  double gradNorm = 0;               // total norm before clipping (unscaled)
+  bool nonFinite = false;            // loss or gradients held inf/NaN
+  double lossScale = 1.0;            // GradScaler scale used for this step (1 without a scaler)
+  bool skipped = false;              // optimizer step skipped (inf/NaN gradients)
+  double gradZeroFraction = 0;       // share of gradient values exactly zero
+  double gradNonFiniteFraction = 0;  // share of gradient values inf/NaN
+  int64_t peakBytes = 0;             // peak memory during the step (allocator-reported)
+};
+
+struct EvalRecord {
+  int64_t step = 0;
+  double valLoss = 0;
+  double valAccuracy = 0;            // 0..1
+};
+
+enum class Provenance {
+  Live,      // measured now on `device`
+  Emulated,  // numerics emulated on `device`; speed and memory are not meaningful
+  Recorded,  // replayed from a file recorded on `device` at `recordedAt`
+};
+
+struct RunProvenance {
+  Provenance kind = Provenance::Live;
+  std::string device;                // e.g. "cpu (2 threads, avx512_bf16)", "cuda:0 NVIDIA H200"
+  std::string recordedAt;            // ISO 8601, for Recorded
+  std::string torchVersion;          // LibTorch version the run used
+  std::string note;                  // e.g. why it is emulated
+};
+
+enum class RunState { Queued, Preparing, Running, Paused, Finished, Failed, Cancelled };
+
+const char* provenanceName(Provenance p);  // "live", "emulated", "recorded"
+const char* runStateName(RunState s);      // "queued", "preparing", ...
+
+}  // namespace precisionlab

@@ -1,0 +1,48 @@
+// Everything one training run needs, in one place (nanoGPT-style config block). Plain data.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace precisionlab {
+
+// How a run uses floating point. Names match Hugging Face TrainingArguments where one exists.
+enum class Precision {
+  Fp32,             // no change: fp32 weights, activations, gradients, optimizer state
+  Fp16Amp,          // fp16=True: autocast fp16 + GradScaler, fp32 master weights
+  Bf16Amp,          // bf16=True: autocast bf16, no scaler
+  HalfModel,        // model.to(kHalf): fp16 weights, gradients and AdamW state, no scaler
+  Fp16AmpNoScaler,  // autocast fp16 with loss scaling turned off
+};
+
+const char* precisionName(Precision p);              // "fp32", "fp16-amp", "bf16-amp", ...
+bool parsePrecision(const std::string& s, Precision* out);
+
+struct TrainConfig {
+  std::string preset = "mini";         // model size when modelDir is empty (random init)
+  std::string modelDir;                // Hugging Face checkpoint directory; empty = preset
+  std::string dataPath;                // CSV/TSV/JSONL; empty = the built-in dataset
+  std::string textColumn = "text";     // column (or JSON key) holding the text
+  std::string labelColumn = "label";   // column (or JSON key) holding the label
+  int64_t steps = 300;                 // optimizer steps (skipped fp16 steps count too)
+  int64_t batchSize = 32;              // examples per step
+  int64_t seqLen = 128;                // max tokens per example incl. [CLS]/[SEP]
+  double learningRate = 5e-4;          // peak AdamW learning rate
+  double warmupFraction = 0.1;         // share of steps with linear warmup
+  double weightDecay = 0.01;           // AdamW decoupled weight decay
+  double maxGradNorm = 1.0;            // clip total gradient norm; <= 0 disables
+  double adamEps = 1e-8;               // AdamW epsilon (becomes 0 in fp16 storage)
+  uint64_t seed = 42;                  // model init, data shuffle, dropout
+  std::string device = "cpu";          // "cpu", "cuda" or "cuda:N"
+  int64_t evalEvery = 50;              // validation every N steps and at the end; 0 = end only
+  double validationFraction = 0.1;     // share of the data held out for validation
+  int threads = 0;                     // intra-op threads; 0 = all cores
+  Precision precision = Precision::Fp32;
+  // GradScaler, PyTorch's defaults.
+  double initScale = 65536.0;
+  double growthFactor = 2.0;
+  double backoffFactor = 0.5;
+  int64_t growthInterval = 2000;
+};
+
+}  // namespace precisionlab
