@@ -1,0 +1,563 @@
+// Strict JSON: a recursive-descent parser over bytes (depth-limited, so recursion is bounded),
+// UTF-8 validation on the fly, and a writer that emits only valid JSON.
+#include "engine/src/Json.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <unordered_set>
+
+namespace precisionlab::json {
+
+ParseError::ParseError(const std::string& problem, size_t line, size_t column, size_t offset)
+    : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) +
+                         ": " + problem),
+      problem_(problem),
+      line_(line),
+      column_(column),
+      offset_(offset) {}
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is invalid (RFC 3629 table:
+// no overlongs, no surrogates D800-DFFF, nothing above U+10FFFF). *cp gets the code point.
+size_t utf8Sequence(std::string_view s, size_t i, uint32_t* cp) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const size_t left = s.size() - i;
+  const unsigned char c = b(0);
+  if (c < 0x80) {
+    *cp = c;
+    return 1;
+  }
+  const auto cont = [&](size_t k) { return k < left && (b(k) & 0xC0) == 0x80; };
+  if (c >= 0xC2 && c <= 0xDF) {
+    if (!cont(1)) return 0;
+    *cp = ((c & 0x1Fu) << 6) | (b(1) & 0x3Fu);
+    return 2;
+  }
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (!cont(1) || !cont(2)) return 0;
+    if (c == 0xE0 && b(1) < 0xA0) return 0;  // overlong
+    if (c == 0xED && b(1) > 0x9F) return 0;  // surrogate
+    *cp = ((c & 0x0Fu) << 12) | ((b(1) & 0x3Fu) << 6) | (b(2) & 0x3Fu);
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0;
+    if (c == 0xF0 && b(1) < 0x90) return 0;  // overlong
+    if (c == 0xF4 && b(1) > 0x8F) return 0;  // above U+10FFFF
+    *cp = ((c & 0x07u) << 18) | ((b(1) & 0x3Fu) << 12) | ((b(2) & 0x3Fu) << 6) | (b(3) & 0x3Fu);
+    return 4;
+  }
+  return 0;
+}
+
+void appendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Length of the JSON number at the start of s (RFC 8259 grammar), 0 if there is none.
+size_t scanNumber(std::string_view s) {
+  size_t i = 0;
+  if (i < s.size() && s[i] == '-') ++i;
+  if (i >= s.size()) return 0;
+  if (s[i] == '0') {
+    ++i;
+  } else if (s[i] >= '1' && s[i] <= '9') {
+    while (i < s.size() && isDigit(s[i])) ++i;
+  } else {
+    return 0;
+  }
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (i >= s.size() || !isDigit(s[i])) return 0;
+    while (i < s.size() && isDigit(s[i])) ++i;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (i >= s.size() || !isDigit(s[i])) return 0;
+    while (i < s.size() && isDigit(s[i])) ++i;
+  }
+  return i;
+}
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : s_(text) {}
+
+  Value parseDocument() {
+    if (s_.size() >= 3 && s_.substr(0, 3) == "\xEF\xBB\xBF")
+      fail(0, "byte order mark (U+FEFF) before the JSON text; save the file as UTF-8 without BOM");
+    skipWhitespace();
+    Value v = parseValue(0);
+    skipWhitespace();
+    if (pos_ != s_.size()) fail(pos_, "unexpected " + describe(pos_) + " after the JSON value");
+    return v;
+  }
+
+ private:
+  [[noreturn]] void fail(size_t at, const std::string& problem) const {
+    size_t line = 1;
+    size_t lineStart = 0;
+    for (size_t i = 0; i < at && i < s_.size(); ++i) {
+      if (s_[i] == '\n') {
+        ++line;
+        lineStart = i + 1;
+      }
+    }
+    size_t column = 1;
+    for (size_t i = lineStart; i < at && i < s_.size(); ++i)
+      if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80) ++column;
+    throw ParseError(problem, line, column, at);
+  }
+
+  std::string describe(size_t at) const {
+    if (at >= s_.size()) return "end of input";
+    const unsigned char c = static_cast<unsigned char>(s_[at]);
+    if (c >= 0x21 && c < 0x7F) return std::string("character '") + static_cast<char>(c) + "'";
+    static const char* hex = "0123456789ABCDEF";
+    return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
+  }
+
+  void skipWhitespace() {
+    while (pos_ < s_.size()) {
+      const char c = s_[pos_];
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
+      ++pos_;
+    }
+  }
+
+  void expectLiteral(std::string_view word) {
+    if (s_.substr(pos_, word.size()) != word)
+      fail(pos_, "unexpected " + describe(pos_) + "; expected a JSON value");
+    pos_ += word.size();
+  }
+
+  Value parseValue(int depth) {
+    if (pos_ >= s_.size()) fail(pos_, "unexpected end of input; expected a JSON value");
+    const char c = s_[pos_];
+    switch (c) {
+      case '{':
+        return parseObject(depth + 1);
+      case '[':
+        return parseArray(depth + 1);
+      case '"':
+        return Value(parseString());
+      case 't':
+        expectLiteral("true");
+        return Value(true);
+      case 'f':
+        expectLiteral("false");
+        return Value(false);
+      case 'n':
+        expectLiteral("null");
+        return Value();
+      default:
+        break;
+    }
+    if (c == '-' || isDigit(c)) {
+      const size_t n = scanNumber(s_.substr(pos_));
+      if (n == 0) fail(pos_, "malformed number");
+      // A leading zero followed by more digits ("01") scans as "0" and then fails as trailing.
+      Value v = Value::numberFromText(std::string(s_.substr(pos_, n)));
+      pos_ += n;
+      return v;
+    }
+    fail(pos_, "unexpected " + describe(pos_) + "; expected a JSON value");
+  }
+
+  void checkDepth(int depth) const {
+    if (depth > kMaxDepth)
+      fail(pos_, "nesting deeper than " + std::to_string(kMaxDepth) + " arrays/objects");
+  }
+
+  Value parseArray(int depth) {
+    checkDepth(depth);
+    ++pos_;  // '['
+    Value::Array items;
+    skipWhitespace();
+    if (pos_ < s_.size() && s_[pos_] == ']') {
+      ++pos_;
+      return Value(std::move(items));
+    }
+    for (;;) {
+      skipWhitespace();
+      items.push_back(parseValue(depth));
+      skipWhitespace();
+      if (pos_ < s_.size() && s_[pos_] == ',') {
+        ++pos_;
+        skipWhitespace();
+        if (pos_ < s_.size() && s_[pos_] == ']') fail(pos_, "trailing comma in array");
+        continue;
+      }
+      if (pos_ < s_.size() && s_[pos_] == ']') {
+        ++pos_;
+        return Value(std::move(items));
+      }
+      fail(pos_, "unexpected " + describe(pos_) + "; expected ',' or ']' in array");
+    }
+  }
+
+  Value parseObject(int depth) {
+    checkDepth(depth);
+    ++pos_;  // '{'
+    Value::Members members;
+    std::unordered_set<std::string> seen;
+    skipWhitespace();
+    if (pos_ < s_.size() && s_[pos_] == '}') {
+      ++pos_;
+      return Value(std::move(members));
+    }
+    for (;;) {
+      skipWhitespace();
+      if (pos_ >= s_.size() || s_[pos_] != '"') {
+        if (pos_ < s_.size() && s_[pos_] == '}' && !members.empty())
+          fail(pos_, "trailing comma in object");
+        fail(pos_, "unexpected " + describe(pos_) + "; expected a string key in object");
+      }
+      const size_t keyAt = pos_;
+      std::string key = parseString();
+      if (!seen.insert(key).second) fail(keyAt, "duplicate key " + quote(key) + " in object");
+      skipWhitespace();
+      if (pos_ >= s_.size() || s_[pos_] != ':')
+        fail(pos_, "unexpected " + describe(pos_) + "; expected ':' after object key");
+      ++pos_;
+      skipWhitespace();
+      Value v = parseValue(depth);
+      members.emplace_back(std::move(key), std::move(v));
+      skipWhitespace();
+      if (pos_ < s_.size() && s_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (pos_ < s_.size() && s_[pos_] == '}') {
+        ++pos_;
+        return Value(std::move(members));
+      }
+      fail(pos_, "unexpected " + describe(pos_) + "; expected ',' or '}' in object");
+    }
+  }
+
+  uint32_t parseHex4(size_t at) {
+    if (at + 4 > s_.size()) fail(at, "incomplete \\u escape");
+    uint32_t v = 0;
+    for (size_t k = 0; k < 4; ++k) {
+      const char c = s_[at + k];
+      v <<= 4;
+      if (c >= '0' && c <= '9') {
+        v |= static_cast<uint32_t>(c - '0');
+      } else if (c >= 'a' && c <= 'f') {
+        v |= static_cast<uint32_t>(c - 'a' + 10);
+      } else if (c >= 'A' && c <= 'F') {
+        v |= static_cast<uint32_t>(c - 'A' + 10);
+      } else {
+        fail(at + k, "invalid hex digit in \\u escape");
+      }
+    }
+    return v;
+  }
+
+  std::string parseString() {
+    const size_t open = pos_;
+    ++pos_;  // '"'
+    std::string out;
+    for (;;) {
+      if (pos_ >= s_.size()) fail(open, "unterminated string");
+      const unsigned char c = static_cast<unsigned char>(s_[pos_]);
+      if (c == '"') {
+        ++pos_;
+        return out;
+      }
+      if (c < 0x20) fail(pos_, "control character in string; escape it (\\n, \\t, \\u00XX)");
+      if (c == '\\') {
+        const size_t esc = pos_;
+        if (pos_ + 1 >= s_.size()) fail(open, "unterminated string");
+        const char e = s_[pos_ + 1];
+        pos_ += 2;
+        switch (e) {
+          case '"': out += '"'; break;
+          case '\\': out += '\\'; break;
+          case '/': out += '/'; break;
+          case 'b': out += '\b'; break;
+          case 'f': out += '\f'; break;
+          case 'n': out += '\n'; break;
+          case 'r': out += '\r'; break;
+          case 't': out += '\t'; break;
+          case 'u': {
+            uint32_t cp = parseHex4(pos_);
+            pos_ += 4;
+            if (cp >= 0xDC00 && cp <= 0xDFFF) fail(esc, "lone low surrogate in \\u escape");
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+              if (s_.substr(pos_, 2) != "\\u")
+                fail(esc, "high surrogate in \\u escape not followed by a low surrogate");
+              const uint32_t lo = parseHex4(pos_ + 2);
+              if (lo < 0xDC00 || lo > 0xDFFF)
+                fail(esc, "high surrogate in \\u escape not followed by a low surrogate");
+              pos_ += 6;
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            }
+            appendUtf8(out, cp);
+            break;
+          }
+          default:
+            fail(esc, "invalid escape sequence '\\" + std::string(1, e) + "'");
+        }
+        continue;
+      }
+      uint32_t cp = 0;
+      const size_t n = utf8Sequence(s_, pos_, &cp);
+      if (n == 0) fail(pos_, "invalid UTF-8 in string");
+      out.append(s_.substr(pos_, n));
+      pos_ += n;
+    }
+  }
+
+  std::string_view s_;
+  size_t pos_ = 0;
+};
+
+void serializeTo(std::string& out, const Value& v, int indent, int level) {
+  const auto newline = [&](int lvl) {
+    if (indent < 0) return;
+    out += '\n';
+    out.append(static_cast<size_t>(indent) * static_cast<size_t>(lvl), ' ');
+  };
+  switch (v.type()) {
+    case Value::Type::Null: out += "null"; return;
+    case Value::Type::Bool: out += v.asBool() ? "true" : "false"; return;
+    case Value::Type::Number: out += v.numberText(); return;
+    case Value::Type::String: out += quote(v.asString()); return;
+    case Value::Type::Array: {
+      const auto& items = v.asArray();
+      out += '[';
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        newline(level + 1);
+        serializeTo(out, items[i], indent, level + 1);
+      }
+      if (!items.empty()) newline(level);
+      out += ']';
+      return;
+    }
+    case Value::Type::Object: {
+      const auto& members = v.members();
+      std::unordered_set<std::string_view> seen;
+      out += '{';
+      for (size_t i = 0; i < members.size(); ++i) {
+        if (!seen.insert(members[i].first).second)
+          throw std::invalid_argument("json::serialize: duplicate key " + quote(members[i].first));
+        if (i) out += ',';
+        newline(level + 1);
+        out += quote(members[i].first);
+        out += indent < 0 ? ":" : ": ";
+        serializeTo(out, members[i].second, indent, level + 1);
+      }
+      if (!members.empty()) newline(level);
+      out += '}';
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+Value::Value(int n) : Value(static_cast<int64_t>(n)) {}
+Value::Value(int64_t n) : type_(Type::Number), text_(std::to_string(n)) {}
+Value::Value(uint64_t n) : type_(Type::Number), text_(std::to_string(n)) {}
+
+Value::Value(double d) : type_(Type::Number) {
+  if (!std::isfinite(d)) throw std::invalid_argument("JSON cannot hold NaN or infinity");
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, d);  // shortest text that round-trips
+  text_.assign(buf, r.ptr);
+  // Keep a double a double when read back ("2" would become an integer).
+  if (text_.find_first_of(".eE") == std::string::npos) text_ += ".0";
+}
+
+Value::Value(const char* s) : Value(std::string(s)) {}
+Value::Value(std::string s) : type_(Type::String), text_(std::move(s)) {}
+Value::Value(std::string_view s) : Value(std::string(s)) {}
+Value::Value(Array items) : type_(Type::Array), items_(std::move(items)) {}
+Value::Value(Members members) : type_(Type::Object), members_(std::move(members)) {}
+
+Value Value::numberFromText(std::string text) {
+  if (text.empty() || scanNumber(text) != text.size())
+    throw std::invalid_argument("not a JSON number: " + text);
+  Value v;
+  v.type_ = Type::Number;
+  v.text_ = std::move(text);
+  return v;
+}
+
+const char* typeName(Value::Type t) {
+  switch (t) {
+    case Value::Type::Null: return "null";
+    case Value::Type::Bool: return "boolean";
+    case Value::Type::Number: return "number";
+    case Value::Type::String: return "string";
+    case Value::Type::Array: return "array";
+    case Value::Type::Object: return "object";
+  }
+  return "?";
+}
+
+void Value::expect(Type t, const char* what) const {
+  if (type_ != t)
+    throw TypeError(std::string("expected ") + what + ", found " + typeName(type_));
+}
+
+bool Value::isInteger() const {
+  return type_ == Type::Number && text_.find_first_of(".eE") == std::string::npos;
+}
+
+bool Value::asBool() const {
+  expect(Type::Bool, "a boolean");
+  return bool_;
+}
+
+double Value::asDouble() const {
+  expect(Type::Number, "a number");
+  double d = 0;
+  const auto r = std::from_chars(text_.data(), text_.data() + text_.size(), d);
+  if (r.ec != std::errc() || !std::isfinite(d))
+    throw TypeError("number " + text_ + " is outside the range of a double");
+  return d;
+}
+
+int64_t Value::asInt64() const {
+  expect(Type::Number, "an integer");
+  if (!isInteger()) throw TypeError("expected an integer, found " + text_);
+  int64_t n = 0;
+  const auto r = std::from_chars(text_.data(), text_.data() + text_.size(), n);
+  if (r.ec != std::errc() || r.ptr != text_.data() + text_.size())
+    throw TypeError("integer " + text_ + " does not fit in 64 bits");
+  return n;
+}
+
+uint64_t Value::asUint64() const {
+  expect(Type::Number, "a non-negative integer");
+  if (!isInteger()) throw TypeError("expected a non-negative integer, found " + text_);
+  if (text_[0] == '-') {
+    if (text_ == "-0") return 0;
+    throw TypeError("expected a non-negative integer, found " + text_);
+  }
+  uint64_t n = 0;
+  const auto r = std::from_chars(text_.data(), text_.data() + text_.size(), n);
+  if (r.ec != std::errc() || r.ptr != text_.data() + text_.size())
+    throw TypeError("integer " + text_ + " does not fit in 64 bits");
+  return n;
+}
+
+const std::string& Value::asString() const {
+  expect(Type::String, "a string");
+  return text_;
+}
+
+const std::string& Value::numberText() const {
+  expect(Type::Number, "a number");
+  return text_;
+}
+
+const Value::Array& Value::asArray() const {
+  expect(Type::Array, "an array");
+  return items_;
+}
+
+const Value::Members& Value::members() const {
+  expect(Type::Object, "an object");
+  return members_;
+}
+
+const Value* Value::find(std::string_view key) const {
+  if (type_ != Type::Object) return nullptr;
+  for (const auto& m : members_)
+    if (m.first == key) return &m.second;
+  return nullptr;
+}
+
+Value& Value::push(Value v) {
+  expect(Type::Array, "an array");
+  items_.push_back(std::move(v));
+  return *this;
+}
+
+Value& Value::set(std::string key, Value v) {
+  expect(Type::Object, "an object");
+  for (auto& m : members_) {
+    if (m.first == key) {
+      m.second = std::move(v);
+      return *this;
+    }
+  }
+  members_.emplace_back(std::move(key), std::move(v));
+  return *this;
+}
+
+Value parse(std::string_view text) { return Parser(text).parseDocument(); }
+
+std::string quote(std::string_view utf8) {
+  if (findInvalidUtf8(utf8) != std::string_view::npos)
+    throw std::invalid_argument("json::quote: string is not valid UTF-8");
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(utf8.size() + 2);
+  out += '"';
+  for (const char ch : utf8) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::string serialize(const Value& v, int indent) {
+  std::string out;
+  serializeTo(out, v, indent, 0);
+  return out;
+}
+
+size_t findInvalidUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    uint32_t cp = 0;
+    const size_t n = utf8Sequence(s, i, &cp);
+    if (n == 0) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace precisionlab::json
