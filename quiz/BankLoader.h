@@ -1,0 +1,37 @@
+// Loads and validates a question bank file (docs/question-bank-format.md). Either the whole bank
+// or the full list of problems, each with its JSON path; a bank with any problem is not returned.
+#pragma once
+
+#include "quiz/QuestionBank.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QVector>
+#include <optional>
+
+namespace precisionlab::quiz {
+
+struct BankProblem {
+  QString path;     // "$.questions[3].options[1].correct", or "$" for file-level problems
+  QString message;  // "expected a boolean"
+  QString toString() const { return path + QStringLiteral(": ") + message; }
+};
+
+struct BankLoadResult {
+  std::optional<QuestionBank> bank;  // set only when problems is empty
+  QVector<BankProblem> problems;
+  bool ok() const { return bank.has_value() && problems.isEmpty(); }
+};
+
+class BankLoader {
+ public:
+  static constexpr int kSchemaVersion = 1;  // the newest schema this build understands
+
+  // Reads and validates a file (":/..." resource paths work too). An unreadable file is one
+  // problem at "$" naming the file.
+  static BankLoadResult loadFile(const QString& path);
+  // Validates bank JSON text. Syntax errors are reported with line and column.
+  static BankLoadResult loadJson(const QByteArray& json);
+};
+
+}  // namespace precisionlab::quiz

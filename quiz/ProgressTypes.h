@@ -1,0 +1,124 @@
+// Value types of the progress store: what the UI sends (Attempt) and gets back (results,
+// statistics, the open report). Every result says whether it worked and, if not, why in plain
+// words ready to show.
+#pragma once
+
+#include "quiz/QuizTypes.h"
+#include "quiz/Scheduler.h"
+
+#include <QFlags>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace precisionlab::quiz {
+
+struct Profile {
+  qint64 id = 0;
+  QString name;
+  qint64 createdMs = 0;  // epoch ms
+};
+
+// One answered question, like a row of Anki's revlog.
+struct Attempt {
+  qint64 id = 0;              // assigned by the store
+  qint64 timeMs = 0;          // epoch ms when answered
+  qint64 profileId = 0;
+  QString bankId;
+  QString questionId;
+  QString domain;             // copied from the question: statistics survive bank edits
+  QStringList chosenOptionIds;
+  bool correct = false;
+  qint64 timeTakenMs = 0;
+  QuizMode mode = QuizMode::Practice;
+  Confidence confidence = Confidence::Unknown;
+};
+
+struct DomainStats {
+  QString domain;
+  int attempts = 0;
+  int correct = 0;
+  double accuracy = 0.0;  // 0..1
+};
+
+struct DayStats {
+  QString date;  // local date, ISO "2026-11-30"
+  int attempts = 0;
+  int correct = 0;
+  double accuracy = 0.0;
+};
+
+struct Statistics {
+  int attempts = 0;
+  int correct = 0;
+  double accuracy = 0.0;         // 0..1, 0 when no attempts
+  double averageTimeMs = 0.0;
+  QVector<DomainStats> perDomain;  // sorted by domain name
+  QVector<DayStats> perDay;        // oldest first, days with attempts only
+  int currentStreakDays = 0;  // consecutive days with attempts ending today or yesterday
+  int longestStreakDays = 0;
+  QString weakestDomain;      // lowest accuracy among domains with >= 3 attempts, else ""
+  int dueNow = 0;             // review states due at the time asked (excludes new questions)
+};
+
+// What changed, so views refresh only that (ProgressStore::changed).
+enum class Change { Profiles = 0x1, Attempts = 0x2, Reviews = 0x4, Database = 0x8 };
+Q_DECLARE_FLAGS(Changes, Change)
+
+struct OpenReport {
+  enum class Outcome {
+    Opened,             // existing database, intact
+    Created,            // no file yet: a new empty database
+    Migrated,           // older schema upgraded (fromVersion -> toVersion), a backup made first
+    RestoredBackup,     // damaged file moved aside, the latest good backup restored
+    StartedEmpty,       // damaged file moved aside, no good backup: a new empty database
+    NewerReadOnly,      // made by a newer PrecisionLab: opened read-only
+    LockedReadOnly,     // another program holds the lock: opened read-only
+    Failed              // nothing could be opened (see message)
+  };
+  Outcome outcome = Outcome::Failed;
+  bool readOnly = true;
+  int fromVersion = 0;   // user_version found in the file
+  int toVersion = 0;     // user_version now
+  QString path;
+  QString movedAsidePath;  // where a damaged file was moved (never deleted)
+  QString restoredFrom;    // the backup that was restored
+  QString backupMade;      // backup written during open, if any
+  QString message;         // plain words for the learner, e.g. "Your progress file was damaged…"
+  bool ok() const { return outcome != Outcome::Failed; }
+  bool needsAttention() const {  // show the message prominently
+    return outcome != Outcome::Opened && outcome != Outcome::Created &&
+           outcome != Outcome::Migrated;
+  }
+};
+
+struct RecordResult {
+  bool ok = false;
+  QString error;
+  qint64 attemptId = 0;
+  ReviewState review;  // the question's schedule after this attempt
+};
+
+struct ProfileResult {
+  bool ok = false;
+  QString error;
+  Profile profile;
+};
+
+struct ExportResult {
+  bool ok = false;
+  QString error;
+  int rows = 0;
+  QString path;
+};
+
+struct BackupResult {
+  bool ok = false;    // false with an empty error: skipped (too soon, or nothing changed)
+  QString error;
+  QString path;       // the new backup file
+  QStringList removed;  // older backups rotated out
+};
+
+}  // namespace precisionlab::quiz
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(precisionlab::quiz::Changes)
