@@ -1,0 +1,450 @@
+#include "quiz/BankLoader.h"
+
+#include "engine/ScenarioIds.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <QSet>
+#include <string>
+
+namespace precisionlab::quiz {
+namespace {
+
+const QRegularExpression& idPattern() {
+  static const QRegularExpression re(QStringLiteral("^[a-z0-9-]+$"));
+  return re;
+}
+
+const QRegularExpression& semverPattern() {
+  static const QRegularExpression re(QStringLiteral(
+      "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"));
+  return re;
+}
+
+QString knownScenarios() {
+  QStringList ids;
+  for (auto id : scenario::kAll) ids << QString::fromUtf8(id.data(), static_cast<int>(id.size()));
+  return ids.join(QStringLiteral(", "));
+}
+
+// QJsonDocument silently keeps the last of duplicate object keys, which would hide a typo such
+// as a second "correct". This scanner walks the (already syntax-checked) text and reports every
+// repeated key with its JSON path.
+class DuplicateKeyScanner {
+ public:
+  DuplicateKeyScanner(const QByteArray& text, QVector<BankProblem>& out) : m_s(text), m_out(out) {}
+  void run() {
+    skipSpace();
+    value(QStringLiteral("$"));
+  }
+
+ private:
+  char peek() const { return m_i < m_s.size() ? m_s.at(m_i) : '\0'; }
+  void skipSpace() {
+    while (m_i < m_s.size() && (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r'))
+      ++m_i;
+  }
+  static int hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return 0;
+  }
+  unsigned readHex4() {
+    unsigned v = 0;
+    for (int k = 0; k < 4 && m_i < m_s.size(); ++k) v = v * 16 + static_cast<unsigned>(hex(m_s.at(m_i++)));
+    return v;
+  }
+  QString string() {
+    ++m_i;  // opening quote
+    QByteArray raw;
+    QString decoded;
+    auto flush = [&] {
+      decoded += QString::fromUtf8(raw);
+      raw.clear();
+    };
+    while (m_i < m_s.size() && peek() != '"') {
+      char c = m_s.at(m_i++);
+      if (c != '\\') {
+        raw += c;
+        continue;
+      }
+      flush();
+      char e = m_s.at(m_i++);
+      switch (e) {
+        case 'n': decoded += QLatin1Char('\n'); break;
+        case 't': decoded += QLatin1Char('\t'); break;
+        case 'r': decoded += QLatin1Char('\r'); break;
+        case 'b': decoded += QLatin1Char('\b'); break;
+        case 'f': decoded += QLatin1Char('\f'); break;
+        case 'u': decoded += QChar(static_cast<char16_t>(readHex4())); break;  // surrogates stay split, still comparable
+        default: decoded += QLatin1Char(e); break;  // \" \\ \/
+      }
+    }
+    flush();
+    ++m_i;  // closing quote
+    return decoded;
+  }
+  void value(const QString& path) {
+    const char c = peek();
+    if (c == '{') {
+      object(path);
+    } else if (c == '[') {
+      array(path);
+    } else if (c == '"') {
+      string();
+    } else {
+      while (m_i < m_s.size() && !QByteArrayView(",]} \t\r\n").contains(peek())) ++m_i;
+    }
+  }
+  void object(const QString& path) {
+    ++m_i;
+    QSet<QString> seen;
+    skipSpace();
+    while (m_i < m_s.size() && peek() != '}') {
+      const QString key = string();
+      const QString child = path + QLatin1Char('.') + key;
+      if (seen.contains(key))
+        m_out.push_back({child, QStringLiteral("duplicate key (only the last value would count)")});
+      seen.insert(key);
+      skipSpace();
+      ++m_i;  // ':'
+      skipSpace();
+      value(child);
+      skipSpace();
+      if (peek() == ',') ++m_i;
+      skipSpace();
+    }
+    ++m_i;
+  }
+  void array(const QString& path) {
+    ++m_i;
+    int index = 0;
+    skipSpace();
+    while (m_i < m_s.size() && peek() != ']') {
+      value(path + QStringLiteral("[%1]").arg(index++));
+      skipSpace();
+      if (peek() == ',') ++m_i;
+      skipSpace();
+    }
+    ++m_i;
+  }
+
+  const QByteArray& m_s;
+  QVector<BankProblem>& m_out;
+  qsizetype m_i = 0;
+};
+
+// Field-by-field checks; every problem is collected, nothing stops at the first.
+class Validator {
+ public:
+  QVector<BankProblem> problems;
+
+  void add(const QString& path, const QString& message) { problems.push_back({path, message}); }
+
+  void checkKeys(const QJsonObject& obj, const QString& path, const QStringList& allowed) {
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+      if (!allowed.contains(it.key()))
+        add(path + QLatin1Char('.') + it.key(),
+            QStringLiteral("unknown field (allowed here: %1)").arg(allowed.join(QStringLiteral(", "))));
+  }
+
+  // Required (unless `optional`) non-empty string; returns it or an empty string.
+  QString str(const QJsonObject& obj, const QString& key, const QString& path,
+              bool optional = false) {
+    const QString p = path + QLatin1Char('.') + key;
+    if (!obj.contains(key)) {
+      if (!optional) add(p, QStringLiteral("missing required field"));
+      return {};
+    }
+    const QJsonValue v = obj.value(key);
+    if (!v.isString()) {
+      add(p, QStringLiteral("expected a string"));
+      return {};
+    }
+    const QString s = v.toString();
+    if (s.trimmed().isEmpty()) add(p, QStringLiteral("must not be empty"));
+    return s;
+  }
+
+  QString id(const QJsonObject& obj, const QString& key, const QString& path) {
+    const QString s = str(obj, key, path);
+    if (!s.trimmed().isEmpty() && !idPattern().match(s).hasMatch())
+      add(path + QLatin1Char('.') + key,
+          QStringLiteral("'%1' is not a valid id (use lowercase letters, digits and '-')").arg(s));
+    return s;
+  }
+
+  bool boolean(const QJsonObject& obj, const QString& key, const QString& path) {
+    const QString p = path + QLatin1Char('.') + key;
+    if (!obj.contains(key)) {
+      add(p, QStringLiteral("missing required field"));
+      return false;
+    }
+    if (!obj.value(key).isBool()) {
+      add(p, QStringLiteral("expected a boolean (true or false)"));
+      return false;
+    }
+    return obj.value(key).toBool();
+  }
+
+  // Returns nullptr-equivalent (isNull) when missing or not an array.
+  std::optional<QJsonArray> array(const QJsonObject& obj, const QString& key, const QString& path,
+                                  bool optional = false) {
+    const QString p = path + QLatin1Char('.') + key;
+    if (!obj.contains(key)) {
+      if (!optional) add(p, QStringLiteral("missing required field"));
+      return std::nullopt;
+    }
+    if (!obj.value(key).isArray()) {
+      add(p, QStringLiteral("expected an array"));
+      return std::nullopt;
+    }
+    return obj.value(key).toArray();
+  }
+
+  Option option(const QJsonValue& value, const QString& path) {
+    Option o;
+    if (!value.isObject()) {
+      add(path, QStringLiteral("expected an object"));
+      return o;
+    }
+    const QJsonObject obj = value.toObject();
+    checkKeys(obj, path,
+              {QStringLiteral("id"), QStringLiteral("text"), QStringLiteral("correct"),
+               QStringLiteral("whyLearnersPick"), QStringLiteral("analysis"),
+               QStringLiteral("whenRight"), QStringLiteral("scenario")});
+    o.id = id(obj, QStringLiteral("id"), path);
+    o.text = str(obj, QStringLiteral("text"), path);
+    o.correct = boolean(obj, QStringLiteral("correct"), path);
+    o.whyLearnersPick = str(obj, QStringLiteral("whyLearnersPick"), path);
+    o.analysis = str(obj, QStringLiteral("analysis"), path);
+    o.whenRight = str(obj, QStringLiteral("whenRight"), path);
+    o.scenario = str(obj, QStringLiteral("scenario"), path, /*optional=*/true);
+    if (!o.scenario.trimmed().isEmpty() && !scenario::isKnown(o.scenario.toStdString()))
+      add(path + QStringLiteral(".scenario"),
+          QStringLiteral("unknown scenario id '%1' (known: %2)").arg(o.scenario, knownScenarios()));
+    return o;
+  }
+
+  Question question(const QJsonValue& value, const QString& path) {
+    Question q;
+    if (!value.isObject()) {
+      add(path, QStringLiteral("expected an object"));
+      return q;
+    }
+    const QJsonObject obj = value.toObject();
+    checkKeys(obj, path,
+              {QStringLiteral("id"), QStringLiteral("exam"), QStringLiteral("domain"),
+               QStringLiteral("topic"), QStringLiteral("answer"), QStringLiteral("stem"),
+               QStringLiteral("options"), QStringLiteral("examTrap"),
+               QStringLiteral("explanation"), QStringLiteral("references"),
+               QStringLiteral("source")});
+    q.id = id(obj, QStringLiteral("id"), path);
+    q.exam = str(obj, QStringLiteral("exam"), path);
+    q.domain = str(obj, QStringLiteral("domain"), path);
+    q.topic = str(obj, QStringLiteral("topic"), path);
+    q.stem = str(obj, QStringLiteral("stem"), path);
+    q.explanation = str(obj, QStringLiteral("explanation"), path);
+    q.examTrap = str(obj, QStringLiteral("examTrap"), path, /*optional=*/true);
+    q.source = str(obj, QStringLiteral("source"), path);
+    if (!q.source.isEmpty() && q.source != QLatin1String("seed") &&
+        q.source != QLatin1String("original"))
+      add(path + QStringLiteral(".source"),
+          QStringLiteral("expected \"seed\" or \"original\", got \"%1\"").arg(q.source));
+
+    const QString answer = str(obj, QStringLiteral("answer"), path);
+    bool answerKnown = true;
+    if (answer == QLatin1String("multiple")) {
+      q.answer = AnswerKind::Multiple;
+    } else if (answer == QLatin1String("single")) {
+      q.answer = AnswerKind::Single;
+    } else {
+      answerKnown = false;
+      if (!answer.isEmpty())
+        add(path + QStringLiteral(".answer"),
+            QStringLiteral("expected \"single\" or \"multiple\", got \"%1\"").arg(answer));
+    }
+
+    const QString optionsPath = path + QStringLiteral(".options");
+    if (auto options = array(obj, QStringLiteral("options"), path)) {
+      if (options->size() < 2 || options->size() > 6)
+        add(optionsPath, QStringLiteral("has %1 options; a question needs 2 to 6").arg(options->size()));
+      QHash<QString, int> firstIndex;
+      for (int i = 0; i < options->size(); ++i) {
+        const QString p = optionsPath + QStringLiteral("[%1]").arg(i);
+        Option o = option(options->at(i), p);
+        if (!o.id.isEmpty()) {
+          if (firstIndex.contains(o.id))
+            add(p + QStringLiteral(".id"), QStringLiteral("duplicate option id '%1' (also at %2[%3].id)")
+                                              .arg(o.id, optionsPath)
+                                              .arg(firstIndex.value(o.id)));
+          else
+            firstIndex.insert(o.id, i);
+        }
+        q.options.push_back(o);
+      }
+      const int correct = static_cast<int>(q.correctOptionIds().size());
+      if (!options->isEmpty() && correct == 0)
+        add(optionsPath, QStringLiteral("no option is marked correct"));
+      else if (answerKnown && q.answer == AnswerKind::Single && correct > 1)
+        add(optionsPath, QStringLiteral("a single-answer question has %1 correct options; mark "
+                                        "exactly one, or set \"answer\": \"multiple\"")
+                             .arg(correct));
+      else if (answerKnown && q.answer == AnswerKind::Multiple && correct == 1)
+        add(optionsPath, QStringLiteral("a multiple-answer question needs at least two correct "
+                                        "options; it has one (use \"answer\": \"single\")"));
+    }
+
+    if (auto refs = array(obj, QStringLiteral("references"), path, /*optional=*/true)) {
+      for (int i = 0; i < refs->size(); ++i) {
+        const QString p = path + QStringLiteral(".references[%1]").arg(i);
+        if (!refs->at(i).isObject()) {
+          add(p, QStringLiteral("expected an object {\"title\", \"url\"}"));
+          continue;
+        }
+        const QJsonObject r = refs->at(i).toObject();
+        checkKeys(r, p, {QStringLiteral("title"), QStringLiteral("url")});
+        Reference ref{str(r, QStringLiteral("title"), p), str(r, QStringLiteral("url"), p)};
+        if (!ref.url.isEmpty() && !ref.url.startsWith(QLatin1String("https://")) &&
+            !ref.url.startsWith(QLatin1String("http://")))
+          add(p + QStringLiteral(".url"), QStringLiteral("expected an http(s) URL"));
+        q.references.push_back(ref);
+      }
+    }
+    return q;
+  }
+
+  QuestionBank bank(const QJsonObject& root) {
+    QuestionBank b;
+    checkKeys(root, QStringLiteral("$"),
+              {QStringLiteral("schema"), QStringLiteral("bank"), QStringLiteral("questions")});
+
+    const QString bankPath = QStringLiteral("$.bank");
+    if (!root.contains(QStringLiteral("bank"))) {
+      add(bankPath, QStringLiteral("missing required field"));
+    } else if (!root.value(QStringLiteral("bank")).isObject()) {
+      add(bankPath, QStringLiteral("expected an object"));
+    } else {
+      const QJsonObject meta = root.value(QStringLiteral("bank")).toObject();
+      checkKeys(meta, bankPath,
+                {QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
+                 QStringLiteral("exam"), QStringLiteral("language")});
+      b.id = id(meta, QStringLiteral("id"), bankPath);
+      b.version = str(meta, QStringLiteral("version"), bankPath);
+      if (!b.version.isEmpty() && !semverPattern().match(b.version).hasMatch())
+        add(bankPath + QStringLiteral(".version"),
+            QStringLiteral("'%1' is not a semantic version such as 1.0.0").arg(b.version));
+      b.title = str(meta, QStringLiteral("title"), bankPath);
+      b.exam = str(meta, QStringLiteral("exam"), bankPath);
+      const QString lang = str(meta, QStringLiteral("language"), bankPath, /*optional=*/true);
+      if (!lang.isEmpty()) b.language = lang;
+    }
+
+    if (auto questions = array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
+      if (questions->isEmpty()) add(QStringLiteral("$.questions"), QStringLiteral("needs at least one question"));
+      QHash<QString, int> firstIndex;
+      for (int i = 0; i < questions->size(); ++i) {
+        const QString p = QStringLiteral("$.questions[%1]").arg(i);
+        Question q = question(questions->at(i), p);
+        if (!q.id.isEmpty()) {
+          if (firstIndex.contains(q.id))
+            add(p + QStringLiteral(".id"),
+                QStringLiteral("duplicate question id '%1' (also at $.questions[%2].id)")
+                    .arg(q.id)
+                    .arg(firstIndex.value(q.id)));
+          else
+            firstIndex.insert(q.id, i);
+        }
+        b.questions.push_back(q);
+      }
+    }
+    return b;
+  }
+};
+
+// 1-based line and column (in characters) of a byte offset into UTF-8 text.
+std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
+  int line = 1;
+  qsizetype lineStart = 0;
+  offset = std::min(offset, text.size());
+  for (qsizetype i = 0; i < offset; ++i)
+    if (text.at(i) == '\n') {
+      ++line;
+      lineStart = i + 1;
+    }
+  const int column =
+      static_cast<int>(QString::fromUtf8(text.mid(lineStart, offset - lineStart)).size()) + 1;
+  return {line, column};
+}
+
+}  // namespace
+
+BankLoadResult BankLoader::loadFile(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    BankLoadResult r;
+    r.problems.push_back({QStringLiteral("$"), QStringLiteral("cannot read %1: %2")
+                                                   .arg(path, file.errorString())});
+    return r;
+  }
+  return loadJson(file.readAll());
+}
+
+BankLoadResult BankLoader::loadJson(const QByteArray& json) {
+  BankLoadResult result;
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+  if (error.error != QJsonParseError::NoError) {
+    const auto [line, column] = lineColumn(json, error.offset);
+    result.problems.push_back(
+        {QStringLiteral("$"), QStringLiteral("JSON syntax error at line %1, column %2: %3")
+                                  .arg(line)
+                                  .arg(column)
+                                  .arg(error.errorString())});
+    return result;
+  }
+  if (!doc.isObject()) {
+    result.problems.push_back({QStringLiteral("$"), QStringLiteral("expected an object at the top level")});
+    return result;
+  }
+  const QJsonObject root = doc.object();
+
+  // The schema number decides how to read everything else, so it is checked first.
+  const QJsonValue schema = root.value(QStringLiteral("schema"));
+  if (!root.contains(QStringLiteral("schema"))) {
+    result.problems.push_back({QStringLiteral("$.schema"), QStringLiteral("missing required field")});
+  } else if (!schema.isDouble() || schema.toDouble() != static_cast<double>(schema.toInt())) {
+    result.problems.push_back({QStringLiteral("$.schema"), QStringLiteral("expected an integer")});
+  } else if (schema.toInt() > kSchemaVersion) {
+    result.problems.push_back(
+        {QStringLiteral("$.schema"),
+         QStringLiteral("schema %1 was made by a newer PrecisionLab (this version reads schema %2); "
+                        "update PrecisionLab to use this bank")
+             .arg(schema.toInt())
+             .arg(kSchemaVersion)});
+    return result;  // a newer format may differ anywhere: listing more would only mislead
+  } else if (schema.toInt() < 1) {
+    result.problems.push_back({QStringLiteral("$.schema"),
+                               QStringLiteral("unknown schema version %1 (expected %2)")
+                                   .arg(schema.toInt())
+                                   .arg(kSchemaVersion)});
+  }
+
+  DuplicateKeyScanner(json, result.problems).run();
+  Validator v;
+  QuestionBank bank = v.bank(root);
+  result.problems += v.problems;
+  if (result.problems.isEmpty()) {
+    bank.schema = schema.toInt();
+    result.bank = std::move(bank);
+  }
+  return result;
+}
+
+}  // namespace precisionlab::quiz
