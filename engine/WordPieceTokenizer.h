@@ -30,7 +30,8 @@ class WordPieceTokenizer {
   static WordPieceTokenizer fromVocabText(const std::string& text, bool lowercase,
                                           const std::string& sourceName);
 
-  // Wordpieces without special tokens. Invalid UTF-8 bytes are treated as U+FFFD (dropped).
+  // Wordpieces, without the added [CLS]/[SEP]; special-token strings in the text ("[SEP]") stay
+  // whole, as in Hugging Face. Invalid UTF-8 bytes are treated as U+FFFD (dropped).
   std::vector<std::string> tokenize(const std::string& utf8) const;
   // [CLS] pieces [SEP]; the pieces are truncated so the result has at most maxLength ids
   // (maxLength must be >= 2).
@@ -52,9 +53,13 @@ class WordPieceTokenizer {
 
  private:
   WordPieceTokenizer() = default;
-  // Appends the wordpiece ids of one basic token (no whitespace, no punctuation inside).
-  void wordPieceIds(const std::string& word, size_t codePoints, std::vector<int64_t>& out) const;
-  std::vector<int64_t> tokenizeToIds(const std::string& utf8) const;
+  // Appends the ids of the wordpieces of `utf8` to `ids` and, when `texts` is not null, their
+  // strings to `texts` (a special token absent from the vocab keeps its string, id [UNK]).
+  void pieces(const std::string& utf8, std::vector<int64_t>& ids,
+              std::vector<std::string>* texts) const;
+  // WordPiece of one basic token (code points, no whitespace or punctuation inside).
+  void wordPiece(const char32_t* word, size_t n, std::vector<int64_t>& ids,
+                 std::vector<std::string>* texts) const;
 
   std::vector<std::string> vocab_;
   std::unordered_map<std::string, int64_t> ids_;
