@@ -1,0 +1,78 @@
+#include "quiz/StatisticsCalculator.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QMap>
+#include <QSet>
+
+namespace precisionlab::quiz {
+namespace {
+
+QDate localDate(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).date(); }
+
+double ratio(int part, int whole) { return whole > 0 ? static_cast<double>(part) / whole : 0.0; }
+
+}  // namespace
+
+Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
+                                         const QVector<ReviewState>& states, qint64 nowMs) {
+  Statistics s;
+  QMap<QString, DomainStats> domains;  // QMap: sorted by name
+  QMap<QDate, DayStats> days;
+  qint64 totalTime = 0;
+  for (const Attempt& a : attempts) {
+    ++s.attempts;
+    totalTime += a.timeTakenMs;
+    DomainStats& d = domains[a.domain];
+    d.domain = a.domain;
+    ++d.attempts;
+    const QDate date = localDate(a.timeMs);
+    DayStats& day = days[date];
+    day.date = date.toString(Qt::ISODate);
+    ++day.attempts;
+    if (a.correct) {
+      ++s.correct;
+      ++d.correct;
+      ++day.correct;
+    }
+  }
+  s.accuracy = ratio(s.correct, s.attempts);
+  s.averageTimeMs = s.attempts > 0 ? static_cast<double>(totalTime) / s.attempts : 0.0;
+
+  double weakest = 2.0;
+  for (DomainStats d : domains) {
+    d.accuracy = ratio(d.correct, d.attempts);
+    if (d.attempts >= kMinAttemptsForWeakest && d.accuracy < weakest) {
+      weakest = d.accuracy;
+      s.weakestDomain = d.domain;
+    }
+    s.perDomain.push_back(d);
+  }
+  for (DayStats d : days) {
+    d.accuracy = ratio(d.correct, d.attempts);
+    s.perDay.push_back(d);
+  }
+
+  // Longest run of consecutive study days.
+  QDate previous;
+  int run = 0;
+  for (auto it = days.keyBegin(); it != days.keyEnd(); ++it) {
+    run = (previous.isValid() && previous.addDays(1) == *it) ? run + 1 : 1;
+    s.longestStreakDays = std::max(s.longestStreakDays, run);
+    previous = *it;
+  }
+  // Current streak: still alive if the learner studied today or yesterday (today may not be
+  // over yet), counted back day by day.
+  const QDate today = localDate(nowMs);
+  QDate day = days.contains(today) ? today : today.addDays(-1);
+  while (days.contains(day)) {
+    ++s.currentStreakDays;
+    day = day.addDays(-1);
+  }
+
+  for (const ReviewState& r : states)
+    if (!r.isNew() && r.dueMs <= nowMs) ++s.dueNow;
+  return s;
+}
+
+}  // namespace precisionlab::quiz
