@@ -14,7 +14,6 @@
 
 class QTimer;
 class QLabel;
-class QSplitter;
 
 namespace precisionlab {
 
@@ -82,6 +81,8 @@ class LabView : public QWidget {
   LabSettingsPanel* settingsPanel_ = nullptr;
   QLabel* provenanceLegend_ = nullptr;
   QTimer* pollTimer_ = nullptr;
+  QHash<int, quint64> drawnRevisions_;  // run id -> store revision the charts last drew
+  quint64 drawnBaselineRevision_ = 0;
   bool presenterMode_ = false;
 };
 

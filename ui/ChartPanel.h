@@ -1,0 +1,63 @@
+// One lab figure: a title that says what the chart shows, a one-line hint on how to read it,
+// the live chart, and the provenance footer every figure carries. Its Export button and the
+// chart's context menu save it as PNG or SVG (ChartExporter).
+#pragma once
+
+#include <QString>
+#include <QWidget>
+
+class QChartView;
+class QLabel;
+class QToolButton;
+
+namespace precisionlab {
+
+class LiveChart;
+
+class ChartPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  // Takes ownership of `chart`. `metricId` names the figure in file names ("loss").
+  ChartPanel(const QString& metricId, const QString& title, const QString& howToRead,
+             LiveChart* chart, QWidget* parent = nullptr);
+
+  LiveChart* chart() const { return chart_; }
+  QChartView* view() const { return view_; }
+  QString metricId() const { return metricId_; }
+  QString title() const { return title_; }
+  QString footer() const;
+
+  // Where the plotted numbers come from, e.g. "live on cpu: baseline, B · emulated on cpu: D".
+  void setProvenanceText(const QString& text);
+  // Shown over the chart while it has no data (what to do to fill it).
+  void setEmptyHint(const QString& hint);
+  void setPresenterMode(bool on);
+  // Applies the chart's pending data and toggles the empty hint.
+  void finishUpdate();
+
+  bool savePng(const QString& path, QString* error) const;
+  bool saveSvg(const QString& path, QString* error) const;
+
+ public slots:
+  void exportWithDialog(const QString& format);  // "png" or "svg"
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  void placeHint();
+
+  QString metricId_;
+  QString title_;
+  LiveChart* chart_ = nullptr;
+  QChartView* view_ = nullptr;
+  QLabel* titleLabel_ = nullptr;
+  QLabel* howLabel_ = nullptr;
+  QLabel* hintLabel_ = nullptr;
+  QLabel* provenanceLabel_ = nullptr;
+  QToolButton* exportButton_ = nullptr;
+  QString provenanceText_;
+};
+
+}  // namespace precisionlab

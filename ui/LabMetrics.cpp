@@ -1,0 +1,68 @@
+#include "ui/LabMetrics.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/RunDataStore.h"
+
+namespace precisionlab {
+
+namespace {
+template <typename F>
+QList<QPointF> map(const LabRun& run, F value) {
+  QList<QPointF> out;
+  out.reserve(qsizetype(run.steps.size()));
+  for (const StepRecord& s : run.steps) out.append(QPointF(double(s.step), value(s)));
+  return out;
+}
+}  // namespace
+
+QList<QPointF> LabMetrics::loss(const LabRun& run) {
+  return map(run, [](const StepRecord& s) { return s.loss; });
+}
+
+QList<QPointF> LabMetrics::divergence(const LabRun& run, const LabRun& baseline) {
+  QList<QPointF> out;
+  // Both step lists are sorted by step: merge them.
+  size_t j = 0;
+  for (const StepRecord& s : run.steps) {
+    while (j < baseline.steps.size() && baseline.steps[j].step < s.step) ++j;
+    if (j == baseline.steps.size()) break;
+    if (baseline.steps[j].step == s.step)
+      out.append(QPointF(double(s.step), std::abs(s.loss - baseline.steps[j].loss)));
+  }
+  return out;
+}
+
+QList<QPointF> LabMetrics::samplesPerSec(const LabRun& run) {
+  return map(run, [](const StepRecord& s) { return s.samplesPerSec; });
+}
+
+QList<QPointF> LabMetrics::peakMemoryMiB(const LabRun& run) {
+  int64_t peak = 0;
+  return map(run, [&peak](const StepRecord& s) {
+    peak = std::max(peak, s.peakBytes);
+    return double(peak) / (1024.0 * 1024.0);
+  });
+}
+
+QList<QPointF> LabMetrics::lossScale(const LabRun& run) {
+  return map(run, [](const StepRecord& s) { return s.lossScale; });
+}
+
+QList<QPointF> LabMetrics::skippedSteps(const LabRun& run) {
+  QList<QPointF> out;
+  for (const StepRecord& s : run.steps)
+    if (s.skipped) out.append(QPointF(double(s.step), s.lossScale));
+  return out;
+}
+
+QList<QPointF> LabMetrics::gradZeroPercent(const LabRun& run) {
+  return map(run, [](const StepRecord& s) { return 100.0 * s.gradZeroFraction; });
+}
+
+bool LabMetrics::usesLossScaling(const LabRun& run) {
+  return run.config.precision == Precision::Fp16Amp;
+}
+
+}  // namespace precisionlab

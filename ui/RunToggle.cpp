@@ -1,0 +1,131 @@
+#include "ui/RunToggle.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include "ui/ProvenanceBadge.h"
+
+namespace precisionlab {
+
+RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent), info_(info) {
+  setObjectName(QStringLiteral("toggle-") + info.id);
+  setAttribute(Qt::WA_StyledBackground);
+
+  swatch_ = new QLabel(this);
+  swatch_->setFixedSize(14, 14);
+  swatch_->setStyleSheet(QStringLiteral("background: %1; border-radius: 3px;")
+                             .arg(info.color.name()));
+  swatch_->setToolTip(tr("Colour of this run on every chart"));
+
+  check_ = new QCheckBox(ScenarioCatalog::shortName(info), this);
+  check_->setToolTip(info.detail + tr("\nTick to start the run, untick to stop it."));
+  check_->setAccessibleName(tr("Run %1").arg(ScenarioCatalog::shortName(info)));
+  check_->setAccessibleDescription(info.detail);
+  QFont f = check_->font();
+  f.setBold(true);
+  check_->setFont(f);
+  connect(check_, &QCheckBox::toggled, this, [this](bool on) { emit toggled(info_.id, on); });
+
+  auto* detail = new QLabel(info.detail, this);
+  detail->setWordWrap(true);
+  detail->setForegroundRole(QPalette::PlaceholderText);
+  QFont df = detail->font();
+  df.setPointSizeF(df.pointSizeF() * 0.9);
+  detail->setFont(df);
+
+  status_ = new QLabel(tr("not started"), this);
+  status_->setAccessibleName(tr("Status of %1").arg(ScenarioCatalog::shortName(info)));
+  progress_ = new QProgressBar(this);
+  progress_->setTextVisible(false);
+  progress_->setMaximumHeight(6);
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+
+  verdict_ = new QLabel(QStringLiteral("—"), this);
+  verdict_->setWordWrap(true);
+  verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
+  verdict_->setToolTip(tr("Computed from the measured runs once this run and the baseline "
+                          "have data."));
+  badge_ = new ProvenanceBadge(this);
+
+  // Fixed column widths so the rows line up like a table.
+  auto* nameColumn = new QVBoxLayout;
+  nameColumn->setSpacing(0);
+  auto* nameRow = new QHBoxLayout;
+  nameRow->addWidget(swatch_);
+  nameRow->addWidget(check_, 1);
+  nameColumn->addLayout(nameRow);
+  nameColumn->addWidget(detail);
+  auto* statusColumn = new QVBoxLayout;
+  statusColumn->setSpacing(2);
+  statusColumn->addWidget(status_);
+  statusColumn->addWidget(progress_);
+
+  auto* nameBox = new QWidget(this);
+  nameBox->setLayout(nameColumn);
+  nameColumn->setContentsMargins(0, 0, 0, 0);
+  nameBox->setFixedWidth(330);
+  auto* statusBox = new QWidget(this);
+  statusBox->setLayout(statusColumn);
+  statusColumn->setContentsMargins(0, 0, 0, 0);
+  statusBox->setFixedWidth(170);
+  badge_->setMinimumWidth(150);
+
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(6, 3, 6, 3);
+  layout->addWidget(nameBox);
+  layout->addWidget(statusBox);
+  layout->addWidget(verdict_, 1);
+  layout->addWidget(badge_, 0, Qt::AlignVCenter);
+}
+
+bool RunToggle::isOn() const { return check_->isChecked(); }
+QString RunToggle::statusText() const { return status_->text(); }
+QString RunToggle::verdictText() const { return verdict_->text(); }
+QString RunToggle::provenanceText() const { return badge_->QLabel::text(); }
+
+void RunToggle::setOn(bool on) {
+  const QSignalBlocker block(check_);
+  check_->setChecked(on);
+}
+
+void RunToggle::setStatus(const QString& text, int64_t done, int64_t total, bool failed) {
+  status_->setText(text);
+  status_->setToolTip(text);
+  status_->setStyleSheet(failed ? QStringLiteral("color: #c0392b; font-weight: bold;")
+                                : QString());
+  progress_->setRange(0, int(std::max<int64_t>(total, 1)));
+  progress_->setValue(int(std::min(done, std::max<int64_t>(total, 1))));
+}
+
+void RunToggle::setVerdict(const QString& text, const QString& details) {
+  verdict_->setText(text.isEmpty() ? QStringLiteral("—") : text);
+  if (!details.isEmpty()) verdict_->setToolTip(details);
+}
+
+void RunToggle::setProvenance(const RunProvenance& provenance) {
+  badge_->setProvenance(provenance);
+}
+
+void RunToggle::setProvenancePending() { badge_->setPending(); }
+
+void RunToggle::setHighlighted(bool on) {
+  highlighted_ = on;
+  // The row the study view asked for ("Run this option") stands out until another is chosen.
+  setStyleSheet(on ? QStringLiteral("precisionlab--RunToggle { background: palette(highlight); "
+                                    "border-radius: 4px; } "
+                                    "precisionlab--RunToggle QLabel, precisionlab--RunToggle "
+                                    "QCheckBox { color: palette(highlighted-text); }")
+                   : QString());
+}
+
+void RunToggle::setPresenterMode(bool on) {
+  progress_->setMaximumHeight(on ? 10 : 6);
+  swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,57 @@
+// One row of the lab: a toggle that starts or stops a scenario's run, its colour on the charts,
+// what the run changes, and the run's status (state, step x/y), computed verdict and provenance
+// badge. The row only displays; LabView decides what a toggle does.
+#pragma once
+
+#include <QString>
+#include <QWidget>
+
+#include "ui/ScenarioCatalog.h"
+
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+
+namespace precisionlab {
+
+class ProvenanceBadge;
+struct RunProvenance;
+
+class RunToggle : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
+
+  QString scenarioId() const { return info_.id; }
+  const ScenarioInfo& info() const { return info_; }
+  bool isOn() const;
+  QCheckBox* checkBox() const { return check_; }
+  QString statusText() const;
+  QString verdictText() const;
+  QString provenanceText() const;
+
+  // Display updates; none of them emit toggled().
+  void setOn(bool on);
+  void setStatus(const QString& text, int64_t done, int64_t total, bool failed);
+  void setVerdict(const QString& text, const QString& details);
+  void setProvenance(const RunProvenance& provenance);
+  void setProvenancePending();
+  void setHighlighted(bool on);
+  void setPresenterMode(bool on);
+
+ signals:
+  void toggled(const QString& scenarioId, bool on);
+
+ private:
+  ScenarioInfo info_;
+  QCheckBox* check_ = nullptr;
+  QLabel* swatch_ = nullptr;
+  QLabel* status_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* verdict_ = nullptr;
+  ProvenanceBadge* badge_ = nullptr;
+  bool highlighted_ = false;
+};
+
+}  // namespace precisionlab

@@ -1,0 +1,113 @@
+#include "ui/ScenarioCatalog.h"
+
+#include <algorithm>
+
+#include "engine/ScenarioIds.h"
+
+namespace precisionlab {
+
+namespace {
+
+QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
+
+std::string lrText(double lr) { return QString::number(lr, 'g', 2).toStdString(); }
+
+}  // namespace
+
+const QList<ScenarioInfo>& ScenarioCatalog::all() {
+  // Colours: the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies);
+  // the baseline is near-black so every other curve reads as "against the reference".
+  static const QList<ScenarioInfo> kScenarios = {
+      {idOf(scenario::kBaselineFp32), QString(), QStringLiteral("fp32 baseline"),
+       QStringLiteral("No change: the reference every other run is compared with."),
+       QColor(0x33, 0x33, 0x33)},
+      {idOf(scenario::kHalfLayers), QStringLiteral("A"), QStringLiteral("Half-precision layers"),
+       QStringLiteral("model.to(torch.float16): weights, gradients and AdamW state in fp16, no "
+                      "loss scaling."),
+       QColor(0xD5, 0x5E, 0x00)},
+      {idOf(scenario::kTensorflowContainer), QStringLiteral("B"),
+       QStringLiteral("TensorFlow container"),
+       QStringLiteral("A framework swap leaves precision unchanged: an fp32 run like the "
+                      "baseline."),
+       QColor(0x56, 0xB4, 0xE9)},
+      {idOf(scenario::kVertexHpTuning), QStringLiteral("C"),
+       QStringLiteral("Vertex AI HP tuning"),
+       QStringLiteral("A sweep of 3 fp32 trials over the learning rate: more compute, same "
+                      "precision."),
+       QColor(0xCC, 0x79, 0xA7)},
+      {idOf(scenario::kFp16Amp), QStringLiteral("D"), QStringLiteral("fp16=True"),
+       QStringLiteral("Mixed precision: fp16 autocast, fp32 master weights, dynamic loss "
+                      "scaling."),
+       QColor(0x00, 0x9E, 0x73)},
+      {idOf(scenario::kBf16Amp), QString(), QStringLiteral("bf16=True"),
+       QStringLiteral("Mixed precision in bfloat16: fp32's range, no loss scaling needed."),
+       QColor(0xE6, 0x9F, 0x00)},
+      {idOf(scenario::kFp16NoScaler), QString(), QStringLiteral("fp16 without loss scaling"),
+       QStringLiteral("fp16 autocast with the GradScaler off: small gradients flush to zero."),
+       QColor(0x00, 0x72, 0xB2)},
+  };
+  return kScenarios;
+}
+
+const ScenarioInfo* ScenarioCatalog::find(const QString& id) {
+  for (const auto& s : all())
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+TrainConfig ScenarioCatalog::defaultSettings() {
+  TrainConfig c;
+  // Tiny BERT, short sequences: four runs interleaved on 2 CPU cores still draw a curve within
+  // seconds and finish in a few minutes; the user scales up in the settings panel.
+  c.preset = "tiny";
+  c.steps = 200;
+  c.batchSize = 16;
+  c.seqLen = 64;
+  c.learningRate = 5e-4;
+  c.evalEvery = 50;
+  return c;
+}
+
+std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainConfig& settings) {
+  const ScenarioInfo* info = find(id);
+  if (!info) return {};
+  const std::string name = shortName(*info).toStdString();
+  TrainConfig c = settings;
+  if (id == idOf(scenario::kVertexHpTuning)) {
+    // A tuning job changes hyperparameters, never precision: three fp32 trials around the
+    // user's learning rate.
+    std::vector<PlannedRun> trials;
+    const double factors[] = {0.2, 1.0, 5.0};
+    int n = 1;
+    for (double f : factors) {
+      TrainConfig t = settings;
+      t.precision = Precision::Fp32;
+      t.learningRate = settings.learningRate * f;
+      trials.push_back({"C trial " + std::to_string(n++) + " (lr " + lrText(t.learningRate) + ")",
+                        t});
+    }
+    return trials;
+  }
+  if (id == idOf(scenario::kHalfLayers)) c.precision = Precision::HalfModel;
+  else if (id == idOf(scenario::kFp16Amp)) c.precision = Precision::Fp16Amp;
+  else if (id == idOf(scenario::kBf16Amp)) c.precision = Precision::Bf16Amp;
+  else if (id == idOf(scenario::kFp16NoScaler)) c.precision = Precision::Fp16AmpNoScaler;
+  else c.precision = Precision::Fp32;  // baseline and B (same seed: identical numerics)
+  return {{name, c}};
+}
+
+QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCount) {
+  const ScenarioInfo* info = find(id);
+  const QColor base = info ? info->color : QColor(Qt::gray);
+  if (trialCount <= 1) return base;
+  // Spread trials from darker to lighter around the scenario colour.
+  const int spread = 50;
+  const int factor = 100 + spread * (2 * trialIndex - (trialCount - 1)) / std::max(1, trialCount - 1);
+  return factor >= 100 ? base.lighter(factor) : base.darker(200 - factor);
+}
+
+QString ScenarioCatalog::shortName(const ScenarioInfo& info) {
+  return info.option.isEmpty() ? info.title : info.option + QLatin1Char(' ') + info.title;
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,45 @@
+// The lab's scenarios as the UI presents them: option letter, title, what the run does, its
+// colour on every chart, and the training runs one toggle starts. The run specs mirror
+// DESIGN.md's lab table; they live here, in one small adapter, until the engine publishes its
+// own scenario table, so switching over touches only runsFor().
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QString>
+#include <string>
+#include <vector>
+
+#include "engine/TrainConfig.h"
+
+namespace precisionlab {
+
+struct ScenarioInfo {
+  QString id;       // stable id from engine/ScenarioIds.h
+  QString option;   // exam option letter ("A".."D") or empty for reference runs
+  QString title;    // e.g. "fp16=True"
+  QString detail;   // one line: what the run changes (or why it changes nothing)
+  QColor color;     // curve colour; sweep trials get lighter and darker shades of it
+};
+
+struct PlannedRun {
+  std::string label;   // legend text, e.g. "C trial 2 (lr 5e-4)"
+  TrainConfig config;
+};
+
+class ScenarioCatalog {
+ public:
+  // Baseline first (every comparison needs it), then the exam's options A-D, then the extras.
+  static const QList<ScenarioInfo>& all();
+  static const ScenarioInfo* find(const QString& id);
+  // Settings the lab starts with: sized so a handful of runs finish in minutes on 2 CPU cores.
+  static TrainConfig defaultSettings();
+  // The runs one toggle starts, from the user's settings. Empty for an unknown id.
+  static std::vector<PlannedRun> runsFor(const QString& id, const TrainConfig& settings);
+  // Colour of the n-th run of a scenario (sweeps have several).
+  static QColor runColor(const QString& id, int trialIndex, int trialCount);
+  // Short legend name: "D fp16=True", "baseline fp32".
+  static QString shortName(const ScenarioInfo& info);
+};
+
+}  // namespace precisionlab
