@@ -1,0 +1,73 @@
+// The synchronous core of the progress store: one sqlite3 connection and every SQL statement.
+// Not thread-safe by design: ProgressStore creates it and calls it only on its owning thread.
+// (A command-line tool may use it directly from its one thread.)
+//
+// Durability: WAL with synchronous=NORMAL survives a killed process (a committed transaction
+// is in the WAL before COMMIT returns). Attempt writes switch to synchronous=FULL for their
+// transaction: attempts are the learner's history, arrive at human pace (seconds apart), so one
+// fsync each costs nothing noticeable and they then survive power loss too.
+#pragma once
+
+#include "quiz/ProgressStore.h"
+#include "quiz/ProgressTypes.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+struct sqlite3;
+
+namespace precisionlab::quiz {
+
+class ProgressDatabase {
+ public:
+  static constexpr int kMinVersion = 0;  // an empty file: v1 is applied first
+  static constexpr int kMaxVersion = 2;  // this build's schema (quiz/sql/v1.sql .. v2.sql)
+
+  ProgressDatabase() = default;
+  ~ProgressDatabase();
+  ProgressDatabase(const ProgressDatabase&) = delete;
+  ProgressDatabase& operator=(const ProgressDatabase&) = delete;
+
+  OpenReport open(const QString& path, const ProgressStore::Options& options);
+  void close();  // backs up first when due (not forced)
+  bool isOpen() const { return m_db != nullptr; }
+  bool isReadOnly() const { return m_readOnly; }
+
+  QVector<Profile> profiles();
+  ProfileResult addProfile(const QString& name);
+  ProfileResult renameProfile(qint64 profileId, const QString& name);
+
+  RecordResult recordAttempt(Attempt attempt);
+  QVector<Attempt> attempts(qint64 profileId, int limit, const QString& bankId = QString());
+  QVector<ReviewState> reviewStates(qint64 profileId, const QString& bankId);
+  Statistics statistics(qint64 profileId, const QString& bankId, qint64 nowMs);
+  ExportResult exportCsv(qint64 profileId, const QString& filePath);
+  BackupResult backup(bool force);
+
+  // The SQL of one migration step (":/quiz/sql/v<version>.sql"); empty if there is none.
+  static QString migrationSql(int version);
+
+ private:
+  enum class Probe { Ok, Damaged, Locked, Newer, Error };
+  Probe probe(QString* detail);
+  bool openConnection(bool readOnly, QString* error);
+  OpenReport openReadOnly(OpenReport report, const QString& why);
+  OpenReport repair(OpenReport report, const QString& detail);
+  bool migrate(int from, QString* error);
+  bool exec(const char* sql, QString* error = nullptr);
+  QString lastError() const;
+  QString readOnlyError() const;
+  bool isDirty();
+  qint64 newestBackupMs() const;
+  QStringList backupFiles() const;  // oldest first
+
+  sqlite3* m_db = nullptr;
+  QString m_path;
+  ProgressStore::Options m_options;
+  bool m_readOnly = false;
+  QString m_readOnlyReason;
+  bool m_repairing = false;
+};
+
+}  // namespace precisionlab::quiz

@@ -1,0 +1,136 @@
+#include "quiz/ProgressStore.h"
+
+#include "quiz/ProgressDatabase.h"
+#include "quiz/Scheduler.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QPromise>
+#include <QStandardPaths>
+
+namespace precisionlab::quiz {
+
+ProgressStore::ProgressStore(QObject* parent)
+    : QObject(parent), m_db(std::make_shared<ProgressDatabase>()) {
+  m_thread.setObjectName(QStringLiteral("ProgressStore"));
+  m_context = new QObject;  // no parent: it moves to the owning thread
+  m_context->moveToThread(&m_thread);
+  m_thread.start();
+}
+
+ProgressStore::~ProgressStore() {
+  // Queued calls run first (FIFO), then the connection closes on its own thread.
+  post<bool>([](ProgressDatabase& db) {
+    db.close();
+    return true;
+  }).waitForFinished();
+  m_thread.quit();
+  m_thread.wait();
+  delete m_context;  // its thread has finished: nothing can touch it any more
+}
+
+QString ProgressStore::defaultPath() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+         QStringLiteral("/progress.sqlite3");
+}
+
+QString ProgressStore::backupDir(const QString& databasePath) {
+  return QFileInfo(databasePath).absolutePath() + QStringLiteral("/backups");
+}
+
+template <typename T, typename Fn>
+QFuture<T> ProgressStore::post(Fn fn) {
+  // shared_ptr: invokeMethod copies the functor, QPromise is move-only.
+  auto promise = std::make_shared<QPromise<T>>();
+  QFuture<T> future = promise->future();
+  promise->start();
+  QMetaObject::invokeMethod(
+      m_context,
+      [promise, db = m_db, fn = std::move(fn)]() mutable {
+        promise->addResult(fn(*db));
+        promise->finish();
+      },
+      Qt::QueuedConnection);
+  return future;
+}
+
+void ProgressStore::notify(Changes what) {
+  // Called on the owning thread; the signal is emitted on the thread that created the store.
+  QMetaObject::invokeMethod(this, [this, what] { emit changed(what); }, Qt::QueuedConnection);
+}
+
+QFuture<OpenReport> ProgressStore::open(const QString& path, const Options& options) {
+  return post<OpenReport>([this, path, options](ProgressDatabase& db) {
+    OpenReport report = db.open(path, options);
+    notify(Change::Database | Change::Profiles | Change::Attempts | Change::Reviews);
+    return report;
+  });
+}
+
+QFuture<QVector<Profile>> ProgressStore::profiles() {
+  return post<QVector<Profile>>([](ProgressDatabase& db) { return db.profiles(); });
+}
+
+QFuture<ProfileResult> ProgressStore::addProfile(const QString& name) {
+  return post<ProfileResult>([this, name](ProgressDatabase& db) {
+    ProfileResult r = db.addProfile(name);
+    if (r.ok) notify(Change::Profiles);
+    return r;
+  });
+}
+
+QFuture<ProfileResult> ProgressStore::renameProfile(qint64 profileId, const QString& name) {
+  return post<ProfileResult>([this, profileId, name](ProgressDatabase& db) {
+    ProfileResult r = db.renameProfile(profileId, name);
+    if (r.ok) notify(Change::Profiles);
+    return r;
+  });
+}
+
+QFuture<RecordResult> ProgressStore::recordAttempt(const Attempt& attempt) {
+  return post<RecordResult>([this, attempt](ProgressDatabase& db) {
+    RecordResult r = db.recordAttempt(attempt);
+    if (r.ok) notify(Change::Attempts | Change::Reviews);
+    return r;
+  });
+}
+
+QFuture<QVector<Attempt>> ProgressStore::attempts(qint64 profileId, int limit) {
+  return post<QVector<Attempt>>(
+      [profileId, limit](ProgressDatabase& db) { return db.attempts(profileId, limit); });
+}
+
+QFuture<QVector<ReviewState>> ProgressStore::reviewStates(qint64 profileId, const QString& bankId) {
+  return post<QVector<ReviewState>>(
+      [profileId, bankId](ProgressDatabase& db) { return db.reviewStates(profileId, bankId); });
+}
+
+QFuture<QStringList> ProgressStore::dueQuestions(qint64 profileId, const QString& bankId,
+                                                 const QStringList& bankQuestionIds, int limit,
+                                                 qint64 nowMs) {
+  return post<QStringList>([=](ProgressDatabase& db) {
+    const qint64 now = nowMs > 0 ? nowMs : QDateTime::currentMSecsSinceEpoch();
+    return Scheduler::dueQueue(bankQuestionIds, db.reviewStates(profileId, bankId), now, limit);
+  });
+}
+
+QFuture<Statistics> ProgressStore::statistics(qint64 profileId, const QString& bankId, qint64 nowMs) {
+  return post<Statistics>(
+      [=](ProgressDatabase& db) { return db.statistics(profileId, bankId, nowMs); });
+}
+
+QFuture<ExportResult> ProgressStore::exportCsv(qint64 profileId, const QString& filePath) {
+  return post<ExportResult>(
+      [profileId, filePath](ProgressDatabase& db) { return db.exportCsv(profileId, filePath); });
+}
+
+QFuture<BackupResult> ProgressStore::backup(bool force) {
+  return post<BackupResult>([force](ProgressDatabase& db) { return db.backup(force); });
+}
+
+void ProgressStore::waitForIdle() {
+  post<bool>([](ProgressDatabase&) { return true; }).waitForFinished();
+}
+
+}  // namespace precisionlab::quiz
