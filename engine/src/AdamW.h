@@ -1,0 +1,63 @@
+// AdamW with PyTorch's exact single-tensor update (torch.optim.AdamW, foreach=False), written
+// out so every arithmetic step is visible and can be rounded to a storage format: with
+// roundToStorage set, each op's result is rounded the way a real fp16 kernel rounds its output,
+// so eps 1e-8 becomes 0, v underflows and 0/0 gives NaN exactly as fp16 AdamW would.
+// Not implemented: amsgrad, maximize, capturable, foreach/fused kernels.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <torch/torch.h>
+
+namespace precisionlab {
+
+struct AdamWOptions {
+  double beta1 = 0.9;
+  double beta2 = 0.999;
+  double eps = 1e-8;
+  double weightDecay = 0.01;  // applied only to parameters with decay = true
+};
+
+class AdamW {
+ public:
+  struct Param {
+    std::string name;
+    torch::Tensor tensor;  // the leaf parameter, updated in place
+    bool decay = true;     // false for biases and LayerNorm weights (Hugging Face's no_decay)
+  };
+  // Per parameter, same dtype and device as the parameter. Empty until its first update.
+  struct State {
+    int64_t step = 0;
+    torch::Tensor expAvg;    // m
+    torch::Tensor expAvgSq;  // v
+  };
+
+  AdamW(std::vector<Param> params, AdamWOptions options);
+
+  // Hugging Face's rule: no weight decay on names containing "bias" or "LayerNorm.weight".
+  static bool decaysByName(const std::string& name);
+
+  // Sets gradients to undefined (set_to_none, PyTorch 2's default), freeing their memory.
+  void zeroGrad();
+  // One update of every parameter that has a gradient, at learning rate lr.
+  void step(double lr);
+
+  const std::vector<Param>& params() const { return params_; }
+  std::vector<State>& state() { return state_; }
+  const std::vector<State>& state() const { return state_; }
+  const AdamWOptions& options() const { return options_; }
+  AdamWOptions& options() { return options_; }
+
+  // When set, applied after every arithmetic op of the update (on m, v, the denominator and the
+  // parameter), e.g. [](auto& t) { return t.to(torch::kHalf).to(t.scalar_type()); }.
+  std::function<torch::Tensor(const torch::Tensor&)> roundToStorage;
+
+ private:
+  std::vector<Param> params_;
+  std::vector<State> state_;
+  AdamWOptions options_;
+};
+
+}  // namespace precisionlab

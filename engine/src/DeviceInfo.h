@@ -1,0 +1,28 @@
+// Which device a run uses, parsed from the user's option, and how it is described in a run's
+// provenance ("cpu (2 threads, avx512_bf16)", "cuda:0 NVIDIA H200").
+#pragma once
+
+#include <string>
+
+#include <torch/torch.h>
+
+namespace precisionlab {
+
+// "cpu", "cuda" (= cuda:0) or "cuda:N". Throws InputError for anything else, and when CUDA is
+// asked for but this LibTorch build or machine has none.
+torch::Device parseDevice(const std::string& spec);
+
+struct CpuFeatures {
+  bool avx512Bf16 = false;  // bf16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
+  bool amxBf16 = false;     // AMX tiles (Sapphire Rapids and later)
+};
+// From /proc/cpuinfo's flags; all false where it cannot be read.
+CpuFeatures cpuFeatures();
+
+// For provenance; the CPU form reports the current intra-op thread count.
+std::string describeDevice(const torch::Device& device);
+
+// Waits for queued kernels so a wall-clock time measures the work itself (no-op on CPU).
+void synchronizeDevice(const torch::Device& device);
+
+}  // namespace precisionlab
