@@ -13,6 +13,8 @@ enum class Confidence { Unknown, Sure, Unsure, Guess };
 
 QString toString(QuizMode mode);          // "practice" / "exam"
 QString toString(Confidence confidence);  // "unknown" / "sure" / "unsure" / "guess"
+// Note: QCOMPARE on these enums does not compile (QTest finds these toString overloads by ADL
+// and expects char*): compare with QVERIFY(a == b) in tests.
 QuizMode quizModeFromString(const QString& text, QuizMode fallback = QuizMode::Practice);
 Confidence confidenceFromString(const QString& text);  // unrecognised -> Unknown
 
