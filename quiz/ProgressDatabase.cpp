@@ -22,12 +22,14 @@ namespace {
 // One prepared statement, finalized on scope exit.
 class Stmt {
  public:
-  Stmt(sqlite3* db, const char* sql) { m_rc = sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr); }
+  Stmt(sqlite3* db, const char* sql) {
+    m_prepareRc = m_rc = sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr);
+  }
   ~Stmt() { sqlite3_finalize(m_s); }
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
-  bool prepared() const { return m_rc == SQLITE_OK && m_s != nullptr; }
-  int rc() const { return m_rc; }
+  bool prepared() const { return m_prepareRc == SQLITE_OK && m_s != nullptr; }
+  int rc() const { return m_rc; }  // of the last prepare or step
   Stmt& bind(int i, qint64 v) {
     sqlite3_bind_int64(m_s, i, v);
     return *this;
@@ -51,6 +53,7 @@ class Stmt {
 
  private:
   sqlite3_stmt* m_s = nullptr;
+  int m_prepareRc = SQLITE_OK;
   int m_rc = SQLITE_OK;
 };
 
@@ -200,14 +203,22 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
       return report;
   }
 
-  Stmt v(m_db, "PRAGMA user_version");
-  v.step();
-  const int version = static_cast<int>(v.i64(0));
+  // Statements are scoped: a stepped-but-unfinished one holds a read transaction, and
+  // journal_mode cannot change inside a transaction.
+  int version = 0;
+  {
+    Stmt v(m_db, "PRAGMA user_version");
+    v.step();
+    version = static_cast<int>(v.i64(0));
+  }
   report.fromVersion = version;
 
   // WAL and taking the write lock once tell us whether another program holds the file.
-  Stmt wal(m_db, "PRAGMA journal_mode=WAL");
-  const bool walOk = wal.step() == SQLITE_ROW && wal.text(0) == QLatin1String("wal");
+  bool walOk = false;
+  {
+    Stmt wal(m_db, "PRAGMA journal_mode=WAL");
+    walOk = wal.step() == SQLITE_ROW && wal.text(0) == QLatin1String("wal");
+  }
   if (!walOk || !exec("BEGIN IMMEDIATE")) {
     report.outcome = OpenReport::Outcome::LockedReadOnly;
     return openReadOnly(report, QStringLiteral("another program is using the file"));
