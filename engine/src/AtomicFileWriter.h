@@ -1,0 +1,40 @@
+// Writes a file so that readers see either the old file or the complete new one, never a torn
+// one: the bytes go to a temporary file in the same directory, which is fsync'ed and renamed
+// over the target on commit(), then the directory is fsync'ed. Destroying the writer without
+// commit() (an exception, a full disk) removes the temporary file and leaves the old file.
+// Every failure throws InputError naming the file and the system's reason.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace precisionlab {
+
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(std::string path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  void write(const void* data, size_t size);
+  void write(std::string_view text) { write(text.data(), text.size()); }
+  void commit();
+
+  // Convenience: the whole file in one call.
+  static void writeFile(const std::string& path, std::string_view contents);
+  // fsync a directory so a rename inside it survives a crash.
+  static void syncDirectory(const std::string& dir);
+
+ private:
+  [[noreturn]] void fail(const std::string& action, int err);
+  void discard();
+
+  std::string path_;
+  std::string tempPath_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
+
+}  // namespace precisionlab
