@@ -1,0 +1,393 @@
+// Progress store: round trip through the owning thread, statistics, migrations from every older
+// schema, damaged (garbage, truncated, empty), locked and newer-version files, backups, CSV.
+#include "quiz/ProgressDatabase.h"
+#include "quiz/ProgressStore.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <sqlite3.h>
+
+using namespace precisionlab::quiz;
+
+namespace {
+
+// A plain connection for building and inspecting files the way another program would.
+struct Raw {
+  sqlite3* db = nullptr;
+  explicit Raw(const QString& path) { sqlite3_open(path.toUtf8().constData(), &db); }
+  ~Raw() { sqlite3_close(db); }
+  bool exec(const QByteArray& sql) {
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql.constData(), nullptr, nullptr, &err);
+    if (rc != SQLITE_OK) qWarning() << "sqlite:" << err;
+    sqlite3_free(err);
+    return rc == SQLITE_OK;
+  }
+  QString scalar(const QByteArray& sql) {
+    sqlite3_stmt* st = nullptr;
+    QString out;
+    if (sqlite3_prepare_v2(db, sql.constData(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+      out = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
+    sqlite3_finalize(st);
+    return out;
+  }
+};
+
+QByteArray sourceSql(int version) {
+  QFile f(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/quiz/sql/v%1.sql").arg(version));
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+qint64 localNoon(const QDate& d) { return QDateTime(d, QTime(12, 0)).toMSecsSinceEpoch(); }
+
+Attempt attempt(qint64 profile, const QString& question, bool correct, const QString& domain = "Scaling",
+                qint64 timeMs = 0) {
+  Attempt a;
+  a.profileId = profile;
+  a.bankId = "bank";
+  a.questionId = question;
+  a.domain = domain;
+  a.chosenOptionIds = {"a"};
+  a.correct = correct;
+  a.timeTakenMs = 2000;
+  a.confidence = Confidence::Sure;
+  a.timeMs = timeMs;
+  return a;
+}
+
+// Creates a store file with one profile and `n` attempts, then closes it.
+qint64 seed(const QString& path, int n, bool backup = false) {
+  ProgressStore store;
+  [&] { QVERIFY(store.open(path).result().ok()); }();
+  const qint64 id = store.addProfile("Ana").result().profile.id;
+  for (int i = 0; i < n; ++i) store.recordAttempt(attempt(id, QString("q%1").arg(i % 5), i % 3 != 0));
+  if (backup) store.backup(true).result();
+  return id;
+}
+
+}  // namespace
+
+class TestProgressStore : public QObject {
+  Q_OBJECT
+ private slots:
+  void roundTrip() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    ProgressStore store;
+    QSignalSpy spy(&store, &ProgressStore::changed);
+    const OpenReport report = store.open(path).result();
+    QVERIFY(report.outcome == OpenReport::Outcome::Created);
+    QCOMPARE(report.toVersion, ProgressDatabase::kMaxVersion);
+    QVERIFY(!report.readOnly);
+
+    const ProfileResult ana = store.addProfile("  Ana ").result();
+    QVERIFY(ana.ok);
+    QCOMPARE(ana.profile.name, QString("Ana"));
+    QVERIFY(!store.addProfile("Ana").result().ok);  // names are unique
+    QVERIFY(!store.addProfile(" ").result().ok);
+    const qint64 ben = store.addProfile("Ben").result().profile.id;
+    QVERIFY(store.renameProfile(ben, "Benedikt").result().ok);
+    QCOMPARE(store.profiles().result().size(), 2);
+
+    const RecordResult r1 = store.recordAttempt(attempt(ana.profile.id, "q1", true)).result();
+    QVERIFY2(r1.ok, qPrintable(r1.error));
+    QCOMPARE(r1.review.intervalDays, 1);
+    QVERIFY(store.recordAttempt(attempt(ana.profile.id, "q2", false)).result().ok);
+    QVERIFY(store.recordAttempt(attempt(ben, "q1", true)).result().ok);
+    QVERIFY(!store.recordAttempt(attempt(999, "q1", true)).result().ok);  // unknown profile
+
+    const QVector<Attempt> mine = store.attempts(ana.profile.id).result();
+    QCOMPARE(mine.size(), 2);
+    QCOMPARE(mine[0].questionId, QString("q2"));  // newest first
+    QCOMPARE(mine[1].chosenOptionIds, QStringList{"a"});
+    QVERIFY(mine[1].confidence == Confidence::Sure);
+    QCOMPARE(store.attempts(0).result().size(), 3);
+    QCOMPARE(store.reviewStates(ana.profile.id, "bank").result().size(), 2);
+
+    // Wrong answers come back tomorrow; new questions follow the due ones.
+    const qint64 tomorrow = QDateTime::currentMSecsSinceEpoch() + Scheduler::kDayMs + 1000;
+    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}, 0, tomorrow).result(),
+             (QStringList{"q1", "q2", "q3"}));
+    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(), QStringList{"q3"});
+
+    QTRY_VERIFY(spy.size() >= 5);  // open, profiles, attempts (delivered on this thread)
+    bool sawAttempts = false;
+    for (const auto& args : spy) sawAttempts |= args.at(0).value<Changes>().testFlag(Change::Attempts);
+    QVERIFY(sawAttempts);
+  }
+
+  void statistics() {
+    QTemporaryDir dir;
+    ProgressStore store;
+    QVERIFY(store.open(dir.filePath("p.sqlite3")).result().ok());
+    const qint64 id = store.addProfile("Ana").result().profile.id;
+    const QDate today = QDate::currentDate();
+    // Study days: today, -1, -2 (streak 3) and -5, -6, -7, -8 (longest 4).
+    for (int back : {0, 1, 2, 5, 6, 7, 8})
+      store.recordAttempt(attempt(id, "q1", true, "Scaling", localNoon(today.addDays(-back))));
+    for (int i = 0; i < 3; ++i)
+      store.recordAttempt(attempt(id, "q9", i == 0, "Serving", localNoon(today.addDays(-1))));
+    store.recordAttempt(attempt(id, "q8", false, "Tiny", localNoon(today)));  // < 3 attempts
+    const Statistics s = store.statistics(id, QString(), localNoon(today) + 3600'000).result();
+    QCOMPARE(s.attempts, 11);
+    QCOMPARE(s.correct, 8);
+    QCOMPARE(s.accuracy, 8.0 / 11.0);
+    QCOMPARE(s.averageTimeMs, 2000.0);
+    QCOMPARE(s.perDomain.size(), 3);
+    QCOMPARE(s.perDomain[1].domain, QString("Serving"));
+    QCOMPARE(s.perDomain[1].accuracy, 1.0 / 3.0);
+    QCOMPARE(s.weakestDomain, QString("Serving"));  // "Tiny" is 0% but has too few attempts
+    QCOMPARE(s.perDay.size(), 7);
+    QCOMPARE(s.perDay.last().date, today.toString(Qt::ISODate));
+    QCOMPARE(s.perDay.last().attempts, 2);
+    QCOMPARE(s.currentStreakDays, 3);
+    QCOMPARE(s.longestStreakDays, 4);
+    // Tomorrow the streak is still alive (today counts); the day after it is broken.
+    QCOMPARE(store.statistics(id, QString(), localNoon(today.addDays(1))).result().currentStreakDays, 3);
+    QCOMPARE(store.statistics(id, QString(), localNoon(today.addDays(2))).result().currentStreakDays, 0);
+  }
+
+  void migrationsFromEveryOlderVersion() {
+    for (int from = 1; from < ProgressDatabase::kMaxVersion; ++from) {
+      QTemporaryDir dir;
+      const QString path = dir.filePath("progress.sqlite3");
+      {
+        Raw raw(path);
+        for (int v = 1; v <= from; ++v) QVERIFY(raw.exec(sourceSql(v)));
+        QVERIFY(raw.exec(QString("PRAGMA user_version = %1").arg(from).toUtf8()));
+        // Columns every version has (v1's).
+        QVERIFY(raw.exec("INSERT INTO profiles(id, name, created_ms) VALUES (1, 'Old', 5);"
+                         "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen,"
+                         " correct, time_taken_ms, mode) VALUES"
+                         " (1000, 1, 'bank', 'q1', 'Scaling', '[\"b\"]', 0, 4000, 'exam'),"
+                         " (2000, 1, 'bank', 'q1', 'Scaling', '[\"a\",\"c\"]', 1, 3000, 'practice');"
+                         "INSERT INTO reviews(profile_id, bank_id, question_id, repetitions, interval_days,"
+                         " easiness, due_ms, last_review_ms) VALUES (1, 'bank', 'q1', 1, 1, 2.36, 9000, 2000);"));
+      }
+      ProgressStore store;
+      const OpenReport report = store.open(path).result();
+      QVERIFY2(report.outcome == OpenReport::Outcome::Migrated, qPrintable(report.message));
+      QCOMPARE(report.fromVersion, from);
+      QCOMPARE(report.toVersion, ProgressDatabase::kMaxVersion);
+      QVERIFY(QFile::exists(report.backupMade));  // the old shape is kept
+      QCOMPARE(Raw(report.backupMade).scalar("PRAGMA user_version").toInt(), from);
+
+      const QVector<Attempt> attempts = store.attempts(1).result();
+      QCOMPARE(attempts.size(), 2);
+      QCOMPARE(attempts[0].chosenOptionIds, (QStringList{"a", "c"}));
+      QVERIFY(attempts[0].confidence == Confidence::Unknown);  // not recorded before v2
+      QVERIFY(attempts[1].mode == QuizMode::Exam);
+      const QVector<ReviewState> states = store.reviewStates(1, "bank").result();
+      QCOMPARE(states.size(), 1);
+      QCOMPARE(states[0].easiness, 2.36);
+      QCOMPARE(states[0].lapses, 1);  // recomputed from the log by v2
+      QVERIFY(store.recordAttempt(attempt(1, "q1", true)).result().ok);
+      QCOMPARE(store.profiles().result().at(0).name, QString("Old"));
+    }
+  }
+
+  void garbageRestoresLatestBackup() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    const qint64 id = seed(path, 4, /*backup=*/true);
+    {
+      ProgressStore store;  // one more attempt after the backup: only in the damaged file
+      QVERIFY(store.open(path).result().ok());
+      QVERIFY(store.recordAttempt(attempt(id, "q1", true)).result().ok);
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QByteArray garbage(8192, '\0');
+    for (int i = 0; i < garbage.size(); ++i) garbage[i] = char((i * 7919) % 251);
+    f.write(garbage);
+    f.close();
+
+    ProgressStore store;
+    const OpenReport report = store.open(path).result();
+    QVERIFY2(report.outcome == OpenReport::Outcome::RestoredBackup, qPrintable(report.message));
+    QVERIFY(report.needsAttention());
+    QVERIFY(!report.readOnly);
+    QVERIFY(report.message.contains("damaged"));
+    QVERIFY(report.message.contains(report.movedAsidePath));
+    QFile aside(report.movedAsidePath);  // never deleted: the bytes are all still there
+    QVERIFY(aside.open(QIODevice::ReadOnly));
+    QCOMPARE(aside.readAll(), garbage);
+    QCOMPARE(store.attempts(id).result().size(), 4);
+    QVERIFY(store.recordAttempt(attempt(id, "q2", true)).result().ok);
+  }
+
+  void garbageWithoutBackupStartsEmpty() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(4096, 'x'));
+    f.close();
+    ProgressStore store;
+    const OpenReport report = store.open(path).result();
+    QVERIFY2(report.outcome == OpenReport::Outcome::StartedEmpty, qPrintable(report.message));
+    QVERIFY(report.message.contains("no good backup"));
+    QCOMPARE(QFileInfo(report.movedAsidePath).size(), qint64(4096));
+    QVERIFY(store.profiles().result().isEmpty());
+    QVERIFY(store.addProfile("Ana").result().ok);
+  }
+
+  void truncatedRestoresBackup() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    seed(path, 3, /*backup=*/true);
+    {
+      Raw raw(path);  // grow the file well past a few pages
+      QVERIFY(raw.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) "
+                       "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
+                       "correct, time_taken_ms, mode) SELECT i, 1, 'bank', 'q' || i, "
+                       "printf('%.200c', 'x'), '[]', 0, 1, 'exam' FROM n;"));
+      QVERIFY(raw.exec("PRAGMA wal_checkpoint(TRUNCATE)"));
+    }
+    const qint64 size = QFileInfo(path).size();
+    QVERIFY(size > 100'000);
+    QVERIFY(QFile::resize(path, size / 2));
+
+    ProgressStore store;
+    const OpenReport report = store.open(path).result();
+    QVERIFY2(report.outcome == OpenReport::Outcome::RestoredBackup, qPrintable(report.message));
+    QCOMPARE(QFileInfo(report.movedAsidePath).size(), size / 2);
+    QCOMPARE(store.attempts(0).result().size(), 3);
+  }
+
+  void emptyFileWithBackupRestores() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    seed(path, 2, /*backup=*/true);
+    QVERIFY(QFile::resize(path, 0));
+    ProgressStore store;
+    const OpenReport report = store.open(path).result();
+    QVERIFY2(report.outcome == OpenReport::Outcome::RestoredBackup, qPrintable(report.message));
+    QCOMPARE(store.attempts(0).result().size(), 2);
+  }
+
+  void lockedOpensReadOnly() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    seed(path, 2);
+    Raw other(path);
+    QVERIFY(other.exec("BEGIN EXCLUSIVE"));  // another program holds the write lock
+    ProgressStore::Options options;
+    options.busyTimeoutMs = 200;
+    ProgressStore store;
+    const OpenReport report = store.open(path, options).result();
+    QVERIFY2(report.outcome == OpenReport::Outcome::LockedReadOnly, qPrintable(report.message));
+    QVERIFY(report.readOnly);
+    QVERIFY(report.message.contains("read-only"));
+    QCOMPARE(store.attempts(0).result().size(), 2);  // still readable
+    const RecordResult r = store.recordAttempt(attempt(1, "q1", true)).result();
+    QVERIFY(!r.ok);
+    QVERIFY(r.error.contains("read-only"));
+    QVERIFY(other.exec("COMMIT"));
+    QCOMPARE(Raw(path).scalar("SELECT COUNT(*) FROM attempts").toInt(), 2);
+  }
+
+  void newerVersionOpensReadOnly() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    seed(path, 2);
+    QVERIFY(Raw(path).exec("PRAGMA user_version = 99"));
+    {
+      ProgressStore store;
+      const OpenReport report = store.open(path).result();
+      QVERIFY2(report.outcome == OpenReport::Outcome::NewerReadOnly, qPrintable(report.message));
+      QVERIFY(report.readOnly);
+      QCOMPARE(report.fromVersion, 99);
+      QVERIFY(report.message.contains("newer PrecisionLab"));
+      QCOMPARE(store.attempts(0).result().size(), 2);
+      QVERIFY(!store.recordAttempt(attempt(1, "q1", true)).result().ok);
+      QVERIFY(!store.addProfile("Ben").result().ok);
+    }
+    QCOMPARE(Raw(path).scalar("PRAGMA user_version").toInt(), 99);  // untouched
+  }
+
+  void backupsRotateAndRespectInterval() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    ProgressStore::Options options;
+    options.keepBackups = 3;
+    ProgressStore store;
+    QVERIFY(store.open(path, options).result().ok());
+    const qint64 id = store.addProfile("Ana").result().profile.id;
+    QStringList made;
+    for (int i = 0; i < 5; ++i) {
+      store.recordAttempt(attempt(id, "q1", true));
+      const BackupResult b = store.backup(true).result();
+      QVERIFY2(b.ok, qPrintable(b.error));
+      made << b.path;
+      QThread::msleep(3);  // names carry milliseconds
+    }
+    QStringList files = QDir(ProgressStore::backupDir(path)).entryList(QDir::Files, QDir::Name);
+    QCOMPARE(files.size(), 3);
+    QCOMPARE(QDir(ProgressStore::backupDir(path)).filePath(files.last()), made.last());
+    QCOMPARE(Raw(made.last()).scalar("SELECT COUNT(*) FROM attempts").toInt(), 5);
+    QCOMPARE(Raw(made.last()).scalar("PRAGMA integrity_check"), QString("ok"));
+    // Not forced: nothing changed since -> skipped; changed but within 30 minutes -> skipped.
+    BackupResult skipped = store.backup(false).result();
+    QVERIFY(!skipped.ok && skipped.error.isEmpty());
+    store.recordAttempt(attempt(id, "q1", true));
+    skipped = store.backup(false).result();
+    QVERIFY(!skipped.ok && skipped.error.isEmpty());
+  }
+
+  void backupAtOpenWhenChanged() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    ProgressStore::Options options;
+    options.minBackupIntervalMs = 0;
+    {
+      ProgressStore store;
+      QVERIFY(store.open(path, options).result().ok());
+      store.addProfile("Ana").result();
+      store.recordAttempt(attempt(1, "q1", true)).result();
+      options.backupAtOpen = false;  // (the destructor backs up too when due: keep this test pure)
+    }
+    const int before = QDir(ProgressStore::backupDir(path)).entryList(QDir::Files).size();
+    options.backupAtOpen = true;
+    ProgressStore store;
+    const OpenReport report = store.open(path, options).result();
+    QVERIFY(report.outcome == OpenReport::Outcome::Opened);
+    // Either the close above or this open made the backup of the changed data; opening again
+    // with nothing changed makes none.
+    QVERIFY(QDir(ProgressStore::backupDir(path)).entryList(QDir::Files).size() >= 1);
+    QVERIFY(before >= 1 || !report.backupMade.isEmpty());
+    QVERIFY(store.open(path, options).result().backupMade.isEmpty());
+  }
+
+  void csvExportQuotes() {
+    QTemporaryDir dir;
+    ProgressStore store;
+    QVERIFY(store.open(dir.filePath("p.sqlite3")).result().ok());
+    const qint64 id = store.addProfile("Ana, \"the\" learner").result().profile.id;
+    Attempt a = attempt(id, "q1", true, "Multi\nline, domain", 1'700'000'000'123);
+    a.chosenOptionIds = {"a", "c"};
+    a.mode = QuizMode::Exam;
+    QVERIFY(store.recordAttempt(a).result().ok);
+    const QString file = dir.filePath("out.csv");
+    const ExportResult r = store.exportCsv(0, file).result();
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.rows, 1);
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray expected =
+        "id,time_utc,profile,bank,question,domain,chosen,correct,time_taken_ms,mode,confidence\r\n"
+        "1,2023-11-14T22:13:20.123Z,\"Ana, \"\"the\"\" learner\",bank,q1,\"Multi\nline, domain\","
+        "a;c,1,2000,exam,sure\r\n";
+    QCOMPARE(f.readAll(), expected);
+    QCOMPARE(QDir(dir.path()).entryList({"out.csv*"}, QDir::Files).size(), 1);  // no temp left
+  }
+};
+
+QTEST_GUILESS_MAIN(TestProgressStore)
+#include "tst_progressstore.moc"
