@@ -1,0 +1,60 @@
+// `precisionlab-cli bank check FILE...` for teachers writing question banks.
+#ifdef PRECISIONLAB_HAVE_QUIZ
+
+#include "BankCommand.h"
+
+#include "quiz/BankLoader.h"
+
+#include <QString>
+#include <cstdio>
+
+namespace precisionlab::cli {
+namespace {
+
+void usage() {
+  std::fprintf(stderr,
+               "usage: precisionlab-cli bank check FILE...\n"
+               "  Validates question bank files (docs/question-bank-format.md) and prints every\n"
+               "  problem with its JSON path. Exit status: 0 valid, 1 problems found, 2 usage.\n");
+}
+
+}  // namespace
+
+int runBankCommand(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    usage();
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] != "check" || args.size() < 2) {
+    usage();
+    return 2;
+  }
+  int status = 0;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const QString file = QString::fromStdString(args[i]);
+    const quiz::BankLoadResult result = quiz::BankLoader::loadFile(file);
+    if (result.ok()) {
+      const quiz::QuestionBank& bank = *result.bank;
+      std::printf("%s: ok (bank \"%s\" %s, %d questions, %d domains)\n", qPrintable(file),
+                  qPrintable(bank.id), qPrintable(bank.version),
+                  static_cast<int>(bank.questions.size()), static_cast<int>(bank.domains().size()));
+      continue;
+    }
+    status = 1;
+    std::printf("%s: %d problem%s\n", qPrintable(file), static_cast<int>(result.problems.size()),
+                result.problems.size() == 1 ? "" : "s");
+    for (const quiz::BankProblem& p : result.problems)
+      std::printf("  %s\n", qPrintable(p.toString()));
+  }
+  return status;
+}
+
+int runBankCommand(int argc, char** argv) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  return runBankCommand(args);
+}
+
+}  // namespace precisionlab::cli
+
+#endif  // PRECISIONLAB_HAVE_QUIZ
