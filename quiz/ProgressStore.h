@@ -34,7 +34,7 @@ class ProgressStore : public QObject {
     int busyTimeoutMs = 3000;          // wait this long for another program's lock
     int keepBackups = 5;               // backups kept in <dir>/backups
     qint64 minBackupIntervalMs = 30LL * 60 * 1000;  // at most one backup per 30 min (unless forced)
-    bool backupAtOpen = true;          // when changed since the last backup
+    bool backupAtOpen = true;  // back up at open and at close when changed (and interval passed)
   };
 
   explicit ProgressStore(QObject* parent = nullptr);
