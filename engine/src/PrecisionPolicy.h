@@ -3,6 +3,7 @@
 // each one small class and the loop stays one loop.
 //
 // Step order (trainer):
+//   policy.prepareModel(model); make optimizer; policy.prepareOptimizer(optimizer);   // once
 //   auto scope = policy.forwardScope();          // autocast guard / emulation mode, per forward
 //   loss = model(batch) ...; scope.reset();
 //   policy.backward(loss);                       // scaled by the GradScaler when there is one
@@ -30,6 +31,10 @@ class PrecisionPolicy {
   virtual RunProvenance provenance(const torch::Device& device) const = 0;
   // Once, after the model is built and moved to the device, before the optimizer is made.
   virtual void prepareModel(torch::nn::Module& model) {}
+  // Once, right after the optimizer is made (e.g. fp16 storage rounding for a half model's
+  // AdamW state). Policies that need it also apply it on the first afterOptimizerStep(), so a
+  // trainer that does not call this hook only loses fidelity on its first step.
+  virtual void prepareOptimizer(AdamW& optimizer) {}
   // Held around one forward pass (loss included); nullptr when the policy needs nothing.
   virtual std::unique_ptr<struct ForwardScope> forwardScope() { return nullptr; }
   virtual void backward(const torch::Tensor& loss) { loss.backward(); }

@@ -1,0 +1,23 @@
+// Autocast fp16 with loss scaling turned off: the forward pass is fp16=True's, but small
+// gradients flowing back through fp16 ops flush to zero (below 2^-24) and nothing rescues them.
+// Live on CUDA, emulated on a CPU without fp16 kernels. Like PyTorch without a scaler, it steps
+// whatever the gradients hold.
+#pragma once
+
+#include "engine/src/PrecisionPolicy.h"
+
+namespace precisionlab {
+
+class Fp16NoScalerPolicy : public PrecisionPolicy {
+ public:
+  explicit Fp16NoScalerPolicy(const torch::Device& device) : emulated_(!device.is_cuda()) {}
+
+  Precision precision() const override { return Precision::Fp16AmpNoScaler; }
+  RunProvenance provenance(const torch::Device& device) const override;
+  std::unique_ptr<ForwardScope> forwardScope() override;
+
+ private:
+  bool emulated_;
+};
+
+}  // namespace precisionlab
