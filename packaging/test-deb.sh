@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds the .deb with CPack from an existing build folder, checks its Depends, unpacks it into a
+# fresh root and starts the app and the CLI from there (offscreen), and validates the desktop
+# entry and the AppStream metainfo. Prints what it checks; exits non-zero on the first failure.
+#   bash packaging/test-deb.sh [BUILD_DIR]      (default: build)
+set -euo pipefail
+
+root_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "${1:-$root_dir/build}" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+step() { echo "==> $*"; }
+
+[ -f "$build/CPackConfig.cmake" ] || fail "$build has no CPackConfig.cmake (configure with the UI on)"
+[ -x "$build/ui/precisionlab" ] || fail "build the app first: cmake --build $build"
+
+step "cpack -G DEB"
+(cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/pkg" >"$work/cpack.log" 2>&1) ||
+  { cat "$work/cpack.log" >&2; fail "cpack failed"; }
+deb=$(ls "$work"/pkg/*.deb 2>/dev/null | head -n1)
+[ -n "$deb" ] || { cat "$work/cpack.log" >&2; fail "cpack wrote no .deb"; }
+echo "    $(basename "$deb") ($(du -h "$deb" | cut -f1))"
+
+step "Depends"
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "    $depends"
+for need in libtorch1.13 libopenblas0-pthread qt6-qpa-plugins libqt6widgets6 libqt6charts6 libsqlite3-0; do
+  grep -q "\b$need\b" <<<"$depends" || fail "Depends lacks $need"
+done
+
+step "unpack into a fresh root"
+dpkg-deb -x "$deb" "$work/root"
+r="$work/root/usr"
+for f in bin/precisionlab bin/precisionlab-cli \
+         share/applications/io.github.precisionlab.PrecisionLab.desktop \
+         share/metainfo/io.github.precisionlab.PrecisionLab.metainfo.xml \
+         share/icons/hicolor/scalable/apps/precisionlab.svg; do
+  [ -e "$r/$f" ] || fail "package lacks /usr/$f"
+done
+for size in 16 24 32 48 64 128 256; do
+  [ -e "$r/share/icons/hicolor/${size}x${size}/apps/precisionlab.png" ] || fail "no ${size}x${size} icon"
+done
+ls "$r/share/precisionlab/recorded/"*.plrun >/dev/null 2>&1 || fail "package has no recorded runs"
+
+step "desktop-file-validate"
+desktop-file-validate "$r/share/applications/io.github.precisionlab.PrecisionLab.desktop"
+grep -q '^Icon=precisionlab$' "$r/share/applications/io.github.precisionlab.PrecisionLab.desktop"
+step "appstreamcli validate --no-net"
+if command -v appstreamcli >/dev/null; then
+  appstreamcli validate --no-net "$r/share/metainfo/io.github.precisionlab.PrecisionLab.metainfo.xml"
+else
+  echo "    appstreamcli not installed: skipped"
+fi
+
+step "start the app from the unpacked root (offscreen)"
+export QT_QPA_PLATFORM=offscreen
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config"
+mkdir -p "$HOME"
+version=$("$r/bin/precisionlab" --version)
+echo "    $version"
+grep -q "PrecisionLab" <<<"$version" || fail "unexpected --version output: $version"
+timeout 60 "$r/bin/precisionlab" --startup-time --database "$work/progress.sqlite3" |
+  tee "$work/start.log" | sed 's/^/    /'
+grep -q "first question on screen" "$work/start.log" || fail "the app did not show its first question"
+
+step "precisionlab-cli from the unpacked root"
+"$r/bin/precisionlab-cli" --help >"$work/cli.log" 2>&1 || { cat "$work/cli.log" >&2; fail "precisionlab-cli --help failed"; }
+grep -q "export-vertex" "$work/cli.log" || fail "precisionlab-cli --help does not list export-vertex"
+"$r/bin/precisionlab-cli" export-vertex --scenario fp16-amp --out "$work/vertex" \
+  --dataset gs://bucket/train.csv >/dev/null || fail "export-vertex failed"
+grep -q "fp16=True" "$work/vertex/train.py" || fail "exported train.py lacks fp16=True"
+
+echo "OK: the .deb installs and starts"
