@@ -1,0 +1,346 @@
+#include "ui/MainWindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUrl>
+
+#include "quiz/BankLoader.h"
+#include "ui/PresenterMode.h"
+#include "ui/ProgressView.h"
+#include "ui/StudyController.h"
+#include "ui/StudyView.h"
+
+#if PRECISIONLAB_HAVE_LABVIEW
+#include "ui/LabView.h"
+#include "ui/RunToggle.h"
+#endif
+
+namespace precisionlab {
+
+namespace {
+const QString kBuiltinBank = QStringLiteral(":/banks/pmle-scaling.json");
+}
+
+MainWindow::MainWindow(const Options& options, QWidget* parent)
+    : QMainWindow(parent), options_(options) {
+  setWindowTitle(tr("PrecisionLab"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/precisionlab.svg")));
+  setMinimumSize(960, 640);
+  loadBank(options.bankPath.isEmpty() ? kBuiltinBank : options.bankPath);
+
+  store_ = std::make_unique<quiz::ProgressStore>();
+  tabs_ = new QTabWidget(this);
+  tabs_->setDocumentMode(true);
+  tabs_->setAccessibleName(tr("Views"));
+  study_ = new StudyView(bank_, store_.get(), tabs_);
+#if PRECISIONLAB_HAVE_LABVIEW
+  auto* lab = new LabView(tabs_);
+  lab_ = lab;
+  connect(lab, &LabView::statusMessage, this, [this](const QString& t) {
+    statusBar()->showMessage(t, 8000);
+  });
+#else
+  auto* placeholder = new QLabel(tr("The lab is not part of this build."), tabs_);
+  placeholder->setAlignment(Qt::AlignCenter);
+  lab_ = placeholder;
+#endif
+  progress_ = new ProgressView(bank_, store_.get(), tabs_);
+  tabs_->addTab(study_, tr("Study"));
+  tabs_->addTab(lab_, tr("Lab"));
+  tabs_->addTab(progress_, tr("Progress"));
+  setCentralWidget(tabs_);
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    // Keys 1-4/A-D/Enter/N reach the study view only while it has the focus.
+    if (tabs_->currentWidget() == study_) study_->setFocus();
+  });
+
+  presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);
+#if PRECISIONLAB_HAVE_LABVIEW
+  presenter_->setScenarioRunner([lab](const QString& id) { lab->runScenario(id); });
+  presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
+  presenter_->setVerdictSource([lab](const QString& id) {
+    RunToggle* toggle = lab->toggle(id);
+    return toggle ? toggle->verdictText() : QString();
+  });
+#endif
+  connect(presenter_, &PresenterMode::statusMessage, this,
+          [this](const QString& t) { statusBar()->showMessage(t); });
+  connect(presenter_, &PresenterMode::activeChanged, this, [this](bool) { applyThemeToViews(); });
+
+  connect(study_, &StudyView::runInLabRequested, this, &MainWindow::runScenario);
+  connect(study_, &StudyView::statusMessage, this,
+          [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+  connect(progress_, &ProgressView::statusMessage, this,
+          [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+  connect(progress_, &ProgressView::profileChanged, this, [this](qint64 id, const QString& name) {
+    study_->setProfile(id);
+    statusBar()->showMessage(tr("Studying as %1.").arg(name), 5000);
+    if (options_.restoreSettings) QSettings().setValue(QStringLiteral("study/profile"), id);
+  });
+  connect(study_, &StudyView::modeChanged, this, [this](quiz::QuizMode mode) {
+    if (options_.restoreSettings)
+      QSettings().setValue(QStringLiteral("study/mode"), quiz::toString(mode));
+  });
+
+  buildMenus();
+  statusBar()->showMessage(tr("Ready. Keys: 1-4 or A-D choose, Enter submits, N next."));
+
+  if (options_.restoreSettings) restoreState();
+  else setTheme(ThemeKind::System);
+  if (!options_.themeId.isEmpty()) setTheme(AppTheme::fromId(options_.themeId));
+  // The first question goes on screen now, in bank order; when the profile arrives, due
+  // questions move to the front (if the learner has not started answering yet).
+  study_->startSession();
+  study_->setFocus();
+  openStore(options.databasePath.isEmpty() ? quiz::ProgressStore::defaultPath()
+                                           : options.databasePath);
+}
+
+MainWindow::~MainWindow() {
+  // Views hold a raw pointer to the store: delete them before it.
+  delete tabs_;
+  tabs_ = nullptr;
+}
+
+void MainWindow::loadBank(const QString& path) {
+  const auto result = quiz::BankLoader::loadFile(path);
+  if (result.ok()) {
+    bank_ = *result.bank;
+    return;
+  }
+  QStringList lines;
+  for (const auto& p : result.problems.mid(0, 12)) lines << p.toString();
+  showError(tr("The question bank could not be loaded"),
+            tr("%1 has problems, so no questions can be shown:\n\n%2\n\nFix the file (see "
+               "docs/question-bank-format.md) or start without --bank to use the built-in "
+               "questions.")
+                .arg(path, lines.join(QLatin1Char('\n'))));
+}
+
+void MainWindow::openStore(const QString& path) {
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  store_->open(path).then(this, [this](const quiz::OpenReport& report) {
+    openReport_ = report;
+    storeOpened_ = report.ok();
+    showOpenReport(report);
+    if (report.ok()) {
+      const qint64 preferred =
+          options_.restoreSettings ? QSettings().value(QStringLiteral("study/profile")).toLongLong()
+                                   : 0;
+      progress_->loadProfiles(preferred);
+    } else {
+      study_->controller()->setStoreUnavailable(report.message);
+    }
+    emit storeReady(report);
+  });
+}
+
+void MainWindow::showOpenReport(const quiz::OpenReport& report) {
+  using Outcome = quiz::OpenReport::Outcome;
+  if (!report.ok()) {
+    showError(tr("Your progress cannot be saved"),
+              tr("%1\n\nYou can still study, but answers will not be remembered. Check that "
+                 "%2 is on a disk you can write to, then restart PrecisionLab.")
+                  .arg(report.message, QDir::toNativeSeparators(report.path)));
+    return;
+  }
+  if (report.outcome == Outcome::Migrated)
+    statusBar()->showMessage(tr("Progress database upgraded (a backup was made first)."), 8000);
+  if (!report.needsAttention()) return;
+  QString what;
+  switch (report.outcome) {
+    case Outcome::RestoredBackup:
+      what = tr("Your progress file was damaged. It was moved aside to\n%1\nand your latest good "
+                "backup was restored from\n%2.\n\nAnswers made after that backup are missing.")
+                 .arg(QDir::toNativeSeparators(report.movedAsidePath),
+                      QDir::toNativeSeparators(report.restoredFrom));
+      break;
+    case Outcome::StartedEmpty:
+      what = tr("Your progress file was damaged and no good backup was found. It was moved aside "
+                "to\n%1\n(nothing was deleted) and PrecisionLab started a new, empty one.")
+                 .arg(QDir::toNativeSeparators(report.movedAsidePath));
+      break;
+    case Outcome::NewerReadOnly:
+      what = tr("Your progress file was made by a newer PrecisionLab. It is open read-only so "
+                "nothing in it is lost: new answers are not saved. Update PrecisionLab to keep "
+                "saving progress.");
+      break;
+    case Outcome::LockedReadOnly:
+      what = tr("Another program (perhaps a second PrecisionLab window) is using your progress "
+                "file, so it is open read-only and new answers are not saved. Close the other "
+                "program and restart PrecisionLab.");
+      break;
+    default: break;
+  }
+  if (!report.message.isEmpty() && !what.contains(report.message))
+    what += QStringLiteral("\n\n") + report.message;
+  showError(tr("About your progress"), what);
+}
+
+void MainWindow::showError(const QString& title, const QString& text) {
+  statusBar()->showMessage(title + QStringLiteral(": ") + text.section(QLatin1Char('\n'), 0, 0));
+  if (options_.quietErrors) return;
+  // Not modal-blocking at start: the window appears first, the dialog on top of it.
+  auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* exportAttempts = file->addAction(tr("&Export attempts as CSV…"));
+  exportAttempts->setShortcut(QKeySequence(tr("Ctrl+E")));
+  connect(exportAttempts, &QAction::triggered, progress_, &ProgressView::exportCsv);
+#if PRECISIONLAB_HAVE_LABVIEW
+  QAction* exportRuns = file->addAction(tr("Export lab &runs as CSV…"));
+  connect(exportRuns, &QAction::triggered, static_cast<LabView*>(lab_), &LabView::exportRunsCsv);
+#endif
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"));
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+  connect(quit, &QAction::triggered, this, &QWidget::close);
+
+  QMenu* studyMenu = menuBar()->addMenu(tr("&Study"));
+  QAction* newSession = studyMenu->addAction(tr("&New session"));
+  newSession->setShortcut(QKeySequence::New);
+  connect(newSession, &QAction::triggered, study_, &StudyView::startSession);
+  auto* modes = new QActionGroup(this);
+  QAction* practice = studyMenu->addAction(tr("&Practice mode"));
+  QAction* exam = studyMenu->addAction(tr("&Exam mode (timed)"));
+  for (QAction* a : {practice, exam}) {
+    a->setCheckable(true);
+    modes->addAction(a);
+  }
+  practice->setChecked(true);
+  connect(practice, &QAction::triggered, this, [this] { study_->setMode(quiz::QuizMode::Practice); });
+  connect(exam, &QAction::triggered, this, [this] { study_->setMode(quiz::QuizMode::Exam); });
+  connect(study_, &StudyView::modeChanged, this, [practice, exam](quiz::QuizMode m) {
+    (m == quiz::QuizMode::Exam ? exam : practice)->setChecked(true);
+  });
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  const QString names[] = {tr("&Study"), tr("&Lab"), tr("&Progress")};
+  for (int i = 0; i < 3; ++i) {
+    QAction* a = view->addAction(names[i]);
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    connect(a, &QAction::triggered, this, [this, i] { tabs_->setCurrentIndex(i); });
+  }
+  view->addSeparator();
+  QAction* presenter = view->addAction(tr("P&resenter mode"));
+  presenter->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)});
+  presenter->setToolTip(tr("Full screen, large text, high contrast; Space/arrows step through"));
+  connect(presenter, &QAction::triggered, presenter_, &PresenterMode::toggle);
+  QAction* full = view->addAction(tr("&Full screen"));
+  full->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
+  connect(full, &QAction::triggered, this,
+          [this] { isFullScreen() ? showNormal() : showFullScreen(); });
+  QMenu* themes = view->addMenu(tr("&Theme"));
+  themeGroup_ = new QActionGroup(this);
+  for (ThemeKind kind : AppTheme::all()) {
+    QAction* a = themes->addAction(AppTheme::displayName(kind));
+    a->setCheckable(true);
+    a->setData(AppTheme::id(kind));
+    themeGroup_->addAction(a);
+    connect(a, &QAction::triggered, this, [this, kind] { setTheme(kind); });
+  }
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* guide = help->addAction(tr("&User guide"));
+  guide->setShortcut(QKeySequence::HelpContents);
+  connect(guide, &QAction::triggered, this, [this] {
+    const QStringList candidates = {
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/doc/precisionlab/README.md"),
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/README.md")};
+    for (const QString& path : candidates)
+      if (QFileInfo::exists(path) && QDesktopServices::openUrl(QUrl::fromLocalFile(path))) return;
+    showError(tr("User guide not found"),
+              tr("The README could not be opened. It is in the project folder as README.md."));
+  });
+  QAction* keys = help->addAction(tr("&Keyboard shortcuts"));
+  connect(keys, &QAction::triggered, this, [this] {
+    QMessageBox::information(
+        this, tr("Keyboard shortcuts"),
+        tr("Study\n  1-4 or A-D   choose an option\n  Enter   submit (again: next question)\n"
+           "  N   next question\n  F   flag for review (exam)\n  P   previous question (exam)\n\n"
+           "Presenter mode (F11 or F5)\n  Space or Right   next step\n  Left   previous step\n"
+           "  Esc   leave\n\nWindow\n  Ctrl+1/2/3   Study, Lab, Progress\n  Ctrl+E   export "
+           "attempts as CSV\n  Ctrl+N   new session\n  Ctrl+Q   quit"));
+  });
+  help->addSeparator();
+  QAction* about = help->addAction(tr("&About PrecisionLab"));
+  about->setMenuRole(QAction::AboutRole);
+  connect(about, &QAction::triggered, this, [this] {
+    QMessageBox::about(
+        this, tr("About PrecisionLab"),
+        tr("<h3>PrecisionLab %1</h3><p>Study one kind of exam question properly: answer it, read "
+           "why each option is right or wrong, then run each option as a real fine-tuning job "
+           "and watch the measurements prove the answer.</p><p>Built with Qt %2 and LibTorch.</p>")
+            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+  });
+  QAction* aboutQt = help->addAction(tr("About &Qt"));
+  connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::setTheme(ThemeKind kind) {
+  theme_ = kind;
+  if (themeGroup_)
+    for (QAction* a : themeGroup_->actions()) a->setChecked(a->data().toString() == AppTheme::id(kind));
+  if (presenter_ && presenter_->isActive()) return;  // presenter keeps high contrast until Esc
+  AppTheme::apply(kind);
+  applyThemeToViews();
+  if (options_.restoreSettings) QSettings().setValue(QStringLiteral("view/theme"), AppTheme::id(kind));
+}
+
+void MainWindow::applyThemeToViews() {
+  if (study_) study_->applyTheme();
+  if (progress_) progress_->applyTheme();
+}
+
+void MainWindow::restoreState() {
+  QSettings settings;
+  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  QMainWindow::restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+  setTheme(AppTheme::fromId(settings.value(QStringLiteral("view/theme")).toString()));
+  const int tab = settings.value(QStringLiteral("window/tab"), 0).toInt();
+  // The lab tab costs nothing until a run starts, but a cold start lands on Study or Progress.
+  tabs_->setCurrentIndex(tab == 2 ? 2 : 0);
+  const auto mode = quiz::quizModeFromString(settings.value(QStringLiteral("study/mode")).toString());
+  if (mode != study_->mode()) study_->setMode(mode);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (presenter_->isActive()) presenter_->leave();
+  if (options_.restoreSettings) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), QMainWindow::saveState());
+    settings.setValue(QStringLiteral("window/tab"), tabs_->currentIndex());
+  }
+  const int pending = study_->controller()->pendingWrites();
+  if (pending > 0) store_->waitForIdle();  // answers in flight are written before we go
+  event->accept();
+}
+
+void MainWindow::runScenario(const QString& scenarioId) {
+  tabs_->setCurrentWidget(lab_);
+#if PRECISIONLAB_HAVE_LABVIEW
+  static_cast<LabView*>(lab_)->runScenario(scenarioId);
+  statusBar()->showMessage(tr("Running \"%1\" in the lab.").arg(scenarioId), 6000);
+#else
+  statusBar()->showMessage(tr("The lab is not part of this build."), 6000);
+#endif
+}
+
+}  // namespace precisionlab

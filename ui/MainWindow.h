@@ -1,0 +1,80 @@
+// The app window: Study, Lab and Progress tabs, menus with the standard shortcuts, a status bar,
+// and the remembered state (geometry, tab, mode, profile, theme). It loads the built-in bank
+// synchronously (small, so the first question is on screen at once) and opens the progress
+// database on the store's own thread; the lab starts no training until asked.
+#pragma once
+
+#include <QMainWindow>
+#include <QString>
+#include <memory>
+
+#include "quiz/ProgressStore.h"
+#include "quiz/QuestionBank.h"
+#include "ui/AppTheme.h"
+
+class QActionGroup;
+class QTabWidget;
+
+namespace precisionlab {
+
+class StudyView;
+class ProgressView;
+class PresenterMode;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  struct Options {
+    QString databasePath;      // empty: ProgressStore::defaultPath()
+    QString bankPath;          // empty: the built-in bank
+    bool restoreSettings = true;  // false in tests and screenshots: a clean, known state
+    bool quietErrors = false;     // tests: report problems in the status bar, no modal dialogs
+    QString themeId;              // overrides the saved theme ("dark", "high-contrast", ...)
+  };
+
+  explicit MainWindow(const Options& options, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  StudyView* studyView() const { return study_; }
+  ProgressView* progressView() const { return progress_; }
+  QWidget* labView() const { return lab_; }
+  PresenterMode* presenter() const { return presenter_; }
+  QTabWidget* tabs() const { return tabs_; }
+  quiz::ProgressStore* store() const { return store_.get(); }
+  const quiz::OpenReport& openReport() const { return openReport_; }
+  void setTheme(ThemeKind kind);
+  bool storeOpened() const { return storeOpened_; }
+
+ signals:
+  void storeReady(const precisionlab::quiz::OpenReport& report);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void loadBank(const QString& path);
+  void openStore(const QString& path);
+  void buildMenus();
+  void applyThemeToViews();
+  void showOpenReport(const quiz::OpenReport& report);
+  void showError(const QString& title, const QString& text);
+  void restoreState();
+  void runScenario(const QString& scenarioId);
+
+  Options options_;
+  quiz::QuestionBank bank_;
+  std::unique_ptr<quiz::ProgressStore> store_;
+  quiz::OpenReport openReport_;
+  bool storeOpened_ = false;
+  QTabWidget* tabs_ = nullptr;
+  StudyView* study_ = nullptr;
+  QWidget* lab_ = nullptr;
+  ProgressView* progress_ = nullptr;
+  PresenterMode* presenter_ = nullptr;
+  QActionGroup* themeGroup_ = nullptr;
+  ThemeKind theme_ = ThemeKind::System;
+  bool applyingTheme_ = false;
+};
+
+}  // namespace precisionlab

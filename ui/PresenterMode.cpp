@@ -1,0 +1,198 @@
+#include "ui/PresenterMode.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMainWindow>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "quiz/Question.h"
+#include "ui/StudyView.h"
+
+namespace precisionlab {
+
+namespace {
+constexpr double kPresenterFontScale = 1.6;
+}
+
+PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QWidget* lab,
+                             QObject* parent)
+    : QObject(parent),
+      window_(window),
+      tabs_(tabs),
+      study_(study),
+      lab_(lab),
+      walkthrough_(new PresenterWalkthrough(this)) {
+  connect(walkthrough_, &PresenterWalkthrough::stepChanged, this, [this](const auto& step) {
+    if (active_) showStep(step);
+  });
+
+  // The verdict table is a page of its own, shown as a tab only while presenting.
+  verdictPage_ = new QWidget;
+  verdictPage_->setAccessibleName(tr("Verdicts"));
+  auto* v = new QVBoxLayout(verdictPage_);
+  v->setContentsMargins(24, 16, 24, 16);
+  auto* title = new QLabel(tr("What each option does, and what the lab measured"), verdictPage_);
+  title->setObjectName(QStringLiteral("verdictTitle"));
+  table_ = new QTableWidget(0, 4, verdictPage_);
+  table_->setHorizontalHeaderLabels(
+      {tr("Option"), tr("Answer"), tr("What the lab measured"), tr("When it would be right")});
+  table_->setAccessibleName(tr("Verdict table"));
+  table_->verticalHeader()->hide();
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setWordWrap(true);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  v->addWidget(title);
+  v->addWidget(table_, 1);
+  stepLabel_ = new QLabel;
+}
+
+void PresenterMode::toggle() {
+  if (active_) leave();
+  else enter();
+}
+
+void PresenterMode::enter() {
+  if (active_) return;
+  active_ = true;
+  savedTheme_ = AppTheme::current();
+  savedScale_ = AppTheme::fontScale();
+  wasMaximized_ = window_->isMaximized();
+  AppTheme::setFontScale(kPresenterFontScale);
+  AppTheme::apply(ThemeKind::HighContrast);
+  if (labHook_) labHook_(true);
+  study_->applyTheme();
+  if (fullScreen_) window_->showFullScreen();
+  window_->statusBar()->addPermanentWidget(stepLabel_);
+  stepLabel_->show();
+  qApp->installEventFilter(this);
+
+  QVector<PresenterWalkthrough::OptionInfo> options;
+  if (const quiz::Question* q = study_->currentQuestion()) {
+    const QStringList order = study_->currentDisplayOrder();
+    for (int i = 0; i < order.size(); ++i)
+      if (const auto* o = q->option(order[i]))
+        options.push_back({QString(QChar(u'A' + i)), o->scenario});
+  }
+  emit activeChanged(true);
+  walkthrough_->setOptions(options);  // emits the first step
+}
+
+void PresenterMode::leave() {
+  if (!active_) return;
+  active_ = false;
+  qApp->removeEventFilter(this);
+  const int index = tabs_->indexOf(verdictPage_);
+  if (index >= 0) tabs_->removeTab(index);
+  window_->statusBar()->removeWidget(stepLabel_);
+  AppTheme::setFontScale(savedScale_);
+  AppTheme::apply(savedTheme_);
+  if (labHook_) labHook_(false);
+  study_->presenterEnd();
+  if (fullScreen_) {
+    if (wasMaximized_) window_->showMaximized();
+    else window_->showNormal();
+  }
+  tabs_->setCurrentWidget(study_);
+  emit activeChanged(false);
+  emit statusMessage(tr("Presenter mode off."));
+}
+
+void PresenterMode::next() {
+  if (active_) walkthrough_->next();
+}
+
+void PresenterMode::back() {
+  if (active_) walkthrough_->back();
+}
+
+bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
+  if (!active_ || event->type() != QEvent::KeyPress) return QObject::eventFilter(watched, event);
+  // Only keys aimed at our window: a dialog keeps its own Space and arrows.
+  auto* widget = qobject_cast<QWidget*>(watched);
+  if (!widget || widget->window() != window_) return QObject::eventFilter(watched, event);
+  auto* key = static_cast<QKeyEvent*>(event);
+  switch (key->key()) {
+    case Qt::Key_Space:
+    case Qt::Key_Right:
+    case Qt::Key_PageDown:  // presentation clickers send Page Down / Page Up
+      next();
+      return true;
+    case Qt::Key_Left:
+    case Qt::Key_PageUp:
+      back();
+      return true;
+    case Qt::Key_Escape:
+      leave();
+      return true;
+    default:
+      return QObject::eventFilter(watched, event);
+  }
+}
+
+void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
+  stepLabel_->setText(walkthrough_->describe());
+  emit statusMessage(walkthrough_->describe());
+  using Kind = PresenterWalkthrough::StepKind;
+  if (step.kind != Kind::Verdicts) {
+    const int index = tabs_->indexOf(verdictPage_);
+    if (index >= 0) tabs_->removeTab(index);
+  }
+  switch (step.kind) {
+    case Kind::Question:
+      tabs_->setCurrentWidget(study_);
+      study_->presenterShowQuestion();
+      break;
+    case Kind::Reveal:
+      tabs_->setCurrentWidget(study_);
+      study_->presenterReveal();
+      break;
+    case Kind::Breakdown:
+      tabs_->setCurrentWidget(study_);
+      study_->presenterShowBreakdown();
+      break;
+    case Kind::RunOption:
+      if (lab_) tabs_->setCurrentWidget(lab_);
+      if (runner_) runner_(step.scenarioId);
+      break;
+    case Kind::Verdicts:
+      fillVerdictTable();
+      if (tabs_->indexOf(verdictPage_) < 0) tabs_->addTab(verdictPage_, tr("Verdicts"));
+      tabs_->setCurrentWidget(verdictPage_);
+      break;
+  }
+}
+
+void PresenterMode::fillVerdictTable() {
+  const ThemeColors& c = AppTheme::colors();
+  if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
+    title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
+  table_->setFont(AppTheme::pointFont(12));
+  const quiz::Question* q = study_->currentQuestion();
+  const QStringList order = study_->currentDisplayOrder();
+  table_->setRowCount(q ? int(order.size()) : 0);
+  if (!q) return;
+  for (int i = 0; i < order.size(); ++i) {
+    const quiz::Option* o = q->option(order[i]);
+    if (!o) continue;
+    QString measured = o->scenario.isEmpty() ? tr("(no lab run for this option)") : QString();
+    if (!o->scenario.isEmpty() && verdicts_) measured = verdicts_(o->scenario);
+    if (!o->scenario.isEmpty() && measured.isEmpty()) measured = tr("not run yet");
+    auto* option = new QTableWidgetItem(QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(o->text));
+    auto* answer = new QTableWidgetItem(o->correct ? tr("✓ correct") : tr("✗ wrong"));
+    answer->setForeground(o->correct ? c.correct : c.wrong);
+    table_->setItem(i, 0, option);
+    table_->setItem(i, 1, answer);
+    table_->setItem(i, 2, new QTableWidgetItem(measured));
+    table_->setItem(i, 3, new QTableWidgetItem(o->whenRight));
+  }
+  table_->resizeRowsToContents();
+}
+
+}  // namespace precisionlab

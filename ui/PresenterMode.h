@@ -1,0 +1,82 @@
+// Presenter mode: the window goes full screen with the high-contrast theme and large fonts, and
+// a teacher walks the class through the current question with the keyboard (Space/Right next,
+// Left back, Esc leaves): question, answer, breakdown, each option run in the lab, then a
+// verdict table. The step logic is PresenterWalkthrough; this class maps steps to the views.
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <functional>
+
+#include "ui/AppTheme.h"
+#include "ui/PresenterWalkthrough.h"
+
+class QMainWindow;
+class QTabWidget;
+class QTableWidget;
+class QLabel;
+class QWidget;
+
+namespace precisionlab {
+
+class StudyView;
+class LabView;
+
+class PresenterMode : public QObject {
+  Q_OBJECT
+
+ public:
+  // What the lab says about a scenario ("1.0x speed, same loss as fp32"); empty if not run.
+  using VerdictSource = std::function<QString(const QString& scenarioId)>;
+  // Starts a scenario in the lab (and turns on the lab's presenter look).
+  using ScenarioRunner = std::function<void(const QString& scenarioId)>;
+
+  PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QWidget* lab,
+                QObject* parent = nullptr);
+
+  bool isActive() const { return active_; }
+  PresenterWalkthrough* walkthrough() const { return walkthrough_; }
+  QTableWidget* verdictTable() const { return table_; }
+  // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
+  void setFullScreenEnabled(bool enabled) { fullScreen_ = enabled; }
+  void setVerdictSource(VerdictSource source) { verdicts_ = std::move(source); }
+  void setScenarioRunner(ScenarioRunner runner) { runner_ = std::move(runner); }
+  void setLabPresenterHook(std::function<void(bool)> hook) { labHook_ = std::move(hook); }
+
+ public slots:
+  void enter();
+  void leave();
+  void toggle();
+  void next();
+  void back();
+
+ signals:
+  void activeChanged(bool active);
+  void statusMessage(const QString& text);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void showStep(const PresenterWalkthrough::Step& step);
+  void fillVerdictTable();
+
+  QMainWindow* window_;
+  QTabWidget* tabs_;
+  StudyView* study_;
+  QPointer<QWidget> lab_;
+  QWidget* verdictPage_ = nullptr;
+  QTableWidget* table_ = nullptr;
+  QLabel* stepLabel_ = nullptr;
+  PresenterWalkthrough* walkthrough_;
+  VerdictSource verdicts_;
+  ScenarioRunner runner_;
+  std::function<void(bool)> labHook_;
+  bool active_ = false;
+  bool fullScreen_ = true;
+  bool wasMaximized_ = false;
+  ThemeKind savedTheme_ = ThemeKind::System;
+  double savedScale_ = 1.0;
+};
+
+}  // namespace precisionlab

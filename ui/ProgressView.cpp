@@ -1,0 +1,324 @@
+#include "ui/ProgressView.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "ui/AppTheme.h"
+#include "ui/ProgressCharts.h"
+
+namespace precisionlab {
+
+namespace {
+
+QString formatSeconds(double ms) {
+  if (ms <= 0) return QStringLiteral("—");
+  const int s = qRound(ms / 1000.0);
+  return s < 60 ? QObject::tr("%1 s").arg(s)
+                : QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+}
+
+}  // namespace
+
+ProgressView::ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* store,
+                           QWidget* parent)
+    : QWidget(parent), bank_(bank), store_(store) {
+  setAccessibleName(tr("Progress"));
+  buildUi();
+  if (store_) {
+    connect(store_, &quiz::ProgressStore::changed, this, [this](quiz::Changes what) {
+      if (what & (quiz::Change::Attempts | quiz::Change::Reviews | quiz::Change::Database))
+        refresh();
+    });
+  }
+}
+
+void ProgressView::buildUi() {
+  profileBox_ = new QComboBox(this);
+  profileBox_->setAccessibleName(tr("Learner profile"));
+  profileBox_->setMinimumWidth(180);
+  connect(profileBox_, &QComboBox::activated, this, [this](int index) {
+    selectProfile(profileBox_->itemData(index).toLongLong());
+  });
+  addButton_ = new QPushButton(tr("Add profile…"), this);
+  renameButton_ = new QPushButton(tr("Rename…"), this);
+  exportButton_ = new QPushButton(tr("Export attempts as CSV…"), this);
+  exportButton_->setToolTip(tr("Every attempt of this profile, one row each, for a spreadsheet"));
+  connect(addButton_, &QPushButton::clicked, this, &ProgressView::addProfile);
+  connect(renameButton_, &QPushButton::clicked, this, &ProgressView::renameProfile);
+  connect(exportButton_, &QPushButton::clicked, this, &ProgressView::exportCsv);
+
+  auto* top = new QHBoxLayout;
+  top->setSpacing(10);
+  auto* who = new QLabel(tr("Learner:"), this);
+  who->setBuddy(profileBox_);
+  top->addWidget(who);
+  top->addWidget(profileBox_);
+  top->addWidget(addButton_);
+  top->addWidget(renameButton_);
+  top->addStretch(1);
+  top->addWidget(exportButton_);
+
+  auto* tiles = new QGridLayout;
+  tiles->setSpacing(10);
+  for (int i = 0; i < 6; ++i) {
+    auto* tile = new QLabel(this);
+    tile->setTextFormat(Qt::RichText);
+    tile->setWordWrap(true);
+    tile->setMinimumHeight(76);
+    tile->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    tiles->addWidget(tile, 0, i);
+    tiles_.push_back(tile);
+  }
+
+  charts_ = new ProgressCharts(this);
+
+  emptyHint_ = new QLabel(
+      tr("No attempts yet. Answer a question in the Study tab and it appears here."), this);
+  emptyHint_->setWordWrap(true);
+
+  table_ = new QTableWidget(0, 7, this);
+  table_->setHorizontalHeaderLabels({tr("When"), tr("Question"), tr("Answer"), tr("Result"),
+                                     tr("Time"), tr("Mode"), tr("Confidence")});
+  table_->setAccessibleName(tr("Recent attempts"));
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setAlternatingRowColors(true);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  table_->setMinimumHeight(160);
+
+  auto* recent = new QLabel(tr("Recent attempts"), this);
+  recent->setObjectName(QStringLiteral("sectionTitle"));
+
+  auto* v = new QVBoxLayout(this);
+  v->setContentsMargins(20, 14, 20, 14);
+  v->setSpacing(12);
+  v->addLayout(top);
+  v->addLayout(tiles);
+  v->addWidget(charts_, 3);
+  v->addWidget(recent);
+  v->addWidget(emptyHint_);
+  v->addWidget(table_, 2);
+  applyTheme();
+  showStatistics({});
+}
+
+QString ProgressView::profileName() const {
+  const int i = profileBox_->findData(profileId_);
+  return i >= 0 ? profileBox_->itemText(i) : QString();
+}
+
+void ProgressView::loadProfiles(qint64 preferredId) {
+  if (!store_) return;
+  store_->profiles().then(this, [this, preferredId](const QVector<quiz::Profile>& profiles) {
+    if (profiles.isEmpty()) {
+      // A new database: a first profile so answers have somewhere to go at once.
+      store_->addProfile(tr("Learner")).then(this, [this](const quiz::ProfileResult& r) {
+        if (!r.ok) {
+          emit statusMessage(tr("Could not create a learner profile: %1").arg(r.error));
+          return;
+        }
+        loadProfiles(r.profile.id);
+      });
+      return;
+    }
+    profileBox_->clear();
+    for (const auto& p : profiles) profileBox_->addItem(p.name, p.id);
+    qint64 id = profiles.first().id;
+    for (const auto& p : profiles)
+      if (p.id == preferredId) id = p.id;
+    selectProfile(id);
+  });
+}
+
+void ProgressView::selectProfile(qint64 profileId) {
+  const int index = profileBox_->findData(profileId);
+  if (index < 0) return;
+  profileBox_->setCurrentIndex(index);
+  if (profileId_ != profileId) {
+    profileId_ = profileId;
+    emit profileChanged(profileId, profileBox_->itemText(index));
+  }
+  refresh();
+}
+
+void ProgressView::refresh() {
+  if (!store_ || profileId_ <= 0) return;
+  pendingParts_ = 2;
+  auto done = [this] {
+    if (--pendingParts_ == 0) {
+      ++refreshes_;
+      emit refreshed();
+    }
+  };
+  store_->statistics(profileId_, bank_.id).then(this, [this, done](const quiz::Statistics& s) {
+    showStatistics(s);
+    done();
+  });
+  store_->attempts(profileId_, 50).then(this, [this, done](const QVector<quiz::Attempt>& a) {
+    showAttempts(a);
+    done();
+  });
+}
+
+void ProgressView::setTile(QLabel* tile, const QString& title, const QString& value,
+                           const QString& hint) {
+  const ThemeColors& c = AppTheme::colors();
+  tile->setText(QStringLiteral("<div style='color:%1'>%2</div>"
+                               "<div style='font-size:%3pt; font-weight:600'>%4</div>"
+                               "<div style='color:%1'>%5</div>")
+                    .arg(c.mutedText.name(), title.toHtmlEscaped())
+                    .arg(18 * AppTheme::fontScale())
+                    .arg(value.toHtmlEscaped(), hint.toHtmlEscaped()));
+  tile->setAccessibleName(QStringLiteral("%1: %2. %3").arg(title, value, hint));
+}
+
+void ProgressView::showStatistics(const quiz::Statistics& s) {
+  stats_ = s;
+  setTile(tiles_[0], tr("Accuracy"),
+          s.attempts ? QStringLiteral("%1%").arg(qRound(s.accuracy * 100)) : QStringLiteral("—"),
+          tr("%1 of %2 right").arg(s.correct).arg(s.attempts));
+  setTile(tiles_[1], tr("Answered"), QString::number(s.attempts), tr("attempts in this bank"));
+  setTile(tiles_[2], tr("Streak"), tr("%n day(s)", "", s.currentStreakDays),
+          tr("longest %n day(s)", "", s.longestStreakDays));
+  setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
+  setTile(tiles_[4], tr("Due for review"), QString::number(s.dueNow),
+          s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
+  setTile(tiles_[5], tr("Weakest domain"), s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
+          s.weakestDomain.isEmpty() ? tr("needs 3+ attempts per domain") : tr("lowest accuracy"));
+  charts_->show(s);
+}
+
+void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
+  const ThemeColors& c = AppTheme::colors();
+  emptyHint_->setVisible(attempts.isEmpty());
+  table_->setRowCount(int(attempts.size()));
+  for (int row = 0; row < attempts.size(); ++row) {
+    const auto& a = attempts[row];
+    const quiz::Question* q = bank_.question(a.questionId);
+    QString stem = q ? q->stem : a.questionId;
+    if (stem.size() > 110) stem = stem.left(108) + QStringLiteral("…");
+    const QString when =
+        QLocale().toString(QDateTime::fromMSecsSinceEpoch(a.timeMs), QLocale::ShortFormat);
+    // Letters as the learner saw them are gone (options shuffle); ids are stable.
+    QStringList chosen;
+    if (q)
+      for (const auto& id : a.chosenOptionIds)
+        if (const auto* o = q->option(id)) chosen << o->text.left(40);
+    auto* result = new QTableWidgetItem(a.correct ? tr("✓ right") : tr("✗ wrong"));
+    result->setForeground(a.correct ? c.correct : c.wrong);
+    const QStringList cells = {when,
+                               stem,
+                               chosen.isEmpty() ? a.chosenOptionIds.join(QStringLiteral(", "))
+                                                : chosen.join(QStringLiteral("; ")),
+                               QString(),
+                               formatSeconds(double(a.timeTakenMs)),
+                               quiz::toString(a.mode),
+                               quiz::toString(a.confidence)};
+    for (int col = 0; col < cells.size(); ++col) {
+      if (col == 3) {
+        table_->setItem(row, col, result);
+        continue;
+      }
+      auto* item = new QTableWidgetItem(cells[col]);
+      if (col == 1 && q) item->setToolTip(q->stem);
+      table_->setItem(row, col, item);
+    }
+  }
+}
+
+void ProgressView::addProfile() {
+  if (!store_) return;
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Add a learner profile"),
+                                             tr("Name (each profile keeps its own progress):"),
+                                             QLineEdit::Normal, QString(), &ok).trimmed();
+  if (!ok || name.isEmpty()) return;
+  store_->addProfile(name).then(this, [this](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      QMessageBox::warning(this, tr("Profile not added"),
+                           tr("%1\n\nChoose another name and try again.").arg(r.error));
+      return;
+    }
+    emit statusMessage(tr("Profile \"%1\" added.").arg(r.profile.name));
+    loadProfiles(r.profile.id);
+  });
+}
+
+void ProgressView::renameProfile() {
+  if (!store_ || profileId_ <= 0) return;
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Rename profile"), tr("New name:"),
+                                             QLineEdit::Normal, profileName(), &ok).trimmed();
+  if (!ok || name.isEmpty() || name == profileName()) return;
+  const qint64 id = profileId_;
+  store_->renameProfile(id, name).then(this, [this, id](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      QMessageBox::warning(this, tr("Profile not renamed"),
+                           tr("%1\n\nChoose another name and try again.").arg(r.error));
+      return;
+    }
+    const int i = profileBox_->findData(id);
+    if (i >= 0) profileBox_->setItemText(i, r.profile.name);
+    emit profileChanged(id, r.profile.name);
+  });
+}
+
+void ProgressView::exportCsv() {
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  const QString suggested = QDir(dir).filePath(
+      QStringLiteral("precisionlab-attempts-%1.csv")
+          .arg(QDate::currentDate().toString(Qt::ISODate)));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export attempts as CSV"), suggested,
+                                                    tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  exportCsvTo(path);
+}
+
+void ProgressView::exportCsvTo(const QString& path) {
+  if (!store_) return;
+  store_->exportCsv(profileId_, path).then(this, [this](const quiz::ExportResult& r) {
+    if (r.ok) {
+      const QString msg = tr("Exported %n attempt(s) to %1.", "", r.rows).arg(r.path);
+      emit statusMessage(msg);
+      emit exportFinished(true, msg);
+    } else {
+      const QString msg = tr("The CSV file was not written: %1").arg(r.error);
+      if (isVisible())
+        QMessageBox::warning(this, tr("Export failed"),
+                             msg + tr("\n\nPick a folder you can write to and try again."));
+      emit exportFinished(false, msg);
+    }
+  });
+}
+
+void ProgressView::applyTheme() {
+  const ThemeColors& c = AppTheme::colors();
+  for (QLabel* tile : tiles_) {
+    tile->setFont(AppTheme::pointFont(10.5));
+    tile->setStyleSheet(QStringLiteral("QLabel { background: %1; border: 1px solid %2;"
+                                       " border-radius: 8px; padding: 8px 12px; }")
+                            .arg(c.card.name(), c.cardBorder.name()));
+  }
+  if (auto* title = findChild<QLabel*>(QStringLiteral("sectionTitle")))
+    title->setFont(AppTheme::pointFont(12.5, QFont::DemiBold));
+  emptyHint_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));
+  table_->setFont(AppTheme::pointFont(10.5));
+  charts_->applyTheme();
+  if (!tiles_.isEmpty() && !tiles_[0]->text().isEmpty()) showStatistics(stats_);
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,79 @@
+// The progress tab: who is studying (profiles), how it is going (accuracy by day, by domain,
+// streak, average time, weakest domain, questions due) and the recent attempts, with a CSV
+// export. Everything comes from the ProgressStore asynchronously; the view refreshes when the
+// store says attempts or profiles changed.
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+#include "quiz/ProgressStore.h"
+#include "quiz/QuestionBank.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace precisionlab {
+
+class ProgressCharts;
+
+class ProgressView : public QWidget {
+  Q_OBJECT
+
+ public:
+  ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* store,
+               QWidget* parent = nullptr);
+
+  qint64 profileId() const { return profileId_; }
+  QString profileName() const;
+  QTableWidget* attemptsTable() const { return table_; }
+  const quiz::Statistics& statistics() const { return stats_; }
+  // Tests: the number of refreshes completed (statistics + attempts both arrived).
+  int refreshCount() const { return refreshes_; }
+
+ public slots:
+  // Lists profiles, creating a first one ("Learner") in a new database, and selects
+  // `preferredId` when it exists.
+  void loadProfiles(qint64 preferredId = 0);
+  void selectProfile(qint64 profileId);
+  void refresh();
+  void addProfile();
+  void renameProfile();
+  // Asks for a file name, then writes the CSV (the store writes atomically).
+  void exportCsv();
+  // Writes without asking (tests, File menu with a known path). Result via exportFinished.
+  void exportCsvTo(const QString& path);
+  void applyTheme();
+
+ signals:
+  void profileChanged(qint64 profileId, const QString& name);
+  void statusMessage(const QString& text);
+  void refreshed();
+  void exportFinished(bool ok, const QString& message);
+
+ private:
+  void buildUi();
+  void showStatistics(const quiz::Statistics& stats);
+  void showAttempts(const QVector<quiz::Attempt>& attempts);
+  void setTile(QLabel* tile, const QString& title, const QString& value, const QString& hint);
+
+  quiz::QuestionBank bank_;
+  quiz::ProgressStore* store_ = nullptr;
+  qint64 profileId_ = 0;
+  quiz::Statistics stats_;
+  int refreshes_ = 0;
+  int pendingParts_ = 0;
+
+  QComboBox* profileBox_ = nullptr;
+  QPushButton* addButton_ = nullptr;
+  QPushButton* renameButton_ = nullptr;
+  QPushButton* exportButton_ = nullptr;
+  QVector<QLabel*> tiles_;
+  ProgressCharts* charts_ = nullptr;
+  QTableWidget* table_ = nullptr;
+  QLabel* emptyHint_ = nullptr;
+};
+
+}  // namespace precisionlab

@@ -1,0 +1,129 @@
+#include "ui/ScreenshotTour.h"
+
+#include <QApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QThread>
+
+#include "quiz/Question.h"
+#include "ui/OptionCard.h"
+#include "ui/PresenterMode.h"
+#include "ui/PresenterWalkthrough.h"
+#include "ui/ProgressView.h"
+#include "ui/StudyController.h"
+#include "ui/StudyView.h"
+
+namespace precisionlab {
+
+namespace {
+
+// Lets queued store replies and layouts settle (the store answers on its own thread).
+void settle(int ms = 150) {
+  QDeadlineTimer deadline(ms);
+  while (!deadline.hasExpired()) {
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(5);
+  }
+}
+
+template <typename Pred>
+bool waitFor(Pred pred, int ms = 5000) {
+  QDeadlineTimer deadline(ms);
+  while (!pred() && !deadline.hasExpired()) {
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(5);
+  }
+  return pred();
+}
+
+}  // namespace
+
+QStringList ScreenshotTour::run(const QString& dir) {
+  QDir().mkpath(dir);
+  QStringList written;
+  const QList<QSize> sizes = {QSize(1280, 800), QSize(1920, 1080)};
+  for (const QSize& size : sizes) {
+    MainWindow window(options_);
+    window.setTheme(ThemeKind::Light);
+    window.resize(size);
+    window.show();
+    if (!waitFor([&] { return window.storeOpened() && window.progressView()->profileId() > 0; }))
+      return {};
+    settle();
+    const QString suffix = QStringLiteral("-%1x%2.png").arg(size.width()).arg(size.height());
+    auto shoot = [&](const QString& name) {
+      settle();
+      const QString path = QDir(dir).filePath(name + suffix);
+      if (window.grab().save(path)) written << path;
+    };
+    StudyView* study = window.studyView();
+    window.tabs()->setCurrentWidget(study);
+    shoot(QStringLiteral("study-question"));
+
+    // Answer the seed question with the tempting wrong option (half-precision layers) at the
+    // "sure" level, the way many learners do, to show the breakdown.
+    const QStringList order = study->currentDisplayOrder();
+    int wrong = 0;
+    for (int i = 0; i < order.size(); ++i)
+      if (const auto* o = study->currentQuestion()->option(order[i]); o && !o->correct) {
+        wrong = i;
+        break;
+      }
+    study->choose(wrong);
+    shoot(QStringLiteral("study-selected"));
+    study->submit();
+    waitFor([&] { return study->controller()->recordedCount() > 0; });
+    shoot(QStringLiteral("study-feedback"));
+    if (auto* scroll = study->findChild<QScrollArea*>()) {
+      scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum() / 2);
+      shoot(QStringLiteral("study-breakdown"));
+      scroll->verticalScrollBar()->setValue(0);
+    }
+
+    window.tabs()->setCurrentWidget(window.labView());
+    shoot(QStringLiteral("lab"));
+
+    window.tabs()->setCurrentWidget(window.progressView());
+    waitFor([&] { return window.progressView()->statistics().attempts > 0; });
+    shoot(QStringLiteral("progress"));
+
+    window.setTheme(ThemeKind::Dark);
+    window.tabs()->setCurrentWidget(study);
+    shoot(QStringLiteral("study-dark"));
+    window.tabs()->setCurrentWidget(window.progressView());
+    shoot(QStringLiteral("progress-dark"));
+    window.setTheme(ThemeKind::Light);
+
+    study->setMode(quiz::QuizMode::Exam);
+    study->choose(1);
+    study->toggleFlag();
+    study->nextQuestion();
+    window.tabs()->setCurrentWidget(study);
+    shoot(QStringLiteral("study-exam"));
+    study->setMode(quiz::QuizMode::Practice);
+    waitFor([&] { return study->currentQuestion() != nullptr; });
+
+    PresenterMode* presenter = window.presenter();
+    presenter->setFullScreenEnabled(false);
+    presenter->enter();
+    shoot(QStringLiteral("presenter-question"));
+    presenter->next();
+    presenter->next();
+    shoot(QStringLiteral("presenter-breakdown"));
+    while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts)
+      presenter->next();
+    shoot(QStringLiteral("presenter-verdicts"));
+    presenter->leave();
+#if PRECISIONLAB_HAVE_LABVIEW
+    // Stop whatever the walkthrough started before the window goes.
+    QMetaObject::invokeMethod(window.labView(), "stopAll");
+#endif
+    window.close();
+  }
+  return written;
+}
+
+}  // namespace precisionlab

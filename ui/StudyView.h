@@ -1,0 +1,114 @@
+// The study tab: one question at a time as large option cards, practice feedback with the full
+// breakdown, or a timed exam with a navigator and a review at the end. Keyboard first: 1-6 or
+// A-F choose, Enter submits, N goes to the next question, F flags (exam). Session logic and
+// saving live in StudyController; this widget only shows its state and forwards input.
+#pragma once
+
+#include <QPointer>
+#include <QVector>
+#include <QWidget>
+
+#include "quiz/ProgressStore.h"
+#include "quiz/QuestionBank.h"
+#include "quiz/QuizTypes.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QScrollArea;
+class QTimer;
+class QVBoxLayout;
+
+namespace precisionlab {
+
+class BreakdownPanel;
+class ConfidencePicker;
+class ExamNavigator;
+class OptionCard;
+class StudyController;
+
+class StudyView : public QWidget {
+  Q_OBJECT
+
+ public:
+  StudyView(const quiz::QuestionBank& bank, quiz::ProgressStore* store, QWidget* parent = nullptr);
+  ~StudyView() override;
+
+  StudyController* controller() const { return controller_; }
+  quiz::QuizMode mode() const { return mode_; }
+  const QVector<OptionCard*>& optionCards() const { return cards_; }
+  BreakdownPanel* breakdown() const { return breakdown_; }
+  // The question on screen (nullptr before the first session starts).
+  const quiz::Question* currentQuestion() const;
+  QStringList currentDisplayOrder() const;
+  // Whether the current question shows its grading (right/wrong cards and the breakdown).
+  bool isGraded() const;
+
+  // Presenter walkthrough steps: the question open, the answer revealed, the breakdown shown.
+  // None of them records an attempt (the teacher is demonstrating, not answering).
+  void presenterShowQuestion();
+  void presenterReveal();
+  void presenterShowBreakdown();
+  void presenterEnd();  // back to normal studying, the session untouched
+
+ public slots:
+  void setProfile(qint64 profileId);
+  void setMode(quiz::QuizMode mode);  // starts a new session in that mode
+  void startSession();
+  void choose(int displayIndex);
+  void submit();        // practice: grade now; exam: save and move on
+  void nextQuestion();  // practice: after grading; exam: any time
+  void previousQuestion();
+  void toggleFlag();    // exam only
+  void submitExam();    // asks first when questions are unanswered
+  void applyTheme();
+
+ signals:
+  void runInLabRequested(const QString& scenarioId);
+  void statusMessage(const QString& text);
+  void modeChanged(quiz::QuizMode mode);
+  void attemptRecorded();
+
+ protected:
+  void keyPressEvent(QKeyEvent* event) override;
+
+ private:
+  void buildUi();
+  void render();
+  void rebuildCards();
+  void updateCardStates();
+  void updateBanner();
+  void updateTimer();
+  void showWriteError(const QString& message);
+
+  StudyController* controller_ = nullptr;
+  quiz::QuizMode mode_ = quiz::QuizMode::Practice;
+  enum class PresenterStep { Off, Question, Reveal, Breakdown };
+  PresenterStep presenter_ = PresenterStep::Off;
+  bool roundFinished_ = false;
+  QString cardsFor_;  // "<session>/<question id>" the cards were built for
+
+  QComboBox* modeBox_ = nullptr;
+  QLabel* progressLabel_ = nullptr;
+  QLabel* timerLabel_ = nullptr;
+  QPushButton* restartButton_ = nullptr;
+  ExamNavigator* navigator_ = nullptr;
+  QLabel* writeError_ = nullptr;
+  QScrollArea* scroll_ = nullptr;
+  QLabel* metaLabel_ = nullptr;
+  QLabel* stemLabel_ = nullptr;
+  QVBoxLayout* cardsLayout_ = nullptr;
+  QVector<OptionCard*> cards_;
+  ConfidencePicker* confidence_ = nullptr;
+  QPushButton* submitButton_ = nullptr;
+  QPushButton* flagButton_ = nullptr;
+  QPushButton* prevButton_ = nullptr;
+  QPushButton* nextButton_ = nullptr;
+  QPushButton* submitExamButton_ = nullptr;
+  QLabel* keysHint_ = nullptr;
+  QLabel* banner_ = nullptr;
+  BreakdownPanel* breakdown_ = nullptr;
+  QTimer* examTimer_ = nullptr;
+};
+
+}  // namespace precisionlab
