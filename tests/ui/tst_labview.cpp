@@ -22,6 +22,12 @@ const LabRun* firstRunOf(const LabView& view, const QString& scenario) {
   return runs.isEmpty() ? nullptr : runs.front();
 }
 
+// Clicks the check box's indicator, where a user clicks (its centre can be empty space).
+void clickToggle(RunToggle* row) {
+  QCheckBox* box = row->checkBox();
+  QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+}
+
 ChartPanel* chart(const LabView& view, const QString& metric) {
   for (ChartPanel* p : view.chartPanels())
     if (p->metricId() == metric) return p;
@@ -82,7 +88,7 @@ void TestLabView::toggleStartsRunAndChartsReceivePoints() {
   view_->setSettings(tinyConfig(8));
   RunToggle* row = view_->toggle(QStringLiteral("baseline-fp32"));
   QSignalSpy updates(view_, &LabView::runsUpdated);
-  QTest::mouseClick(row->checkBox(), Qt::LeftButton);
+  clickToggle(row);
   QVERIFY(row->isOn());
   QVERIFY(view_->anyRunActive());
 
@@ -116,7 +122,7 @@ void TestLabView::untickCancelsOnlyThatScenario() {
   QTRY_VERIFY_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("fp16-amp"))->steps.size() >= 2,
                            kTimeoutMs);
 
-  QTest::mouseClick(d->checkBox(), Qt::LeftButton);
+  clickToggle(d);
   QVERIFY(!d->isOn());
   QTRY_COMPARE_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("fp16-amp"))->state,
                             RunState::Cancelled, kTimeoutMs);
