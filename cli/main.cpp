@@ -1,1 +1,30 @@
-int main() { return 0; }
+// precisionlab-cli: dispatches to the subcommands registered in their own files.
+#include <cstring>
+#include <iostream>
+
+#include "cli/CommandRegistry.h"
+
+namespace {
+
+void printUsage(std::ostream& out) {
+  out << "usage: precisionlab-cli <command> [options]\n\ncommands:\n";
+  for (const auto& c : precisionlab::cli::commands())
+    if (!c.hidden) out << "  " << c.name << std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ')
+                       << c.summary << "\n";
+  out << "\n`precisionlab-cli <command> --help` describes a command's options.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    printUsage(argc < 2 ? std::cerr : std::cout);
+    return argc < 2 ? 2 : 0;
+  }
+  for (const auto& c : precisionlab::cli::commands()) {
+    if (std::strcmp(argv[1], c.name) == 0) return c.run(std::vector<std::string>(argv + 2, argv + argc));
+  }
+  std::cerr << "precisionlab-cli: unknown command '" << argv[1] << "'\n\n";
+  printUsage(std::cerr);
+  return 2;
+}

@@ -189,10 +189,14 @@ int64_t Trainer::residentBytes() const {
 
 StepRecord Trainer::step() {
   TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
+  return step(nextTrainBatch());
+}
+
+StepRecord Trainer::step(const Batch& batch) {
+  TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
   TORCH_CHECK(!finished(), "Trainer::step() called after the last step");
   if (at::get_num_threads() != threadsFor(config_)) at::set_num_threads(threadsFor(config_));
   RngScope rng(*this);
-  const Batch batch = nextTrainBatch();
   const int64_t stepNumber = step_ + 1;
   const double lr = lrAt(stepNumber);
   model_->train();

@@ -46,8 +46,11 @@ class Trainer {
   // Loads and splits the data, builds tokenizer, model, policy and optimizer. Throws InputError
   // for bad input (data file, preset, device, precision).
   void prepare();
-  // One optimizer step; prepare() must have been called and finished() be false.
+  // One optimizer step on the next training batch; prepare() must have been called and
+  // finished() be false.
   StepRecord step();
+  // The same step on a given batch (benchmarks feed fixed shapes through the real step).
+  StepRecord step(const Batch& batch);
   // Validation loss and accuracy over the whole validation split, at the current step.
   EvalRecord evaluate();
 

@@ -1,0 +1,271 @@
+#include "cli/TrainCommand.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "cli/ArgParser.h"
+#include "cli/CommandRegistry.h"
+#include "cli/ProgressBar.h"
+#include "engine/BertConfig.h"
+#include "engine/EngineError.h"
+#include "engine/RunScheduler.h"
+
+namespace precisionlab::cli {
+
+namespace {
+
+std::atomic<bool> gInterrupted{false};
+
+extern "C" void onInterrupt(int) { gInterrupted = true; }
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+// JSON has no inf/NaN: they are written as null.
+std::string jsonNumber(double v) {
+  if (!std::isfinite(v)) return "null";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string stepJson(const StepRecord& r) {
+  std::ostringstream o;
+  o << "{\"type\":\"step\",\"step\":" << r.step << ",\"loss\":" << jsonNumber(r.loss)
+    << ",\"lr\":" << jsonNumber(r.learningRate) << ",\"step_ms\":" << jsonNumber(r.stepMs)
+    << ",\"samples_per_s\":" << jsonNumber(r.samplesPerSec)
+    << ",\"tokens_per_s\":" << jsonNumber(r.tokensPerSec)
+    << ",\"grad_norm\":" << jsonNumber(r.gradNorm)
+    << ",\"non_finite\":" << (r.nonFinite ? "true" : "false")
+    << ",\"loss_scale\":" << jsonNumber(r.lossScale)
+    << ",\"skipped\":" << (r.skipped ? "true" : "false")
+    << ",\"grad_zero_fraction\":" << jsonNumber(r.gradZeroFraction)
+    << ",\"grad_nonfinite_fraction\":" << jsonNumber(r.gradNonFiniteFraction)
+    << ",\"peak_bytes\":" << r.peakBytes << "}";
+  return o.str();
+}
+
+std::string evalJson(const EvalRecord& e) {
+  return "{\"type\":\"eval\",\"step\":" + std::to_string(e.step) +
+         ",\"val_loss\":" + jsonNumber(e.valLoss) + ",\"val_accuracy\":" + jsonNumber(e.valAccuracy) +
+         "}";
+}
+
+std::string evalText(const EvalRecord& e) {
+  return "eval step " + std::to_string(e.step) + ": val loss " + fixed(e.valLoss, 4) +
+         ", accuracy " + fixed(100.0 * e.valAccuracy, 1) + "%";
+}
+
+// Running totals for the summary line.
+struct Summary {
+  int64_t steps = 0;
+  double msSum = 0;        // excludes step 1, which pays one-time allocation costs
+  int64_t msCount = 0;
+  double samplesPerSecSum = 0;
+  double lastLoss = NAN;
+  int64_t peakBytes = 0;
+  int64_t nonFiniteSteps = 0;
+  EvalRecord lastEval;
+  bool hasEval = false;
+
+  void add(const StepRecord& r) {
+    steps = r.step;
+    if (r.step > 1) {
+      msSum += r.stepMs;
+      samplesPerSecSum += r.samplesPerSec;
+      ++msCount;
+    }
+    lastLoss = r.loss;
+    peakBytes = std::max(peakBytes, r.peakBytes);
+    if (r.nonFinite) ++nonFiniteSteps;
+  }
+  double meanMs() const { return msCount ? msSum / msCount : 0.0; }
+  double meanSamplesPerSec() const { return msCount ? samplesPerSecSum / msCount : 0.0; }
+};
+
+ArgParser makeParser(const TrainConfig& d) {
+  ArgParser p("train");
+  std::string presets;
+  for (const auto& n : BertConfig::presetNames()) presets += (presets.empty() ? "" : "|") + n;
+  p.add("preset", presets, "model size, random init (default " + d.preset + ")");
+  p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
+  p.add("text-column", "NAME", "column or JSON key with the text (default " + d.textColumn + ")");
+  p.add("label-column", "NAME", "column or JSON key with the label (default " + d.labelColumn + ")");
+  p.add("steps", "N", "optimizer steps (default " + std::to_string(d.steps) + ")");
+  p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
+  p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
+  p.add("lr", "RATE", "peak AdamW learning rate (default " + jsonNumber(d.learningRate) + ")");
+  p.add("seed", "N", "seed for init, shuffle and dropout (default " + std::to_string(d.seed) + ")");
+  p.add("device", "DEV", "cpu, cuda or cuda:N (default " + d.device + ")");
+  p.add("threads", "N", "CPU threads, 0 = all cores (default 0)");
+  p.add("eval-every", "N", "validate every N steps, 0 = at the end only (default " +
+                               std::to_string(d.evalEvery) + ")");
+  p.add("precision", "P", "fp32, fp16-amp, bf16-amp, half-model, fp16-amp-noscale (default fp32)");
+  p.add("jsonl", "", "one JSON line per step and evaluation, then a summary line");
+  p.add("help", "", "show this help");
+  return p;
+}
+
+TrainConfig configFrom(const ArgParser& p) {
+  TrainConfig c;
+  c.preset = p.text("preset", c.preset);
+  c.dataPath = p.text("data", c.dataPath);
+  c.textColumn = p.text("text-column", c.textColumn);
+  c.labelColumn = p.text("label-column", c.labelColumn);
+  c.steps = p.integer("steps", c.steps);
+  c.batchSize = p.integer("batch-size", c.batchSize);
+  c.seqLen = p.integer("seq-len", c.seqLen);
+  c.learningRate = p.number("lr", c.learningRate);
+  const int64_t seed = p.integer("seed", static_cast<int64_t>(c.seed));
+  if (seed < 0) throw InputError("train: --seed must not be negative");
+  c.seed = static_cast<uint64_t>(seed);
+  c.device = p.text("device", c.device);
+  const int64_t threads = p.integer("threads", c.threads);
+  if (threads < 0 || threads > 1024) throw InputError("train: --threads must be between 0 and 1024");
+  c.threads = static_cast<int>(threads);
+  c.evalEvery = p.integer("eval-every", c.evalEvery);
+  if (p.has("precision") && !parsePrecision(p.text("precision", ""), &c.precision))
+    throw InputError("train: --precision '" + p.text("precision", "") +
+                     "' is not one of fp32, fp16-amp, bf16-amp, half-model, fp16-amp-noscale");
+  return c;
+}
+
+}  // namespace
+
+int runTrainCommand(const std::vector<std::string>& args) {
+  ArgParser parser = makeParser(TrainConfig{});
+  TrainConfig config;
+  try {
+    parser.parse(args);
+    if (parser.has("help")) {
+      std::cout << "Fine-tunes a BERT classifier and reports loss, speed and memory per step.\n\n"
+                << parser.usage();
+      return 0;
+    }
+    config = configFrom(parser);
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    return 2;
+  }
+  const bool jsonl = parser.has("jsonl");
+  const bool tty = !jsonl && isatty(STDOUT_FILENO);
+  const int64_t logEvery = std::max<int64_t>(1, config.steps / 20);
+
+  gInterrupted = false;
+  auto previousHandler = std::signal(SIGINT, onInterrupt);
+  RunScheduler scheduler;
+  scheduler.add(config, "train");
+  ProgressBar bar(std::cout);
+  Summary summary;
+  RunUpdate last;
+  bool cancelSent = false;
+  std::string status = "preparing";
+
+  auto print = [&](const std::string& line) {
+    if (tty) bar.printLine(line);
+    else std::cout << line << "\n" << std::flush;
+  };
+
+  for (;;) {
+    if (gInterrupted && !cancelSent) {
+      scheduler.cancelAll();  // takes effect after the step in progress
+      cancelSent = true;
+      if (!jsonl) print("cancelling after the current step...");
+    }
+    const bool wasIdle = scheduler.idle();
+    for (auto& u : scheduler.drain()) {
+      if (last.state != u.state && !jsonl && u.state == RunState::Running && summary.steps == 0)
+        print("training " + config.preset + " on " + u.provenance.device + " (LibTorch " +
+              u.provenance.torchVersion + "), " + std::to_string(config.steps) + " steps");
+      for (const auto& r : u.steps) {
+        summary.add(r);
+        if (jsonl) {
+          std::cout << stepJson(r) << "\n";
+        } else if (!tty && (r.step % logEvery == 0 || r.step == 1)) {
+          print("step " + std::to_string(r.step) + "/" + std::to_string(config.steps) + "  loss " +
+                fixed(r.loss, 4) + "  lr " + jsonNumber(r.learningRate) + "  " +
+                fixed(r.stepMs, 1) + " ms/step  " + fixed(r.samplesPerSec, 1) + " samples/s");
+        }
+        status = "loss " + fixed(r.loss, 4) + "  " + fixed(r.stepMs, 0) + " ms/step";
+      }
+      for (const auto& e : u.evals) {
+        summary.lastEval = e;
+        summary.hasEval = true;
+        if (jsonl) std::cout << evalJson(e) << "\n";
+        else print(evalText(e));
+      }
+      if (jsonl) std::cout << std::flush;
+      last.state = u.state;
+      last.message = u.message;
+      last.provenance = u.provenance;
+    }
+    if (tty) bar.update(summary.steps, config.steps, status);
+    if (wasIdle) break;  // everything up to the final state has been drained above
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (tty) bar.finish();
+  std::signal(SIGINT, previousHandler);
+
+  const char* state = runStateName(last.state);
+  if (jsonl) {
+    std::cout << "{\"type\":\"summary\",\"state\":" << jsonString(state)
+              << ",\"message\":" << jsonString(last.message) << ",\"steps\":" << summary.steps
+              << ",\"final_loss\":" << jsonNumber(summary.lastLoss)
+              << ",\"val_loss\":" << (summary.hasEval ? jsonNumber(summary.lastEval.valLoss) : "null")
+              << ",\"val_accuracy\":"
+              << (summary.hasEval ? jsonNumber(summary.lastEval.valAccuracy) : "null")
+              << ",\"mean_step_ms\":" << jsonNumber(summary.meanMs())
+              << ",\"mean_samples_per_s\":" << jsonNumber(summary.meanSamplesPerSec())
+              << ",\"peak_bytes\":" << summary.peakBytes
+              << ",\"non_finite_steps\":" << summary.nonFiniteSteps
+              << ",\"device\":" << jsonString(last.provenance.device)
+              << ",\"torch_version\":" << jsonString(last.provenance.torchVersion) << "}\n";
+  } else if (last.state == RunState::Failed) {
+    std::cerr << "training failed: " << last.message << "\n";
+  } else {
+    std::cout << state << " after " << summary.steps << " steps: final loss "
+              << fixed(summary.lastLoss, 4);
+    if (summary.hasEval)
+      std::cout << ", val loss " << fixed(summary.lastEval.valLoss, 4) << ", val accuracy "
+                << fixed(100.0 * summary.lastEval.valAccuracy, 1) << "%";
+    std::cout << ", " << fixed(summary.meanMs(), 1) << " ms/step, "
+              << fixed(summary.meanSamplesPerSec(), 1) << " samples/s, peak "
+              << fixed(summary.peakBytes / 1048576.0, 1) << " MiB\n";
+  }
+  if (last.state == RunState::Finished) return 0;
+  if (last.state == RunState::Cancelled) return 130;
+  return 1;
+}
+
+}  // namespace precisionlab::cli
+
+PRECISIONLAB_CLI_COMMAND(train, "train", "fine-tune one BERT classifier (built-in data by default)",
+                         precisionlab::cli::runTrainCommand, false)
