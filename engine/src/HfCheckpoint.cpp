@@ -290,7 +290,7 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
 
   std::vector<std::string> unexpected, wrongShape, unloadable, ignoredCls, skippedClassifier;
   std::vector<std::pair<torch::Tensor, const CheckpointTensors::Item*>> copies;
-  std::set<std::string> loaded;
+  std::set<std::string> loaded, present;  // present: in the checkpoint, loadable or not
   for (const auto& [key, item] : tensors.tensors()) {
     if (key.rfind("cls.", 0) == 0) {
       ignoredCls.push_back(key);
@@ -303,6 +303,7 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
       unexpected.push_back(key);
       continue;
     }
+    present.insert(name);
     const torch::IntArrayRef fileShape(item.entry->shape);
     if (fileShape != it->second.sizes()) {
       if (reinitClassifier && name.rfind("classifier.", 0) == 0) {
@@ -322,8 +323,9 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
     loaded.insert(name);
   }
   std::vector<std::string> missing, newClassifier;
-  for (const auto& [name, t] : wanted) {
-    if (loaded.count(name)) continue;
+  for (const auto& p : params) {  // model order: classifier.weight before classifier.bias
+    const std::string& name = p.key();
+    if (loaded.count(name) || (present.count(name) && name.rfind("classifier.", 0) != 0)) continue;
     (name.rfind("classifier.", 0) == 0 ? newClassifier : missing).push_back(name);
   }
   if (!missing.empty() || !unexpected.empty() || !wrongShape.empty() || !unloadable.empty()) {
