@@ -1,0 +1,132 @@
+// `precisionlab-cli inspect FILE_OR_DIR`: what a safetensors file, sharded index or Hugging Face
+// model directory holds (tensors with dtype, shape and bytes; metadata; config.json), validated
+// as strictly as for loading but without building a model. --json for machine-readable output.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/CommandRegistry.h"
+#include "engine/EngineError.h"
+#include "engine/HfModelDirectory.h"
+#include "engine/src/Json.h"
+
+namespace precisionlab::cli {
+
+namespace {
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string humanBytes(uint64_t b) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB"};
+  double v = static_cast<double>(b);
+  int u = 0;
+  while (v >= 1024 && u < 3) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return buf;
+}
+
+void printText(const CheckpointSummary& s) {
+  std::cout << "weights: " << s.weightsSource << "\n";
+  size_t width = 4;
+  for (const auto& t : s.tensors) width = std::max(width, t.name.size());
+  std::cout << "tensors (" << s.tensors.size() << "):\n";
+  for (const auto& t : s.tensors) {
+    std::string dtype = t.dtype;
+    dtype.resize(std::max<size_t>(dtype.size(), 7), ' ');
+    std::cout << "  " << t.name << std::string(width - t.name.size() + 2, ' ') << dtype << " "
+              << shapeText(t.shape) << "  " << t.bytes << " bytes\n";
+  }
+  std::cout << "total: " << s.totalElements << " elements, " << s.totalBytes << " bytes ("
+            << humanBytes(s.totalBytes) << ")\n";
+  std::cout << "metadata:" << (s.metadata.empty() ? " none" : "") << "\n";
+  for (const auto& [k, v] : s.metadata) std::cout << "  " << k << " = " << v << "\n";
+  if (s.vocabLines >= 0) std::cout << "vocab.txt: " << s.vocabLines << " tokens\n";
+  if (!s.configPath.empty()) {
+    std::cout << "config (" << s.configPath << "):\n" << s.configText;
+    if (!s.configText.empty() && s.configText.back() != '\n') std::cout << "\n";
+    if (!s.configProblem.empty()) std::cout << "config problem: " << s.configProblem << "\n";
+  }
+}
+
+void printJson(const CheckpointSummary& s) {
+  json::Value root = json::Value::object();
+  root.set("weights", s.weightsSource);
+  json::Value tensors = json::Value::array();
+  for (const auto& t : s.tensors) {
+    json::Value shape = json::Value::array();
+    for (const int64_t d : t.shape) shape.push(d);
+    json::Value e = json::Value::object();
+    e.set("name", t.name);
+    e.set("dtype", t.dtype);
+    e.set("shape", std::move(shape));
+    e.set("bytes", t.bytes);
+    e.set("file", t.file);
+    tensors.push(std::move(e));
+  }
+  root.set("tensors", std::move(tensors));
+  root.set("total_bytes", s.totalBytes);
+  root.set("total_elements", s.totalElements);
+  json::Value meta = json::Value::object();
+  for (const auto& [k, v] : s.metadata) meta.set(k, v);
+  root.set("metadata", std::move(meta));
+  if (!s.configPath.empty()) {
+    try {
+      root.set("config", json::parse(s.configText));
+    } catch (const json::ParseError&) {
+      root.set("config", nullptr);
+    }
+  }
+  if (!s.configProblem.empty()) root.set("config_problem", s.configProblem);
+  if (s.vocabLines >= 0) root.set("vocab_tokens", s.vocabLines);
+  std::cout << json::serialize(root, 2) << "\n";
+}
+
+int runInspect(const std::vector<std::string>& args) {
+  std::vector<std::string> paths;
+  bool asJson = false;
+  for (const auto& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::cout << "usage: precisionlab-cli inspect [--json] FILE_OR_DIR\n\n"
+                   "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of\n"
+                   "a .safetensors file, a model.safetensors.index.json or a Hugging Face model\n"
+                   "directory. Pickle files (.bin, .pt) are refused with how to convert them.\n";
+      return 0;
+    }
+    if (a == "--json") {
+      asJson = true;
+    } else if (a.rfind("--", 0) == 0) {
+      std::cerr << "precisionlab-cli inspect: unknown option " << a << "\n";
+      return 2;
+    } else {
+      paths.push_back(a);
+    }
+  }
+  if (paths.size() != 1) {
+    std::cerr << "usage: precisionlab-cli inspect [--json] FILE_OR_DIR\n";
+    return 2;
+  }
+  try {
+    const CheckpointSummary s = inspectCheckpoint(paths[0]);
+    asJson ? printJson(s) : printText(s);
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli inspect: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+PRECISIONLAB_CLI_COMMAND(inspect, "inspect",
+                         "list a checkpoint's tensors, metadata and config (safetensors / HF dir)",
+                         runInspect, false)
+
+}  // namespace precisionlab::cli

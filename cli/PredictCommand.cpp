@@ -1,0 +1,117 @@
+// `precisionlab-cli predict --model DIR [TEXT...]`: runs a Hugging Face BERT classifier directory
+// on texts given as arguments, or one per line on stdin, and prints the predicted label and the
+// logits per text (--jsonl: one JSON object per line).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/CommandRegistry.h"
+#include "engine/EngineError.h"
+#include "engine/HfClassifier.h"
+#include "engine/src/Json.h"
+
+namespace precisionlab::cli {
+
+namespace {
+
+const char* kUsage =
+    "usage: precisionlab-cli predict --model DIR [--device DEV] [--max-length N] [--jsonl]\n"
+    "                                [--] [TEXT...]\n\n"
+    "Classifies each TEXT (or each line of stdin when no TEXT is given) with the Hugging Face\n"
+    "BERT model directory DIR (config.json, vocab.txt, model.safetensors) and prints the label\n"
+    "and the logits. --jsonl prints {\"text\", \"label\", \"label_id\", \"logits\"} per line.\n";
+
+int runPredict(const std::vector<std::string>& args) {
+  std::string model, device = "cpu";
+  int64_t maxLength = 0;
+  bool jsonl = false;
+  std::vector<std::string> texts;
+  try {
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string& a = args[i];
+      const auto value = [&](const std::string& name) -> std::string {
+        const std::string prefix = "--" + name + "=";
+        if (a.rfind(prefix, 0) == 0) return a.substr(prefix.size());
+        if (i + 1 >= args.size()) throw InputError("predict: --" + name + " needs a value");
+        return args[++i];
+      };
+      if (a == "--") {
+        texts.insert(texts.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+        break;
+      }
+      if (a == "--help" || a == "-h") {
+        std::cout << kUsage;
+        return 0;
+      }
+      if (a == "--jsonl") {
+        jsonl = true;
+      } else if (a == "--model" || a.rfind("--model=", 0) == 0) {
+        model = value("model");
+      } else if (a == "--device" || a.rfind("--device=", 0) == 0) {
+        device = value("device");
+      } else if (a == "--max-length" || a.rfind("--max-length=", 0) == 0) {
+        const std::string v = value("max-length");
+        try {
+          maxLength = std::stoll(v);
+        } catch (const std::exception&) {
+          throw InputError("predict: --max-length expects an integer, got '" + v + "'");
+        }
+        if (maxLength < 2) throw InputError("predict: --max-length must be at least 2");
+      } else if (a.rfind("--", 0) == 0) {
+        throw InputError("predict: unknown option " + a + " (texts starting with -- go after --)");
+      } else {
+        texts.push_back(a);
+      }
+    }
+    if (model.empty()) throw InputError("predict: --model DIR is required");
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli " << e.what() << "\n\n" << kUsage;
+    return 2;
+  }
+  if (texts.empty()) {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      texts.push_back(line);
+    }
+  }
+  try {
+    HfClassifier classifier(model, device);
+    for (const auto& w : classifier.warnings()) std::cerr << "warning: " << w << "\n";
+    const std::vector<Prediction> preds = classifier.predict(texts, maxLength);
+    for (size_t i = 0; i < preds.size(); ++i) {
+      const Prediction& p = preds[i];
+      if (jsonl) {
+        json::Value logits = json::Value::array();
+        for (const float l : p.logits) logits.push(static_cast<double>(l));
+        json::Value row = json::Value::object();
+        // Invalid UTF-8 in a text cannot be quoted as JSON: it is shown with U+FFFD instead.
+        std::string shown = texts[i];
+        for (size_t bad; (bad = json::findInvalidUtf8(shown)) != std::string::npos;)
+          shown.replace(bad, 1, "\xEF\xBF\xBD");
+        row.set("text", shown);
+        row.set("label", p.label);
+        row.set("label_id", p.labelId);
+        row.set("logits", std::move(logits));
+        std::cout << json::serialize(row) << "\n";
+      } else {
+        std::cout << p.label << "\t[";
+        for (size_t k = 0; k < p.logits.size(); ++k)
+          std::cout << (k ? ", " : "") << p.logits[k];
+        std::cout << "]\t" << texts[i] << "\n";
+      }
+    }
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli predict: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+PRECISIONLAB_CLI_COMMAND(predict, "predict",
+                         "label texts with a Hugging Face BERT classifier directory",
+                         runPredict, false)
+
+}  // namespace precisionlab::cli
