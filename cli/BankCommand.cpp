@@ -1,7 +1,8 @@
 // `precisionlab-cli bank check FILE...` for teachers writing question banks.
 #ifdef PRECISIONLAB_HAVE_QUIZ
 
-#include "BankCommand.h"
+#include "cli/BankCommand.h"
+#include "cli/CommandRegistry.h"
 
 #include "quiz/BankLoader.h"
 
@@ -49,12 +50,9 @@ int runBankCommand(const std::vector<std::string>& args) {
   return status;
 }
 
-int runBankCommand(int argc, char** argv) {
-  std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
-  return runBankCommand(args);
-}
-
 }  // namespace precisionlab::cli
+
+PRECISIONLAB_CLI_COMMAND(bank, "bank", "check question bank files: bank check FILE...",
+                         &precisionlab::cli::runBankCommand, false)
 
 #endif  // PRECISIONLAB_HAVE_QUIZ

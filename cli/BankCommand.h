@@ -10,7 +10,5 @@ namespace precisionlab::cli {
 // args: the words after "bank", e.g. {"check", "my-bank.json"}. Prints every problem with its
 // JSON path; returns 0 when all files are valid, 1 when any has problems, 2 on usage errors.
 int runBankCommand(const std::vector<std::string>& args);
-// Same, argv-style: argv[0] is "bank".
-int runBankCommand(int argc, char** argv);
 
 }  // namespace precisionlab::cli
