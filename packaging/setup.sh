@@ -18,6 +18,7 @@ packages=(
   libsqlite3-dev sqlite3
   xvfb xauth
   python3 python3-yaml
+  clang libclang-rt-14-dev
   desktop-file-utils appstream dpkg-dev file
 )
 
