@@ -129,3 +129,12 @@ int runExportVertexCommand(int argc, char** argv) {
 }
 
 }  // namespace precisionlab::cli
+
+#include "cli/CommandRegistry.h"
+
+PRECISIONLAB_CLI_COMMAND(export_vertex, "export-vertex",
+                         "write train.py and Vertex AI job specs for one lab option",
+                         [](const std::vector<std::string>& args) {
+                           return precisionlab::cli::runExportVertexCommand(args);
+                         },
+                         false)

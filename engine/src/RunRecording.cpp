@@ -232,7 +232,8 @@ void RunRecording::append(const RunUpdate& update) {
   if (update.totalSteps > 0) totalSteps = update.totalSteps;
   endState = update.state;
   if (!update.message.empty()) endMessage = update.message;
-  if (provenance.device.empty()) provenance = update.provenance;
+  // The first updates may carry only the configured device; the trainer fills in the rest.
+  if (!update.provenance.device.empty()) provenance = update.provenance;
   steps.insert(steps.end(), update.steps.begin(), update.steps.end());
   evals.insert(evals.end(), update.evals.begin(), update.evals.end());
 }
