@@ -3,7 +3,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -85,43 +85,41 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   clear->setToolTip(tr("Stop every run and remove all curves."));
   connect(clear, &QPushButton::clicked, this, &LabSettingsPanel::clearRunsRequested);
 
-  auto row = [this](QWidget* edit, QWidget* button) {
-    auto* w = new QWidget(this);
-    auto* l = new QHBoxLayout(w);
-    l->setContentsMargins(0, 0, 0, 0);
-    l->addWidget(edit, 1);
-    l->addWidget(button);
-    return w;
+  // Two compact rows, so the runs and the charts keep the screen: where the model and data come
+  // from on the first, the sizes of a run on the second.
+  auto label = [this](const QString& text, QWidget* buddy) {
+    auto* l = new QLabel(text, this);
+    l->setBuddy(buddy);
+    return l;
   };
-  auto* form = new QFormLayout;
-  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  form->addRow(tr("&Model"), preset_);
-  form->addRow(tr("Check&point"), row(modelDir_, modelBrowse_));
-  form->addRow(tr("&Dataset"), row(dataPath_, dataBrowse_));
-  auto* sizes = new QHBoxLayout;
-  sizes->addWidget(batch_);
-  sizes->addWidget(new QLabel(tr("sequence"), this));
-  sizes->addWidget(seqLen_);
-  form->addRow(tr("&Batch"), sizes);
-  auto* lrSteps = new QHBoxLayout;
-  lrSteps->addWidget(lr_);
-  auto* stepsLabel = new QLabel(tr("s&teps"), this);
-  stepsLabel->setBuddy(steps_);
-  lrSteps->addWidget(stepsLabel);
-  lrSteps->addWidget(steps_);
-  form->addRow(tr("&Learning rate"), lrSteps);
-  auto* deviceRow = new QHBoxLayout;
-  deviceRow->addWidget(device_, 1);
-  deviceRow->addWidget(reset);
-  deviceRow->addWidget(clear);
-  form->addRow(tr("De&vice"), deviceRow);
-
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setHorizontalSpacing(6);
+  grid->addWidget(label(tr("&Model"), preset_), 0, 0);
+  grid->addWidget(preset_, 0, 1, 1, 3);
+  grid->addWidget(label(tr("Check&point"), modelDir_), 0, 4);
+  grid->addWidget(modelDir_, 0, 5, 1, 3);
+  grid->addWidget(modelBrowse_, 0, 8);
+  grid->addWidget(label(tr("&Dataset"), dataPath_), 0, 9);
+  grid->addWidget(dataPath_, 0, 10, 1, 2);
+  grid->addWidget(dataBrowse_, 0, 12);
+  grid->addWidget(label(tr("&Batch"), batch_), 1, 0);
+  grid->addWidget(batch_, 1, 1);
+  grid->addWidget(label(tr("Se&quence"), seqLen_), 1, 2);
+  grid->addWidget(seqLen_, 1, 3);
+  grid->addWidget(label(tr("&Learning rate"), lr_), 1, 4);
+  grid->addWidget(lr_, 1, 5);
+  grid->addWidget(label(tr("S&teps"), steps_), 1, 6);
+  grid->addWidget(steps_, 1, 7);
+  grid->addWidget(label(tr("De&vice"), device_), 1, 8);
+  grid->addWidget(device_, 1, 9);
   auto* note = new QLabel(tr("Changes apply to runs you start next."), this);
   note->setForegroundRole(QPalette::PlaceholderText);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addLayout(form);
-  layout->addWidget(note);
+  grid->addWidget(note, 1, 10);
+  grid->addWidget(reset, 1, 11);
+  grid->addWidget(clear, 1, 12);
+  grid->setColumnStretch(5, 1);
+  grid->setColumnStretch(10, 2);
 
   for (QSpinBox* s : {batch_, seqLen_, steps_})
     connect(s, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);

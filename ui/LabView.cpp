@@ -13,6 +13,7 @@
 #include <QScrollArea>
 #include <QSet>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -52,7 +53,8 @@ bool emulated(const LabRun& run) {
   return run.provenanceKnown && run.provenance.kind == Provenance::Emulated;
 }
 
-// "live on cpu: fp32 baseline, B · emulated on cpu: D" for the runs one chart plots.
+// The provenance line under a chart, grouped so it stays short:
+// "live on cpu (2 threads): fp32 baseline, B TF container · emulated on cpu (2 threads): A, D".
 QString provenanceFooter(const QList<const LabRun*>& runs) {
   QMap<QString, QStringList> byBadge;
   QStringList order;
@@ -60,7 +62,8 @@ QString provenanceFooter(const QList<const LabRun*>& runs) {
     const QString badge = run->provenanceKnown ? ProvenanceBadge::text(run->provenance)
                                                : LabView::tr("starting");
     if (!byBadge.contains(badge)) order.append(badge);
-    byBadge[badge].append(run->label);
+    QStringList& names = byBadge[badge];
+    if (!names.contains(run->legend)) names.append(run->legend);
   }
   QStringList parts;
   for (const QString& badge : order)
@@ -99,10 +102,10 @@ void LabView::buildUi() {
     if (width > 0) l->setFixedWidth(width);
     return l;
   };
-  header->addWidget(headerLabel(tr("Scenario (colour on the charts)"), 330));
-  header->addWidget(headerLabel(tr("Status"), 170));
+  header->addWidget(headerLabel(tr("Scenario"), RunToggle::kNameWidth));
+  header->addWidget(headerLabel(tr("Status"), RunToggle::kStatusWidth));
   header->addWidget(headerLabel(tr("Verdict (computed from the runs)"), 0), 1);
-  header->addWidget(headerLabel(tr("Where the numbers come from"), 150));
+  header->addWidget(headerLabel(tr("Where the numbers come from"), RunToggle::kBadgeWidth));
   runsLayout->addLayout(header);
   for (const ScenarioInfo& info : ScenarioCatalog::all()) {
     auto* row = new RunToggle(info, runsBox);
@@ -123,16 +126,16 @@ void LabView::buildUi() {
 
   auto* settingsBox = new QGroupBox(tr("Settings"), this);
   auto* settingsLayout = new QVBoxLayout(settingsBox);
+  settingsLayout->setContentsMargins(6, 2, 6, 4);
   settingsPanel_ = new LabSettingsPanel(settingsBox);
   settingsLayout->addWidget(settingsPanel_);
-  settingsLayout->addStretch(1);
   connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, &LabView::clearRuns);
 
   auto* top = new QWidget(this);
-  auto* topLayout = new QHBoxLayout(top);
+  auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
-  topLayout->addWidget(runsBox, 3);
-  topLayout->addWidget(settingsBox, 1);
+  topLayout->addWidget(settingsBox);
+  topLayout->addWidget(runsBox);
 
   // Charts: a 3 x 2 grid, loss first (the figure the lesson hinges on).
   struct ChartSpec {
@@ -170,24 +173,36 @@ void LabView::buildUi() {
        tr("% of values"), LiveChart::YScale::Linear, true,
        tr("Start a run to see how many gradients vanish.")},
   };
-  auto* chartsBox = new QWidget(this);
-  auto* grid = new QGridLayout(chartsBox);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setSpacing(6);
+  // Charts in pairs, one tab per question a learner asks: does it learn, is it faster, what
+  // happens inside fp16. Two charts per tab stay large enough to read at 1280 x 800.
+  auto* chartTabs = new QTabWidget(this);
+  chartTabs->setObjectName(QStringLiteral("labChartTabs"));
+  const QString tabTitles[] = {tr("Does it learn? (loss, divergence)"),
+                               tr("Is it faster? (throughput, memory)"),
+                               tr("Inside fp16 (loss scale, underflow)")};
+  QWidget* tabPages[3];
+  for (int t = 0; t < 3; ++t) {
+    tabPages[t] = new QWidget(chartTabs);
+    auto* pageLayout = new QHBoxLayout(tabPages[t]);
+    pageLayout->setContentsMargins(4, 4, 4, 4);
+    chartTabs->addTab(tabPages[t], tabTitles[t]);
+  }
   for (int i = 0; i < kChartCount; ++i) {
     const ChartSpec& s = specs[i];
     auto* chart = new LiveChart(tr("step"), s.yTitle, s.scale);
     chart->setYIncludesZero(s.includeZero);
-    auto* panel = new ChartPanel(QLatin1String(s.id), s.title, s.how, chart, chartsBox);
+    QWidget* page = tabPages[i / 2];
+    auto* panel = new ChartPanel(QLatin1String(s.id), s.title, s.how, chart, page);
     panel->setEmptyHint(s.emptyHint);
     panel->finishUpdate();
     charts_.append(panel);
-    grid->addWidget(panel, i / 3, i % 3);
+    page->layout()->addWidget(panel);
   }
+  chartTabs_ = chartTabs;
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(top);
-  splitter->addWidget(chartsBox);
+  splitter->addWidget(chartTabs);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
@@ -196,6 +211,8 @@ void LabView::buildUi() {
   layout->setContentsMargins(6, 6, 6, 6);
   layout->addWidget(splitter);
 }
+
+void LabView::showChartTab(int index) { chartTabs_->setCurrentIndex(index); }
 
 TrainConfig LabView::settings() const { return settingsPanel_->config(); }
 
@@ -245,6 +262,7 @@ void LabView::runScenario(const QString& scenarioId) {
       try {
         const RunId runId = scheduler_->add(plan[size_t(i)].config, plan[size_t(i)].label);
         store_->addRun(runId, id, QString::fromStdString(plan[size_t(i)].label),
+                       QString::fromStdString(plan[size_t(i)].legend),
                        ScenarioCatalog::runColor(id, i, count), plan[size_t(i)].config);
       } catch (const std::exception& e) {
         // Bad settings are the user's to fix: say so on the row, never crash the lab.
@@ -363,26 +381,27 @@ void LabView::refreshCharts() {
     drawnRevisions_.insert(run.id, run.revision);
     const bool isBaseline = baseline && run.id == baseline->id;
     const bool dashed = emulated(run);
-    const QString measuredName = dashed ? tr("%1 (emulated)").arg(run.label) : run.label;
+    const QString name = run.legend;
+    const QString measuredName = dashed ? tr("%1 (emulated)").arg(name) : name;
 
     for (int c : {kLoss, kThroughput, kMemory, kUnderflow}) {
       keys[c].insert(key);
       plotted[c].append(&run);
     }
     if (dirty) {
-      charts_[kLoss]->chart()->setLine(key, run.label, run.color, LabMetrics::loss(run));
+      charts_[kLoss]->chart()->setLine(key, name, run.color, LabMetrics::loss(run));
       charts_[kThroughput]->chart()->setLine(key, measuredName, run.color,
                                              LabMetrics::samplesPerSec(run), dashed);
       charts_[kMemory]->chart()->setLine(key, measuredName, run.color,
                                          LabMetrics::peakMemoryMiB(run), dashed);
-      charts_[kUnderflow]->chart()->setLine(key, run.label, run.color,
+      charts_[kUnderflow]->chart()->setLine(key, name, run.color,
                                             LabMetrics::gradZeroPercent(run));
     }
     if (baseline && !isBaseline) {
       keys[kDivergence].insert(key);
       plotted[kDivergence].append(&run);
       if (dirty || baselineChanged)
-        charts_[kDivergence]->chart()->setLine(key, run.label, run.color,
+        charts_[kDivergence]->chart()->setLine(key, name, run.color,
                                                LabMetrics::divergence(run, *baseline));
     }
     if (LabMetrics::usesLossScaling(run)) {
@@ -391,9 +410,8 @@ void LabView::refreshCharts() {
       keys[kLossScale].insert(skippedKey);
       plotted[kLossScale].append(&run);
       if (dirty) {
-        charts_[kLossScale]->chart()->setLine(key, run.label, run.color,
-                                              LabMetrics::lossScale(run));
-        charts_[kLossScale]->chart()->setScatter(skippedKey, tr("%1: skipped step").arg(run.label),
+        charts_[kLossScale]->chart()->setLine(key, name, run.color, LabMetrics::lossScale(run));
+        charts_[kLossScale]->chart()->setScatter(skippedKey, tr("%1 skipped step").arg(name),
                                                  run.color, LabMetrics::skippedSteps(run));
       }
     }

@@ -14,6 +14,7 @@
 
 class QTimer;
 class QLabel;
+class QTabWidget;
 
 namespace precisionlab {
 
@@ -38,6 +39,8 @@ class LabView : public QWidget {
   // What the charts and the CSV export read; owned by the view, filled by the drain timer.
   const RunDataStore& store() const { return *store_; }
   QList<ChartPanel*> chartPanels() const { return charts_; }
+  // The charts sit in tabs of two; tests and screenshots pick one.
+  void showChartTab(int index);
   RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
   LabSettingsPanel* settingsPanel() const { return settingsPanel_; }
 
@@ -79,7 +82,7 @@ class LabView : public QWidget {
   QHash<QString, RunToggle*> toggles_;
   QList<ChartPanel*> charts_;
   LabSettingsPanel* settingsPanel_ = nullptr;
-  QLabel* provenanceLegend_ = nullptr;
+  QTabWidget* chartTabs_ = nullptr;
   QTimer* pollTimer_ = nullptr;
   QHash<int, quint64> drawnRevisions_;  // run id -> store revision the charts last drew
   quint64 drawnBaselineRevision_ = 0;

@@ -165,6 +165,13 @@ void LiveChart::finishUpdate() {
   double lo = yMin - pad;
   if (yIncludesZero_ && yMin >= 0) lo = 0;
   yLinear_->setRange(lo, yMax + pad);
+  yLinear_->applyNiceNumbers();
+  // Enough decimals that neighbouring ticks differ (1.605 vs 1.610, not 1.61 twice).
+  const double tickStep =
+      (yLinear_->max() - yLinear_->min()) / std::max(1, yLinear_->tickCount() - 1);
+  const int decimals = std::clamp(int(std::ceil(-std::log10(tickStep))), 0, 8);
+  const QString format = QStringLiteral("%.%1f").arg(decimals);
+  if (yLinear_->labelFormat() != format) yLinear_->setLabelFormat(format);
 }
 
 void LiveChart::setLineWidth(qreal width) {

@@ -12,11 +12,12 @@ bool LabRun::active() const {
 }
 
 void RunDataStore::addRun(RunId id, const QString& scenarioId, const QString& label,
-                          const QColor& color, const TrainConfig& config) {
+                          const QString& legend, const QColor& color, const TrainConfig& config) {
   LabRun run;
   run.id = id;
   run.scenarioId = scenarioId;
   run.label = label;
+  run.legend = legend.isEmpty() ? label : legend;
   run.color = color;
   run.config = config;
   run.totalSteps = config.steps;

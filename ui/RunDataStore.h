@@ -18,7 +18,8 @@ namespace precisionlab {
 struct LabRun {
   RunId id = 0;
   QString scenarioId;
-  QString label;                 // legend text
+  QString label;                 // full name (tooltips, CSV)
+  QString legend;                // short name on the charts
   QColor color;
   TrainConfig config;
   RunState state = RunState::Queued;
@@ -37,8 +38,8 @@ struct LabRun {
 class RunDataStore {
  public:
   // Registers a run the view just queued, before the engine reports anything about it.
-  void addRun(RunId id, const QString& scenarioId, const QString& label, const QColor& color,
-              const TrainConfig& config);
+  void addRun(RunId id, const QString& scenarioId, const QString& label, const QString& legend,
+              const QColor& color, const TrainConfig& config);
   // Appends one drained update; returns false for runs this store does not know (cleared).
   bool apply(const RunUpdate& update);
   void removeScenario(const QString& scenarioId);

@@ -30,13 +30,6 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   check_->setFont(f);
   connect(check_, &QCheckBox::toggled, this, [this](bool on) { emit toggled(info_.id, on); });
 
-  auto* detail = new QLabel(info.detail, this);
-  detail->setWordWrap(true);
-  detail->setForegroundRole(QPalette::PlaceholderText);
-  QFont df = detail->font();
-  df.setPointSizeF(df.pointSizeF() * 0.9);
-  detail->setFont(df);
-
   status_ = new QLabel(tr("not started"), this);
   status_->setAccessibleName(tr("Status of %1").arg(ScenarioCatalog::shortName(info)));
   progress_ = new QProgressBar(this);
@@ -45,21 +38,19 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   progress_->setRange(0, 1);
   progress_->setValue(0);
 
-  verdict_ = new QLabel(QStringLiteral("—"), this);
+  verdict_ = new QLabel(this);
   verdict_->setWordWrap(true);
   verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
   verdict_->setToolTip(tr("Computed from the measured runs once this run and the baseline "
                           "have data."));
   badge_ = new ProvenanceBadge(this);
+  setToolTip(info.detail);
+  setVerdict(QString(), QString());
 
-  // Fixed column widths so the rows line up like a table.
-  auto* nameColumn = new QVBoxLayout;
-  nameColumn->setSpacing(0);
-  auto* nameRow = new QHBoxLayout;
-  nameRow->addWidget(swatch_);
-  nameRow->addWidget(check_, 1);
-  nameColumn->addLayout(nameRow);
-  nameColumn->addWidget(detail);
+  // Fixed column widths so the rows line up like a table (LabView's header uses the same).
+  auto* nameColumn = new QHBoxLayout;
+  nameColumn->addWidget(swatch_);
+  nameColumn->addWidget(check_, 1);
   auto* statusColumn = new QVBoxLayout;
   statusColumn->setSpacing(2);
   statusColumn->addWidget(status_);
@@ -68,12 +59,12 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   auto* nameBox = new QWidget(this);
   nameBox->setLayout(nameColumn);
   nameColumn->setContentsMargins(0, 0, 0, 0);
-  nameBox->setFixedWidth(330);
+  nameBox->setFixedWidth(kNameWidth);
   auto* statusBox = new QWidget(this);
   statusBox->setLayout(statusColumn);
   statusColumn->setContentsMargins(0, 0, 0, 0);
-  statusBox->setFixedWidth(170);
-  badge_->setMinimumWidth(150);
+  statusBox->setFixedWidth(kStatusWidth);
+  badge_->setFixedWidth(kBadgeWidth);
 
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(6, 3, 6, 3);
@@ -103,8 +94,17 @@ void RunToggle::setStatus(const QString& text, int64_t done, int64_t total, bool
 }
 
 void RunToggle::setVerdict(const QString& text, const QString& details) {
-  verdict_->setText(text.isEmpty() ? QStringLiteral("—") : text);
-  if (!details.isEmpty()) verdict_->setToolTip(details);
+  if (text.isEmpty()) {
+    // Before there is a verdict, the column says what the run will try (muted, in italics).
+    verdict_->setText(QStringLiteral("<i>%1</i>").arg(info_.detail.toHtmlEscaped()));
+    verdict_->setForegroundRole(QPalette::PlaceholderText);
+    verdict_->setToolTip(tr("The verdict is computed from the measured runs once this run "
+                            "and the baseline have data."));
+    return;
+  }
+  verdict_->setText(text.toHtmlEscaped());
+  verdict_->setForegroundRole(QPalette::WindowText);
+  verdict_->setToolTip(details.isEmpty() ? text : details);
 }
 
 void RunToggle::setProvenance(const RunProvenance& provenance) {
@@ -116,10 +116,8 @@ void RunToggle::setProvenancePending() { badge_->setPending(); }
 void RunToggle::setHighlighted(bool on) {
   highlighted_ = on;
   // The row the study view asked for ("Run this option") stands out until another is chosen.
-  setStyleSheet(on ? QStringLiteral("precisionlab--RunToggle { background: palette(highlight); "
-                                    "border-radius: 4px; } "
-                                    "precisionlab--RunToggle QLabel, precisionlab--RunToggle "
-                                    "QCheckBox { color: palette(highlighted-text); }")
+  setStyleSheet(on ? QStringLiteral("precisionlab--RunToggle { background: palette(alternate-base);"
+                                    " border: 2px solid palette(highlight); border-radius: 4px; }")
                    : QString());
 }
 

@@ -23,6 +23,11 @@ class RunToggle : public QWidget {
  public:
   explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
 
+  // Column widths, shared with the header LabView draws above the rows.
+  static constexpr int kNameWidth = 230;
+  static constexpr int kStatusWidth = 150;
+  static constexpr int kBadgeWidth = 300;
+
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }
   bool isOn() const;

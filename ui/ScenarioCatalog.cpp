@@ -20,31 +20,31 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
   static const QList<ScenarioInfo> kScenarios = {
       {idOf(scenario::kBaselineFp32), QString(), QStringLiteral("fp32 baseline"),
        QStringLiteral("No change: the reference every other run is compared with."),
-       QColor(0x33, 0x33, 0x33)},
+       QStringLiteral("fp32 baseline"), QColor(0x33, 0x33, 0x33)},
       {idOf(scenario::kHalfLayers), QStringLiteral("A"), QStringLiteral("Half-precision layers"),
        QStringLiteral("model.to(torch.float16): weights, gradients and AdamW state in fp16, no "
                       "loss scaling."),
-       QColor(0xD5, 0x5E, 0x00)},
+       QStringLiteral("A half layers"), QColor(0xD5, 0x5E, 0x00)},
       {idOf(scenario::kTensorflowContainer), QStringLiteral("B"),
        QStringLiteral("TensorFlow container"),
        QStringLiteral("A framework swap leaves precision unchanged: an fp32 run like the "
                       "baseline."),
-       QColor(0x56, 0xB4, 0xE9)},
+       QStringLiteral("B TF container"), QColor(0x56, 0xB4, 0xE9)},
       {idOf(scenario::kVertexHpTuning), QStringLiteral("C"),
        QStringLiteral("Vertex AI HP tuning"),
        QStringLiteral("A sweep of 3 fp32 trials over the learning rate: more compute, same "
                       "precision."),
-       QColor(0xCC, 0x79, 0xA7)},
+       QStringLiteral("C sweep"), QColor(0xCC, 0x79, 0xA7)},
       {idOf(scenario::kFp16Amp), QStringLiteral("D"), QStringLiteral("fp16=True"),
        QStringLiteral("Mixed precision: fp16 autocast, fp32 master weights, dynamic loss "
                       "scaling."),
-       QColor(0x00, 0x9E, 0x73)},
+       QStringLiteral("D fp16=True"), QColor(0x00, 0x9E, 0x73)},
       {idOf(scenario::kBf16Amp), QString(), QStringLiteral("bf16=True"),
        QStringLiteral("Mixed precision in bfloat16: fp32's range, no loss scaling needed."),
-       QColor(0xE6, 0x9F, 0x00)},
+       QStringLiteral("bf16=True"), QColor(0xE6, 0x9F, 0x00)},
       {idOf(scenario::kFp16NoScaler), QString(), QStringLiteral("fp16 without loss scaling"),
        QStringLiteral("fp16 autocast with the GradScaler off: small gradients flush to zero."),
-       QColor(0x00, 0x72, 0xB2)},
+       QStringLiteral("fp16 no scaler"), QColor(0x00, 0x72, 0xB2)},
   };
   return kScenarios;
 }
@@ -72,6 +72,7 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   const ScenarioInfo* info = find(id);
   if (!info) return {};
   const std::string name = shortName(*info).toStdString();
+  const std::string legend = info->legend.toStdString();
   TrainConfig c = settings;
   if (id == idOf(scenario::kVertexHpTuning)) {
     // A tuning job changes hyperparameters, never precision: three fp32 trials around the
@@ -83,8 +84,8 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
       TrainConfig t = settings;
       t.precision = Precision::Fp32;
       t.learningRate = settings.learningRate * f;
-      trials.push_back({"C trial " + std::to_string(n++) + " (lr " + lrText(t.learningRate) + ")",
-                        t});
+      const std::string lr = lrText(t.learningRate);
+      trials.push_back({"C trial " + std::to_string(n++) + " (lr " + lr + ")", "C lr " + lr, t});
     }
     return trials;
   }
@@ -93,7 +94,7 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   else if (id == idOf(scenario::kBf16Amp)) c.precision = Precision::Bf16Amp;
   else if (id == idOf(scenario::kFp16NoScaler)) c.precision = Precision::Fp16AmpNoScaler;
   else c.precision = Precision::Fp32;  // baseline and B (same seed: identical numerics)
-  return {{name, c}};
+  return {{name, legend, c}};
 }
 
 QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCount) {

@@ -19,11 +19,13 @@ struct ScenarioInfo {
   QString option;   // exam option letter ("A".."D") or empty for reference runs
   QString title;    // e.g. "fp16=True"
   QString detail;   // one line: what the run changes (or why it changes nothing)
+  QString legend;   // short chart legend name, e.g. "A half layers"
   QColor color;     // curve colour; sweep trials get lighter and darker shades of it
 };
 
 struct PlannedRun {
-  std::string label;   // legend text, e.g. "C trial 2 (lr 5e-4)"
+  std::string label;   // full name, e.g. "C trial 2 (lr 5e-4)"
+  std::string legend;  // short chart legend name, e.g. "C lr 5e-4"
   TrainConfig config;
 };
 

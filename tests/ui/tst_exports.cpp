@@ -158,11 +158,12 @@ void TestExports::csvHasHeaderRowsAndQuoting() {
   RunDataStore store;
   TrainConfig config;
   config.preset = "tiny";
-  store.addRun(1, QStringLiteral("baseline-fp32"), QStringLiteral("fp32 baseline"), Qt::black,
-               config);
+  store.addRun(1, QStringLiteral("baseline-fp32"), QStringLiteral("fp32 baseline"), QString(),
+               Qt::black, config);
   config.precision = Precision::Fp32;
   store.addRun(2, QStringLiteral("vertex-hp-tuning"),
-               QStringLiteral("C trial 1, \"lr\" 1e-4"), Qt::magenta, config);
+               QStringLiteral("C trial 1, \"lr\" 1e-4"), QStringLiteral("C lr 1e-4"), Qt::magenta,
+               config);
   QVERIFY(store.apply(makeUpdate(1, 5, Provenance::Live)));
   QVERIFY(store.apply(makeUpdate(2, 3, Provenance::Emulated)));
   QVERIFY(!store.apply(makeUpdate(99, 3, Provenance::Live)));  // unknown run: ignored
