@@ -1,0 +1,100 @@
+#include "engine/LabScenarios.h"
+
+#include <cstdio>
+
+#include "engine/EngineError.h"
+#include "engine/ScenarioIds.h"
+
+namespace precisionlab {
+
+namespace {
+std::string lrText(double lr) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", lr);
+  return buf;
+}
+
+LabScenario single(std::string_view id, std::string option, std::string title,
+                   std::string whatItIs, const TrainConfig& base, Precision precision) {
+  LabScenario s;
+  s.id = std::string(id);
+  s.option = std::move(option);
+  s.title = std::move(title);
+  s.whatItIs = std::move(whatItIs);
+  TrainConfig c = base;
+  c.precision = precision;
+  s.runs.push_back({s.option.empty() ? s.id : s.option + ": " + s.id, c});
+  return s;
+}
+}  // namespace
+
+TrainConfig LabScenarios::defaultBase() {
+  TrainConfig c;
+  c.preset = "tiny";
+  c.steps = 120;
+  c.batchSize = 16;
+  c.seqLen = 64;
+  c.learningRate = 1e-3;
+  c.warmupFraction = 0.1;
+  c.evalEvery = 40;
+  c.threads = 2;
+  c.seed = 42;
+  return c;
+}
+
+std::vector<std::string> LabScenarios::defaultIds() {
+  return {std::string(scenario::kBaselineFp32), std::string(scenario::kHalfLayers),
+          std::string(scenario::kTensorflowContainer), std::string(scenario::kVertexHpTuning),
+          std::string(scenario::kFp16Amp)};
+}
+
+std::vector<double> LabScenarios::sweepLearningRates() { return {1e-4, 5e-4, 1e-3}; }
+
+LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
+  if (id == scenario::kBaselineFp32)
+    return single(id, "", "fp32 baseline", "No change: fp32 weights, activations and optimizer.",
+                  base, Precision::Fp32);
+  if (id == scenario::kHalfLayers)
+    return single(id, "A", "half-precision layers",
+                  "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss "
+                  "scaling.",
+                  base, Precision::HalfModel);
+  if (id == scenario::kTensorflowContainer)
+    return single(id, "B", "TensorFlow container",
+                  "A framework swap leaves precision unchanged: the same fp32 run.", base,
+                  Precision::Fp32);
+  if (id == scenario::kFp16Amp)
+    return single(id, "D", "fp16=True",
+                  "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 "
+                  "master weights.",
+                  base, Precision::Fp16Amp);
+  if (id == scenario::kBf16Amp)
+    return single(id, "", "bf16=True",
+                  "TrainingArguments(bf16=True): autocast bf16, no loss scaling.", base,
+                  Precision::Bf16Amp);
+  if (id == scenario::kFp16NoScaler)
+    return single(id, "", "fp16 without loss scaling",
+                  "Autocast fp16 with the GradScaler turned off.", base,
+                  Precision::Fp16AmpNoScaler);
+  if (id == scenario::kVertexHpTuning) {
+    LabScenario s;
+    s.id = std::string(id);
+    s.option = "C";
+    s.title = "Vertex AI hyperparameter tuning";
+    s.whatItIs = "A sweep of fp32 trials over the learning rate: it searches values, it never "
+                 "changes precision.";
+    s.isSweep = true;
+    for (double lr : sweepLearningRates()) {
+      TrainConfig c = base;
+      c.precision = Precision::Fp32;
+      c.learningRate = lr;
+      s.runs.push_back({"C: trial lr " + lrText(lr), c});
+    }
+    return s;
+  }
+  std::string known;
+  for (auto k : scenario::kAll) known += (known.empty() ? "" : ", ") + std::string(k);
+  throw InputError("unknown lab scenario '" + std::string(id) + "': use one of " + known);
+}
+
+}  // namespace precisionlab
