@@ -132,10 +132,13 @@ QString styleSheetFor(const ThemeColors& c, ThemeKind kind) {
              "QPushButton:hover { background: %5; }"
              "QPushButton:focus { border: 2px solid %6; }"
              "QPushButton:disabled { color: %7; }"
-             "QPushButton[primary=\"true\"] { background: %6; color: %8; border-color: %6;"
-             " font-weight: 600; }"
+             "QPushButton[primary=\"true\"] { background: %6; color: %8; border-color: %6; }"
              "QPushButton[primary=\"true\"]:disabled { background: %2; color: %7; }"
-             "QTabBar::tab { padding: 8px 18px; }"
+             "QTabBar::tab { padding: 9px 22px; margin-right: 2px; border: none;"
+             " border-bottom: 3px solid transparent; color: %7; background: transparent; }"
+             "QTabBar::tab:selected { color: %4; border-bottom: 3px solid %6; }"
+             "QTabBar::tab:hover { color: %4; background: %5; }"
+             "QTabWidget::pane { border: none; border-top: 1px solid %2; }"
              "QToolTip { color: %4; background: %3; border: 1px solid %2; }")
       .arg(border)
       .arg(c.cardBorder.name(), c.card.name(), c.text.name(), c.cardHover.name(),

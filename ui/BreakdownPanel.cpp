@@ -18,7 +18,11 @@ QLabel* paragraph(const QString& text, QWidget* parent, double points = 11.5) {
   label->setTextFormat(Qt::PlainText);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   label->setFont(AppTheme::pointFont(points));
-  label->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  // setWordWrap turned heightForWidth on; a new policy must keep it, or the label reserves the
+  // height of a much narrower guess and paragraphs float in empty space.
+  QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+  policy.setHeightForWidth(true);
+  label->setSizePolicy(policy);
   return label;
 }
 

@@ -48,7 +48,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   auto* lab = new LabView(tabs_);
   lab_ = lab;
   connect(lab, &LabView::statusMessage, this, [this](const QString& t) {
-    statusBar()->showMessage(t, 8000);
+    showStatus(t, 8000);
   });
 #else
   auto* placeholder = new QLabel(tr("The lab is not part of this build."), tabs_);
@@ -71,21 +71,25 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
   presenter_->setVerdictSource([lab](const QString& id) {
     RunToggle* toggle = lab->toggle(id);
-    return toggle ? toggle->verdictText() : QString();
+    if (!toggle) return QString();
+    // Until a run has a verdict, say how far it has got.
+    const QString verdict = toggle->verdictText();
+    return verdict.isEmpty() || verdict == QStringLiteral("—") ? toggle->statusText() : verdict;
   });
+  connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
 #endif
   connect(presenter_, &PresenterMode::statusMessage, this,
-          [this](const QString& t) { statusBar()->showMessage(t); });
+          [this](const QString& t) { showStatus(t); });
   connect(presenter_, &PresenterMode::activeChanged, this, [this](bool) { applyThemeToViews(); });
 
   connect(study_, &StudyView::runInLabRequested, this, &MainWindow::runScenario);
   connect(study_, &StudyView::statusMessage, this,
-          [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+          [this](const QString& t) { showStatus(t, 6000); });
   connect(progress_, &ProgressView::statusMessage, this,
-          [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+          [this](const QString& t) { showStatus(t, 8000); });
   connect(progress_, &ProgressView::profileChanged, this, [this](qint64 id, const QString& name) {
     study_->setProfile(id);
-    statusBar()->showMessage(tr("Studying as %1.").arg(name), 5000);
+    showStatus(tr("Studying as %1.").arg(name), 5000);
     if (options_.restoreSettings) QSettings().setValue(QStringLiteral("study/profile"), id);
   });
   connect(study_, &StudyView::modeChanged, this, [this](quiz::QuizMode mode) {
@@ -94,7 +98,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   });
 
   buildMenus();
-  statusBar()->showMessage(tr("Ready. Keys: 1-4 or A-D choose, Enter submits, N next."));
+  showStatus(tr("Ready. Keys: 1-4 or A-D choose, Enter submits, N next."));
 
   if (options_.restoreSettings) restoreState();
   else setTheme(ThemeKind::System);
@@ -111,6 +115,12 @@ MainWindow::~MainWindow() {
   // Views hold a raw pointer to the store: delete them before it.
   delete tabs_;
   tabs_ = nullptr;
+}
+
+void MainWindow::showStatus(const QString& text, int timeoutMs) {
+  // In presenter mode the bottom line belongs to the walkthrough's step description.
+  if (presenter_ && presenter_->isActive()) return;
+  statusBar()->showMessage(text, timeoutMs);
 }
 
 void MainWindow::loadBank(const QString& path) {
@@ -156,7 +166,7 @@ void MainWindow::showOpenReport(const quiz::OpenReport& report) {
     return;
   }
   if (report.outcome == Outcome::Migrated)
-    statusBar()->showMessage(tr("Progress database upgraded (a backup was made first)."), 8000);
+    showStatus(tr("Progress database upgraded (a backup was made first)."), 8000);
   if (!report.needsAttention()) return;
   QString what;
   switch (report.outcome) {
@@ -189,7 +199,7 @@ void MainWindow::showOpenReport(const quiz::OpenReport& report) {
 }
 
 void MainWindow::showError(const QString& title, const QString& text) {
-  statusBar()->showMessage(title + QStringLiteral(": ") + text.section(QLatin1Char('\n'), 0, 0));
+  showStatus(title + QStringLiteral(": ") + text.section(QLatin1Char('\n'), 0, 0));
   if (options_.quietErrors) return;
   // Not modal-blocking at start: the window appears first, the dialog on top of it.
   auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
@@ -337,9 +347,9 @@ void MainWindow::runScenario(const QString& scenarioId) {
   tabs_->setCurrentWidget(lab_);
 #if PRECISIONLAB_HAVE_LABVIEW
   static_cast<LabView*>(lab_)->runScenario(scenarioId);
-  statusBar()->showMessage(tr("Running \"%1\" in the lab.").arg(scenarioId), 6000);
+  showStatus(tr("Running \"%1\" in the lab.").arg(scenarioId), 6000);
 #else
-  statusBar()->showMessage(tr("The lab is not part of this build."), 6000);
+  showStatus(tr("The lab is not part of this build."), 6000);
 #endif
 }
 

@@ -59,6 +59,7 @@ class MainWindow : public QMainWindow {
   void applyThemeToViews();
   void showOpenReport(const quiz::OpenReport& report);
   void showError(const QString& title, const QString& text);
+  void showStatus(const QString& text, int timeoutMs = 0);
   void restoreState();
   void runScenario(const QString& scenarioId);
 

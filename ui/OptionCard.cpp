@@ -20,7 +20,9 @@ OptionCard::OptionCard(const QString& letter, const quiz::Option& option, QWidge
   setCursor(Qt::PointingHandCursor);
   setAttribute(Qt::WA_Hover);
   setAccessibleName(tr("Option %1: %2").arg(letter, option.text));
-  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  QSizePolicy cardPolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  cardPolicy.setHeightForWidth(true);
+  setSizePolicy(cardPolicy);
 
   badge_ = new QLabel(letter, this);
   badge_->setAlignment(Qt::AlignCenter);
@@ -29,7 +31,9 @@ OptionCard::OptionCard(const QString& letter, const quiz::Option& option, QWidge
   text_ = new QLabel(option.text, this);
   text_->setWordWrap(true);
   text_->setTextFormat(Qt::PlainText);
-  text_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
+  QSizePolicy textPolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  textPolicy.setHeightForWidth(true);  // keep what setWordWrap turned on
+  text_->setSizePolicy(textPolicy);
 
   verdict_ = new QLabel(this);
   verdict_->setVisible(false);

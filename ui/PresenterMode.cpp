@@ -138,7 +138,7 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
 
 void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
   stepLabel_->setText(walkthrough_->describe());
-  emit statusMessage(walkthrough_->describe());
+  window_->statusBar()->clearMessage();  // the step line is the only text down there now
   using Kind = PresenterWalkthrough::StepKind;
   if (step.kind != Kind::Verdicts) {
     const int index = tabs_->indexOf(verdictPage_);
@@ -167,6 +167,11 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       tabs_->setCurrentWidget(verdictPage_);
       break;
   }
+}
+
+void PresenterMode::refreshVerdicts() {
+  if (active_ && walkthrough_->current().kind == PresenterWalkthrough::StepKind::Verdicts)
+    fillVerdictTable();
 }
 
 void PresenterMode::fillVerdictTable() {

@@ -49,6 +49,8 @@ class PresenterMode : public QObject {
   void toggle();
   void next();
   void back();
+  // Re-reads the lab's verdicts while the verdict table is on screen (runs finish live).
+  void refreshVerdicts();
 
  signals:
   void activeChanged(bool active);

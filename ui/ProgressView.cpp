@@ -191,9 +191,11 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
   setTile(tiles_[0], tr("Accuracy"),
           s.attempts ? QStringLiteral("%1%").arg(qRound(s.accuracy * 100)) : QStringLiteral("—"),
           tr("%1 of %2 right").arg(s.correct).arg(s.attempts));
-  setTile(tiles_[1], tr("Answered"), QString::number(s.attempts), tr("attempts in this bank"));
-  setTile(tiles_[2], tr("Streak"), tr("%n day(s)", "", s.currentStreakDays),
-          tr("longest %n day(s)", "", s.longestStreakDays));
+  setTile(tiles_[1], tr("Answered"), QString::number(s.attempts),
+          s.attempts == 1 ? tr("attempt in this bank") : tr("attempts in this bank"));
+  auto days = [](int n) { return n == 1 ? tr("1 day") : tr("%1 days").arg(n); };
+  setTile(tiles_[2], tr("Streak"), days(s.currentStreakDays),
+          tr("longest %1").arg(days(s.longestStreakDays)));
   setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
   setTile(tiles_[4], tr("Due for review"), QString::number(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
@@ -227,7 +229,9 @@ void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
                                QString(),
                                formatSeconds(double(a.timeTakenMs)),
                                quiz::toString(a.mode),
-                               quiz::toString(a.confidence)};
+                               a.confidence == quiz::Confidence::Unknown
+                                   ? QStringLiteral("—")
+                                   : quiz::toString(a.confidence)};
     for (int col = 0; col < cells.size(); ++col) {
       if (col == 3) {
         table_->setItem(row, col, result);
@@ -292,7 +296,7 @@ void ProgressView::exportCsvTo(const QString& path) {
   if (!store_) return;
   store_->exportCsv(profileId_, path).then(this, [this](const quiz::ExportResult& r) {
     if (r.ok) {
-      const QString msg = tr("Exported %n attempt(s) to %1.", "", r.rows).arg(r.path);
+      const QString msg = tr("Exported %1 attempts to %2.").arg(r.rows).arg(r.path);
       emit statusMessage(msg);
       emit exportFinished(true, msg);
     } else {

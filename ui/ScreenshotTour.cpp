@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QTemporaryDir>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
@@ -15,6 +16,10 @@
 #include "ui/ProgressView.h"
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
+
+#if PRECISIONLAB_HAVE_LABVIEW
+#include "ui/LabView.h"
+#endif
 
 namespace precisionlab {
 
@@ -46,7 +51,11 @@ QStringList ScreenshotTour::run(const QString& dir) {
   QStringList written;
   const QList<QSize> sizes = {QSize(1280, 800), QSize(1920, 1080)};
   for (const QSize& size : sizes) {
-    MainWindow window(options_);
+    // Each size gets its own fresh database, so both start on the seed question.
+    MainWindow::Options options = options_;
+    QTemporaryDir tmp;
+    options.databasePath = tmp.filePath(QStringLiteral("progress.sqlite3"));
+    MainWindow window(options);
     window.setTheme(ThemeKind::Light);
     window.resize(size);
     window.show();
@@ -97,6 +106,25 @@ QStringList ScreenshotTour::run(const QString& dir) {
     shoot(QStringLiteral("progress-dark"));
     window.setTheme(ThemeKind::Light);
 
+    PresenterMode* presenter = window.presenter();
+    presenter->setFullScreenEnabled(false);
+    presenter->enter();
+    shoot(QStringLiteral("presenter-question"));
+    presenter->next();
+    presenter->next();
+    shoot(QStringLiteral("presenter-breakdown"));
+    while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts) {
+      presenter->next();
+      if (presenter->walkthrough()->atEnd()) break;
+      // Give the run the teacher just started a moment, as a class would watch it.
+      if (presenter->walkthrough()->current().kind == PresenterWalkthrough::StepKind::RunOption)
+        settle(1500);
+    }
+    presenter->back();
+    shoot(QStringLiteral("presenter-lab"));
+    presenter->next();
+    shoot(QStringLiteral("presenter-verdicts"));
+    presenter->leave();
     study->setMode(quiz::QuizMode::Exam);
     study->choose(1);
     study->toggleFlag();
@@ -106,20 +134,9 @@ QStringList ScreenshotTour::run(const QString& dir) {
     study->setMode(quiz::QuizMode::Practice);
     waitFor([&] { return study->currentQuestion() != nullptr; });
 
-    PresenterMode* presenter = window.presenter();
-    presenter->setFullScreenEnabled(false);
-    presenter->enter();
-    shoot(QStringLiteral("presenter-question"));
-    presenter->next();
-    presenter->next();
-    shoot(QStringLiteral("presenter-breakdown"));
-    while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts)
-      presenter->next();
-    shoot(QStringLiteral("presenter-verdicts"));
-    presenter->leave();
 #if PRECISIONLAB_HAVE_LABVIEW
     // Stop whatever the walkthrough started before the window goes.
-    QMetaObject::invokeMethod(window.labView(), "stopAll");
+    static_cast<LabView*>(window.labView())->stopAll();
 #endif
     window.close();
   }

@@ -24,7 +24,8 @@ void StudyController::setProfile(qint64 profileId) {
 void StudyController::setStoreUnavailable(const QString& reason) {
   unavailable_ = reason.isEmpty() ? tr("the progress database could not be opened") : reason;
   if (!waiting_.isEmpty())
-    emit recordFailed(tr("%n answer(s) were scored but not saved: %1", "", int(waiting_.size()))
+    emit recordFailed(tr("Answers scored but not saved: %1. Reason: %2")
+                          .arg(waiting_.size())
                           .arg(unavailable_));
   waiting_.clear();
 }

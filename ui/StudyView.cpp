@@ -114,7 +114,7 @@ void StudyView::buildUi() {
     if (auto* s = controller_->session()) s->setConfidence(c);
   });
 
-  submitButton_ = new QPushButton(tr("Submit answer  ⏎"), column);
+  submitButton_ = new QPushButton(tr("Submit answer (Enter)"), column);
   submitButton_->setProperty("primary", true);
   submitButton_->setAccessibleName(tr("Submit answer"));
   flagButton_ = new QPushButton(tr("⚑ Flag for review (F)"), column);
@@ -301,8 +301,8 @@ void StudyView::submitExam() {
   const int flagged = s->flaggedIndexes().size();
   if ((open > 0 || flagged > 0) && !s->isExpired()) {
     QString detail;
-    if (open > 0) detail += tr("%n question(s) have no answer and will count as wrong. ", "", open);
-    if (flagged > 0) detail += tr("%n question(s) are flagged for review.", "", flagged);
+    if (open > 0) detail += tr("Unanswered questions: %1 (they count as wrong). ").arg(open);
+    if (flagged > 0) detail += tr("Flagged for review: %1.").arg(flagged);
     const auto reply = QMessageBox::question(this, tr("Submit the exam?"),
                                              detail + tr("\n\nSubmit now?"));
     if (reply != QMessageBox::Yes) return;
@@ -326,7 +326,11 @@ void StudyView::presenterReveal() {
 void StudyView::presenterShowBreakdown() {
   presenter_ = PresenterStep::Breakdown;
   render();
-  QTimer::singleShot(0, this, [this] { scroll_->ensureWidgetVisible(breakdown_, 0, 40); });
+  // The breakdown is taller than the screen: put its top under the top edge.
+  QTimer::singleShot(0, this, [this] {
+    const int y = breakdown_->mapTo(scroll_->widget(), QPoint(0, 0)).y();
+    scroll_->verticalScrollBar()->setValue(y - 16);
+  });
 }
 
 void StudyView::presenterEnd() {
@@ -373,7 +377,8 @@ void StudyView::updateCardStates() {
     }
     card->setState(state);
     card->setInteractive(!graded && !presenting && !s->isFinished());
-    card->setLabButtonVisible(!examRunning && (graded || presenting));
+    // Presenting: the walkthrough runs each option itself, so the buttons would only crowd.
+    card->setLabButtonVisible(!examRunning && graded && !presenting);
   }
 }
 
@@ -391,12 +396,14 @@ void StudyView::render() {
   const bool graded = isGraded();
   const bool presenting = presenter_ != PresenterStep::Off;
 
-  metaLabel_->setText(QStringLiteral("%1  ·  %2  ·  %3").arg(q.exam, q.domain, q.topic));
+  QString meta = QStringLiteral("%1  ·  %2  ·  %3").arg(q.exam, q.domain, q.topic);
+  if (q.answer == quiz::AnswerKind::Multiple) meta += tr("  ·  choose all that apply");
+  metaLabel_->setText(meta);
   stemLabel_->setText(q.stem);
 
   QString progress = tr("Question %1 of %2").arg(s->currentIndex() + 1).arg(s->count());
   if (practice && controller_->dueCount() > 0)
-    progress += tr("  ·  %n due for review", "", controller_->dueCount());
+    progress += tr("  ·  %1 due for review").arg(controller_->dueCount());
   if (exam && s->isFinished()) progress += tr("  ·  reviewing your exam");
   progressLabel_->setText(progress);
 

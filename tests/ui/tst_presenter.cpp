@@ -1,0 +1,133 @@
+// Presenter mode: the walkthrough's steps on their own, then the keyboard flow through a real
+// window (Space/Right next, Left back, Esc leaves) with lab runs recorded instead of trained.
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "ui/AppTheme.h"
+#include "ui/BreakdownPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/PresenterMode.h"
+#include "ui/PresenterWalkthrough.h"
+#include "ui/StudyController.h"
+#include "ui/StudyView.h"
+
+using namespace precisionlab;
+using Kind = PresenterWalkthrough::StepKind;
+
+class TestPresenter : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void walkthroughSteps();
+  void walkthroughStopsAtBothEnds();
+  void keyboardDrivesTheWindow();
+};
+
+void TestPresenter::walkthroughSteps() {
+  PresenterWalkthrough w;
+  QSignalSpy changed(&w, &PresenterWalkthrough::stepChanged);
+  w.setOptions({{"A", "half-layers"}, {"B", ""}, {"C", "vertex-hp-tuning"}, {"D", "fp16-amp"}});
+  QCOMPARE(changed.count(), 1);
+  // question, reveal, breakdown, runs of A, C, D (B has no scenario), verdicts
+  QCOMPARE(w.steps().size(), 7);
+  const QList<Kind> kinds = {Kind::Question, Kind::Reveal,    Kind::Breakdown, Kind::RunOption,
+                             Kind::RunOption, Kind::RunOption, Kind::Verdicts};
+  QStringList scenarios;
+  for (int i = 0; i < kinds.size(); ++i) {
+    QCOMPARE(w.current().kind, kinds[i]);
+    if (w.current().kind == Kind::RunOption) scenarios << w.current().scenarioId;
+    if (i + 1 < kinds.size()) QVERIFY(w.next());
+  }
+  QCOMPARE(scenarios, (QStringList{"half-layers", "vertex-hp-tuning", "fp16-amp"}));
+  QCOMPARE(changed.count(), 7);
+  QVERIFY(w.describe().contains(QStringLiteral("Step 7 of 7")));
+}
+
+void TestPresenter::walkthroughStopsAtBothEnds() {
+  PresenterWalkthrough w;
+  w.setOptions({{"A", "half-layers"}});
+  QSignalSpy changed(&w, &PresenterWalkthrough::stepChanged);
+  QVERIFY(w.atStart());
+  QVERIFY(!w.back());
+  while (w.next()) {
+  }
+  QVERIFY(w.atEnd());
+  QCOMPARE(w.current().kind, Kind::Verdicts);
+  QVERIFY(!w.next());
+  QVERIFY(w.back());
+  QCOMPARE(w.current().kind, Kind::RunOption);
+  QCOMPARE(changed.count(), 5);  // 4 forward, 1 back; refusals emit nothing
+  w.restart();
+  QCOMPARE(w.index(), 0);
+}
+
+void TestPresenter::keyboardDrivesTheWindow() {
+  QTemporaryDir dir;
+  MainWindow::Options options;
+  options.databasePath = dir.filePath(QStringLiteral("progress.sqlite3"));
+  options.restoreSettings = false;
+  options.quietErrors = true;
+  MainWindow window(options);
+  window.resize(1280, 800);
+  window.show();
+  QTRY_VERIFY_WITH_TIMEOUT(window.studyView()->currentQuestion() != nullptr, 5000);
+
+  PresenterMode* presenter = window.presenter();
+  presenter->setFullScreenEnabled(false);
+  QStringList ran;  // the lab would train; here we only note what was asked
+  presenter->setScenarioRunner([&ran](const QString& id) { ran << id; });
+  const ThemeKind before = AppTheme::current();
+
+  QTest::keyClick(&window, Qt::Key_F11);  // View > Presenter mode
+  if (!presenter->isActive()) presenter->enter();  // offscreen may not route menu shortcuts
+  QVERIFY(presenter->isActive());
+  QCOMPARE(AppTheme::current(), ThemeKind::HighContrast);
+  QVERIFY(AppTheme::fontScale() > 1.2);
+  PresenterWalkthrough* w = presenter->walkthrough();
+  QCOMPARE(w->current().kind, Kind::Question);
+  QVERIFY(!window.studyView()->isGraded());
+
+  QWidget* target = window.studyView();
+  QTest::keyClick(target, Qt::Key_Space);
+  QCOMPARE(w->current().kind, Kind::Reveal);
+  QVERIFY(window.studyView()->isGraded());
+  QTest::keyClick(target, Qt::Key_Right);
+  QCOMPARE(w->current().kind, Kind::Breakdown);
+  QVERIFY(window.studyView()->breakdown()->isVisibleTo(window.studyView()));
+  QTest::keyClick(target, Qt::Key_Left);
+  QCOMPARE(w->current().kind, Kind::Reveal);
+  QTest::keyClick(target, Qt::Key_Right);
+
+  // One run per option that names a scenario, in the order the options are shown.
+  QStringList expected;
+  const auto* q = window.studyView()->currentQuestion();
+  for (const QString& id : window.studyView()->currentDisplayOrder())
+    if (!q->option(id)->scenario.isEmpty()) expected << q->option(id)->scenario;
+  QVERIFY(!expected.isEmpty());
+  for (int i = 0; i < expected.size(); ++i) {
+    QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
+    QCOMPARE(w->current().kind, Kind::RunOption);
+    QCOMPARE(window.tabs()->currentWidget(), window.labView());
+  }
+  QCOMPARE(ran, expected);
+
+  QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
+  QCOMPARE(w->current().kind, Kind::Verdicts);
+  QCOMPARE(presenter->verdictTable()->rowCount(), int(window.studyView()->currentDisplayOrder().size()));
+  QCOMPARE(window.tabs()->currentWidget()->accessibleName(), QStringLiteral("Verdicts"));
+
+  // No attempt was recorded by the demonstration.
+  QCOMPARE(window.studyView()->controller()->recordedCount(), 0);
+
+  QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  QCOMPARE(AppTheme::current(), before);
+  QCOMPARE(window.tabs()->count(), 3);  // the verdict tab goes with presenter mode
+  QVERIFY(!window.studyView()->isGraded());
+}
+
+QTEST_MAIN(TestPresenter)
+#include "tst_presenter.moc"

@@ -1,0 +1,209 @@
+// The progress view shows what the store holds (statistics, recent attempts, profiles) and the
+// CSV export writes a file a spreadsheet can read: a header plus one RFC 4180 record per attempt.
+#include <QComboBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "quiz/BankLoader.h"
+#include "quiz/ProgressStore.h"
+#include "ui/ProgressView.h"
+
+using namespace precisionlab;
+
+namespace {
+
+// Splits RFC 4180 text into records of fields (quoted fields may hold commas, quotes, newlines).
+QVector<QStringList> parseCsv(const QString& text, bool* ok) {
+  QVector<QStringList> records;
+  QStringList record;
+  QString field;
+  bool quoted = false, afterQuote = false;
+  *ok = true;
+  for (int i = 0; i < text.size(); ++i) {
+    const QChar c = text[i];
+    if (quoted) {
+      if (c == u'"') {
+        if (i + 1 < text.size() && text[i + 1] == u'"') { field += u'"'; ++i; }
+        else { quoted = false; afterQuote = true; }
+      } else {
+        field += c;
+      }
+      continue;
+    }
+    if (c == u'"') {
+      if (!field.isEmpty() || afterQuote) *ok = false;  // quote inside an unquoted field
+      quoted = true;
+    } else if (c == u',') {
+      record << field; field.clear(); afterQuote = false;
+    } else if (c == u'\r') {
+      continue;
+    } else if (c == u'\n') {
+      record << field; records << record; record.clear(); field.clear(); afterQuote = false;
+    } else {
+      if (afterQuote) *ok = false;
+      field += c;
+    }
+  }
+  if (quoted) *ok = false;
+  if (!field.isEmpty() || !record.isEmpty()) { record << field; records << record; }
+  return records;
+}
+
+}  // namespace
+
+class TestProgressView : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+  void showsStoredAttempts();
+  void refreshesWhenAnAttemptArrives();
+  void listsProfilesAndSwitches();
+  void exportWritesValidCsv();
+  void exportToAnUnwritablePlaceFails();
+
+ private:
+  quiz::Attempt attempt(int questionIndex, bool correct) const;
+
+  quiz::QuestionBank bank_;
+  std::unique_ptr<QTemporaryDir> dir_;
+  std::unique_ptr<quiz::ProgressStore> store_;
+  qint64 profile_ = 0;
+};
+
+void TestProgressView::initTestCase() {
+  const auto loaded = quiz::BankLoader::loadFile(QStringLiteral(":/banks/pmle-scaling.json"));
+  QVERIFY(loaded.ok());
+  bank_ = *loaded.bank;
+}
+
+void TestProgressView::init() {
+  dir_ = std::make_unique<QTemporaryDir>();
+  store_ = std::make_unique<quiz::ProgressStore>();
+  QVERIFY(store_->open(dir_->filePath(QStringLiteral("p.sqlite3"))).result().ok());
+  profile_ = store_->addProfile(QStringLiteral("Ada")).result().profile.id;
+  QVERIFY(profile_ > 0);
+}
+
+void TestProgressView::cleanup() {
+  store_.reset();
+  dir_.reset();
+}
+
+quiz::Attempt TestProgressView::attempt(int questionIndex, bool correct) const {
+  const quiz::Question& q = bank_.questions.at(questionIndex);
+  quiz::Attempt a;
+  a.profileId = profile_;
+  a.bankId = bank_.id;
+  a.questionId = q.id;
+  a.domain = q.domain;
+  for (const auto& o : q.options)
+    if (o.correct == correct) { a.chosenOptionIds << o.id; break; }
+  a.correct = correct;
+  a.timeTakenMs = 12'000;
+  a.confidence = quiz::Confidence::Unsure;
+  return a;
+}
+
+void TestProgressView::showsStoredAttempts() {
+  for (auto [index, correct] : {std::pair{0, true}, {1, false}, {2, true}})
+    QVERIFY(store_->recordAttempt(attempt(index, correct)).result().ok);
+  ProgressView view(bank_, store_.get());
+  view.resize(1280, 800);
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QCOMPARE(view.profileId(), profile_);
+  QCOMPARE(view.statistics().attempts, 3);
+  QCOMPARE(view.statistics().correct, 2);
+  QCOMPARE(view.attemptsTable()->rowCount(), 3);
+  int right = 0, wrong = 0;
+  for (int row = 0; row < 3; ++row) {
+    const QString result = view.attemptsTable()->item(row, 3)->text();
+    right += result.contains(QStringLiteral("✓"));
+    wrong += result.contains(QStringLiteral("✗"));
+  }
+  QCOMPARE(right, 2);
+  QCOMPARE(wrong, 1);
+  // The question column shows the question, not its id.
+  bool stemShown = false;
+  for (int row = 0; row < 3; ++row)
+    stemShown = stemShown || view.attemptsTable()->item(row, 1)->text().startsWith(
+                                 bank_.questions[0].stem.left(30));
+  QVERIFY(stemShown);
+}
+
+void TestProgressView::refreshesWhenAnAttemptArrives() {
+  ProgressView view(bank_, store_.get());
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QCOMPARE(view.attemptsTable()->rowCount(), 0);
+  const int before = view.refreshCount();
+  QVERIFY(store_->recordAttempt(attempt(0, true)).result().ok);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > before && view.attemptsTable()->rowCount() == 1,
+                           5000);
+}
+
+void TestProgressView::listsProfilesAndSwitches() {
+  const qint64 other = store_->addProfile(QStringLiteral("Grace")).result().profile.id;
+  QVERIFY(store_->recordAttempt(attempt(0, true)).result().ok);
+  ProgressView view(bank_, store_.get());
+  QSignalSpy changed(&view, &ProgressView::profileChanged);
+  view.loadProfiles(other);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QCOMPARE(view.findChild<QComboBox*>()->count(), 2);
+  QCOMPARE(view.profileName(), QStringLiteral("Grace"));
+  QCOMPARE(view.attemptsTable()->rowCount(), 0);  // Grace has none; Ada has one
+  const int before = view.refreshCount();
+  view.selectProfile(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > before, 5000);
+  QCOMPARE(view.attemptsTable()->rowCount(), 1);
+  QCOMPARE(changed.count(), 2);
+  QCOMPARE(changed.last().at(0).toLongLong(), profile_);
+}
+
+void TestProgressView::exportWritesValidCsv() {
+  for (int i = 0; i < 4; ++i) QVERIFY(store_->recordAttempt(attempt(i, i % 2 == 0)).result().ok);
+  ProgressView view(bank_, store_.get());
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QSignalSpy finished(&view, &ProgressView::exportFinished);
+  const QString path = dir_->filePath(QStringLiteral("out/attempts.csv"));
+  QDir().mkpath(dir_->filePath(QStringLiteral("out")));
+  view.exportCsvTo(path);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+  QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
+
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  bool ok = false;
+  const auto records = parseCsv(QString::fromUtf8(file.readAll()), &ok);
+  QVERIFY(ok);
+  QCOMPARE(records.size(), 5);  // header + 4 attempts
+  const int columns = int(records[0].size());
+  QVERIFY(columns >= 5);
+  for (const auto& r : records) QCOMPARE(int(r.size()), columns);
+  const int question = int(records[0].indexOf(QStringLiteral("question")));
+  QVERIFY2(question >= 0, qPrintable(records[0].join(',')));
+  QStringList ids;
+  for (int i = 1; i < records.size(); ++i) ids << records[i][question];
+  for (int i = 0; i < 4; ++i) QVERIFY(ids.contains(bank_.questions[i].id));
+}
+
+void TestProgressView::exportToAnUnwritablePlaceFails() {
+  ProgressView view(bank_, store_.get());
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QSignalSpy finished(&view, &ProgressView::exportFinished);
+  view.exportCsvTo(dir_->filePath(QStringLiteral("no/such/folder/attempts.csv")));
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+  QVERIFY(!finished.at(0).at(0).toBool());
+  QVERIFY(!finished.at(0).at(1).toString().isEmpty());
+}
+
+QTEST_MAIN(TestProgressView)
+#include "tst_progressview.moc"

@@ -1,0 +1,232 @@
+// The study view driven like a learner would: keys choose and submit, every answer lands in the
+// progress store (a fresh database per test), and a write that cannot happen is reported.
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "quiz/BankLoader.h"
+#include "quiz/ProgressStore.h"
+#include "quiz/QuizSession.h"
+#include "ui/BreakdownPanel.h"
+#include "ui/OptionCard.h"
+#include "ui/StudyController.h"
+#include "ui/StudyView.h"
+
+using namespace precisionlab;
+
+class TestStudyView : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+  void builtinBankIsCompiledIn();
+  void keysChooseAnOption_data();
+  void keysChooseAnOption();
+  void answeringRecordsAnAttempt();
+  void wrongAnswerIsRecordedAsWrong();
+  void nextNeedsAnAnswerInPractice();
+  void examFlagsAndRecordsOnSubmit();
+  void failedWriteIsReported();
+  void answersBeforeProfileAreKept();
+
+ private:
+  std::unique_ptr<StudyView> makeView();
+  int correctIndex(const StudyView& view) const;
+
+  quiz::QuestionBank bank_;
+  std::unique_ptr<QTemporaryDir> dir_;
+  std::unique_ptr<quiz::ProgressStore> store_;
+  qint64 profile_ = 0;
+};
+
+void TestStudyView::initTestCase() {
+  const auto loaded =
+      quiz::BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+  QVERIFY2(loaded.ok(), qPrintable(loaded.problems.value(0).toString()));
+  bank_ = *loaded.bank;
+}
+
+void TestStudyView::init() {
+  dir_ = std::make_unique<QTemporaryDir>();
+  QVERIFY(dir_->isValid());
+  store_ = std::make_unique<quiz::ProgressStore>();
+  const auto report = store_->open(dir_->filePath(QStringLiteral("progress.sqlite3"))).result();
+  QVERIFY2(report.ok(), qPrintable(report.message));
+  const auto profile = store_->addProfile(QStringLiteral("Tester")).result();
+  QVERIFY2(profile.ok, qPrintable(profile.error));
+  profile_ = profile.profile.id;
+}
+
+void TestStudyView::cleanup() {
+  store_.reset();
+  dir_.reset();
+}
+
+std::unique_ptr<StudyView> TestStudyView::makeView() {
+  auto view = std::make_unique<StudyView>(bank_, store_.get());
+  view->resize(1100, 800);
+  view->setProfile(profile_);
+  // The due queue comes back from the store's thread.
+  (void)QTest::qWaitFor([&] { return view->currentQuestion() != nullptr; }, 5000);
+  return view;
+}
+
+int TestStudyView::correctIndex(const StudyView& view) const {
+  const QStringList order = view.currentDisplayOrder();
+  for (int i = 0; i < order.size(); ++i)
+    if (view.currentQuestion()->option(order[i])->correct) return i;
+  return -1;
+}
+
+void TestStudyView::builtinBankIsCompiledIn() {
+  const auto loaded = quiz::BankLoader::loadFile(QStringLiteral(":/banks/pmle-scaling.json"));
+  QVERIFY(loaded.ok());
+  QCOMPARE(loaded.bank->questions.first().id, bank_.questions.first().id);
+}
+
+void TestStudyView::keysChooseAnOption_data() {
+  QTest::addColumn<int>("key");
+  QTest::addColumn<int>("index");
+  QTest::newRow("1") << int(Qt::Key_1) << 0;
+  QTest::newRow("2") << int(Qt::Key_2) << 1;
+  QTest::newRow("4") << int(Qt::Key_4) << 3;
+  QTest::newRow("A") << int(Qt::Key_A) << 0;
+  QTest::newRow("C") << int(Qt::Key_C) << 2;
+  QTest::newRow("D") << int(Qt::Key_D) << 3;
+}
+
+void TestStudyView::keysChooseAnOption() {
+  QFETCH(int, key);
+  QFETCH(int, index);
+  auto view = makeView();
+  QVERIFY(view->currentQuestion());
+  QTest::keyClick(view.get(), Qt::Key(key));
+  const auto& state = view->controller()->session()->currentState();
+  QCOMPARE(state.chosen, QStringList{state.displayOrder.at(index)});
+  QCOMPARE(view->optionCards().at(index)->state(), OptionCard::State::Selected);
+  // A second key replaces the choice (single-answer question).
+  QTest::keyClick(view.get(), Qt::Key(index == 0 ? Qt::Key_2 : Qt::Key_1));
+  QCOMPARE(view->controller()->session()->currentState().chosen.size(), 1);
+  QCOMPARE(view->optionCards().at(index)->state(), OptionCard::State::Idle);
+}
+
+void TestStudyView::answeringRecordsAnAttempt() {
+  auto view = makeView();
+  QVERIFY(view->currentQuestion());
+  const QString questionId = view->currentQuestion()->id;
+  const int right = correctIndex(*view);
+  QVERIFY(right >= 0);
+  QSignalSpy recorded(view.get(), &StudyView::attemptRecorded);
+  QTest::keyClick(view.get(), Qt::Key(Qt::Key_1 + right));
+  QTest::keyClick(view.get(), Qt::Key_Return);
+  QVERIFY(view->isGraded());
+  QCOMPARE(view->optionCards().at(right)->state(), OptionCard::State::ChosenCorrect);
+  QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 5000);
+
+  const auto attempts = store_->attempts(profile_).result();
+  QCOMPARE(attempts.size(), 1);
+  QCOMPARE(attempts[0].questionId, questionId);
+  QVERIFY(attempts[0].correct);
+  QCOMPARE(attempts[0].chosenOptionIds,
+           QStringList{view->currentDisplayOrder().at(right)});
+  QVERIFY(attempts[0].mode == quiz::QuizMode::Practice);
+  QCOMPARE(attempts[0].bankId, bank_.id);
+}
+
+void TestStudyView::wrongAnswerIsRecordedAsWrong() {
+  auto view = makeView();
+  QVERIFY(view->currentQuestion());
+  const int wrong = correctIndex(*view) == 0 ? 1 : 0;
+  QTest::keyClick(view.get(), Qt::Key(Qt::Key_A + wrong));
+  // Confidence is part of the attempt (it drives the review schedule).
+  view->controller()->session()->setConfidence(quiz::Confidence::Sure);
+  QTest::keyClick(view.get(), Qt::Key_Enter);
+  QCOMPARE(view->optionCards().at(wrong)->state(), OptionCard::State::ChosenWrong);
+  QCOMPARE(view->optionCards().at(correctIndex(*view))->state(), OptionCard::State::MissedCorrect);
+  QVERIFY(view->breakdown()->isVisibleTo(view.get()));
+  QTRY_COMPARE_WITH_TIMEOUT(view->controller()->recordedCount(), 1, 5000);
+  const auto attempts = store_->attempts(profile_).result();
+  QCOMPARE(attempts.size(), 1);
+  QVERIFY(!attempts[0].correct);
+  QVERIFY(attempts[0].confidence == quiz::Confidence::Sure);
+}
+
+void TestStudyView::nextNeedsAnAnswerInPractice() {
+  auto view = makeView();
+  QVERIFY(view->currentQuestion());
+  auto* session = view->controller()->session();
+  QTest::keyClick(view.get(), Qt::Key_N);
+  QCOMPARE(session->currentIndex(), 0);  // not answered yet: N does nothing
+  QTest::keyClick(view.get(), Qt::Key_Return);  // nothing chosen: Enter does not grade
+  QVERIFY(!view->isGraded());
+  QTest::keyClick(view.get(), Qt::Key_1);
+  QTest::keyClick(view.get(), Qt::Key_Return);
+  QVERIFY(view->isGraded());
+  QTest::keyClick(view.get(), Qt::Key_N);
+  QCOMPARE(session->currentIndex(), 1);
+  QVERIFY(!view->isGraded());
+  QTRY_COMPARE_WITH_TIMEOUT(view->controller()->recordedCount(), 1, 5000);
+}
+
+void TestStudyView::examFlagsAndRecordsOnSubmit() {
+  auto view = makeView();
+  QVERIFY(view->currentQuestion());
+  view->setMode(quiz::QuizMode::Exam);
+  auto* session = view->controller()->session();
+  QVERIFY(session->mode() == quiz::QuizMode::Exam);
+  QTest::keyClick(view.get(), Qt::Key_2);
+  QTest::keyClick(view.get(), Qt::Key_F);
+  QVERIFY(session->state(0).flagged);
+  QVERIFY(!view->isGraded());  // no feedback during an exam
+  QTest::keyClick(view.get(), Qt::Key_Return);  // keeps the answer, moves on
+  QCOMPARE(session->currentIndex(), 1);
+  QTest::keyClick(view.get(), Qt::Key_B);
+  QTest::keyClick(view.get(), Qt::Key_N);
+  QCOMPARE(session->currentIndex(), 2);
+  // Answers can change until submission.
+  session->goTo(0);
+  QVERIFY(!session->state(0).chosen.contains(session->state(0).displayOrder.at(0)));
+  QTest::keyClick(view.get(), Qt::Key_1);
+  QVERIFY(session->state(0).chosen.contains(session->state(0).displayOrder.at(0)));
+  QCOMPARE(store_->attempts(profile_).result().size(), 0);  // nothing stored before submit
+
+  view->controller()->submitExam();  // the button asks first; the controller does not
+  QVERIFY(session->isFinished());
+  QTRY_COMPARE_WITH_TIMEOUT(view->controller()->recordedCount(), 2, 5000);
+  const auto attempts = store_->attempts(profile_).result();
+  QCOMPARE(attempts.size(), 2);  // the unanswered questions are not attempts
+  for (const auto& a : attempts) QVERIFY(a.mode == quiz::QuizMode::Exam);
+}
+
+void TestStudyView::failedWriteIsReported() {
+  auto view = makeView();
+  QVERIFY(view->currentQuestion());
+  view->controller()->setStoreUnavailable(QStringLiteral("the disk is full"));
+  QSignalSpy failed(view->controller(), &StudyController::recordFailed);
+  QTest::keyClick(view.get(), Qt::Key_1);
+  QTest::keyClick(view.get(), Qt::Key_Return);
+  QCOMPARE(failed.count(), 1);
+  QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("the disk is full")));
+  QCOMPARE(store_->attempts(profile_).result().size(), 0);
+}
+
+void TestStudyView::answersBeforeProfileAreKept() {
+  // The window shows the first question before the store has opened: an answer given then
+  // waits for the profile instead of being dropped.
+  StudyView view(bank_, store_.get());
+  view.startSession();
+  QTRY_VERIFY_WITH_TIMEOUT(view.currentQuestion() != nullptr, 5000);
+  QTest::keyClick(&view, Qt::Key_1);
+  QTest::keyClick(&view, Qt::Key_Return);
+  QCOMPARE(store_->attempts(profile_).result().size(), 0);
+  view.setProfile(profile_);
+  QTRY_COMPARE_WITH_TIMEOUT(view.controller()->recordedCount(), 1, 5000);
+  QCOMPARE(store_->attempts(profile_).result().size(), 1);
+  // The learner had started: the session was not restarted under them.
+  QVERIFY(view.isGraded());
+}
+
+QTEST_MAIN(TestStudyView)
+#include "tst_studyview.moc"
