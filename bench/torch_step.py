@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""The engine's BERT classifier training step in Python PyTorch eager, for bench_vs_python.sh.
+
+Same architecture as engine/src/BertModel.cpp (Hugging Face's BertForSequenceClassification:
+exact-erf GELU, dropout 0.1, additive finfo.min mask, pooler, classifier), AdamW with
+Hugging Face's no-decay groups, clipping at 1.0, set_to_none gradients; random token ids of
+the same shape as the engine's benchmark. It does not import transformers, so it runs on
+Debian's python3-torch alone.
+Usage: torch_step.py PRESET BATCH SEQ THREADS STEPS WARMUP VOCAB LABELS
+"""
+import math
+import sys
+import time
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+PRESETS = {"tiny": (2, 128, 2), "mini": (4, 256, 4), "small": (4, 512, 8),
+           "medium": (8, 512, 8), "base": (12, 768, 12)}
+
+
+class Layer(nn.Module):
+    def __init__(self, h, heads, p):
+        super().__init__()
+        self.heads, self.p = heads, p
+        self.query, self.key, self.value = nn.Linear(h, h), nn.Linear(h, h), nn.Linear(h, h)
+        self.attn_out, self.ln1 = nn.Linear(h, h), nn.LayerNorm(h, eps=1e-12)
+        self.inter, self.out, self.ln2 = nn.Linear(h, 4 * h), nn.Linear(4 * h, h), nn.LayerNorm(h, eps=1e-12)
+
+    def forward(self, x, mask):
+        b, t, h = x.shape
+        d = h // self.heads
+        split = lambda y: y.view(b, t, self.heads, d).transpose(1, 2)  # (B, A, T, d)
+        q, k, v = split(self.query(x)), split(self.key(x)), split(self.value(x))
+        scores = q @ k.transpose(-1, -2) / math.sqrt(d) + mask
+        probs = F.dropout(scores.softmax(-1), self.p, self.training)
+        ctx = (probs @ v).transpose(1, 2).contiguous().view(b, t, h)
+        a = self.ln1(F.dropout(self.attn_out(ctx), self.p, self.training) + x)
+        return self.ln2(F.dropout(self.out(F.gelu(self.inter(a))), self.p, self.training) + a)
+
+
+class Bert(nn.Module):
+    def __init__(self, preset, vocab, labels, p=0.1):
+        super().__init__()
+        layers, h, heads = PRESETS[preset]
+        self.word, self.pos, self.token_type = nn.Embedding(vocab, h, padding_idx=0), nn.Embedding(512, h), nn.Embedding(2, h)
+        self.ln = nn.LayerNorm(h, eps=1e-12)
+        self.layers = nn.ModuleList(Layer(h, heads, p) for _ in range(layers))
+        self.pooler, self.classifier, self.p = nn.Linear(h, h), nn.Linear(h, labels), p
+
+    def forward(self, ids, mask, types):
+        t = ids.shape[1]
+        x = self.word(ids) + self.token_type(types) + self.pos(torch.arange(t))
+        x = F.dropout(self.ln(x), self.p, self.training)
+        add = (1.0 - mask[:, None, None, :].to(x.dtype)) * torch.finfo(x.dtype).min  # (B, 1, 1, T)
+        for layer in self.layers:
+            x = layer(x, add)
+        pooled = F.dropout(torch.tanh(self.pooler(x[:, 0])), self.p, self.training)
+        return self.classifier(pooled)
+
+
+def main():
+    preset, batch, seq, threads, steps, warmup, vocab, labels = sys.argv[1:9]
+    batch, seq, threads, steps, warmup, vocab, labels = map(int, (batch, seq, threads, steps, warmup, vocab, labels))
+    torch.set_num_threads(threads)
+    torch.manual_seed(1)
+    model = Bert(preset, vocab, labels).train()
+    no_decay = lambda n: "bias" in n or "ln" in n
+    groups = [{"params": [p for n, p in model.named_parameters() if not no_decay(n)], "weight_decay": 0.01},
+              {"params": [p for n, p in model.named_parameters() if no_decay(n)], "weight_decay": 0.0}]
+    opt = torch.optim.AdamW(groups, lr=1e-4)
+    ids = torch.randint(5, vocab, (batch, seq))
+    mask, types = torch.ones(batch, seq, dtype=torch.long), torch.zeros(batch, seq, dtype=torch.long)
+    y = torch.randint(0, labels, (batch,))
+    times = []
+    for i in range(warmup + steps):
+        start = time.perf_counter()
+        loss = F.cross_entropy(model(ids, mask, types), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        if i >= warmup:
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    print(f"python preset={preset} batch={batch} seq={seq} threads={torch.get_num_threads()} "
+          f"median_ms={times[len(times) // 2]:.2f} mean_ms={sum(times) / len(times):.2f}")
+
+
+if __name__ == "__main__":
+    main()
