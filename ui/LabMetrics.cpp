@@ -9,7 +9,7 @@ namespace precisionlab {
 
 namespace {
 template <typename F>
-QList<QPointF> map(const LabRun& run, F value) {
+QList<QPointF> map(const TrackedRun& run, F value) {
   QList<QPointF> out;
   out.reserve(qsizetype(run.steps.size()));
   for (const StepRecord& s : run.steps) out.append(QPointF(double(s.step), value(s)));
@@ -17,11 +17,11 @@ QList<QPointF> map(const LabRun& run, F value) {
 }
 }  // namespace
 
-QList<QPointF> LabMetrics::loss(const LabRun& run) {
+QList<QPointF> LabMetrics::loss(const TrackedRun& run) {
   return map(run, [](const StepRecord& s) { return s.loss; });
 }
 
-QList<QPointF> LabMetrics::divergence(const LabRun& run, const LabRun& baseline) {
+QList<QPointF> LabMetrics::divergence(const TrackedRun& run, const TrackedRun& baseline) {
   QList<QPointF> out;
   // Both step lists are sorted by step: merge them.
   size_t j = 0;
@@ -34,11 +34,11 @@ QList<QPointF> LabMetrics::divergence(const LabRun& run, const LabRun& baseline)
   return out;
 }
 
-QList<QPointF> LabMetrics::samplesPerSec(const LabRun& run) {
+QList<QPointF> LabMetrics::samplesPerSec(const TrackedRun& run) {
   return map(run, [](const StepRecord& s) { return s.samplesPerSec; });
 }
 
-QList<QPointF> LabMetrics::peakMemoryMiB(const LabRun& run) {
+QList<QPointF> LabMetrics::peakMemoryMiB(const TrackedRun& run) {
   int64_t peak = 0;
   return map(run, [&peak](const StepRecord& s) {
     peak = std::max(peak, s.peakBytes);
@@ -46,22 +46,22 @@ QList<QPointF> LabMetrics::peakMemoryMiB(const LabRun& run) {
   });
 }
 
-QList<QPointF> LabMetrics::lossScale(const LabRun& run) {
+QList<QPointF> LabMetrics::lossScale(const TrackedRun& run) {
   return map(run, [](const StepRecord& s) { return s.lossScale; });
 }
 
-QList<QPointF> LabMetrics::skippedSteps(const LabRun& run) {
+QList<QPointF> LabMetrics::skippedSteps(const TrackedRun& run) {
   QList<QPointF> out;
   for (const StepRecord& s : run.steps)
     if (s.skipped) out.append(QPointF(double(s.step), s.lossScale));
   return out;
 }
 
-QList<QPointF> LabMetrics::gradZeroPercent(const LabRun& run) {
+QList<QPointF> LabMetrics::gradZeroPercent(const TrackedRun& run) {
   return map(run, [](const StepRecord& s) { return 100.0 * s.gradZeroFraction; });
 }
 
-bool LabMetrics::usesLossScaling(const LabRun& run) {
+bool LabMetrics::usesLossScaling(const TrackedRun& run) {
   return run.config.precision == Precision::Fp16Amp;
 }
 

@@ -7,21 +7,21 @@
 
 namespace precisionlab {
 
-struct LabRun;
+struct TrackedRun;
 
 class LabMetrics {
  public:
-  static QList<QPointF> loss(const LabRun& run);
+  static QList<QPointF> loss(const TrackedRun& run);
   // |loss - baseline loss| at the steps both runs have reached.
-  static QList<QPointF> divergence(const LabRun& run, const LabRun& baseline);
-  static QList<QPointF> samplesPerSec(const LabRun& run);
+  static QList<QPointF> divergence(const TrackedRun& run, const TrackedRun& baseline);
+  static QList<QPointF> samplesPerSec(const TrackedRun& run);
   // Running peak in MiB, so the curve reads as "the most this run has needed so far".
-  static QList<QPointF> peakMemoryMiB(const LabRun& run);
-  static QList<QPointF> lossScale(const LabRun& run);
-  static QList<QPointF> skippedSteps(const LabRun& run);  // at the scale of the skipped step
-  static QList<QPointF> gradZeroPercent(const LabRun& run);
+  static QList<QPointF> peakMemoryMiB(const TrackedRun& run);
+  static QList<QPointF> lossScale(const TrackedRun& run);
+  static QList<QPointF> skippedSteps(const TrackedRun& run);  // at the scale of the skipped step
+  static QList<QPointF> gradZeroPercent(const TrackedRun& run);
   // True when the run uses a GradScaler, i.e. its loss-scale curve says something.
-  static bool usesLossScaling(const LabRun& run);
+  static bool usesLossScaling(const TrackedRun& run);
 };
 
 }  // namespace precisionlab

@@ -23,6 +23,7 @@
 
 #include "engine/RunScheduler.h"
 #include "engine/ScenarioIds.h"
+#include "engine/Verdict.h"
 #include "ui/ChartPanel.h"
 #include "ui/LabMetrics.h"
 #include "ui/LabSettingsPanel.h"
@@ -39,6 +40,8 @@ namespace {
 
 // 20 Hz: smooth to the eye, and each drain moves a few steps' records at most.
 constexpr int kPollIntervalMs = 50;
+// A verdict over a running run is recomputed at most once a second (it scans every record).
+constexpr qint64 kLiveVerdictIntervalMs = 1000;
 
 enum ChartIndex { kLoss, kDivergence, kThroughput, kMemory, kLossScale, kUnderflow, kChartCount };
 
@@ -47,18 +50,31 @@ QString baselineId() {
                              qsizetype(scenario::kBaselineFp32.size()));
 }
 
-QString runKey(const LabRun& run) { return QString::number(run.id); }
+MeasuredRun measured(const TrackedRun& run) {
+  MeasuredRun m;
+  m.label = run.label.toStdString();
+  m.state = run.state;
+  m.message = run.message.toStdString();
+  m.provenance = run.provenance;
+  m.totalSteps = run.totalSteps;
+  m.batchSize = run.config.batchSize;
+  m.steps = run.steps;
+  m.evals = run.evals;
+  return m;
+}
 
-bool emulated(const LabRun& run) {
+QString runKey(const TrackedRun& run) { return QString::number(run.id); }
+
+bool emulated(const TrackedRun& run) {
   return run.provenanceKnown && run.provenance.kind == Provenance::Emulated;
 }
 
 // The provenance line under a chart, grouped so it stays short:
 // "live on cpu (2 threads): fp32 baseline, B TF container · emulated on cpu (2 threads): A, D".
-QString provenanceFooter(const QList<const LabRun*>& runs) {
+QString provenanceFooter(const QList<const TrackedRun*>& runs) {
   QMap<QString, QStringList> byBadge;
   QStringList order;
-  for (const LabRun* run : runs) {
+  for (const TrackedRun* run : runs) {
     const QString badge = run->provenanceKnown ? ProvenanceBadge::text(run->provenance)
                                                : LabView::tr("starting");
     if (!byBadge.contains(badge)) order.append(badge);
@@ -78,6 +94,7 @@ LabView::LabView(QWidget* parent)
       store_(std::make_unique<RunDataStore>()) {
   setObjectName(QStringLiteral("labView"));
   buildUi();
+  clock_.start();
   pollTimer_ = new QTimer(this);
   pollTimer_->setInterval(kPollIntervalMs);
   connect(pollTimer_, &QTimer::timeout, this, &LabView::pollRuns);
@@ -235,9 +252,9 @@ void LabView::runScenario(const QString& scenarioId) {
   }
   for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
 
-  const QList<const LabRun*> existing = store_->runsOf(scenarioId);
+  const QList<const TrackedRun*> existing = store_->runsOf(scenarioId);
   const bool running = std::any_of(existing.begin(), existing.end(),
-                                   [](const LabRun* r) { return r->active(); });
+                                   [](const TrackedRun* r) { return r->active(); });
   if (running) {
     emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
     refreshToggles();
@@ -282,7 +299,7 @@ void LabView::runScenario(const QString& scenarioId) {
 }
 
 void LabView::stopScenario(const QString& scenarioId) {
-  for (const LabRun* run : store_->runsOf(scenarioId))
+  for (const TrackedRun* run : store_->runsOf(scenarioId))
     if (run->active()) scheduler_->cancel(run->id);
   if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
   // The cancelled state arrives with the next drain; keep polling until it does.
@@ -290,7 +307,7 @@ void LabView::stopScenario(const QString& scenarioId) {
 }
 
 void LabView::stopAll() {
-  for (const LabRun& run : store_->runs())
+  for (const TrackedRun& run : store_->runs())
     if (run.active()) scheduler_->cancel(run.id);
   for (RunToggle* row : std::as_const(toggles_)) row->setOn(false);
   if (!pollTimer_->isActive()) pollTimer_->start();
@@ -300,6 +317,9 @@ void LabView::clearRuns() {
   scheduler_->cancelAll();
   store_->clear();
   drawnRevisions_.clear();
+  verdicts_.clear();
+  verdictDetails_.clear();
+  verdictRevision_.clear();
   for (ChartPanel* panel : std::as_const(charts_)) {
     panel->chart()->removeAll();
     panel->setProvenanceText(QString());
@@ -326,7 +346,7 @@ void LabView::pollRuns() {
 
 void LabView::refreshToggles() {
   for (RunToggle* row : std::as_const(toggles_)) {
-    const QList<const LabRun*> runs = store_->runsOf(row->scenarioId());
+    const QList<const TrackedRun*> runs = store_->runsOf(row->scenarioId());
     if (runs.isEmpty()) {
       row->setOn(false);
       row->setStatus(tr("not started"), 0, 1, false);
@@ -334,9 +354,9 @@ void LabView::refreshToggles() {
       continue;
     }
     int64_t done = 0, total = 0;
-    const LabRun* failed = nullptr;
-    const LabRun* active = nullptr;
-    for (const LabRun* r : runs) {
+    const TrackedRun* failed = nullptr;
+    const TrackedRun* active = nullptr;
+    for (const TrackedRun* r : runs) {
       done += r->stepsDone();
       total += r->totalSteps;
       if (r->state == RunState::Failed && !failed) failed = r;
@@ -348,15 +368,21 @@ void LabView::refreshToggles() {
     if (failed) {
       status = tr("failed at step %1").arg(failed->stepsDone() + 1);
     } else {
-      const LabRun* shown = active ? active : runs.front();
+      const TrackedRun* shown = active ? active : runs.front();
       status = QString::fromLatin1(runStateName(shown->state));
     }
     status += tr(" · %1/%2").arg(done).arg(total) + trials;
     row->setStatus(status, done, total, failed != nullptr);
     row->setOn(active != nullptr);
-    if (failed) row->setVerdict(failed->message, failed->message);
-    const LabRun* withProvenance = nullptr;
-    for (const LabRun* r : runs)
+    updateVerdict(row->scenarioId());
+    if (verdicts_.contains(row->scenarioId()))
+      row->setVerdict(verdicts_.value(row->scenarioId()), verdictDetails_.value(row->scenarioId()));
+    else if (failed)
+      row->setVerdict(failed->message, failed->message);
+    else
+      row->setVerdict(QString(), QString());
+    const TrackedRun* withProvenance = nullptr;
+    for (const TrackedRun* r : runs)
       if (r->provenanceKnown) withProvenance = r;
     if (withProvenance)
       row->setProvenance(withProvenance->provenance);
@@ -365,16 +391,55 @@ void LabView::refreshToggles() {
   }
 }
 
+void LabView::updateVerdict(const QString& scenarioId) {
+  const TrackedRun* base = store_->baseline();
+  const QList<const TrackedRun*> runs = store_->runsOf(scenarioId);
+  if (runs.isEmpty() || !base || base->steps.empty()) {
+    verdicts_.remove(scenarioId);
+    return;
+  }
+  quint64 revision = base->revision;
+  bool finished = !base->active();
+  for (const TrackedRun* r : runs) {
+    revision += r->revision;
+    finished = finished && !r->active();
+  }
+  if (verdictRevision_.value(scenarioId) == revision) return;
+  const qint64 now = clock_.elapsed();
+  if (!finished && verdicts_.contains(scenarioId) &&
+      now - verdictComputedAt_.value(scenarioId) < kLiveVerdictIntervalMs)
+    return;
+  verdictRevision_.insert(scenarioId, revision);
+  verdictComputedAt_.insert(scenarioId, now);
+
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  MeasuredScenario scenario;
+  scenario.id = scenarioId.toStdString();
+  scenario.option = info ? info->option.toStdString() : std::string();
+  scenario.title = info ? info->title.toStdString() : std::string();
+  scenario.isSweep = runs.size() > 1;
+  for (const TrackedRun* r : runs) scenario.runs.push_back(measured(*r));
+  const Verdict verdict = computeVerdict(scenario, measured(*base));
+
+  QString text = QString::fromStdString(verdict.summary);
+  // Numbers from unfinished runs move; say so rather than let them read as final.
+  if (!finished) text = tr("so far: %1").arg(text);
+  QStringList details = {text};
+  for (const std::string& note : verdict.notes) details.append(QString::fromStdString(note));
+  verdicts_.insert(scenarioId, text);
+  verdictDetails_.insert(scenarioId, details.join(QLatin1Char('\n')));
+}
+
 void LabView::refreshCharts() {
-  const LabRun* baseline = store_->baseline();
+  const TrackedRun* baseline = store_->baseline();
   const quint64 baselineRevision = baseline ? baseline->revision : 0;
   const bool baselineChanged = baselineRevision != drawnBaselineRevision_;
   drawnBaselineRevision_ = baselineRevision;
 
   QSet<QString> keys[kChartCount];
-  QList<const LabRun*> plotted[kChartCount];
+  QList<const TrackedRun*> plotted[kChartCount];
   double xMax = 2;
-  for (const LabRun& run : store_->runs()) {
+  for (const TrackedRun& run : store_->runs()) {
     const QString key = runKey(run);
     xMax = std::max(xMax, double(run.totalSteps));
     const bool dirty = drawnRevisions_.value(run.id) != run.revision;

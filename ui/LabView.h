@@ -4,6 +4,7 @@
 // redraw only what changed (never once per step).
 #pragma once
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -47,6 +48,9 @@ class LabView : public QWidget {
   // True while any run of this view is queued, preparing, running or paused.
   bool anyRunActive() const;
   bool presenterMode() const { return presenterMode_; }
+  // The computed verdict shown on a scenario's row ("" before there is one); the presenter's
+  // verdict table reads it too.
+  QString verdictText(const QString& scenarioId) const { return verdicts_.value(scenarioId); }
 
  public slots:
   // Starts that scenario's run (or shows it if already running) and highlights its row.
@@ -76,6 +80,7 @@ class LabView : public QWidget {
   void onToggleChanged(const QString& scenarioId, bool on);
   void refreshCharts();
   void refreshToggles();
+  void updateVerdict(const QString& scenarioId);
 
   std::unique_ptr<RunScheduler> scheduler_;
   std::unique_ptr<RunDataStore> store_;
@@ -86,6 +91,11 @@ class LabView : public QWidget {
   QTimer* pollTimer_ = nullptr;
   QHash<int, quint64> drawnRevisions_;  // run id -> store revision the charts last drew
   quint64 drawnBaselineRevision_ = 0;
+  QHash<QString, QString> verdicts_;         // scenario id -> computed summary
+  QHash<QString, QString> verdictDetails_;   // scenario id -> summary and notes (tooltip)
+  QHash<QString, quint64> verdictRevision_;  // store revisions the verdict was computed from
+  QHash<QString, qint64> verdictComputedAt_;
+  QElapsedTimer clock_;
   bool presenterMode_ = false;
 };
 

@@ -44,7 +44,7 @@ QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
       QStringLiteral("grad_nonfinite_fraction"), QStringLiteral("peak_bytes"),
       QStringLiteral("val_loss"), QStringLiteral("val_accuracy")};
   QString out = kHeader.join(QLatin1Char(',')) + QStringLiteral("\r\n");
-  for (const LabRun& run : store.runs()) {
+  for (const TrackedRun& run : store.runs()) {
     const RunProvenance& p = run.provenance;
     const QStringList runFields = {
         QString::number(run.id),

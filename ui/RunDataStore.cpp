@@ -6,14 +6,14 @@
 
 namespace precisionlab {
 
-bool LabRun::active() const {
+bool TrackedRun::active() const {
   return state == RunState::Queued || state == RunState::Preparing ||
          state == RunState::Running || state == RunState::Paused;
 }
 
 void RunDataStore::addRun(RunId id, const QString& scenarioId, const QString& label,
                           const QString& legend, const QColor& color, const TrainConfig& config) {
-  LabRun run;
+  TrackedRun run;
   run.id = id;
   run.scenarioId = scenarioId;
   run.label = label;
@@ -27,7 +27,7 @@ void RunDataStore::addRun(RunId id, const QString& scenarioId, const QString& la
 
 bool RunDataStore::apply(const RunUpdate& update) {
   auto it = std::find_if(runs_.begin(), runs_.end(),
-                         [&](const LabRun& r) { return r.id == update.id; });
+                         [&](const TrackedRun& r) { return r.id == update.id; });
   if (it == runs_.end()) return false;
   it->state = update.state;
   it->message = QString::fromStdString(update.message);
@@ -44,7 +44,7 @@ bool RunDataStore::apply(const RunUpdate& update) {
 
 void RunDataStore::removeScenario(const QString& scenarioId) {
   runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
-                             [&](const LabRun& r) { return r.scenarioId == scenarioId; }),
+                             [&](const TrackedRun& r) { return r.scenarioId == scenarioId; }),
               runs_.end());
   ++revision_;
 }
@@ -54,30 +54,30 @@ void RunDataStore::clear() {
   ++revision_;
 }
 
-const LabRun* RunDataStore::find(RunId id) const {
+const TrackedRun* RunDataStore::find(RunId id) const {
   for (const auto& r : runs_)
     if (r.id == id) return &r;
   return nullptr;
 }
 
-QList<const LabRun*> RunDataStore::runsOf(const QString& scenarioId) const {
-  QList<const LabRun*> out;
+QList<const TrackedRun*> RunDataStore::runsOf(const QString& scenarioId) const {
+  QList<const TrackedRun*> out;
   for (const auto& r : runs_)
     if (r.scenarioId == scenarioId) out.append(&r);
   return out;
 }
 
-const LabRun* RunDataStore::baseline() const {
+const TrackedRun* RunDataStore::baseline() const {
   const QString id = QString::fromLatin1(scenario::kBaselineFp32.data(),
                                          qsizetype(scenario::kBaselineFp32.size()));
-  const LabRun* found = nullptr;
+  const TrackedRun* found = nullptr;
   for (const auto& r : runs_)
     if (r.scenarioId == id) found = &r;
   return found;
 }
 
 bool RunDataStore::anyActive() const {
-  return std::any_of(runs_.begin(), runs_.end(), [](const LabRun& r) { return r.active(); });
+  return std::any_of(runs_.begin(), runs_.end(), [](const TrackedRun& r) { return r.active(); });
 }
 
 }  // namespace precisionlab

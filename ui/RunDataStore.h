@@ -15,7 +15,7 @@
 
 namespace precisionlab {
 
-struct LabRun {
+struct TrackedRun {
   RunId id = 0;
   QString scenarioId;
   QString label;                 // full name (tooltips, CSV)
@@ -45,16 +45,16 @@ class RunDataStore {
   void removeScenario(const QString& scenarioId);
   void clear();
 
-  const std::vector<LabRun>& runs() const { return runs_; }
-  const LabRun* find(RunId id) const;
-  QList<const LabRun*> runsOf(const QString& scenarioId) const;
+  const std::vector<TrackedRun>& runs() const { return runs_; }
+  const TrackedRun* find(RunId id) const;
+  QList<const TrackedRun*> runsOf(const QString& scenarioId) const;
   // The most recent fp32 baseline run, or nullptr.
-  const LabRun* baseline() const;
+  const TrackedRun* baseline() const;
   bool anyActive() const;
   quint64 revision() const { return revision_; }
 
  private:
-  std::vector<LabRun> runs_;
+  std::vector<TrackedRun> runs_;
   quint64 revision_ = 0;
 };
 

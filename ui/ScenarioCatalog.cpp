@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/LabScenarios.h"
 #include "engine/ScenarioIds.h"
 
 namespace precisionlab {
@@ -32,7 +33,7 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
        QStringLiteral("B TF container"), QColor(0x56, 0xB4, 0xE9)},
       {idOf(scenario::kVertexHpTuning), QStringLiteral("C"),
        QStringLiteral("Vertex AI HP tuning"),
-       QStringLiteral("A sweep of 3 fp32 trials over the learning rate: more compute, same "
+       QStringLiteral("A sweep of fp32 trials over the learning rate: more compute, same "
                       "precision."),
        QStringLiteral("C sweep"), QColor(0xCC, 0x79, 0xA7)},
       {idOf(scenario::kFp16Amp), QStringLiteral("D"), QStringLiteral("fp16=True"),
@@ -56,45 +57,26 @@ const ScenarioInfo* ScenarioCatalog::find(const QString& id) {
 }
 
 TrainConfig ScenarioCatalog::defaultSettings() {
-  TrainConfig c;
-  // Tiny BERT, short sequences: four runs interleaved on 2 CPU cores still draw a curve within
-  // seconds and finish in a few minutes; the user scales up in the settings panel.
-  c.preset = "tiny";
-  c.steps = 200;
-  c.batchSize = 16;
-  c.seqLen = 64;
-  c.learningRate = 5e-4;
-  c.evalEvery = 50;
-  return c;
+  // The engine's lab default: sized so baseline and A-D finish in minutes on 2 CPU cores.
+  return LabScenarios::defaultBase();
 }
 
 std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainConfig& settings) {
   const ScenarioInfo* info = find(id);
   if (!info) return {};
-  const std::string name = shortName(*info).toStdString();
-  const std::string legend = info->legend.toStdString();
-  TrainConfig c = settings;
-  if (id == idOf(scenario::kVertexHpTuning)) {
-    // A tuning job changes hyperparameters, never precision: three fp32 trials around the
-    // user's learning rate.
-    std::vector<PlannedRun> trials;
-    const double factors[] = {0.2, 1.0, 5.0};
-    int n = 1;
-    for (double f : factors) {
-      TrainConfig t = settings;
-      t.precision = Precision::Fp32;
-      t.learningRate = settings.learningRate * f;
-      const std::string lr = lrText(t.learningRate);
-      trials.push_back({"C trial " + std::to_string(n++) + " (lr " + lr + ")", "C lr " + lr, t});
+  // The engine decides what each scenario runs; the UI adds its names and colours.
+  const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
+  std::vector<PlannedRun> plan;
+  for (const auto& run : scenario.runs) {
+    if (scenario.isSweep) {
+      const std::string lr = lrText(run.config.learningRate);
+      plan.push_back({"C trial " + std::to_string(plan.size() + 1) + " (lr " + lr + ")",
+                      "C lr " + lr, run.config});
+    } else {
+      plan.push_back({shortName(*info).toStdString(), info->legend.toStdString(), run.config});
     }
-    return trials;
   }
-  if (id == idOf(scenario::kHalfLayers)) c.precision = Precision::HalfModel;
-  else if (id == idOf(scenario::kFp16Amp)) c.precision = Precision::Fp16Amp;
-  else if (id == idOf(scenario::kBf16Amp)) c.precision = Precision::Bf16Amp;
-  else if (id == idOf(scenario::kFp16NoScaler)) c.precision = Precision::Fp16AmpNoScaler;
-  else c.precision = Precision::Fp32;  // baseline and B (same seed: identical numerics)
-  return {{name, legend, c}};
+  return plan;
 }
 
 QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCount) {

@@ -1,7 +1,6 @@
 // The lab's scenarios as the UI presents them: option letter, title, what the run does, its
-// colour on every chart, and the training runs one toggle starts. The run specs mirror
-// DESIGN.md's lab table; they live here, in one small adapter, until the engine publishes its
-// own scenario table, so switching over touches only runsFor().
+// colour on every chart, and the training runs one toggle starts. The run specs come
+// from engine/LabScenarios.h (what each scenario runs); this adapter adds what only the UI needs.
 #pragma once
 
 #include <QColor>

@@ -15,9 +15,9 @@
 using namespace precisionlab;
 
 namespace {
-constexpr int kTimeoutMs = 40000;
+constexpr int kTimeoutMs = 90000;  // generous: CI machines may be loaded
 
-const LabRun* firstRunOf(const LabView& view, const QString& scenario) {
+const TrackedRun* firstRunOf(const LabView& view, const QString& scenario) {
   const auto runs = view.store().runsOf(scenario);
   return runs.isEmpty() ? nullptr : runs.front();
 }
@@ -97,7 +97,7 @@ void TestLabView::toggleStartsRunAndChartsReceivePoints() {
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
   QVERIFY(updates.count() >= 1);
 
-  const LabRun* run = firstRunOf(*view_, QStringLiteral("baseline-fp32"));
+  const TrackedRun* run = firstRunOf(*view_, QStringLiteral("baseline-fp32"));
   QVERIFY(run);
   QVERIFY2(run->state == RunState::Finished, qPrintable(run->message));
   QCOMPARE(run->steps.size(), size_t(8));
