@@ -9,8 +9,10 @@ void ProgressBar::update(int64_t done, int64_t total, const std::string& status)
   const int filled = static_cast<int>(share * width_ + 0.5);
   std::string line = "[" + std::string(filled, '#') + std::string(width_ - filled, '-') + "] " +
                      std::to_string(done) + "/" + std::to_string(total) + " " + status;
+  if (drawn_ && line == lastLine_) return;  // nothing new: no redraw, no flicker
   clearLine();
   out_ << line << std::flush;
+  lastLine_ = line;
   lastLength_ = line.size();
   drawn_ = true;
 }

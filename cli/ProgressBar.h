@@ -23,6 +23,7 @@ class ProgressBar {
   std::ostream& out_;
   int width_;
   size_t lastLength_ = 0;
+  std::string lastLine_;
   bool drawn_ = false;
 };
 
