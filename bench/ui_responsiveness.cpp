@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <QWindow>
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "ui/LabView.h"
+#include "ui/RunDataStore.h"
 
 #if __has_include("ui/MainWindow.h")
 #include "ui/MainWindow.h"
@@ -117,6 +119,12 @@ int main(int argc, char** argv) {
               "%.1f ms (p99 %.1f ms, %zu ticks)   target < 50 ms   %s\n",
               seconds, static_cast<long long>(steps), maxMs, p99Ms, gaps.size(),
               maxMs >= 0 && maxMs < 50 ? "PASS" : "FAIL");
+  // Stalls include the OS not scheduling the UI thread at all; on a shared machine say how busy
+  // it was so the number can be read in context.
+  QFile loadavg(QStringLiteral("/proc/loadavg"));
+  if (loadavg.open(QIODevice::ReadOnly))
+    std::printf("load average during the run: %s", loadavg.readAll().constData());
+  std::printf("cpu cores: %d\n", QThread::idealThreadCount());
   lab.stopAll();
   return 0;
 }

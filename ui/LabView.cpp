@@ -446,8 +446,10 @@ void LabView::refreshCharts() {
     drawnRevisions_.insert(run.id, run.revision);
     const bool isBaseline = baseline && run.id == baseline->id;
     const bool dashed = emulated(run);
+    // Emulated runs are dashed on the speed and memory charts (the panels' hint says so); a
+    // legend suffix would only get elided.
     const QString name = run.legend;
-    const QString measuredName = dashed ? tr("%1 (emulated)").arg(name) : name;
+    const QString measuredName = name;
 
     for (int c : {kLoss, kThroughput, kMemory, kUnderflow}) {
       keys[c].insert(key);

@@ -6,6 +6,7 @@
 #include <QProgressBar>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/ProvenanceBadge.h"
 
@@ -76,7 +77,7 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
 
 bool RunToggle::isOn() const { return check_->isChecked(); }
 QString RunToggle::statusText() const { return status_->text(); }
-QString RunToggle::verdictText() const { return verdict_->text(); }
+QString RunToggle::verdictText() const { return verdictFull_; }
 QString RunToggle::provenanceText() const { return badge_->QLabel::text(); }
 
 void RunToggle::setOn(bool on) {
@@ -95,6 +96,7 @@ void RunToggle::setStatus(const QString& text, int64_t done, int64_t total, bool
 
 void RunToggle::setVerdict(const QString& text, const QString& details) {
   if (text.isEmpty()) {
+    verdictFull_.clear();
     // Before there is a verdict, the column says what the run will try (muted, in italics).
     verdict_->setText(QStringLiteral("<i>%1</i>").arg(info_.detail.toHtmlEscaped()));
     verdict_->setForegroundRole(QPalette::PlaceholderText);
@@ -102,9 +104,39 @@ void RunToggle::setVerdict(const QString& text, const QString& details) {
                             "and the baseline have data."));
     return;
   }
-  verdict_->setText(text.toHtmlEscaped());
+  verdictFull_ = text;
   verdict_->setForegroundRole(QPalette::WindowText);
   verdict_->setToolTip(details.isEmpty() ? text : details);
+  fitVerdict();
+}
+
+void RunToggle::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitVerdict();
+}
+
+void RunToggle::fitVerdict() {
+  if (verdictFull_.isEmpty()) return;
+  // Rows stay two lines tall so all seven fit above the charts; the tooltip has the rest.
+  const QFontMetrics fm(verdict_->font());
+  const int width = std::max(verdict_->width(), 100);
+  auto fits = [&](const QString& t) {
+    return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height() <=
+           2 * fm.lineSpacing();
+  };
+  QString shown = verdictFull_;
+  if (!fits(shown)) {
+    qsizetype lo = 0, hi = verdictFull_.size();
+    while (lo < hi) {
+      const qsizetype mid = (lo + hi + 1) / 2;
+      if (fits(verdictFull_.left(mid) + QStringLiteral("…")))
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    shown = verdictFull_.left(lo) + QStringLiteral("…");
+  }
+  verdict_->setText(shown.toHtmlEscaped());
 }
 
 void RunToggle::setProvenance(const RunProvenance& provenance) {

@@ -45,6 +45,9 @@ class RunToggle : public QWidget {
   void setHighlighted(bool on);
   void setPresenterMode(bool on);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  signals:
   void toggled(const QString& scenarioId, bool on);
 
@@ -57,6 +60,8 @@ class RunToggle : public QWidget {
   QLabel* verdict_ = nullptr;
   ProvenanceBadge* badge_ = nullptr;
   bool highlighted_ = false;
+  QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
+  void fitVerdict();
 };
 
 }  // namespace precisionlab
