@@ -1,0 +1,118 @@
+// `precisionlab-cli bench`: each precision policy on the same model, data and seed in one
+// session (steps interleaved, each timed alone), then step time, speedup against fp32, peak
+// memory ratio, final loss and accuracy. Default: mini, batch 32, seq 128, the design's target
+// setup for bf16 against fp32 on a CPU.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "cli/ArgParser.h"
+#include "cli/CommandRegistry.h"
+#include "cli/LabReport.h"
+#include "engine/EngineError.h"
+#include "engine/LabSession.h"
+#include "engine/ScenarioIds.h"
+
+namespace precisionlab::cli {
+
+namespace {
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string pad(std::string s, size_t width) {
+  if (s.size() < width) s += std::string(width - s.size(), ' ');
+  return s;
+}
+
+int runBench(const std::vector<std::string>& args) {
+  ArgParser p("bench");
+  p.add("preset", "NAME", "model size (default mini)");
+  p.add("steps", "N", "steps per policy (default 12; the first 3 are left out of the timing)");
+  p.add("batch-size", "N", "examples per step (default 32)");
+  p.add("seq-len", "N", "max tokens per example (default 128)");
+  p.add("threads", "N", "CPU threads, 0 = all cores (default 0)");
+  p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
+  p.add("policies", "LIST", "scenario ids (default baseline-fp32,bf16-amp,fp16-amp,half-layers)");
+  p.add("help", "", "show this help");
+  std::vector<LabScenario> scenarios;
+  try {
+    p.parse(args);
+    if (p.has("help")) {
+      std::cout << "Benchmarks every precision policy against fp32 in one run.\n\n" << p.usage();
+      return 0;
+    }
+    TrainConfig c = LabScenarios::defaultBase();
+    c.preset = p.text("preset", "mini");
+    c.steps = p.integer("steps", 12);
+    c.batchSize = p.integer("batch-size", 32);
+    c.seqLen = p.integer("seq-len", 128);
+    c.threads = static_cast<int>(p.integer("threads", 0));
+    c.device = p.text("device", "cpu");
+    c.evalEvery = 0;  // validate once, at the end
+    if (c.steps < 1) throw InputError("bench: --steps must be at least 1");
+    std::string list = p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers");
+    size_t pos = 0;
+    while (pos <= list.size()) {
+      const size_t end = std::min(list.find(',', pos), list.size());
+      if (end > pos) scenarios.push_back(LabScenarios::make(list.substr(pos, end - pos), c));
+      pos = end + 1;
+    }
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    return 2;
+  }
+  const bool tty = isatty(STDOUT_FILENO);
+  LabSession session(std::move(scenarios));
+  size_t drawn = 0;
+  while (!session.poll()) {
+    if (tty) {
+      const auto lines = LabReport::progressLines(session);
+      if (drawn) std::cout << "\033[" << drawn << "A";
+      for (const auto& l : lines) std::cout << "\r\033[2K" << l << "\n";
+      drawn = lines.size();
+      std::cout << std::flush;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  const auto verdicts = session.verdicts();
+  const auto& cfg = session.scenarios().front().runs.front().config;
+  std::cout << "\nbench: preset " << cfg.preset << ", batch " << cfg.batchSize << ", seq "
+            << cfg.seqLen << ", " << cfg.steps << " steps per policy on "
+            << session.baseline().provenance.device << "\n\n";
+  std::cout << pad("policy", 16) << pad("provenance", 11) << pad("ms/step (p25-p75)", 22)
+            << pad("speedup vs fp32", 22) << pad("peak MB", 9) << pad("mem ratio", 10)
+            << pad("final loss", 11) << pad("val acc", 8) << "\n";
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const auto& v = verdicts[i];
+    const auto& run = session.results()[i].runs.front();
+    int64_t peak = 0;
+    for (const auto& s : run.steps) peak = std::max(peak, s.peakBytes);
+    const std::string policy = session.results()[i].id;
+    std::cout << pad(policy, 16) << pad(provenanceName(v.provenance), 11)
+              << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) + fmt("-%.0f)", v.p75StepMs), 22)
+              << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) + fmt(" (%.2f", v.speedupLow) +
+                                             fmt("-%.2f)", v.speedupHigh)
+                                       : "n/a (emulated)", 22)
+              << pad(fmt("%.1f", static_cast<double>(peak) / 1048576.0), 9)
+              << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 10)
+              << pad(run.steps.empty() ? "-" : fmt("%.4f", run.steps.back().loss), 11)
+              << pad(v.hasEval ? fmt("%.3f", v.valAccuracy) : "-", 8);
+    if (run.state == RunState::Failed) std::cout << "  failed: " << run.message;
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+}  // namespace precisionlab::cli
+
+PRECISIONLAB_CLI_COMMAND(bench, "bench", "step time, speedup and memory of every precision policy",
+                         precisionlab::cli::runBench, false)

@@ -1,0 +1,166 @@
+// `precisionlab-cli lab`: runs the seed question's options as real training runs side by side
+// (one scheduler, steps interleaved, each timed alone), shows their progress live, then prints
+// the comparison table with verdicts computed from the measurements and writes the records.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <ctime>
+#include <iostream>
+#include <thread>
+
+#include "cli/ArgParser.h"
+#include "cli/CommandRegistry.h"
+#include "cli/LabReport.h"
+#include "engine/EngineError.h"
+#include "engine/LabSession.h"
+#include "engine/ScenarioIds.h"
+
+namespace precisionlab::cli {
+
+namespace {
+
+std::atomic<bool> gLabInterrupted{false};
+extern "C" void onLabInterrupt(int) { gLabInterrupted = true; }
+
+std::vector<std::string> splitList(const std::string& s) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos <= s.size()) {
+    const size_t end = std::min(s.find(',', pos), s.size());
+    if (end > pos) out.push_back(s.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return out;
+}
+
+std::string defaultOutDir() {
+  char buf[64];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "precisionlab-lab-%Y%m%d-%H%M%S", std::localtime(&now));
+  return buf;
+}
+
+ArgParser makeParser() {
+  const TrainConfig d = LabScenarios::defaultBase();
+  std::string ids;
+  for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ",") + std::string(id);
+  ArgParser p("lab");
+  p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: baseline + A..D); "
+                             "known: " + ids);
+  p.add("preset", "NAME", "model size (default " + d.preset + ")");
+  p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
+  p.add("steps", "N", "optimizer steps per run (default " + std::to_string(d.steps) + ")");
+  p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
+  p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
+  p.add("lr", "RATE", "peak learning rate of all runs but the sweep's trials (default 1e-3)");
+  p.add("seed", "N", "seed shared by every run (default " + std::to_string(d.seed) + ")");
+  p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
+  p.add("threads", "N", "CPU threads (default " + std::to_string(d.threads) + ")");
+  p.add("eval-every", "N", "validate every N steps (default " + std::to_string(d.evalEvery) + ")");
+  p.add("out", "DIR", "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "
+                      "(default ./precisionlab-lab-<timestamp>/)");
+  p.add("help", "", "show this help");
+  return p;
+}
+
+TrainConfig baseFrom(const ArgParser& p) {
+  TrainConfig c = LabScenarios::defaultBase();
+  c.preset = p.text("preset", c.preset);
+  c.dataPath = p.text("data", c.dataPath);
+  c.steps = p.integer("steps", c.steps);
+  c.batchSize = p.integer("batch-size", c.batchSize);
+  c.seqLen = p.integer("seq-len", c.seqLen);
+  c.learningRate = p.number("lr", c.learningRate);
+  const int64_t seed = p.integer("seed", static_cast<int64_t>(c.seed));
+  if (seed < 0) throw InputError("lab: --seed must not be negative");
+  c.seed = static_cast<uint64_t>(seed);
+  c.device = p.text("device", c.device);
+  const int64_t threads = p.integer("threads", c.threads);
+  if (threads < 0 || threads > 1024) throw InputError("lab: --threads must be between 0 and 1024");
+  c.threads = static_cast<int>(threads);
+  c.evalEvery = p.integer("eval-every", c.evalEvery);
+  if (c.steps < 1) throw InputError("lab: --steps must be at least 1");
+  return c;
+}
+
+int runLab(const std::vector<std::string>& args) {
+  ArgParser parser = makeParser();
+  std::vector<LabScenario> scenarios;
+  std::string outDir;
+  try {
+    parser.parse(args);
+    if (parser.has("help")) {
+      std::cout << "Runs each answer option of the seed question as a real fine-tuning run and "
+                   "compares them\nwith the fp32 baseline.\n\n"
+                << parser.usage();
+      return 0;
+    }
+    const TrainConfig base = baseFrom(parser);
+    std::vector<std::string> ids = LabScenarios::defaultIds();
+    if (parser.has("scenarios")) {
+      const std::string list = parser.text("scenarios", "");
+      ids.clear();
+      if (list == "all")
+        for (auto id : scenario::kAll) ids.emplace_back(id);
+      else
+        ids = splitList(list);
+      if (ids.empty()) throw InputError("lab: --scenarios is empty: name at least one scenario id");
+    }
+    for (const auto& id : ids) scenarios.push_back(LabScenarios::make(id, base));
+    outDir = parser.text("out", defaultOutDir());
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    return 2;
+  }
+
+  gLabInterrupted = false;
+  auto previous = std::signal(SIGINT, onLabInterrupt);
+  const bool tty = isatty(STDOUT_FILENO);
+  LabSession session(std::move(scenarios));
+  size_t drawnLines = 0;
+  bool cancelSent = false;
+  auto lastPlain = std::chrono::steady_clock::now();
+  for (;;) {
+    if (gLabInterrupted && !cancelSent) {
+      session.scheduler().cancelAll();
+      cancelSent = true;
+    }
+    const bool done = session.poll();
+    const auto lines = LabReport::progressLines(session);
+    if (tty) {
+      // Redraw the block of run lines in place.
+      if (drawnLines) std::cout << "\033[" << drawnLines << "A";
+      for (const auto& l : lines) std::cout << "\r\033[2K" << l << "\n";
+      drawnLines = lines.size();
+      std::cout << std::flush;
+    } else if (done || std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(15)) {
+      for (const auto& l : lines) std::cout << l << "\n";
+      std::cout << "\n" << std::flush;
+      lastPlain = std::chrono::steady_clock::now();
+    }
+    if (done) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(tty ? 100 : 250));
+  }
+  std::signal(SIGINT, previous);
+
+  const auto verdicts = session.verdicts();
+  std::cout << "\n";
+  LabReport::printTable(std::cout, session, verdicts);
+  try {
+    LabReport::writeRecords(outDir, session, verdicts);
+    std::cout << "\nRecords: " << outDir << "/steps.csv, steps.jsonl, evals.csv, verdicts.txt\n";
+  } catch (const InputError& e) {
+    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    return 1;
+  }
+  return cancelSent ? 130 : 0;
+}
+
+}  // namespace
+
+}  // namespace precisionlab::cli
+
+PRECISIONLAB_CLI_COMMAND(lab, "lab", "run the seed question's options side by side, with verdicts",
+                         precisionlab::cli::runLab, false)

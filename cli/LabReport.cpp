@@ -1,0 +1,169 @@
+#include "cli/LabReport.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/EngineError.h"
+
+namespace precisionlab::cli {
+
+namespace {
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+// JSON has no inf/NaN: written as null. CSV keeps "nan"/"inf" so spreadsheets show them.
+std::string jsonNumber(double v) { return std::isfinite(v) ? fmt("%.9g", v) : "null"; }
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string pad(std::string s, size_t width) {
+  if (s.size() < width) s += std::string(width - s.size(), ' ');
+  return s;
+}
+
+std::ofstream openFile(const std::filesystem::path& path) {
+  std::ofstream f(path);
+  if (!f) throw InputError("lab: cannot write " + path.string() + ": check --out and permissions");
+  return f;
+}
+
+}  // namespace
+
+std::vector<std::string> LabReport::progressLines(const LabSession& session) {
+  std::vector<std::string> lines;
+  for (const auto& s : session.results()) {
+    for (const auto& r : s.runs) {
+      std::string line = pad(r.label, 24) + pad(runStateName(r.state), 10);
+      const int64_t done = r.steps.empty() ? 0 : r.steps.back().step;
+      const int width = 20;
+      const int filled = r.totalSteps > 0 ? static_cast<int>(width * done / r.totalSteps) : 0;
+      line += "[" + std::string(static_cast<size_t>(filled), '#') +
+              std::string(static_cast<size_t>(width - filled), '.') + "] ";
+      line += pad(std::to_string(done) + "/" + std::to_string(r.totalSteps), 9);
+      if (!r.steps.empty()) {
+        line += " loss " + fmt("%.4f", r.steps.back().loss);
+        line += "  " + fmt("%.0f ms/step", stepTimePercentile(r, 50, 3));
+      }
+      if (r.state == RunState::Failed) line += "  " + r.message;
+      lines.push_back(line);
+    }
+  }
+  return lines;
+}
+
+void LabReport::printTable(std::ostream& out, const LabSession& session,
+                           const std::vector<Verdict>& verdicts) {
+  out << pad("scenario", 22) << pad("opt", 4) << pad("provenance", 11) << pad("steps", 7)
+      << pad("ms/step (p25-p75)", 20) << pad("speedup", 9) << pad("memory", 8)
+      << pad("val loss", 9) << pad("val acc", 8) << pad("non-finite", 11) << "skipped\n";
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const auto& v = verdicts[i];
+    const auto& s = session.results()[i];
+    int64_t steps = 0;
+    for (const auto& r : s.runs) steps += r.steps.empty() ? 0 : r.steps.back().step;
+    out << pad(s.id, 22) << pad(s.option.empty() ? "-" : s.option, 4)
+        << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
+        << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) + fmt("-%.0f)", v.p75StepMs), 20)
+        << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) : "n/a", 9)
+        << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 8)
+        << pad(v.hasEval ? fmt("%.4f", v.valLoss) : "-", 9)
+        << pad(v.hasEval ? fmt("%.3f", v.valAccuracy) : "-", 8)
+        << pad(v.firstNonFiniteStep ? "step " + std::to_string(v.firstNonFiniteStep) : "none", 11)
+        << v.skippedSteps << "\n";
+  }
+  out << "\nVerdicts (computed from the measurements above):\n";
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const auto& s = session.results()[i];
+    out << "  " << (s.option.empty() ? "" : s.option + " ") << s.id << " (" << s.title
+        << "): " << verdicts[i].summary << "\n";
+    for (const auto& n : verdicts[i].notes) out << "      note: " << n << "\n";
+  }
+}
+
+void LabReport::writeRecords(const std::string& dir, const LabSession& session,
+                             const std::vector<Verdict>& verdicts) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError("lab: cannot create --out directory " + dir + ": " + ec.message());
+  const std::filesystem::path root(dir);
+  auto csv = openFile(root / "steps.csv");
+  auto jsonl = openFile(root / "steps.jsonl");
+  auto evals = openFile(root / "evals.csv");
+  csv << "scenario,run,provenance,step,loss,learning_rate,step_ms,samples_per_s,tokens_per_s,"
+         "grad_norm,non_finite,loss_scale,skipped,grad_zero_fraction,grad_nonfinite_fraction,"
+         "peak_bytes\n";
+  evals << "scenario,run,step,val_loss,val_accuracy\n";
+  for (const auto& s : session.results()) {
+    for (const auto& r : s.runs) {
+      const std::string prov = provenanceName(r.provenance.kind);
+      for (const auto& st : r.steps) {
+        std::ostringstream line;
+        line.precision(9);
+        line << s.id << "," << csvField(r.label) << "," << prov << "," << st.step << ","
+             << st.loss << "," << st.learningRate << "," << st.stepMs << "," << st.samplesPerSec
+             << "," << st.tokensPerSec << "," << st.gradNorm << "," << st.nonFinite << ","
+             << st.lossScale << "," << st.skipped << "," << st.gradZeroFraction << ","
+             << st.gradNonFiniteFraction << "," << st.peakBytes << "\n";
+        csv << line.str();
+        jsonl << "{\"type\":\"step\",\"scenario\":" << quoted(s.id) << ",\"run\":" << quoted(r.label)
+              << ",\"provenance\":" << quoted(prov) << ",\"step\":" << st.step
+              << ",\"loss\":" << jsonNumber(st.loss) << ",\"lr\":" << jsonNumber(st.learningRate)
+              << ",\"step_ms\":" << jsonNumber(st.stepMs)
+              << ",\"samples_per_s\":" << jsonNumber(st.samplesPerSec)
+              << ",\"grad_norm\":" << jsonNumber(st.gradNorm)
+              << ",\"non_finite\":" << (st.nonFinite ? "true" : "false")
+              << ",\"loss_scale\":" << jsonNumber(st.lossScale)
+              << ",\"skipped\":" << (st.skipped ? "true" : "false")
+              << ",\"grad_zero_fraction\":" << jsonNumber(st.gradZeroFraction)
+              << ",\"grad_nonfinite_fraction\":" << jsonNumber(st.gradNonFiniteFraction)
+              << ",\"peak_bytes\":" << st.peakBytes << "}\n";
+      }
+      for (const auto& e : r.evals) {
+        evals << s.id << "," << csvField(r.label) << "," << e.step << "," << fmt("%.9g", e.valLoss)
+              << "," << fmt("%.9g", e.valAccuracy) << "\n";
+        jsonl << "{\"type\":\"eval\",\"scenario\":" << quoted(s.id) << ",\"run\":" << quoted(r.label)
+              << ",\"step\":" << e.step << ",\"val_loss\":" << jsonNumber(e.valLoss)
+              << ",\"val_accuracy\":" << jsonNumber(e.valAccuracy) << "}\n";
+      }
+    }
+  }
+  auto text = openFile(root / "verdicts.txt");
+  printTable(text, session, verdicts);
+  for (const auto& s : session.results())
+    for (const auto& r : s.runs)
+      text << "\n" << r.label << ": " << provenanceName(r.provenance.kind) << " on "
+           << r.provenance.device << " (LibTorch " << r.provenance.torchVersion << "). "
+           << r.provenance.note;
+  text << "\n";
+}
+
+}  // namespace precisionlab::cli

@@ -1,0 +1,25 @@
+// Output of a lab session: the live per-run progress lines, the comparison table with the
+// computed verdicts, and the per-step records as CSV and JSONL files.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/LabSession.h"
+
+namespace precisionlab::cli {
+
+class LabReport {
+ public:
+  // One line per run: label, state, step/total, last loss, median step time.
+  static std::vector<std::string> progressLines(const LabSession& session);
+  static void printTable(std::ostream& out, const LabSession& session,
+                         const std::vector<Verdict>& verdicts);
+  // Writes steps.csv, steps.jsonl (steps and evals, one JSON object a line), evals.csv and
+  // verdicts.txt into `dir` (created if missing). Throws InputError when it cannot write.
+  static void writeRecords(const std::string& dir, const LabSession& session,
+                           const std::vector<Verdict>& verdicts);
+};
+
+}  // namespace precisionlab::cli

@@ -1,0 +1,208 @@
+// The lab end to end on tiny runs: the half model breaks, emulated fp16=True learns like the
+// baseline, the "TensorFlow container" is bit-identical to it, the sweep runs its trials and
+// costs their compute, and the scheduler interleaves fairly, pauses and cancels.
+#include <QtTest>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <thread>
+
+#include "engine/EngineError.h"
+#include "engine/LabSession.h"
+#include "engine/RunScheduler.h"
+#include "engine/ScenarioIds.h"
+
+using namespace precisionlab;
+
+namespace {
+
+// Small enough for CI on 2 cores; same data, seed and model for every run.
+TrainConfig tinyBase(int64_t steps) {
+  TrainConfig c = LabScenarios::defaultBase();
+  c.preset = "tiny";
+  c.steps = steps;
+  c.batchSize = 8;
+  c.seqLen = 32;
+  c.evalEvery = 0;
+  c.threads = 2;
+  c.validationFraction = 0.04;  // 100 validation examples: evaluation stays cheap
+  return c;
+}
+
+void runToEnd(LabSession& session) {
+  while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+}
+
+const MeasuredScenario& find(const LabSession& s, std::string_view id) {
+  for (const auto& m : s.results())
+    if (m.id == id) return m;
+  qFatal("scenario missing");
+}
+
+int64_t lastStep(const std::vector<StepRecord>& steps) { return steps.empty() ? 0 : steps.back().step; }
+
+}  // namespace
+
+class TestLab : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void scenariosHaveStableIds();
+  void halfModelBreaksAndFp16AmpLearns();
+  void tensorflowContainerIsBitIdentical();
+  void sweepRunsItsTrials();
+  void schedulerInterleavesFairly();
+  void pauseAndCancel();
+};
+
+void TestLab::scenariosHaveStableIds() {
+  const TrainConfig base = tinyBase(4);
+  for (auto id : scenario::kAll) {
+    const LabScenario s = LabScenarios::make(id, base);
+    QCOMPARE(QString::fromStdString(s.id), QString::fromUtf8(id.data(), int(id.size())));
+    QVERIFY(!s.runs.empty());
+  }
+  QCOMPARE(LabScenarios::make(scenario::kVertexHpTuning, base).runs.size(), size_t{3});
+  QCOMPARE(LabScenarios::make(scenario::kHalfLayers, base).runs[0].config.precision,
+           Precision::HalfModel);
+  QVERIFY_THROWS_EXCEPTION(InputError, LabScenarios::make("fp8", base));
+}
+
+void TestLab::halfModelBreaksAndFp16AmpLearns() {
+  // The default lab setup (learning rate, AdamW eps 1e-8, warmup share), shortened for CI.
+  TrainConfig base = tinyBase(16);
+  LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
+                      LabScenarios::make(scenario::kHalfLayers, base),
+                      LabScenarios::make(scenario::kFp16Amp, base)});
+  runToEnd(session);
+  const auto verdicts = session.verdicts();
+  const MeasuredRun& baseRun = session.baseline();
+  QCOMPARE(baseRun.state, RunState::Finished);
+  QCOMPARE(lastStep(baseRun.steps), int64_t{16});
+
+  // A: Adam's eps is 0 in fp16 and v underflows: non-finite values, or no learning at all.
+  const Verdict& half = verdicts[1];
+  QCOMPARE(QString::fromStdString(half.scenarioId), QStringLiteral("half-layers"));
+  QVERIFY2(half.firstNonFiniteStep > 0 || half.stalled, half.summary.c_str());
+  QVERIFY(!half.learned);
+  QCOMPARE(find(session, scenario::kHalfLayers).runs[0].provenance.kind, Provenance::Emulated);
+
+  // D: emulated fp16 autocast + GradScaler ends close to the baseline. Stated tolerance: the
+  // validation loss within 0.05 of the baseline's (fp16 rounding moves it by ~1e-3 here).
+  const Verdict& amp = verdicts[2];
+  QVERIFY2(amp.firstNonFiniteStep == 0, amp.summary.c_str());
+  QVERIFY2(std::abs(amp.valLoss - amp.baselineValLoss) <= 0.05, amp.summary.c_str());
+  QVERIFY(!amp.speedMeasurable);  // emulated: the verdict must not claim a speed
+  QVERIFY(!amp.notes.empty());
+  const auto& ampRun = find(session, scenario::kFp16Amp).runs[0];
+  QCOMPARE(ampRun.steps.front().lossScale, 65536.0);
+}
+
+void TestLab::tensorflowContainerIsBitIdentical() {
+  TrainConfig base = tinyBase(6);
+  LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
+                      LabScenarios::make(scenario::kTensorflowContainer, base)});
+  runToEnd(session);
+  const auto& a = session.baseline();
+  const auto& b = find(session, scenario::kTensorflowContainer).runs[0];
+  QCOMPARE(b.steps.size(), a.steps.size());
+  for (size_t i = 0; i < a.steps.size(); ++i)
+    QVERIFY(std::memcmp(&a.steps[i].loss, &b.steps[i].loss, sizeof(double)) == 0);
+  QCOMPARE(a.evals.back().valLoss, b.evals.back().valLoss);
+  const auto verdicts = session.verdicts();
+  QVERIFY2(verdicts[1].identicalToBaseline, verdicts[1].summary.c_str());
+}
+
+void TestLab::sweepRunsItsTrials() {
+  TrainConfig base = tinyBase(4);
+  LabSession session({LabScenarios::make(scenario::kVertexHpTuning, base)});
+  runToEnd(session);
+  QCOMPARE(session.results().size(), size_t{2});  // the baseline was added for the verdicts
+  const auto& sweep = find(session, scenario::kVertexHpTuning);
+  QCOMPARE(sweep.runs.size(), size_t{3});
+  for (const auto& r : sweep.runs) {
+    QCOMPARE(r.state, RunState::Finished);
+    QCOMPARE(lastStep(r.steps), int64_t{4});
+    QCOMPARE(r.provenance.kind, Provenance::Live);
+  }
+  const Verdict v = session.verdicts()[1];
+  QCOMPARE(v.trials, 3);
+  // Three trials of the baseline's size: about three times its compute.
+  QVERIFY2(v.computeMultiple > 2.0 && v.computeMultiple < 4.5, v.summary.c_str());
+  QVERIFY(!v.bestTrial.empty());
+}
+
+void TestLab::schedulerInterleavesFairly() {
+  RunScheduler scheduler;
+  TrainConfig c = tinyBase(10);
+  c.validationFraction = 0.02;
+  std::vector<RunId> ids;
+  for (int i = 0; i < 3; ++i) ids.push_back(scheduler.add(c, "run " + std::to_string(i)));
+  std::map<RunId, int64_t> steps;
+  std::map<RunId, RunState> states;
+  bool sawAllRunning = false;
+  while (true) {
+    const bool idle = scheduler.idle();
+    for (const auto& u : scheduler.drain()) {
+      states[u.id] = u.state;
+      if (!u.steps.empty()) steps[u.id] = u.steps.back().step;
+    }
+    if (steps.size() == 3) {
+      int64_t lo = INT64_MAX, hi = 0;
+      for (const auto& [id, s] : steps) {
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+      }
+      sawAllRunning = true;
+      // Round-robin: one step per run per round, so counts differ by at most one.
+      QVERIFY2(hi - lo <= 1, qPrintable(QStringLiteral("steps %1..%2").arg(lo).arg(hi)));
+    }
+    if (idle) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  QVERIFY(sawAllRunning);
+  for (RunId id : ids) QCOMPARE(states[id], RunState::Finished);
+}
+
+void TestLab::pauseAndCancel() {
+  RunScheduler scheduler;
+  TrainConfig c = tinyBase(12);
+  c.validationFraction = 0.02;
+  const RunId keep = scheduler.add(c, "keeps running");
+  const RunId paused = scheduler.add(c, "paused");
+  const RunId cancelled = scheduler.add(c, "cancelled");
+  scheduler.setPaused(paused, true);
+  std::map<RunId, int64_t> steps;
+  std::map<RunId, RunState> states;
+  bool cancelSent = false, resumed = false;
+  int64_t pausedStepsWhileKeepRan = -1;
+  while (true) {
+    const bool idle = scheduler.idle();
+    for (const auto& u : scheduler.drain()) {
+      states[u.id] = u.state;
+      if (!u.steps.empty()) steps[u.id] = u.steps.back().step;
+    }
+    if (!cancelSent && steps[cancelled] >= 2) {
+      scheduler.cancel(cancelled);
+      cancelSent = true;
+    }
+    if (!resumed && steps[keep] >= 6) {
+      pausedStepsWhileKeepRan = steps[paused];
+      scheduler.setPaused(paused, false);
+      resumed = true;
+    }
+    if (idle) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  QCOMPARE(pausedStepsWhileKeepRan, int64_t{0});  // no step while paused
+  QCOMPARE(states[keep], RunState::Finished);
+  QCOMPARE(states[paused], RunState::Finished);   // resumed and completed
+  QCOMPARE(steps[paused], int64_t{12});
+  QCOMPARE(states[cancelled], RunState::Cancelled);
+  QVERIFY(steps[cancelled] < 12);
+}
+
+QTEST_GUILESS_MAIN(TestLab)
+#include "tst_lab.moc"
