@@ -41,6 +41,8 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
 
   verdict_ = new QLabel(this);
   verdict_->setWordWrap(true);
+  // Two lines, always: rows keep one height whether or not a verdict is in yet.
+  verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
   verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
   verdict_->setToolTip(tr("Computed from the measured runs once this run and the baseline "
                           "have data."));
@@ -154,6 +156,8 @@ void RunToggle::setHighlighted(bool on) {
 }
 
 void RunToggle::setPresenterMode(bool on) {
+  verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
+  fitVerdict();
   progress_->setMaximumHeight(on ? 10 : 6);
   swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
 }
