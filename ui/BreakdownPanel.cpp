@@ -49,7 +49,10 @@ BreakdownPanel::BreakdownPanel(QWidget* parent) : QWidget(parent) {
 void BreakdownPanel::clear() {
   shown_ = false;
   while (QLayoutItem* item = layout_->takeAt(0)) {
-    if (item->widget()) item->widget()->deleteLater();
+    if (item->widget()) {
+      item->widget()->hide();  // deletion waits for the event loop; hide it now
+      item->widget()->deleteLater();
+    }
     delete item;
   }
   hide();

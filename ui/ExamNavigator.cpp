@@ -18,7 +18,11 @@ ExamNavigator::ExamNavigator(QWidget* parent) : QWidget(parent) {
 
 void ExamNavigator::refresh(const quiz::QuizSession& session) {
   if (buttons_.size() != session.count()) {
-    for (QPushButton* b : buttons_) b->deleteLater();
+    for (QPushButton* b : buttons_) {
+      b->hide();
+      row_->removeWidget(b);
+      b->deleteLater();
+    }
     buttons_.clear();
     for (int i = 0; i < session.count(); ++i) {
       auto* b = new QPushButton(this);

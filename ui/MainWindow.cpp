@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
@@ -37,6 +38,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   setWindowTitle(tr("PrecisionLab"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/precisionlab.svg")));
   setMinimumSize(960, 640);
+  // First start (no saved geometry): a roomy window that still fits the screen.
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+    const QSize room = screen->availableSize() * 0.9;
+    resize(QSize(1280, 860).boundedTo(room).expandedTo(minimumSize()));
+  }
   loadBank(options.bankPath.isEmpty() ? kBuiltinBank : options.bankPath);
 
   store_ = std::make_unique<quiz::ProgressStore>();

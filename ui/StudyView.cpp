@@ -343,7 +343,12 @@ void StudyView::rebuildCards() {
   const QString key = QStringLiteral("%1/%2").arg(quintptr(s)).arg(s->currentQuestion().id);
   if (key == cardsFor_) return;
   cardsFor_ = key;
-  for (OptionCard* card : cards_) card->deleteLater();
+  // Hidden and out of the layout now; deleted when control is back in the event loop.
+  for (OptionCard* card : cards_) {
+    card->hide();
+    cardsLayout_->removeWidget(card);
+    card->deleteLater();
+  }
   cards_.clear();
   const auto& q = s->currentQuestion();
   const auto& order = s->currentState().displayOrder;
@@ -517,7 +522,7 @@ void StudyView::updateTimer() {
   }
   if (!examTimer_->isActive()) examTimer_->start();
   const qint64 left = s->remainingMs();
-  timerLabel_->setText(tr("⏱ %1 left").arg(formatDuration(left)));
+  timerLabel_->setText(tr("Time left %1").arg(formatDuration(left)));
   if (s->isExpired()) {
     examTimer_->stop();
     controller_->submitExam();
