@@ -54,7 +54,7 @@ ArgParser makeParser() {
   p.add("steps", "N", "optimizer steps per run (default " + std::to_string(d.steps) + ")");
   p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
   p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
-  p.add("lr", "RATE", "peak learning rate of all runs but the sweep's trials (default 1e-3)");
+  p.add("lr", "RATE", "peak learning rate of all runs but the sweep's trials (default 2e-3)");
   p.add("seed", "N", "seed shared by every run (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.add("threads", "N", "CPU threads (default " + std::to_string(d.threads) + ")");

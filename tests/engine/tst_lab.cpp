@@ -26,7 +26,7 @@ TrainConfig tinyBase(int64_t steps) {
   c.batchSize = 8;
   c.seqLen = 32;
   c.evalEvery = 0;
-  c.threads = 2;
+  c.threads = 1;
   c.validationFraction = 0.04;  // 100 validation examples: evaluation stays cheap
   return c;
 }
