@@ -34,8 +34,11 @@ struct MeasuredScenario {
 
 struct VerdictOptions {
   int64_t warmupStepsExcluded = 3;  // first steps left out of step-time statistics
-  double accuracyTolerance = 0.05;  // learned like the baseline: val accuracy >= base - this
-  double valLossTolerance = 0.10;   // ... and val loss <= base + this
+  // Learned like the baseline: val accuracy >= base - this. Two runs whose numerics differ
+  // follow different trajectories; on the built-in 250-example validation split two standard
+  // errors of the difference of two accuracies near 0.8 are 2 * sqrt(2 * 0.8 * 0.2 / 250) = 0.07.
+  double accuracyTolerance = 0.08;
+  double valLossTolerance = 0.15;   // ... and val loss <= base + this
   double stallFraction = 0.02;      // training loss must fall by > 2% (first vs last tenth)
 };
 
@@ -65,7 +68,7 @@ struct Verdict {
   std::string failureCause;         // "" when none
   // Sweeps.
   int trials = 1;
-  double computeMultiple = 1.0;     // total step time of all trials / baseline's
+  double computeMultiple = 1.0;     // trials' steps x median step time / baseline's
   std::string bestTrial;
   // Computed text: one line, plus notes (e.g. where to look for a measurable speed).
   std::string summary;

@@ -37,12 +37,6 @@ double percentileOf(const std::vector<double>& sorted, double p) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
 }
 
-double totalMs(const MeasuredRun& run) {
-  double t = 0;
-  for (const auto& s : run.steps) t += s.stepMs;
-  return t;
-}
-
 int64_t peakBytes(const MeasuredRun& run) {
   int64_t p = 0;
   for (const auto& s : run.steps) p = std::max(p, s.peakBytes);
@@ -157,12 +151,14 @@ std::string speedText(const Verdict& v) {
          (v.memoryMeasurable ? fmt(", %.2fx memory", v.memoryRatio) : std::string());
 }
 
-std::string learningText(const Verdict& v) {
+std::string learningText(const Verdict& v, const VerdictOptions& o) {
   if (!v.hasEval) return "no validation result";
   const std::string acc = fmt("val acc %.3f", v.valAccuracy) +
                           fmt(" vs %.3f", v.baselineValAccuracy) +
                           fmt(", val loss %.3f", v.valLoss) + fmt(" vs %.3f", v.baselineValLoss);
-  if (v.learned) return "learned like the baseline (" + acc + ")";
+  if (v.learned)
+    return "learned like the baseline (" + acc + fmt("; tolerance %.2f acc", o.accuracyTolerance) +
+           fmt(", %.2f loss)", o.valLossTolerance);
   if (v.stalled) return "stalled: training loss did not fall (" + acc + ")";
   return "did not learn like the baseline (" + acc + ")";
 }
@@ -205,21 +201,26 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
                                      "(--steps) before reading the other verdicts.");
   } else if (scenario.isSweep) {
     v.trials = static_cast<int>(scenario.runs.size());
+    // Steps x median step time: robust to the odd slow step a shared machine produces.
+    auto compute = [&options](const MeasuredRun& r) {
+      return static_cast<double>(r.steps.size()) *
+             percentileOf(stepTimes(r, options.warmupStepsExcluded), 50);
+    };
     double total = 0;
-    for (const auto& r : scenario.runs) total += totalMs(r);
-    const double base = totalMs(baseline);
+    for (const auto& r : scenario.runs) total += compute(r);
+    const double base = compute(baseline);
     v.computeMultiple = base > 0 ? total / base : 0;
     v.bestTrial = judged->label;
     s = std::to_string(v.trials) + " trials, " + fmt("%.1fx the baseline's compute", v.computeMultiple) +
-        "; best " + v.bestTrial + ": " + learningText(v) + "; precision unchanged, per trial " +
+        "; best " + v.bestTrial + ": " + learningText(v, options) + "; precision unchanged, per trial " +
         speedText(v);
   } else if (!v.failureCause.empty()) {
-    s = "FAILED: " + v.failureCause + "; " + learningText(v);
+    s = "FAILED: " + v.failureCause + "; " + learningText(v, options);
   } else if (v.identicalToBaseline) {
     s = "identical to the baseline: bit-equal loss at all " + std::to_string(judged->steps.size()) +
         " steps and equal validation; " + speedText(v);
   } else {
-    s = learningText(v) + "; " + speedText(v);
+    s = learningText(v, options) + "; " + speedText(v);
     if (v.maxLossDivergence > 0) s += fmt("; max |loss - baseline| %.3g", v.maxLossDivergence);
   }
   if (v.skippedSteps > 0 || v.finalLossScale != 1.0)

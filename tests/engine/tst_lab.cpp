@@ -116,7 +116,7 @@ void TestLab::tensorflowContainerIsBitIdentical() {
 }
 
 void TestLab::sweepRunsItsTrials() {
-  TrainConfig base = tinyBase(4);
+  TrainConfig base = tinyBase(8);
   LabSession session({LabScenarios::make(scenario::kVertexHpTuning, base)});
   runToEnd(session);
   QCOMPARE(session.results().size(), size_t{2});  // the baseline was added for the verdicts
@@ -124,7 +124,7 @@ void TestLab::sweepRunsItsTrials() {
   QCOMPARE(sweep.runs.size(), size_t{3});
   for (const auto& r : sweep.runs) {
     QCOMPARE(r.state, RunState::Finished);
-    QCOMPARE(lastStep(r.steps), int64_t{4});
+    QCOMPARE(lastStep(r.steps), int64_t{8});
     QCOMPARE(r.provenance.kind, Provenance::Live);
   }
   const Verdict v = session.verdicts()[1];
