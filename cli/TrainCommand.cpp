@@ -116,6 +116,8 @@ ArgParser makeParser(const TrainConfig& d) {
   std::string presets;
   for (const auto& n : BertConfig::presetNames()) presets += (presets.empty() ? "" : "|") + n;
   p.add("preset", presets, "model size, random init (default " + d.preset + ")");
+  p.add("model", "DIR", "fine-tune this Hugging Face BERT directory instead of a preset");
+  p.add("save", "DIR", "after training, write the model to DIR as a Hugging Face directory");
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
   p.add("text-column", "NAME", "column or JSON key with the text (default " + d.textColumn + ")");
   p.add("label-column", "NAME", "column or JSON key with the label (default " + d.labelColumn + ")");
@@ -137,6 +139,8 @@ ArgParser makeParser(const TrainConfig& d) {
 TrainConfig configFrom(const ArgParser& p) {
   TrainConfig c;
   c.preset = p.text("preset", c.preset);
+  c.modelDir = p.text("model", c.modelDir);
+  c.saveDir = p.text("save", c.saveDir);
   c.dataPath = p.text("data", c.dataPath);
   c.textColumn = p.text("text-column", c.textColumn);
   c.labelColumn = p.text("label-column", c.labelColumn);
@@ -202,8 +206,10 @@ int runTrainCommand(const std::vector<std::string>& args) {
     }
     const bool wasIdle = scheduler.idle();
     for (auto& u : scheduler.drain()) {
+      for (const auto& w : u.warnings) std::cerr << "warning: " << w << "\n";
       if (last.state != u.state && !jsonl && u.state == RunState::Running && summary.steps == 0)
-        print("training " + config.preset + " on " + u.provenance.device + " (LibTorch " +
+        print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
+              provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
               u.provenance.torchVersion + "), " + std::to_string(config.steps) + " steps");
       for (const auto& r : u.steps) {
         summary.add(r);

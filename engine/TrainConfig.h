@@ -21,6 +21,7 @@ bool parsePrecision(const std::string& s, Precision* out);
 struct TrainConfig {
   std::string preset = "mini";         // model size when modelDir is empty (random init)
   std::string modelDir;                // Hugging Face checkpoint directory; empty = preset
+  std::string saveDir;                 // write the trained model here (HF layout); empty = don't
   std::string dataPath;                // CSV/TSV/JSONL; empty = the built-in dataset
   std::string textColumn = "text";     // column (or JSON key) holding the text
   std::string labelColumn = "label";   // column (or JSON key) holding the label

@@ -93,6 +93,7 @@ struct RunScheduler::Impl {
         run.trainer->prepare();
         std::lock_guard<std::mutex> lock(mutex);
         run.pending.provenance = run.trainer->provenance();
+        for (const auto& w : run.trainer->loadWarnings()) run.pending.warnings.push_back(w);
         run.pending.state = RunState::Running;
         run.pending.message = "running";
         run.changed = true;
@@ -102,6 +103,7 @@ struct RunScheduler::Impl {
       std::vector<EvalRecord> evals;
       if (run.trainer->evaluationDue()) evals.push_back(run.trainer->evaluate());
       const bool done = run.trainer->finished();
+      if (done && !run.config.saveDir.empty()) run.trainer->saveModel(run.config.saveDir);
       if (done) run.trainer.reset();
       std::lock_guard<std::mutex> lock(mutex);
       run.pending.steps.push_back(record);
@@ -217,7 +219,13 @@ std::vector<RunUpdate> RunScheduler::drain() {
   for (auto& run : impl_->runs) {
     if (!run->changed) continue;
     RunUpdate& p = run->pending;
-    RunUpdate kept{p.id, p.label, p.state, p.message, p.provenance, p.totalSteps, {}, {}};
+    RunUpdate kept;  // identity and state stay; records and warnings move out
+    kept.id = p.id;
+    kept.label = p.label;
+    kept.state = p.state;
+    kept.message = p.message;
+    kept.provenance = p.provenance;
+    kept.totalSteps = p.totalSteps;
     updates.push_back(std::move(p));  // the records move out; the reader owns them now
     p = std::move(kept);
     run->changed = false;

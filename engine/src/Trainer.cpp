@@ -8,6 +8,7 @@
 #include "engine/BuiltinData.h"
 #include "engine/EngineError.h"
 #include "engine/src/DeviceInfo.h"
+#include "engine/src/HfCheckpoint.h"
 #include "engine/src/MemoryTracker.h"
 #include "engine/src/PrecisionOps.h"
 #include "engine/src/TorchCompat.h"
@@ -87,18 +88,22 @@ void Trainer::prepare() {
   device_ = parseDevice(config_.device);
   at::set_num_threads(threadsFor(config_));
 
-  if (!config_.modelDir.empty())
-    throw InputError("model directory '" + config_.modelDir +
-                     "': loading Hugging Face checkpoints is not available in this build yet; "
-                     "leave it empty to train a preset from random initialisation");
-  tokenizer_ = std::make_unique<WordPieceTokenizer>(
-      WordPieceTokenizer::fromVocabText(builtinVocabText(), true, "built-in vocab.txt"));
-
   DatasetOptions data;
   data.path = config_.dataPath;
   data.textColumn = config_.textColumn;
   data.labelColumn = config_.labelColumn;
   const TextDataset all = config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
+  std::unique_ptr<LoadedCheckpoint> checkpoint;
+  if (!config_.modelDir.empty()) {
+    torch::manual_seed(config_.seed);  // a new classifier head is seeded like a preset model
+    const std::vector<std::string> labels = all.labels();
+    checkpoint = std::make_unique<LoadedCheckpoint>(
+        loadHfCheckpoint(config_.modelDir, device_, &loadWarnings_, &labels));
+    tokenizer_ = std::make_unique<WordPieceTokenizer>(checkpoint->tokenizer);
+  } else {
+    tokenizer_ = std::make_unique<WordPieceTokenizer>(
+        WordPieceTokenizer::fromVocabText(builtinVocabText(), true, "built-in vocab.txt"));
+  }
   auto parts = all.split(config_.validationFraction, config_.seed);
   train_ = std::make_unique<TextDataset>(std::move(parts.first));
   validation_ = std::make_unique<TextDataset>(std::move(parts.second));
@@ -106,12 +111,20 @@ void Trainer::prepare() {
   for (const auto& e : validation_->examples())
     validationIds_.push_back(tokenizer_->encode(e.text, config_.seqLen));
 
-  BertConfig bert = BertConfig::preset(config_.preset, tokenizer_->vocabSize(), all.labels());
-  // Initialise on the CPU generator so a seed gives the same weights on every device.
-  torch::manual_seed(config_.seed);
-  model_ = BertForSequenceClassification(
-      BertForSequenceClassificationOptions(bert).padTokenId(tokenizer_->padId()));
-  model_->to(device_);
+  if (checkpoint) {
+    model_ = checkpoint->model;  // already on device_
+  } else {
+    BertConfig bert = BertConfig::preset(config_.preset, tokenizer_->vocabSize(), all.labels());
+    // Initialise on the CPU generator so a seed gives the same weights on every device.
+    torch::manual_seed(config_.seed);
+    model_ = BertForSequenceClassification(
+        BertForSequenceClassificationOptions(bert).padTokenId(tokenizer_->padId()));
+    model_->to(device_);
+  }
+  if (config_.seqLen > model_->options().config().maxPositions)
+    throw InputError("--seq-len " + std::to_string(config_.seqLen) + " exceeds the model's " +
+                     "max_position_embeddings " +
+                     std::to_string(model_->options().config().maxPositions));
   rngState_ = at::globalContext().defaultGenerator(device_).get_state();
 
   policy_ = makePrecisionPolicy(config_, device_);
@@ -323,6 +336,11 @@ RunProvenance Trainer::provenance() const {
   }
   p.torchVersion = compat::torchVersion();
   return p;
+}
+
+void Trainer::saveModel(const std::string& dir) {
+  TORCH_CHECK(prepared(), "Trainer::saveModel() called before prepare()");
+  saveHfCheckpoint(dir, model_->options().config(), *tokenizer_, *model_);
 }
 
 }  // namespace precisionlab

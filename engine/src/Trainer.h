@@ -63,6 +63,11 @@ class Trainer {
 
   const TrainConfig& config() const { return config_; }
   RunProvenance provenance() const;
+  // Warnings from loading config_.modelDir (e.g. a classifier head initialised anew).
+  const std::vector<std::string>& loadWarnings() const { return loadWarnings_; }
+  // Writes the model as a Hugging Face directory (config.json, vocab.txt, tokenizer_config.json,
+  // model.safetensors) atomically. Throws InputError.
+  void saveModel(const std::string& dir);
 
   // Internals for precision policies and tests (valid after prepare()).
   BertForSequenceClassification& model() { return model_; }
@@ -98,6 +103,7 @@ class Trainer {
   size_t cursor_ = 0;
   int64_t step_ = 0;
   int64_t lastEvalStep_ = 0;
+  std::vector<std::string> loadWarnings_;
 };
 
 }  // namespace precisionlab
