@@ -33,7 +33,8 @@ class LabScenarios {
   // The scenario `id` built on `base` (same data, model, seed and step count as the baseline).
   // Throws InputError naming the known ids for an unknown one.
   static LabScenario make(std::string_view id, const TrainConfig& base);
-  // baseline, A, B, C, D: what `precisionlab-cli lab` runs by default.
+  // baseline, A, B, C, D and bf16=True (the live mixed-precision speedup a CPU can show, which
+  // emulated fp16 cannot): what `precisionlab-cli lab` runs by default.
   static std::vector<std::string> defaultIds();
   // Learning rates of the hyperparameter sweep (option C).
   static std::vector<double> sweepLearningRates();

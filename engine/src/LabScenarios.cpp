@@ -47,7 +47,7 @@ TrainConfig LabScenarios::defaultBase() {
 std::vector<std::string> LabScenarios::defaultIds() {
   return {std::string(scenario::kBaselineFp32), std::string(scenario::kHalfLayers),
           std::string(scenario::kTensorflowContainer), std::string(scenario::kVertexHpTuning),
-          std::string(scenario::kFp16Amp)};
+          std::string(scenario::kFp16Amp), std::string(scenario::kBf16Amp)};
 }
 
 std::vector<double> LabScenarios::sweepLearningRates() { return {5e-4, 1e-3, 2e-3}; }
