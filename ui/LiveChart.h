@@ -2,6 +2,8 @@
 // keyed by run, each update hands over the run's full point list once, and the chart draws a
 // bounded copy (min and max per pixel column past ~2 points per column) with replace(). Axis
 // ranges are set here from the data, never by Qt's auto-scaling; animations are off.
+// Nothing non-finite ever reaches Qt: inf/NaN points are dropped, and where a run's values
+// first went non-finite the chart draws a marker labelled "NaN at step N" instead.
 #pragma once
 
 #include <QChart>
@@ -12,6 +14,8 @@
 #include <QSet>
 #include <QString>
 
+class QGraphicsSimpleTextItem;
+class QScatterSeries;
 class QXYSeries;
 class QValueAxis;
 class QLogValueAxis;
@@ -25,8 +29,11 @@ class LiveChart : public QChart {
   enum class YScale { Linear, Log2 };
   LiveChart(const QString& xTitle, const QString& yTitle, YScale scale,
             QGraphicsItem* parent = nullptr);
+  ~LiveChart() override;
 
-  // Sets a run's full data (sorted by x); non-finite points (and <= 0 on a log axis) are dropped.
+  // Sets a run's full data (sorted by x). Non-finite points are dropped (and <= 0 on a log
+  // axis); the first point whose y is inf/NaN gets a "NaN at step N" marker on the chart.
+  // |y| beyond kMaxAbsValue is drawn at that bound so axis arithmetic cannot overflow.
   void setLine(const QString& key, const QString& name, const QColor& color,
                const QList<QPointF>& points, bool dashed = false);
   void setScatter(const QString& key, const QString& name, const QColor& color,
@@ -42,22 +49,41 @@ class LiveChart : public QChart {
   void finishUpdate();
   void setLineWidth(qreal width);
 
+  static constexpr double kMaxAbsValue = 1e30;
+
   bool isEmpty() const;
   int seriesCount() const { return int(entries_.size()); }
-  int drawnPointCount() const;        // what the scene holds now (bounded)
+  int drawnPointCount() const;        // what the scene holds now (bounded), markers excluded
   QList<QPointF> drawnPoints(const QString& key) const;
   int columnsForDecimation() const;   // pixel columns of the plot area
+  // "NaN at step 41" for a run that went non-finite, else "" (what the marker says).
+  QString nonFiniteText(const QString& key) const;
+  // The y range the axis shows now (tests check it stays finite).
+  double yAxisMin() const;
+  double yAxisMax() const;
 
  private:
   struct Entry {
     QXYSeries* series = nullptr;
     QList<QPointF> points;  // full data, owned by the chart for redecimation on resize
     bool dirty = true;
+    double nonFiniteX = 0;        // x of the first inf/NaN y; 0 = none
+    bool nonFiniteIsNan = false;  // NaN (else +-inf)
+    double markerY = 0;           // the last finite y before it (where the marker sits)
+    QScatterSeries* marker = nullptr;
+    QGraphicsSimpleTextItem* label = nullptr;
+    QColor color;
   };
   Entry& entryFor(const QString& key, bool scatter, const QString& name);
   void assign(const QString& key, bool scatter, const QString& name, const QColor& color,
               const QList<QPointF>& points, bool dashed);
   void applyPen(QXYSeries* series, const QColor& color, bool dashed) const;
+  void updateMarker(Entry& e);
+  void dropEntry(Entry& e);
+  void placeLabels();
+  void setLinearRange(double yMin, double yMax);
+  void setLogRange(double yMin, double yMax);
+  void onPlotAreaChanged();
   void redecimate();
 
   QHash<QString, Entry> entries_;
@@ -69,6 +95,11 @@ class LiveChart : public QChart {
   bool yIncludesZero_ = false;
   qreal lineWidth_ = 2;
   int lastColumns_ = 0;
+  // Setting ranges and label formats can re-layout the chart, which reports a new plot area;
+  // redrawing from inside that report recursed until the stack ran out. Nested requests are
+  // deferred to the event loop instead, at most one pending.
+  bool updating_ = false;
+  bool redecimatePending_ = false;
 };
 
 }  // namespace precisionlab

@@ -1,0 +1,148 @@
+// LiveChart never hands Qt a non-finite number: inf/NaN points are dropped and marked ("NaN at
+// step N"), huge values keep the axes finite, a log axis over a collapsing loss scale keeps a
+// bounded number of ticks, and a redraw inside a layout change does not recurse.
+#include <QtTest>
+
+#include <QChartView>
+#include <QLogValueAxis>
+#include <QXYSeries>
+#include <cmath>
+#include <limits>
+
+#include "ui/LiveChart.h"
+
+using precisionlab::LiveChart;
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool allFinite(const QList<QPointF>& points) {
+  for (const QPointF& p : points)
+    if (!std::isfinite(p.x()) || !std::isfinite(p.y())) return false;
+  return true;
+}
+}  // namespace
+
+class TestLiveChart : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void nonFinitePointsAreDroppedAndMarked_data();
+  void nonFinitePointsAreDroppedAndMarked();
+  void runThatNeverHadAFiniteValue();
+  void hugeValuesKeepFiniteAxes();
+  void logAxisOverCollapsingScale();
+  void redrawWhileShownDoesNotRecurse();
+};
+
+void TestLiveChart::nonFinitePointsAreDroppedAndMarked_data() {
+  QTest::addColumn<double>("bad");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("NaN") << kNaN << QStringLiteral("NaN at step 4");
+  QTest::newRow("+inf") << kInf << QStringLiteral("inf at step 4");
+  QTest::newRow("-inf") << -kInf << QStringLiteral("inf at step 4");
+}
+
+void TestLiveChart::nonFinitePointsAreDroppedAndMarked() {
+  QFETCH(double, bad);
+  QFETCH(QString, expected);
+  LiveChart chart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  chart.setXMax(10);
+  // A half-precision run: fine for three steps, then inf/NaN for the rest.
+  chart.setLine(QStringLiteral("a"), QStringLiteral("A half layers"), Qt::red,
+                {{1, 0.7}, {2, 0.69}, {3, 0.71}, {4, bad}, {5, kNaN}, {6, bad}});
+  chart.finishUpdate();
+  QCOMPARE(chart.drawnPoints(QStringLiteral("a")).size(), 3);
+  QVERIFY(allFinite(chart.drawnPoints(QStringLiteral("a"))));
+  QCOMPARE(chart.nonFiniteText(QStringLiteral("a")), expected);
+  QVERIFY(std::isfinite(chart.yAxisMin()) && std::isfinite(chart.yAxisMax()));
+  QVERIFY(chart.yAxisMax() > chart.yAxisMin());
+  // The marker is a series of its own, named for the legend, sitting where the curve stopped.
+  bool found = false;
+  for (QAbstractSeries* s : chart.series()) {
+    if (!s->name().endsWith(expected)) continue;
+    auto* xy = qobject_cast<QXYSeries*>(s);
+    QVERIFY(xy);
+    QCOMPARE(xy->count(), 1);
+    QCOMPARE(xy->at(0), QPointF(4, 0.71));
+    found = true;
+  }
+  QVERIFY2(found, "no marker series");
+  // A later update without the bad values removes the marker text.
+  chart.setLine(QStringLiteral("a"), QStringLiteral("A half layers"), Qt::red, {{1, 0.7}});
+  chart.finishUpdate();
+  QVERIFY(chart.nonFiniteText(QStringLiteral("a")).isEmpty());
+}
+
+void TestLiveChart::runThatNeverHadAFiniteValue() {
+  LiveChart chart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  chart.setLine(QStringLiteral("a"), QStringLiteral("A"), Qt::red, {{1, kNaN}, {2, kNaN}});
+  chart.finishUpdate();
+  QCOMPARE(chart.drawnPointCount(), 0);
+  QCOMPARE(chart.nonFiniteText(QStringLiteral("a")), QStringLiteral("NaN at step 1"));
+  QVERIFY(!chart.isEmpty());  // the marker is something to see
+  QVERIFY(std::isfinite(chart.yAxisMin()) && std::isfinite(chart.yAxisMax()));
+}
+
+void TestLiveChart::hugeValuesKeepFiniteAxes() {
+  LiveChart chart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  chart.setYIncludesZero(true);
+  chart.setXMax(1e300);  // nonsense planned steps are clamped too
+  chart.setLine(QStringLiteral("big"), QStringLiteral("big"), Qt::blue,
+                {{1, 1.0}, {2, 1e200}, {3, std::numeric_limits<double>::max()}, {4, -1e308}});
+  chart.finishUpdate();
+  QVERIFY(allFinite(chart.drawnPoints(QStringLiteral("big"))));
+  for (const QPointF& p : chart.drawnPoints(QStringLiteral("big")))
+    QVERIFY(std::abs(p.y()) <= LiveChart::kMaxAbsValue);
+  QVERIFY(std::isfinite(chart.yAxisMin()) && std::isfinite(chart.yAxisMax()));
+  QVERIFY(chart.yAxisMax() > chart.yAxisMin());
+  // Identical values (zero span) still give a proper range.
+  chart.setLine(QStringLiteral("big"), QStringLiteral("big"), Qt::blue, {{1, 5.0}, {2, 5.0}});
+  chart.finishUpdate();
+  QVERIFY(chart.yAxisMax() > chart.yAxisMin());
+}
+
+void TestLiveChart::logAxisOverCollapsingScale() {
+  LiveChart chart(QStringLiteral("step"), QStringLiteral("scale"), LiveChart::YScale::Log2);
+  // A GradScaler backing off every step until the float scale underflows to 0.
+  QList<QPointF> points;
+  double scale = 65536;
+  for (int step = 1; step <= 200; ++step, scale *= 0.5) points.append({double(step), scale});
+  points.append({201, kInf});
+  chart.setXMax(201);
+  chart.setLine(QStringLiteral("d"), QStringLiteral("D"), Qt::darkGreen, points);
+  chart.finishUpdate();
+  QVERIFY(allFinite(chart.drawnPoints(QStringLiteral("d"))));
+  QVERIFY(chart.yAxisMin() > 0 && std::isfinite(chart.yAxisMax()));
+  auto* axis = qobject_cast<QLogValueAxis*>(chart.axes(Qt::Vertical).value(0));
+  QVERIFY(axis);
+  // One tick per power of the base: few enough to read.
+  const double ticks = std::log(axis->max() / axis->min()) / std::log(axis->base());
+  QVERIFY2(qRound(ticks) <= 10, qPrintable(QString::number(ticks)));
+  QCOMPARE(chart.nonFiniteText(QStringLiteral("d")), QStringLiteral("inf at step 201"));
+}
+
+void TestLiveChart::redrawWhileShownDoesNotRecurse() {
+  auto* chart = new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  QChartView view(chart);
+  view.resize(400, 300);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  // Ranges whose labels change width on every update: each redraw re-lays the chart out.
+  for (int i = 1; i <= 60; ++i) {
+    QList<QPointF> points;
+    for (int s = 1; s <= i; ++s)
+      points.append({double(s), s % 7 == 0 ? kNaN : std::pow(10.0, (s * 37) % 25 - 12)});
+    chart->setXMax(i + 1);
+    chart->setLine(QStringLiteral("r"), QStringLiteral("run"), Qt::black, points);
+    chart->finishUpdate();
+    view.resize(400 + (i % 3), 300);
+    QCoreApplication::processEvents();
+  }
+  QVERIFY(std::isfinite(chart->yAxisMin()) && std::isfinite(chart->yAxisMax()));
+  QVERIFY(allFinite(chart->drawnPoints(QStringLiteral("r"))));
+}
+
+QTEST_MAIN(TestLiveChart)
+#include "tst_livechart.moc"
