@@ -69,6 +69,7 @@ struct Verdict {
   // Sweeps.
   int trials = 1;
   double computeMultiple = 1.0;     // trials' steps x median step time / baseline's
+  double sampleMultiple = 1.0;      // trials' trained samples / baseline's (timing-free)
   std::string bestTrial;
   // Computed text: one line, plus notes (e.g. where to look for a measurable speed).
   std::string summary;

@@ -139,6 +139,7 @@ void Trainer::prepare() {
   options.eps = config_.adamEps;
   options.weightDecay = config_.weightDecay;
   optimizer_ = std::make_unique<AdamW>(std::move(params), options);
+  policy_->prepareOptimizer(*optimizer_);  // e.g. fp16 storage for a half model, from step 1
 
   order_.resize(trainIds_.size());
   for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;

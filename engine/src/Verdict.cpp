@@ -210,6 +210,13 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
     for (const auto& r : scenario.runs) total += compute(r);
     const double base = compute(baseline);
     v.computeMultiple = base > 0 ? total / base : 0;
+    // The same question without timing noise: how many training samples the sweep consumed.
+    auto samples = [](const MeasuredRun& r) {
+      return static_cast<double>(r.steps.size()) * static_cast<double>(r.batchSize);
+    };
+    double sweepSamples = 0;
+    for (const auto& r : scenario.runs) sweepSamples += samples(r);
+    v.sampleMultiple = samples(baseline) > 0 ? sweepSamples / samples(baseline) : 0;
     v.bestTrial = judged->label;
     s = std::to_string(v.trials) + " trials, " + fmt("%.1fx the baseline's compute", v.computeMultiple) +
         "; best " + v.bestTrial + ": " + learningText(v, options) + "; precision unchanged, per trial " +

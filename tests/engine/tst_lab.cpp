@@ -129,8 +129,10 @@ void TestLab::sweepRunsItsTrials() {
   }
   const Verdict v = session.verdicts()[1];
   QCOMPARE(v.trials, 3);
-  // Three trials of the baseline's size: about three times its compute.
-  QVERIFY2(v.computeMultiple > 2.0 && v.computeMultiple < 4.5, v.summary.c_str());
+  // Three trials of the baseline's size: three times its samples. The timed multiple is only
+  // checked for being a measurement (step times vary on a shared machine).
+  QCOMPARE(v.sampleMultiple, 3.0);
+  QVERIFY2(std::isfinite(v.computeMultiple) && v.computeMultiple > 0, v.summary.c_str());
   QVERIFY(!v.bestTrial.empty());
 }
 
