@@ -185,6 +185,15 @@ void AppTheme::apply(ThemeKind kind) {
 
 ThemeKind AppTheme::current() { return state().kind; }
 
+void AppTheme::systemThemeChanged() {
+  auto& s = state();
+  if (!s.systemPaletteSaved) return;
+  // An empty palette drops our override, so the platform's new palette shows through.
+  QApplication::setPalette(QPalette());
+  s.systemPalette = QApplication::palette();
+  apply(s.kind);
+}
+
 const ThemeColors& AppTheme::colors() {
   auto& s = state();
   if (!s.colors.text.isValid()) s.colors = lightColors();

@@ -39,6 +39,9 @@ class AppTheme {
   // platform's palette (light or dark) and only derives the semantic colours from it.
   static void apply(ThemeKind kind);
   static ThemeKind current();
+  // The desktop switched light/dark while we run: re-read its palette and re-apply the current
+  // theme (which only changes what "Follow system" looks like).
+  static void systemThemeChanged();
   static const ThemeColors& colors();
 
   // Presenter mode multiplies every font by this factor (1.0 = normal).

@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QThread>
+#include <algorithm>
 
 #include "ui/ScenarioCatalog.h"
 
@@ -79,6 +81,18 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
                          "missing GPU fails with a message saying so."));
   device_->setAccessibleName(tr("Device"));
 
+  // Training shares the machine with the window: at most all cores but one, so the UI thread
+  // always has a core and the charts stay smooth while runs train.
+  const int cores = QThread::idealThreadCount();
+  threads_ = new QSpinBox(this);
+  threads_->setRange(1, std::max(1, cores - 1));
+  threads_->setAccessibleName(tr("Training threads"));
+  threads_->setToolTip(tr("Intra-op threads per run. The lab uses at most %1 of this machine's "
+                          "%2 cores so one core stays with the window and it never stutters "
+                          "while runs train.")
+                           .arg(threads_->maximum())
+                           .arg(cores));
+
   auto* reset = new QPushButton(tr("Reset settings"), this);
   connect(reset, &QPushButton::clicked, this, &LabSettingsPanel::resetToDefaults);
   auto* clear = new QPushButton(tr("Clear runs"), this);
@@ -115,7 +129,13 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   grid->addWidget(device_, 1, 9);
   auto* note = new QLabel(tr("Changes apply to runs you start next."), this);
   note->setForegroundRole(QPalette::PlaceholderText);
-  grid->addWidget(note, 1, 10);
+  note->setWordWrap(true);
+  auto* threadsBox = new QHBoxLayout;
+  threadsBox->setContentsMargins(0, 0, 0, 0);
+  threadsBox->addWidget(label(tr("T&hreads"), threads_));
+  threadsBox->addWidget(threads_);
+  threadsBox->addWidget(note, 1);
+  grid->addLayout(threadsBox, 1, 10);
   grid->addWidget(reset, 1, 11);
   grid->addWidget(clear, 1, 12);
   grid->setColumnStretch(5, 1);
@@ -126,6 +146,7 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   connect(lr_, &QDoubleSpinBox::valueChanged, this, &LabSettingsPanel::changed);
   connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::changed);
   connect(device_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::changed);
+  connect(threads_, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);
   connect(modelDir_, &QLineEdit::textChanged, this, [this] {
     updateSourceLabels();
     emit changed();
@@ -144,13 +165,14 @@ TrainConfig LabSettingsPanel::config() const {
   c.learningRate = lr_->value();
   c.steps = steps_->value();
   c.device = device_->currentData().toString().toStdString();
+  c.threads = threads_->value();
   return c;
 }
 
 void LabSettingsPanel::setConfig(const TrainConfig& config) {
   base_ = config;
   const QSignalBlocker b1(preset_), b2(modelDir_), b3(dataPath_), b4(batch_), b5(seqLen_),
-      b6(lr_), b7(steps_), b8(device_);
+      b6(lr_), b7(steps_), b8(device_), b9(threads_);
   const int presetIndex = preset_->findData(QString::fromStdString(config.preset));
   preset_->setCurrentIndex(presetIndex >= 0 ? presetIndex : 0);
   modelDir_->setText(QString::fromStdString(config.modelDir));
@@ -159,6 +181,9 @@ void LabSettingsPanel::setConfig(const TrainConfig& config) {
   seqLen_->setValue(int(config.seqLen));
   lr_->setValue(config.learningRate);
   steps_->setValue(int(config.steps));
+  // 0 (all cores) and more than the lab allows both become the most it allows.
+  threads_->setValue(config.threads <= 0 ? threads_->maximum()
+                                         : std::min(config.threads, threads_->maximum()));
   const QString device = QString::fromStdString(config.device);
   int deviceIndex = device_->findData(device);
   if (deviceIndex < 0) {  // "cuda:1" and the like: keep what the caller asked for

@@ -48,6 +48,7 @@ class LabSettingsPanel : public QWidget {
   QDoubleSpinBox* lr_ = nullptr;
   QSpinBox* steps_ = nullptr;
   QComboBox* device_ = nullptr;
+  QSpinBox* threads_ = nullptr;
 };
 
 }  // namespace precisionlab

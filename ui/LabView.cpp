@@ -1,38 +1,36 @@
 #include "ui/LabView.h"
 
-#include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSet>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <exception>
 #include <utility>
 
-#include "engine/RunScheduler.h"
+#include "engine/RunRecording.h"
+#include "engine/RunReplayer.h"
 #include "engine/ScenarioIds.h"
-#include "engine/Verdict.h"
 #include "ui/ChartPanel.h"
-#include "ui/LabMetrics.h"
+#include "ui/LabChartArea.h"
 #include "ui/LabSettingsPanel.h"
-#include "ui/LiveChart.h"
-#include "ui/ProvenanceBadge.h"
+#include "ui/LabVerdicts.h"
+#include "ui/RecordingLoader.h"
 #include "ui/RunCsvExporter.h"
 #include "ui/RunDataStore.h"
 #include "ui/RunToggle.h"
 #include "ui/ScenarioCatalog.h"
+#include "ui/VertexExportDialog.h"
 
 namespace precisionlab {
 
@@ -42,55 +40,23 @@ namespace {
 constexpr int kPollIntervalMs = 50;
 // A verdict over a running run is recomputed at most once a second (it scans every record).
 constexpr qint64 kLiveVerdictIntervalMs = 1000;
+// Replayed runs live in the same store as trained ones: their ids are offset so the two
+// engines' id counters never collide.
+constexpr RunId kReplayIdBase = 1000000;
 
-enum ChartIndex { kLoss, kDivergence, kThroughput, kMemory, kLossScale, kUnderflow, kChartCount };
+bool isReplayed(RunId id) { return id >= kReplayIdBase; }
 
 QString baselineId() {
   return QString::fromLatin1(scenario::kBaselineFp32.data(),
                              qsizetype(scenario::kBaselineFp32.size()));
 }
 
-MeasuredRun measured(const TrackedRun& run) {
-  MeasuredRun m;
-  m.label = run.label.toStdString();
-  m.state = run.state;
-  m.message = run.message.toStdString();
-  m.provenance = run.provenance;
-  m.totalSteps = run.totalSteps;
-  m.batchSize = run.config.batchSize;
-  m.steps = run.steps;
-  m.evals = run.evals;
-  return m;
-}
-
-QString runKey(const TrackedRun& run) { return QString::number(run.id); }
-
-bool emulated(const TrackedRun& run) {
-  return run.provenanceKnown && run.provenance.kind == Provenance::Emulated;
-}
-
-// The provenance line under a chart, grouped so it stays short:
-// "live on cpu (2 threads): fp32 baseline, B TF container · emulated on cpu (2 threads): A, D".
-QString provenanceFooter(const QList<const TrackedRun*>& runs) {
-  QMap<QString, QStringList> byBadge;
-  QStringList order;
-  for (const TrackedRun* run : runs) {
-    const QString badge = run->provenanceKnown ? ProvenanceBadge::text(run->provenance)
-                                               : LabView::tr("starting");
-    if (!byBadge.contains(badge)) order.append(badge);
-    QStringList& names = byBadge[badge];
-    if (!names.contains(run->legend)) names.append(run->legend);
-  }
-  QStringList parts;
-  for (const QString& badge : order)
-    parts.append(QStringLiteral("%1: %2").arg(badge, byBadge[badge].join(QStringLiteral(", "))));
-  return parts.join(QStringLiteral("  ·  "));
-}
-
 }  // namespace
 
 LabView::LabView(QWidget* parent)
-    : QWidget(parent), scheduler_(std::make_unique<RunScheduler>()),
+    : QWidget(parent),
+      scheduler_(std::make_unique<RunScheduler>()),
+      replayer_(std::make_unique<RunReplayer>(4.0)),
       store_(std::make_unique<RunDataStore>()) {
   setObjectName(QStringLiteral("labView"));
   buildUi();
@@ -105,6 +71,12 @@ LabView::~LabView() {
   // them go after it, so nothing drains into a half-destroyed view.
   pollTimer_->stop();
   scheduler_.reset();
+  replayer_.reset();
+}
+
+int LabView::guiThreads(int requested) {
+  const int limit = std::max(1, QThread::idealThreadCount() - 1);
+  return requested <= 0 ? limit : std::min(requested, limit);
 }
 
 void LabView::buildUi() {
@@ -116,7 +88,10 @@ void LabView::buildUi() {
   header->setContentsMargins(6, 0, 6, 0);
   auto headerLabel = [this](const QString& text, int width) {
     auto* l = new QLabel(QStringLiteral("<b>%1</b>").arg(text), this);
-    if (width > 0) l->setFixedWidth(width);
+    if (width > 0) {
+      l->setFixedWidth(width);
+      headerLabels_.append({l, width});
+    }
     return l;
   };
   header->addWidget(headerLabel(tr("Scenario"), RunToggle::kNameWidth));
@@ -128,98 +103,66 @@ void LabView::buildUi() {
     auto* row = new RunToggle(info, runsBox);
     toggles_.insert(info.id, row);
     connect(row, &RunToggle::toggled, this, &LabView::onToggleChanged);
+    connect(row, &RunToggle::pauseToggled, this, &LabView::setScenarioPaused);
     runsLayout->addWidget(row);
   }
-  auto* runButtons = new QHBoxLayout;
-  auto* stopAllButton = new QPushButton(tr("Stop all"), runsBox);
+
+  runButtons_ = new QWidget(runsBox);
+  auto* runButtons = new QHBoxLayout(runButtons_);
+  runButtons->setContentsMargins(0, 2, 0, 0);
+  auto* replayButton = new QPushButton(tr("Replay recorded runs"), runButtons_);
+  replayButton->setToolTip(tr("Replay the runs shipped with PrecisionLab (each labelled with "
+                              "the device and date it was recorded on)."));
+  connect(replayButton, &QPushButton::clicked, this, &LabView::replayShippedRecordings);
+  auto* openButton = new QPushButton(tr("Open recorded runs…"), runButtons_);
+  openButton->setToolTip(tr("Replay .plrun files, e.g. runs recorded on a GPU machine."));
+  connect(openButton, &QPushButton::clicked, this, &LabView::openRecordedRunsDialog);
+  speedCombo_ = new QComboBox(runButtons_);
+  for (int factor : {1, 4, 16}) speedCombo_->addItem(tr("%1x").arg(factor), double(factor));
+  speedCombo_->setCurrentIndex(1);
+  speedCombo_->setAccessibleName(tr("Replay speed"));
+  speedCombo_->setToolTip(tr("How fast recorded runs replay: 1x is the speed they were "
+                             "recorded at."));
+  connect(speedCombo_, &QComboBox::currentIndexChanged, this,
+          [this] { replayer_->setSpeed(speedCombo_->currentData().toDouble()); });
+  auto* speedLabel = new QLabel(tr("&speed"), runButtons_);
+  speedLabel->setBuddy(speedCombo_);
+  auto* stopAllButton = new QPushButton(tr("Stop all"), runButtons_);
   connect(stopAllButton, &QPushButton::clicked, this, &LabView::stopAll);
-  auto* csvButton = new QPushButton(tr("Export runs as CSV…"), runsBox);
+  auto* vertexButton = new QPushButton(tr("Export to Vertex AI…"), runButtons_);
+  vertexButton->setToolTip(tr("Write the Hugging Face Trainer script and Vertex AI job spec "
+                              "for the highlighted option."));
+  connect(vertexButton, &QPushButton::clicked, this, &LabView::openVertexExport);
+  auto* csvButton = new QPushButton(tr("Export runs as CSV…"), runButtons_);
   csvButton->setToolTip(tr("One row per step per run, with where each number comes from."));
   connect(csvButton, &QPushButton::clicked, this, &LabView::exportRunsCsv);
+  runButtons->addWidget(replayButton);
+  runButtons->addWidget(openButton);
+  runButtons->addWidget(speedLabel);
+  runButtons->addWidget(speedCombo_);
   runButtons->addStretch(1);
   runButtons->addWidget(stopAllButton);
+  runButtons->addWidget(vertexButton);
   runButtons->addWidget(csvButton);
-  runsLayout->addLayout(runButtons);
+  runsLayout->addWidget(runButtons_);
 
-  auto* settingsBox = new QGroupBox(tr("Settings"), this);
-  auto* settingsLayout = new QVBoxLayout(settingsBox);
+  settingsBox_ = new QGroupBox(tr("Settings"), this);
+  auto* settingsLayout = new QVBoxLayout(settingsBox_);
   settingsLayout->setContentsMargins(6, 2, 6, 4);
-  settingsPanel_ = new LabSettingsPanel(settingsBox);
+  settingsPanel_ = new LabSettingsPanel(settingsBox_);
   settingsLayout->addWidget(settingsPanel_);
   connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, &LabView::clearRuns);
 
-  auto* top = new QWidget(this);
+  auto* top = top_ = new QWidget(this);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
-  topLayout->addWidget(settingsBox);
+  topLayout->addWidget(settingsBox_);
   topLayout->addWidget(runsBox);
 
-  // Charts: a 3 x 2 grid, loss first (the figure the lesson hinges on).
-  struct ChartSpec {
-    const char* id;
-    QString title;
-    QString how;
-    QString yTitle;
-    LiveChart::YScale scale;
-    bool includeZero;
-    QString emptyHint;
-  };
-  const ChartSpec specs[kChartCount] = {
-      {"loss", tr("Training loss"),
-       tr("Every run over the fp32 baseline (dark grey). Lower is better; a curve that stops "
-          "hit inf/NaN."),
-       tr("loss"), LiveChart::YScale::Linear, false,
-       tr("Tick a run above: its loss appears here within seconds.")},
-      {"divergence", tr("Divergence from the fp32 baseline"),
-       tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
-       tr("|Δ loss|"), LiveChart::YScale::Linear, true,
-       tr("Needs the fp32 baseline and one more run.")},
-      {"throughput", tr("Throughput"),
-       tr("Samples per second; higher is faster. Dashed: emulated, speed not meaningful."),
-       tr("samples/s"), LiveChart::YScale::Linear, true, tr("Start a run to measure its speed.")},
-      {"memory", tr("Peak memory"),
-       tr("Most memory a step has needed so far. Dashed: emulated, not meaningful."),
-       tr("MiB"), LiveChart::YScale::Linear, true, tr("Start a run to measure its memory.")},
-      {"loss-scale", tr("Loss scale (fp16=True)"),
-       tr("The GradScaler halves the scale and skips the step (squares) when gradients "
-          "overflow."),
-       tr("scale (log₂)"), LiveChart::YScale::Log2, false,
-       tr("Start D fp16=True: only runs with loss scaling have a loss scale.")},
-      {"underflow", tr("Gradients flushed to zero"),
-       tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
-       tr("% of values"), LiveChart::YScale::Linear, true,
-       tr("Start a run to see how many gradients vanish.")},
-  };
-  // Charts in pairs, one tab per question a learner asks: does it learn, is it faster, what
-  // happens inside fp16. Two charts per tab stay large enough to read at 1280 x 800.
-  auto* chartTabs = new QTabWidget(this);
-  chartTabs->setObjectName(QStringLiteral("labChartTabs"));
-  const QString tabTitles[] = {tr("Does it learn? (loss, divergence)"),
-                               tr("Is it faster? (throughput, memory)"),
-                               tr("Inside fp16 (loss scale, underflow)")};
-  QWidget* tabPages[3];
-  for (int t = 0; t < 3; ++t) {
-    tabPages[t] = new QWidget(chartTabs);
-    auto* pageLayout = new QHBoxLayout(tabPages[t]);
-    pageLayout->setContentsMargins(4, 4, 4, 4);
-    chartTabs->addTab(tabPages[t], tabTitles[t]);
-  }
-  for (int i = 0; i < kChartCount; ++i) {
-    const ChartSpec& s = specs[i];
-    auto* chart = new LiveChart(tr("step"), s.yTitle, s.scale);
-    chart->setYIncludesZero(s.includeZero);
-    QWidget* page = tabPages[i / 2];
-    auto* panel = new ChartPanel(QLatin1String(s.id), s.title, s.how, chart, page);
-    panel->setEmptyHint(s.emptyHint);
-    panel->finishUpdate();
-    charts_.append(panel);
-    page->layout()->addWidget(panel);
-  }
-  chartTabs_ = chartTabs;
-
-  auto* splitter = new QSplitter(Qt::Vertical, this);
+  chartArea_ = new LabChartArea(this);
+  auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(top);
-  splitter->addWidget(chartTabs);
+  splitter->addWidget(chartArea_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
@@ -229,13 +172,17 @@ void LabView::buildUi() {
   layout->addWidget(splitter);
 }
 
-void LabView::showChartTab(int index) { chartTabs_->setCurrentIndex(index); }
-
+QList<ChartPanel*> LabView::chartPanels() const { return chartArea_->panels(); }
+QWidget* LabView::settingsStrip() const { return settingsBox_; }
+void LabView::showChartTab(int index) { chartArea_->showTab(index); }
 TrainConfig LabView::settings() const { return settingsPanel_->config(); }
-
 void LabView::setSettings(const TrainConfig& config) { settingsPanel_->setConfig(config); }
-
 bool LabView::anyRunActive() const { return store_->anyActive(); }
+double LabView::replaySpeed() const { return replayer_->speed(); }
+
+void LabView::ensurePolling() {
+  if (!pollTimer_->isActive()) pollTimer_->start();
+}
 
 void LabView::onToggleChanged(const QString& scenarioId, bool on) {
   if (on)
@@ -244,13 +191,32 @@ void LabView::onToggleChanged(const QString& scenarioId, bool on) {
     stopScenario(scenarioId);
 }
 
+void LabView::cancelRun(RunId id) {
+  if (isReplayed(id))
+    replayer_->cancel(id - kReplayIdBase);
+  else
+    scheduler_->cancel(id);
+}
+
+void LabView::forgetScenario(const QString& scenarioId) {
+  for (const TrackedRun* run : store_->runsOf(scenarioId))
+    if (run->active()) cancelRun(run->id);
+  store_->removeScenario(scenarioId);  // a restart replaces the old curves
+  verdictRevision_.remove(scenarioId);
+}
+
 void LabView::runScenario(const QString& scenarioId) {
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
   if (!info) {
     emit statusMessage(tr("Unknown lab scenario '%1'.").arg(scenarioId));
     return;
   }
+  highlighted_ = scenarioId;
   for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
+  if (presenterMode_) {
+    chartArea_->showChart(info->focusChart);
+    QTimer::singleShot(0, this, &LabView::fitSplitter);
+  }
 
   const QList<const TrackedRun*> existing = store_->runsOf(scenarioId);
   const bool running = std::any_of(existing.begin(), existing.end(),
@@ -261,18 +227,22 @@ void LabView::runScenario(const QString& scenarioId) {
     return;
   }
 
-  const TrainConfig base = settings();
+  TrainConfig base = settings();
+  base.threads = guiThreads(base.threads);
   // Every verdict and the divergence chart compare with the fp32 baseline, so it starts too.
+  // A recorded baseline is replaced by a live one: a live run is compared with a live run.
   QStringList toStart;
-  const bool baselineMissing = !store_->baseline() || (!store_->baseline()->active() &&
-                                                       store_->baseline()->steps.empty());
+  const TrackedRun* baseline = store_->baseline();
+  const bool baselineMissing =
+      !baseline || (!baseline->active() && baseline->steps.empty()) ||
+      (baseline->provenanceKnown && baseline->provenance.kind == Provenance::Recorded);
   if (scenarioId != baselineId() && baselineMissing) toStart.append(baselineId());
   toStart.append(scenarioId);
 
   QStringList started;
   for (const QString& id : toStart) {
     const ScenarioInfo* s = ScenarioCatalog::find(id);
-    store_->removeScenario(id);  // a restart replaces the old curves
+    forgetScenario(id);
     const std::vector<PlannedRun> plan = ScenarioCatalog::runsFor(id, base);
     const int count = int(plan.size());
     for (int i = 0; i < count; ++i) {
@@ -294,37 +264,45 @@ void LabView::runScenario(const QString& scenarioId) {
   }
   emit statusMessage(tr("Started %1.").arg(started.join(tr(" and "))));
   refreshToggles();
-  refreshCharts();
-  if (!pollTimer_->isActive()) pollTimer_->start();
+  chartArea_->refresh(*store_);
+  ensurePolling();
 }
 
 void LabView::stopScenario(const QString& scenarioId) {
   for (const TrackedRun* run : store_->runsOf(scenarioId))
-    if (run->active()) scheduler_->cancel(run->id);
+    if (run->active()) cancelRun(run->id);
   if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
   // The cancelled state arrives with the next drain; keep polling until it does.
-  if (!pollTimer_->isActive()) pollTimer_->start();
+  ensurePolling();
+}
+
+void LabView::setScenarioPaused(const QString& scenarioId, bool paused) {
+  for (const TrackedRun* run : store_->runsOf(scenarioId)) {
+    if (!run->active()) continue;
+    if (isReplayed(run->id))
+      replayer_->setPaused(run->id - kReplayIdBase, paused);
+    else
+      scheduler_->setPaused(run->id, paused);
+  }
+  ensurePolling();
 }
 
 void LabView::stopAll() {
   for (const TrackedRun& run : store_->runs())
-    if (run.active()) scheduler_->cancel(run.id);
+    if (run.active()) cancelRun(run.id);
   for (RunToggle* row : std::as_const(toggles_)) row->setOn(false);
-  if (!pollTimer_->isActive()) pollTimer_->start();
+  ensurePolling();
 }
 
 void LabView::clearRuns() {
   scheduler_->cancelAll();
+  replayer_->cancelAll();
   store_->clear();
-  drawnRevisions_.clear();
   verdicts_.clear();
   verdictDetails_.clear();
   verdictRevision_.clear();
-  for (ChartPanel* panel : std::as_const(charts_)) {
-    panel->chart()->removeAll();
-    panel->setProvenanceText(QString());
-    panel->finishUpdate();
-  }
+  chartArea_->clear();
+  highlighted_.clear();
   for (RunToggle* row : std::as_const(toggles_)) {
     row->setHighlighted(false);
     row->setVerdict(QString(), QString());
@@ -334,53 +312,49 @@ void LabView::clearRuns() {
 }
 
 void LabView::pollRuns() {
-  const std::vector<RunUpdate> updates = scheduler_->drain();
+  std::vector<RunUpdate> updates = scheduler_->drain();
+  for (RunUpdate& u : replayer_->drain()) {
+    u.id += kReplayIdBase;
+    updates.push_back(std::move(u));
+  }
+  ingest(updates);
+  if (!store_->anyActive() && updates.empty()) pollTimer_->stop();
+}
+
+void LabView::ingest(const std::vector<RunUpdate>& updates) {
   bool changed = false;
   for (const RunUpdate& u : updates) changed = store_->apply(u) || changed;
-  if (!store_->anyActive() && updates.empty()) pollTimer_->stop();
   if (!changed) return;  // nothing new: no redraw
   refreshToggles();
-  refreshCharts();
+  chartArea_->refresh(*store_);
   emit runsUpdated();
 }
 
 void LabView::refreshToggles() {
   for (RunToggle* row : std::as_const(toggles_)) {
-    const QList<const TrackedRun*> runs = store_->runsOf(row->scenarioId());
-    if (runs.isEmpty()) {
-      row->setOn(false);
-      row->setStatus(tr("not started"), 0, 1, false);
+    const QString id = row->scenarioId();
+    const ScenarioStatus status = LabVerdicts::status(*store_, id);
+    // In front of a class only the option being run and its fp32 reference are shown, so the
+    // chart gets the room; the final verdict table compares them all.
+    row->setVisible(!presenterMode_ || id == highlighted_ || id == baselineId());
+    row->setStatus(status.text, status.done, status.total, status.failed);
+    row->setOn(status.active);
+    row->setPauseState(status.active, status.paused);
+    if (!status.started) {
       row->setProvenancePending();
+      row->setVerdict(QString(), QString());
       continue;
     }
-    int64_t done = 0, total = 0;
-    const TrackedRun* failed = nullptr;
-    const TrackedRun* active = nullptr;
-    for (const TrackedRun* r : runs) {
-      done += r->stepsDone();
-      total += r->totalSteps;
-      if (r->state == RunState::Failed && !failed) failed = r;
-      if (r->active() && !active) active = r;
-    }
-    const QString trials = runs.size() > 1 ? tr(" (%n trials)", nullptr, int(runs.size()))
-                                           : QString();
-    QString status;
-    if (failed) {
-      status = tr("failed at step %1").arg(failed->stepsDone() + 1);
+    updateVerdict(id);
+    const QList<const TrackedRun*> runs = store_->runsOf(id);
+    if (verdicts_.contains(id)) {
+      row->setVerdict(verdicts_.value(id), verdictDetails_.value(id));
+    } else if (status.failed) {
+      for (const TrackedRun* r : runs)
+        if (r->state == RunState::Failed) row->setVerdict(r->message, r->message);
     } else {
-      const TrackedRun* shown = active ? active : runs.front();
-      status = QString::fromLatin1(runStateName(shown->state));
-    }
-    status += tr(" · %1/%2").arg(done).arg(total) + trials;
-    row->setStatus(status, done, total, failed != nullptr);
-    row->setOn(active != nullptr);
-    updateVerdict(row->scenarioId());
-    if (verdicts_.contains(row->scenarioId()))
-      row->setVerdict(verdicts_.value(row->scenarioId()), verdictDetails_.value(row->scenarioId()));
-    else if (failed)
-      row->setVerdict(failed->message, failed->message);
-    else
       row->setVerdict(QString(), QString());
+    }
     const TrackedRun* withProvenance = nullptr;
     for (const TrackedRun* r : runs)
       if (r->provenanceKnown) withProvenance = r;
@@ -399,12 +373,9 @@ void LabView::updateVerdict(const QString& scenarioId) {
     return;
   }
   quint64 revision = base->revision;
-  bool finished = !base->active();
-  for (const TrackedRun* r : runs) {
-    revision += r->revision;
-    finished = finished && !r->active();
-  }
+  for (const TrackedRun* r : runs) revision += r->revision;
   if (verdictRevision_.value(scenarioId) == revision) return;
+  const bool finished = LabVerdicts::isFinal(*store_, scenarioId);
   const qint64 now = clock_.elapsed();
   if (!finished && verdicts_.contains(scenarioId) &&
       now - verdictComputedAt_.value(scenarioId) < kLiveVerdictIntervalMs)
@@ -412,90 +383,135 @@ void LabView::updateVerdict(const QString& scenarioId) {
   verdictRevision_.insert(scenarioId, revision);
   verdictComputedAt_.insert(scenarioId, now);
 
-  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
-  MeasuredScenario scenario;
-  scenario.id = scenarioId.toStdString();
-  scenario.option = info ? info->option.toStdString() : std::string();
-  scenario.title = info ? info->title.toStdString() : std::string();
-  scenario.isSweep = runs.size() > 1;
-  for (const TrackedRun* r : runs) scenario.runs.push_back(measured(*r));
-  const Verdict verdict = computeVerdict(scenario, measured(*base));
-
-  QString text = QString::fromStdString(verdict.summary);
+  const std::optional<Verdict> verdict = LabVerdicts::compute(*store_, scenarioId);
+  if (!verdict) return;
+  QString text = QString::fromStdString(verdict->summary);
   // Numbers from unfinished runs move; say so rather than let them read as final.
   if (!finished) text = tr("so far: %1").arg(text);
   QStringList details = {text};
-  for (const std::string& note : verdict.notes) details.append(QString::fromStdString(note));
+  for (const std::string& note : verdict->notes) details.append(QString::fromStdString(note));
   verdicts_.insert(scenarioId, text);
   verdictDetails_.insert(scenarioId, details.join(QLatin1Char('\n')));
 }
 
-void LabView::refreshCharts() {
-  const TrackedRun* baseline = store_->baseline();
-  const quint64 baselineRevision = baseline ? baseline->revision : 0;
-  const bool baselineChanged = baselineRevision != drawnBaselineRevision_;
-  drawnBaselineRevision_ = baselineRevision;
+void LabView::setPresenterMode(bool on) {
+  presenterMode_ = on;
+  // The room needs the runs and one big chart; the settings are the teacher's, before class.
+  settingsBox_->setVisible(!on);
+  runButtons_->setVisible(!on);
+  chartArea_->setPresenterMode(on);
+  for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
+  for (const auto& [label, width] : std::as_const(headerLabels_))
+    label->setFixedWidth(RunToggle::scaled(width, on));
+  if (on && !highlighted_.isEmpty())
+    if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
+      chartArea_->showChart(info->focusChart);
+  refreshToggles();
+  // Rows and settings came or went: the charts take whatever the rows leave.
+  QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
 
-  QSet<QString> keys[kChartCount];
-  QList<const TrackedRun*> plotted[kChartCount];
-  double xMax = 2;
-  for (const TrackedRun& run : store_->runs()) {
-    const QString key = runKey(run);
-    xMax = std::max(xMax, double(run.totalSteps));
-    const bool dirty = drawnRevisions_.value(run.id) != run.revision;
-    drawnRevisions_.insert(run.id, run.revision);
-    const bool isBaseline = baseline && run.id == baseline->id;
-    const bool dashed = emulated(run);
-    // Emulated runs are dashed on the speed and memory charts (the panels' hint says so); a
-    // legend suffix would only get elided.
-    const QString name = run.legend;
-    const QString measuredName = name;
+void LabView::fitSplitter() {
+  const int total = splitter_->height();
+  const int topHeight = std::min(top_->sizeHint().height(), total / 2);
+  splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+}
 
-    for (int c : {kLoss, kThroughput, kMemory, kUnderflow}) {
-      keys[c].insert(key);
-      plotted[c].append(&run);
-    }
-    if (dirty) {
-      charts_[kLoss]->chart()->setLine(key, name, run.color, LabMetrics::loss(run));
-      charts_[kThroughput]->chart()->setLine(key, measuredName, run.color,
-                                             LabMetrics::samplesPerSec(run), dashed);
-      charts_[kMemory]->chart()->setLine(key, measuredName, run.color,
-                                         LabMetrics::peakMemoryMiB(run), dashed);
-      charts_[kUnderflow]->chart()->setLine(key, name, run.color,
-                                            LabMetrics::gradZeroPercent(run));
-    }
-    if (baseline && !isBaseline) {
-      keys[kDivergence].insert(key);
-      plotted[kDivergence].append(&run);
-      if (dirty || baselineChanged)
-        charts_[kDivergence]->chart()->setLine(key, name, run.color,
-                                               LabMetrics::divergence(run, *baseline));
-    }
-    if (LabMetrics::usesLossScaling(run)) {
-      const QString skippedKey = key + QStringLiteral("-skipped");
-      keys[kLossScale].insert(key);
-      keys[kLossScale].insert(skippedKey);
-      plotted[kLossScale].append(&run);
-      if (dirty) {
-        charts_[kLossScale]->chart()->setLine(key, name, run.color, LabMetrics::lossScale(run));
-        charts_[kLossScale]->chart()->setScatter(skippedKey, tr("%1 skipped step").arg(name),
-                                                 run.color, LabMetrics::skippedSteps(run));
-      }
-    }
+QString LabView::highlightedScenario() const { return highlighted_; }
+
+void LabView::showError(const QString& title, const QString& text) {
+  lastError_ = text;
+  emit statusMessage(title);
+  // Not modal: the lab keeps drawing while the message is read.
+  auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+  box->setObjectName(QStringLiteral("labErrorDialog"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+void LabView::openRecordedRunsDialog() {
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Open recorded runs"), RecordingLoader::defaultFolder(),
+      tr("PrecisionLab recorded runs (*.plrun);;All files (*)"));
+  if (!paths.isEmpty()) loadRecordings(paths);
+}
+
+void LabView::replayShippedRecordings() { loadRecordings(RecordingLoader::builtinRecordings()); }
+
+void LabView::loadRecordings(const QStringList& paths) {
+  if (paths.isEmpty()) {
+    showError(tr("No recorded runs found"),
+              tr("This build has no recorded runs. Open .plrun files with \"Open recorded "
+                 "runs…\" instead."));
+    emit recordingsLoaded(false);
+    return;
   }
-  for (int c = 0; c < kChartCount; ++c) {
-    ChartPanel* panel = charts_[c];
-    panel->chart()->retainOnly(keys[c]);
-    panel->chart()->setXMax(xMax);
-    panel->finishUpdate();
-    panel->setProvenanceText(provenanceFooter(plotted[c]));
+  emit statusMessage(tr("Reading %n recorded run(s)…", nullptr, int(paths.size())));
+  RecordingLoader::load(paths, this, [this](RecordingLoader::Result result) {
+    if (!result.error.isEmpty()) {
+      showError(tr("This recorded run cannot be replayed"),
+                tr("%1\n\nNothing was replayed. Choose another file, or record the run again "
+                   "with \"precisionlab-cli record\".")
+                    .arg(result.error));
+      emit recordingsLoaded(false);
+      return;
+    }
+    replayRecordings(std::move(result.recordings));
+    emit recordingsLoaded(true);
+  });
+}
+
+void LabView::setReplaySpeed(double factor) {
+  replayer_->setSpeed(factor);
+  const int index = speedCombo_->findData(factor);
+  if (index >= 0) {
+    const QSignalBlocker block(speedCombo_);
+    speedCombo_->setCurrentIndex(index);
   }
 }
 
-void LabView::setPresenterMode(bool on) {
-  presenterMode_ = on;
-  for (ChartPanel* panel : std::as_const(charts_)) panel->setPresenterMode(on);
-  for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
+void LabView::replayRecordings(std::vector<RunRecording> recordings) {
+  if (recordings.empty()) return;
+  // Each scenario in the batch replaces its curves; a sweep's trials arrive together.
+  QHash<QString, int> trials;
+  for (const RunRecording& r : recordings) ++trials[QString::fromStdString(r.scenarioId)];
+  for (auto it = trials.cbegin(); it != trials.cend(); ++it) forgetScenario(it.key());
+  // A live baseline is not compared with recorded runs from another machine: replaying
+  // without a recorded baseline keeps the live one, which the verdicts then say.
+  QHash<QString, int> seen;
+  QStringList names;
+  for (RunRecording& r : recordings) {
+    const QString id = QString::fromStdString(r.scenarioId);
+    const int index = seen[id]++;
+    const int count = trials.value(id);
+    const ScenarioInfo* info = ScenarioCatalog::find(id);
+    const QString label = QString::fromStdString(r.label);
+    QString legend = info ? info->legend : label;
+    if (count > 1 && info)
+      legend = QStringLiteral("%1 lr %2").arg(info->option.isEmpty() ? info->legend : info->option)
+                   .arg(r.config.learningRate, 0, 'g', 2);
+    const TrainConfig config = r.config;
+    names.append(label);
+    const RunId id0 = replayer_->add(std::move(r));
+    store_->addRun(id0 + kReplayIdBase, id, label, legend, ScenarioCatalog::runColor(id, index, count),
+                   config);
+  }
+  for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(trials.contains(row->scenarioId()));
+  emit statusMessage(tr("Replaying %1 at %2x.").arg(names.join(QStringLiteral(", ")))
+                         .arg(replayer_->speed()));
+  refreshToggles();
+  chartArea_->refresh(*store_);
+  ensurePolling();
+}
+
+void LabView::openVertexExport() {
+  const QString id = highlighted_.isEmpty()
+                         ? QString::fromLatin1(scenario::kFp16Amp.data(),
+                                               qsizetype(scenario::kFp16Amp.size()))
+                         : highlighted_;
+  auto* dialog = new VertexExportDialog(id, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
 }
 
 void LabView::exportRunsCsv() {

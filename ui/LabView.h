@@ -1,27 +1,37 @@
-// The precision lab: one toggle per exam scenario, each starting or stopping a real training run,
-// and live charts that compare the runs with the fp32 baseline. Runs execute on the engine's
-// worker thread; a 20 Hz timer drains their progress into data this view owns, and the charts
-// redraw only what changed (never once per step).
+// The precision lab: one toggle per exam scenario, each starting or stopping a real training run
+// (or replaying a recorded one), and live charts that compare the runs with the fp32 baseline.
+// Runs execute on the engine's worker thread; recorded runs are released by the engine's
+// replayer; a 20 Hz timer drains both into data this view owns through one path, and the
+// charts redraw only what changed (never once per step).
 #pragma once
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QList>
+#include <QPair>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <memory>
+#include <vector>
 
+#include "engine/RunRecording.h"
+#include "engine/RunScheduler.h"
 #include "engine/TrainConfig.h"
 
-class QTimer;
+class QComboBox;
+class QGroupBox;
 class QLabel;
-class QTabWidget;
+class QSplitter;
+class QTimer;
+class QWidget;
 
 namespace precisionlab {
 
-class RunScheduler;
+class RunReplayer;
 
 class ChartPanel;
+class LabChartArea;
 class LabSettingsPanel;
 class RunToggle;
 class RunDataStore;
@@ -39,31 +49,53 @@ class LabView : public QWidget {
 
   // What the charts and the CSV export read; owned by the view, filled by the drain timer.
   const RunDataStore& store() const { return *store_; }
-  QList<ChartPanel*> chartPanels() const { return charts_; }
+  QList<ChartPanel*> chartPanels() const;
+  LabChartArea* chartArea() const { return chartArea_; }
   // The charts sit in tabs of two; tests and screenshots pick one.
   void showChartTab(int index);
   RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
   LabSettingsPanel* settingsPanel() const { return settingsPanel_; }
+  QWidget* settingsStrip() const;
 
   // True while any run of this view is queued, preparing, running or paused.
   bool anyRunActive() const;
   bool presenterMode() const { return presenterMode_; }
-  // The computed verdict shown on a scenario's row ("" before there is one); the presenter's
-  // verdict table reads it too.
+  // The computed verdict shown on a scenario's row ("" before there is one).
   QString verdictText(const QString& scenarioId) const { return verdicts_.value(scenarioId); }
+  // Speed factor of replayed recordings (1 = as recorded).
+  double replaySpeed() const;
+  // The last error shown in a dialog (tests read it; the dialog is not modal).
+  QString lastError() const { return lastError_; }
+
+  // Intra-op threads a run started from the GUI gets: at most cores - 1 (at least 1), so one
+  // core always stays with the window while runs train.
+  static int guiThreads(int requested);
 
  public slots:
   // Starts that scenario's run (or shows it if already running) and highlights its row.
   void runScenario(const QString& scenarioId);
   // Stops a scenario's runs (all trials of a sweep); its curves stay on the charts.
   void stopScenario(const QString& scenarioId);
+  void setScenarioPaused(const QString& scenarioId, bool paused);
   void stopAll();
   // Cancels everything and forgets all curves.
   void clearRuns();
-  // Big fonts, 4 px lines, high contrast (the teacher in front of a class).
+  // Big fonts, 4 px lines, high contrast, no settings strip, one large chart at a time.
   void setPresenterMode(bool on);
-  // Drains the scheduler once and redraws what changed; the timer calls it at ~20 Hz.
+  // Drains the scheduler and the replayer once and redraws what changed (the timer, ~20 Hz).
   void pollRuns();
+
+  // Recorded runs: pick .plrun files (starting in the shipped recordings), or replay the ones
+  // compiled into the app, or replay recordings already read. Each replaces its scenario's
+  // curves and is labelled "recorded on DEVICE, DATE" on its row and every chart.
+  void openRecordedRunsDialog();
+  void loadRecordings(const QStringList& paths);
+  void replayShippedRecordings();
+  void replayRecordings(std::vector<RunRecording> recordings);
+  void setReplaySpeed(double factor);
+
+  // "Export to Vertex AI…" for the highlighted scenario (fp16=True when none is).
+  void openVertexExport();
 
   // Writes all run records as CSV (one row per step per run, with provenance) to a file the user
   // picks; returns false with a dialog on error.
@@ -74,27 +106,41 @@ class LabView : public QWidget {
   void runsUpdated();
   // A short human message for the window's status bar.
   void statusMessage(const QString& text);
+  // A batch of recordings was read and started replaying (or failed: `ok` false).
+  void recordingsLoaded(bool ok);
 
  private:
   void buildUi();
   void onToggleChanged(const QString& scenarioId, bool on);
-  void refreshCharts();
+  void ingest(const std::vector<RunUpdate>& updates);
   void refreshToggles();
   void updateVerdict(const QString& scenarioId);
+  void cancelRun(RunId id);
+  void forgetScenario(const QString& scenarioId);
+  void showError(const QString& title, const QString& text);
+  QString highlightedScenario() const;
+  void ensurePolling();
+  void fitSplitter();
 
   std::unique_ptr<RunScheduler> scheduler_;
+  std::unique_ptr<RunReplayer> replayer_;
   std::unique_ptr<RunDataStore> store_;
   QHash<QString, RunToggle*> toggles_;
-  QList<ChartPanel*> charts_;
+  LabChartArea* chartArea_ = nullptr;
+  QGroupBox* settingsBox_ = nullptr;
+  QWidget* runButtons_ = nullptr;
+  QWidget* top_ = nullptr;
+  QSplitter* splitter_ = nullptr;
+  QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width
   LabSettingsPanel* settingsPanel_ = nullptr;
-  QTabWidget* chartTabs_ = nullptr;
+  QComboBox* speedCombo_ = nullptr;
   QTimer* pollTimer_ = nullptr;
-  QHash<int, quint64> drawnRevisions_;  // run id -> store revision the charts last drew
-  quint64 drawnBaselineRevision_ = 0;
   QHash<QString, QString> verdicts_;         // scenario id -> computed summary
   QHash<QString, QString> verdictDetails_;   // scenario id -> summary and notes (tooltip)
   QHash<QString, quint64> verdictRevision_;  // store revisions the verdict was computed from
   QHash<QString, qint64> verdictComputedAt_;
+  QString highlighted_;
+  QString lastError_;
   QElapsedTimer clock_;
   bool presenterMode_ = false;
 };

@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUrl>
 
 #include "quiz/BankLoader.h"
@@ -24,7 +25,6 @@
 
 #if PRECISIONLAB_HAVE_LABVIEW
 #include "ui/LabView.h"
-#include "ui/RunToggle.h"
 #endif
 
 namespace precisionlab {
@@ -75,13 +75,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 #if PRECISIONLAB_HAVE_LABVIEW
   presenter_->setScenarioRunner([lab](const QString& id) { lab->runScenario(id); });
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
-  presenter_->setVerdictSource([lab](const QString& id) {
-    RunToggle* toggle = lab->toggle(id);
-    if (!toggle) return QString();
-    // Until a run has a verdict, say how far it has got.
-    const QString verdict = toggle->verdictText();
-    return verdict.isEmpty() || verdict == QStringLiteral("—") ? toggle->statusText() : verdict;
-  });
+  presenter_->setRunStore(&lab->store());
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
 #endif
   connect(presenter_, &PresenterMode::statusMessage, this,
@@ -219,8 +213,27 @@ void MainWindow::buildMenus() {
   exportAttempts->setShortcut(QKeySequence(tr("Ctrl+E")));
   connect(exportAttempts, &QAction::triggered, progress_, &ProgressView::exportCsv);
 #if PRECISIONLAB_HAVE_LABVIEW
+  auto* lab = static_cast<LabView*>(lab_);
+  QAction* openRuns = file->addAction(tr("&Open recorded runs…"));
+  openRuns->setShortcut(QKeySequence::Open);
+  openRuns->setToolTip(tr("Replay .plrun files in the lab, e.g. runs recorded on a GPU"));
+  connect(openRuns, &QAction::triggered, this, [this, lab] {
+    tabs_->setCurrentWidget(lab_);
+    lab->openRecordedRunsDialog();
+  });
+  QAction* shipped = file->addAction(tr("Replay the &shipped recordings"));
+  connect(shipped, &QAction::triggered, this, [this, lab] {
+    tabs_->setCurrentWidget(lab_);
+    lab->replayShippedRecordings();
+  });
+  QAction* vertex = file->addAction(tr("Export to &Vertex AI…"));
+  connect(vertex, &QAction::triggered, this, [this, lab] {
+    tabs_->setCurrentWidget(lab_);
+    lab->openVertexExport();
+  });
+  file->addSeparator();
   QAction* exportRuns = file->addAction(tr("Export lab &runs as CSV…"));
-  connect(exportRuns, &QAction::triggered, static_cast<LabView*>(lab_), &LabView::exportRunsCsv);
+  connect(exportRuns, &QAction::triggered, lab, &LabView::exportRunsCsv);
 #endif
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"));
@@ -347,6 +360,20 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   const int pending = study_->controller()->pendingWrites();
   if (pending > 0) store_->waitForIdle();  // answers in flight are written before we go
   event->accept();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  QMainWindow::changeEvent(event);
+  // The desktop switched between light and dark: follow it (once per burst of events; every
+  // widget gets its own ThemeChange). Presenter mode keeps its high contrast until Esc.
+  if (event->type() != QEvent::ThemeChange || themeChangePending_) return;
+  themeChangePending_ = true;
+  QTimer::singleShot(0, this, [this] {
+    themeChangePending_ = false;
+    if (presenter_ && presenter_->isActive()) return;
+    AppTheme::systemThemeChanged();
+    applyThemeToViews();
+  });
 }
 
 void MainWindow::runScenario(const QString& scenarioId) {

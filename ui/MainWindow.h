@@ -51,6 +51,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
  private:
   void loadBank(const QString& path);
@@ -76,6 +77,7 @@ class MainWindow : public QMainWindow {
   QActionGroup* themeGroup_ = nullptr;
   ThemeKind theme_ = ThemeKind::System;
   bool applyingTheme_ = false;
+  bool themeChangePending_ = false;
 };
 
 }  // namespace precisionlab

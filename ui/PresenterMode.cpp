@@ -7,10 +7,12 @@
 #include <QMainWindow>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "quiz/Question.h"
+#include "engine/ScenarioIds.h"
+#include "ui/LabVerdictTable.h"
+#include "ui/ScenarioCatalog.h"
 #include "ui/StudyView.h"
 
 namespace precisionlab {
@@ -38,16 +40,7 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   v->setContentsMargins(24, 16, 24, 16);
   auto* title = new QLabel(tr("What each option does, and what the lab measured"), verdictPage_);
   title->setObjectName(QStringLiteral("verdictTitle"));
-  table_ = new QTableWidget(0, 4, verdictPage_);
-  table_->setHorizontalHeaderLabels(
-      {tr("Option"), tr("Answer"), tr("What the lab measured"), tr("When it would be right")});
-  table_->setAccessibleName(tr("Verdict table"));
-  table_->verticalHeader()->hide();
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setWordWrap(true);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_ = new LabVerdictTable(verdictPage_);
   v->addWidget(title);
   v->addWidget(table_, 1);
   stepLabel_ = new QLabel;
@@ -175,29 +168,26 @@ void PresenterMode::refreshVerdicts() {
 }
 
 void PresenterMode::fillVerdictTable() {
-  const ThemeColors& c = AppTheme::colors();
   if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
     title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
   table_->setFont(AppTheme::pointFont(12));
-  const quiz::Question* q = study_->currentQuestion();
-  const QStringList order = study_->currentDisplayOrder();
-  table_->setRowCount(q ? int(order.size()) : 0);
-  if (!q) return;
-  for (int i = 0; i < order.size(); ++i) {
-    const quiz::Option* o = q->option(order[i]);
-    if (!o) continue;
-    QString measured = o->scenario.isEmpty() ? tr("(no lab run for this option)") : QString();
-    if (!o->scenario.isEmpty() && verdicts_) measured = verdicts_(o->scenario);
-    if (!o->scenario.isEmpty() && measured.isEmpty()) measured = tr("not run yet");
-    auto* option = new QTableWidgetItem(QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(o->text));
-    auto* answer = new QTableWidgetItem(o->correct ? tr("✓ correct") : tr("✗ wrong"));
-    answer->setForeground(o->correct ? c.correct : c.wrong);
-    table_->setItem(i, 0, option);
-    table_->setItem(i, 1, answer);
-    table_->setItem(i, 2, new QTableWidgetItem(measured));
-    table_->setItem(i, 3, new QTableWidgetItem(o->whenRight));
+  // The fp32 reference first (every number is relative to it), then the options as shown.
+  QList<LabVerdictTable::Row> rows;
+  const QString baseline = QString::fromLatin1(scenario::kBaselineFp32.data(),
+                                               qsizetype(scenario::kBaselineFp32.size()));
+  rows.append({tr("fp32 baseline (reference)"), baseline, -1});
+  if (const quiz::Question* q = study_->currentQuestion()) {
+    const QStringList order = study_->currentDisplayOrder();
+    for (int i = 0; i < order.size(); ++i) {
+      const quiz::Option* o = q->option(order[i]);
+      if (!o) continue;
+      const ScenarioInfo* info = ScenarioCatalog::find(o->scenario);
+      const QString what = info ? info->title : o->text;
+      rows.append({QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(what), o->scenario,
+                   o->correct ? 1 : 0});
+    }
   }
-  table_->resizeRowsToContents();
+  table_->fill(runs_, rows);
 }
 
 }  // namespace precisionlab

@@ -13,21 +13,19 @@
 
 class QMainWindow;
 class QTabWidget;
-class QTableWidget;
 class QLabel;
 class QWidget;
 
 namespace precisionlab {
 
 class StudyView;
-class LabView;
+class LabVerdictTable;
+class RunDataStore;
 
 class PresenterMode : public QObject {
   Q_OBJECT
 
  public:
-  // What the lab says about a scenario ("1.0x speed, same loss as fp32"); empty if not run.
-  using VerdictSource = std::function<QString(const QString& scenarioId)>;
   // Starts a scenario in the lab (and turns on the lab's presenter look).
   using ScenarioRunner = std::function<void(const QString& scenarioId)>;
 
@@ -36,10 +34,11 @@ class PresenterMode : public QObject {
 
   bool isActive() const { return active_; }
   PresenterWalkthrough* walkthrough() const { return walkthrough_; }
-  QTableWidget* verdictTable() const { return table_; }
+  LabVerdictTable* verdictTable() const { return table_; }
   // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
   void setFullScreenEnabled(bool enabled) { fullScreen_ = enabled; }
-  void setVerdictSource(VerdictSource source) { verdicts_ = std::move(source); }
+  // The lab's runs, which the final verdict table is computed from (null: no lab).
+  void setRunStore(const RunDataStore* store) { runs_ = store; }
   void setScenarioRunner(ScenarioRunner runner) { runner_ = std::move(runner); }
   void setLabPresenterHook(std::function<void(bool)> hook) { labHook_ = std::move(hook); }
 
@@ -68,10 +67,10 @@ class PresenterMode : public QObject {
   StudyView* study_;
   QPointer<QWidget> lab_;
   QWidget* verdictPage_ = nullptr;
-  QTableWidget* table_ = nullptr;
+  LabVerdictTable* table_ = nullptr;
   QLabel* stepLabel_ = nullptr;
   PresenterWalkthrough* walkthrough_;
-  VerdictSource verdicts_;
+  const RunDataStore* runs_ = nullptr;
   ScenarioRunner runner_;
   std::function<void(bool)> labHook_;
   bool active_ = false;

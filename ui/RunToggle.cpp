@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalBlocker>
+#include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -39,6 +41,12 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   progress_->setRange(0, 1);
   progress_->setValue(0);
 
+  pause_ = new QToolButton(this);
+  pause_->setAutoRaise(true);
+  pause_->setAccessibleName(tr("Pause %1").arg(ScenarioCatalog::shortName(info)));
+  connect(pause_, &QToolButton::clicked, this, [this] { emit pauseToggled(info_.id, !paused_); });
+  setPauseState(false, false);
+
   verdict_ = new QLabel(this);
   verdict_->setWordWrap(true);
   // Two lines, always: rows keep one height whether or not a verdict is in yet.
@@ -56,14 +64,18 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   nameColumn->addWidget(check_, 1);
   auto* statusColumn = new QVBoxLayout;
   statusColumn->setSpacing(2);
-  statusColumn->addWidget(status_);
+  auto* statusLine = new QHBoxLayout;
+  statusLine->setContentsMargins(0, 0, 0, 0);
+  statusLine->addWidget(status_, 1);
+  statusLine->addWidget(pause_);
+  statusColumn->addLayout(statusLine);
   statusColumn->addWidget(progress_);
 
-  auto* nameBox = new QWidget(this);
+  auto* nameBox = nameBox_ = new QWidget(this);
   nameBox->setLayout(nameColumn);
   nameColumn->setContentsMargins(0, 0, 0, 0);
   nameBox->setFixedWidth(kNameWidth);
-  auto* statusBox = new QWidget(this);
+  auto* statusBox = statusBox_ = new QWidget(this);
   statusBox->setLayout(statusColumn);
   statusColumn->setContentsMargins(0, 0, 0, 0);
   statusBox->setFixedWidth(kStatusWidth);
@@ -147,6 +159,15 @@ void RunToggle::setProvenance(const RunProvenance& provenance) {
 
 void RunToggle::setProvenancePending() { badge_->setPending(); }
 
+void RunToggle::setPauseState(bool active, bool paused) {
+  paused_ = paused;
+  pause_->setVisible(active);
+  pause_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+  const QString name = ScenarioCatalog::shortName(info_);
+  pause_->setToolTip(paused ? tr("Resume %1").arg(name) : tr("Pause %1").arg(name));
+  pause_->setAccessibleName(pause_->toolTip());
+}
+
 void RunToggle::setHighlighted(bool on) {
   highlighted_ = on;
   // The row the study view asked for ("Run this option") stands out until another is chosen.
@@ -160,6 +181,9 @@ void RunToggle::setPresenterMode(bool on) {
   fitVerdict();
   progress_->setMaximumHeight(on ? 10 : 6);
   swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
+  nameBox_->setFixedWidth(scaled(kNameWidth, on));
+  statusBox_->setFixedWidth(scaled(kStatusWidth, on));
+  badge_->setFixedWidth(scaled(kBadgeWidth, on));
 }
 
 }  // namespace precisionlab

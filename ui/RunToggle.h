@@ -11,6 +11,7 @@
 class QCheckBox;
 class QLabel;
 class QProgressBar;
+class QToolButton;
 
 namespace precisionlab {
 
@@ -25,8 +26,10 @@ class RunToggle : public QWidget {
 
   // Column widths, shared with the header LabView draws above the rows.
   static constexpr int kNameWidth = 230;
-  static constexpr int kStatusWidth = 150;
+  static constexpr int kStatusWidth = 180;
   static constexpr int kBadgeWidth = 300;
+  // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
+  static int scaled(int width, bool presenter) { return presenter ? width * 3 / 2 : width; }
 
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }
@@ -42,6 +45,9 @@ class RunToggle : public QWidget {
   void setVerdict(const QString& text, const QString& details);
   void setProvenance(const RunProvenance& provenance);
   void setProvenancePending();
+  // Shows the pause/resume button while the scenario runs; `paused` picks its face.
+  void setPauseState(bool active, bool paused);
+  QToolButton* pauseButton() const { return pause_; }
   void setHighlighted(bool on);
   void setPresenterMode(bool on);
 
@@ -50,6 +56,7 @@ class RunToggle : public QWidget {
 
  signals:
   void toggled(const QString& scenarioId, bool on);
+  void pauseToggled(const QString& scenarioId, bool paused);
 
  private:
   ScenarioInfo info_;
@@ -57,8 +64,12 @@ class RunToggle : public QWidget {
   QLabel* swatch_ = nullptr;
   QLabel* status_ = nullptr;
   QProgressBar* progress_ = nullptr;
+  QToolButton* pause_ = nullptr;
+  bool paused_ = false;
   QLabel* verdict_ = nullptr;
   ProvenanceBadge* badge_ = nullptr;
+  QWidget* nameBox_ = nullptr;
+  QWidget* statusBox_ = nullptr;
   bool highlighted_ = false;
   QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
   void fitVerdict();

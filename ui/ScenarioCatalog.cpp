@@ -21,31 +21,31 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
   static const QList<ScenarioInfo> kScenarios = {
       {idOf(scenario::kBaselineFp32), QString(), QStringLiteral("fp32 baseline"),
        QStringLiteral("No change: the reference every other run is compared with."),
-       QStringLiteral("fp32 baseline"), QColor(0x33, 0x33, 0x33)},
+       QStringLiteral("fp32 baseline"), QColor(0x33, 0x33, 0x33), QStringLiteral("loss")},
       {idOf(scenario::kHalfLayers), QStringLiteral("A"), QStringLiteral("Half-precision layers"),
        QStringLiteral("model.to(torch.float16): weights, gradients and AdamW state in fp16, no "
                       "loss scaling."),
-       QStringLiteral("A half layers"), QColor(0xD5, 0x5E, 0x00)},
+       QStringLiteral("A half layers"), QColor(0xD5, 0x5E, 0x00), QStringLiteral("loss")},
       {idOf(scenario::kTensorflowContainer), QStringLiteral("B"),
        QStringLiteral("TensorFlow container"),
        QStringLiteral("A framework swap leaves precision unchanged: an fp32 run like the "
                       "baseline."),
-       QStringLiteral("B TF container"), QColor(0x56, 0xB4, 0xE9)},
+       QStringLiteral("B TF container"), QColor(0x56, 0xB4, 0xE9), QStringLiteral("throughput")},
       {idOf(scenario::kVertexHpTuning), QStringLiteral("C"),
        QStringLiteral("Vertex AI HP tuning"),
        QStringLiteral("A sweep of fp32 trials over the learning rate: more compute, same "
                       "precision."),
-       QStringLiteral("C sweep"), QColor(0xCC, 0x79, 0xA7)},
+       QStringLiteral("C sweep"), QColor(0xCC, 0x79, 0xA7), QStringLiteral("loss")},
       {idOf(scenario::kFp16Amp), QStringLiteral("D"), QStringLiteral("fp16=True"),
        QStringLiteral("Mixed precision: fp16 autocast, fp32 master weights, dynamic loss "
                       "scaling."),
-       QStringLiteral("D fp16=True"), QColor(0x00, 0x9E, 0x73)},
+       QStringLiteral("D fp16=True"), QColor(0x00, 0x9E, 0x73), QStringLiteral("loss")},
       {idOf(scenario::kBf16Amp), QString(), QStringLiteral("bf16=True"),
        QStringLiteral("Mixed precision in bfloat16: fp32's range, no loss scaling needed."),
-       QStringLiteral("bf16=True"), QColor(0xE6, 0x9F, 0x00)},
+       QStringLiteral("bf16=True"), QColor(0xE6, 0x9F, 0x00), QStringLiteral("throughput")},
       {idOf(scenario::kFp16NoScaler), QString(), QStringLiteral("fp16 without loss scaling"),
        QStringLiteral("fp16 autocast with the GradScaler off: small gradients flush to zero."),
-       QStringLiteral("fp16 no scaler"), QColor(0x00, 0x72, 0xB2)},
+       QStringLiteral("fp16 no scaler"), QColor(0x00, 0x72, 0xB2), QStringLiteral("underflow")},
   };
   return kScenarios;
 }

@@ -20,6 +20,7 @@ struct ScenarioInfo {
   QString detail;   // one line: what the run changes (or why it changes nothing)
   QString legend;   // short chart legend name, e.g. "A half layers"
   QColor color;     // curve colour; sweep trials get lighter and darker shades of it
+  QString focusChart;  // the figure that tells this option's story (presenter mode shows it)
 };
 
 struct PlannedRun {

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("PrecisionLab"));
   QApplication::setOrganizationName(QStringLiteral("PrecisionLab"));
   QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION_STRING));
-  QApplication::setDesktopFileName(QStringLiteral("precisionlab"));
+  // Must match packaging/io.github.precisionlab.PrecisionLab.desktop so docks group the window.
+  QApplication::setDesktopFileName(QStringLiteral("io.github.precisionlab.PrecisionLab"));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/precisionlab.svg")));
 
   QCommandLineParser parser;

@@ -1,10 +1,12 @@
 // Exports: a chart saves as a PNG that QImage loads and an SVG whose root element is <svg>, both
 // carrying the provenance footer; run records save as CSV with a header, one row per step per
-// run, RFC 4180 quoting, and provenance columns.
+// run, RFC 4180 quoting, and provenance columns. The Vertex AI dialog writes the engine's files
+// and shows the gcloud commands from the generated README; bad settings are refused in words.
 #include <QtTest>
 
 #include <QChartView>
 #include <QImage>
+#include <QLineEdit>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -12,6 +14,7 @@
 #include "ui/LiveChart.h"
 #include "ui/RunCsvExporter.h"
 #include "ui/RunDataStore.h"
+#include "ui/VertexExportDialog.h"
 
 using namespace precisionlab;
 
@@ -89,6 +92,9 @@ class TestExports : public QObject {
   void csvCellQuoting_data();
   void csvCellQuoting();
   void unwritablePathFails();
+  void vertexDialogWritesFilesAndShowsCommands_data();
+  void vertexDialogWritesFilesAndShowsCommands();
+  void vertexDialogRefusesBadSettings();
 
  private:
   QTemporaryDir* dir_ = nullptr;
@@ -215,6 +221,58 @@ void TestExports::unwritablePathFails() {
   QVERIFY(error.contains(QStringLiteral("/nonexistent-dir/x.png")));
   RunDataStore store;
   QVERIFY(!RunCsvExporter::save(store, QStringLiteral("/nonexistent-dir/x.csv"), &error));
+}
+
+void TestExports::vertexDialogWritesFilesAndShowsCommands_data() {
+  QTest::addColumn<QString>("scenario");
+  QTest::addColumn<QString>("tuningFile");
+  QTest::addColumn<QString>("command");
+  QTest::newRow("D fp16=True") << "fp16-amp" << QString() << "gcloud ai custom-jobs create";
+  QTest::newRow("C tuning") << "vertex-hp-tuning" << "hp-tuning.yaml"
+                            << "gcloud ai hp-tuning-jobs create";
+}
+
+void TestExports::vertexDialogWritesFilesAndShowsCommands() {
+  QFETCH(QString, scenario);
+  QFETCH(QString, tuningFile);
+  QFETCH(QString, command);
+  QTemporaryDir dir;
+  VertexExportDialog dialog(scenario);
+  QCOMPARE(dialog.scenarioId(), scenario);
+  dialog.setOutputFolder(dir.filePath(QStringLiteral("out")));
+  QVERIFY2(dialog.exportNow(), qPrintable(dialog.errorText()));
+  QVERIFY(dialog.errorText().isEmpty());
+  QVERIFY(dialog.writtenFiles().contains(QStringLiteral("train.py")));
+  QVERIFY(dialog.writtenFiles().contains(QStringLiteral("job.yaml")));
+  if (!tuningFile.isEmpty()) QVERIFY(dialog.writtenFiles().contains(tuningFile));
+  for (const QString& f : dialog.writtenFiles())
+    QVERIFY2(QFile::exists(dir.filePath(QStringLiteral("out/") + f)), qPrintable(f));
+  QVERIFY2(dialog.commandsText().contains(command), qPrintable(dialog.commandsText()));
+  // A command continued over two README lines is shown as one line.
+  QVERIFY(!dialog.commandsText().contains(QStringLiteral("\\\n")));
+  if (scenario == QLatin1String("fp16-amp")) {
+    QFile train(dir.filePath(QStringLiteral("out/train.py")));
+    QVERIFY(train.open(QIODevice::ReadOnly));
+    QVERIFY(train.readAll().contains("fp16=True"));
+  }
+}
+
+void TestExports::vertexDialogRefusesBadSettings() {
+  QTemporaryDir dir;
+  VertexExportDialog dialog(QStringLiteral("fp16-amp"));
+  dialog.setOutputFolder(dir.filePath(QStringLiteral("out")));
+  auto* dataset = dialog.findChild<QLineEdit*>();
+  QVERIFY(dataset);
+  for (QLineEdit* e : dialog.findChildren<QLineEdit*>())
+    if (e->accessibleName() == QLatin1String("Dataset URI")) e->setText(QStringLiteral("/home/me/data.csv"));
+  QVERIFY(!dialog.exportNow());
+  QVERIFY2(dialog.errorText().startsWith(QStringLiteral("Nothing was exported")),
+           qPrintable(dialog.errorText()));
+  QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("out/train.py"))));
+  QCOMPARE(VertexExportDialog::commandsFromReadme(QStringLiteral(
+               "x\n     gcloud ai a --b \\\n       --c=d\n  python3 setup.py sdist\n")),
+           (QStringList{QStringLiteral("gcloud ai a --b --c=d"),
+                        QStringLiteral("python3 setup.py sdist")}));
 }
 
 QTEST_MAIN(TestExports)

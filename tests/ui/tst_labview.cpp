@@ -1,12 +1,24 @@
 // LabView driven like a learner would: ticking a scenario starts a real (tiny) run whose points
 // reach the charts, unticking cancels it while other runs carry on, clearing forgets the
-// curves. Runs use a tiny BERT, short sequences and 2 threads so the file stays well under 60 s.
+// curves; recorded runs replay through the same path (labelled, non-finite values marked); a
+// damaged file says where it is broken; presenter mode shows one big chart. Runs use a tiny BERT,
+// short sequences, few steps and one thread so the file stays well under 40 s on 2 cores.
 #include <QtTest>
 
 #include <QCheckBox>
+#include <QFile>
+#include <QMessageBox>
 #include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <cmath>
+#include <limits>
+
+#include "engine/RunRecording.h"
 
 #include "ui/ChartPanel.h"
+#include "ui/LabChartArea.h"
+#include "ui/LabSettingsPanel.h"
 #include "ui/LabView.h"
 #include "ui/LiveChart.h"
 #include "ui/RunDataStore.h"
@@ -47,6 +59,12 @@ class TestLabView : public QObject {
   void runScenarioHighlightsAndRejectsUnknownIds();
   void clearRunsForgetsCurves();
   void settingsRoundTrip();
+  void guiKeepsACoreForTheWindow();
+  void pauseAndResumeFromTheRow();
+  void nonFiniteRecordsAreMarkedNotPlotted();
+  void shippedRecordingsReplayLabelled();
+  void damagedRecordingSaysWhere();
+  void presenterShowsOneLargeChart();
 
  private:
   TrainConfig tinyConfig(int64_t steps) const;
@@ -60,7 +78,7 @@ TrainConfig TestLabView::tinyConfig(int64_t steps) const {
   c.batchSize = 4;
   c.seqLen = 32;
   c.evalEvery = 0;
-  c.threads = 2;
+  c.threads = 1;
   return c;
 }
 
@@ -186,7 +204,165 @@ void TestLabView::settingsRoundTrip() {
   QCOMPARE(back.learningRate, 2e-4);
   QCOMPARE(back.dataPath, std::string("/tmp/reviews.csv"));
   QCOMPARE(back.device, std::string("cuda:1"));
-  QCOMPARE(back.threads, 2);  // fields without a control ride along
+  QCOMPARE(back.threads, 1);
+  QCOMPARE(back.warmupFraction, c.warmupFraction);  // fields without a control ride along
+}
+
+void TestLabView::guiKeepsACoreForTheWindow() {
+  const int cores = QThread::idealThreadCount();
+  QCOMPARE(LabView::guiThreads(0), std::max(1, cores - 1));
+  QCOMPARE(LabView::guiThreads(1000), std::max(1, cores - 1));
+  QCOMPARE(LabView::guiThreads(1), 1);
+  TrainConfig c = tinyConfig(5);
+  c.threads = 0;  // "all cores" from a saved config
+  view_->setSettings(c);
+  QCOMPARE(view_->settings().threads, std::max(1, cores - 1));
+}
+
+void TestLabView::pauseAndResumeFromTheRow() {
+  view_->setSettings(tinyConfig(100000));
+  view_->runScenario(QStringLiteral("baseline-fp32"));
+  RunToggle* row = view_->toggle(QStringLiteral("baseline-fp32"));
+  QTRY_VERIFY_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("baseline-fp32"))->steps.size() >= 1,
+                           kTimeoutMs);
+  QVERIFY(row->pauseButton()->isVisible());
+  row->pauseButton()->click();
+  QTRY_COMPARE_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("baseline-fp32"))->state,
+                            RunState::Paused, kTimeoutMs);
+  const size_t stepsAtPause = firstRunOf(*view_, QStringLiteral("baseline-fp32"))->steps.size();
+  QTest::qWait(400);
+  // At most the step in flight when pausing lands afterwards.
+  QVERIFY(firstRunOf(*view_, QStringLiteral("baseline-fp32"))->steps.size() <= stepsAtPause + 1);
+  QVERIFY(row->statusText().startsWith(QStringLiteral("paused")));
+  row->pauseButton()->click();
+  QTRY_VERIFY_WITH_TIMEOUT(
+      firstRunOf(*view_, QStringLiteral("baseline-fp32"))->steps.size() > stepsAtPause + 1,
+      kTimeoutMs);
+  view_->stopAll();
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
+}
+
+void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
+  // A diverging half-precision run as a recording: finite for 3 steps, then inf and NaN.
+  auto recording = [](const std::string& id, int badFrom) {
+    RunRecording r;
+    r.scenarioId = id;
+    r.label = id;
+    r.config.steps = 8;
+    r.config.batchSize = 4;
+    r.provenance.kind = Provenance::Live;
+    r.provenance.device = "cuda:0 Test GPU";
+    r.provenance.recordedAt = "2026-01-02T03:04:05Z";
+    r.totalSteps = 8;
+    for (int s = 1; s <= 8; ++s) {
+      StepRecord rec;
+      rec.step = s;
+      rec.stepMs = 1;
+      rec.samplesPerSec = 4000;
+      rec.lossScale = 65536;
+      rec.peakBytes = 1 << 20;
+      rec.loss = 0.7 - 0.01 * s;
+      if (badFrom > 0 && s >= badFrom) {
+        rec.loss = s == badFrom ? std::numeric_limits<double>::infinity()
+                                : std::numeric_limits<double>::quiet_NaN();
+        rec.nonFinite = true;
+        rec.gradNorm = std::numeric_limits<double>::quiet_NaN();
+        rec.samplesPerSec = std::numeric_limits<double>::infinity();
+        rec.lossScale = std::numeric_limits<double>::quiet_NaN();
+      }
+      r.steps.push_back(rec);
+    }
+    r.evals.push_back({8, std::numeric_limits<double>::quiet_NaN(), 0.5});
+    r.endState = RunState::Finished;
+    return r;
+  };
+  std::vector<RunRecording> runs;
+  runs.push_back(recording("baseline-fp32", 0));
+  runs.push_back(recording("half-layers", 4));
+  view_->setReplaySpeed(1e6);  // everything arrives with the next drain
+  view_->replayRecordings(std::move(runs));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+
+  const TrackedRun* half = firstRunOf(*view_, QStringLiteral("half-layers"));
+  QVERIFY(half);
+  QCOMPARE(half->steps.size(), size_t(8));
+  LiveChart* loss = chart(*view_, QStringLiteral("loss"))->chart();
+  const QString key = QString::number(half->id);
+  QCOMPARE(loss->drawnPoints(key).size(), 3);
+  QCOMPARE(loss->nonFiniteText(key), QStringLiteral("inf at step 4"));
+  for (ChartPanel* p : view_->chartPanels()) {
+    QVERIFY2(std::isfinite(p->chart()->yAxisMin()) && std::isfinite(p->chart()->yAxisMax()),
+             qPrintable(p->metricId()));
+    // Every figure says the numbers are recorded, on which device and when.
+    QVERIFY2(p->footer().contains(QStringLiteral("recorded on cuda:0 Test GPU, 2026-01-02")) ||
+                 p->chart()->isEmpty(),
+             qPrintable(p->footer()));
+  }
+  QVERIFY(view_->toggle(QStringLiteral("half-layers"))->provenanceText().startsWith(
+      QStringLiteral("recorded on cuda:0 Test GPU, 2026-01-02")));
+  // The verdict is computed, and names the step where the run broke.
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->verdictText(QStringLiteral("half-layers")).isEmpty(), 5000);
+}
+
+void TestLabView::shippedRecordingsReplayLabelled() {
+  QSignalSpy loaded(view_, &LabView::recordingsLoaded);
+  view_->setReplaySpeed(1e6);
+  view_->replayShippedRecordings();
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+  QVERIFY(loaded.at(0).at(0).toBool());
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  QVERIFY(view_->store().runsOf(QStringLiteral("vertex-hp-tuning")).size() >= 2);
+  for (const char* id : {"baseline-fp32", "half-layers", "fp16-amp"}) {
+    const TrackedRun* run = firstRunOf(*view_, QLatin1String(id));
+    QVERIFY2(run && run->state == RunState::Finished, id);
+    QCOMPARE(run->provenance.kind, Provenance::Recorded);
+    QVERIFY(view_->toggle(QLatin1String(id))->provenanceText().startsWith(QStringLiteral("recorded on")));
+  }
+  QVERIFY(chart(*view_, QStringLiteral("loss"))->footer().contains(QStringLiteral("recorded on")));
+}
+
+void TestLabView::damagedRecordingSaysWhere() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("broken.plrun"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("{\"format\":\"precisionlab-run\",\"version\":99}\n");
+  f.close();
+  QSignalSpy loaded(view_, &LabView::recordingsLoaded);
+  view_->loadRecordings({path});
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+  QVERIFY(!loaded.at(0).at(0).toBool());
+  QVERIFY2(view_->lastError().contains(QStringLiteral("broken.plrun")), qPrintable(view_->lastError()));
+  QVERIFY2(view_->lastError().contains(QStringLiteral("newer")), qPrintable(view_->lastError()));
+  auto* box = view_->findChild<QMessageBox*>(QStringLiteral("labErrorDialog"));
+  QVERIFY(box);
+  QVERIFY(box->text().contains(QStringLiteral("broken.plrun")));
+  box->close();
+  QVERIFY(view_->store().runs().empty());
+}
+
+void TestLabView::presenterShowsOneLargeChart() {
+  view_->setPresenterMode(true);
+  QVERIFY(!view_->settingsStrip()->isVisible());
+  LabChartArea* area = view_->chartArea();
+  // Presenter: the option's own figure, alone and large.
+  view_->setSettings(tinyConfig(3));
+  view_->runScenario(QStringLiteral("tensorflow-container"));
+  QCOMPARE(area->currentChart(), QStringLiteral("throughput"));
+  ChartPanel* shown = chart(*view_, QStringLiteral("throughput"));
+  QVERIFY(shown->isVisible());
+  QVERIFY(!chart(*view_, QStringLiteral("memory"))->isVisible());
+  QVERIFY(shown->width() > view_->width() * 3 / 4);
+  // In front of the class only the option being run and its fp32 reference keep their rows.
+  QVERIFY(!view_->toggle(QStringLiteral("bf16-amp"))->isVisible());
+  QVERIFY(view_->toggle(QStringLiteral("tensorflow-container"))->isVisible());
+  QVERIFY(view_->toggle(QStringLiteral("baseline-fp32"))->isVisible());
+  view_->setPresenterMode(false);
+  QVERIFY(view_->settingsStrip()->isVisible());
+  QVERIFY(view_->toggle(QStringLiteral("bf16-amp"))->isVisible());
+  QVERIFY(chart(*view_, QStringLiteral("memory"))->isVisible());
+  view_->stopAll();
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
 }
 
 QTEST_MAIN(TestLabView)

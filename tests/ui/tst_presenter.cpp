@@ -8,6 +8,9 @@
 
 #include "ui/AppTheme.h"
 #include "ui/BreakdownPanel.h"
+#include "ui/LabVerdictTable.h"
+#include "ui/LabVerdicts.h"
+#include "ui/RunDataStore.h"
 #include "ui/MainWindow.h"
 #include "ui/PresenterMode.h"
 #include "ui/PresenterWalkthrough.h"
@@ -24,6 +27,7 @@ class TestPresenter : public QObject {
   void walkthroughSteps();
   void walkthroughStopsAtBothEnds();
   void keyboardDrivesTheWindow();
+  void verdictTableIsComputedFromRecords();
 };
 
 void TestPresenter::walkthroughSteps() {
@@ -116,7 +120,10 @@ void TestPresenter::keyboardDrivesTheWindow() {
 
   QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
   QCOMPARE(w->current().kind, Kind::Verdicts);
-  QCOMPARE(presenter->verdictTable()->rowCount(), int(window.studyView()->currentDisplayOrder().size()));
+  // The fp32 reference, then one row per option as shown.
+  QCOMPARE(presenter->verdictTable()->rowCount(),
+           int(window.studyView()->currentDisplayOrder().size()) + 1);
+  QCOMPARE(presenter->verdictTable()->columnCount(), int(LabVerdictTable::kColumns));
   QCOMPARE(window.tabs()->currentWidget()->accessibleName(), QStringLiteral("Verdicts"));
 
   // No attempt was recorded by the demonstration.
@@ -127,6 +134,56 @@ void TestPresenter::keyboardDrivesTheWindow() {
   QCOMPARE(AppTheme::current(), before);
   QCOMPARE(window.tabs()->count(), 3);  // the verdict tab goes with presenter mode
   QVERIFY(!window.studyView()->isGraded());
+}
+
+void TestPresenter::verdictTableIsComputedFromRecords() {
+  // Two live runs with made-up but consistent records: D twice as fast, 0.6x the memory.
+  RunDataStore store;
+  TrainConfig config;
+  config.batchSize = 8;
+  config.steps = 20;
+  auto feed = [&store, &config](RunId id, const QString& scenario, double stepMs, int64_t bytes,
+                                double acc) {
+    store.addRun(id, scenario, scenario, scenario, Qt::black, config);
+    RunUpdate u;
+    u.id = id;
+    u.state = RunState::Finished;
+    u.provenance.kind = Provenance::Live;
+    u.provenance.device = "cpu (test)";
+    u.totalSteps = 20;
+    for (int s = 1; s <= 20; ++s) {
+      StepRecord r;
+      r.step = s;
+      r.loss = 0.7 - 0.01 * s;
+      r.stepMs = stepMs;
+      r.samplesPerSec = 8000.0 / stepMs;
+      r.peakBytes = bytes;
+      u.steps.push_back(r);
+    }
+    u.evals.push_back({20, 0.5, acc});
+    QVERIFY(store.apply(u));
+  };
+  feed(1, QStringLiteral("baseline-fp32"), 100, 1000000, 0.80);
+  feed(2, QStringLiteral("fp16-amp"), 50, 600000, 0.81);
+
+  LabVerdictTable table;
+  table.fill(&store, {{QStringLiteral("fp32 baseline"), QStringLiteral("baseline-fp32"), -1},
+                      {QStringLiteral("D. fp16=True"), QStringLiteral("fp16-amp"), 1},
+                      {QStringLiteral("B. no run"), QString(), 0}});
+  QCOMPARE(table.rowCount(), 3);
+  const auto cell = [&table](int row, int column) { return table.item(row, column)->text(); };
+  QVERIFY2(cell(1, LabVerdictTable::kSpeed).startsWith(QStringLiteral("2.00x")),
+           qPrintable(cell(1, LabVerdictTable::kSpeed)));
+  QCOMPARE(cell(1, LabVerdictTable::kMemory), QStringLiteral("0.60x"));
+  QVERIFY(cell(1, LabVerdictTable::kAccuracy).startsWith(QStringLiteral("0.810")));
+  QVERIFY(cell(1, LabVerdictTable::kScenario).contains(QStringLiteral("✓")));
+  QVERIFY(cell(1, LabVerdictTable::kStatus).startsWith(QStringLiteral("finished")));
+  QVERIFY(cell(1, LabVerdictTable::kProvenance).startsWith(QStringLiteral("live on cpu (test)")));
+  // The verdict cell is the engine's computed summary, word for word.
+  const auto verdict = LabVerdicts::compute(store, QStringLiteral("fp16-amp"));
+  QVERIFY(verdict.has_value());
+  QCOMPARE(cell(1, LabVerdictTable::kVerdict), QString::fromStdString(verdict->summary));
+  QVERIFY(cell(2, LabVerdictTable::kStatus).contains(QStringLiteral("no lab run")));
 }
 
 QTEST_MAIN(TestPresenter)

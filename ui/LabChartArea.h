@@ -1,0 +1,55 @@
+// The lab's six figures and how they are laid out: in tabs of two (loss and divergence, speed
+// and memory, inside fp16) normally, and one large figure at a time in presenter mode, where
+// the room needs the chart big and the teacher picks the figure that tells the option's story.
+// refresh() turns the UI-owned run records into chart points, redrawing only runs that changed.
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+class QStackedWidget;
+class QTabWidget;
+
+namespace precisionlab {
+
+class ChartPanel;
+class RunDataStore;
+
+class LabChartArea : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LabChartArea(QWidget* parent = nullptr);
+
+  QList<ChartPanel*> panels() const { return panels_; }
+  ChartPanel* panel(const QString& metricId) const;
+  // Normal layout: which tab of two is shown (0 learn, 1 speed, 2 inside fp16).
+  void showTab(int index);
+  // Shows the figure `metricId` ("loss", "throughput", ...): its tab, or in presenter mode the
+  // figure alone.
+  void showChart(const QString& metricId);
+  QString currentChart() const;
+  void setPresenterMode(bool on);
+  bool presenterMode() const { return presenterMode_; }
+
+  // Redraws from the store: new points for runs whose revision changed, provenance footers.
+  void refresh(const RunDataStore& store);
+  void clear();
+
+ private:
+  void placePanels();
+
+  QList<ChartPanel*> panels_;
+  QStackedWidget* stack_ = nullptr;
+  QTabWidget* pairs_ = nullptr;    // normal: tabs of two
+  QTabWidget* singles_ = nullptr;  // presenter: one figure per tab
+  QList<QWidget*> pairPages_;
+  QList<QWidget*> singlePages_;
+  QHash<int, quint64> drawnRevisions_;  // run id -> store revision the charts last drew
+  quint64 drawnBaselineRevision_ = 0;
+  bool presenterMode_ = false;
+};
+
+}  // namespace precisionlab

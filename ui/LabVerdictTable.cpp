@@ -1,0 +1,91 @@
+#include "ui/LabVerdictTable.h"
+
+#include <QHeaderView>
+
+#include "ui/AppTheme.h"
+#include "ui/LabVerdicts.h"
+#include "ui/ProvenanceBadge.h"
+#include "ui/RunDataStore.h"
+
+namespace precisionlab {
+
+LabVerdictTable::LabVerdictTable(QWidget* parent) : QTableWidget(0, kColumns, parent) {
+  setObjectName(QStringLiteral("labVerdictTable"));
+  setHorizontalHeaderLabels({tr("Scenario"), tr("Status"), tr("Speed vs fp32"),
+                             tr("Memory vs fp32"), tr("Final val accuracy"),
+                             tr("Verdict (computed)"), tr("Where the numbers come from")});
+  setAccessibleName(tr("Verdict table"));
+  verticalHeader()->hide();
+  setEditTriggers(QAbstractItemView::NoEditTriggers);
+  setSelectionMode(QAbstractItemView::NoSelection);
+  setWordWrap(true);
+  // Every column fits the width (a wall projector has no horizontal scroll bar); long cells wrap.
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setTextElideMode(Qt::ElideNone);
+  horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+  verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+}
+
+void LabVerdictTable::fill(const RunDataStore* store, const QList<Row>& rows) {
+  const ThemeColors& colors = AppTheme::colors();
+  setRowCount(int(rows.size()));
+  for (int i = 0; i < rows.size(); ++i) {
+    const Row& row = rows[i];
+    QString name = row.name;
+    auto* nameItem = new QTableWidgetItem;
+    if (row.correct == 1) name += tr("  ✓ the answer");
+    if (row.correct == 0) name += tr("  ✗");
+    nameItem->setText(name);
+    if (row.correct >= 0) nameItem->setForeground(row.correct ? colors.correct : colors.wrong);
+    setItem(i, kScenario, nameItem);
+
+    QString status = tr("no lab run for this option");
+    QString speed, memory, accuracy, verdict, provenance;
+    if (!row.scenarioId.isEmpty()) {
+      status = tr("not run yet");
+      if (store) {
+        const ScenarioStatus s = LabVerdicts::status(*store, row.scenarioId);
+        if (s.started) status = s.text;
+        if (const auto v = LabVerdicts::compute(*store, row.scenarioId)) {
+          speed = LabVerdicts::speedCell(*v);
+          memory = LabVerdicts::memoryCell(*v);
+          accuracy = LabVerdicts::accuracyCell(*v);
+          verdict = QString::fromStdString(v->summary);
+          if (!LabVerdicts::isFinal(*store, row.scenarioId)) verdict = tr("so far: %1").arg(verdict);
+        }
+        const QList<const TrackedRun*> runs = store->runsOf(row.scenarioId);
+        for (const TrackedRun* r : runs)
+          if (r->provenanceKnown) provenance = ProvenanceBadge::text(r->provenance);
+      }
+    }
+    const QString dash = QStringLiteral("—");
+    setItem(i, kStatus, new QTableWidgetItem(status));
+    setItem(i, kSpeed, new QTableWidgetItem(speed.isEmpty() ? dash : speed));
+    setItem(i, kMemory, new QTableWidgetItem(memory.isEmpty() ? dash : memory));
+    setItem(i, kAccuracy, new QTableWidgetItem(accuracy.isEmpty() ? dash : accuracy));
+    setItem(i, kVerdict, new QTableWidgetItem(verdict.isEmpty() ? dash : verdict));
+    setItem(i, kProvenance, new QTableWidgetItem(provenance.isEmpty() ? dash : provenance));
+  }
+  fitColumns();
+}
+
+void LabVerdictTable::resizeEvent(QResizeEvent* event) {
+  QTableWidget::resizeEvent(event);
+  fitColumns();
+}
+
+void LabVerdictTable::fitColumns() {
+  // Shares of the width; the verdict sentence gets the most, numbers the least.
+  static constexpr int kShare[kColumns] = {17, 13, 12, 9, 11, 24, 14};
+  const int width = viewport()->width();
+  int used = 0;
+  for (int c = 0; c < kColumns; ++c) {
+    const int w = c + 1 == kColumns ? width - used : width * kShare[c] / 100;
+    setColumnWidth(c, std::max(w, 40));
+    used += w;
+  }
+  resizeRowsToContents();
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,108 @@
+#include "ui/LabVerdicts.h"
+
+#include <QCoreApplication>
+
+#include "ui/RunDataStore.h"
+#include "ui/ScenarioCatalog.h"
+
+namespace precisionlab {
+
+namespace {
+QString tr(const char* text, int n = -1) {
+  return QCoreApplication::translate("precisionlab::LabVerdicts", text, nullptr, n);
+}
+}  // namespace
+
+MeasuredRun LabVerdicts::measured(const TrackedRun& run) {
+  MeasuredRun m;
+  m.label = run.label.toStdString();
+  m.state = run.state;
+  m.message = run.message.toStdString();
+  m.provenance = run.provenance;
+  m.totalSteps = run.totalSteps;
+  m.batchSize = run.config.batchSize;
+  m.steps = run.steps;
+  m.evals = run.evals;
+  return m;
+}
+
+std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QString& scenarioId) {
+  const TrackedRun* base = store.baseline();
+  const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
+  if (runs.isEmpty() || !base || base->steps.empty()) return std::nullopt;
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  MeasuredScenario scenario;
+  scenario.id = scenarioId.toStdString();
+  scenario.option = info ? info->option.toStdString() : std::string();
+  scenario.title = info ? info->title.toStdString() : std::string();
+  scenario.isSweep = runs.size() > 1;
+  for (const TrackedRun* r : runs) scenario.runs.push_back(measured(*r));
+  return computeVerdict(scenario, measured(*base));
+}
+
+bool LabVerdicts::isFinal(const RunDataStore& store, const QString& scenarioId) {
+  const TrackedRun* base = store.baseline();
+  if (base && base->active()) return false;
+  for (const TrackedRun* r : store.runsOf(scenarioId))
+    if (r->active()) return false;
+  return true;
+}
+
+ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& scenarioId) {
+  ScenarioStatus s;
+  const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
+  if (runs.isEmpty()) {
+    s.text = tr("not started");
+    return s;
+  }
+  s.started = true;
+  const TrackedRun* failed = nullptr;
+  const TrackedRun* active = nullptr;
+  bool allPaused = true;
+  for (const TrackedRun* r : runs) {
+    s.done += r->stepsDone();
+    s.total += r->totalSteps;
+    if (r->state == RunState::Failed && !failed) failed = r;
+    if (r->active()) {
+      if (!active) active = r;
+      allPaused = allPaused && r->state == RunState::Paused;
+    }
+  }
+  s.failed = failed != nullptr;
+  s.active = active != nullptr;
+  s.paused = s.active && allPaused;
+  if (failed) {
+    s.text = tr("failed at step %1").arg(failed->stepsDone() + 1);
+  } else {
+    const TrackedRun* shown = active ? active : runs.front();
+    s.text = QString::fromLatin1(runStateName(shown->state));
+  }
+  s.text += QStringLiteral(" · %1/%2").arg(s.done).arg(s.total);
+  if (runs.size() > 1) s.text += tr(" (%n trials)", int(runs.size()));
+  return s;
+}
+
+QString LabVerdicts::speedCell(const Verdict& v) {
+  if (!v.speedMeasurable) {
+    return v.provenance == Provenance::Emulated
+               ? tr("not measurable (emulated)")
+               : tr("not measurable here");
+  }
+  return QStringLiteral("%1x (%2–%3)")
+      .arg(v.speedup, 0, 'f', 2)
+      .arg(v.speedupLow, 0, 'f', 2)
+      .arg(v.speedupHigh, 0, 'f', 2);
+}
+
+QString LabVerdicts::memoryCell(const Verdict& v) {
+  if (!v.memoryMeasurable) return tr("not measurable");
+  return QStringLiteral("%1x").arg(v.memoryRatio, 0, 'f', 2);
+}
+
+QString LabVerdicts::accuracyCell(const Verdict& v) {
+  if (v.firstNonFiniteStep > 0 && !v.hasEval) return tr("— (NaN at step %1)").arg(v.firstNonFiniteStep);
+  if (!v.hasEval) return tr("no evaluation yet");
+  return tr("%1 (fp32 %2)").arg(v.valAccuracy, 0, 'f', 3).arg(v.baselineValAccuracy, 0, 'f', 3);
+}
+
+}  // namespace precisionlab

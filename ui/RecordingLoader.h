@@ -1,0 +1,37 @@
+// Reads recorded runs (.plrun, engine/RunRecording.h) for the lab's replay, off the UI thread:
+// files the user picked, or the recordings shipped inside the app (Qt resources under
+// :/recorded/). A damaged or newer-format file stops the load with the engine's message, which
+// names the file and line and says what to do.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <vector>
+
+#include "engine/RunRecording.h"
+
+namespace precisionlab {
+
+class RecordingLoader {
+ public:
+  struct Result {
+    std::vector<RunRecording> recordings;  // in the order of the paths
+    QString error;                         // empty when every file loaded
+  };
+
+  // Reads now, on the calling thread (tests, and the worker below).
+  static Result loadNow(const QStringList& paths);
+  // Reads on a pool thread and calls `done` on `context`'s thread (not at all if `context` is
+  // gone by then).
+  static void load(const QStringList& paths, QObject* context, std::function<void(Result)> done);
+
+  // The recordings compiled into the app, e.g. ":/recorded/fp16-amp.plrun".
+  static QStringList builtinRecordings();
+  // Where "Open recorded runs…" starts: the installed recordings, else the source tree's,
+  // else the user's documents.
+  static QString defaultFolder();
+};
+
+}  // namespace precisionlab
