@@ -115,6 +115,14 @@ LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
     singles_->addTab(page, s.shortTitle);
     singlePages_.append(page);
   }
+  drawnRevisions_.resize(kChartCount);
+  drawnBaselineRevision_.fill(0, kChartCount);
+  // A figure that comes on screen catches up with the runs at once.
+  auto catchUp = [this] {
+    if (store_) refresh(*store_);
+  };
+  connect(pairs_, &QTabWidget::currentChanged, this, catchUp);
+  connect(singles_, &QTabWidget::currentChanged, this, catchUp);
   stack_ = new QStackedWidget(this);
   stack_->addWidget(pairs_);
   stack_->addWidget(singles_);
@@ -149,6 +157,12 @@ void LabChartArea::setPresenterMode(bool on) {
   for (ChartPanel* p : std::as_const(panels_)) p->setPresenterMode(on);
   placePanels();
   showChart(shown);
+  if (store_) refresh(*store_);
+}
+
+void LabChartArea::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (store_) refresh(*store_);
 }
 
 void LabChartArea::showTab(int index) {
@@ -175,8 +189,8 @@ QString LabChartArea::currentChart() const {
 }
 
 void LabChartArea::clear() {
-  drawnRevisions_.clear();
-  drawnBaselineRevision_ = 0;
+  for (auto& drawn : drawnRevisions_) drawn.clear();
+  drawnBaselineRevision_.fill(0);
   for (ChartPanel* panel : std::as_const(panels_)) {
     panel->chart()->removeAll();
     panel->setProvenanceText(QString());
@@ -185,63 +199,72 @@ void LabChartArea::clear() {
 }
 
 void LabChartArea::refresh(const RunDataStore& store) {
+  store_ = &store;
+  for (int c = 0; c < kChartCount; ++c)
+    if (panels_[c]->isVisible()) refreshPanel(c, store);
+}
+
+void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   const TrackedRun* baseline = store.baseline();
   const quint64 baselineRevision = baseline ? baseline->revision : 0;
-  const bool baselineChanged = baselineRevision != drawnBaselineRevision_;
-  drawnBaselineRevision_ = baselineRevision;
+  const bool baselineChanged = baselineRevision != drawnBaselineRevision_[c];
+  drawnBaselineRevision_[c] = baselineRevision;
+  QHash<int, quint64>& drawn = drawnRevisions_[c];
+  LiveChart* chart = panels_[c]->chart();
 
-  QSet<QString> keys[kChartCount];
-  QList<const TrackedRun*> plotted[kChartCount];
+  QSet<QString> keys;
+  QList<const TrackedRun*> plotted;
   double xMax = 2;
   for (const TrackedRun& run : store.runs()) {
     const QString key = runKey(run);
     xMax = std::max(xMax, double(run.totalSteps));
-    const bool dirty = drawnRevisions_.value(run.id) != run.revision;
-    drawnRevisions_.insert(run.id, run.revision);
+    const bool dirty = drawn.value(run.id) != run.revision;
+    drawn.insert(run.id, run.revision);
     const bool isBaseline = baseline && run.id == baseline->id;
     // Emulated runs are dashed on the speed and memory charts (the panels' hint says so).
     const bool dashed = emulated(run);
     const QString& name = run.legend;
-
-    for (int c : {kLoss, kThroughput, kMemory, kUnderflow}) {
-      keys[c].insert(key);
-      plotted[c].append(&run);
-    }
-    if (dirty) {
-      panels_[kLoss]->chart()->setLine(key, name, run.color, LabMetrics::loss(run));
-      panels_[kThroughput]->chart()->setLine(key, name, run.color,
-                                             LabMetrics::samplesPerSec(run), dashed);
-      panels_[kMemory]->chart()->setLine(key, name, run.color, LabMetrics::peakMemoryMiB(run),
-                                         dashed);
-      panels_[kUnderflow]->chart()->setLine(key, name, run.color,
-                                            LabMetrics::gradZeroPercent(run));
-    }
-    if (baseline && !isBaseline) {
-      keys[kDivergence].insert(key);
-      plotted[kDivergence].append(&run);
-      if (dirty || baselineChanged)
-        panels_[kDivergence]->chart()->setLine(key, name, run.color,
-                                               LabMetrics::divergence(run, *baseline));
-    }
-    if (LabMetrics::usesLossScaling(run)) {
-      const QString skippedKey = key + QStringLiteral("-skipped");
-      keys[kLossScale].insert(key);
-      keys[kLossScale].insert(skippedKey);
-      plotted[kLossScale].append(&run);
-      if (dirty) {
-        panels_[kLossScale]->chart()->setLine(key, name, run.color, LabMetrics::lossScale(run));
-        panels_[kLossScale]->chart()->setScatter(skippedKey, tr("%1 skipped step").arg(name),
-                                                 run.color, LabMetrics::skippedSteps(run));
+    switch (c) {
+      case kLoss:
+      case kThroughput:
+      case kMemory:
+      case kUnderflow:
+        keys.insert(key);
+        plotted.append(&run);
+        if (!dirty) break;
+        if (c == kLoss) chart->setLine(key, name, run.color, LabMetrics::loss(run));
+        if (c == kThroughput)
+          chart->setLine(key, name, run.color, LabMetrics::samplesPerSec(run), dashed);
+        if (c == kMemory)
+          chart->setLine(key, name, run.color, LabMetrics::peakMemoryMiB(run), dashed);
+        if (c == kUnderflow) chart->setLine(key, name, run.color, LabMetrics::gradZeroPercent(run));
+        break;
+      case kDivergence:
+        if (!baseline || isBaseline) break;
+        keys.insert(key);
+        plotted.append(&run);
+        if (dirty || baselineChanged)
+          chart->setLine(key, name, run.color, LabMetrics::divergence(run, *baseline));
+        break;
+      case kLossScale: {
+        if (!LabMetrics::usesLossScaling(run)) break;
+        const QString skippedKey = key + QStringLiteral("-skipped");
+        keys.insert(key);
+        keys.insert(skippedKey);
+        plotted.append(&run);
+        if (!dirty) break;
+        chart->setLine(key, name, run.color, LabMetrics::lossScale(run));
+        chart->setScatter(skippedKey, tr("%1 skipped step").arg(name), run.color,
+                          LabMetrics::skippedSteps(run));
+        break;
       }
+      default: break;
     }
   }
-  for (int c = 0; c < kChartCount; ++c) {
-    ChartPanel* panel = panels_[c];
-    panel->chart()->retainOnly(keys[c]);
-    panel->chart()->setXMax(xMax);
-    panel->finishUpdate();
-    panel->setProvenanceText(provenanceFooter(plotted[c]));
-  }
+  chart->retainOnly(keys);
+  chart->setXMax(xMax);
+  panels_[c]->finishUpdate();
+  panels_[c]->setProvenanceText(provenanceFooter(plotted));
 }
 
 }  // namespace precisionlab

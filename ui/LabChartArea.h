@@ -35,11 +35,17 @@ class LabChartArea : public QWidget {
   bool presenterMode() const { return presenterMode_; }
 
   // Redraws from the store: new points for runs whose revision changed, provenance footers.
+  // Only figures on screen are redrawn; the others catch up when they are shown, so four runs
+  // cost the UI thread two charts' work, not six.
   void refresh(const RunDataStore& store);
   void clear();
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  private:
   void placePanels();
+  void refreshPanel(int index, const RunDataStore& store);
 
   QList<ChartPanel*> panels_;
   QStackedWidget* stack_ = nullptr;
@@ -47,8 +53,10 @@ class LabChartArea : public QWidget {
   QTabWidget* singles_ = nullptr;  // presenter: one figure per tab
   QList<QWidget*> pairPages_;
   QList<QWidget*> singlePages_;
-  QHash<int, quint64> drawnRevisions_;  // run id -> store revision the charts last drew
-  quint64 drawnBaselineRevision_ = 0;
+  const RunDataStore* store_ = nullptr;  // the store last drawn from (the view owns it)
+  // Per figure: run id -> store revision it last drew, and the baseline revision it used.
+  QList<QHash<int, quint64>> drawnRevisions_;
+  QList<quint64> drawnBaselineRevision_;
   bool presenterMode_ = false;
 };
 
