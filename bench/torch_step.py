@@ -6,7 +6,9 @@ exact-erf GELU, dropout 0.1, additive finfo.min mask, pooler, classifier), AdamW
 Hugging Face's no-decay groups, clipping at 1.0, set_to_none gradients; random token ids of
 the same shape as the engine's benchmark. It does not import transformers, so it runs on
 Debian's python3-torch alone.
-Usage: torch_step.py PRESET BATCH SEQ THREADS STEPS WARMUP VOCAB LABELS
+PRECISION fp32 (default) or bf16-amp: the forward pass and loss under
+torch.autocast("cpu", dtype=torch.bfloat16), as Hugging Face's Trainer does with bf16=True.
+Usage: torch_step.py PRESET BATCH SEQ THREADS STEPS WARMUP VOCAB LABELS [PRECISION]
 """
 import math
 import sys
@@ -63,6 +65,9 @@ class Bert(nn.Module):
 def main():
     preset, batch, seq, threads, steps, warmup, vocab, labels = sys.argv[1:9]
     batch, seq, threads, steps, warmup, vocab, labels = map(int, (batch, seq, threads, steps, warmup, vocab, labels))
+    precision = sys.argv[9] if len(sys.argv) > 9 else "fp32"
+    if precision not in ("fp32", "bf16-amp"):
+        sys.exit(f"torch_step.py: unknown precision {precision!r} (fp32 or bf16-amp)")
     torch.set_num_threads(threads)
     torch.manual_seed(1)
     model = Bert(preset, vocab, labels).train()
@@ -73,19 +78,24 @@ def main():
     ids = torch.randint(5, vocab, (batch, seq))
     mask, types = torch.ones(batch, seq, dtype=torch.long), torch.zeros(batch, seq, dtype=torch.long)
     y = torch.randint(0, labels, (batch,))
-    times = []
+    times, cpu = [], []
     for i in range(warmup + steps):
+        cpu_start = time.process_time()
         start = time.perf_counter()
-        loss = F.cross_entropy(model(ids, mask, types), y)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision == "bf16-amp"):
+            loss = F.cross_entropy(model(ids, mask, types), y)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         opt.zero_grad(set_to_none=True)
         if i >= warmup:
             times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - cpu_start) * 1000)
     times.sort()
-    print(f"python preset={preset} batch={batch} seq={seq} threads={torch.get_num_threads()} "
-          f"median_ms={times[len(times) // 2]:.2f} mean_ms={sum(times) / len(times):.2f}")
+    cpu.sort()
+    print(f"python preset={preset} precision={precision} batch={batch} seq={seq} threads={torch.get_num_threads()} "
+          f"median_ms={times[len(times) // 2]:.2f} mean_ms={sum(times) / len(times):.2f} "
+          f"cpu_ms={cpu[len(cpu) // 2]:.2f}")
 
 
 if __name__ == "__main__":

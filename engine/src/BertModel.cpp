@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/src/PrecisionOps.h"
+#include "engine/src/SeededDropout.h"
 
 namespace precisionlab {
 
@@ -66,7 +67,7 @@ torch::Tensor BertEmbeddingsImpl::forward(const torch::Tensor& inputIds,
   auto x = wordEmbeddings(inputIds) + tokenTypeEmbeddings(tokenTypeIds);  // (B, T, H)
   x = x + positionEmbeddings(positions).unsqueeze(0);                     // (B, T, H)
   x = applyLayerNorm(layerNorm, x, config_);
-  return torch::dropout(x, config_.hiddenDropout, is_training());
+  return seededDropout(x, config_.hiddenDropout, is_training());
 }
 
 BertLayerImpl::BertLayerImpl(const BertConfig& config) : config_(config) {
@@ -94,25 +95,41 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
   const int64_t b = hidden.size(0), t = hidden.size(1);
   const int64_t heads = config_.numHeads, headDim = config_.hiddenSize / config_.numHeads;
   const bool training = is_training();
-  auto splitHeads = [&](const torch::Tensor& x) {
-    return x.view({b, t, heads, headDim}).transpose(1, 2);  // (B, A, T, d)
-  };
-  auto q = splitHeads(applyLinear(query, hidden));
-  auto k = splitHeads(applyLinear(key, hidden));
-  auto v = splitHeads(applyLinear(value, hidden));
-  // Hugging Face divides the product, not q, by sqrt(d); kept so fp16 rounding matches.
-  auto scores = ops::matmul(q, k.transpose(-1, -2)) / std::sqrt(static_cast<double>(headDim));
-  scores = scores + additiveMask;                               // (B, A, T, T)
-  auto probs = torch::dropout(ops::softmax(scores, -1), config_.attentionDropout, training);
+  // query, key and value as one GEMM over their stacked weights (one pass over `hidden`, one
+  // input-gradient GEMM in backward instead of three plus two adds); the parameters stay
+  // separate so checkpoints keep Hugging Face's names.
+  auto qkvWeight = torch::cat({query->weight, key->weight, value->weight});  // (3H, H)
+  auto qkvBias = torch::cat({query->bias, key->bias, value->bias});          // (3H)
+  // unbind, not three selects: its backward stacks the three gradients in one pass, where each
+  // select's backward would write its slice into a zero-filled copy of the whole projection.
+  auto qkv = ops::linear(hidden, qkvWeight, qkvBias)
+                 .view({b, t, 3, heads, headDim})  // (B, T, 3, A, d)
+                 .unbind(2);                       // 3 x (B, T, A, d)
+  auto q = qkv[0].transpose(1, 2);  // (B, A, T, d)
+  auto k = qkv[1].transpose(1, 2);
+  auto v = qkv[2].transpose(1, 2);
+  // Hugging Face divides the product, not q, by sqrt(d); kept so fp16 rounding matches. In
+  // place: bmm's backward does not need its output.
+  auto scores = ops::matmul(q, k.transpose(-1, -2));  // (B, A, T, T)
+  scores.div_(std::sqrt(static_cast<double>(headDim)));
+  // The mask is in the model's dtype, so under autocast the add promotes bf16/fp16 scores and
+  // softmax runs in fp32. Undefined when no position is padding: adding zeros would change no
+  // value, so only the promotion is kept.
+  const auto maskDtype = at::promote_types(scores.scalar_type(), hidden.scalar_type());
+  if (additiveMask.defined())
+    scores = scores + additiveMask;
+  else if (scores.scalar_type() != maskDtype)
+    scores = scores.to(maskDtype);
+  auto probs = seededDropout(ops::softmax(scores, -1), config_.attentionDropout, training);
   auto context = ops::matmul(probs, v);                         // (B, A, T, d)
   context = context.transpose(1, 2).contiguous().view({b, t, config_.hiddenSize});  // (B, T, H)
 
-  auto attended = torch::dropout(applyLinear(attentionOutputDense, context), config_.hiddenDropout,
-                                 training);
+  auto attended =
+      seededDropout(applyLinear(attentionOutputDense, context), config_.hiddenDropout, training);
   attended = applyLayerNorm(attentionOutputLayerNorm, ops::residualAdd(attended, hidden), config_);
 
   auto inner = ops::activation(applyLinear(intermediateDense, attended), config_.hiddenAct);  // (B, T, I)
-  auto out = torch::dropout(applyLinear(outputDense, inner), config_.hiddenDropout, training);
+  auto out = seededDropout(applyLinear(outputDense, inner), config_.hiddenDropout, training);
   return applyLayerNorm(outputLayerNorm, ops::residualAdd(out, attended), config_);  // (B, T, H)
 }
 
@@ -160,12 +177,18 @@ torch::Tensor BertForSequenceClassificationImpl::forward(const torch::Tensor& in
   auto hidden = embeddings(inputIds, tokenTypeIds);  // (B, T, H)
   const auto dtype = hidden.scalar_type();
   // Hugging Face's extended mask: (1 - mask) * finfo(dtype).min, broadcast over heads/queries.
-  auto additiveMask =
-      (1.0 - attentionMask.to(dtype)).view({b, 1, 1, t}) * lowestOf(dtype);  // (B, 1, 1, T)
+  // Left undefined when no position is padding (checked on the CPU only, where reading the
+  // flag costs no device sync): the layers then skip an add of zeros over every score.
+  torch::Tensor additiveMask;
+  const bool noPadding =
+      attentionMask.device().is_cpu() && attentionMask.min().item<int64_t>() == 1;
+  if (!noPadding)
+    additiveMask =
+        (1.0 - attentionMask.to(dtype)).view({b, 1, 1, t}) * lowestOf(dtype);  // (B, 1, 1, T)
   for (auto& layer : layers) hidden = layer(hidden, additiveMask);
   auto cls = hidden.select(1, 0);  // (B, H): the [CLS] position
   auto pooled = ops::activation(applyLinear(poolerDense, cls), "tanh");
-  pooled = torch::dropout(pooled, c.hiddenDropout, is_training());
+  pooled = seededDropout(pooled, c.hiddenDropout, is_training());
   return applyLinear(classifier, pooled);  // (B, numLabels)
 }
 

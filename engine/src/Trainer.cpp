@@ -256,26 +256,36 @@ StepRecord Trainer::step(const Batch& batch) {
   r.peakBytes = memory.end();
   step_ = stepNumber;
 
-  // Metrics after the timed region; .item() below is the step's one device sync.
+  // Metrics after the timed region; reading `host` is the step's one device sync.
   {
     torch::NoGradGuard noGrad;
-    auto counts = torch::zeros({2}, torch::TensorOptions(torch::kDouble).device(device_));
+    std::vector<torch::Tensor> nonZero;  // one count per gradient, summed once
     int64_t values = 0;
     for (const auto& p : parameters_) {
       const auto& g = p.grad();
       if (!g.defined()) continue;
       values += g.numel();
-      counts[0] += (g == 0).sum();
-      counts[1] += torch::logical_not(torch::isfinite(g)).sum();
+      nonZero.push_back(g.count_nonzero());
     }
-    auto host = torch::cat({counts, loss.detach().to(torch::kDouble).reshape({1}),
-                            gradNorm.to(torch::kDouble).reshape({1})})
+    const auto kDouble = torch::TensorOptions(torch::kDouble).device(device_);
+    auto nonZeroCount = nonZero.empty() ? torch::zeros({}, kDouble) : torch::stack(nonZero).sum();
+    auto host = torch::stack({nonZeroCount.to(torch::kDouble), loss.detach().to(torch::kDouble),
+                              gradNorm.to(torch::kDouble)})
                     .cpu();
-    auto* h = host.data_ptr<double>();
-    r.gradZeroFraction = values ? h[0] / static_cast<double>(values) : 0.0;
-    r.gradNonFiniteFraction = values ? h[1] / static_cast<double>(values) : 0.0;
-    r.loss = h[2];
-    r.gradNorm = h[3];
+    const auto* h = host.data_ptr<double>();
+    r.gradZeroFraction =
+        values ? (static_cast<double>(values) - h[0]) / static_cast<double>(values) : 0.0;
+    r.loss = h[1];
+    r.gradNorm = h[2];
+    // A finite norm (a sum of squares) means every gradient value was finite, and clipping by a
+    // finite factor kept them so: only a non-finite norm needs the second pass that counts them.
+    r.gradNonFiniteFraction = 0.0;
+    if (values && !std::isfinite(r.gradNorm)) {
+      auto nonFinite = torch::zeros({}, kDouble);
+      for (const auto& p : parameters_)
+        if (p.grad().defined()) nonFinite += torch::logical_not(torch::isfinite(p.grad())).sum();
+      r.gradNonFiniteFraction = nonFinite.item<double>() / static_cast<double>(values);  // sync
+    }
   }
   optimizer_->zeroGrad();
 
