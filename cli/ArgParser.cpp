@@ -34,7 +34,8 @@ void ArgParser::parse(const std::vector<std::string>& args) {
     } else if (eq != std::string::npos) {
       values_[name] = a.substr(eq + 1);
     } else {
-      if (i + 1 >= args.size())
+      // "--steps --threads 1" is a forgotten value, not a step count of "--threads".
+      if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
         throw InputError(command_ + ": --" + name + " needs a value (" + o->valueName + ")");
       values_[name] = args[++i];
     }

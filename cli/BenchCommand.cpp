@@ -12,9 +12,11 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
+#include "cli/ProgressBar.h"
 #include "engine/EngineError.h"
 #include "engine/LabSession.h"
 #include "engine/ScenarioIds.h"
+#include "engine/TrainConfig.h"
 
 namespace precisionlab::cli {
 
@@ -57,6 +59,7 @@ int runBench(const std::vector<std::string>& args) {
     c.device = p.text("device", "cpu");
     c.evalEvery = 0;  // validate once, at the end
     if (c.steps < 1) throw InputError("bench: --steps must be at least 1");
+    checkTrainConfig(c, "bench");  // one clear error instead of every row failing alike
     std::string list = p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers");
     size_t pos = 0;
     while (pos <= list.size()) {
@@ -75,7 +78,7 @@ int runBench(const std::vector<std::string>& args) {
     if (tty) {
       const auto lines = LabReport::progressLines(session);
       if (drawn) std::cout << "\033[" << drawn << "A";
-      for (const auto& l : lines) std::cout << "\r\033[2K" << l << "\n";
+      for (const auto& l : lines) std::cout << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
       drawn = lines.size();
       std::cout << std::flush;
     }

@@ -13,9 +13,11 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
+#include "cli/ProgressBar.h"
 #include "engine/EngineError.h"
 #include "engine/LabSession.h"
 #include "engine/ScenarioIds.h"
+#include "engine/TrainConfig.h"
 
 namespace precisionlab::cli {
 
@@ -98,6 +100,7 @@ int runLab(const std::vector<std::string>& args) {
       return 0;
     }
     const TrainConfig base = baseFrom(parser);
+    checkTrainConfig(base, "lab");  // one clear error instead of every run failing alike
     std::vector<std::string> ids = LabScenarios::defaultIds();
     if (parser.has("scenarios")) {
       const std::string list = parser.text("scenarios", "");
@@ -132,7 +135,8 @@ int runLab(const std::vector<std::string>& args) {
     if (tty) {
       // Redraw the block of run lines in place.
       if (drawnLines) std::cout << "\033[" << drawnLines << "A";
-      for (const auto& l : lines) std::cout << "\r\033[2K" << l << "\n";
+      // Each line cut to the terminal's width: a wrapped line would break the cursor-up count.
+      for (const auto& l : lines) std::cout << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
       drawnLines = lines.size();
       std::cout << std::flush;
     } else if (done || std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(15)) {

@@ -17,6 +17,7 @@
 #include "engine/RunRecording.h"
 #include "engine/RunScheduler.h"
 #include "engine/ScenarioIds.h"
+#include "engine/TrainConfig.h"
 
 namespace precisionlab::cli {
 namespace {
@@ -89,9 +90,6 @@ int runRecord(const std::vector<std::string>& args) {
     }
     if (!p.has("out")) throw InputError("record: --out DIR is required");
     const std::string out = p.text("out", "");
-    std::error_code ec;
-    std::filesystem::create_directories(out, ec);
-    if (ec) throw InputError(out + ": cannot create the folder: " + ec.message());
     TrainConfig base;
     base.device = p.text("device", "cpu");
     base.preset = p.text("preset", "tiny");
@@ -102,6 +100,10 @@ int runRecord(const std::vector<std::string>& args) {
     base.evalEvery = p.integer("eval-every", 20);
     base.threads = static_cast<int>(p.integer("threads", 0));
     base.dataPath = p.text("data", "");
+    checkTrainConfig(base, "record");  // not one file of a failed run per scenario
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    if (ec) throw InputError(out + ": cannot create the folder: " + ec.message());
 
     std::vector<std::string> ids;
     if (p.has("scenarios")) {

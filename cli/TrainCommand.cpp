@@ -17,6 +17,7 @@
 #include "engine/BertConfig.h"
 #include "engine/EngineError.h"
 #include "engine/RunScheduler.h"
+#include "engine/TrainConfig.h"
 
 namespace precisionlab::cli {
 
@@ -175,6 +176,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
       return 0;
     }
     config = configFrom(parser);
+    checkTrainConfig(config, "train");  // before training, so a bad --save does not waste a run
   } catch (const InputError& e) {
     std::cerr << "precisionlab-cli " << e.what() << "\n";
     return 2;

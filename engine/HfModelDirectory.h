@@ -35,4 +35,9 @@ struct CheckpointSummary {
 // InputError for an unreadable or malformed checkpoint and for pickle files (with how to convert).
 CheckpointSummary inspectCheckpoint(const std::string& fileOrDir);
 
+// Whether a trained model may be saved to dir (train --save), checked before training so a long
+// run is not lost to a bad path: dir is new, empty or an earlier model directory (never a folder
+// of other files), and its parent exists and is writable. Throws InputError naming dir.
+void checkSaveDirectory(const std::string& dir);
+
 }  // namespace precisionlab

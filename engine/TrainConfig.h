@@ -46,4 +46,11 @@ struct TrainConfig {
   int64_t growthInterval = 2000;
 };
 
+// Throws InputError for a setting no run could start with: steps, batch size, sequence length,
+// learning rate, eval interval, threads, an unknown preset, a device this build or machine does
+// not have, a missing model directory or data file, an unusable save directory. Callers check
+// before starting runs, so a bad option fails at once with one message instead of in every run.
+// `who` prefixes the message ("lab: ...").
+void checkTrainConfig(const TrainConfig& config, const std::string& who = {});
+
 }  // namespace precisionlab

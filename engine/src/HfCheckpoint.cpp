@@ -395,10 +395,15 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& d
   return LoadedCheckpoint{std::move(config), std::move(tokenizer), std::move(model)};
 }
 
-void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
-                      const WordPieceTokenizer& tokenizer, BertForSequenceClassificationImpl& model) {
-  std::string dir = dirArg;
+namespace {
+std::string withoutTrailingSlashes(std::string dir) {
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  return dir;
+}
+}  // namespace
+
+void checkSaveDirectory(const std::string& dirArg) {
+  const std::string dir = withoutTrailingSlashes(dirArg);
   if (dir.empty()) throw InputError("--save needs a directory name");
   std::error_code ec;
   const fs::path target(dir);
@@ -417,6 +422,22 @@ void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
       throw InputError(dir + ": exists and is not a model directory (no config.json); choose a "
                              "new or empty directory so nothing else is overwritten");
   }
+  // The save goes through a sibling temporary directory, so the parent must take new entries.
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ec))
+    throw InputError(dir + ": the folder " + parent.string() +
+                     " does not exist; create it first or save somewhere else");
+  if (::access(parent.c_str(), W_OK | X_OK) != 0)
+    throw InputError(dir + ": cannot write in " + parent.string() + " (" + std::strerror(errno) +
+                     "); save somewhere else");
+}
+
+void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
+                      const WordPieceTokenizer& tokenizer, BertForSequenceClassificationImpl& model) {
+  checkSaveDirectory(dirArg);
+  const std::string dir = withoutTrailingSlashes(dirArg);
+  std::error_code ec;
+  const fs::path target(dir);
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const std::string base = target.filename().string();
   std::string templ = (parent / ("." + base + ".saving-XXXXXX")).string();
