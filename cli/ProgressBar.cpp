@@ -1,37 +1,58 @@
 #include "cli/ProgressBar.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace precisionlab::cli {
 
+int ProgressBar::terminalColumns() {
+  winsize ws{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  return 80;
+}
+
+std::string ProgressBar::fitToTerminal(const std::string& line) {
+  const size_t columns = static_cast<size_t>(std::max(2, terminalColumns() - 1));
+  size_t shown = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    // Count characters, not bytes: UTF-8 continuation bytes take no column.
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    if (shown == columns) return line.substr(0, i);
+    ++shown;
+  }
+  return line;
+}
+
 void ProgressBar::update(int64_t done, int64_t total, const std::string& status) {
   const double share = total > 0 ? std::clamp(static_cast<double>(done) / total, 0.0, 1.0) : 0.0;
   const int filled = static_cast<int>(share * width_ + 0.5);
-  std::string line = "[" + std::string(filled, '#') + std::string(width_ - filled, '-') + "] " +
-                     std::to_string(done) + "/" + std::to_string(total) + " " + status;
+  const std::string line =
+      fitToTerminal("[" + std::string(filled, '#') + std::string(width_ - filled, '-') + "] " +
+                    std::to_string(done) + "/" + std::to_string(total) + " " + status);
   if (drawn_ && line == lastLine_) return;  // nothing new: no redraw, no flicker
   clearLine();
   out_ << line << std::flush;
   lastLine_ = line;
-  lastLength_ = line.size();
   drawn_ = true;
 }
 
 void ProgressBar::printLine(const std::string& line) {
-  clearLine();
-  out_ << line << "\n" << std::flush;
+  // Also clears what the terminal echoed after the bar (the ^C of an interrupt).
+  out_ << "\r\033[K" << line << "\n" << std::flush;
   drawn_ = false;
-  lastLength_ = 0;
 }
 
 void ProgressBar::finish() {
   if (drawn_) out_ << "\n" << std::flush;
   drawn_ = false;
-  lastLength_ = 0;
 }
 
 void ProgressBar::clearLine() {
-  if (drawn_) out_ << "\r" << std::string(lastLength_, ' ') << "\r";
+  // Erase to the end of the line rather than overwrite with spaces: it also removes anything the
+  // terminal echoed after the bar.
+  if (drawn_) out_ << "\r\033[K";
 }
 
 }  // namespace precisionlab::cli

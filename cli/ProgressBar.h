@@ -17,12 +17,17 @@ class ProgressBar {
   // Ends the bar's line so later output starts on a fresh one.
   void finish();
 
+  // Width of the terminal on stdout (80 when unknown). A redrawn line must fit in it: a line
+  // that wraps leaves its first part behind on every redraw.
+  static int terminalColumns();
+  // line cut to fit in terminalColumns() - 1 (UTF-8 aware, so no character is split).
+  static std::string fitToTerminal(const std::string& line);
+
  private:
   void clearLine();
 
   std::ostream& out_;
   int width_;
-  size_t lastLength_ = 0;
   std::string lastLine_;
   bool drawn_ = false;
 };
