@@ -42,7 +42,8 @@ struct VertexAiExportResult {
 // Throws InputError naming the setting for an unknown scenario, a scenario with no Trainer
 // equivalent (fp16-no-scaler: TrainingArguments cannot turn loss scaling off), or a bad
 // setting (a dataset that is not gs://, an empty region, ...). Creates `outDir` if needed and
-// overwrites the files it writes there.
+// overwrites the files it writes there, unless one of them exists and was not written by
+// PrecisionLab (the user's own train.py): then nothing is written.
 VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexAiSettings& settings,
                                     const std::string& outDir);
 

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -444,6 +446,23 @@ VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexA
   if (v.displayName.empty()) v.displayName = "precisionlab-" + scenarioId;
   validate(v);
 
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"train.py", trainPy(s, v)}, {"setup.py", setupPy()}, {"job.yaml", jobYaml(s, v)}};
+  if (s.hpTuning) files.emplace_back("hp-tuning.yaml", hpTuningYaml(s, v));
+  files.emplace_back("README.txt", readme(s, v, s.hpTuning));
+
+  // Re-exporting over an earlier export is expected; overwriting the user's own train.py is not.
+  // Every file written here names PrecisionLab, so one that does not is someone else's.
+  for (const auto& [name, text] : files) {
+    const std::string path = outDir + "/" + name;
+    std::ifstream existing(path, std::ios::binary);
+    if (!existing) continue;
+    const std::string old((std::istreambuf_iterator<char>(existing)), std::istreambuf_iterator<char>());
+    if (old.find("precisionlab") == std::string::npos && old.find("PrecisionLab") == std::string::npos)
+      throw InputError(path + ": already exists and was not written by PrecisionLab; nothing was "
+                              "written. Export into a new folder, or move the file away first.");
+  }
+
   std::error_code ec;
   std::filesystem::create_directories(outDir, ec);
   if (ec) throw InputError(outDir + ": cannot create the export folder: " + ec.message());
@@ -453,11 +472,7 @@ VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexA
     AtomicFileWriter::writeFile(outDir + "/" + name, text);
     result.files.push_back(name);
   };
-  write("train.py", trainPy(s, v));
-  write("setup.py", setupPy());
-  write("job.yaml", jobYaml(s, v));
-  if (s.hpTuning) write("hp-tuning.yaml", hpTuningYaml(s, v));
-  write("README.txt", readme(s, v, s.hpTuning));
+  for (const auto& [name, text] : files) write(name, text);
   return result;
 }
 
