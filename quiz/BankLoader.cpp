@@ -383,6 +383,27 @@ std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
   return {line, column};
 }
 
+// Qt's parser words ("unterminated object") describe its state, not the typo that caused it.
+QString syntaxErrorText(const QJsonParseError& error, const QByteArray& json) {
+  if (json.trimmed().isEmpty())
+    return QStringLiteral("the file is empty; a bank is one JSON object (see "
+                          "docs/question-bank-format.md)");
+  switch (error.error) {
+    case QJsonParseError::UnterminatedObject:
+      return QStringLiteral("expected ',' or '}' (%1): is a comma missing between two fields "
+                            "just before this point, or a '}' missing?").arg(error.errorString());
+    case QJsonParseError::UnterminatedArray:
+      return QStringLiteral("expected ',' or ']' (%1): is a comma missing between two items "
+                            "just before this point, or a ']' missing?").arg(error.errorString());
+    case QJsonParseError::MissingNameSeparator:
+      return QStringLiteral("expected ':' after a field name (%1)").arg(error.errorString());
+    case QJsonParseError::UnterminatedString:
+      return QStringLiteral("a string is not closed with '\"' (%1)").arg(error.errorString());
+    default:
+      return error.errorString();
+  }
+}
+
 }  // namespace
 
 BankLoadResult BankLoader::loadFile(const QString& path) {
@@ -406,7 +427,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
         {QStringLiteral("$"), QStringLiteral("JSON syntax error at line %1, column %2: %3")
                                   .arg(line)
                                   .arg(column)
-                                  .arg(error.errorString())});
+                                  .arg(syntaxErrorText(error, json))});
     return result;
   }
   if (!doc.isObject()) {
