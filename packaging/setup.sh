@@ -14,7 +14,7 @@ build=${BUILD_DIR:-$root/build}
 packages=(
   cmake ninja-build g++ pkg-config
   libtorch-dev libopenblas0-pthread
-  qt6-base-dev qt6-charts-dev libqt6svg6-dev qt6-qpa-plugins
+  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libsqlite3-dev sqlite3
   xvfb xauth
   python3 python3-yaml
