@@ -25,7 +25,14 @@ namespace {
 
 std::atomic<bool> gInterrupted{false};
 
-extern "C" void onInterrupt(int) { gInterrupted = true; }
+// The first Ctrl-C cancels after the step in progress; a second one quits at once, for a step
+// that takes too long to wait for (only async-signal-safe calls here).
+extern "C" void onInterrupt(int) {
+  if (gInterrupted.exchange(true)) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+  }
+}
 
 std::string fixed(double v, int digits) {
   char buf[64];
@@ -91,6 +98,7 @@ struct Summary {
   double msSum = 0;        // excludes step 1, which pays one-time allocation costs
   int64_t msCount = 0;
   double samplesPerSecSum = 0;
+  double firstMs = 0, firstSamplesPerSec = 0;  // the only figures when a run stops after step 1
   double lastLoss = NAN;
   int64_t peakBytes = 0;
   int64_t nonFiniteSteps = 0;
@@ -99,6 +107,10 @@ struct Summary {
 
   void add(const StepRecord& r) {
     steps = r.step;
+    if (r.step == 1) {
+      firstMs = r.stepMs;
+      firstSamplesPerSec = r.samplesPerSec;
+    }
     if (r.step > 1) {
       msSum += r.stepMs;
       samplesPerSecSum += r.samplesPerSec;
@@ -108,8 +120,8 @@ struct Summary {
     peakBytes = std::max(peakBytes, r.peakBytes);
     if (r.nonFinite) ++nonFiniteSteps;
   }
-  double meanMs() const { return msCount ? msSum / msCount : 0.0; }
-  double meanSamplesPerSec() const { return msCount ? samplesPerSecSum / msCount : 0.0; }
+  double meanMs() const { return msCount ? msSum / msCount : firstMs; }
+  double meanSamplesPerSec() const { return msCount ? samplesPerSecSum / msCount : firstSamplesPerSec; }
 };
 
 ArgParser makeParser(const TrainConfig& d) {
@@ -204,7 +216,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
     if (gInterrupted && !cancelSent) {
       scheduler.cancelAll();  // takes effect after the step in progress
       cancelSent = true;
-      if (!jsonl) print("cancelling after the current step...");
+      if (!jsonl) print("cancelling after the current step... (Ctrl-C again to quit at once)");
     }
     const bool wasIdle = scheduler.idle();
     for (auto& u : scheduler.drain()) {
