@@ -1,6 +1,8 @@
 // `precisionlab-cli predict --model DIR [TEXT...]`: runs a Hugging Face BERT classifier directory
 // on texts given as arguments, or one per line on stdin, and prints the predicted label and the
 // logits per text (--jsonl: one JSON object per line).
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -68,16 +70,19 @@ int runPredict(const std::vector<std::string>& args) {
     std::cerr << "precisionlab-cli " << e.what() << "\n\n" << kUsage;
     return 2;
   }
-  if (texts.empty()) {
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      texts.push_back(line);
-    }
-  }
   try {
+    // The model first: a bad directory is reported before anyone types texts in.
     HfClassifier classifier(model, device);
     for (const auto& w : classifier.warnings()) std::cerr << "warning: " << w << "\n";
+    if (texts.empty()) {
+      if (isatty(STDIN_FILENO))
+        std::cerr << "reading texts from the terminal, one per line; end with Ctrl-D\n";
+      std::string line;
+      while (std::getline(std::cin, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        texts.push_back(line);
+      }
+    }
     const std::vector<Prediction> preds = classifier.predict(texts, maxLength);
     for (size_t i = 0; i < preds.size(); ++i) {
       const Prediction& p = preds[i];
