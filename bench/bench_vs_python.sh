@@ -11,7 +11,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
-threads=${2:-$(nproc)}
+cores=$(getconf _NPROCESSORS_ONLN)  # nproc would honour OMP_NUM_THREADS
+threads=${2:-$cores}
 steps=${3:-10}
 rounds=${4:-3}
 warmup=2
@@ -27,7 +28,7 @@ export OMP_NUM_THREADS=$threads OPENBLAS_NUM_THREADS=$threads OMP_WAIT_POLICY=${
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores;" \
+echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $cores cores;" \
      "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 # One case: engine and Python alternating for $rounds rounds; prints one table row and leaves
 # the medians in $tmp/<case>.{e,p}{wall,cpu}.
