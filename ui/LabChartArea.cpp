@@ -141,8 +141,8 @@ ChartPanel* LabChartArea::panel(const QString& metricId) const {
 void LabChartArea::placePanels() {
   for (int i = 0; i < panels_.size(); ++i) {
     QWidget* page = presenterMode_ ? singlePages_[i] : pairPages_[i / 2];
-    if (panels_[i]->parentWidget() != page) {
-      panels_[i]->setParent(page);
+    if (page->layout()->indexOf(panels_[i]) < 0) {
+      if (panels_[i]->parentWidget() != page) panels_[i]->setParent(page);
       page->layout()->addWidget(panels_[i]);
       panels_[i]->show();
     }

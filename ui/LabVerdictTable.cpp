@@ -18,6 +18,7 @@ LabVerdictTable::LabVerdictTable(QWidget* parent) : QTableWidget(0, kColumns, pa
   verticalHeader()->hide();
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionMode(QAbstractItemView::NoSelection);
+  setFocusPolicy(Qt::NoFocus);
   setWordWrap(true);
   // Every column fits the width (a wall projector has no horizontal scroll bar); long cells wrap.
   setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -64,7 +65,12 @@ void LabVerdictTable::fill(const RunDataStore* store, const QList<Row>& rows) {
     setItem(i, kSpeed, new QTableWidgetItem(speed.isEmpty() ? dash : speed));
     setItem(i, kMemory, new QTableWidgetItem(memory.isEmpty() ? dash : memory));
     setItem(i, kAccuracy, new QTableWidgetItem(accuracy.isEmpty() ? dash : accuracy));
-    setItem(i, kVerdict, new QTableWidgetItem(verdict.isEmpty() ? dash : verdict));
+    // The room reads the first two findings; the whole computed text is in the tooltip.
+    const QStringList clauses = verdict.split(QStringLiteral("; "));
+    auto* verdictItem = new QTableWidgetItem(
+        verdict.isEmpty() ? dash : QStringList(clauses.mid(0, 2)).join(QStringLiteral("; ")));
+    verdictItem->setToolTip(verdict);
+    setItem(i, kVerdict, verdictItem);
     setItem(i, kProvenance, new QTableWidgetItem(provenance.isEmpty() ? dash : provenance));
   }
   fitColumns();
@@ -77,7 +83,7 @@ void LabVerdictTable::resizeEvent(QResizeEvent* event) {
 
 void LabVerdictTable::fitColumns() {
   // Shares of the width; the verdict sentence gets the most, numbers the least.
-  static constexpr int kShare[kColumns] = {17, 13, 12, 9, 11, 24, 14};
+  static constexpr int kShare[kColumns] = {16, 11, 12, 9, 10, 28, 14};
   const int width = viewport()->width();
   int used = 0;
   for (int c = 0; c < kColumns; ++c) {

@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <exception>
@@ -146,17 +147,55 @@ void LabView::buildUi() {
   runButtons->addWidget(csvButton);
   runsLayout->addWidget(runButtons_);
 
-  settingsBox_ = new QGroupBox(tr("Settings"), this);
+  // Settings fold into one summary line, so the runs and the charts get the screen; one click
+  // opens them (the lesson is the comparison, the settings are for the curious).
+  settingsArea_ = new QWidget(this);
+  auto* settingsAreaLayout = new QVBoxLayout(settingsArea_);
+  settingsAreaLayout->setContentsMargins(0, 0, 0, 0);
+  settingsAreaLayout->setSpacing(2);
+  settingsToggle_ = new QToolButton(settingsArea_);
+  settingsToggle_->setObjectName(QStringLiteral("labSettingsToggle"));
+  settingsToggle_->setCheckable(true);
+  settingsToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  settingsToggle_->setAutoRaise(true);
+  settingsToggle_->setArrowType(Qt::RightArrow);
+  settingsToggle_->setToolTip(tr("Show or hide the settings new runs start from"));
+  settingsBox_ = new QGroupBox(settingsArea_);
   auto* settingsLayout = new QVBoxLayout(settingsBox_);
-  settingsLayout->setContentsMargins(6, 2, 6, 4);
+  settingsLayout->setContentsMargins(6, 4, 6, 4);
   settingsPanel_ = new LabSettingsPanel(settingsBox_);
   settingsLayout->addWidget(settingsPanel_);
+  settingsBox_->setVisible(false);
   connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, &LabView::clearRuns);
+  connect(settingsToggle_, &QToolButton::toggled, this, [this](bool open) {
+    settingsBox_->setVisible(open);
+    settingsToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    QTimer::singleShot(0, this, &LabView::fitSplitter);
+  });
+  auto summarize = [this] {
+    const TrainConfig c = settingsPanel_->config();
+    const QString model = c.modelDir.empty() ? tr("%1 BERT").arg(QString::fromStdString(c.preset))
+                                             : QString::fromStdString(c.modelDir);
+    settingsToggle_->setText(
+        tr("Settings: %1 · %2 · batch %3 · sequence %4 · lr %5 · %6 steps · %7 · %n thread(s)",
+           nullptr, c.threads)
+            .arg(model,
+                 c.dataPath.empty() ? tr("built-in data") : QString::fromStdString(c.dataPath))
+            .arg(c.batchSize)
+            .arg(c.seqLen)
+            .arg(c.learningRate, 0, 'g', 3)
+            .arg(c.steps)
+            .arg(QString::fromStdString(c.device)));
+  };
+  connect(settingsPanel_, &LabSettingsPanel::changed, this, summarize);
+  summarize();
+  settingsAreaLayout->addWidget(settingsToggle_, 0, Qt::AlignLeft);
+  settingsAreaLayout->addWidget(settingsBox_);
 
   auto* top = top_ = new QWidget(this);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
-  topLayout->addWidget(settingsBox_);
+  topLayout->addWidget(settingsArea_);
   topLayout->addWidget(runsBox);
 
   chartArea_ = new LabChartArea(this);
@@ -173,7 +212,7 @@ void LabView::buildUi() {
 }
 
 QList<ChartPanel*> LabView::chartPanels() const { return chartArea_->panels(); }
-QWidget* LabView::settingsStrip() const { return settingsBox_; }
+QWidget* LabView::settingsStrip() const { return settingsArea_; }
 void LabView::showChartTab(int index) { chartArea_->showTab(index); }
 TrainConfig LabView::settings() const { return settingsPanel_->config(); }
 void LabView::setSettings(const TrainConfig& config) { settingsPanel_->setConfig(config); }
@@ -266,6 +305,19 @@ void LabView::runScenario(const QString& scenarioId) {
   refreshToggles();
   chartArea_->refresh(*store_);
   ensurePolling();
+}
+
+void LabView::presentScenario(const QString& scenarioId) {
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  if (!info || store_->runsOf(scenarioId).isEmpty()) {
+    runScenario(scenarioId);
+    return;
+  }
+  highlighted_ = scenarioId;
+  for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
+  chartArea_->showChart(info->focusChart);
+  refreshToggles();
+  QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
 
 void LabView::stopScenario(const QString& scenarioId) {
@@ -397,12 +449,12 @@ void LabView::updateVerdict(const QString& scenarioId) {
 void LabView::setPresenterMode(bool on) {
   presenterMode_ = on;
   // The room needs the runs and one big chart; the settings are the teacher's, before class.
-  settingsBox_->setVisible(!on);
+  settingsArea_->setVisible(!on);
   runButtons_->setVisible(!on);
   chartArea_->setPresenterMode(on);
   for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
   for (const auto& [label, width] : std::as_const(headerLabels_))
-    label->setFixedWidth(RunToggle::scaled(width, on));
+    label->setFixedWidth(width == RunToggle::kBadgeWidth ? width : RunToggle::scaled(width, on));
   if (on && !highlighted_.isEmpty())
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
       chartArea_->showChart(info->focusChart);
@@ -410,6 +462,8 @@ void LabView::setPresenterMode(bool on) {
   // Rows and settings came or went: the charts take whatever the rows leave.
   QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
+
+void LabView::showSettings(bool open) { settingsToggle_->setChecked(open); }
 
 void LabView::fitSplitter() {
   const int total = splitter_->height();
@@ -488,8 +542,7 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
     const QString label = QString::fromStdString(r.label);
     QString legend = info ? info->legend : label;
     if (count > 1 && info)
-      legend = QStringLiteral("%1 lr %2").arg(info->option.isEmpty() ? info->legend : info->option)
-                   .arg(r.config.learningRate, 0, 'g', 2);
+      legend = QStringLiteral("trial lr %1").arg(r.config.learningRate, 0, 'g', 2);
     const TrainConfig config = r.config;
     names.append(label);
     const RunId id0 = replayer_->add(std::move(r));
@@ -497,7 +550,7 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
                    config);
   }
   for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(trials.contains(row->scenarioId()));
-  emit statusMessage(tr("Replaying %1 at %2x.").arg(names.join(QStringLiteral(", ")))
+  emit statusMessage(tr("Replaying %n recorded run(s) at %1x.", nullptr, int(names.size()))
                          .arg(replayer_->speed()));
   refreshToggles();
   chartArea_->refresh(*store_);

@@ -23,6 +23,7 @@ class QComboBox;
 class QGroupBox;
 class QLabel;
 class QSplitter;
+class QToolButton;
 class QTimer;
 class QWidget;
 
@@ -55,7 +56,9 @@ class LabView : public QWidget {
   void showChartTab(int index);
   RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
   LabSettingsPanel* settingsPanel() const { return settingsPanel_; }
+  // The settings line and, when opened, the settings themselves (hidden in presenter mode).
   QWidget* settingsStrip() const;
+  void showSettings(bool open);
 
   // True while any run of this view is queued, preparing, running or paused.
   bool anyRunActive() const;
@@ -74,6 +77,9 @@ class LabView : public QWidget {
  public slots:
   // Starts that scenario's run (or shows it if already running) and highlights its row.
   void runScenario(const QString& scenarioId);
+  // The presenter's step for an option: shows the scenario's runs if it has any (e.g. replayed
+  // recordings, which a live restart would replace), else starts it like runScenario().
+  void presentScenario(const QString& scenarioId);
   // Stops a scenario's runs (all trials of a sweep); its curves stay on the charts.
   void stopScenario(const QString& scenarioId);
   void setScenarioPaused(const QString& scenarioId, bool paused);
@@ -128,6 +134,8 @@ class LabView : public QWidget {
   QHash<QString, RunToggle*> toggles_;
   LabChartArea* chartArea_ = nullptr;
   QGroupBox* settingsBox_ = nullptr;
+  QWidget* settingsArea_ = nullptr;
+  QToolButton* settingsToggle_ = nullptr;
   QWidget* runButtons_ = nullptr;
   QWidget* top_ = nullptr;
   QSplitter* splitter_ = nullptr;

@@ -73,7 +73,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
   presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);
 #if PRECISIONLAB_HAVE_LABVIEW
-  presenter_->setScenarioRunner([lab](const QString& id) { lab->runScenario(id); });
+  presenter_->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
   presenter_->setRunStore(&lab->store());
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);

@@ -170,7 +170,7 @@ void PresenterMode::refreshVerdicts() {
 void PresenterMode::fillVerdictTable() {
   if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
     title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
-  table_->setFont(AppTheme::pointFont(12));
+  table_->setFont(AppTheme::pointFont(8.5));
   // The fp32 reference first (every number is relative to it), then the options as shown.
   QList<LabVerdictTable::Row> rows;
   const QString baseline = QString::fromLatin1(scenario::kBaselineFp32.data(),

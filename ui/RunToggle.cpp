@@ -183,7 +183,7 @@ void RunToggle::setPresenterMode(bool on) {
   swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
   nameBox_->setFixedWidth(scaled(kNameWidth, on));
   statusBox_->setFixedWidth(scaled(kStatusWidth, on));
-  badge_->setFixedWidth(scaled(kBadgeWidth, on));
+  badge_->setFixedWidth(kBadgeWidth);  // elides in presenter mode; the verdict needs the room
 }
 
 }  // namespace precisionlab

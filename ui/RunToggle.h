@@ -29,7 +29,7 @@ class RunToggle : public QWidget {
   static constexpr int kStatusWidth = 180;
   static constexpr int kBadgeWidth = 300;
   // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
-  static int scaled(int width, bool presenter) { return presenter ? width * 3 / 2 : width; }
+  static int scaled(int width, bool presenter) { return presenter ? width * 13 / 10 : width; }
 
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }

@@ -25,21 +25,21 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
       {idOf(scenario::kHalfLayers), QStringLiteral("A"), QStringLiteral("Half-precision layers"),
        QStringLiteral("model.to(torch.float16): weights, gradients and AdamW state in fp16, no "
                       "loss scaling."),
-       QStringLiteral("A half layers"), QColor(0xD5, 0x5E, 0x00), QStringLiteral("loss")},
+       QStringLiteral("half layers"), QColor(0xD5, 0x5E, 0x00), QStringLiteral("loss")},
       {idOf(scenario::kTensorflowContainer), QStringLiteral("B"),
        QStringLiteral("TensorFlow container"),
        QStringLiteral("A framework swap leaves precision unchanged: an fp32 run like the "
                       "baseline."),
-       QStringLiteral("B TF container"), QColor(0x56, 0xB4, 0xE9), QStringLiteral("throughput")},
+       QStringLiteral("TF container"), QColor(0x56, 0xB4, 0xE9), QStringLiteral("throughput")},
       {idOf(scenario::kVertexHpTuning), QStringLiteral("C"),
        QStringLiteral("Vertex AI HP tuning"),
        QStringLiteral("A sweep of fp32 trials over the learning rate: more compute, same "
                       "precision."),
-       QStringLiteral("C sweep"), QColor(0xCC, 0x79, 0xA7), QStringLiteral("loss")},
+       QStringLiteral("HP sweep"), QColor(0xCC, 0x79, 0xA7), QStringLiteral("loss")},
       {idOf(scenario::kFp16Amp), QStringLiteral("D"), QStringLiteral("fp16=True"),
        QStringLiteral("Mixed precision: fp16 autocast, fp32 master weights, dynamic loss "
                       "scaling."),
-       QStringLiteral("D fp16=True"), QColor(0x00, 0x9E, 0x73), QStringLiteral("loss")},
+       QStringLiteral("fp16=True"), QColor(0x00, 0x9E, 0x73), QStringLiteral("loss")},
       {idOf(scenario::kBf16Amp), QString(), QStringLiteral("bf16=True"),
        QStringLiteral("Mixed precision in bfloat16: fp32's range, no loss scaling needed."),
        QStringLiteral("bf16=True"), QColor(0xE6, 0x9F, 0x00), QStringLiteral("throughput")},
@@ -70,8 +70,8 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   for (const auto& run : scenario.runs) {
     if (scenario.isSweep) {
       const std::string lr = lrText(run.config.learningRate);
-      plan.push_back({"C trial " + std::to_string(plan.size() + 1) + " (lr " + lr + ")",
-                      "C lr " + lr, run.config});
+      plan.push_back({"HP trial " + std::to_string(plan.size() + 1) + " (lr " + lr + ")",
+                      "trial lr " + lr, run.config});
     } else {
       plan.push_back({shortName(*info).toStdString(), info->legend.toStdString(), run.config});
     }
@@ -90,7 +90,9 @@ QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCou
 }
 
 QString ScenarioCatalog::shortName(const ScenarioInfo& info) {
-  return info.option.isEmpty() ? info.title : info.option + QLatin1Char(' ') + info.title;
+  // No option letter: the study view shuffles the options, so the letter a learner saw may not
+  // be the authored one. The lab names each option by what it does.
+  return info.title;
 }
 
 }  // namespace precisionlab

@@ -18,7 +18,7 @@ struct ScenarioInfo {
   QString option;   // exam option letter ("A".."D") or empty for reference runs
   QString title;    // e.g. "fp16=True"
   QString detail;   // one line: what the run changes (or why it changes nothing)
-  QString legend;   // short chart legend name, e.g. "A half layers"
+  QString legend;   // short chart legend name, e.g. "half layers"
   QColor color;     // curve colour; sweep trials get lighter and darker shades of it
   QString focusChart;  // the figure that tells this option's story (presenter mode shows it)
 };
@@ -40,7 +40,7 @@ class ScenarioCatalog {
   static std::vector<PlannedRun> runsFor(const QString& id, const TrainConfig& settings);
   // Colour of the n-th run of a scenario (sweeps have several).
   static QColor runColor(const QString& id, int trialIndex, int trialCount);
-  // Short legend name: "D fp16=True", "baseline fp32".
+  // The row name: "fp16=True", "Half-precision layers" (no option letter: options shuffle).
   static QString shortName(const ScenarioInfo& info);
 };
 

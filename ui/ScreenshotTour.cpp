@@ -19,6 +19,7 @@
 
 #if PRECISIONLAB_HAVE_LABVIEW
 #include "ui/LabView.h"
+#include "ui/RunDataStore.h"
 #endif
 
 namespace precisionlab {
@@ -63,10 +64,18 @@ QStringList ScreenshotTour::run(const QString& dir) {
       return {};
     settle();
     const QString suffix = QStringLiteral("-%1x%2.png").arg(size.width()).arg(size.height());
+    const bool large = size.width() > 1280;
+    // The large size only for what the README and the guide show big.
+    const QStringList mainViews = {QStringLiteral("study-question"), QStringLiteral("study-feedback"),
+                                   QStringLiteral("lab"), QStringLiteral("progress"),
+                                   QStringLiteral("presenter-question"), QStringLiteral("presenter-lab"),
+                                   QStringLiteral("presenter-verdicts")};
     auto shoot = [&](const QString& name) {
+      if (large && !mainViews.contains(name)) return;
       settle();
       const QString path = QDir(dir).filePath(name + suffix);
-      if (window.grab().save(path)) written << path;
+      // Quality 0 is PNG's strongest compression (lossless either way).
+      if (window.grab().toImage().save(path, "PNG", 0)) written << path;
     };
     StudyView* study = window.studyView();
     window.tabs()->setCurrentWidget(study);
@@ -92,8 +101,25 @@ QStringList ScreenshotTour::run(const QString& dir) {
       scroll->verticalScrollBar()->setValue(0);
     }
 
+#if PRECISIONLAB_HAVE_LABVIEW
+    // The lab after the learner ran options A to D to the end with the default settings (live
+    // here, a few minutes on 2 cores): full curves and final verdicts.
+    auto* lab = static_cast<LabView*>(window.labView());
+    window.tabs()->setCurrentWidget(lab);
+    for (const char* id : {"half-layers", "tensorflow-container", "vertex-hp-tuning", "fp16-amp"})
+      lab->runScenario(QLatin1String(id));
+    waitFor([&] { return !lab->anyRunActive(); }, 15 * 60 * 1000);
+    lab->presentScenario(QStringLiteral("fp16-amp"));
+    shoot(QStringLiteral("lab"));
+    lab->showChartTab(1);
+    shoot(QStringLiteral("lab-speed"));
+    lab->showChartTab(2);
+    shoot(QStringLiteral("lab-inside-fp16"));
+    lab->showChartTab(0);
+#else
     window.tabs()->setCurrentWidget(window.labView());
     shoot(QStringLiteral("lab"));
+#endif
 
     window.tabs()->setCurrentWidget(window.progressView());
     waitFor([&] { return window.progressView()->statistics().attempts > 0; });
@@ -113,16 +139,24 @@ QStringList ScreenshotTour::run(const QString& dir) {
     presenter->next();
     presenter->next();
     shoot(QStringLiteral("presenter-breakdown"));
+    // Each option's step shows its replayed run; the half-precision one (the tempting wrong
+    // answer, where the loss turns NaN) is the picture of the lab in front of a class.
+    bool shotLab = false;
     while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts) {
       presenter->next();
+      const auto& step = presenter->walkthrough()->current();
+      if (step.kind == PresenterWalkthrough::StepKind::RunOption &&
+          step.scenarioId == QLatin1String("half-layers")) {
+        shoot(QStringLiteral("presenter-lab"));
+        shotLab = true;
+      }
       if (presenter->walkthrough()->atEnd()) break;
-      // Give the run the teacher just started a moment, as a class would watch it.
-      if (presenter->walkthrough()->current().kind == PresenterWalkthrough::StepKind::RunOption)
-        settle(1500);
     }
-    presenter->back();
-    shoot(QStringLiteral("presenter-lab"));
-    presenter->next();
+    if (!shotLab) {
+      presenter->back();
+      shoot(QStringLiteral("presenter-lab"));
+      presenter->next();
+    }
     shoot(QStringLiteral("presenter-verdicts"));
     presenter->leave();
     study->setMode(quiz::QuizMode::Exam);
@@ -133,6 +167,20 @@ QStringList ScreenshotTour::run(const QString& dir) {
     shoot(QStringLiteral("study-exam"));
     study->setMode(quiz::QuizMode::Practice);
     waitFor([&] { return study->currentQuestion() != nullptr; });
+
+#if PRECISIONLAB_HAVE_LABVIEW
+    // The shipped recordings replayed (labelled "recorded on DEVICE, DATE" everywhere).
+    if (!large) {
+      lab->clearRuns();
+      lab->setReplaySpeed(1e6);
+      lab->replayShippedRecordings();
+      waitFor([&] { return !lab->store().runs().empty() && !lab->anyRunActive(); }, 15000);
+      lab->setReplaySpeed(4);
+      lab->presentScenario(QStringLiteral("half-layers"));
+      window.tabs()->setCurrentWidget(lab);
+      shoot(QStringLiteral("lab-recorded"));
+    }
+#endif
 
 #if PRECISIONLAB_HAVE_LABVIEW
     // Stop whatever the walkthrough started before the window goes.

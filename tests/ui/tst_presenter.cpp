@@ -179,10 +179,14 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
   QVERIFY(cell(1, LabVerdictTable::kScenario).contains(QStringLiteral("✓")));
   QVERIFY(cell(1, LabVerdictTable::kStatus).startsWith(QStringLiteral("finished")));
   QVERIFY(cell(1, LabVerdictTable::kProvenance).startsWith(QStringLiteral("live on cpu (test)")));
-  // The verdict cell is the engine's computed summary, word for word.
+  // The verdict cell is the engine's computed summary: its first two findings on screen, word
+  // for word, and all of it in the tooltip.
   const auto verdict = LabVerdicts::compute(store, QStringLiteral("fp16-amp"));
   QVERIFY(verdict.has_value());
-  QCOMPARE(cell(1, LabVerdictTable::kVerdict), QString::fromStdString(verdict->summary));
+  const QString summary = QString::fromStdString(verdict->summary);
+  QCOMPARE(table.item(1, LabVerdictTable::kVerdict)->toolTip(), summary);
+  QVERIFY(summary.startsWith(cell(1, LabVerdictTable::kVerdict)));
+  QVERIFY(!cell(1, LabVerdictTable::kVerdict).isEmpty());
   QVERIFY(cell(2, LabVerdictTable::kStatus).contains(QStringLiteral("no lab run")));
 }
 
