@@ -179,6 +179,11 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
   // A zero-length file opens as a valid empty database; when backups exist it is far more
   // likely a truncated progress file than a new one.
   const QFileInfo info(path);
+  if (info.isDir()) {  // SQLite would only say "disk I/O error"
+    report.message = QStringLiteral("Your progress could not be opened: %1 is a folder, not a "
+                                    "progress file. Give a file name inside it.").arg(path);
+    return report;
+  }
   if (info.exists() && info.size() == 0 && !backupFiles().isEmpty())
     return repair(report, QStringLiteral("the file is empty"));
 
