@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -113,6 +114,10 @@ int runLab(const std::vector<std::string>& args) {
     }
     for (const auto& id : ids) scenarios.push_back(LabScenarios::make(id, base));
     outDir = parser.text("out", defaultOutDir());
+    // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
+    std::error_code ec;
+    std::filesystem::create_directories(outDir, ec);
+    if (ec) throw InputError("lab: cannot create --out directory " + outDir + ": " + ec.message());
   } catch (const InputError& e) {
     std::cerr << "precisionlab-cli " << e.what() << "\n";
     return 2;

@@ -265,6 +265,9 @@ void TestCli::badInput_data() {
                                       << QStringList{"lab:", "--batch-size"};
   QTest::newRow("lab --preset huge") << QStringList{"lab", "--preset", "huge", "--out", dir + "lab"}
                                      << QStringList{"lab:", "huge"};
+  QTest::newRow("lab --out that cannot be made")
+      << QStringList{"lab", "--steps", "2", "--scenarios", "baseline-fp32", "--out", dir + "empty.csv/lab"}
+      << QStringList{"--out", "empty.csv/lab"};
   QTest::newRow("lab unknown scenario") << QStringList{"lab", "--scenarios", "fp8"}
                                         << QStringList{"fp8", "fp16-amp"};
   QTest::newRow("bench --seq-len 0") << QStringList{"bench", "--seq-len", "0"}
