@@ -266,6 +266,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
               << ",\"mean_samples_per_s\":" << jsonNumber(summary.meanSamplesPerSec())
               << ",\"peak_bytes\":" << summary.peakBytes
               << ",\"non_finite_steps\":" << summary.nonFiniteSteps
+              << ",\"provenance\":" << jsonString(provenanceName(last.provenance.kind))
               << ",\"device\":" << jsonString(last.provenance.device)
               << ",\"torch_version\":" << jsonString(last.provenance.torchVersion) << "}\n";
   } else if (last.state == RunState::Failed) {
@@ -278,7 +279,10 @@ int runTrainCommand(const std::vector<std::string>& args) {
                 << fixed(100.0 * summary.lastEval.valAccuracy, 1) << "%";
     std::cout << ", " << fixed(summary.meanMs(), 1) << " ms/step, "
               << fixed(summary.meanSamplesPerSec(), 1) << " samples/s, peak "
-              << fixed(summary.peakBytes / 1048576.0, 1) << " MiB\n";
+              << fixed(summary.peakBytes / 1048576.0, 1) << " MiB";
+    if (last.provenance.kind == Provenance::Emulated)
+      std::cout << " (emulated numerics: speed and memory are not those of real fp16)";
+    std::cout << "\n";
   }
   if (last.state == RunState::Finished) return 0;
   if (last.state == RunState::Cancelled) return 130;

@@ -65,7 +65,8 @@ std::string describeDevice(const torch::Device& device) {
     return s;
   }
   const CpuFeatures f = cpuFeatures();
-  std::string s = "cpu (" + std::to_string(at::get_num_threads()) + " threads";
+  const int threads = at::get_num_threads();
+  std::string s = "cpu (" + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
   if (f.avx512Bf16) s += ", avx512_bf16";
   if (f.amxBf16) s += ", amx_bf16";
   return s + ")";

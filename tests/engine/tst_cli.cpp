@@ -164,6 +164,7 @@ void TestCli::trainJsonlOnBuiltinData() {
   QVERIFY(summary.value("final_loss").toDouble() > 0);
   QVERIFY(summary.value("val_accuracy").isDouble());  // the end-of-run validation
   QVERIFY(summary.value("device").toString().startsWith("cpu"));
+  QCOMPARE(summary.value("provenance").toString(), QStringLiteral("live"));
 }
 
 void TestCli::fineTuneSavePredictInspect() {
