@@ -30,11 +30,23 @@ int runReplay(const std::vector<std::string>& args) {
       usage(stdout);
       return 0;
     }
-    if (args[i] == "--speed" && i + 1 < args.size()) {
+    if (args[i] == "--speed" && i + 1 == args.size()) {
+      std::fprintf(stderr, "error: --speed needs a value (0 = no pacing)\n");
+      return 2;
+    }
+    if (args[i] == "--speed") {
+      const std::string& value = args[++i];
+      size_t used = 0;
       try {
-        speed = std::stod(args[++i]);
+        speed = std::stod(value, &used);
       } catch (const std::exception&) {
-        std::fprintf(stderr, "error: --speed needs a number\n");
+        used = 0;
+      }
+      // Negative or NaN speeds have no meaning; below 0.01 a replay would take days.
+      if (value.empty() || used != value.size() || !std::isfinite(speed) || (speed != 0 && speed < 0.01) ||
+          speed < 0) {
+        std::fprintf(stderr, "error: --speed expects 0 (no pacing) or a factor of at least 0.01, got '%s'\n",
+                     value.c_str());
         return 2;
       }
       continue;

@@ -278,6 +278,9 @@ void TestCli::badInput_data() {
 
   QTest::newRow("replay a truncated .plrun") << QStringList{"replay", "--speed", "0", dir + "truncated.plrun"}
                                              << QStringList{"truncated.plrun:", "truncated"};
+  QTest::newRow("replay --speed -1")
+      << QStringList{"replay", "--speed", "-1", kSource + "/resources/recorded/fp16-amp.plrun"}
+      << QStringList{"--speed", "-1"};
   QTest::newRow("export-vertex into a file") << QStringList{"export-vertex", "--scenario", "fp16-amp",
                                                             "--out", dir + "empty.csv"}
                                              << QStringList{"empty.csv", "export folder"};
