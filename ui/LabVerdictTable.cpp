@@ -11,9 +11,18 @@ namespace precisionlab {
 
 LabVerdictTable::LabVerdictTable(QWidget* parent) : QTableWidget(0, kColumns, parent) {
   setObjectName(QStringLiteral("labVerdictTable"));
-  setHorizontalHeaderLabels({tr("Scenario"), tr("Status"), tr("Speed vs fp32"),
-                             tr("Memory vs fp32"), tr("Final val accuracy"),
-                             tr("Verdict (computed)"), tr("Where the numbers come from")});
+  // Short headers (a projector's font is large); the tooltips say what the numbers are.
+  setHorizontalHeaderLabels({tr("Scenario"), tr("Status"), tr("Speed"), tr("Memory"),
+                             tr("Val acc"), tr("Verdict (computed)"), tr("Measured")});
+  const QString tips[kColumns] = {
+      tr("The fp32 reference, then each option as the question shows it"),
+      tr("Run state and steps done"),
+      tr("Speed vs fp32: median step time ratio (p25-p75 spread); 2.00x = twice as fast"),
+      tr("Peak memory vs fp32; 0.50x = half the memory"),
+      tr("Final validation accuracy (the fp32 baseline's in brackets)"),
+      tr("Computed from the records by the engine's verdict rules"),
+      tr("Where the numbers come from: live, emulated or recorded (device, date)")};
+  for (int c = 0; c < kColumns; ++c) horizontalHeaderItem(c)->setToolTip(tips[c]);
   setAccessibleName(tr("Verdict table"));
   verticalHeader()->hide();
   setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -84,9 +84,7 @@ ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& sce
 
 QString LabVerdicts::speedCell(const Verdict& v) {
   if (!v.speedMeasurable) {
-    return v.provenance == Provenance::Emulated
-               ? tr("not measurable (emulated)")
-               : tr("not measurable here");
+    return v.provenance == Provenance::Emulated ? tr("n/a (emulated)") : tr("n/a here");
   }
   return QStringLiteral("%1x (%2–%3)")
       .arg(v.speedup, 0, 'f', 2)
@@ -95,7 +93,7 @@ QString LabVerdicts::speedCell(const Verdict& v) {
 }
 
 QString LabVerdicts::memoryCell(const Verdict& v) {
-  if (!v.memoryMeasurable) return tr("not measurable");
+  if (!v.memoryMeasurable) return tr("n/a");
   return QStringLiteral("%1x").arg(v.memoryRatio, 0, 'f', 2);
 }
 

@@ -38,7 +38,10 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   verdictPage_->setAccessibleName(tr("Verdicts"));
   auto* v = new QVBoxLayout(verdictPage_);
   v->setContentsMargins(24, 16, 24, 16);
-  auto* title = new QLabel(tr("What each option does, and what the lab measured"), verdictPage_);
+  auto* title = new QLabel(tr("What each option does, and what the lab measured (speed and memory "
+                              "relative to fp32: 1.00x = the same)"),
+                           verdictPage_);
+  title->setWordWrap(true);
   title->setObjectName(QStringLiteral("verdictTitle"));
   table_ = new LabVerdictTable(verdictPage_);
   v->addWidget(title);
@@ -56,6 +59,7 @@ void PresenterMode::enter() {
   active_ = true;
   savedTheme_ = AppTheme::current();
   savedScale_ = AppTheme::fontScale();
+  savedFont_ = QApplication::font();
   wasMaximized_ = window_->isMaximized();
   AppTheme::setFontScale(kPresenterFontScale);
   AppTheme::apply(ThemeKind::HighContrast);
@@ -85,6 +89,7 @@ void PresenterMode::leave() {
   if (index >= 0) tabs_->removeTab(index);
   window_->statusBar()->removeWidget(stepLabel_);
   AppTheme::setFontScale(savedScale_);
+  QApplication::setFont(savedFont_);
   AppTheme::apply(savedTheme_);
   if (labHook_) labHook_(false);
   study_->presenterEnd();
@@ -170,7 +175,8 @@ void PresenterMode::refreshVerdicts() {
 void PresenterMode::fillVerdictTable() {
   if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
     title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
-  table_->setFont(AppTheme::pointFont(8.5));
+  // As large as the screen allows without wrapping every cell.
+  table_->setFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5));
   // The fp32 reference first (every number is relative to it), then the options as shown.
   QList<LabVerdictTable::Row> rows;
   const QString baseline = QString::fromLatin1(scenario::kBaselineFp32.data(),

@@ -4,6 +4,7 @@
 // verdict table. The step logic is PresenterWalkthrough; this class maps steps to the views.
 #pragma once
 
+#include <QFont>
 #include <QObject>
 #include <QPointer>
 #include <functional>
@@ -78,6 +79,7 @@ class PresenterMode : public QObject {
   bool wasMaximized_ = false;
   ThemeKind savedTheme_ = ThemeKind::System;
   double savedScale_ = 1.0;
+  QFont savedFont_;  // the app font before presenting (the system's, not our base size)
 };
 
 }  // namespace precisionlab
