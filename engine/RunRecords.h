@@ -41,6 +41,7 @@ struct RunProvenance {
   std::string recordedAt;            // ISO 8601, for Recorded
   std::string torchVersion;          // LibTorch version the run used
   std::string note;                  // e.g. why it is emulated
+  Provenance recordedKind = Provenance::Live;  // for Recorded: how the original run measured
 };
 
 enum class RunState { Queued, Preparing, Running, Paused, Finished, Failed, Cancelled };

@@ -76,6 +76,7 @@ RunId RunReplayer::add(RunRecording recording) {
   r.provenance.recordedAt = recording.provenance.recordedAt;
   r.provenance.torchVersion = recording.provenance.torchVersion;
   r.provenance.note = describe(recording);
+  r.provenance.recordedKind = recording.provenance.kind;
   if (recording.provenance.kind == Provenance::Emulated)
     r.provenance.note += "; numerics were emulated, so speed and memory are not meaningful";
   if (!recording.provenance.note.empty()) r.provenance.note += " (" + recording.provenance.note + ")";

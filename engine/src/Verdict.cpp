@@ -131,8 +131,17 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
   v.medianStepMs = percentileOf(t, 50);
   v.p25StepMs = percentileOf(t, 25);
   v.p75StepMs = percentileOf(t, 75);
-  const bool live = run.provenance.kind == Provenance::Live &&
-                    base.provenance.kind == Provenance::Live && !t.empty() && !b.empty();
+  // Speeds compare only between runs measured for real on one device: both live now, or both
+  // recorded live on the same device (e.g. a GPU recording replayed in class).
+  auto measuredLive = [](const RunProvenance& p) {
+    return p.kind == Provenance::Live ||
+           (p.kind == Provenance::Recorded && p.recordedKind == Provenance::Live);
+  };
+  const bool live = measuredLive(run.provenance) && measuredLive(base.provenance) &&
+                    (run.provenance.kind == base.provenance.kind) &&
+                    (run.provenance.kind == Provenance::Live ||
+                     run.provenance.device == base.provenance.device) &&
+                    !t.empty() && !b.empty();
   v.speedMeasurable = live;
   if (live) {
     v.speedup = percentileOf(b, 50) / v.medianStepMs;
@@ -145,7 +154,7 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
 }
 
 std::string speedText(const Verdict& v) {
-  if (!v.speedMeasurable) return "speed not measurable here (emulated numerics)";
+  if (!v.speedMeasurable) return "speed not measurable here (emulated numerics, or not measured on the same device)";
   return fmt("%.2fx speed", v.speedup) + fmt(" (p25-p75 %.2f", v.speedupLow) +
          fmt("-%.2fx)", v.speedupHigh) +
          (v.memoryMeasurable ? fmt(", %.2fx memory", v.memoryRatio) : std::string());
