@@ -11,6 +11,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/JsonText.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
 #include "engine/EngineError.h"
@@ -22,11 +23,7 @@ namespace precisionlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
+std::string fmt(const char* format, double v) { return formatNumber(format, v); }
 
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s += std::string(width - s.size(), ' ');

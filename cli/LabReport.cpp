@@ -6,37 +6,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/JsonText.h"
 #include "engine/EngineError.h"
 
 namespace precisionlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
-// JSON has no inf/NaN: written as null. CSV keeps "nan"/"inf" so spreadsheets show them.
-std::string jsonNumber(double v) { return std::isfinite(v) ? fmt("%.9g", v) : "null"; }
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
+std::string fmt(const char* format, double v) { return formatNumber(format, v); }
+std::string quoted(const std::string& s) { return jsonString(s); }
 
 std::string csvField(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
