@@ -193,8 +193,9 @@ void MainWindow::showOpenReport(const quiz::OpenReport& report) {
       break;
     default: break;
   }
-  if (!report.message.isEmpty() && !what.contains(report.message))
-    what += QStringLiteral("\n\n") + report.message;
+  // The cases above already say in the UI's words what the store reported; its own message is
+  // the explanation only for outcomes without one.
+  if (what.isEmpty()) what = report.message;
   showError(tr("About your progress"), what);
 }
 
