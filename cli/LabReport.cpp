@@ -40,7 +40,10 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
   std::vector<std::string> lines;
   for (const auto& s : session.results()) {
     for (const auto& r : s.runs) {
-      std::string line = pad(r.label, 24) + pad(runStateName(r.state), 10);
+      // Provenance on every row: "live" figures were measured now; "emulated" rows have real
+      // numerics but fp32 kernels' speed.
+      std::string line = pad(r.label, 24) + pad(runStateName(r.state), 10) +
+                         pad(r.state == RunState::Queued ? "" : provenanceName(r.provenance.kind), 9);
       const int64_t done = r.steps.empty() ? 0 : r.steps.back().step;
       const int width = 20;
       const int filled = r.totalSteps > 0 ? static_cast<int>(width * done / r.totalSteps) : 0;
@@ -48,7 +51,10 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
               std::string(static_cast<size_t>(width - filled), '.') + "] ";
       line += pad(std::to_string(done) + "/" + std::to_string(r.totalSteps), 9);
       if (!r.steps.empty()) {
-        line += " loss " + fmt("%.4f", r.steps.back().loss);
+        const double loss = r.steps.back().loss;
+        const std::string lossText =
+            std::isfinite(loss) ? fmt("%.4f", loss) : (std::isnan(loss) ? "NaN" : "inf");
+        line += " loss " + lossText;
         line += "  " + fmt("%.0f ms/step", stepTimePercentile(r, 50, 3));
       }
       if (r.state == RunState::Failed) line += "  " + r.message;
