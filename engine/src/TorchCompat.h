@@ -7,6 +7,11 @@
 #include <torch/version.h>
 #include <c10/core/Allocator.h>
 
+#include <string>
+#ifdef PRECISIONLAB_WITH_CUDA
+#include <cuda.h>
+#endif
+
 #define PRECISIONLAB_TORCH_AT_LEAST(major, minor) \
   (TORCH_VERSION_MAJOR > (major) ||               \
    (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
@@ -29,5 +34,16 @@ using MemoryReportArgs =
     ReportMemoryUsageArgs<decltype(&c10::MemoryReportingInfoBase::reportMemoryUsage)>;
 
 inline const char* torchVersion() { return TORCH_VERSION; }
+
+// The CUDA version LibTorch was built for, "13.0"; only meaningful in CUDA builds.
+#ifdef PRECISIONLAB_WITH_CUDA
+inline std::string cudaBuildVersion() {
+#ifdef CUDA_VERSION
+  return std::to_string(CUDA_VERSION / 1000) + "." + std::to_string(CUDA_VERSION % 1000 / 10);
+#else
+  return "unknown";
+#endif
+}
+#endif
 
 }  // namespace precisionlab::compat
