@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/CommandRegistry.h"
+#include "engine/BuildInfo.h"
 
 namespace {
 
@@ -11,7 +12,8 @@ void printUsage(std::ostream& out) {
   for (const auto& c : precisionlab::cli::commands())
     if (!c.hidden) out << "  " << c.name << std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ')
                        << c.summary << "\n";
-  out << "\n`precisionlab-cli <command> --help` describes a command's options.\n";
+  out << "\n`precisionlab-cli <command> --help` describes a command's options;"
+         " `precisionlab-cli --version` what it was built against.\n";
 }
 
 }  // namespace
@@ -20,6 +22,11 @@ int main(int argc, char** argv) {
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
     printUsage(argc < 2 ? std::cerr : std::cout);
     return argc < 2 ? 2 : 0;
+  }
+  if (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "-V") == 0) {
+    std::cout << "precisionlab-cli " << PROJECT_VERSION_STRING << "\n"
+              << precisionlab::buildInfoText();
+    return 0;
   }
   for (const auto& c : precisionlab::cli::commands()) {
     if (std::strcmp(argv[1], c.name) == 0) return c.run(std::vector<std::string>(argv + 2, argv + argc));

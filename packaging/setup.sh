@@ -1,67 +1,199 @@
 #!/usr/bin/env bash
-# PrecisionLab set-up on Debian 12: installs the missing Debian packages, configures and builds
+# PrecisionLab set-up on Debian 12: installs what is missing, configures and builds
 # (incrementally), then runs the app or the tests.
-#   bash packaging/setup.sh run    open the app (GUI with a display, else the terminal lab)
-#   bash packaging/setup.sh test   build and run every test
-# Runs as root, or uses sudo for apt-get. BUILD_DIR overrides the build folder (default build).
+#   bash packaging/setup.sh run            the light build (Debian's LibTorch 1.13, CPU) in build/:
+#                                          the app with a display, else the terminal lab
+#   bash packaging/setup.sh run --torch2   the LibTorch 2.x build (PyPI torch wheel, CUDA-enabled,
+#                                          real fp16 kernels) in build-torch2/, from .venv/
+#   bash packaging/setup.sh test           builds both and runs every test on both, then the
+#                                          bounded fuzz run
+#   bash packaging/setup.sh test --torch1  (or --torch2) one build only, for quick local runs
+# Runs as root, or uses sudo for apt-get. Arguments after the options go to the app or to ctest.
+# Environment: BUILD_DIR / BUILD_DIR_TORCH2 (build folders), PRECISIONLAB_JOBS (parallel jobs),
+# PRECISIONLAB_TORCH_SPEC (the pip requirement for torch, default below), PIP_INDEX_URL (pip's own).
 set -euo pipefail
 
 mode=${1:-run}
 shift || true
+which_builds=default
+while (($#)); do
+  case "$1" in
+    --torch1) which_builds=torch1; shift ;;
+    --torch2) which_builds=torch2; shift ;;
+    --) shift; break ;;
+    *) break ;;
+  esac
+done
+
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${BUILD_DIR:-$root/build}
+build1=${BUILD_DIR:-$root/build}
+build2=${BUILD_DIR_TORCH2:-$root/build-torch2}
+venv=$root/.venv
+jobs=${PRECISIONLAB_JOBS:-$(nproc)}
+# LibTorch 2.x comes from this wheel; its CUDA major version must match the CUDA toolkit's nvcc.
+torch_spec=${PRECISIONLAB_TORCH_SPEC:-torch==2.15.0}
 
 packages=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config git ca-certificates
   libtorch-dev libopenblas0-pthread
-  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libsqlite3-dev sqlite3
   xvfb xauth
-  python3 python3-yaml
+  python3 python3-yaml python3-venv
   clang libclang-rt-14-dev
   desktop-file-utils appstream dpkg-dev file
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo_cmd=(sudo)
+fi
+
+install_debian_packages() {
+  local missing=() p
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]})) || return 0
   echo "==> installing Debian packages: ${missing[*]}"
-  sudo_cmd=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "error: run as root or install sudo" >&2; exit 1; }
-    sudo_cmd=(sudo)
+  if ((${#sudo_cmd[@]})) && ! command -v sudo >/dev/null; then
+    echo "error: these Debian packages are missing: ${missing[*]}; run as root or install sudo" >&2
+    exit 1
   fi
   export DEBIAN_FRONTEND=noninteractive
   "${sudo_cmd[@]}" apt-get update -q
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+}
 
-if [ ! -f "$build/build.ninja" ]; then
-  echo "==> configuring $build"
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
-fi
-echo "==> building"
-cmake --build "$build" -j "$(nproc)"
+launcher_args() {
+  if command -v ccache >/dev/null; then echo "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"; fi
+}
+
+# --- the light build: Debian's LibTorch 1.13 ---------------------------------------------------
+build_torch1() {
+  if [ ! -f "$build1/build.ninja" ]; then
+    echo "==> configuring $build1 (Debian's LibTorch 1.13, CPU)"
+    cmake -S "$root" -B "$build1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args)
+  fi
+  echo "==> building $build1"
+  cmake --build "$build1" -j "$jobs"
+}
+
+# --- the venv: PyPI's torch wheel (LibTorch 2.x) and the Python side ---------------------------
+venv_python=$venv/bin/python
+setup_venv() {
+  if [ ! -x "$venv_python" ]; then
+    echo "==> creating $venv"
+    /usr/bin/python3 -m venv "$venv"
+  fi
+  local stamp=$venv/.precisionlab-installed want
+  want="$torch_spec $({ cat "$root/packaging/python-requirements.txt" 2>/dev/null || true; } | md5sum | cut -c1-12)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "==> installing $torch_spec into $venv (the CUDA wheel and its nvidia-* libraries: a few GB once)"
+    "$venv_python" -m pip install -q --disable-pip-version-check "$torch_spec"
+    if [ -f "$root/packaging/python-requirements.txt" ]; then
+      echo "==> installing packaging/python-requirements.txt into $venv"
+      "$venv_python" -m pip install -q --disable-pip-version-check -r "$root/packaging/python-requirements.txt"
+    fi
+    echo "$want" >"$stamp"
+  fi
+  if [ -x "$root/tools/setup-venv-post.sh" ]; then
+    "$root/tools/setup-venv-post.sh" "$venv_python"
+  fi
+}
+
+# The CUDA toolkit LibTorch's CMake config needs (nvcc, headers) to compile and link the engine's
+# CUDA code paths. Nothing CUDA runs without a GPU. The toolkit's major version must be the wheel's
+# (torch.version.cuda): a CUDA 13 LibTorch needs CUDA 13 headers. Preference: the machine's own
+# toolkit (nvcc on PATH or /usr/local/cuda) when its major version matches; otherwise NVIDIA's nvcc
+# wheel for the wheel's exact CUDA minor version, installed into .venv beside the runtime wheels
+# (nvidia/cu13 then holds bin/nvcc, include/ and lib/ like a toolkit).
+cuda_root=
+find_cuda_toolkit() {
+  local torch_cuda major nvcc v
+  torch_cuda=$("$venv_python" -c 'import torch; print(torch.version.cuda or "")' 2>/dev/null)
+  if [ -z "$torch_cuda" ]; then
+    echo "==> $torch_spec has no CUDA: building the CPU-only LibTorch 2.x"
+    return 0
+  fi
+  major=${torch_cuda%%.*}
+  for nvcc in "$(command -v nvcc 2>/dev/null || true)" /usr/local/cuda/bin/nvcc; do
+    [ -n "$nvcc" ] && [ -x "$nvcc" ] || continue
+    v=$("$nvcc" --version | sed -n 's/.*release \([0-9]*\)\.\([0-9]*\).*/\1.\2/p')
+    if [ "${v%%.*}" = "$major" ]; then
+      cuda_root=$(cd "$(dirname "$(readlink -f "$nvcc")")/.." && pwd)
+      echo "==> CUDA toolkit: $cuda_root (nvcc $v; the wheel is built for CUDA $torch_cuda: same major version)"
+      return 0
+    fi
+    echo "==> $nvcc is CUDA $v, the wheel is CUDA $torch_cuda: not used"
+  done
+  local site
+  site=$("$venv_python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  if [ ! -x "$site/nvidia/cu$major/bin/nvcc" ]; then
+    echo "==> no CUDA $major toolkit on this machine: installing NVIDIA's nvcc $torch_cuda wheel into $venv"
+    "$venv_python" -m pip install -q --disable-pip-version-check "nvidia-cuda-nvcc==$torch_cuda.*"
+  fi
+  cuda_root=$site/nvidia/cu$major
+  echo "==> CUDA toolkit: $cuda_root (NVIDIA's wheels, CUDA $torch_cuda, as the torch wheel)"
+}
+
+build_torch2() {
+  setup_venv
+  if [ ! -f "$build2/build.ninja" ]; then
+    find_cuda_toolkit
+    local torch_dir
+    torch_dir=$("$venv_python" -c 'import os, torch; print(os.path.dirname(torch.__file__))')
+    echo "==> configuring $build2 (LibTorch $("$venv_python" -c 'import torch; print(torch.__version__)') from $venv)"
+    local cuda_args=()
+    if [ -n "$cuda_root" ]; then
+      cuda_args=(-DCUDAToolkit_ROOT="$cuda_root" -DCMAKE_CUDA_COMPILER="$cuda_root/bin/nvcc"
+        -DCUDA_TOOLKIT_ROOT_DIR="$cuda_root")
+    fi
+    # CMAKE_PREFIX_PATH is the torch package folder itself, so LibTorch's find_library calls look
+    # in its lib/ before the system folders that hold Debian's LibTorch 1.13.
+    TORCH_CUDA_ARCH_LIST="8.0;9.0" PATH="${cuda_root:+$cuda_root/bin:}$PATH" \
+      cmake -S "$root" -B "$build2" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args) \
+      -DCMAKE_PREFIX_PATH="$torch_dir" "${cuda_args[@]}"
+  fi
+  echo "==> building $build2"
+  cmake --build "$build2" -j "$jobs"
+}
+
+run_tests() { # run_tests BUILD_DIR NAME [ctest args]
+  local dir=$1 name=$2
+  shift 2
+  echo "==> testing $name ($dir)"
+  QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@"
+}
+
+install_debian_packages
 
 case "$mode" in
   run)
+    if [ "$which_builds" = torch2 ]; then build_torch2; app_build=$build2; else build_torch1; app_build=$build1; fi
     if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
-      exec "$build/ui/precisionlab" "$@"
+      exec "$app_build/ui/precisionlab" "$@"
     fi
     echo "==> no display: running the precision lab in the terminal"
-    exec "$build/cli/precisionlab-cli" lab "$@"
+    exec "$app_build/cli/precisionlab-cli" lab "$@"
     ;;
   test)
-    export QT_QPA_PLATFORM=offscreen
-    ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@"
+    start=$(date +%s)
+    if [ "$which_builds" != torch2 ]; then
+      build_torch1
+      run_tests "$build1" "the LibTorch 1.13 build" "$@"
+    fi
+    if [ "$which_builds" != torch1 ]; then
+      build_torch2
+      run_tests "$build2" "the LibTorch 2.x build" "$@"
+    fi
     if [ -x "$root/packaging/fuzz.sh" ] && command -v clang++ >/dev/null; then
       "$root/packaging/fuzz.sh"
     fi
+    echo "==> all tests passed in $(($(date +%s) - start)) s"
     ;;
   *)
-    echo "usage: $0 run|test" >&2
+    echo "usage: $0 run|test [--torch1|--torch2] [arguments for the app or ctest]" >&2
     exit 2
     ;;
 esac

@@ -42,27 +42,33 @@ std::string loadedBlas() {
 }  // namespace
 
 BuildInfo buildInfo() {
-  BuildInfo info;
-  info.torchVersion = compat::torchVersion();
+  // Everything but the thread count is fixed for the life of the process: read it once.
+  static const BuildInfo fixed = [] {
+    BuildInfo info;
+    info.torchVersion = compat::torchVersion();
 #ifdef PRECISIONLAB_WITH_CUDA
-  info.cudaCompiled = true;
-  info.cudaVersion = compat::cudaBuildVersion();
+    info.cudaCompiled = true;
+    info.cudaVersion = compat::cudaBuildVersion();
 #endif
-  info.cudaAvailable = torch::cuda::is_available();
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("flags", 0) != 0) continue;
-    std::istringstream words(line.substr(line.find(':') + 1));
-    std::string flag;
-    while (words >> flag) {
-      if (flag == "avx512_bf16") info.avx512Bf16 = true;
-      if (flag == "amx_bf16") info.amxBf16 = true;
-      if (flag == "avx512_fp16") info.avx512Fp16 = true;
-      if (flag == "amx_fp16") info.amxFp16 = true;
+    info.cudaAvailable = torch::cuda::is_available();
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("flags", 0) != 0) continue;
+      std::istringstream words(line.substr(line.find(':') + 1));
+      std::string flag;
+      while (words >> flag) {
+        if (flag == "avx512_bf16") info.avx512Bf16 = true;
+        if (flag == "amx_bf16") info.amxBf16 = true;
+        if (flag == "avx512_fp16") info.avx512Fp16 = true;
+        if (flag == "amx_fp16") info.amxFp16 = true;
+      }
+      break;  // every core lists the same flags
     }
-    break;  // every core lists the same flags
-  }
+    return info;
+  }();
+  BuildInfo info = fixed;
+  // The BLAS may be loaded lazily (first matrix product), so it is looked up on each call.
   info.blas = loadedBlas();
   info.threads = at::get_num_threads();
   return info;
@@ -72,8 +78,8 @@ namespace {
 std::string cpuFlags(const BuildInfo& b) {
   std::string s;
   auto add = [&](bool on, const char* name) {
-    s += (s.empty() ? "" : " ");
-    s += on ? name : (std::string("no ") + name);
+    s += (s.empty() ? "" : ", ");
+    s += std::string(name) + (on ? " yes" : " no");
   };
   add(b.avx512Bf16, "avx512_bf16");
   add(b.amxBf16, "amx_bf16");

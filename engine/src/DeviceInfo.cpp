@@ -1,10 +1,13 @@
 #include "engine/src/DeviceInfo.h"
 
+#include <dlfcn.h>
+
 #include <fstream>
 #include <sstream>
 
 #include <torch/cuda.h>
 
+#include "engine/BuildInfo.h"
 #include "engine/EngineError.h"
 
 #ifdef PRECISIONLAB_WITH_CUDA
@@ -40,19 +43,10 @@ torch::Device parseDevice(const std::string& spec) {
 }
 
 CpuFeatures cpuFeatures() {
+  const BuildInfo b = buildInfo();
   CpuFeatures f;
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("flags", 0) != 0) continue;
-    std::istringstream words(line.substr(line.find(':') + 1));
-    std::string flag;
-    while (words >> flag) {
-      if (flag == "avx512_bf16") f.avx512Bf16 = true;
-      if (flag == "amx_bf16") f.amxBf16 = true;
-    }
-    break;  // every core lists the same flags
-  }
+  f.avx512Bf16 = b.avx512Bf16;
+  f.amxBf16 = b.amxBf16;
   return f;
 }
 
@@ -64,12 +58,28 @@ std::string describeDevice(const torch::Device& device) {
 #endif
     return s;
   }
-  const CpuFeatures f = cpuFeatures();
-  const int threads = at::get_num_threads();
-  std::string s = "cpu (" + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-  if (f.avx512Bf16) s += ", avx512_bf16";
-  if (f.amxBf16) s += ", amx_bf16";
-  return s + ")";
+  const BuildInfo b = buildInfo();
+  std::string s = "cpu (" + std::to_string(b.threads) + (b.threads == 1 ? " thread" : " threads");
+  std::string units;
+  if (b.avx512Bf16) units += ", avx512_bf16";
+  if (b.amxBf16) units += ", amx_bf16";
+  if (b.avx512Fp16) units += ", avx512_fp16";
+  if (b.amxFp16) units += ", amx_fp16";
+  s += units.empty() ? ", no bf16/fp16 units" : units;
+  return s + ", BLAS " + b.blas.substr(0, b.blas.find(' ')) + ")";
+}
+
+void setComputeThreads(int threads) {
+  if (threads < 1) threads = 1;
+  if (at::get_num_threads() != threads) at::set_num_threads(threads);
+  // Looked up at run time: the symbol exists only when OpenBLAS is the BLAS actually loaded.
+  using SetThreads = void (*)(int);
+  static const auto openblasSetThreads =
+      reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+  static const auto openblasGetThreads =
+      reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+  if (openblasSetThreads && (!openblasGetThreads || openblasGetThreads() != threads))
+    openblasSetThreads(threads);
 }
 
 void synchronizeDevice(const torch::Device& device) {

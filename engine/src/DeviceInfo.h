@@ -22,6 +22,11 @@ CpuFeatures cpuFeatures();
 // For provenance; the CPU form reports the current intra-op thread count.
 std::string describeDevice(const torch::Device& device);
 
+// Sets LibTorch's intra-op threads and bounds the BLAS library's own thread pool to the same
+// number: Debian's LibTorch calls OpenBLAS (pthreads build), whose pool is sized by
+// OPENBLAS_NUM_THREADS or the core count and ignores at::set_num_threads.
+void setComputeThreads(int threads);
+
 // Waits for queued kernels so a wall-clock time measures the work itself (no-op on CPU).
 void synchronizeDevice(const torch::Device& device);
 

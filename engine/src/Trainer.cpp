@@ -86,7 +86,7 @@ Trainer::~Trainer() = default;
 void Trainer::prepare() {
   checkConfig(config_);
   device_ = parseDevice(config_.device);
-  at::set_num_threads(threadsFor(config_));
+  setComputeThreads(threadsFor(config_));
 
   DatasetOptions data;
   data.path = config_.dataPath;
@@ -209,7 +209,7 @@ StepRecord Trainer::step() {
 StepRecord Trainer::step(const Batch& batch) {
   TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
   TORCH_CHECK(!finished(), "Trainer::step() called after the last step");
-  if (at::get_num_threads() != threadsFor(config_)) at::set_num_threads(threadsFor(config_));
+  setComputeThreads(threadsFor(config_));
   RngScope rng(*this);
   const int64_t stepNumber = step_ + 1;
   const double lr = lrAt(stepNumber);
@@ -346,6 +346,9 @@ RunProvenance Trainer::provenance() const {
     p.device = config_.device;
   }
   p.torchVersion = compat::torchVersion();
+#ifdef PRECISIONLAB_WITH_CUDA
+  p.torchVersion += "+cuda" + compat::cudaBuildVersion();
+#endif
   return p;
 }
 

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Runs the README's test command (`bash packaging/setup.sh test`) inside a freshly bootstrapped
+# minimal Debian 12 root, so that nothing installed by hand on this machine can hide a missing
+# step from a new user (it did once: libqt6opengl6-dev). .ci/run calls this; a user can too:
+#   sudo bash packaging/fresh-root-ci.sh [setup.sh arguments, default: test]
+#
+# What it does, in order:
+#   1. debootstrap --variant=minbase bookworm into a temporary folder, from the mirror this
+#      machine's own apt sources name (never a mirror written into the repository);
+#   2. copies this machine's apt sources (and resolv.conf) into the root, bind-mounts /proc, /sys,
+#      /dev and /dev/pts, and shares only *download caches* with the host (apt's archives folder
+#      and pip's cache): what gets installed is installed inside the root, from scratch;
+#   3. copies the checkout in (tracked and untracked, not ignored files: no build folders, no
+#      .venv), and runs `bash packaging/setup.sh test` there as root with a clean environment;
+#   4. unmounts everything and deletes the root (FRESH_ROOT_KEEP=1 keeps it for inspection).
+# Needs root (debootstrap, chroot, mount). The exit status is setup.sh's.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+args=("$@")
+((${#args[@]})) || args=(test)
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "error: $0 needs root (debootstrap, chroot and bind mounts); run it with sudo" >&2
+  exit 1
+fi
+
+# The mirror: the first deb URI for bookworm in this machine's apt sources (deb822 .sources files
+# or one-line sources.list entries).
+mirror=$(
+  {
+    for f in /etc/apt/sources.list.d/*.sources; do
+      [ -f "$f" ] || continue
+      awk 'BEGIN{RS=""} /Suites:[^\n]*bookworm([ \n]|$)/ && /Types:[^\n]*deb([ \n]|$)/ {
+             if (match($0, /URIs:[ \t]*[^ \t\n]+/)) { u = substr($0, RSTART, RLENGTH);
+               sub(/URIs:[ \t]*/, "", u); print u; exit } }' "$f"
+    done
+    { cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true; } |
+      awk '$1 == "deb" && $3 == "bookworm" { for (i = 2; i <= NF; i++) if ($i ~ /:\/\//) { print $i; exit } }'
+  } | head -n 1
+)
+if [ -z "$mirror" ]; then
+  echo "error: no Debian bookworm mirror found in /etc/apt/sources.list or /etc/apt/sources.list.d/;" \
+    "add one (e.g. http://deb.debian.org/debian) and run again" >&2
+  exit 1
+fi
+
+if ! command -v debootstrap >/dev/null; then
+  echo "==> installing debootstrap on this machine"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap ||
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap; }
+fi
+
+work=$(mktemp -d "${FRESH_ROOT_PARENT:-/var/tmp}/precisionlab-fresh-root.XXXXXX")
+target=$work/root
+apt_cache=/var/cache/apt/archives
+pip_cache=${PIP_CACHE_DIR:-$HOME/.cache/pip}
+mkdir -p "$apt_cache/partial" "$pip_cache"
+
+mounted=()
+cleanup() {
+  local status=$?
+  # Unmount in reverse order; lazily if something still holds a mount.
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    umount "${mounted[$i]}" 2>/dev/null || umount -l "${mounted[$i]}" 2>/dev/null || true
+  done
+  if findmnt -rn -o TARGET | grep -q "^$target"; then
+    echo "warning: mounts remain under $target; not deleting it" >&2
+  elif [ "${FRESH_ROOT_KEEP:-0}" = 1 ]; then
+    echo "==> kept the root at $target"
+  else
+    rm -rf --one-file-system "$work"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+bind() { # bind SOURCE TARGET_INSIDE_ROOT
+  mkdir -p "$target$2"
+  mount --bind "$1" "$target$2"
+  mounted+=("$target$2")
+}
+
+echo "==> debootstrap --variant=minbase bookworm $target ($mirror)"
+start=$(date +%s)
+debootstrap --variant=minbase --cache-dir="$apt_cache" bookworm "$target" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+  { tail -n 30 "$work/debootstrap.log" >&2; echo "error: debootstrap failed (log above)" >&2; exit 1; }
+echo "    done in $(($(date +%s) - start)) s"
+
+# This machine's apt sources and DNS, as a new machine on this network would have them.
+rm -f "$target/etc/apt/sources.list"
+cp /etc/apt/sources.list "$target/etc/apt/sources.list" 2>/dev/null || true
+mkdir -p "$target/etc/apt/sources.list.d"
+for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list; do
+  [ -f "$f" ] && cp "$f" "$target/etc/apt/sources.list.d/"
+done
+cp -L /etc/resolv.conf "$target/etc/resolv.conf" 2>/dev/null || true
+# Keep downloaded .debs in the shared cache (apt's docker-style clean hooks would delete them).
+echo 'Binary::apt::APT::Keep-Downloaded-Packages "true";' >"$target/etc/apt/apt.conf.d/99keep-debs"
+
+bind /proc /proc
+bind /sys /sys
+bind /dev /dev
+bind /dev/pts /dev/pts
+[ -d /dev/shm ] && bind /dev/shm /dev/shm
+bind "$apt_cache" /var/cache/apt/archives
+bind "$pip_cache" /root/.cache/pip
+
+echo "==> copying the checkout into the root"
+mkdir -p "$target/src/precisionlab"
+git -C "$repo" ls-files -z --cached --others --exclude-standard |
+  (cd "$repo" && xargs -0 -r cp --parents -a -t "$target/src/precisionlab" 2>/dev/null || true)
+# Files git lists but that were deleted in the work tree are simply absent; a missing setup.sh is not.
+[ -f "$target/src/precisionlab/packaging/setup.sh" ] || { echo "error: copy failed" >&2; exit 1; }
+
+echo "==> bash packaging/setup.sh ${args[*]} (inside the fresh root)"
+set +e
+chroot "$target" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
+  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  ${PRECISIONLAB_JOBS:+PRECISIONLAB_JOBS=$PRECISIONLAB_JOBS} \
+  /bin/bash -c 'cd /src/precisionlab && bash packaging/setup.sh "$@"' setup "${args[@]}"
+status=$?
+set -e
+echo "==> fresh root: setup.sh ${args[*]} exited $status after $(($(date +%s) - start)) s in all"
+exit "$status"
