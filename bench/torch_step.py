@@ -8,8 +8,13 @@ the same shape as the engine's benchmark. It does not import transformers, so it
 Debian's python3-torch alone.
 PRECISION fp32 (default) or bf16-amp: the forward pass and loss under
 torch.autocast("cpu", dtype=torch.bfloat16), as Hugging Face's Trainer does with bf16=True.
+IMPL (environment) "eager" (default: the model above) or "transformers": Hugging Face's own
+BertForSequenceClassification built from a BertConfig of the same sizes (intermediate 4H, GELU,
+dropout 0.1, LayerNorm eps 1e-12, 512 positions), with its default attention implementation,
+so the engine can be compared with what a user would pick instead, on the same LibTorch.
 Usage: torch_step.py PRESET BATCH SEQ THREADS STEPS WARMUP VOCAB LABELS [PRECISION]
 """
+import os
 import math
 import sys
 import time
@@ -70,10 +75,26 @@ def main():
         sys.exit(f"torch_step.py: unknown precision {precision!r} (fp32 or bf16-amp)")
     torch.set_num_threads(threads)
     torch.manual_seed(1)
-    model = Bert(preset, vocab, labels).train()
-    no_decay = lambda n: "bias" in n or "ln" in n
-    groups = [{"params": [p for n, p in model.named_parameters() if not no_decay(n)], "weight_decay": 0.01},
-              {"params": [p for n, p in model.named_parameters() if no_decay(n)], "weight_decay": 0.0}]
+    impl = os.environ.get("IMPL", "eager")
+    if impl == "transformers":
+        from transformers import BertConfig, BertForSequenceClassification
+        layers, h, heads = PRESETS[preset]
+        config = BertConfig(vocab_size=vocab, hidden_size=h, num_hidden_layers=layers,
+                            num_attention_heads=heads, intermediate_size=4 * h,
+                            max_position_embeddings=512, num_labels=labels)
+        hf = BertForSequenceClassification(config).train()
+        model = lambda ids, mask, types: hf(input_ids=ids, attention_mask=mask, token_type_ids=types).logits
+        named = list(hf.named_parameters())
+        no_decay = lambda n: "bias" in n or "LayerNorm.weight" in n
+    elif impl == "eager":
+        model = Bert(preset, vocab, labels).train()
+        named = list(model.named_parameters())
+        no_decay = lambda n: "bias" in n or "ln" in n
+    else:
+        sys.exit(f"torch_step.py: unknown IMPL {impl!r} (eager or transformers)")
+    params = [p for _, p in named]
+    groups = [{"params": [p for n, p in named if not no_decay(n)], "weight_decay": 0.01},
+              {"params": [p for n, p in named if no_decay(n)], "weight_decay": 0.0}]
     opt = torch.optim.AdamW(groups, lr=1e-4)
     ids = torch.randint(5, vocab, (batch, seq))
     mask, types = torch.ones(batch, seq, dtype=torch.long), torch.zeros(batch, seq, dtype=torch.long)
@@ -85,7 +106,7 @@ def main():
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision == "bf16-amp"):
             loss = F.cross_entropy(model(ids, mask, types), y)
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
         opt.zero_grad(set_to_none=True)
         if i >= warmup:
@@ -93,7 +114,7 @@ def main():
             cpu.append((time.process_time() - cpu_start) * 1000)
     times.sort()
     cpu.sort()
-    print(f"python preset={preset} precision={precision} batch={batch} seq={seq} threads={torch.get_num_threads()} "
+    print(f"python impl={impl} torch={torch.__version__} preset={preset} precision={precision} batch={batch} seq={seq} threads={torch.get_num_threads()} "
           f"median_ms={times[len(times) // 2]:.2f} mean_ms={sum(times) / len(times):.2f} "
           f"cpu_ms={cpu[len(cpu) // 2]:.2f}")
 

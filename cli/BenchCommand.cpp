@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
 #include "cli/JsonText.h"
 #include "cli/LabReport.h"
@@ -37,6 +38,7 @@ int runBench(const std::vector<std::string>& args) {
   p.add("batch-size", "N", "examples per step (default 32)");
   p.add("seq-len", "N", "max tokens per example (default 128)");
   p.add("threads", "N", "CPU threads, 0 = all cores (default 0)");
+  addCpuFp16Option(p);
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.add("policies", "LIST", "scenario ids (default baseline-fp32,bf16-amp,fp16-amp,half-layers)");
   p.add("help", "", "show this help");
@@ -53,6 +55,7 @@ int runBench(const std::vector<std::string>& args) {
     c.batchSize = p.integer("batch-size", 32);
     c.seqLen = p.integer("seq-len", 128);
     c.threads = static_cast<int>(p.integer("threads", 0));
+    applyCpuFp16Option(p, c, "bench");
     c.device = p.text("device", "cpu");
     c.evalEvery = 0;  // validate once, at the end
     if (c.steps < 1) throw InputError("bench: --steps must be at least 1");

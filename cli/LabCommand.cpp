@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
@@ -61,6 +62,7 @@ ArgParser makeParser() {
   p.add("seed", "N", "seed shared by every run (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.add("threads", "N", "CPU threads (default " + std::to_string(d.threads) + ")");
+  addCpuFp16Option(p);
   p.add("eval-every", "N", "validate every N steps (default " + std::to_string(d.evalEvery) + ")");
   p.add("out", "DIR", "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "
                       "(default ./precisionlab-lab-<timestamp>/)");
@@ -81,6 +83,7 @@ TrainConfig baseFrom(const ArgParser& p) {
   c.seed = static_cast<uint64_t>(seed);
   c.device = p.text("device", c.device);
   const int64_t threads = p.integer("threads", c.threads);
+  applyCpuFp16Option(p, c, "lab");
   if (threads < 0 || threads > 1024) throw InputError("lab: --threads must be between 0 and 1024");
   c.threads = static_cast<int>(threads);
   c.evalEvery = p.integer("eval-every", c.evalEvery);

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
 #include "engine/EngineError.h"
 #include "engine/RunRecording.h"
@@ -80,6 +81,7 @@ int runRecord(const std::vector<std::string>& args) {
   p.add("lr", "X", "peak learning rate (default 5e-4)");
   p.add("eval-every", "N", "validation every N steps (default 20)");
   p.add("threads", "N", "CPU threads (default: all cores)");
+  addCpuFp16Option(p);
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in one)");
   p.add("help", "", "show this help");
   try {
@@ -99,6 +101,7 @@ int runRecord(const std::vector<std::string>& args) {
     base.learningRate = p.number("lr", 5e-4);
     base.evalEvery = p.integer("eval-every", 20);
     base.threads = static_cast<int>(p.integer("threads", 0));
+    applyCpuFp16Option(p, base, "record");
     base.dataPath = p.text("data", "");
     checkTrainConfig(base, "record");  // not one file of a failed run per scenario
     std::error_code ec;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
@@ -117,6 +118,7 @@ ArgParser makeParser(const TrainConfig& d) {
   p.add("seed", "N", "seed for init, shuffle and dropout (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default " + d.device + ")");
   p.add("threads", "N", "CPU threads, 0 = all cores (default 0)");
+  addCpuFp16Option(p);
   p.add("eval-every", "N", "validate every N steps, 0 = at the end only (default " +
                                std::to_string(d.evalEvery) + ")");
   p.add("precision", "P", "fp32, fp16-amp, bf16-amp, half-model, fp16-amp-noscale (default fp32)");
@@ -142,6 +144,7 @@ TrainConfig configFrom(const ArgParser& p) {
   c.seed = static_cast<uint64_t>(seed);
   c.device = p.text("device", c.device);
   const int64_t threads = p.integer("threads", c.threads);
+  applyCpuFp16Option(p, c, "train");
   if (threads < 0 || threads > 1024) throw InputError("train: --threads must be between 0 and 1024");
   c.threads = static_cast<int>(threads);
   c.evalEvery = p.integer("eval-every", c.evalEvery);

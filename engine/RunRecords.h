@@ -42,6 +42,9 @@ struct RunProvenance {
   std::string torchVersion;          // LibTorch version the run used
   std::string note;                  // e.g. why it is emulated
   Provenance recordedKind = Provenance::Live;  // for Recorded: how the original run measured
+  // False for live fp16 kernels on a CPU without fp16 arithmetic units: numerics and memory are
+  // real, the step time is not what fp16 hardware would show, so no speed verdict uses it.
+  bool speedRepresentative = true;
 };
 
 enum class RunState { Queued, Preparing, Running, Paused, Finished, Failed, Cancelled };

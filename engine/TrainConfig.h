@@ -15,6 +15,19 @@ enum class Precision {
   Fp16AmpNoScaler,  // autocast fp16 with loss scaling turned off
 };
 
+// How fp16 runs compute on a CPU (on CUDA fp16 is always real).
+enum class CpuFp16 {
+  Auto,     // real fp16 kernels where the CPU has fp16 arithmetic units (avx512_fp16 / amx_fp16)
+            // and the LibTorch has CPU fp16 kernels (2.x); emulated otherwise
+  Emulate,  // values rounded to fp16, arithmetic in fp32: any LibTorch, numerics only
+  Real,     // fp16 tensors and kernels (LibTorch 2.x): live numerics and memory; without fp16
+            // units the speed is not what fp16 hardware shows (fp16 products run far slower)
+};
+const char* cpuFp16Name(CpuFp16 m);                        // "auto", "emulate", "real"
+bool parseCpuFp16(const std::string& s, CpuFp16* out);
+// True when this LibTorch build has CPU fp16 kernels, CPU fp16 autocast and CPU GradScaler ops.
+bool cpuFp16KernelsAvailable();
+
 const char* precisionName(Precision p);              // "fp32", "fp16-amp", "bf16-amp", ...
 bool parsePrecision(const std::string& s, Precision* out);
 
@@ -39,6 +52,7 @@ struct TrainConfig {
   double validationFraction = 0.1;     // share of the data held out for validation
   int threads = 0;                     // intra-op threads; 0 = all cores
   Precision precision = Precision::Fp32;
+  CpuFp16 cpuFp16 = CpuFp16::Auto;     // fp16 runs on a CPU: emulated or real kernels
   // GradScaler, PyTorch's defaults.
   double initScale = 65536.0;
   double growthFactor = 2.0;

@@ -96,6 +96,14 @@ for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list; do
   [ -f "$f" ] && cp "$f" "$target/etc/apt/sources.list.d/"
 done
 cp -L /etc/resolv.conf "$target/etc/resolv.conf" 2>/dev/null || true
+# This machine's network trust: local CA certificates (e.g. a TLS-inspecting proxy's, without
+# which pip cannot reach PyPI here) and pip's machine-wide configuration. The ca-certificates
+# package that setup.sh installs folds /usr/local/share/ca-certificates into the root's bundle.
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  mkdir -p "$target/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$target/usr/local/share/ca-certificates/"
+fi
+[ -f /etc/pip.conf ] && cp /etc/pip.conf "$target/etc/pip.conf"
 # Keep downloaded .debs in the shared cache (apt's docker-style clean hooks would delete them).
 echo 'Binary::apt::APT::Keep-Downloaded-Packages "true";' >"$target/etc/apt/apt.conf.d/99keep-debs"
 
@@ -119,6 +127,8 @@ set +e
 chroot "$target" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   ${PRECISIONLAB_JOBS:+PRECISIONLAB_JOBS=$PRECISIONLAB_JOBS} \
+  ${http_proxy:+http_proxy=$http_proxy} ${https_proxy:+https_proxy=$https_proxy} \
+  ${no_proxy:+no_proxy=$no_proxy} ${PIP_INDEX_URL:+PIP_INDEX_URL=$PIP_INDEX_URL} \
   /bin/bash -c 'cd /src/precisionlab && bash packaging/setup.sh "$@"' setup "${args[@]}"
 status=$?
 set -e

@@ -102,38 +102,40 @@ setup_venv() {
   fi
 }
 
-# The CUDA toolkit LibTorch's CMake config needs (nvcc, headers) to compile and link the engine's
-# CUDA code paths. Nothing CUDA runs without a GPU. The toolkit's major version must be the wheel's
-# (torch.version.cuda): a CUDA 13 LibTorch needs CUDA 13 headers. Preference: the machine's own
-# toolkit (nvcc on PATH or /usr/local/cuda) when its major version matches; otherwise NVIDIA's nvcc
-# wheel for the wheel's exact CUDA minor version, installed into .venv beside the runtime wheels
-# (nvidia/cu13 then holds bin/nvcc, include/ and lib/ like a toolkit).
+# The CUDA toolkit LibTorch's CMake config needs (nvcc, headers, development library names) to
+# compile and link the engine's CUDA code paths; nothing CUDA runs without a GPU. It comes from
+# NVIDIA's own wheels at exactly the torch wheel's CUDA version (torch.version.cuda), installed
+# into .venv beside the runtime wheels torch already pulled in (nvidia/cu13 then holds bin/nvcc,
+# include/ and lib/ like a toolkit). A machine's own toolkit is not used even when its major
+# version matches: this machine's /usr/local/cuda (13.0) put its older libnccl.so.2 and
+# libcudart.so.13 ahead of the wheel's 13.2 libraries, so the link failed on missing NCCL
+# symbols and the binaries would have loaded a CUDA 13.0 runtime under a 13.2 LibTorch.
 cuda_root=
 find_cuda_toolkit() {
-  local torch_cuda major nvcc v
+  local torch_cuda major nvcc site lib
   torch_cuda=$("$venv_python" -c 'import torch; print(torch.version.cuda or "")' 2>/dev/null)
   if [ -z "$torch_cuda" ]; then
     echo "==> $torch_spec has no CUDA: building the CPU-only LibTorch 2.x"
     return 0
   fi
   major=${torch_cuda%%.*}
-  for nvcc in "$(command -v nvcc 2>/dev/null || true)" /usr/local/cuda/bin/nvcc; do
-    [ -n "$nvcc" ] && [ -x "$nvcc" ] || continue
-    v=$("$nvcc" --version | sed -n 's/.*release \([0-9]*\)\.\([0-9]*\).*/\1.\2/p')
-    if [ "${v%%.*}" = "$major" ]; then
-      cuda_root=$(cd "$(dirname "$(readlink -f "$nvcc")")/.." && pwd)
-      echo "==> CUDA toolkit: $cuda_root (nvcc $v; the wheel is built for CUDA $torch_cuda: same major version)"
-      return 0
-    fi
-    echo "==> $nvcc is CUDA $v, the wheel is CUDA $torch_cuda: not used"
-  done
-  local site
+  nvcc=$(command -v nvcc 2>/dev/null || true)
+  [ -n "$nvcc" ] && echo "==> $nvcc ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\),.*/CUDA \1/p')) is" \
+    "left alone: the build uses NVIDIA's CUDA $torch_cuda wheels, the torch wheel's own version"
   site=$("$venv_python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
   if [ ! -x "$site/nvidia/cu$major/bin/nvcc" ]; then
-    echo "==> no CUDA $major toolkit on this machine: installing NVIDIA's nvcc $torch_cuda wheel into $venv"
-    "$venv_python" -m pip install -q --disable-pip-version-check "nvidia-cuda-nvcc==$torch_cuda.*"
+    echo "==> installing NVIDIA's nvcc $torch_cuda wheels into $venv"
+    # nvcc's front end (nvvm, crt) pinned to the same minor version: left free, pip picks the
+    # newest nvvm, whose PTX this ptxas rejects ("Unsupported .version").
+    "$venv_python" -m pip install -q --disable-pip-version-check "nvidia-cuda-nvcc==$torch_cuda.*" \
+      "nvidia-nvvm==$torch_cuda.*" "nvidia-cuda-crt==$torch_cuda.*"
   fi
   cuda_root=$site/nvidia/cu$major
+  # The wheels ship only versioned libraries (libcudart.so.13); CMake's CUDA modules look for the
+  # development names (libcudart.so), which a toolkit install provides as links.
+  for lib in "$cuda_root"/lib/lib*.so.*; do
+    [ -e "${lib%%.so.*}.so" ] || ln -s "$(basename "$lib")" "${lib%%.so.*}.so"
+  done
   echo "==> CUDA toolkit: $cuda_root (NVIDIA's wheels, CUDA $torch_cuda, as the torch wheel)"
 }
 

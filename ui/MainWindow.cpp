@@ -17,6 +17,7 @@
 #include <QTimer>
 #include <QUrl>
 
+#include "engine/BuildInfo.h"
 #include "quiz/BankLoader.h"
 #include "ui/PresenterMode.h"
 #include "ui/ProgressView.h"
@@ -316,8 +317,9 @@ void MainWindow::buildMenus() {
         this, tr("About PrecisionLab"),
         tr("<h3>PrecisionLab %1</h3><p>Study one kind of exam question properly: answer it, read "
            "why each option is right or wrong, then run each option as a real fine-tuning job "
-           "and watch the measurements prove the answer.</p><p>Built with Qt %2 and LibTorch.</p>")
-            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+           "and watch the measurements prove the answer.</p><p>Qt %2</p><pre>%3</pre>")
+            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()),
+                 QString::fromStdString(precisionlab::buildInfoText()).toHtmlEscaped()));
   });
   QAction* aboutQt = help->addAction(tr("About &Qt"));
   connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);

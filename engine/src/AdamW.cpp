@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "engine/src/TorchCompat.h"
+
 namespace precisionlab {
 
 AdamW::AdamW(std::vector<Param> params, AdamWOptions options)
@@ -18,7 +20,42 @@ void AdamW::zeroGrad() {
   }
 }
 
-void AdamW::step(double lr) {
+bool AdamW::fusedStep(double lr, const torch::Tensor& foundInf) {
+  if (!compat::kHasFusedAdamW || roundToStorage || params_.empty() ||
+      !params_.front().tensor.is_cuda())
+    return false;
+  torch::NoGradGuard noGrad;
+  // Hugging Face's two groups: with weight decay, and without (biases, LayerNorm weights).
+  for (const bool decay : {true, false}) {
+    std::vector<torch::Tensor> ps, gs, ms, vs, steps;
+    for (size_t i = 0; i < params_.size(); ++i) {
+      torch::Tensor& p = params_[i].tensor;
+      if (params_[i].decay != decay || !p.grad().defined()) continue;
+      State& s = state_[i];
+      if (!s.expAvg.defined()) {
+        s.expAvg = torch::zeros_like(p, torch::MemoryFormat::Preserve);
+        s.expAvgSq = torch::zeros_like(p, torch::MemoryFormat::Preserve);
+      }
+      if (!s.stepTensor.defined())
+        s.stepTensor = torch::full({}, static_cast<double>(s.step),
+                                   torch::TensorOptions(torch::kFloat).device(p.device()));
+      s.step += 1;
+      ps.push_back(p);
+      gs.push_back(p.grad());
+      ms.push_back(s.expAvg);
+      vs.push_back(s.expAvgSq);
+      steps.push_back(s.stepTensor);
+    }
+    if (ps.empty()) continue;
+    at::_foreach_add_(steps, 1.0);  // as torch.optim.AdamW does before the kernel
+    compat::fusedAdamW(ps, gs, ms, vs, steps, lr, options_.beta1, options_.beta2,
+                       decay ? options_.weightDecay : 0.0, options_.eps, foundInf);
+  }
+  return true;
+}
+
+void AdamW::step(double lr, const torch::Tensor& foundInf) {
+  if (fusedStep(lr, foundInf)) return;
   torch::NoGradGuard noGrad;
   const double b1 = options_.beta1, b2 = options_.beta2;
   // Rounds the result of the op just done in place, as the kernel storing it would.

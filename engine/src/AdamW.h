@@ -2,7 +2,8 @@
 // out so every arithmetic step is visible and can be rounded to a storage format: with
 // roundToStorage set, each op's result is rounded the way a real fp16 kernel rounds its output,
 // so eps 1e-8 becomes 0, v underflows and 0/0 gives NaN exactly as fp16 AdamW would.
-// Not implemented: amsgrad, maximize, capturable, foreach/fused kernels.
+// On CUDA (LibTorch 2.x) the same update runs as PyTorch's fused kernel instead.
+// Not implemented: amsgrad, maximize, capturable, foreach kernels.
 #pragma once
 
 #include <functional>
@@ -32,6 +33,7 @@ class AdamW {
     int64_t step = 0;
     torch::Tensor expAvg;    // m
     torch::Tensor expAvgSq;  // v
+    torch::Tensor stepTensor;  // the step as a 0-dim float tensor, for the fused CUDA kernel
   };
 
   AdamW(std::vector<Param> params, AdamWOptions options);
@@ -42,7 +44,10 @@ class AdamW {
   // Sets gradients to undefined (set_to_none, PyTorch 2's default), freeing their memory.
   void zeroGrad();
   // One update of every parameter that has a gradient, at learning rate lr.
-  void step(double lr);
+  // On CUDA with LibTorch 2.x and no roundToStorage: the fused kernel of
+  // torch.optim.AdamW(fused=True), one launch per weight-decay group; foundInf (a 0-dim tensor
+  // from the GradScaler, optional) then skips the update on the device.
+  void step(double lr, const torch::Tensor& foundInf = {});
 
   const std::vector<Param>& params() const { return params_; }
   std::vector<State>& state() { return state_; }
@@ -55,6 +60,8 @@ class AdamW {
   std::function<torch::Tensor(const torch::Tensor&)> roundToStorage;
 
  private:
+  bool fusedStep(double lr, const torch::Tensor& foundInf);
+
   std::vector<Param> params_;
   std::vector<State> state_;
   AdamWOptions options_;

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/src/PrecisionOps.h"
+#include "engine/src/TorchCompat.h"
 #include "engine/src/SeededDropout.h"
 
 namespace precisionlab {
@@ -90,6 +91,31 @@ BertLayerImpl::BertLayerImpl(const BertConfig& config) : config_(config) {
   outputLayerNorm = output->register_module("LayerNorm", makeLayerNorm(config));
 }
 
+namespace {
+
+// Attention op by op (LibTorch 1.13, and emulated fp16 on any version): q, k, v (B, A, T, d).
+torch::Tensor attentionByOps(const torch::Tensor& q, const torch::Tensor& k,
+                             const torch::Tensor& v, c10::ScalarType hiddenDtype,
+                             const torch::Tensor& additiveMask, double dropout, bool training) {
+  const int64_t headDim = q.size(-1);
+  // Hugging Face divides the product, not q, by sqrt(d); kept so fp16 rounding matches. In
+  // place: bmm's backward does not need its output.
+  auto scores = ops::matmul(q, k.transpose(-1, -2));  // (B, A, T, T)
+  scores.div_(std::sqrt(static_cast<double>(headDim)));
+  // The mask is in the model's dtype, so under autocast the add promotes bf16/fp16 scores and
+  // softmax runs in fp32. Undefined when no position is padding: adding zeros would change no
+  // value, so only the promotion is kept.
+  const auto maskDtype = at::promote_types(scores.scalar_type(), hiddenDtype);
+  if (additiveMask.defined())
+    scores = scores + additiveMask;
+  else if (scores.scalar_type() != maskDtype)
+    scores = scores.to(maskDtype);
+  auto probs = seededDropout(ops::softmax(scores, -1), dropout, training);
+  return ops::matmul(probs, v);  // (B, A, T, d)
+}
+
+}  // namespace
+
 torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
                                      const torch::Tensor& additiveMask) {
   const int64_t b = hidden.size(0), t = hidden.size(1);
@@ -108,20 +134,20 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
   auto q = qkv[0].transpose(1, 2);  // (B, A, T, d)
   auto k = qkv[1].transpose(1, 2);
   auto v = qkv[2].transpose(1, 2);
-  // Hugging Face divides the product, not q, by sqrt(d); kept so fp16 rounding matches. In
-  // place: bmm's backward does not need its output.
-  auto scores = ops::matmul(q, k.transpose(-1, -2));  // (B, A, T, T)
-  scores.div_(std::sqrt(static_cast<double>(headDim)));
-  // The mask is in the model's dtype, so under autocast the add promotes bf16/fp16 scores and
-  // softmax runs in fp32. Undefined when no position is padding: adding zeros would change no
-  // value, so only the promotion is kept.
-  const auto maskDtype = at::promote_types(scores.scalar_type(), hidden.scalar_type());
-  if (additiveMask.defined())
-    scores = scores + additiveMask;
-  else if (scores.scalar_type() != maskDtype)
-    scores = scores.to(maskDtype);
-  auto probs = seededDropout(ops::softmax(scores, -1), config_.attentionDropout, training);
-  auto context = ops::matmul(probs, v);                         // (B, A, T, d)
+  torch::Tensor context;  // (B, A, T, d)
+  if (compat::kHasSdpa && ops::currentCastMode() != ops::CastMode::EmulateFp16) {
+    // LibTorch 2.x: one fused kernel (flash / memory-efficient on CUDA, a fused CPU kernel)
+    // with the same numerics as Hugging Face's BertSdpaSelfAttention: additive padding mask,
+    // scale 1/sqrt(d), dropout on the probabilities from the default generator, which the
+    // trainer's per-run RNG scope makes deterministic. Emulated fp16 keeps the op-by-op path
+    // below, whose every op result is rounded as a real fp16 kernel would round it.
+    context = compat::scaledDotProductAttention(q, k, v, additiveMask,
+                                                training ? config_.attentionDropout : 0.0,
+                                                1.0 / std::sqrt(static_cast<double>(headDim)));
+  } else {
+    context = attentionByOps(q, k, v, hidden.scalar_type(), additiveMask, config_.attentionDropout,
+                             training);
+  }
   context = context.transpose(1, 2).contiguous().view({b, t, config_.hiddenSize});  // (B, T, H)
 
   auto attended =

@@ -18,7 +18,8 @@ GradScalerOptions scalerOptions(const TrainConfig& c) {
 }  // namespace
 
 Fp16AmpPolicy::Fp16AmpPolicy(const TrainConfig& config, const torch::Device& device)
-    : emulated_(!device.is_cuda()),
+    : emulated_(fp16Emulated(config, device)),
+      deviceType_(device.type()),
       scaler_(scalerOptions(config), device),
       scale_(config.initScale) {}
 
@@ -32,13 +33,17 @@ RunProvenance Fp16AmpPolicy::provenance(const torch::Device& device) const {
   } else {
     p.kind = Provenance::Live;
     p.note = "autocast fp16 + GradScaler, fp32 master weights and optimizer state";
+    if (!device.is_cuda()) {
+      p.note += "; " + realCpuFp16Note();
+      p.speedRepresentative = false;
+    }
   }
   return p;
 }
 
 std::unique_ptr<ForwardScope> Fp16AmpPolicy::forwardScope() {
   if (emulated_) return std::make_unique<PrecisionForwardScope>(fp16emu::Fp16Scope::AutocastLists);
-  return std::make_unique<PrecisionForwardScope>(c10::DeviceType::CUDA, torch::kHalf);
+  return std::make_unique<PrecisionForwardScope>(deviceType_, torch::kHalf);
 }
 
 void Fp16AmpPolicy::backward(const torch::Tensor& loss) { scaler_.scale(loss).backward(); }

@@ -20,12 +20,14 @@ class Fp16AmpPolicy : public PrecisionPolicy {
   bool unscaleAndCheck(const std::vector<torch::Tensor>& params) override;
   void update(bool foundInf) override;
   double lossScale() const override { return scale_; }
+  torch::Tensor foundInfTensor() const override { return scaler_.foundInfTensor(); }
   bool hasScaler() const override { return true; }
 
   const GradScaler& scaler() const { return scaler_; }
 
  private:
   bool emulated_;
+  c10::DeviceType deviceType_;
   GradScaler scaler_;
   double scale_;  // host copy of the scale, refreshed when update() has synced anyway
 };

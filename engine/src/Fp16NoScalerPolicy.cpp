@@ -16,13 +16,17 @@ RunProvenance Fp16NoScalerPolicy::provenance(const torch::Device& device) const 
   } else {
     p.kind = Provenance::Live;
     p.note = "autocast fp16 without loss scaling";
+    if (!device.is_cuda()) {
+      p.note += "; " + realCpuFp16Note();
+      p.speedRepresentative = false;
+    }
   }
   return p;
 }
 
 std::unique_ptr<ForwardScope> Fp16NoScalerPolicy::forwardScope() {
   if (emulated_) return std::make_unique<PrecisionForwardScope>(fp16emu::Fp16Scope::AutocastLists);
-  return std::make_unique<PrecisionForwardScope>(c10::DeviceType::CUDA, torch::kHalf);
+  return std::make_unique<PrecisionForwardScope>(deviceType_, torch::kHalf);
 }
 
 }  // namespace precisionlab

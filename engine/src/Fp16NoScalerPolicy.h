@@ -10,7 +10,9 @@ namespace precisionlab {
 
 class Fp16NoScalerPolicy : public PrecisionPolicy {
  public:
-  explicit Fp16NoScalerPolicy(const torch::Device& device) : emulated_(!device.is_cuda()) {}
+  // emulated: fp16Emulated(config, device).
+  Fp16NoScalerPolicy(bool emulated, c10::DeviceType deviceType)
+      : emulated_(emulated), deviceType_(deviceType) {}
 
   Precision precision() const override { return Precision::Fp16AmpNoScaler; }
   RunProvenance provenance(const torch::Device& device) const override;
@@ -18,6 +20,7 @@ class Fp16NoScalerPolicy : public PrecisionPolicy {
 
  private:
   bool emulated_;
+  c10::DeviceType deviceType_;
 };
 
 }  // namespace precisionlab

@@ -9,14 +9,15 @@
 
 #include <torch/version.h>
 
+#include "engine/src/TorchCompat.h"
+
 namespace precisionlab {
 
 namespace {
 // The fused AMP ops gained CPU kernels in PyTorch 2.3; 1.13 has them for CUDA only.
-constexpr bool kAtenAmpOnCpu =
-    TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3);
-
-bool useAtenAmp(const torch::Device& device) { return device.is_cuda() || kAtenAmpOnCpu; }
+bool useAtenAmp(const torch::Device& device) {
+  return device.is_cuda() || compat::kCpuAmpScalerOps;
+}
 }  // namespace
 
 GradScaler::GradScaler(const GradScalerOptions& options, const torch::Device& device)

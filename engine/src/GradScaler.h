@@ -37,6 +37,9 @@ class GradScaler {
   bool unscale_(const std::vector<torch::Tensor>& params);
   // The found-inf result of this iteration's unscale_ (false before it).
   bool foundInf() const { return foundInf_; }
+  // The same flag as a (1,) float tensor on the device (1.0 when inf/NaN was found), for kernels
+  // that skip on the device (fused AdamW); undefined before the first unscale_.
+  const torch::Tensor& foundInfTensor() const { return foundInfT_; }
   // Backoff and tracker reset when the last unscale_ found inf/NaN, else growth after the
   // interval. Throws std::logic_error when no unscale_ was recorded since the last update().
   void update();

@@ -25,6 +25,10 @@ RunProvenance HalfModelPolicy::provenance(const torch::Device& device) const {
   } else {
     p.kind = Provenance::Live;
     p.note = "model.to(kHalf): fp16 weights, gradients and AdamW state, no loss scaling";
+    if (!device.is_cuda()) {
+      p.note += "; " + realCpuFp16Note();
+      p.speedRepresentative = false;
+    }
   }
   return p;
 }

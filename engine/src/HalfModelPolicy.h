@@ -11,7 +11,8 @@ namespace precisionlab {
 
 class HalfModelPolicy : public PrecisionPolicy {
  public:
-  explicit HalfModelPolicy(const torch::Device& device) : emulated_(!device.is_cuda()) {}
+  // emulated: fp16Emulated(config, device).
+  explicit HalfModelPolicy(bool emulated) : emulated_(emulated) {}
 
   Precision precision() const override { return Precision::HalfModel; }
   RunProvenance provenance(const torch::Device& device) const override;

@@ -45,6 +45,9 @@ class PrecisionPolicy {
   virtual void afterOptimizerStep(AdamW& optimizer) {}
   virtual void update(bool foundInf) {}
   virtual double lossScale() const { return 1.0; }
+  // The scaler's found-inf flag as a device tensor, for an optimizer that skips on the device;
+  // undefined without a scaler.
+  virtual torch::Tensor foundInfTensor() const { return {}; }
   virtual bool hasScaler() const { return false; }
 };
 
@@ -52,6 +55,13 @@ class PrecisionPolicy {
 struct ForwardScope {
   virtual ~ForwardScope() = default;
 };
+
+// Whether an fp16 policy emulates fp16 by rounding (true) or runs real fp16 kernels (false):
+// never on CUDA; on a CPU per TrainConfig::cpuFp16 and what this LibTorch and CPU have.
+bool fp16Emulated(const TrainConfig& config, const torch::Device& device);
+
+// Provenance note for real fp16 kernels on a CPU, saying what is and is not representative.
+std::string realCpuFp16Note();
 
 std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
                                                      const torch::Device& device);

@@ -1,13 +1,42 @@
 // Chooses the policy for a run from TrainConfig::precision. Every policy works on CPU and CUDA;
 // which parts are live and which are emulated is each policy's provenance().
+#include "engine/BuildInfo.h"
 #include "engine/EngineError.h"
 #include "engine/src/Bf16AmpPolicy.h"
 #include "engine/src/Fp16AmpPolicy.h"
 #include "engine/src/Fp16NoScalerPolicy.h"
 #include "engine/src/Fp32Policy.h"
 #include "engine/src/HalfModelPolicy.h"
+#include "engine/src/TorchCompat.h"
 
 namespace precisionlab {
+
+bool fp16Emulated(const TrainConfig& config, const torch::Device& device) {
+  if (device.is_cuda()) return false;
+  if (!compat::kCpuFp16Kernels) return true;  // checkTrainConfig refuses CpuFp16::Real here
+  switch (config.cpuFp16) {
+    case CpuFp16::Emulate: return true;
+    case CpuFp16::Real: return false;
+    case CpuFp16::Auto: break;
+  }
+  // Without fp16 arithmetic units LibTorch's CPU fp16 kernels convert and run far slower than
+  // fp32 (a 512x512 fp16 matrix product took 31x the fp32 time on an EPYC with avx512_bf16 but
+  // no avx512_fp16), too slow for a live lab: emulate unless the CPU has the units.
+  const BuildInfo b = buildInfo();
+  return !(b.avx512Fp16 || b.amxFp16);
+}
+
+std::string realCpuFp16Note() {
+  const BuildInfo b = buildInfo();
+  std::string note =
+      "real fp16 kernels on the CPU (LibTorch " + b.torchVersion +
+      "): fp16 numerics and fp16 memory are live";
+  if (!(b.avx512Fp16 || b.amxFp16))
+    note += "; speed is not representative: this CPU has no fp16 arithmetic units "
+            "(no avx512_fp16 or amx_fp16), so fp16 products run far slower than fp32 here, "
+            "unlike on a GPU's tensor cores";
+  return note;
+}
 
 std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
                                                      const torch::Device& device) {
@@ -15,8 +44,10 @@ std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
     case Precision::Fp32: return std::make_unique<Fp32Policy>();
     case Precision::Fp16Amp: return std::make_unique<Fp16AmpPolicy>(config, device);
     case Precision::Bf16Amp: return std::make_unique<Bf16AmpPolicy>(device);
-    case Precision::HalfModel: return std::make_unique<HalfModelPolicy>(device);
-    case Precision::Fp16AmpNoScaler: return std::make_unique<Fp16NoScalerPolicy>(device);
+    case Precision::HalfModel:
+      return std::make_unique<HalfModelPolicy>(fp16Emulated(config, device));
+    case Precision::Fp16AmpNoScaler:
+      return std::make_unique<Fp16NoScalerPolicy>(fp16Emulated(config, device), device.type());
   }
   throw InputError(std::string("precision ") + precisionName(config.precision) +
                    " is unknown: use fp32, fp16-amp, bf16-amp, half-model or fp16-amp-noscale");

@@ -294,6 +294,7 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   prov.set("device", r.provenance.device);
   prov.set("torchVersion", r.provenance.torchVersion);
   prov.set("note", r.provenance.note);
+  if (!r.provenance.speedRepresentative) prov.set("speedRepresentative", false);
   header.set("provenance", std::move(prov));
   json::Value libs = json::Value::object();
   for (const auto& [name, version] : r.libraries) libs.set(name, version);
@@ -413,6 +414,11 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     if (r.provenance.device.empty()) at.fail("field \"provenance.device\" is empty");
     r.provenance.torchVersion = getString(prov, "torchVersion", at, "provenance.");
     r.provenance.note = getString(prov, "note", at, "provenance.");
+    // Optional (format 1 files written before it existed): absent means representative.
+    if (const json::Value* rep = prov.find("speedRepresentative")) {
+      if (!rep->isBool()) at.fail("field \"provenance.speedRepresentative\" must be true or false");
+      r.provenance.speedRepresentative = rep->asBool();
+    }
     r.provenance.recordedAt = getString(header, "recordedAt", at);
     const json::Value& libs = field(header, "libraries", at);
     if (!libs.isObject()) at.fail("field \"libraries\" must be an object");

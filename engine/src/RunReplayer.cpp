@@ -77,6 +77,7 @@ RunId RunReplayer::add(RunRecording recording) {
   r.provenance.torchVersion = recording.provenance.torchVersion;
   r.provenance.note = describe(recording);
   r.provenance.recordedKind = recording.provenance.kind;
+  r.provenance.speedRepresentative = recording.provenance.speedRepresentative;
   if (recording.provenance.kind == Provenance::Emulated)
     r.provenance.note += "; numerics were emulated, so speed and memory are not meaningful";
   if (!recording.provenance.note.empty()) r.provenance.note += " (" + recording.provenance.note + ")";

@@ -35,6 +35,72 @@ using MemoryReportArgs =
 
 inline const char* torchVersion() { return TORCH_VERSION; }
 
+// CPU fp16: LibTorch 2.3+ has CPU kernels for fp16 matmul/softmax/layer norm and the optimizer's
+// elementwise math, accepts kHalf for CPU autocast, and has CPU kernels for GradScaler's
+// _amp_foreach_non_finite_check_and_unscale_ / _amp_update_scale_. 1.13 has none of these.
+constexpr bool kCpuFp16Kernels = PRECISIONLAB_TORCH_AT_LEAST(2, 3);
+constexpr bool kCpuAmpScalerOps = PRECISIONLAB_TORCH_AT_LEAST(2, 3);
+
+// Fused scaled-dot-product attention (2.1+, the first with a `scale` argument); callers keep an
+// op-by-op path for 1.13.
+constexpr bool kHasSdpa = PRECISIONLAB_TORCH_AT_LEAST(2, 1);
+inline at::Tensor scaledDotProductAttention(const at::Tensor& q, const at::Tensor& k,
+                                            const at::Tensor& v, const at::Tensor& additiveMask,
+                                            double dropout, double scale) {
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 1)
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
+  std::optional<at::Tensor> mask;  // c10::optional became std::optional
+#else
+  c10::optional<at::Tensor> mask;
+#endif
+  if (additiveMask.defined()) mask = additiveMask.to(q.scalar_type());
+  return at::scaled_dot_product_attention(q, k, v, mask, dropout, /*is_causal=*/false, scale);
+#else
+  (void)q, (void)k, (void)v, (void)additiveMask, (void)dropout, (void)scale;
+  TORCH_CHECK(false, "scaled_dot_product_attention needs LibTorch 2.1");
+#endif
+}
+
+// One fused AdamW kernel over a group of CUDA tensors (2.1+), the kernel behind
+// torch.optim.AdamW(fused=True). state_steps are 0-dim float tensors the caller has incremented.
+// found_inf (optional, defined) makes the kernel skip the update on the device when the
+// GradScaler found inf/NaN, without a host read. Returns false where there is no such kernel.
+constexpr bool kHasFusedAdamW = PRECISIONLAB_TORCH_AT_LEAST(2, 1);
+inline bool fusedAdamW(std::vector<at::Tensor>& params, std::vector<at::Tensor>& grads,
+                       std::vector<at::Tensor>& expAvgs, std::vector<at::Tensor>& expAvgSqs,
+                       std::vector<at::Tensor>& steps, double lr, double beta1, double beta2,
+                       double weightDecay, double eps, const at::Tensor& foundInf) {
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
+  std::optional<at::Tensor> inf;
+  if (foundInf.defined()) inf = foundInf;
+  at::_fused_adamw_(params, grads, expAvgs, expAvgSqs, /*max_exp_avg_sqs=*/{}, steps, lr, beta1,
+                    beta2, weightDecay, eps, /*amsgrad=*/false, /*maximize=*/false,
+                    /*grad_scale=*/std::nullopt, inf);
+  return true;
+#elif PRECISIONLAB_TORCH_AT_LEAST(2, 1)
+  c10::optional<at::Tensor> inf;
+  if (foundInf.defined()) inf = foundInf;
+  at::_fused_adamw_(params, grads, expAvgs, expAvgSqs, /*max_exp_avg_sqs=*/{}, steps, lr, beta1,
+                    beta2, weightDecay, eps, /*amsgrad=*/false, /*maximize=*/false,
+                    /*grad_scale=*/c10::nullopt, inf);
+  return true;
+#else
+  (void)params, (void)grads, (void)expAvgs, (void)expAvgSqs, (void)steps, (void)lr, (void)beta1,
+      (void)beta2, (void)weightDecay, (void)eps, (void)foundInf;
+  return false;
+#endif
+}
+
+// Multiplies every tensor in place by a 0-dim tensor without a host sync (gradient clipping):
+// one foreach kernel on 2.1+ (_foreach_mul_.Tensor), one mul_ per tensor on 1.13.
+inline void foreachMulInPlace(std::vector<at::Tensor>& tensors, const at::Tensor& factor) {
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 1)
+  at::_foreach_mul_(tensors, factor);
+#else
+  for (auto& t : tensors) t.mul_(factor.to(t.scalar_type()));
+#endif
+}
+
 // The CUDA version LibTorch was built for, "13.0"; only meaningful in CUDA builds.
 #ifdef PRECISIONLAB_WITH_CUDA
 inline std::string cudaBuildVersion() {

@@ -7,6 +7,7 @@
 #include "engine/EngineError.h"
 #include "engine/HfModelDirectory.h"
 #include "engine/src/DeviceInfo.h"
+#include "engine/src/TorchCompat.h"
 
 namespace precisionlab {
 
@@ -40,6 +41,27 @@ bool parsePrecision(const std::string& s, Precision* out) {
   return false;
 }
 
+const char* cpuFp16Name(CpuFp16 m) {
+  switch (m) {
+    case CpuFp16::Auto: return "auto";
+    case CpuFp16::Emulate: return "emulate";
+    case CpuFp16::Real: return "real";
+  }
+  return "unknown";
+}
+
+bool parseCpuFp16(const std::string& s, CpuFp16* out) {
+  for (CpuFp16 m : {CpuFp16::Auto, CpuFp16::Emulate, CpuFp16::Real}) {
+    if (s == cpuFp16Name(m)) {
+      *out = m;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool cpuFp16KernelsAvailable() { return compat::kCpuFp16Kernels; }
+
 void checkTrainConfig(const TrainConfig& c, const std::string& who) {
   const std::string prefix = who.empty() ? std::string() : who + ": ";
   auto fail = [&](const std::string& what) { throw InputError(prefix + what); };
@@ -54,6 +76,10 @@ void checkTrainConfig(const TrainConfig& c, const std::string& who) {
   if (c.evalEvery < 0)
     fail("--eval-every must be 0 (validate at the end only) or a positive step count");
   if (c.threads < 0 || c.threads > 1024) fail("--threads must be between 0 (all cores) and 1024");
+  if (c.cpuFp16 == CpuFp16::Real && !compat::kCpuFp16Kernels)
+    fail(std::string("real fp16 kernels on a CPU (--cpu-fp16 real) need LibTorch 2.3 or newer; "
+                     "this build has LibTorch ") + compat::torchVersion() +
+         ": use the LibTorch 2.x build (bash packaging/setup.sh run --torch2) or --cpu-fp16 emulate");
   if (c.modelDir.empty()) {
     bool known = false;
     std::string names;

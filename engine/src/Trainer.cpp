@@ -233,18 +233,22 @@ StepRecord Trainer::step(const Batch& batch) {
   {
     // torch.nn.utils.clip_grad_norm_, kept as tensors so clipping adds no device sync.
     torch::NoGradGuard noGrad;
-    std::vector<torch::Tensor> norms;
+    // One foreach kernel for all per-tensor norms (1.13 has _foreach_norm too), one for the
+    // scaling, as PyTorch's foreach clip_grad_norm_ does.
+    std::vector<torch::Tensor> grads;
     for (const auto& p : parameters_)
-      if (p.grad().defined()) norms.push_back(p.grad().detach().norm(2).to(torch::kFloat));
+      if (p.grad().defined()) grads.push_back(p.grad());
+    std::vector<torch::Tensor> norms;
+    if (!grads.empty())
+      for (const auto& n : at::_foreach_norm(grads, 2)) norms.push_back(n.to(torch::kFloat));
     gradNorm = norms.empty() ? torch::zeros({}) : torch::stack(norms).norm(2);
-    if (finite && config_.maxGradNorm > 0) {
+    if (finite && config_.maxGradNorm > 0 && !grads.empty()) {
       auto coef = (config_.maxGradNorm / (gradNorm + 1e-6)).clamp_max(1.0);
-      for (auto& p : parameters_)
-        if (p.grad().defined()) p.mutable_grad().mul_(coef.to(p.grad().scalar_type()));
+      compat::foreachMulInPlace(grads, coef);
     }
   }
   if (finite) {
-    optimizer_->step(lr);
+    optimizer_->step(lr, policy_->foundInfTensor());
     policy_->afterOptimizerStep(*optimizer_);
   }
   policy_->update(!finite);

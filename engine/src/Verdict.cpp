@@ -142,8 +142,9 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
                     (run.provenance.kind == Provenance::Live ||
                      run.provenance.device == base.provenance.device) &&
                     !t.empty() && !b.empty();
-  v.speedMeasurable = live;
-  if (live) {
+  v.speedMeasurable =
+      live && run.provenance.speedRepresentative && base.provenance.speedRepresentative;
+  if (v.speedMeasurable) {
     v.speedup = percentileOf(b, 50) / v.medianStepMs;
     v.speedupLow = percentileOf(b, 25) / v.p75StepMs;
     v.speedupHigh = percentileOf(b, 75) / v.p25StepMs;
