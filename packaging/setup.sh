@@ -123,13 +123,12 @@ find_cuda_toolkit() {
   [ -n "$nvcc" ] && echo "==> $nvcc ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\),.*/CUDA \1/p')) is" \
     "left alone: the build uses NVIDIA's CUDA $torch_cuda wheels, the torch wheel's own version"
   site=$("$venv_python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-  if [ ! -x "$site/nvidia/cu$major/bin/nvcc" ]; then
-    echo "==> installing NVIDIA's nvcc $torch_cuda wheels into $venv"
-    # nvcc's front end (nvvm, crt) pinned to the same minor version: left free, pip picks the
-    # newest nvvm, whose PTX this ptxas rejects ("Unsupported .version").
-    "$venv_python" -m pip install -q --disable-pip-version-check "nvidia-cuda-nvcc==$torch_cuda.*" \
-      "nvidia-nvvm==$torch_cuda.*" "nvidia-cuda-crt==$torch_cuda.*"
-  fi
+  # Checked on every configure (pip returns at once when they are in place): nvcc's front end
+  # (nvvm, crt) pinned to the same minor version; left free, pip picks the newest nvvm, whose PTX
+  # this ptxas rejects ("Unsupported .version").
+  echo "==> NVIDIA's nvcc $torch_cuda wheels in $venv"
+  "$venv_python" -m pip install -q --disable-pip-version-check "nvidia-cuda-nvcc==$torch_cuda.*" \
+    "nvidia-nvvm==$torch_cuda.*" "nvidia-cuda-crt==$torch_cuda.*"
   cuda_root=$site/nvidia/cu$major
   # The wheels ship only versioned libraries (libcudart.so.13); CMake's CUDA modules look for the
   # development names (libcudart.so), which a toolkit install provides as links.
