@@ -57,16 +57,21 @@ QByteArray insertAttempts(int n) {
   return sql + "COMMIT;";
 }
 
-// A current-schema database with profile 1 and n attempts, closed.
-void makeDatabase(const QString& path, int n) {
+// A current-schema database with profile 1 and n attempts, closed; withBackup: and one backup
+// of it.
+void makeDatabase(const QString& path, int n, bool withBackup = false) {
+  ProgressStore::Options options;
+  options.backupAtOpen = false;  // no backup of the empty database
   {
     ProgressStore store;
-    ProgressStore::Options options;
-    options.backupAtOpen = false;  // no backup of the empty database
     QVERIFY(store.open(path, options).result().ok());
     QVERIFY(store.addProfile(QStringLiteral("crash")).result().ok);
   }
   QVERIFY(execSql(path, insertAttempts(n)));
+  if (!withBackup) return;
+  ProgressStore store;
+  QVERIFY(store.open(path, options).result().ok());
+  QVERIFY(store.backup(true).result().ok);
 }
 
 // Starts ATTEMPT_WRITER with args, waits for `line` on its stdout, then lets it run a random
@@ -200,12 +205,7 @@ class TestCrashSafety : public QObject {
   void killedRestoreKeepsTheHistory() {
     QTemporaryDir dir;
     const QString db = dir.filePath("progress.sqlite3");
-    makeDatabase(db, 3000);
-    {
-      ProgressStore store;
-      QVERIFY(store.open(db).result().ok());
-      QVERIFY(store.backup(true).result().ok);
-    }
+    makeDatabase(db, 3000, /*withBackup=*/true);
     for (int round = 0; round < 4; ++round) {
       if (QFile::exists(db)) {  // damage the header: the next open must restore the backup
         QFile f(db);
@@ -225,12 +225,7 @@ class TestCrashSafety : public QObject {
     // the damaged one aside, a backup. Opening must restore it, not start an empty history.
     QTemporaryDir dir;
     const QString db = dir.filePath("progress.sqlite3");
-    makeDatabase(db, 50);
-    {
-      ProgressStore store;
-      QVERIFY(store.open(db).result().ok());
-      QVERIFY(store.backup(true).result().ok);
-    }
+    makeDatabase(db, 50, /*withBackup=*/true);
     QVERIFY(QFile::rename(db, db + ".damaged-20260101-000000-000"));
     QFile::remove(db + "-wal");
     QFile::remove(db + "-shm");
