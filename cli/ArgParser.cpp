@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "engine/EngineError.h"
+#include "engine/TrainConfig.h"
 
 namespace precisionlab::cli {
 
@@ -67,6 +68,20 @@ int64_t ArgParser::integer(const std::string& name, int64_t fallback) const {
   if (it->second.empty() || *end != '\0' || errno == ERANGE)
     throw InputError(command_ + ": --" + name + " expects an integer, got '" + it->second + "'");
   return v;
+}
+
+void ArgParser::addThreadOptions(const std::string& defaultText) {
+  add("threads", "N", "CPU threads, 0 = all cores (default " + defaultText + "); at most the "
+                      "machine's cores unless --oversubscribe");
+  add("oversubscribe", "", "allow --threads above the number of cores");
+}
+
+int ArgParser::threads(int fallback) const {
+  const int64_t n = integer("threads", fallback);
+  if (n < 0 || n > kMaxThreads)
+    throw InputError(command_ + ": --threads must be between 0 (all cores) and " +
+                     std::to_string(kMaxThreads) + ", got " + std::to_string(n));
+  return static_cast<int>(n);
 }
 
 double ArgParser::number(const std::string& name, double fallback) const {

@@ -21,6 +21,11 @@ class ArgParser {
   bool has(const std::string& name) const { return values_.count(name) != 0; }
   std::string text(const std::string& name, const std::string& fallback) const;
   int64_t integer(const std::string& name, int64_t fallback) const;
+  // --threads N and --oversubscribe, for the commands that train.
+  void addThreadOptions(const std::string& defaultText);
+  // --threads, range-checked (0..kMaxThreads) before it is narrowed to int: 4294967297 is an
+  // error, not 1 thread. Whether it fits the machine's cores is checkTrainConfig's call.
+  int threads(int fallback) const;
   double number(const std::string& name, double fallback) const;
 
  private:

@@ -19,6 +19,7 @@
 #include "engine/LabSession.h"
 #include "engine/ScenarioIds.h"
 #include "engine/TrainConfig.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 
@@ -37,7 +38,7 @@ int runBench(const std::vector<std::string>& args) {
   p.add("steps", "N", "steps per policy (default 12; the first 3 are left out of the timing)");
   p.add("batch-size", "N", "examples per step (default 32)");
   p.add("seq-len", "N", "max tokens per example (default 128)");
-  p.add("threads", "N", "CPU threads, 0 = all cores (default 0)");
+  p.addThreadOptions("0");
   addCpuFp16Option(p);
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.add("policies", "LIST", "scenario ids (default baseline-fp32,bf16-amp,fp16-amp,half-layers)");
@@ -54,7 +55,8 @@ int runBench(const std::vector<std::string>& args) {
     c.steps = p.integer("steps", 12);
     c.batchSize = p.integer("batch-size", 32);
     c.seqLen = p.integer("seq-len", 128);
-    c.threads = static_cast<int>(p.integer("threads", 0));
+    c.threads = p.threads(0);
+    c.oversubscribe = p.has("oversubscribe");
     applyCpuFp16Option(p, c, "bench");
     c.device = p.text("device", "cpu");
     c.evalEvery = 0;  // validate once, at the end
@@ -68,7 +70,7 @@ int runBench(const std::vector<std::string>& args) {
       pos = end + 1;
     }
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
     return 2;
   }
   const bool tty = isatty(STDOUT_FILENO);

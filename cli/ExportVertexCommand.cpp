@@ -7,6 +7,7 @@
 
 #include "engine/EngineError.h"
 #include "engine/VertexAiExport.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 namespace {
@@ -117,7 +118,7 @@ int runExportVertexCommand(const std::vector<std::string>& args) {
     std::printf("next: see %s/README.txt for the gcloud commands\n", outDir.c_str());
     return 0;
   } catch (const InputError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
     return 1;
   }
 }

@@ -9,6 +9,7 @@
 #include "engine/EngineError.h"
 #include "engine/HfModelDirectory.h"
 #include "engine/src/Json.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 
@@ -34,25 +35,35 @@ std::string humanBytes(uint64_t b) {
 }
 
 void printText(const CheckpointSummary& s) {
-  std::cout << "weights: " << s.weightsSource << "\n";
+  // Names, metadata and config come from the file: escaped, so they cannot drive the terminal.
+  std::cout << "weights: " << escapeForTerminal(s.weightsSource) << "\n";
+  std::vector<std::string> names;
+  names.reserve(s.tensors.size());
   size_t width = 4;
-  for (const auto& t : s.tensors) width = std::max(width, t.name.size());
-  std::cout << "tensors (" << s.tensors.size() << "):\n";
   for (const auto& t : s.tensors) {
+    names.push_back(escapeForTerminal(t.name));
+    width = std::max(width, names.back().size());
+  }
+  std::cout << "tensors (" << s.tensors.size() << "):\n";
+  for (size_t i = 0; i < s.tensors.size(); ++i) {
+    const auto& t = s.tensors[i];
     std::string dtype = t.dtype;
     dtype.resize(std::max<size_t>(dtype.size(), 7), ' ');
-    std::cout << "  " << t.name << std::string(width - t.name.size() + 2, ' ') << dtype << " "
+    std::cout << "  " << names[i] << std::string(width - names[i].size() + 2, ' ') << dtype << " "
               << shapeText(t.shape) << "  " << t.bytes << " bytes\n";
   }
   std::cout << "total: " << s.totalElements << " elements, " << s.totalBytes << " bytes ("
             << humanBytes(s.totalBytes) << ")\n";
   std::cout << "metadata:" << (s.metadata.empty() ? " none" : "") << "\n";
-  for (const auto& [k, v] : s.metadata) std::cout << "  " << k << " = " << v << "\n";
+  for (const auto& [k, v] : s.metadata)
+    std::cout << "  " << escapeForTerminal(k) << " = " << escapeForTerminal(v) << "\n";
   if (s.vocabLines >= 0) std::cout << "vocab.txt: " << s.vocabLines << " tokens\n";
   if (!s.configPath.empty()) {
-    std::cout << "config (" << s.configPath << "):\n" << s.configText;
+    std::cout << "config (" << escapeForTerminal(s.configPath) << "):\n"
+              << escapeForTerminal(s.configText, NewlinePolicy::Keep);
     if (!s.configText.empty() && s.configText.back() != '\n') std::cout << "\n";
-    if (!s.configProblem.empty()) std::cout << "config problem: " << s.configProblem << "\n";
+    if (!s.configProblem.empty())
+      std::cout << "config problem: " << escapeForTerminal(s.configProblem, NewlinePolicy::Keep) << "\n";
   }
 }
 
@@ -117,7 +128,7 @@ int runInspect(const std::vector<std::string>& args) {
     const CheckpointSummary s = inspectCheckpoint(paths[0]);
     asJson ? printJson(s) : printText(s);
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli inspect: " << e.what() << "\n";
+    std::cerr << "precisionlab-cli inspect: " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
     return 1;
   }
   return 0;

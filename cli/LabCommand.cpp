@@ -20,6 +20,7 @@
 #include "engine/LabSession.h"
 #include "engine/ScenarioIds.h"
 #include "engine/TrainConfig.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 
@@ -61,7 +62,7 @@ ArgParser makeParser() {
   p.add("lr", "RATE", "peak learning rate of all runs but the sweep's trials (default 2e-3)");
   p.add("seed", "N", "seed shared by every run (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
-  p.add("threads", "N", "CPU threads (default " + std::to_string(d.threads) + ")");
+  p.addThreadOptions(std::to_string(d.threads));
   addCpuFp16Option(p);
   p.add("eval-every", "N", "validate every N steps (default " + std::to_string(d.evalEvery) + ")");
   p.add("out", "DIR", "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "
@@ -82,10 +83,9 @@ TrainConfig baseFrom(const ArgParser& p) {
   if (seed < 0) throw InputError("lab: --seed must not be negative");
   c.seed = static_cast<uint64_t>(seed);
   c.device = p.text("device", c.device);
-  const int64_t threads = p.integer("threads", c.threads);
+  c.threads = p.threads(c.threads);
+  c.oversubscribe = p.has("oversubscribe");
   applyCpuFp16Option(p, c, "lab");
-  if (threads < 0 || threads > 1024) throw InputError("lab: --threads must be between 0 and 1024");
-  c.threads = static_cast<int>(threads);
   c.evalEvery = p.integer("eval-every", c.evalEvery);
   if (c.steps < 1) throw InputError("lab: --steps must be at least 1");
   return c;
@@ -122,7 +122,7 @@ int runLab(const std::vector<std::string>& args) {
     std::filesystem::create_directories(outDir, ec);
     if (ec) throw InputError("lab: cannot create --out directory " + outDir + ": " + ec.message());
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
     return 2;
   }
 
@@ -164,7 +164,7 @@ int runLab(const std::vector<std::string>& args) {
     LabReport::writeRecords(outDir, session, verdicts);
     std::cout << "\nRecords: " << outDir << "/steps.csv, steps.jsonl, evals.csv, verdicts.txt\n";
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
     return 1;
   }
   return cancelSent ? 130 : 0;

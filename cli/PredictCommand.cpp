@@ -3,14 +3,18 @@
 // logits per text (--jsonl: one JSON object per line).
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/CommandRegistry.h"
 #include "engine/EngineError.h"
 #include "engine/HfClassifier.h"
 #include "engine/src/Json.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 
@@ -22,6 +26,67 @@ const char* kUsage =
     "Classifies each TEXT (or each line of stdin when no TEXT is given) with the Hugging Face\n"
     "BERT model directory DIR (config.json, vocab.txt, model.safetensors) and prints the label\n"
     "and the logits. --jsonl prints {\"text\", \"label\", \"label_id\", \"logits\"} per line.\n";
+
+// Invalid UTF-8 in a text cannot be quoted as JSON: each bad byte is shown as U+FFFD. One pass
+// (a rescan from the start after each replacement was quadratic on a large damaged text).
+std::string withReplacementCharacters(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    const size_t bad = json::findInvalidUtf8(text);
+    if (bad == std::string_view::npos) {
+      out.append(text);
+      break;
+    }
+    out.append(text.substr(0, bad));
+    out += "\xEF\xBF\xBD";
+    text.remove_prefix(bad + 1);
+  }
+  return out;
+}
+
+// Texts from standard input, one a line, at most kMaxStdinBytes in all; a NUL byte means the
+// input is not text (`predict < /dev/zero` stops at once instead of filling memory).
+constexpr size_t kMaxStdinBytes = 64u << 20;
+constexpr size_t kMaxStdinTexts = 1000000;
+
+std::vector<std::string> readStdinTexts() {
+  std::vector<std::string> texts;
+  std::string line;
+  size_t total = 0;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw InputError(std::string("predict: cannot read standard input: ") + std::strerror(errno));
+    if (n == 0) break;
+    total += static_cast<size_t>(n);
+    if (total > kMaxStdinBytes)
+      throw InputError("predict: more than 64 MiB of texts on standard input; split the input "
+                       "into smaller parts");
+    for (ssize_t k = 0; k < n; ++k) {
+      const char c = buffer[k];
+      if (c == '\0')
+        throw InputError("predict: standard input holds a NUL byte (line " +
+                         std::to_string(texts.size() + 1) + "); give texts, one per line");
+      if (c != '\n') {
+        line += c;
+        continue;
+      }
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      texts.push_back(std::move(line));
+      line.clear();
+      if (texts.size() > kMaxStdinTexts)
+        throw InputError("predict: more than " + std::to_string(kMaxStdinTexts) +
+                         " texts on standard input; split the input into smaller parts");
+    }
+  }
+  if (!line.empty()) {
+    if (line.back() == '\r') line.pop_back();
+    texts.push_back(std::move(line));
+  }
+  return texts;
+}
 
 int runPredict(const std::vector<std::string>& args) {
   std::string model, device = "cpu";
@@ -67,21 +132,17 @@ int runPredict(const std::vector<std::string>& args) {
     }
     if (model.empty()) throw InputError("predict: --model DIR is required");
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << e.what() << "\n\n" << kUsage;
+    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n\n" << kUsage;
     return 2;
   }
   try {
     // The model first: a bad directory is reported before anyone types texts in.
     HfClassifier classifier(model, device);
-    for (const auto& w : classifier.warnings()) std::cerr << "warning: " << w << "\n";
+    for (const auto& w : classifier.warnings()) std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
     if (texts.empty()) {
       if (isatty(STDIN_FILENO))
         std::cerr << "reading texts from the terminal, one per line; end with Ctrl-D\n";
-      std::string line;
-      while (std::getline(std::cin, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        texts.push_back(line);
-      }
+      texts = readStdinTexts();
     }
     const std::vector<Prediction> preds = classifier.predict(texts, maxLength);
     for (size_t i = 0; i < preds.size(); ++i) {
@@ -90,24 +151,20 @@ int runPredict(const std::vector<std::string>& args) {
         json::Value logits = json::Value::array();
         for (const float l : p.logits) logits.push(static_cast<double>(l));
         json::Value row = json::Value::object();
-        // Invalid UTF-8 in a text cannot be quoted as JSON: it is shown with U+FFFD instead.
-        std::string shown = texts[i];
-        for (size_t bad; (bad = json::findInvalidUtf8(shown)) != std::string::npos;)
-          shown.replace(bad, 1, "\xEF\xBF\xBD");
-        row.set("text", shown);
+        row.set("text", withReplacementCharacters(texts[i]));
         row.set("label", p.label);
         row.set("label_id", p.labelId);
         row.set("logits", std::move(logits));
         std::cout << json::serialize(row) << "\n";
       } else {
-        std::cout << p.label << "\t[";
+        std::cout << escapeForTerminal(p.label) << "\t[";
         for (size_t k = 0; k < p.logits.size(); ++k)
           std::cout << (k ? ", " : "") << p.logits[k];
-        std::cout << "]\t" << texts[i] << "\n";
+        std::cout << "]\t" << escapeForTerminal(texts[i]) << "\n";
       }
     }
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli predict: " << e.what() << "\n";
+    std::cerr << "precisionlab-cli predict: " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
     return 1;
   }
   return 0;

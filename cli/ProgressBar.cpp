@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "engine/src/TerminalText.h"
+
 namespace precisionlab::cli {
 
 int ProgressBar::terminalColumns() {
@@ -13,7 +15,9 @@ int ProgressBar::terminalColumns() {
   return 80;
 }
 
-std::string ProgressBar::fitToTerminal(const std::string& line) {
+std::string ProgressBar::fitToTerminal(const std::string& text) {
+  // Status lines quote run labels and messages from files: escaped before they are drawn.
+  const std::string line = escapeForTerminal(text);
   const size_t columns = static_cast<size_t>(std::max(2, terminalColumns() - 1));
   size_t shown = 0;
   for (size_t i = 0; i < line.size(); ++i) {

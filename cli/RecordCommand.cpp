@@ -19,6 +19,7 @@
 #include "engine/RunScheduler.h"
 #include "engine/ScenarioIds.h"
 #include "engine/TrainConfig.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 namespace {
@@ -80,7 +81,7 @@ int runRecord(const std::vector<std::string>& args) {
   p.add("seq-len", "N", "tokens per example (default 64)");
   p.add("lr", "X", "peak learning rate (default 5e-4)");
   p.add("eval-every", "N", "validation every N steps (default 20)");
-  p.add("threads", "N", "CPU threads (default: all cores)");
+  p.addThreadOptions("0");
   addCpuFp16Option(p);
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in one)");
   p.add("help", "", "show this help");
@@ -100,7 +101,8 @@ int runRecord(const std::vector<std::string>& args) {
     base.seqLen = p.integer("seq-len", 64);
     base.learningRate = p.number("lr", 5e-4);
     base.evalEvery = p.integer("eval-every", 20);
-    base.threads = static_cast<int>(p.integer("threads", 0));
+    base.threads = p.threads(0);
+    base.oversubscribe = p.has("oversubscribe");
     applyCpuFp16Option(p, base, "record");
     base.dataPath = p.text("data", "");
     checkTrainConfig(base, "record");  // not one file of a failed run per scenario
@@ -156,7 +158,7 @@ int runRecord(const std::vector<std::string>& args) {
     }
     return 0;
   } catch (const InputError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
     return 1;
   }
 }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <thread>
 
@@ -11,6 +12,7 @@
 #include "engine/EngineError.h"
 #include "engine/RunRecording.h"
 #include "engine/RunReplayer.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 namespace {
@@ -46,13 +48,13 @@ int runReplay(const std::vector<std::string>& args) {
       if (value.empty() || used != value.size() || !std::isfinite(speed) || (speed != 0 && speed < 0.01) ||
           speed < 0) {
         std::fprintf(stderr, "error: --speed expects 0 (no pacing) or a factor of at least 0.01, got '%s'\n",
-                     value.c_str());
+                     escapeForTerminal(value).c_str());
         return 2;
       }
       continue;
     }
     if (args[i].rfind("--", 0) == 0) {
-      std::fprintf(stderr, "error: unknown option %s\n", args[i].c_str());
+      std::fprintf(stderr, "error: unknown option %s\n", escapeForTerminal(args[i]).c_str());
       usage(stderr);
       return 2;
     }
@@ -63,8 +65,8 @@ int runReplay(const std::vector<std::string>& args) {
     return 2;
   }
   try {
-    // Speed 0 means no pacing: a very large factor releases every step on the first drain.
-    RunReplayer replayer(speed > 0 ? speed : 1e12);
+    // Speed 0 means no pacing: an infinite factor releases every step on the first drain.
+    RunReplayer replayer(speed > 0 ? speed : std::numeric_limits<double>::infinity());
     std::map<RunId, RunRecording> byId;
     for (const std::string& f : files) {
       RunRecording r = readRunRecording(f);
@@ -76,25 +78,26 @@ int runReplay(const std::vector<std::string>& args) {
       for (RunUpdate& u : replayer.drain()) {
         steps[u.id] += u.steps.size();
         if (!u.steps.empty() && (steps[u.id] % 10 == 0 || u.state != RunState::Running))
-          std::printf("  %-34s step %4zu/%lld  loss %.4f\n", u.label.c_str(), steps[u.id],
+          std::printf("  %-34s step %4zu/%lld  loss %.4f\n", escapeForTerminal(u.label).c_str(), steps[u.id],
                       static_cast<long long>(u.totalSteps), u.steps.back().loss);
         last[u.id] = std::move(u);
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (speed > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     std::printf("\n%-34s %-10s %10s %10s %8s  %s\n", "run", "state", "ms/step", "final loss",
                 "val acc", "provenance");
     for (const auto& [id, rec] : byId) {
       const RunSummary& s = rec.summary;
       const RunUpdate& u = last[id];
-      std::printf("%-34s %-10s %10.1f %10.4f %8s  %s\n", rec.label.c_str(), runStateName(u.state),
+      std::printf("%-34s %-10s %10.1f %10.4f %8s  %s\n", escapeForTerminal(rec.label).c_str(),
+                  runStateName(u.state),
                   s.meanStepMs, s.finalLoss,
                   s.finalValAccuracy < 0 ? "-" : std::to_string(s.finalValAccuracy).substr(0, 5).c_str(),
-                  u.provenance.note.c_str());
+                  escapeForTerminal(u.provenance.note).c_str());
     }
     return 0;
   } catch (const InputError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
     return 1;
   }
 }

@@ -20,6 +20,7 @@
 #include "engine/EngineError.h"
 #include "engine/RunScheduler.h"
 #include "engine/TrainConfig.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 
@@ -117,7 +118,7 @@ ArgParser makeParser(const TrainConfig& d) {
   p.add("lr", "RATE", "peak AdamW learning rate (default " + jsonNumber(d.learningRate) + ")");
   p.add("seed", "N", "seed for init, shuffle and dropout (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default " + d.device + ")");
-  p.add("threads", "N", "CPU threads, 0 = all cores (default 0)");
+  p.addThreadOptions("0");
   addCpuFp16Option(p);
   p.add("eval-every", "N", "validate every N steps, 0 = at the end only (default " +
                                std::to_string(d.evalEvery) + ")");
@@ -143,10 +144,9 @@ TrainConfig configFrom(const ArgParser& p) {
   if (seed < 0) throw InputError("train: --seed must not be negative");
   c.seed = static_cast<uint64_t>(seed);
   c.device = p.text("device", c.device);
-  const int64_t threads = p.integer("threads", c.threads);
+  c.threads = p.threads(c.threads);
+  c.oversubscribe = p.has("oversubscribe");
   applyCpuFp16Option(p, c, "train");
-  if (threads < 0 || threads > 1024) throw InputError("train: --threads must be between 0 and 1024");
-  c.threads = static_cast<int>(threads);
   c.evalEvery = p.integer("eval-every", c.evalEvery);
   if (p.has("precision") && !parsePrecision(p.text("precision", ""), &c.precision))
     throw InputError("train: --precision '" + p.text("precision", "") +
@@ -169,7 +169,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
     config = configFrom(parser);
     checkTrainConfig(config, "train");  // before training, so a bad --save does not waste a run
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << e.what() << "\n";
+    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
     return 2;
   }
   const bool jsonl = parser.has("jsonl");
@@ -199,7 +199,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
     }
     const bool wasIdle = scheduler.idle();
     for (auto& u : scheduler.drain()) {
-      for (const auto& w : u.warnings) std::cerr << "warning: " << w << "\n";
+      for (const auto& w : u.warnings) std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
       if (last.state != u.state && !jsonl && u.state == RunState::Running && summary.steps == 0)
         print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
               provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
@@ -249,7 +249,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
               << ",\"device\":" << jsonString(last.provenance.device)
               << ",\"torch_version\":" << jsonString(last.provenance.torchVersion) << "}\n";
   } else if (last.state == RunState::Failed) {
-    std::cerr << "training failed: " << last.message << "\n";
+    std::cerr << "training failed: " << escapeForTerminal(last.message, NewlinePolicy::Keep) << "\n";
   } else {
     std::cout << state << " after " << summary.steps << " steps: final loss "
               << fixed(summary.lastLoss, 4);

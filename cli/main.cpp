@@ -1,9 +1,12 @@
-// precisionlab-cli: dispatches to the subcommands registered in their own files.
+// precisionlab-cli: dispatches to the subcommands registered in their own files. Every exception
+// a command lets through (bad input, out of memory, a LibTorch error, anything) ends here as one
+// message on stderr and exit code 1, never as an abort.
 #include <cstring>
 #include <iostream>
 
 #include "cli/CommandRegistry.h"
 #include "engine/BuildInfo.h"
+#include "engine/ExceptionText.h"
 
 namespace {
 
@@ -29,7 +32,15 @@ int main(int argc, char** argv) {
     return 0;
   }
   for (const auto& c : precisionlab::cli::commands()) {
-    if (std::strcmp(argv[1], c.name) == 0) return c.run(std::vector<std::string>(argv + 2, argv + argc));
+    if (std::strcmp(argv[1], c.name) != 0) continue;
+    try {
+      return c.run(std::vector<std::string>(argv + 2, argv + argc));
+    } catch (...) {
+      std::cout.flush();
+      std::cerr << "precisionlab-cli " << c.name << ": " << precisionlab::describeCurrentException()
+                << "\n";
+      return 1;
+    }
   }
   std::cerr << "precisionlab-cli: unknown command '" << argv[1] << "'\n\n";
   printUsage(std::cerr);

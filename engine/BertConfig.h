@@ -2,11 +2,16 @@
 // Plain data: no torch, no Qt.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace precisionlab {
+
+// The most labels a classifier may have, from config.json (id2label or num_labels) or from a
+// dataset's label column: beyond it a file is refused before a head is built.
+constexpr size_t kMaxLabels = 100000;
 
 struct BertConfig {
   int64_t vocabSize = 30522;         // rows of the word embedding (vocab.txt lines)

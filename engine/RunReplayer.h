@@ -28,7 +28,8 @@ class RunReplayer {
 
   // Starts replaying at once; runs added together progress together, each on its own timeline.
   RunId add(RunRecording recording);
-  // 1 = real speed, 10 = ten times faster. Takes effect from now on. Throws InputError if <= 0.
+  // 1 = real speed, 10 = ten times faster, infinity = everything at once. Takes effect from now
+  // on. Throws InputError if <= 0.
   void setSpeed(double factor);
   double speed() const;
   void setPaused(RunId id, bool paused);

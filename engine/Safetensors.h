@@ -42,6 +42,11 @@ constexpr uint64_t kMaxSafetensorsHeaderLength = 100000000;
 // run contiguously from 0 without gaps or overlaps, and data that does not end at end of file.
 SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t size,
                                          const std::string& sourceName);
+// The same checks for a file of fileSize bytes of which only the first prefixSize are given: the
+// 8-byte length and the header (prefixSize >= 8 + N, else the file is reported as truncated).
+// Readers that read the data range by range (SafetensorsFile) validate with this one.
+SafetensorsHeader parseSafetensorsHeader(const uint8_t* prefix, size_t prefixSize,
+                                         uint64_t fileSize, const std::string& sourceName);
 
 // Bits per element of a safetensors dtype name, or 0 for a name the format does not define.
 int safetensorsDtypeBits(const std::string& dtype);

@@ -51,6 +51,7 @@ struct TrainConfig {
   int64_t evalEvery = 50;              // validation every N steps and at the end; 0 = end only
   double validationFraction = 0.1;     // share of the data held out for validation
   int threads = 0;                     // intra-op threads; 0 = all cores
+  bool oversubscribe = false;          // allow more threads than the machine has cores
   Precision precision = Precision::Fp32;
   CpuFp16 cpuFp16 = CpuFp16::Auto;     // fp16 runs on a CPU: emulated or real kernels
   // GradScaler, PyTorch's defaults.
@@ -60,8 +61,17 @@ struct TrainConfig {
   int64_t growthInterval = 2000;
 };
 
+// Upper bounds, checked before anything is allocated from them: a batch of 1e9 examples is a
+// refusal with a message, not "out of memory" half-way into a step. Run files are held to the
+// same bounds.
+constexpr int64_t kMaxSteps = 10000000;
+constexpr int64_t kMaxBatchSize = 4096;
+constexpr int64_t kMaxSeqLen = 512;  // BERT's position table
+constexpr int kMaxThreads = 1024;
+
 // Throws InputError for a setting no run could start with: steps, batch size, sequence length,
-// learning rate, eval interval, threads, an unknown preset, a device this build or machine does
+// learning rate, eval interval, threads (at most the machine's cores unless oversubscribe),
+// an unknown preset, a device this build or machine does
 // not have, a missing model directory or data file, an unusable save directory. Callers check
 // before starting runs, so a bad option fails at once with one message instead of in every run.
 // `who` prefixes the message ("lab: ...").

@@ -1,33 +1,115 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target for the safetensors header parser and strict JSON parser with
-# clang++ into build-fuzz/ and runs it for a bounded time (FUZZ_SECONDS, default 20) starting
-# from the seed corpus in fuzz/corpus. Exits non-zero if the fuzzer finds a crash, a sanitizer
-# report or a broken invariant; the crashing input is left in build-fuzz/.
-#   packaging/fuzz.sh            build and run
-#   FUZZ_SECONDS=600 packaging/fuzz.sh
+# Builds the libFuzzer targets for every untrusted-input parser with clang++ (ASan + UBSan) into
+# build-fuzz/ and runs them:
+#   safetensors_header_fuzzer  safetensors header + strict JSON
+#   config_json_fuzzer         config.json (parseHfConfig)
+#   vocab_txt_fuzzer           vocab.txt + WordPiece tokenization
+#   dataset_fuzzer             CSV / TSV / JSONL datasets
+#   run_file_fuzzer            .plrun run files
+#   bank_fuzzer                question banks (needs QtCore through pkg-config; skipped without)
+# First each target runs once over crafted hostile inputs generated here (huge headers and
+# arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
+# the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8; the six together stay
+# under a minute) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
+# a sanitizer report, an out-of-memory or a broken invariant; the input is left in build-fuzz/.
+#   packaging/fuzz.sh            build and run every target
+#   FUZZ_SECONDS=600 packaging/fuzz.sh run_file_fuzzer
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${FUZZ_BUILD_DIR:-$root/build-fuzz}
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-8}
 cxx=${FUZZ_CXX:-clang++}
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 
-mkdir -p "$out/corpus"
-bin="$out/safetensors_header_fuzzer"
-sources=("$root/fuzz/safetensors_header_fuzzer.cpp" "$root/engine/src/Safetensors.cpp" "$root/engine/src/Json.cpp")
-rebuild=0
-[ -x "$bin" ] || rebuild=1
-for s in "${sources[@]}" "$root/engine/Safetensors.h" "$root/engine/src/Json.h"; do
-  [ "$s" -nt "$bin" ] && rebuild=1
-done
-if [ "$rebuild" = 1 ]; then
-  echo "==> building $bin"
-  "$cxx" -std=c++17 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
-    -fno-sanitize-recover=undefined -I"$root" "${sources[@]}" -o "$bin"
+e=$root/engine/src
+declare -A sources=(
+  [safetensors_header_fuzzer]="$root/fuzz/safetensors_header_fuzzer.cpp $e/Safetensors.cpp $e/Json.cpp"
+  [config_json_fuzzer]="$root/fuzz/config_json_fuzzer.cpp $e/HfConfig.cpp $e/Json.cpp $e/TerminalText.cpp"
+  [vocab_txt_fuzzer]="$root/fuzz/vocab_txt_fuzzer.cpp $e/WordPieceTokenizer.cpp $e/BertBasicTokenizer.cpp $e/Utf8.cpp $e/UnicodeTables.cpp $e/UnicodeStripTables.cpp $e/SafeFileReader.cpp"
+  [dataset_fuzzer]="$root/fuzz/dataset_fuzzer.cpp $e/CsvReader.cpp $e/JsonlReader.cpp $e/Json.cpp"
+  [run_file_fuzzer]="$root/fuzz/run_file_fuzzer.cpp $e/RunRecording.cpp $e/RunRecords.cpp $e/PrecisionNames.cpp $e/Json.cpp $e/SafeFileReader.cpp $e/AtomicFileWriter.cpp"
+  [bank_fuzzer]="$root/fuzz/bank_fuzzer.cpp $root/quiz/BankLoader.cpp $root/quiz/Question.cpp $root/quiz/QuestionBank.cpp $root/quiz/QuizTypes.cpp $e/SafeFileReader.cpp $e/TerminalText.cpp"
+)
+if [ $# -gt 0 ]; then
+  targets=("$@")
+else
+  targets=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
+           run_file_fuzzer bank_fuzzer)
 fi
-echo "==> fuzzing the safetensors header parser for ${seconds}s"
-cd "$out"
-# New inputs go to build-fuzz/corpus; the checked-in seeds are read only.
-"$bin" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-  corpus "$root/fuzz/corpus"
+
+flags=(-std=c++17 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
+       -fno-sanitize-recover=undefined -I"$root")
+mkdir -p "$out"
+
+build() {  # name -> builds $out/name when a source or header is newer; false if it cannot
+  local name=$1 bin=$out/$1 rebuild=0 extra=()
+  if [ "$name" = bank_fuzzer ]; then
+    pkg-config --exists Qt6Core 2>/dev/null || { echo "==> $name skipped: no Qt6Core pkg-config"; return 1; }
+    read -r -a extra <<< "-fPIC $(pkg-config --cflags Qt6Core) $(pkg-config --libs Qt6Core)"
+  fi
+  [ -x "$bin" ] || rebuild=1
+  for s in ${sources[$name]} "$root"/engine/*.h "$root"/engine/src/*.h "$root"/quiz/*.h; do
+    [ "$s" -nt "$bin" ] && rebuild=1
+  done
+  if [ "$rebuild" = 1 ]; then
+    echo "==> building $bin"
+    # shellcheck disable=SC2086
+    "$cxx" "${flags[@]}" ${sources[$name]} "${extra[@]}" -o "$bin"
+  fi
+}
+
+# Hostile inputs, made now: each target runs them once (libFuzzer runs files given as arguments).
+crafted=$out/crafted
+rm -rf "$crafted"
+mkdir -p "$crafted"
+python3 - "$crafted" <<'EOF'
+import json, os, sys
+d = sys.argv[1]
+def put(name, data):
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+big_array = "[" + "0," * 2100000 + "0]"                      # over the JSON node budget
+put("array-2m", big_array)
+put("deep", "[" * 100000 + "]" * 100000)                      # far past the depth limit
+cfg = {"model_type": "bert", "vocab_size": 30522, "hidden_size": 768, "num_hidden_layers": 12,
+       "num_attention_heads": 12, "intermediate_size": 3072, "max_position_embeddings": 512,
+       "type_vocab_size": 2}
+for field, value in [("vocab_size", 10**9), ("vocab_size", 2**62), ("hidden_size", 2**20),
+                     ("num_hidden_layers", 10**6), ("max_position_embeddings", 2**40),
+                     ("intermediate_size", 10**9), ("num_labels", 10**6)]:
+    put("config-%s-%d" % (field, value), json.dumps(dict(cfg, **{field: value})))
+put("config-id2label-300k", json.dumps(dict(cfg, id2label={str(i): "l%d" % i for i in range(300000)})))
+put("vocab-one-line", "a" * (8 << 20))
+put("csv-open-quote", "text,label\n\"" + "x" * 100000)
+put("jsonl-huge-line", "\x02" + '{"text":"' + "y" * (4 << 20) + '","label":"a"}\n')
+header = {"format": "precisionlab-run", "version": 1, "totalSteps": 2}
+run = json.dumps(header) + "\n" + '{"type":"step","step":1,"stepMs":1e300}\n'
+put("run-step-1e300", run)
+put("run-running", json.dumps(header) + '\n{"type":"end","state":"running"}\n')
+put("bank-deep", '{"questions":' + "[" * 5000 + "]" * 5000 + "}")
+# A safetensors header announcing 100 MB that is not there, and one full of tensors.
+n = 100000000
+put("st-huge-length", n.to_bytes(8, "little") + b"{}")
+tensors = {"t%d" % i: {"dtype": "F32", "shape": [1], "data_offsets": [4 * i, 4 * i + 4]} for i in range(50000)}
+h = json.dumps(tensors).encode()
+put("st-50k-tensors", len(h).to_bytes(8, "little") + h + b"\0" * (4 * 50000))
+EOF
+
+status=0
+for name in "${targets[@]}"; do
+  build "$name" || continue
+  echo "==> $name: crafted inputs"
+  (cd "$out" && "./$name" -rss_limit_mb=4096 -timeout=60 "$crafted"/*) >"$out/$name.crafted.log" 2>&1 || {
+    echo "fuzz.sh: $name failed on a crafted input (see $out/$name.crafted.log)" >&2
+    tail -30 "$out/$name.crafted.log" >&2
+    status=1
+    continue
+  }
+  echo "==> fuzzing $name for ${seconds}s"
+  mkdir -p "$out/corpus-$name"
+  # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.
+  (cd "$out" && "./$name" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 \
+     -print_final_stats=1 "corpus-$name" "$root/fuzz/corpus") || status=1
+done
+exit "$status"

@@ -1,6 +1,9 @@
 #include "quiz/BankLoader.h"
 
+#include "engine/EngineError.h"
 #include "engine/ScenarioIds.h"
+#include "engine/src/SafeFileReader.h"
+#include "engine/src/TerminalText.h"
 
 #include <QFile>
 #include <QHash>
@@ -407,14 +410,30 @@ QString syntaxErrorText(const QJsonParseError& error, const QByteArray& json) {
 }  // namespace
 
 BankLoadResult BankLoader::loadFile(const QString& path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
+  // Banks compiled into the app (Qt resources, ":/...") are ours, not on the file system.
+  if (path.startsWith(QStringLiteral(":/"))) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+      BankLoadResult r;
+      r.problems.push_back({QStringLiteral("$"), QStringLiteral("cannot read %1: %2")
+                                                     .arg(path, file.errorString())});
+      return r;
+    }
+    return loadJson(file.readAll());
+  }
+  // A user's file goes through the engine's reader: regular files only, never blocking on a
+  // FIFO, capped in size (the message names the cap).
+  std::string bytes;
+  try {
+    bytes = precisionlab::SafeFileReader::readFile(QFile::encodeName(path).toStdString(),
+                                                   precisionlab::filekinds::kBank);
+  } catch (const precisionlab::InputError& e) {
     BankLoadResult r;
-    r.problems.push_back({QStringLiteral("$"), QStringLiteral("cannot read %1: %2")
-                                                   .arg(path, file.errorString())});
+    r.problems.push_back({QStringLiteral("$"), QString::fromStdString(
+                                                   precisionlab::escapeForTerminal(e.what()))});
     return r;
   }
-  return loadJson(file.readAll());
+  return loadJson(QByteArray::fromStdString(bytes));
 }
 
 BankLoadResult BankLoader::loadJson(const QByteArray& json) {

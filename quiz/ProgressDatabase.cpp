@@ -11,7 +11,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 // Q_INIT_RESOURCE must be used outside any namespace; the migrations live in a static library.
 static void initQuizSqlResources() { Q_INIT_RESOURCE(quiz_sql); }
@@ -64,6 +68,23 @@ bool isDamagedCode(int rc) {
 bool isLockedCode(int rc) {
   rc &= 0xff;
   return rc == SQLITE_BUSY || rc == SQLITE_LOCKED;
+}
+
+// A backup is written as "<name>.partial" and renamed to "<name>" once complete and synced, so
+// a name matching the backup pattern is always a whole backup, whatever moment a crash hits.
+const QString kPartialSuffix = QStringLiteral(".partial");
+// A leftover partial file is removed once it is this old: younger ones may belong to a backup
+// another instance is writing right now.
+constexpr qint64 kLeftoverAgeMs = 10LL * 60 * 1000;
+
+// fsync a file or directory by path; false if it cannot be opened or synced.
+bool syncPath(const QString& path, bool directory) {
+  const int fd = ::open(QFile::encodeName(path).constData(),
+                        (directory ? O_RDONLY | O_DIRECTORY : O_RDONLY) | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = ::fsync(fd) == 0 || (directory && (errno == EINVAL || errno == ENOTSUP));
+  ::close(fd);
+  return ok;
 }
 
 QString stamp() { return QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")); }
@@ -186,6 +207,13 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
   }
   if (info.exists() && info.size() == 0 && !backupFiles().isEmpty())
     return repair(report, QStringLiteral("the file is empty"));
+  // No file, but a damaged one moved aside or a restore copy beside it: a repair was cut short
+  // (the app was killed between moving the damaged file aside and restoring the backup).
+  // Finish it instead of starting an empty history.
+  if (!info.exists() && !m_repairing && !backupFiles().isEmpty() &&
+      (QFileInfo::exists(path + QStringLiteral(".restoring")) ||
+       !QDir(info.absolutePath()).entryList({info.fileName() + QStringLiteral(".damaged-*")}, QDir::Files).isEmpty()))
+    return repair(report, QStringLiteral("an earlier repair was interrupted"));
 
   QString detail;
   if (!openConnection(false, &detail)) {
@@ -301,28 +329,33 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
   }
   // Move the damaged file and its WAL/SHM aside together: a stale WAL next to a restored file
   // would be replayed into it. Never delete anything.
-  QString aside = m_path + QStringLiteral(".damaged-") + stamp();
-  for (int n = 2; QFileInfo::exists(aside); ++n) aside = m_path + QStringLiteral(".damaged-%1-%2").arg(stamp()).arg(n);
-  if (!QFile::rename(m_path, aside)) {
-    report.outcome = OpenReport::Outcome::Failed;
-    report.message = QStringLiteral("Your progress file is damaged (%1) and could not be moved "
-                                    "aside; it was left untouched at %2.").arg(detail, m_path);
-    return report;
+  if (QFileInfo::exists(m_path)) {  // absent when finishing an interrupted repair
+    QString aside = m_path + QStringLiteral(".damaged-") + stamp();
+    for (int n = 2; QFileInfo::exists(aside); ++n) aside = m_path + QStringLiteral(".damaged-%1-%2").arg(stamp()).arg(n);
+    if (!QFile::rename(m_path, aside)) {
+      report.outcome = OpenReport::Outcome::Failed;
+      report.message = QStringLiteral("Your progress file is damaged (%1) and could not be moved "
+                                      "aside; it was left untouched at %2.").arg(detail, m_path);
+      return report;
+    }
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+      if (QFileInfo::exists(m_path + QLatin1String(suffix)))
+        QFile::rename(m_path + QLatin1String(suffix), aside + QLatin1String(suffix));
+    report.movedAsidePath = aside;
   }
-  for (const char* suffix : {"-wal", "-shm", "-journal"})
-    if (QFileInfo::exists(m_path + QLatin1String(suffix)))
-      QFile::rename(m_path + QLatin1String(suffix), aside + QLatin1String(suffix));
-  report.movedAsidePath = aside;
 
   QStringList backups = backupFiles();
   for (auto it = backups.crbegin(); it != backups.crend(); ++it) {
     if (!backupIsGood(*it)) continue;
     const QString temp = m_path + QStringLiteral(".restoring");
     QFile::remove(temp);  // our own leftover from an interrupted restore, never user data
-    if (QFile::copy(*it, temp) && QFile::rename(temp, m_path)) {
+    // Synced before the rename: after a crash the name holds the whole copy or nothing.
+    if (QFile::copy(*it, temp) && syncPath(temp, false) && QFile::rename(temp, m_path)) {
+      syncPath(QFileInfo(m_path).absolutePath(), true);
       report.restoredFrom = *it;
       break;
     }
+    QFile::remove(temp);
   }
 
   const ProgressStore::Options original = m_options;
@@ -335,6 +368,10 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
   reopened.movedAsidePath = report.movedAsidePath;
   reopened.restoredFrom = report.restoredFrom;
   if (!reopened.ok()) return reopened;
+  // Empty when an interrupted repair was finished: the damaged file was moved aside then.
+  const QString aside = report.movedAsidePath.isEmpty()
+                            ? m_path + QStringLiteral(".damaged-*")
+                            : report.movedAsidePath;
   const QString when = QFileInfo(report.restoredFrom).lastModified().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
   if (!report.restoredFrom.isEmpty()) {
     reopened.outcome = OpenReport::Outcome::RestoredBackup;
@@ -560,9 +597,30 @@ QStringList ProgressDatabase::backupFiles() const {
   QDir dir(ProgressStore::backupDir(m_path));
   QStringList out;
   for (const QString& name :
-       dir.entryList({base + QStringLiteral("-*.sqlite3")}, QDir::Files, QDir::Name))
+       dir.entryList({base + QStringLiteral("-*.sqlite3")}, QDir::Files, QDir::Name)) {
+    // One with a -journal beside it was cut short while written in place (older versions).
+    if (QFileInfo::exists(dir.filePath(name + QStringLiteral("-journal")))) continue;
     out << dir.filePath(name);
+  }
   return out;  // the UTC stamp in the name sorts oldest first
+}
+
+void ProgressDatabase::removeBackupLeftovers() const {
+  const QString base = QFileInfo(m_path).completeBaseName();
+  QDir dir(ProgressStore::backupDir(m_path));
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  // Partial backups and their journals, once old enough not to be another instance's work in
+  // progress; a journal beside a backup's own name is from a version that wrote in place.
+  for (const QString& name : dir.entryList({base + QStringLiteral("-*.sqlite3.partial"),
+                                            base + QStringLiteral("-*.sqlite3.partial-journal"),
+                                            base + QStringLiteral("-*.sqlite3-journal")},
+                                           QDir::Files)) {
+    const QFileInfo info(dir.filePath(name));
+    if (now - info.lastModified().toMSecsSinceEpoch() < kLeftoverAgeMs) continue;
+    if (name.endsWith(QStringLiteral(".sqlite3-journal")))
+      QFile::remove(dir.filePath(name.chopped(8)));  // the backup it belongs to never completed
+    QFile::remove(info.filePath());
+  }
 }
 
 qint64 ProgressDatabase::newestBackupMs() const {
@@ -594,11 +652,28 @@ BackupResult ProgressDatabase::backup(bool force) {
   const QString base = QFileInfo(m_path).completeBaseName();
   r.path = QDir(dir).filePath(base + QLatin1Char('-') + stamp() + QStringLiteral(".sqlite3"));
   if (QFileInfo::exists(r.path)) return {false, QStringLiteral("a backup was made this millisecond"), {}, {}};
+  removeBackupLeftovers();
   // VACUUM INTO writes a consistent, compacted copy from a read transaction: never copy the
-  // live file (its WAL holds recent commits).
-  Stmt vacuum(m_db, "VACUUM INTO ?");
-  vacuum.bind(1, r.path);
-  if (vacuum.step() != SQLITE_DONE) return {false, lastError(), {}, {}};
+  // live file (its WAL holds recent commits). It writes under a temporary name (with its own
+  // -journal), which is synced and then renamed: a crash leaves no partial file under a
+  // backup's name for rotation to count.
+  const QString partial = r.path + kPartialSuffix;
+  QFile::remove(partial);
+  {
+    Stmt vacuum(m_db, "VACUUM INTO ?");
+    vacuum.bind(1, partial);
+    if (vacuum.step() != SQLITE_DONE) {
+      const QString error = lastError();
+      QFile::remove(partial);
+      QFile::remove(partial + QStringLiteral("-journal"));
+      return {false, error, {}, {}};
+    }
+  }
+  if (!syncPath(partial, false) || !QFile::rename(partial, r.path)) {
+    QFile::remove(partial);
+    return {false, QStringLiteral("cannot complete the backup %1").arg(r.path), {}, {}};
+  }
+  syncPath(dir, true);
   if (!m_readOnly) exec("UPDATE meta SET value = '0' WHERE key = 'dirty'");
   QStringList files = backupFiles();
   while (files.size() > std::max(1, m_options.keepBackups)) {

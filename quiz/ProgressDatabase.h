@@ -60,7 +60,8 @@ class ProgressDatabase {
   QString readOnlyError() const;
   bool isDirty();
   qint64 newestBackupMs() const;
-  QStringList backupFiles() const;  // oldest first
+  QStringList backupFiles() const;  // complete backups only, oldest first
+  void removeBackupLeftovers() const;
 
   sqlite3* m_db = nullptr;
   QString m_path;

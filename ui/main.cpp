@@ -1,5 +1,7 @@
 // PrecisionLab desktop app entry point: parses the command line, applies the theme and shows the
 // main window. `--screenshots DIR` (hidden) writes PNGs of every view for docs/screenshots.
+// Exceptions: GuardedApplication catches those thrown in the event loop; one thrown while the
+// window is built is shown the same way and ends the app with exit code 1, never an abort.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -8,13 +10,31 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "ui/GuardedApplication.h"
 #include "ui/MainWindow.h"
 #include "ui/ScreenshotTour.h"
+
+namespace {
+
+int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startClock);
+
+}  // namespace
 
 int main(int argc, char** argv) {
   QElapsedTimer startClock;
   startClock.start();
-  QApplication app(argc, argv);
+  precisionlab::GuardedApplication app(argc, argv);
+  try {
+    return runApp(app, startClock);
+  } catch (...) {
+    app.reportCurrentException(QStringLiteral("while starting"));
+    return 1;
+  }
+}
+
+namespace {
+
+int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startClock) {
   QApplication::setApplicationName(QStringLiteral("PrecisionLab"));
   QApplication::setOrganizationName(QStringLiteral("PrecisionLab"));
   QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION_STRING));
@@ -59,6 +79,7 @@ int main(int argc, char** argv) {
     options.databasePath = tmp.filePath(QStringLiteral("progress.sqlite3"));
     options.restoreSettings = false;
     options.quietErrors = true;
+    app.setDialogsEnabled(false);
     precisionlab::ScreenshotTour tour(options);
     const QStringList files = tour.run(parser.value(screenshots));
     for (const QString& f : files) std::printf("%s\n", qPrintable(f));
@@ -77,3 +98,5 @@ int main(int argc, char** argv) {
   }
   return app.exec();
 }
+
+}  // namespace

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
+#include <random>
 
 #include "engine/EngineError.h"
 
@@ -31,16 +31,26 @@ std::string baseName(const std::string& path) {
 }  // namespace
 
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
-  std::string templ = parentDir(path_) + "/." + baseName(path_) + ".tmp-XXXXXX";
-  std::vector<char> buf(templ.begin(), templ.end());
-  buf.push_back('\0');
-  fd_ = ::mkstemp(buf.data());
-  if (fd_ < 0) fail("cannot create a temporary file next to it", errno);
-  tempPath_.assign(buf.data());
-  // mkstemp makes the file 0600; a saved checkpoint should be readable like any other file.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd_, 0666 & ~mask);
+  // Not mkstemp (always 0600): open(O_CREAT | O_EXCL, 0666) lets the kernel apply the umask,
+  // so a new file gets the mode any new file gets, without reading the umask by changing it.
+  static thread_local std::mt19937_64 rng(std::random_device{}() ^
+                                          static_cast<uint64_t>(::getpid()) << 32);
+  const std::string prefix = parentDir(path_) + "/." + baseName(path_) + ".tmp-";
+  for (int attempt = 0; fd_ < 0; ++attempt) {
+    char suffix[17];
+    std::snprintf(suffix, sizeof suffix, "%016llx", static_cast<unsigned long long>(rng()));
+    tempPath_ = prefix + suffix;
+    fd_ = ::open(tempPath_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd_ < 0 && (errno != EEXIST || attempt >= 100)) {
+      const int err = errno;
+      tempPath_.clear();
+      fail("cannot create a temporary file next to it", err);
+    }
+  }
+  // A file that is replaced keeps its permissions (a user who made it private keeps it so).
+  struct stat existing {};
+  if (::stat(path_.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
+    ::fchmod(fd_, existing.st_mode & 07777);
 }
 
 AtomicFileWriter::~AtomicFileWriter() { discard(); }

@@ -3,6 +3,9 @@
 // over the target on commit(), then the directory is fsync'ed. Destroying the writer without
 // commit() (an exception, a full disk) removes the temporary file and leaves the old file.
 // Every failure throws InputError naming the file and the system's reason.
+// Permissions: a file that is replaced keeps its mode; a new one gets 0666 minus the umask, as
+// any other new file. The umask is never changed (it is process-wide: changing it, even for an
+// instant, would give another thread's new files the wrong mode).
 #pragma once
 
 #include <cstddef>

@@ -1,12 +1,17 @@
 #include "engine/src/CheckpointTensors.h"
 
+#include <limits.h>
 #include <sys/stat.h>
+
+#include <cstdlib>
 
 #include <fstream>
 #include <sstream>
 
 #include "engine/EngineError.h"
 #include "engine/src/Json.h"
+#include "engine/src/SafeFileReader.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab {
 
@@ -27,11 +32,17 @@ bool exists(const std::string& p) {
 }
 
 std::string readSmallFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return SafeFileReader::readFile(path, filekinds::kIndexJson);
+}
+
+// True when path, with every symbolic link resolved, lies inside dir: a shard symlink that
+// points out of the model folder is not followed.
+bool resolvesInside(const std::string& path, const std::string& dir) {
+  char resolvedPath[PATH_MAX];
+  char resolvedDir[PATH_MAX];
+  if (!::realpath(path.c_str(), resolvedPath) || !::realpath(dir.c_str(), resolvedDir)) return false;
+  const std::string p(resolvedPath), d(resolvedDir);
+  return p.size() > d.size() && p.compare(0, d.size(), d) == 0 && (d == "/" || p[d.size()] == '/');
 }
 
 }  // namespace
@@ -108,9 +119,10 @@ void CheckpointTensors::openIndex(const std::string& indexFile, const std::strin
     if (!shardValue.isString())
       throw InputError(indexFile + ": weight_map[\"" + name + "\"] must be a shard file name");
     const std::string& shard = shardValue.asString();
-    if (shard.empty() || shard.find('/') != std::string::npos || shard == "." || shard == "..")
-      throw InputError(indexFile + ": weight_map[\"" + name + "\"] = \"" + shard +
-                       "\" must be a file name in the same directory");
+    if (shard.empty() || shard.find('/') != std::string::npos || shard == "." || shard == ".." ||
+        shard.find('\0') != std::string::npos)
+      throw InputError(indexFile + ": weight_map[\"" + escapeForTerminal(name) + "\"] = \"" +
+                       escapeForTerminal(shard) + "\" must be a file name in the same directory");
     if (isPickleFile(shard))
       throw InputError(indexFile + ": weight_map names " + shard + ". " +
                        pickleRefusal(dir + "/" + shard));
@@ -120,6 +132,10 @@ void CheckpointTensors::openIndex(const std::string& indexFile, const std::strin
       if (!exists(shardPath))
         throw InputError(indexFile + ": shard file " + shard + " (holding \"" + name +
                          "\") is missing from " + dir + "; download every shard the index names");
+      if (!resolvesInside(shardPath, dir))
+        throw InputError(indexFile + ": shard file " + escapeForTerminal(shard) +
+                         " is a link that leads out of " + dir +
+                         "; copy the shard into the model folder instead");
       files_.push_back(std::make_unique<SafetensorsFile>(shardPath));
       it = shards.emplace(shard, files_.back().get()).first;
     }

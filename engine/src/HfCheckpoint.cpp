@@ -12,11 +12,15 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "engine/EngineError.h"
 #include "engine/src/AtomicFileWriter.h"
 #include "engine/src/CheckpointTensors.h"
+#include "engine/src/HfConfig.h"
 #include "engine/src/Json.h"
+#include "engine/src/SafeFileReader.h"
+#include "engine/src/TerminalText.h"
 #include "engine/src/SafetensorsWriter.h"
 
 namespace precisionlab {
@@ -25,134 +29,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Present at all: whether it is a regular file is SafeFileReader's check, which says what
+// else it is (a FIFO, a directory) instead of calling it missing.
 bool fileExists(const std::string& p) {
   struct stat st {};
-  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  return ::stat(p.c_str(), &st) == 0;
 }
 
 std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read");
-  return ss.str();
-}
-
-json::Value parseJsonFile(const std::string& text, const std::string& source) {
-  try {
-    return json::parse(text);
-  } catch (const json::ParseError& e) {
-    throw InputError(source + ": " + e.what());
-  }
-}
-
-// Typed field access that names the file and the field in every error.
-class ConfigReader {
- public:
-  ConfigReader(const json::Value& root, std::string source) : root_(root), source_(std::move(source)) {}
-
-  [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-    throw InputError(source_ + ": field \"" + field + "\" " + what);
-  }
-
-  const json::Value* get(const std::string& field) const { return root_.find(field); }
-
-  int64_t positiveInt(const std::string& field) const {
-    const json::Value* v = get(field);
-    if (!v) fail(field, "is missing; a BERT config.json needs it");
-    return positiveIntValue(field, *v);
-  }
-
-  int64_t positiveIntValue(const std::string& field, const json::Value& v) const {
-    if (!v.isInteger()) fail(field, std::string("must be a positive integer, found ") +
-                                        (v.isNumber() ? v.numberText() : json::typeName(v.type())));
-    int64_t n = 0;
-    try {
-      n = v.asInt64();
-    } catch (const json::TypeError&) {
-      fail(field, "= " + v.numberText() + " is too large");
-    }
-    if (n <= 0) fail(field, "must be a positive integer, found " + std::to_string(n));
-    return n;
-  }
-
-  double number(const std::string& field, double fallback, double lo, double hi,
-                bool loInclusive) const {
-    const json::Value* v = get(field);
-    if (!v || v->isNull()) return fallback;
-    if (!v->isNumber()) fail(field, std::string("must be a number, found ") + json::typeName(v->type()));
-    double d = 0;
-    try {
-      d = v->asDouble();
-    } catch (const json::TypeError&) {
-      fail(field, "= " + v->numberText() + " is out of range");
-    }
-    if (d > hi || d < lo || (!loInclusive && d == lo))
-      fail(field, "= " + v->numberText() + " is out of range (" + (loInclusive ? "[" : "(") +
-                      json::serialize(json::Value(lo)) + ", " + json::serialize(json::Value(hi)) + "])");
-    return d;
-  }
-
-  std::string string(const std::string& field, const std::string& fallback) const {
-    const json::Value* v = get(field);
-    if (!v) return fallback;
-    if (!v->isString()) fail(field, std::string("must be a string, found ") + json::typeName(v->type()));
-    return v->asString();
-  }
-
- private:
-  const json::Value& root_;
-  std::string source_;
-};
-
-std::vector<std::string> readLabels(const ConfigReader& r) {
-  std::vector<std::string> labels;
-  const json::Value* id2label = r.get("id2label");
-  const json::Value* numLabels = r.get("num_labels");
-  if (id2label && !id2label->isNull()) {
-    if (!id2label->isObject())
-      r.fail("id2label", std::string("must be an object {\"0\": \"label\", ...}, found ") +
-                             json::typeName(id2label->type()));
-    const auto& members = id2label->members();
-    labels.assign(members.size(), std::string());
-    std::vector<bool> seen(members.size(), false);
-    for (const auto& [key, value] : members) {
-      size_t id = 0;
-      const bool digits = !key.empty() && key.size() < 10 &&
-                          std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
-      if (digits) id = std::stoul(key);
-      if (!digits || id >= members.size() || seen[id])
-        r.fail("id2label", "keys must be the ids 0.." + std::to_string(members.size() - 1) +
-                               " each once, found \"" + key + "\"");
-      if (!value.isString()) r.fail("id2label", "value for \"" + key + "\" must be a string");
-      seen[id] = true;
-      labels[id] = value.asString();
-    }
-    if (numLabels && r.positiveIntValue("num_labels", *numLabels) != int64_t(labels.size()))
-      r.fail("num_labels", "= " + numLabels->numberText() + " disagrees with id2label's " +
-                               std::to_string(labels.size()) + " labels");
-  } else {
-    const int64_t n = numLabels ? r.positiveIntValue("num_labels", *numLabels) : 2;
-    if (n > 100000) r.fail("num_labels", "is implausibly large");
-    for (int64_t i = 0; i < n; ++i) labels.push_back("LABEL_" + std::to_string(i));
-  }
-  if (labels.empty()) r.fail("id2label", "is empty; a classifier needs at least one label");
-  std::set<std::string> unique(labels.begin(), labels.end());
-  if (unique.size() != labels.size()) r.fail("id2label", "names a label twice");
-  if (const json::Value* label2id = r.get("label2id"); label2id && !label2id->isNull()) {
-    if (!label2id->isObject())
-      r.fail("label2id", std::string("must be an object, found ") + json::typeName(label2id->type()));
-    if (label2id->members().size() != labels.size())
-      r.fail("label2id", "has " + std::to_string(label2id->members().size()) +
-                             " entries but id2label has " + std::to_string(labels.size()));
-    for (const auto& [name, id] : label2id->members()) {
-      const auto it = std::find(labels.begin(), labels.end(), name);
-      if (it == labels.end() || !id.isInteger() || id.numberText() != std::to_string(it - labels.begin()))
-        r.fail("label2id", "entry \"" + name + "\" is not the inverse of id2label");
-    }
-  }
-  return labels;
+  return SafeFileReader::readFile(path, filekinds::kConfigJson);
 }
 
 std::string shapeText(torch::IntArrayRef s) {
@@ -182,86 +67,58 @@ std::string modelName(std::string key, bool addPrefix) {
   return key;
 }
 
-}  // namespace
-
-BertConfig parseHfConfig(const std::string& text, const std::string& source,
-                         std::vector<std::string>* warnings) {
-  const json::Value root = parseJsonFile(text, source);
-  if (!root.isObject()) throw InputError(source + ": must be a JSON object");
-  const ConfigReader r(root, source);
-  const json::Value* type = r.get("model_type");
-  if (!type) r.fail("model_type", "is missing; expected \"bert\"");
-  if (!type->isString() || type->asString() != "bert")
-    r.fail("model_type", "is " + json::serialize(*type) +
-                             ", but PrecisionLab loads BERT models only (\"bert\")");
-  BertConfig c;
-  c.vocabSize = r.positiveInt("vocab_size");
-  c.hiddenSize = r.positiveInt("hidden_size");
-  c.numLayers = r.positiveInt("num_hidden_layers");
-  c.numHeads = r.positiveInt("num_attention_heads");
-  c.intermediateSize = r.positiveInt("intermediate_size");
-  c.maxPositions = r.positiveInt("max_position_embeddings");
-  c.typeVocabSize = r.positiveInt("type_vocab_size");
-  if (c.hiddenSize % c.numHeads != 0)
-    r.fail("hidden_size", "= " + std::to_string(c.hiddenSize) +
-                              " is not a multiple of num_attention_heads = " + std::to_string(c.numHeads));
-  c.hiddenAct = r.string("hidden_act", "gelu");
-  if (c.hiddenAct != "gelu" && c.hiddenAct != "gelu_new" && c.hiddenAct != "relu" && c.hiddenAct != "tanh")
-    r.fail("hidden_act", "= \"" + c.hiddenAct + "\" is not supported (gelu, gelu_new, relu, tanh)");
-  c.layerNormEps = r.number("layer_norm_eps", 1e-12, 0.0, 1.0, false);
-  c.hiddenDropout = r.number("hidden_dropout_prob", 0.1, 0.0, 1.0, true);
-  c.attentionDropout = r.number("attention_probs_dropout_prob", 0.1, 0.0, 1.0, true);
-  c.initializerRange = r.number("initializer_range", 0.02, 0.0, 10.0, true);
-  const std::string positions = r.string("position_embedding_type", "absolute");
-  if (positions != "absolute")
-    r.fail("position_embedding_type", "= \"" + positions + "\" is not supported (absolute only)");
-  if (const json::Value* dec = r.get("is_decoder"); dec && dec->isBool() && dec->asBool())
-    r.fail("is_decoder", "is true; only BERT encoders are supported");
-  c.labels = readLabels(r);
-  if (warnings && !r.get("id2label") && !r.get("num_labels"))
-    warnings->push_back(source + ": no id2label or num_labels; using 2 labels LABEL_0, LABEL_1 "
-                                 "as transformers does");
-  return c;
-}
-
-std::string hfConfigJson(const BertConfig& c, int64_t padTokenId) {
-  json::Value id2label = json::Value::object();
-  json::Value label2id = json::Value::object();
-  for (size_t i = 0; i < c.labels.size(); ++i) {
-    id2label.set(std::to_string(i), c.labels[i]);
-    label2id.set(c.labels[i], static_cast<int64_t>(i));
+// config.json's sizes against the checkpoint's tensor shapes, before a model is allocated from
+// config.json: a config that disagrees with its weights is an error naming both, not a model of
+// the config's size built only to be thrown away (or never built, for lack of memory). A tensor
+// the checkpoint lacks is left to loadHfWeights, which lists every missing one.
+void checkConfigAgainstTensors(const BertConfig& c, const CheckpointTensors& tensors,
+                               const std::string& configPath) {
+  const auto shapeOf = [&](const std::string& name) -> const std::vector<int64_t>* {
+    for (const char* prefix : {"bert.", ""}) {
+      const auto it = tensors.tensors().find(prefix + name);
+      if (it != tensors.tensors().end()) return &it->second.entry->shape;
+    }
+    return nullptr;
+  };
+  const auto expect = [&](const std::string& name, std::vector<int64_t> want, const char* fields) {
+    const std::vector<int64_t>* got = shapeOf(name);
+    if (got && *got != want)
+      throw InputError(configPath + ": " + fields + " give " + name + " the shape " +
+                       shapeText(want) + ", but " + tensors.source() + " holds " + shapeText(*got) +
+                       ". Check that config.json belongs to these weights.");
+  };
+  expect("embeddings.word_embeddings.weight", {c.vocabSize, c.hiddenSize}, "vocab_size and hidden_size");
+  expect("embeddings.position_embeddings.weight", {c.maxPositions, c.hiddenSize},
+         "max_position_embeddings and hidden_size");
+  expect("embeddings.token_type_embeddings.weight", {c.typeVocabSize, c.hiddenSize},
+         "type_vocab_size and hidden_size");
+  expect("encoder.layer.0.intermediate.dense.weight", {c.intermediateSize, c.hiddenSize},
+         "intermediate_size and hidden_size");
+  int64_t layers = 0;
+  for (const auto& [key, item] : tensors.tensors()) {
+    const size_t at = key.find("encoder.layer.");
+    if (at == std::string::npos) continue;
+    const char* digits = key.c_str() + at + 14;
+    char* end = nullptr;
+    const long long index = std::strtoll(digits, &end, 10);
+    if (end != digits && *end == '.' && index >= 0 && index < c.numLayers + 1000000)
+      layers = std::max<int64_t>(layers, index + 1);
   }
-  json::Value root = json::Value::object();
-  root.set("architectures", json::Value(json::Value::Array{"BertForSequenceClassification"}));
-  root.set("attention_probs_dropout_prob", c.attentionDropout);
-  root.set("classifier_dropout", nullptr);
-  root.set("hidden_act", c.hiddenAct);
-  root.set("hidden_dropout_prob", c.hiddenDropout);
-  root.set("hidden_size", c.hiddenSize);
-  root.set("id2label", std::move(id2label));
-  root.set("initializer_range", c.initializerRange);
-  root.set("intermediate_size", c.intermediateSize);
-  root.set("label2id", std::move(label2id));
-  root.set("layer_norm_eps", c.layerNormEps);
-  root.set("max_position_embeddings", c.maxPositions);
-  root.set("model_type", "bert");
-  root.set("num_attention_heads", c.numHeads);
-  root.set("num_hidden_layers", c.numLayers);
-  root.set("pad_token_id", padTokenId);
-  root.set("position_embedding_type", "absolute");
-  root.set("problem_type", "single_label_classification");
-  root.set("torch_dtype", "float32");
-  root.set("type_vocab_size", c.typeVocabSize);
-  root.set("use_cache", true);
-  root.set("vocab_size", c.vocabSize);
-  return json::serialize(root, 2) + "\n";
+  // Fewer layers in the config than in the file is left to loadHfWeights (unexpected tensors,
+  // listed with every other problem); more would allocate layers the file cannot fill.
+  if (layers > 0 && c.numLayers > layers)
+    throw InputError(configPath + ": num_hidden_layers = " + std::to_string(c.numLayers) + ", but " +
+                     tensors.source() + " holds " + std::to_string(layers) +
+                     " encoder layers. Check that config.json belongs to these weights.");
 }
+
+}  // namespace
 
 WordPieceTokenizer readHfTokenizer(const std::string& dir) {
   bool lowercase = true;  // BertTokenizer's default
   const std::string tc = dir + "/tokenizer_config.json";
   if (fileExists(tc)) {
-    const json::Value root = parseJsonFile(readText(tc), tc);
+    const json::Value root = parseJsonDocument(readText(tc), tc);
     if (!root.isObject()) throw InputError(tc + ": must be a JSON object");
     if (const json::Value* v = root.find("do_lower_case"); v && !v->isNull()) {
       if (!v->isBool())
@@ -341,7 +198,7 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
   {
     torch::NoGradGuard noGrad;
     for (auto& [param, item] : copies) {
-      // One tensor at a time from the mapping, converted to the parameter's dtype in the copy.
+      // One tensor at a time read from the file, converted to the parameter's dtype in the copy.
       param.copy_(item->file->view(*item->entry));
     }
   }
@@ -380,6 +237,7 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& d
                      " tokens but config.json's vocab_size is " + std::to_string(config.vocabSize) +
                      "; they must belong to the same model");
   const CheckpointTensors tensors(dir);
+  checkConfigAgainstTensors(config, tensors, configPath);
   bool reinit = false;
   if (labels && *labels != config.labels) {
     if (warnings)

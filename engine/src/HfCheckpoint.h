@@ -15,6 +15,7 @@
 
 #include "engine/BertConfig.h"
 #include "engine/WordPieceTokenizer.h"
+#include "engine/src/HfConfig.h"
 #include "engine/src/BertModel.h"
 
 namespace precisionlab {
@@ -26,14 +27,6 @@ struct LoadedCheckpoint {
   WordPieceTokenizer tokenizer;
   BertForSequenceClassification model;  // on the requested device, in train() mode, fp32
 };
-
-// config.json text -> BertConfig. sourceName names the file in errors ("DIR/config.json: field
-// \"hidden_size\" ..."). Warnings (e.g. defaults applied) are appended when warnings != nullptr.
-BertConfig parseHfConfig(const std::string& text, const std::string& sourceName,
-                         std::vector<std::string>* warnings = nullptr);
-// BertConfig -> config.json text as transformers writes it (architectures, model_type, id2label,
-// label2id and every field), pretty-printed.
-std::string hfConfigJson(const BertConfig& config, int64_t padTokenId);
 
 // vocab.txt with tokenizer_config.json's do_lower_case (default true) from dir.
 WordPieceTokenizer readHfTokenizer(const std::string& dir);

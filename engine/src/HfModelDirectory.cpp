@@ -2,14 +2,14 @@
 #include "engine/HfModelDirectory.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "engine/EngineError.h"
 #include "engine/src/CheckpointTensors.h"
 #include "engine/src/HfCheckpoint.h"
+#include "engine/src/SafeFileReader.h"
 
 namespace precisionlab {
 
@@ -34,23 +34,20 @@ CheckpointSummary inspectCheckpoint(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
     const std::string config = path + "/config.json";
-    std::ifstream in(config, std::ios::binary);
-    if (in) {
-      std::ostringstream ss;
-      ss << in.rdbuf();
+    if (::access(config.c_str(), F_OK) == 0) {
       s.configPath = config;
-      s.configText = ss.str();
       try {
+        s.configText = SafeFileReader::readFile(config, filekinds::kConfigJson);
         parseHfConfig(s.configText, config);
       } catch (const InputError& e) {
         s.configProblem = e.what();
       }
     }
-    std::ifstream vocab(path + "/vocab.txt", std::ios::binary);
-    if (vocab) {
-      s.vocabLines = 0;
-      std::string line;
-      while (std::getline(vocab, line)) ++s.vocabLines;
+    const std::string vocab = path + "/vocab.txt";
+    if (::access(vocab.c_str(), F_OK) == 0) {
+      const std::string text = SafeFileReader::readFile(vocab, filekinds::kVocab);
+      s.vocabLines = static_cast<int64_t>(std::count(text.begin(), text.end(), '\n')) +
+                     (!text.empty() && text.back() != '\n' ? 1 : 0);
     }
   }
   return s;

@@ -2,8 +2,9 @@
 // config.json, JSONL datasets, run files). Strict on purpose: untrusted input is either valid
 // JSON in valid UTF-8 or rejected with a line and column. It rejects what lenient parsers accept:
 // invalid UTF-8 (overlongs, surrogates, > U+10FFFF, also through \u escapes), duplicate object
-// keys, nesting deeper than 128, comments, trailing commas, NaN, a byte order mark, trailing
-// garbage. Numbers keep their source text so integers convert exactly (u64 file offsets).
+// keys, nesting deeper than 128, more than kMaxNodes values, comments, trailing commas, NaN, a
+// byte order mark, trailing garbage. Numbers keep their source text so integers convert
+// exactly (u64 file offsets).
 // It will not: stream, parse JSON5, or keep whitespace. Qt-free and torch-free.
 #pragma once
 
@@ -103,11 +104,15 @@ class Value {
 
 const char* typeName(Value::Type t);  // "null", "boolean", "number", "string", "array", "object"
 
-// Parses one whole JSON text. Throws ParseError.
-Value parse(std::string_view text);
-
 // Maximum nesting of arrays and objects parse() accepts.
 constexpr int kMaxDepth = 128;
+// Default budget of values (nodes) in one document: 2 million, about 250 MB of DOM at worst.
+// A bert-base safetensors header has about 2,000; a 200,000-tensor sharded index about 400,000.
+constexpr size_t kMaxNodes = 2000000;
+
+// Parses one whole JSON text. Throws ParseError, also when the text holds more than maxNodes
+// values (every scalar, array and object counts one).
+Value parse(std::string_view text, size_t maxNodes = kMaxNodes);
 
 // `utf8` as a JSON string literal with quotes and escapes; non-ASCII stays UTF-8. Throws
 // std::invalid_argument if utf8 is not valid UTF-8.

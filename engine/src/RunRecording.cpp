@@ -14,6 +14,7 @@
 #include "engine/EngineError.h"
 #include "engine/src/AtomicFileWriter.h"
 #include "engine/src/Json.h"
+#include "engine/src/SafeFileReader.h"
 
 namespace precisionlab {
 
@@ -29,6 +30,8 @@ json::Value number(double d) {
   if (std::isinf(d)) return json::Value(d > 0 ? "Infinity" : "-Infinity");
   return json::Value(d);
 }
+
+constexpr double kMaxRecordedStepMs = 3600000.0;
 
 // Where a value came from, for messages: "<file>:<line>".
 struct Where {
@@ -78,6 +81,25 @@ double getDouble(const json::Value& o, const char* k, const Where& at, const std
   });
 }
 
+// An integer in [lo, hi], checked before any caller narrows it (threads is an int).
+int64_t getIntIn(const json::Value& o, const char* k, int64_t lo, int64_t hi, const Where& at,
+                 const std::string& p = {}) {
+  const int64_t v = getInt(o, k, at, p);
+  if (v < lo || v > hi)
+    at.fail("field \"" + p + k + "\" = " + std::to_string(v) + " is outside " +
+            std::to_string(lo) + ".." + std::to_string(hi));
+  return v;
+}
+// A finite number in [lo, hi].
+double getDoubleIn(const json::Value& o, const char* k, double lo, double hi, const Where& at,
+                   const std::string& p = {}) {
+  const double v = getDouble(o, k, at, p);
+  if (!(v >= lo && v <= hi))
+    at.fail("field \"" + p + k + "\" = " + json::serialize(number(v)) + " is outside " +
+            json::serialize(json::Value(lo)) + ".." + json::serialize(json::Value(hi)));
+  return v;
+}
+
 json::Value configToJson(const TrainConfig& c) {
   json::Value o = json::Value::object();
   o.set("preset", c.preset);
@@ -115,27 +137,28 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   c.dataPath = getString(o, "dataPath", at, p);
   c.textColumn = getString(o, "textColumn", at, p);
   c.labelColumn = getString(o, "labelColumn", at, p);
-  c.steps = getInt(o, "steps", at, p);
-  c.batchSize = getInt(o, "batchSize", at, p);
-  c.seqLen = getInt(o, "seqLen", at, p);
-  c.learningRate = getDouble(o, "learningRate", at, p);
-  c.warmupFraction = getDouble(o, "warmupFraction", at, p);
-  c.weightDecay = getDouble(o, "weightDecay", at, p);
-  c.maxGradNorm = getDouble(o, "maxGradNorm", at, p);
-  c.adamEps = getDouble(o, "adamEps", at, p);
+  // A run file is untrusted: every value is held to the bounds a live run has.
+  c.steps = getIntIn(o, "steps", 1, kMaxSteps, at, p);
+  c.batchSize = getIntIn(o, "batchSize", 1, kMaxBatchSize, at, p);
+  c.seqLen = getIntIn(o, "seqLen", 2, kMaxSeqLen, at, p);
+  c.learningRate = getDoubleIn(o, "learningRate", 0, 1e3, at, p);
+  c.warmupFraction = getDoubleIn(o, "warmupFraction", 0, 1, at, p);
+  c.weightDecay = getDoubleIn(o, "weightDecay", 0, 1e3, at, p);
+  c.maxGradNorm = getDoubleIn(o, "maxGradNorm", -1e300, 1e300, at, p);
+  c.adamEps = getDoubleIn(o, "adamEps", 0, 1, at, p);
   c.seed = typed(o, "seed", at, p, "a non-negative integer",
                  [](const json::Value& v) { return v.asUint64(); });
   c.device = getString(o, "device", at, p);
-  c.evalEvery = getInt(o, "evalEvery", at, p);
-  c.validationFraction = getDouble(o, "validationFraction", at, p);
-  c.threads = static_cast<int>(getInt(o, "threads", at, p));
+  c.evalEvery = getIntIn(o, "evalEvery", 0, kMaxSteps, at, p);
+  c.validationFraction = getDoubleIn(o, "validationFraction", 0, 1, at, p);
+  c.threads = static_cast<int>(getIntIn(o, "threads", 0, kMaxThreads, at, p));
   const std::string precision = getString(o, "precision", at, p);
   if (!parsePrecision(precision, &c.precision))
     at.fail("field \"config.precision\" has unknown value \"" + precision + "\"");
-  c.initScale = getDouble(o, "initScale", at, p);
-  c.growthFactor = getDouble(o, "growthFactor", at, p);
-  c.backoffFactor = getDouble(o, "backoffFactor", at, p);
-  c.growthInterval = getInt(o, "growthInterval", at, p);
+  c.initScale = getDoubleIn(o, "initScale", 0, 1e300, at, p);
+  c.growthFactor = getDoubleIn(o, "growthFactor", 0, 1e300, at, p);
+  c.backoffFactor = getDoubleIn(o, "backoffFactor", 0, 1e300, at, p);
+  c.growthInterval = getIntIn(o, "growthInterval", 0, INT64_MAX, at, p);
   return c;
 }
 
@@ -173,8 +196,12 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
   s.gradZeroFraction = getDouble(o, "gradZeroFraction", at);
   s.gradNonFiniteFraction = getDouble(o, "gradNonFiniteFraction", at);
   s.peakBytes = getInt(o, "peakBytes", at);
-  if (!(s.stepMs >= 0) || std::isinf(s.stepMs))
-    at.fail("field \"stepMs\" must be a finite time of 0 ms or more");
+  if (s.step < 1 || s.step > kMaxSteps)
+    at.fail("field \"step\" = " + std::to_string(s.step) + " is outside 1.." + std::to_string(kMaxSteps));
+  // An hour a step is far slower than any real run; a larger value would stall a replay.
+  if (!(s.stepMs >= 0) || !(s.stepMs <= kMaxRecordedStepMs))
+    at.fail("field \"stepMs\" must be a time from 0 to " +
+            std::to_string(static_cast<int64_t>(kMaxRecordedStepMs)) + " ms");
   return s;
 }
 
@@ -336,12 +363,7 @@ void writeRunRecording(const std::string& path, RunRecording r) {
 }
 
 RunRecording readRunRecording(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the run file; check the path and permissions");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read the run file");
-  return parseRunRecording(ss.str(), path);
+  return parseRunRecording(SafeFileReader::readFile(path, filekinds::kRunFile), path);
 }
 
 RunRecording parseRunRecording(std::string_view text, const std::string& fileName) {
@@ -399,7 +421,7 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     r.scenarioId = getString(header, "scenario", at);
     r.label = getString(header, "label", at);
     r.host = getString(header, "host", at);
-    r.totalSteps = getInt(header, "totalSteps", at);
+    r.totalSteps = getIntIn(header, "totalSteps", 1, kMaxSteps, at);
     const json::Value& prov = field(header, "provenance", at);
     if (!prov.isObject()) at.fail("field \"provenance\" must be an object");
     const std::string kind = getString(prov, "kind", at, "provenance.");
@@ -437,6 +459,9 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     const std::string type = getString(rec, "type", at);
     if (type == "step") {
       StepRecord s = stepFromJson(rec, at);
+      if (s.step > r.totalSteps)
+        at.fail("step " + std::to_string(s.step) + " is past the run's " +
+                std::to_string(r.totalSteps) + " steps (totalSteps)");
       if (!r.steps.empty() && s.step <= r.steps.back().step)
         at.fail("step " + std::to_string(s.step) + " comes after step " +
                 std::to_string(r.steps.back().step) + " (steps must increase)");
@@ -451,6 +476,11 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
       const std::string state = getString(rec, "state", at);
       if (!parseRunState(state, &r.endState))
         at.fail("field \"state\" has unknown value \"" + state + "\"");
+      // A recording is of a run that ended; a "running" end state would replay forever.
+      if (r.endState != RunState::Finished && r.endState != RunState::Failed &&
+          r.endState != RunState::Cancelled)
+        at.fail("field \"state\" = \"" + state + "\" is not an end state (finished, failed or "
+                "cancelled)");
       r.endMessage = getString(rec, "message", at);
       r.summary = summaryFromJson(field(rec, "summary", at), at);
       ended = true;

@@ -1,5 +1,6 @@
 #include "engine/RunReplayer.h"
 
+#include <cmath>
 #include <chrono>
 #include <limits>
 
@@ -40,7 +41,8 @@ struct RunReplayer::Impl {
 
   void advance() {
     const double now = clock();
-    const double elapsed = (now - lastTick) * speed;
+    // An infinite speed plays everything at once (0 ms elapsed times infinity would be NaN).
+    const double elapsed = std::isinf(speed) ? speed : (now - lastTick) * speed;
     lastTick = now;
     for (Replay& r : runs)
       if (!r.paused && !r.done) r.positionMs += elapsed;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/EngineError.h"
+#include "engine/ExceptionText.h"
 #include "engine/src/Trainer.h"
 
 namespace precisionlab {
@@ -90,6 +91,7 @@ struct RunScheduler::Impl {
       if (!run.trainer || !run.trainer->prepared()) {
         setState(run, RunState::Preparing, "preparing data and model");
         run.trainer = std::make_unique<Trainer>(run.config);
+        run.trainer->setCancelFlag(&run.cancelRequested);
         run.trainer->prepare();
         std::lock_guard<std::mutex> lock(mutex);
         run.pending.provenance = run.trainer->provenance();
@@ -116,14 +118,12 @@ struct RunScheduler::Impl {
         run.pending.message = "running";
       }
       run.changed = true;
-    } catch (const InputError& e) {
-      fail(run, e.what());
-    } catch (const c10::Error& e) {
-      fail(run, e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-      fail(run, "out of memory");
-    } catch (const std::exception& e) {
-      fail(run, e.what());
+    } catch (const PrepareCancelled&) {
+      run.trainer.reset();
+      setState(run, RunState::Cancelled, "cancelled");
+    } catch (...) {
+      // Whatever it is, it ends this run, not the process (an escape from a std::thread aborts).
+      fail(run, describeCurrentException());
     }
   }
 

@@ -170,7 +170,12 @@ int safetensorsDtypeBits(const std::string& dtype) {
 
 SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t size,
                                          const std::string& source) {
-  if (size < 8)
+  return parseSafetensorsHeader(data, size, static_cast<uint64_t>(size), source);
+}
+
+SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t prefixSize, uint64_t size,
+                                         const std::string& source) {
+  if (size < 8 || prefixSize < 8)
     fail(source, "the file has " + std::to_string(size) +
                      " bytes, fewer than the 8-byte header length");
   SafetensorsHeader h;
@@ -182,6 +187,9 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t size,
   if (h.headerLength > size - 8)
     fail(source, "header length " + std::to_string(h.headerLength) + " runs past the end of the " +
                      std::to_string(size) + "-byte file (truncated download?)");
+  if (h.headerLength > prefixSize - 8)
+    fail(source, "the file ended inside its " + std::to_string(h.headerLength) +
+                     "-byte header while it was read (truncated meanwhile?)");
 
   const std::string_view text(reinterpret_cast<const char*>(data + 8),
                               static_cast<size_t>(h.headerLength));
@@ -234,7 +242,7 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t size,
     }
     expected = e.end;
   }
-  const uint64_t dataSize = static_cast<uint64_t>(size) - h.dataStart();
+  const uint64_t dataSize = size - h.dataStart();
   if (expected != dataSize) {
     if (expected > dataSize)
       fail(source, "tensor data ends at byte " + std::to_string(expected) +

@@ -1,57 +1,40 @@
-// mmap-backed safetensors loading. The mapping is MAP_PRIVATE + PROT_READ: torch never writes
-// through a view (from_blob tensors are only read or copied from).
+// pread-backed safetensors loading (see SafetensorsFile.h for why not mmap).
 #include "engine/src/SafetensorsFile.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include "engine/EngineError.h"
+#include "engine/src/SafeFileReader.h"
 
 namespace precisionlab {
 
-SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    throw InputError(path + ": cannot open safetensors file: " + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw InputError(path + ": not a regular file");
-  }
-  size_ = static_cast<uint64_t>(st.st_size);
-  if (size_ > 0) {
-    void* p = ::mmap(nullptr, static_cast<size_t>(size_), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
-      const int err = errno;
-      ::close(fd);
-      throw InputError(path + ": cannot map the file into memory: " + std::strerror(err));
+SafetensorsFile::SafetensorsFile(const std::string& path)
+    : path_(path), file_(std::make_unique<SafeFileReader>(path, filekinds::kSafetensors)) {
+  size_ = file_->size();
+  // The 8-byte length first, then exactly the header it announces (capped by the parser's
+  // limit before anything is allocated).
+  std::vector<uint8_t> prefix(static_cast<size_t>(size_ < 8 ? size_ : 8));
+  file_->readAt(0, prefix.data(), prefix.size());
+  if (prefix.size() == 8) {
+    uint64_t n = 0;
+    for (int i = 7; i >= 0; --i) n = (n << 8) | prefix[static_cast<size_t>(i)];
+    if (n <= kMaxSafetensorsHeaderLength && n <= size_ - 8) {
+      prefix.resize(static_cast<size_t>(8 + n));
+      file_->readAt(8, prefix.data() + 8, static_cast<size_t>(n));
     }
-    data_ = static_cast<const uint8_t*>(p);
   }
-  ::close(fd);  // the mapping keeps the file alive
-  try {
-    static const uint8_t kEmpty[1] = {0};
-    header_ = parseSafetensorsHeader(data_ ? data_ : kEmpty, static_cast<size_t>(size_), path);
-  } catch (...) {
-    if (data_) ::munmap(const_cast<uint8_t*>(data_), static_cast<size_t>(size_));
-    data_ = nullptr;
-    throw;
-  }
+  static const uint8_t kEmpty[1] = {0};
+  header_ = parseSafetensorsHeader(prefix.empty() ? kEmpty : prefix.data(), prefix.size(), size_, path);
+  byName_.reserve(header_.tensors.size());
+  for (size_t i = 0; i < header_.tensors.size(); ++i) byName_.emplace(header_.tensors[i].name, i);
 }
 
-SafetensorsFile::~SafetensorsFile() {
-  if (data_) ::munmap(const_cast<uint8_t*>(data_), static_cast<size_t>(size_));
-}
+SafetensorsFile::~SafetensorsFile() = default;
 
 const TensorEntry* SafetensorsFile::find(const std::string& name) const {
-  for (const auto& e : header_.tensors)
-    if (e.name == name) return &e;
-  return nullptr;
+  const auto it = byName_.find(name);
+  return it == byName_.end() ? nullptr : &header_.tensors[it->second];
 }
 
 bool SafetensorsFile::loadableDtype(const std::string& name, torch::Dtype* out) {
@@ -69,22 +52,15 @@ torch::Tensor SafetensorsFile::view(const TensorEntry& entry) const {
     throw InputError(path_ + ": tensor \"" + entry.name + "\" has dtype " + entry.dtype +
                      ", which PrecisionLab cannot load (supported: F32, F16, BF16); convert the "
                      "checkpoint to float32 or float16 safetensors");
-  const int64_t itemSize = safetensorsDtypeBits(entry.dtype) / 8;
-  if (entry.byteSize() == 0) return torch::empty(entry.shape, torch::dtype(dtype));
-  const uint8_t* p = data_ + header_.dataStart() + entry.begin;
-  if (reinterpret_cast<uintptr_t>(p) % static_cast<uintptr_t>(itemSize) != 0) {
-    // Writers need not align the data; an unaligned float load is undefined behaviour.
-    torch::Tensor t = torch::empty(entry.shape, torch::dtype(dtype));
-    std::memcpy(t.data_ptr(), p, static_cast<size_t>(entry.byteSize()));
-    return t;
-  }
-  return torch::from_blob(const_cast<uint8_t*>(p), entry.shape, torch::dtype(dtype));
+  torch::Tensor t = torch::empty(entry.shape, torch::dtype(dtype));
+  if (entry.byteSize() == 0) return t;
+  file_->readAt(header_.dataStart() + entry.begin, t.data_ptr(), static_cast<size_t>(entry.byteSize()));
+  return t;
 }
 
 torch::Tensor SafetensorsFile::load(const TensorEntry& entry, torch::Dtype dtype) const {
   torch::Tensor v = view(entry);
-  // to() returns the same tensor when no conversion is needed: clone so it outlives us.
-  return v.scalar_type() == dtype ? v.clone() : v.to(dtype);
+  return v.scalar_type() == dtype ? v : v.to(dtype);
 }
 
 }  // namespace precisionlab

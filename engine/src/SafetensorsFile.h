@@ -1,23 +1,28 @@
-// A safetensors file opened for loading: memory-mapped read-only and validated with
-// parseSafetensorsHeader(), so a 440 MB bert-base checkpoint is never held twice: view() is a
-// zero-copy tensor over the mapping and copying it into a model parameter converts the dtype in
-// the same pass. Loading supports F32, F16 and BF16; any other dtype is refused by name. Assumes
-// a little-endian host (as the format does). The file must not be truncated while mapped.
+// A safetensors file opened for loading: opened through SafeFileReader (regular files only,
+// never blocking), its header read with pread and validated with parseSafetensorsHeader().
+// Tensor data is read with pread into a tensor of our own, one tensor at a time, so a 440 MB
+// bert-base checkpoint is never held twice and a file truncated or replaced while it loads gives
+// an InputError, not SIGBUS (which a memory mapping would raise). Loading supports F32, F16 and
+// BF16; any other dtype is refused by name. Assumes a little-endian host (as the format does).
 #pragma once
 
 #include <torch/torch.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <unordered_map>
 
 #include "engine/Safetensors.h"
 
 namespace precisionlab {
 
+class SafeFileReader;
+
 class SafetensorsFile {
  public:
-  // Maps and validates path; throws InputError naming the file.
+  // Opens and validates path; throws InputError naming the file.
   explicit SafetensorsFile(const std::string& path);
   ~SafetensorsFile();
   SafetensorsFile(const SafetensorsFile&) = delete;
@@ -26,12 +31,12 @@ class SafetensorsFile {
   const std::string& path() const { return path_; }
   const SafetensorsHeader& header() const { return header_; }
   uint64_t fileSize() const { return size_; }
-  // The entry named name, or nullptr.
+  // The entry named name, or nullptr. Constant time: a sharded index looks up every tensor.
   const TensorEntry* find(const std::string& name) const;
 
-  // A tensor of the file's own dtype that aliases the mapping (valid while this object lives;
-  // copied only when the data is not aligned for its dtype). Throws InputError for a dtype
-  // other than F32/F16/BF16, naming the tensor and the dtype.
+  // The tensor in the file's own dtype, read from the file now (CPU, owned). Throws InputError
+  // for a dtype other than F32/F16/BF16, naming the tensor and the dtype, or when the file no
+  // longer holds the bytes its header promised.
   torch::Tensor view(const TensorEntry& entry) const;
   // An owned copy converted to dtype (CPU).
   torch::Tensor load(const TensorEntry& entry, torch::Dtype dtype) const;
@@ -41,9 +46,10 @@ class SafetensorsFile {
 
  private:
   std::string path_;
-  const uint8_t* data_ = nullptr;  // the mapping, or nullptr for an empty file
+  std::unique_ptr<SafeFileReader> file_;
   uint64_t size_ = 0;
   SafetensorsHeader header_;
+  std::unordered_map<std::string, size_t> byName_;  // index into header_.tensors
 };
 
 }  // namespace precisionlab

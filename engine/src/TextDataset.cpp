@@ -9,10 +9,12 @@
 #include <random>
 #include <sstream>
 
+#include "engine/BertConfig.h"
 #include "engine/BuiltinData.h"
 #include "engine/EngineError.h"
 #include "engine/src/CsvReader.h"
 #include "engine/src/JsonlReader.h"
+#include "engine/src/SafeFileReader.h"
 #include "engine/src/Utf8.h"
 
 namespace precisionlab {
@@ -105,6 +107,11 @@ std::vector<RawExample> readJsonl(std::string_view text, const DatasetOptions& o
   return rows;
 }
 
+[[noreturn]] void tooManyLabels(const std::string& source, const std::string& column) {
+  throw InputError(source + ": more than " + std::to_string(kMaxLabels) + " different labels in "
+                   "column \"" + column + "\"; is it the label column? (--label-column names it)");
+}
+
 // Checks the records and maps labels to ids.
 TextDataset build(std::vector<RawExample> rows, const DatasetOptions& options,
                   const std::string& source) {
@@ -158,7 +165,10 @@ TextDataset build(std::vector<RawExample> rows, const DatasetOptions& options,
     std::map<std::string, int64_t> ids;
     if (allIntegers) {
       std::map<int64_t, int64_t> numeric;
-      for (const RawExample& row : rows) numeric.emplace(std::stoll(row.label), 0);
+      for (const RawExample& row : rows) {
+        numeric.emplace(std::stoll(row.label), 0);
+        if (numeric.size() > kMaxLabels) tooManyLabels(source, options.labelColumn);
+      }
       for (auto& [value, id] : numeric) {
         id = static_cast<int64_t>(labels.size());
         labels.push_back(std::to_string(value));
@@ -167,7 +177,10 @@ TextDataset build(std::vector<RawExample> rows, const DatasetOptions& options,
         examples.push_back({std::move(row.text), numeric.at(std::stoll(row.label))});
       }
     } else {
-      for (const RawExample& row : rows) ids.emplace(row.label, 0);
+      for (const RawExample& row : rows) {
+        ids.emplace(row.label, 0);
+        if (ids.size() > kMaxLabels) tooManyLabels(source, options.labelColumn);
+      }
       for (auto& [name, id] : ids) {
         id = static_cast<int64_t>(labels.size());
         labels.push_back(name);
@@ -226,15 +239,7 @@ TextDataset TextDataset::load(const DatasetOptions& options) {
     throw InputError(path + ": unsupported dataset format \"" + extension +
                      "\". Use a .csv, .tsv, .jsonl or .ndjson file.");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InputError(path + ": cannot open the dataset file. Check that it exists and is "
-                            "readable.");
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read the dataset file.");
-  return parseText(buffer.str(), extension, options, path);
+  return parseText(SafeFileReader::readFile(path, filekinds::kDataset), extension, options, path);
 }
 
 TextDataset TextDataset::builtin() {

@@ -1,7 +1,9 @@
 #include "engine/TrainConfig.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <thread>
 
 #include "engine/BertConfig.h"
 #include "engine/EngineError.h"
@@ -10,36 +12,6 @@
 #include "engine/src/TorchCompat.h"
 
 namespace precisionlab {
-
-namespace {
-struct PrecisionNameEntry {
-  Precision precision;
-  const char* name;
-};
-constexpr PrecisionNameEntry kPrecisionNames[] = {
-    {Precision::Fp32, "fp32"},
-    {Precision::Fp16Amp, "fp16-amp"},
-    {Precision::Bf16Amp, "bf16-amp"},
-    {Precision::HalfModel, "half-model"},
-    {Precision::Fp16AmpNoScaler, "fp16-amp-noscale"},
-};
-}  // namespace
-
-const char* precisionName(Precision p) {
-  for (const auto& e : kPrecisionNames)
-    if (e.precision == p) return e.name;
-  return "unknown";
-}
-
-bool parsePrecision(const std::string& s, Precision* out) {
-  for (const auto& e : kPrecisionNames) {
-    if (s == e.name) {
-      *out = e.precision;
-      return true;
-    }
-  }
-  return false;
-}
 
 const char* cpuFp16Name(CpuFp16 m) {
   switch (m) {
@@ -65,17 +37,28 @@ bool cpuFp16KernelsAvailable() { return compat::kCpuFp16Kernels; }
 void checkTrainConfig(const TrainConfig& c, const std::string& who) {
   const std::string prefix = who.empty() ? std::string() : who + ": ";
   auto fail = [&](const std::string& what) { throw InputError(prefix + what); };
-  if (c.steps < 1) fail("steps (--steps) must be at least 1 (got " + std::to_string(c.steps) + ")");
-  if (c.batchSize < 1)
-    fail("batch size (--batch-size) must be at least 1 (got " + std::to_string(c.batchSize) + ")");
-  if (c.seqLen < 2 || c.seqLen > 512)
-    fail("sequence length (--seq-len) must be between 2 and 512 tokens (got " +
-         std::to_string(c.seqLen) + ")");
+  if (c.steps < 1 || c.steps > kMaxSteps)
+    fail("steps (--steps) must be between 1 and " + std::to_string(kMaxSteps) + " (got " +
+         std::to_string(c.steps) + ")");
+  if (c.batchSize < 1 || c.batchSize > kMaxBatchSize)
+    fail("batch size (--batch-size) must be between 1 and " + std::to_string(kMaxBatchSize) +
+         " examples (got " + std::to_string(c.batchSize) + ")");
+  if (c.seqLen < 2 || c.seqLen > kMaxSeqLen)
+    fail("sequence length (--seq-len) must be between 2 and " + std::to_string(kMaxSeqLen) +
+         " tokens (got " + std::to_string(c.seqLen) + ")");
   if (!(c.learningRate > 0) || !std::isfinite(c.learningRate))
     fail("learning rate (--lr) must be a positive number, such as 5e-4");
   if (c.evalEvery < 0)
     fail("--eval-every must be 0 (validate at the end only) or a positive step count");
-  if (c.threads < 0 || c.threads > 1024) fail("--threads must be between 0 (all cores) and 1024");
+  if (c.threads < 0 || c.threads > kMaxThreads)
+    fail("--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
+  // More threads than cores only makes each step slower (they wait for each other); a user who
+  // knows better says so with --oversubscribe.
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (c.threads > cores && !c.oversubscribe)
+    fail("--threads " + std::to_string(c.threads) + " is more than the " + std::to_string(cores) +
+         " cores of this machine, which slows every step; use at most " + std::to_string(cores) +
+         ", or add --oversubscribe to insist");
   if (c.cpuFp16 == CpuFp16::Real && !compat::kCpuFp16Kernels)
     fail(std::string("real fp16 kernels on a CPU (--cpu-fp16 real) need LibTorch 2.3 or newer; "
                      "this build has LibTorch ") + compat::torchVersion() +

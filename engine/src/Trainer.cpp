@@ -56,10 +56,15 @@ int threadsFor(const TrainConfig& config) {
 }
 
 void checkConfig(const TrainConfig& c) {
-  if (c.steps < 1) throw InputError("steps must be at least 1 (got " + std::to_string(c.steps) + ")");
-  if (c.batchSize < 1)
-    throw InputError("batch size must be at least 1 (got " + std::to_string(c.batchSize) + ")");
-  if (c.seqLen < 2 || c.seqLen > 512)
+  if (c.steps < 1 || c.steps > kMaxSteps)
+    throw InputError("steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " +
+                     std::to_string(c.steps) + ")");
+  if (c.batchSize < 1 || c.batchSize > kMaxBatchSize)
+    throw InputError("batch size must be between 1 and " + std::to_string(kMaxBatchSize) +
+                     " (got " + std::to_string(c.batchSize) + ")");
+  if (c.threads < 0 || c.threads > kMaxThreads)
+    throw InputError("threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
+  if (c.seqLen < 2 || c.seqLen > kMaxSeqLen)
     throw InputError("sequence length must be between 2 and 512 (got " +
                      std::to_string(c.seqLen) + ")");
   if (!(c.learningRate > 0) || !std::isfinite(c.learningRate))
@@ -83,6 +88,10 @@ Trainer::Trainer(TrainConfig config) : config_(std::move(config)), shuffleRng_(c
 
 Trainer::~Trainer() = default;
 
+void Trainer::throwIfCancelled() const {
+  if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw PrepareCancelled();
+}
+
 void Trainer::prepare() {
   checkConfig(config_);
   device_ = parseDevice(config_.device);
@@ -93,6 +102,7 @@ void Trainer::prepare() {
   data.textColumn = config_.textColumn;
   data.labelColumn = config_.labelColumn;
   const TextDataset all = config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
+  throwIfCancelled();
   std::unique_ptr<LoadedCheckpoint> checkpoint;
   if (!config_.modelDir.empty()) {
     torch::manual_seed(config_.seed);  // a new classifier head is seeded like a preset model
@@ -107,9 +117,16 @@ void Trainer::prepare() {
   auto parts = all.split(config_.validationFraction, config_.seed);
   train_ = std::make_unique<TextDataset>(std::move(parts.first));
   validation_ = std::make_unique<TextDataset>(std::move(parts.second));
-  for (const auto& e : train_->examples()) trainIds_.push_back(tokenizer_->encode(e.text, config_.seqLen));
-  for (const auto& e : validation_->examples())
-    validationIds_.push_back(tokenizer_->encode(e.text, config_.seqLen));
+  throwIfCancelled();
+  const auto encodeAll = [&](const TextDataset& set, std::vector<std::vector<int64_t>>& out) {
+    out.reserve(set.examples().size());
+    for (const auto& e : set.examples()) {
+      if (out.size() % 256 == 0) throwIfCancelled();
+      out.push_back(tokenizer_->encode(e.text, config_.seqLen));
+    }
+  };
+  encodeAll(*train_, trainIds_);
+  encodeAll(*validation_, validationIds_);
 
   if (checkpoint) {
     model_ = checkpoint->model;  // already on device_

@@ -6,6 +6,8 @@
 // Not a thread-safe object: one thread drives it at a time.
 #pragma once
 
+#include <atomic>
+#include <stdexcept>
 #include <memory>
 #include <random>
 #include <vector>
@@ -36,6 +38,12 @@ struct Batch {
   int64_t realTokens = 0;      // non-padding tokens in the batch
 };
 
+// Thrown by prepare() when the cancel flag is raised while data is being prepared.
+class PrepareCancelled : public std::runtime_error {
+ public:
+  PrepareCancelled() : std::runtime_error("cancelled while preparing data") {}
+};
+
 class Trainer {
  public:
   explicit Trainer(TrainConfig config);
@@ -46,6 +54,10 @@ class Trainer {
   // Loads and splits the data, builds tokenizer, model, policy and optimizer. Throws InputError
   // for bad input (data file, preset, device, precision).
   void prepare();
+  // A flag prepare() polls between stages and every few hundred examples while tokenizing, so
+  // Ctrl-C or closing the app stops a large dataset's preparation within a fraction of a second
+  // (it throws PrepareCancelled). Not owned; must outlive prepare().
+  void setCancelFlag(const std::atomic<bool>* flag) { cancel_ = flag; }
   // One optimizer step on the next training batch; prepare() must have been called and
   // finished() be false.
   StepRecord step();
@@ -93,6 +105,8 @@ class Trainer {
   std::unique_ptr<WordPieceTokenizer> tokenizer_;
   std::unique_ptr<TextDataset> train_, validation_;
   std::vector<std::vector<int64_t>> trainIds_, validationIds_;  // encoded once in prepare()
+  const std::atomic<bool>* cancel_ = nullptr;
+  void throwIfCancelled() const;
   BertForSequenceClassification model_{nullptr};
   std::unique_ptr<PrecisionPolicy> policy_;
   std::unique_ptr<AdamW> optimizer_;

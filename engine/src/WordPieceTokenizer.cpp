@@ -12,6 +12,7 @@
 
 #include "engine/EngineError.h"
 #include "engine/src/BertBasicTokenizer.h"
+#include "engine/src/SafeFileReader.h"
 #include "engine/src/Utf8.h"
 
 namespace precisionlab {
@@ -34,15 +35,8 @@ const std::string_view* specialAt(const std::string& text, size_t i) {
 }  // namespace
 
 WordPieceTokenizer WordPieceTokenizer::fromVocabFile(const std::string& path, bool lowercase) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InputError(path + ": cannot open the vocabulary file. Check the path (a vocab.txt with "
-                            "one WordPiece token per line).");
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read the vocabulary file.");
-  return fromVocabText(buffer.str(), lowercase, path);
+  // A vocab.txt is one WordPiece token per line; SafeFileReader names what went wrong.
+  return fromVocabText(SafeFileReader::readFile(path, filekinds::kVocab), lowercase, path);
 }
 
 WordPieceTokenizer WordPieceTokenizer::fromVocabText(const std::string& text, bool lowercase,
@@ -158,27 +152,47 @@ void WordPieceTokenizer::wordPiece(const char32_t* word, size_t n, std::vector<i
 }
 
 void WordPieceTokenizer::pieces(const std::string& utf8, std::vector<int64_t>& ids,
-                                std::vector<std::string>* texts) const {
+                                std::vector<std::string>* texts, size_t maxIds) const {
   const BertBasicTokenizer basic(lowercase_);
   thread_local std::u32string chars;
   thread_local BasicTokens words;
   // `texts` indexes must line up with `ids`; texts is only used by tokenize(), which starts empty.
-  const auto runChunk = [&](size_t begin, size_t end) {
-    if (begin >= end) return;
+  const auto runSlice = [&](size_t begin, size_t end) {
     chars.clear();
     words.clear();
     utf8::decode(std::string_view(utf8).substr(begin, end - begin), chars);
     basic.tokenize(chars.data(), chars.size(), words);
-    for (size_t w = 0; w < words.ends.size(); ++w) {
+    for (size_t w = 0; w < words.ends.size() && ids.size() < maxIds; ++w) {
       const size_t b = words.begin(w);
       wordPiece(words.chars.data() + b, words.ends[w] - b, ids, texts);
     }
   };
+  // A chunk is cut into slices of about kSlice bytes, each ending after an ASCII space or
+  // punctuation byte: BERT's basic tokenizer splits there anyway (and an ASCII byte is never
+  // inside a UTF-8 sequence), so the tokens are the same, and a 50 MB text stops being
+  // tokenized as soon as maxIds ids are out.
+  constexpr size_t kSlice = 4096;
+  const auto isBoundary = [](unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || (c >= 33 && c <= 47) ||
+           (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+  };
+  const auto runChunk = [&](size_t begin, size_t end) {
+    while (begin < end && ids.size() < maxIds) {
+      size_t cut = end;
+      if (end - begin > kSlice) {
+        cut = begin + kSlice;
+        while (cut < end && !isBoundary(static_cast<unsigned char>(utf8[cut - 1]))) ++cut;
+      }
+      runSlice(begin, cut);
+      begin = cut;
+    }
+  };
   size_t chunkBegin = 0;
   size_t i = utf8.find('[');
-  while (i != std::string::npos) {
+  while (i != std::string::npos && ids.size() < maxIds) {
     if (const std::string_view* special = specialAt(utf8, i)) {
       runChunk(chunkBegin, i);
+      if (ids.size() >= maxIds) return;
       const int64_t id = idOf(std::string(*special));
       ids.push_back(id >= 0 ? id : unkId_);
       if (texts) texts->emplace_back(*special);
@@ -206,7 +220,7 @@ std::vector<int64_t> WordPieceTokenizer::encode(const std::string& utf8, int64_t
   std::vector<int64_t> ids;
   ids.reserve(64);
   ids.push_back(clsId_);
-  pieces(utf8, ids, nullptr);
+  pieces(utf8, ids, nullptr, static_cast<size_t>(maxLength - 1));
   if (static_cast<int64_t>(ids.size()) > maxLength - 1) ids.resize(static_cast<size_t>(maxLength - 1));
   ids.push_back(sepId_);
   return ids;

@@ -1,0 +1,19 @@
+// The one message a front end shows for an exception it did not expect, whatever its type:
+// InputError as is, std::bad_alloc as "out of memory" with what to do, a LibTorch c10::Error
+// without its C++ backtrace, any other std::exception by its what(), anything else as an
+// unknown error. Control characters are escaped, so the text is safe on a terminal, in a log
+// and in a dialog. The CLI dispatcher, the app's event loop and the worker threads all call it,
+// so no exception ends the process with an abort.
+#pragma once
+
+#include <string>
+
+namespace precisionlab {
+
+// Call only inside a catch block: describes the exception being handled.
+std::string describeCurrentException();
+
+// True when the exception being handled is an InputError (bad user input, not a fault).
+bool currentExceptionIsInputError();
+
+}  // namespace precisionlab
