@@ -1,9 +1,10 @@
-// `precisionlab-cli bank check FILE...` for teachers writing question banks.
+// `precisionlab-cli bank check [--lint] FILE...` for teachers writing question banks.
 #ifdef PRECISIONLAB_HAVE_QUIZ
 
 #include "cli/BankCommand.h"
 #include "cli/CommandRegistry.h"
 
+#include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
 
 #include <QString>
@@ -14,9 +15,11 @@ namespace {
 
 void usage() {
   std::fprintf(stderr,
-               "usage: precisionlab-cli bank check FILE...\n"
+               "usage: precisionlab-cli bank check [--lint] FILE...\n"
                "  Validates question bank files (docs/question-bank-format.md) and prints every\n"
-               "  problem with its JSON path. Exit status: 0 valid, 1 problems found, 2 usage.\n");
+               "  problem with its JSON path. --lint also warns about answer cues and misleading\n"
+               "  lab links (docs/question-bank-authoring.md). Exit status: 0 valid (and no lint\n"
+               "  warnings with --lint), 1 problems or warnings found, 2 usage.\n");
 }
 
 }  // namespace
@@ -30,15 +33,37 @@ int runBankCommand(const std::vector<std::string>& args) {
     usage();
     return 2;
   }
-  int status = 0;
+  std::vector<std::string> files;
+  bool lint = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
-    const QString file = QString::fromStdString(args[i]);
+    if (args[i] == "--lint")
+      lint = true;
+    else
+      files.push_back(args[i]);
+  }
+  if (files.empty()) {
+    usage();
+    return 2;
+  }
+  int status = 0;
+  for (const std::string& name : files) {
+    const QString file = QString::fromStdString(name);
     const quiz::BankLoadResult result = quiz::BankLoader::loadFile(file);
     if (result.ok()) {
       const quiz::QuestionBank& bank = *result.bank;
       std::printf("%s: ok (bank \"%s\" %s, %d questions, %d domains)\n", qPrintable(file),
                   qPrintable(bank.id), qPrintable(bank.version),
                   static_cast<int>(bank.questions.size()), static_cast<int>(bank.domains().size()));
+      if (!lint) continue;
+      const QStringList warnings = quiz::lintBank(bank);
+      if (warnings.isEmpty()) {
+        std::printf("%s: no lint warnings\n", qPrintable(file));
+        continue;
+      }
+      status = 1;
+      std::printf("%s: %d lint warning%s\n", qPrintable(file), static_cast<int>(warnings.size()),
+                  warnings.size() == 1 ? "" : "s");
+      for (const QString& w : warnings) std::printf("  warning: %s\n", qPrintable(w));
       continue;
     }
     status = 1;
@@ -52,7 +77,7 @@ int runBankCommand(const std::vector<std::string>& args) {
 
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(bank, "bank", "check question bank files: bank check FILE...",
+PRECISIONLAB_CLI_COMMAND(bank, "bank", "check question bank files: bank check [--lint] FILE...",
                          &precisionlab::cli::runBankCommand, false)
 
 #endif  // PRECISIONLAB_HAVE_QUIZ

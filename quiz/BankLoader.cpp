@@ -23,6 +23,12 @@ const QRegularExpression& idPattern() {
   return re;
 }
 
+// Exam-guide sub-objective ids: "3", "3.2", "3.2.1".
+const QRegularExpression& objectivePattern() {
+  static const QRegularExpression re(QStringLiteral("^[0-9]+(\\.[0-9]+)*$"));
+  return re;
+}
+
 const QRegularExpression& semverPattern() {
   static const QRegularExpression re(QStringLiteral(
       "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"));
@@ -146,6 +152,7 @@ class DuplicateKeyScanner {
 // Field-by-field checks; every problem is collected, nothing stops at the first.
 class Validator {
  public:
+  explicit Validator(int schema) : m_schema(schema) {}
   QVector<BankProblem> problems;
 
   void add(const QString& path, const QString& message) { problems.push_back({path, message}); }
@@ -247,7 +254,7 @@ class Validator {
                QStringLiteral("topic"), QStringLiteral("answer"), QStringLiteral("stem"),
                QStringLiteral("options"), QStringLiteral("examTrap"),
                QStringLiteral("explanation"), QStringLiteral("references"),
-               QStringLiteral("source")});
+               QStringLiteral("source"), QStringLiteral("objectives")});
     q.id = id(obj, QStringLiteral("id"), path);
     q.exam = str(obj, QStringLiteral("exam"), path);
     q.domain = str(obj, QStringLiteral("domain"), path);
@@ -320,7 +327,68 @@ class Validator {
         q.references.push_back(ref);
       }
     }
+    q.objectives = questionObjectives(obj, path);
     return q;
+  }
+
+  // questions[].objectives: a non-empty array of distinct ids declared in bank.objectives.
+  QStringList questionObjectives(const QJsonObject& obj, const QString& path) {
+    QStringList ids;
+    const QString p = path + QStringLiteral(".objectives");
+    if (!obj.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return ids;
+    const auto tags = array(obj, QStringLiteral("objectives"), path);
+    if (!tags) return ids;
+    if (tags->isEmpty()) add(p, QStringLiteral("must list at least one objective id, or be left out"));
+    for (int i = 0; i < tags->size(); ++i) {
+      const QString ip = p + QStringLiteral("[%1]").arg(i);
+      const QString id = tags->at(i).toString();
+      if (!tags->at(i).isString() || id.isEmpty()) {
+        add(ip, QStringLiteral("expected an objective id such as \"3.2\""));
+      } else if (!m_declaredObjectives.contains(id)) {
+        add(ip, QStringLiteral("objective '%1' is not declared in $.bank.objectives (declared: %2)")
+                    .arg(id, m_declaredObjectives.isEmpty()
+                                 ? QStringLiteral("none")
+                                 : QStringList(m_declaredObjectives.keys()).join(QStringLiteral(", "))));
+      } else if (ids.contains(id)) {
+        add(ip, QStringLiteral("objective '%1' is listed twice").arg(id));
+      } else {
+        ids << id;
+      }
+    }
+    return ids;
+  }
+
+  // bank.objectives: {"3.2": "Training models", ...}.
+  QMap<QString, QString> bankObjectives(const QJsonObject& meta, const QString& bankPath) {
+    QMap<QString, QString> result;
+    const QString p = bankPath + QStringLiteral(".objectives");
+    if (!meta.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return result;
+    if (!meta.value(QStringLiteral("objectives")).isObject()) {
+      add(p, QStringLiteral("expected an object mapping objective ids to titles, e.g. "
+                            "{\"3.2\": \"Training models\"}"));
+      return result;
+    }
+    const QJsonObject objectives = meta.value(QStringLiteral("objectives")).toObject();
+    if (objectives.isEmpty()) add(p, QStringLiteral("must declare at least one objective, or be left out"));
+    for (auto it = objectives.begin(); it != objectives.end(); ++it) {
+      const QString kp = p + QLatin1Char('.') + it.key();
+      if (!objectivePattern().match(it.key()).hasMatch())
+        add(kp, QStringLiteral("'%1' is not an objective id (use the exam guide's numbering, "
+                               "such as 3.2)").arg(it.key()));
+      else if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
+        add(kp, QStringLiteral("expected the objective's title as a non-empty string"));
+      else
+        result.insert(it.key(), it.value().toString());
+    }
+    return result;
+  }
+
+  // Sub-objective tags arrived with schema 2; a schema 1 file that uses them would be refused
+  // by older builds with a less helpful "unknown field", so the file must say schema 2.
+  bool requireSchema2(const QString& path) {
+    if (m_schema >= 2) return true;
+    add(path, QStringLiteral("needs \"schema\": 2 (sub-objective tags are not part of schema 1)"));
+    return false;
   }
 
   QuestionBank bank(const QJsonObject& root) {
@@ -337,7 +405,8 @@ class Validator {
       const QJsonObject meta = root.value(QStringLiteral("bank")).toObject();
       checkKeys(meta, bankPath,
                 {QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
-                 QStringLiteral("exam"), QStringLiteral("language")});
+                 QStringLiteral("exam"), QStringLiteral("language"),
+                 QStringLiteral("objectives")});
       b.id = id(meta, QStringLiteral("id"), bankPath);
       b.version = str(meta, QStringLiteral("version"), bankPath);
       if (!b.version.isEmpty() && !semverPattern().match(b.version).hasMatch())
@@ -347,6 +416,8 @@ class Validator {
       b.exam = str(meta, QStringLiteral("exam"), bankPath);
       const QString lang = str(meta, QStringLiteral("language"), bankPath, /*optional=*/true);
       if (!lang.isEmpty()) b.language = lang;
+      b.objectives = bankObjectives(meta, bankPath);
+      m_declaredObjectives = b.objectives;
     }
 
     if (auto questions = array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
@@ -369,6 +440,10 @@ class Validator {
     }
     return b;
   }
+
+ private:
+  int m_schema = 1;
+  QMap<QString, QString> m_declaredObjectives;
 };
 
 // 1-based line and column (in characters) of a byte offset into UTF-8 text.
@@ -477,7 +552,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   }
 
   DuplicateKeyScanner(json, result.problems).run();
-  Validator v;
+  Validator v(schema.toInt());
   QuestionBank bank = v.bank(root);
   result.problems += v.problems;
   if (result.problems.isEmpty()) {

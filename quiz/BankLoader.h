@@ -25,7 +25,9 @@ struct BankLoadResult {
 
 class BankLoader {
  public:
-  static constexpr int kSchemaVersion = 1;  // the newest schema this build understands
+  // The newest schema this build understands. Schema 2 adds the optional sub-objective tags
+  // (bank.objectives, questions[].objectives); schema 1 files load unchanged.
+  static constexpr int kSchemaVersion = 2;
 
   // Reads and validates a file (":/..." resource paths work too). An unreadable file is one
   // problem at "$" naming the file.

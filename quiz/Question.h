@@ -39,6 +39,9 @@ struct Question {
   QString explanation;
   QVector<Reference> references;
   QString source;  // "seed" or "original"
+  // Exam-guide sub-objectives ("3.2"), each declared in QuestionBank::objectives; schema 2,
+  // optional, file order. Statistics can group by them (StatisticsCalculator::perObjective).
+  QStringList objectives;
 
   // Ids of the correct options, in file order.
   QStringList correctOptionIds() const;

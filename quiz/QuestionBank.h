@@ -4,6 +4,7 @@
 
 #include "quiz/Question.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -17,6 +18,9 @@ struct QuestionBank {
   QString title;
   QString exam;
   QString language = QStringLiteral("en");
+  // bank.objectives (schema 2, optional): exam-guide sub-objective id ("3.2") -> its title
+  // ("Training models"). Questions may only name ids declared here.
+  QMap<QString, QString> objectives;
   QVector<Question> questions;  // file order; the seed question is first in the built-in bank
 
   // The question with this id, or nullptr.

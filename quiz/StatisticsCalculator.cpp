@@ -75,4 +75,27 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
   return s;
 }
 
+QVector<DomainStats> StatisticsCalculator::perObjective(const QVector<Attempt>& attempts,
+                                                       const QuestionBank& bank) {
+  QMap<QString, DomainStats> groups;  // QMap: sorted by objective id
+  for (const Attempt& a : attempts) {
+    if (a.bankId != bank.id) continue;
+    const Question* q = bank.question(a.questionId);
+    if (!q) continue;
+    const QStringList ids = q->objectives.isEmpty() ? QStringList{QString()} : q->objectives;
+    for (const QString& id : ids) {
+      DomainStats& g = groups[id];
+      g.domain = id.isEmpty() ? QString() : (id + QLatin1Char(' ') + bank.objectives.value(id)).trimmed();
+      ++g.attempts;
+      if (a.correct) ++g.correct;
+    }
+  }
+  QVector<DomainStats> result;
+  for (DomainStats g : groups) {
+    g.accuracy = ratio(g.correct, g.attempts);
+    result.push_back(g);
+  }
+  return result;
+}
+
 }  // namespace precisionlab::quiz

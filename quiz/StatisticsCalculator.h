@@ -3,6 +3,7 @@
 #pragma once
 
 #include "quiz/ProgressTypes.h"
+#include "quiz/QuestionBank.h"
 
 #include <QVector>
 
@@ -18,6 +19,14 @@ class StatisticsCalculator {
   // "today" for the current streak and which review states are due.
   static Statistics compute(const QVector<Attempt>& attempts, const QVector<ReviewState>& states,
                             qint64 nowMs);
+
+  // Accuracy per exam-guide sub-objective of `bank` (its bank.objectives), sorted by id. The
+  // objective is looked up from the question's current tags, because attempts store only the
+  // domain: an attempt counts once for each objective its question carries, attempts of other
+  // banks or on questions no longer in the bank are left out, and untagged questions count
+  // under an empty id. DomainStats::domain holds "3.2 Training models".
+  static QVector<DomainStats> perObjective(const QVector<Attempt>& attempts,
+                                           const QuestionBank& bank);
 };
 
 }  // namespace precisionlab::quiz

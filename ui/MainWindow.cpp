@@ -18,6 +18,7 @@
 #include <QUrl>
 
 #include "engine/BuildInfo.h"
+#include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
 #include "ui/PresenterMode.h"
 #include "ui/ProgressView.h"
@@ -128,6 +129,17 @@ void MainWindow::loadBank(const QString& path) {
   const auto result = quiz::BankLoader::loadFile(path);
   if (result.ok()) {
     bank_ = *result.bank;
+    // Authoring warnings (answer cues, misleading lab links) never stop a bank from loading: the
+    // teacher who opened it sees the count and the first one, the log and the CLI list them all.
+    const QStringList warnings = quiz::lintBank(bank_);
+    if (!warnings.isEmpty()) {
+      for (const QString& w : warnings) qWarning().noquote() << path << "lint:" << w;
+      showStatus(tr("%1: %n authoring warning(s); first: %2 (precisionlab-cli bank check --lint "
+                    "FILE lists them all)", "", static_cast<int>(warnings.size()))
+                     .arg(QFileInfo(path).fileName(), warnings.first()),
+                 0);
+      statusBar()->setToolTip(warnings.join(QLatin1Char('\n')));
+    }
     return;
   }
   QStringList lines;

@@ -392,6 +392,21 @@ void TestCli::bankCheck() {
   QVERIFY2(commaText.contains(QStringLiteral("line %1").arg(line)) && commaText.contains("comma"),
            qPrintable(commaText));
 
+  // --lint: the built-in bank has no answer cues; an "All of the above" option is reported with
+  // its question and option, and the exit status says so.
+  const Result lint = runCli({"bank", "check", "--lint", bank});
+  QVERIFY2(lint.exitCode == 0 && lint.out.contains("no lint warnings"), qPrintable(lint.out + lint.err));
+  QByteArray cue = text;
+  QVERIFY(cue.contains("\"Modify the model to use half-precision layers\""));
+  cue.replace("\"Modify the model to use half-precision layers\"", "\"All of the above\"");
+  QVERIFY(writeFile(path("cue.json"), cue));
+  const Result cueCheck = runCli({"bank", "check", "--lint", path("cue.json")});
+  QCOMPARE(cueCheck.exitCode, 1);
+  QVERIFY2(cueCheck.out.contains("pmle-scaling-001 option a:") &&
+               cueCheck.out.contains("[all-none-of-the-above]"),
+           qPrintable(cueCheck.out));
+  QCOMPARE(runCli({"bank", "check", "--lint"}).exitCode, 2);
+
   QCOMPARE(runCli({"bank"}).exitCode, 2);
 }
 

@@ -86,6 +86,20 @@ QByteArray with(const QString& path, const QJsonValue& value) {
   return json(edit(validBank(), path.split('/'), value).toObject());
 }
 
+// Schema 2 with sub-objective tags: bank.objectives declares 3.2 and 3.3, question 0 is tagged.
+QJsonObject validSchema2Bank() {
+  QJsonObject b = validBank();
+  b = edit(b, {"schema"}, QJsonValue(2)).toObject();
+  b = edit(b, {"bank", "objectives"},
+           QJsonObject{{"3.2", "Training models"}, {"3.3", "Choosing appropriate hardware for training"}})
+          .toObject();
+  return edit(b, {"questions", "0", "objectives"}, QJsonArray{"3.2", "3.3"}).toObject();
+}
+
+QByteArray with2(const QString& path, const QJsonValue& value) {
+  return json(edit(validSchema2Bank(), path.split('/'), value).toObject());
+}
+
 QByteArray without(const QString& path) {
   return json(edit(validBank(), path.split('/'), std::nullopt).toObject());
 }
@@ -176,7 +190,19 @@ class TestBankLoader : public QObject {
 
     // Scenario and schema.
     QTest::newRow("unknown scenario") << with("questions/0/options/2/scenario", "tpu-v5") << "$.questions[0].options[2].scenario" << "unknown scenario id 'tpu-v5'";
-    QTest::newRow("newer schema") << with("schema", 2) << "$.schema" << "made by a newer PrecisionLab";
+    QTest::newRow("newer schema") << with("schema", 3) << "$.schema" << "made by a newer PrecisionLab";
+
+    // Sub-objective tags (schema 2).
+    QTest::newRow("objectives in schema 1") << with("bank/objectives", QJsonObject{{"3.2", "Training"}}) << "$.bank.objectives" << "needs \"schema\": 2";
+    QTest::newRow("question objectives in schema 1") << with("questions/0/objectives", QJsonArray{"3.2"}) << "$.questions[0].objectives" << "needs \"schema\": 2";
+    QTest::newRow("undeclared objective") << with2("questions/0/objectives", QJsonArray{"3.2", "4.1"}) << "$.questions[0].objectives[1]" << "objective '4.1' is not declared in $.bank.objectives (declared: 3.2, 3.3)";
+    QTest::newRow("objective listed twice") << with2("questions/0/objectives", QJsonArray{"3.2", "3.2"}) << "$.questions[0].objectives[1]" << "listed twice";
+    QTest::newRow("objective as number") << with2("questions/0/objectives", QJsonArray{3.2}) << "$.questions[0].objectives[0]" << "expected an objective id";
+    QTest::newRow("empty objectives") << with2("questions/1/objectives", QJsonArray{}) << "$.questions[1].objectives" << "at least one objective";
+    QTest::newRow("objectives not array") << with2("questions/1/objectives", "3.2") << "$.questions[1].objectives" << "expected an array";
+    QTest::newRow("bank objectives not object") << with2("bank/objectives", QJsonArray{"3.2"}) << "$.bank.objectives" << "expected an object";
+    QTest::newRow("bad objective id") << with2("bank/objectives/section-3", "Scaling") << "$.bank.objectives.section-3" << "not an objective id";
+    QTest::newRow("untitled objective") << with2("bank/objectives/3.2", "  ") << "$.bank.objectives.3.2" << "title as a non-empty string";
     QTest::newRow("schema zero") << with("schema", 0) << "$.schema" << "unknown schema version 0";
 
     // Unknown fields.
@@ -208,6 +234,16 @@ class TestBankLoader : public QObject {
       if (p.path == path && p.message.contains(message)) found = true;
     }
     QVERIFY2(found, qPrintable(QString("expected %1: ...%2... among:\n  %3").arg(path, message, all.join("\n  "))));
+  }
+
+  void schema2WithObjectivesLoads() {
+    const BankLoadResult r = BankLoader::loadJson(json(validSchema2Bank()));
+    for (const auto& p : r.problems) qWarning() << p.toString();
+    QVERIFY(r.ok());
+    QCOMPARE(r.bank->schema, 2);
+    QCOMPARE(r.bank->objectives.value("3.3"), QString("Choosing appropriate hardware for training"));
+    QCOMPARE(r.bank->questions[0].objectives, (QStringList{"3.2", "3.3"}));
+    QVERIFY(r.bank->questions[1].objectives.isEmpty());  // optional per question
   }
 
   void everyProblemIsReported() {

@@ -1,0 +1,306 @@
+#include "quiz/BankLint.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QRegularExpression>
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+
+namespace precisionlab::quiz {
+namespace {
+
+// A phrase must appear in the wrong options of at least this many questions, and of this share
+// of the bank, before it counts as a reused distractor: one repeat is normal writing.
+constexpr int kMinReusedQuestions = 3;
+constexpr double kMinReusedShare = 0.15;
+
+// Words too common to make a distractor recognisable. A phrase is two adjacent words that are
+// both outside this list, so "run a tuning job" yields "tuning job" but never "run a".
+const QSet<QString>& stopWords() {
+  static const QSet<QString> words = [] {
+    QSet<QString> s;
+    for (const char* w :
+         {"a", "an", "the", "of", "to", "in", "on", "for", "with", "and", "or", "but", "so",
+          "that", "this", "these", "those", "is", "are", "was", "be", "been", "it", "its", "by",
+          "as", "at", "from", "into", "via", "than", "then", "each", "every", "all", "no", "not",
+          "only", "more", "less", "most", "same", "other", "one", "two", "your", "you", "their",
+          "they", "we", "our", "can", "will", "would", "should", "must", "does", "do", "use",
+          "set", "run", "make", "keep", "add", "so", "instead", "which", "when", "while"})
+      s.insert(QString::fromLatin1(w));
+    return s;
+  }();
+  return words;
+}
+
+// Lower-cased words with surrounding punctuation removed; code tokens keep their inner dots,
+// underscores and '=' ("model.half()" -> "model.half").
+QStringList words(const QString& text) {
+  static const QRegularExpression space(QStringLiteral("\\s+"));
+  static const QString edge = QStringLiteral("\"'`()[]{},;:.!?");
+  QStringList out;
+  for (QString w : text.toLower().split(space, Qt::SkipEmptyParts)) {
+    qsizetype b = 0;
+    qsizetype e = w.size();
+    while (b < e && edge.contains(w.at(b))) ++b;
+    while (e > b && edge.contains(w.at(e - 1))) --e;
+    out << w.mid(b, e - b);  // may be empty: a separator that breaks phrases
+  }
+  return out;
+}
+
+bool isCodeToken(const QString& w) {
+  return w.size() > 2 && (w.contains(QLatin1Char('.')) || w.contains(QLatin1Char('_')) ||
+                          w.contains(QLatin1Char('=')));
+}
+
+bool isContentWord(const QString& w) {
+  return w.size() > 1 && !stopWords().contains(w);
+}
+
+// The distractor "themes" of one option text: adjacent content-word pairs and code tokens.
+QSet<QString> themes(const QString& text) {
+  QSet<QString> out;
+  const QStringList w = words(text);
+  for (qsizetype i = 0; i < w.size(); ++i) {
+    if (isCodeToken(w[i])) out.insert(w[i]);
+    if (i + 1 < w.size() && isContentWord(w[i]) && isContentWord(w[i + 1]))
+      out.insert(w[i] + QLatin1Char(' ') + w[i + 1]);
+  }
+  return out;
+}
+
+QString optionLabel(const QString& questionId, const QString& optionId) {
+  return questionId + QLatin1Char(' ') + optionId;
+}
+
+void longestKey(const QuestionBank& bank, QVector<LintWarning>& out) {
+  struct Hit {
+    const Question* q;
+    const Option* key;
+    qsizetype keyLength;
+    qsizetype otherLength;
+  };
+  QVector<Hit> hits;
+  int eligible = 0;
+  for (const Question& q : bank.questions) {
+    if (q.options.size() < 3) continue;  // with two options, one of them is always longest
+    ++eligible;
+    const Option* longestKeyed = nullptr;
+    qsizetype longestWrong = 0;
+    for (const Option& o : q.options) {
+      if (!o.correct)
+        longestWrong = std::max(longestWrong, o.text.size());
+      else if (!longestKeyed || o.text.size() > longestKeyed->text.size())
+        longestKeyed = &o;
+    }
+    if (longestKeyed && longestKeyed->text.size() > longestWrong)
+      hits.push_back({&q, longestKeyed, longestKeyed->text.size(), longestWrong});
+  }
+  if (eligible < 3 || hits.size() * 2 <= eligible) return;
+  for (const Hit& h : hits)
+    out.push_back({QStringLiteral("longest-key"), h.q->id, h.key->id,
+                   QStringLiteral("the keyed option is the longest (%1 characters, the longest "
+                                  "wrong one %2); this holds in %3 of %4 questions, so picking "
+                                  "the longest option scores: lengthen the distractors or "
+                                  "shorten the key")
+                       .arg(h.keyLength)
+                       .arg(h.otherLength)
+                       .arg(hits.size())
+                       .arg(eligible)});
+}
+
+void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
+  struct Occurrences {
+    QStringList wrong;             // "question option", one per question
+    QSet<QString> wrongQuestions;
+    QSet<QString> keyedQuestions;
+  };
+  QMap<QString, Occurrences> byTheme;  // QMap: stable, alphabetical tie order
+  for (const Question& q : bank.questions) {
+    for (const Option& o : q.options) {
+      for (const QString& t : themes(o.text)) {
+        Occurrences& occ = byTheme[t];
+        if (o.correct) {
+          occ.keyedQuestions.insert(q.id);
+        } else if (!occ.wrongQuestions.contains(q.id)) {
+          occ.wrongQuestions.insert(q.id);
+          occ.wrong << optionLabel(q.id, o.id);
+        }
+      }
+    }
+  }
+  const int threshold = std::max(
+      kMinReusedQuestions, static_cast<int>(std::ceil(kMinReusedShare * bank.questions.size())));
+  QVector<QPair<QString, Occurrences>> flagged;
+  for (auto it = byTheme.begin(); it != byTheme.end(); ++it) {
+    const int wrong = static_cast<int>(it->wrongQuestions.size());
+    if (wrong >= threshold && it->keyedQuestions.size() * 3 <= wrong)
+      flagged.push_back({it.key(), *it});
+  }
+  // Most widespread first. A phrase that shares a word with a reported one and mostly the same
+  // options is the same distractor ("ai hyperparameter", "hyperparameter tuning" and "tuning job"
+  // after "vertex ai"): it joins that cluster and is named with it; other phrases get their own.
+  std::stable_sort(flagged.begin(), flagged.end(), [](const auto& a, const auto& b) {
+    return a.second.wrong.size() > b.second.wrong.size();
+  });
+  struct Cluster {
+    QString theme;
+    Occurrences occ;
+    QStringList words;    // of the theme and every phrase that joined it
+    QStringList related;  // phrases that joined it
+  };
+  QVector<Cluster> clusters;
+  for (const auto& [theme, occ] : flagged) {
+    const QStringList themeWords = theme.split(QLatin1Char(' '));
+    QSet<QString> covered;
+    QVector<int> sharing;
+    for (int i = 0; i < clusters.size(); ++i) {
+      bool sharesWord = false;
+      for (const QString& w : themeWords) sharesWord = sharesWord || clusters[i].words.contains(w);
+      if (!sharesWord) continue;
+      for (const QString& label : clusters[i].occ.wrong) covered.insert(label);
+      sharing << i;
+    }
+    int seen = 0;
+    for (const QString& label : occ.wrong) seen += covered.contains(label) ? 1 : 0;
+    if (seen * 3 >= occ.wrong.size() * 2 && !sharing.isEmpty()) {
+      clusters[sharing.first()].words += themeWords;
+      clusters[sharing.first()].related << QLatin1Char('"') + theme + QLatin1Char('"');
+      continue;
+    }
+    clusters.push_back({theme, occ, themeWords, {}});
+  }
+  for (const Cluster& c : clusters) {
+    const QStringList first = c.occ.wrong.first().split(QLatin1Char(' '));
+    const QString also = c.related.isEmpty()
+                             ? QString()
+                             : QStringLiteral(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
+    out.push_back({QStringLiteral("reused-distractor"), first.value(0), first.value(1),
+                   QStringLiteral("\"%1\"%2 appears in wrong options of %3 questions (%4) and in "
+                                  "keyed options of %5, so a learner can rule it out by pattern: "
+                                  "vary the distractors")
+                       .arg(c.theme, also)
+                       .arg(c.occ.wrong.size())
+                       .arg(c.occ.wrong.join(QStringLiteral(", ")))
+                       .arg(c.occ.keyedQuestions.size())});
+  }
+}
+
+void allOrNoneOfTheAbove(const QuestionBank& bank, QVector<LintWarning>& out) {
+  static const QRegularExpression re(
+      QStringLiteral("\\b(all|none|both|neither)\\s+(of\\s+)?(the\\s+)?(above|these|those|"
+                     "options|answers|choices|others)\\b"),
+      QRegularExpression::CaseInsensitiveOption);
+  for (const Question& q : bank.questions)
+    for (const Option& o : q.options) {
+      const auto m = re.match(o.text);
+      if (m.hasMatch())
+        out.push_back({QStringLiteral("all-none-of-the-above"), q.id, o.id,
+                       QStringLiteral("\"%1\" refers to the other options, whose order the app "
+                                      "shuffles, and is a known answer cue: write the option "
+                                      "out as its own claim")
+                           .arg(m.captured(0))});
+    }
+}
+
+void multipleCount(const QuestionBank& bank, QVector<LintWarning>& out) {
+  static const QRegularExpression re(
+      QStringLiteral("\\b(?:choose|select|pick|mark|name|which|what)\\s+(?:the\\s+)?"
+                     "(two|three|four|five|2|3|4|5)\\b"),
+      QRegularExpression::CaseInsensitiveOption);
+  static const QHash<QString, int> numbers{{QStringLiteral("two"), 2},  {QStringLiteral("three"), 3},
+                                           {QStringLiteral("four"), 4}, {QStringLiteral("five"), 5},
+                                           {QStringLiteral("2"), 2},    {QStringLiteral("3"), 3},
+                                           {QStringLiteral("4"), 4},    {QStringLiteral("5"), 5}};
+  for (const Question& q : bank.questions) {
+    if (q.answer != AnswerKind::Multiple) continue;
+    const int keyed = static_cast<int>(q.correctOptionIds().size());
+    const auto m = re.match(q.stem);
+    if (!m.hasMatch()) {
+      out.push_back({QStringLiteral("multiple-count"), q.id, QString(),
+                     QStringLiteral("a multiple-answer question whose stem does not say how many "
+                                    "to choose; say it (\"Which %1 ...\", \"Choose %1.\"), as "
+                                    "the exam does")
+                         .arg(keyed)});
+    } else if (numbers.value(m.captured(1).toLower()) != keyed) {
+      out.push_back({QStringLiteral("multiple-count"), q.id, QString(),
+                     QStringLiteral("the stem says \"%1\" but %2 options are keyed correct")
+                         .arg(m.captured(0))
+                         .arg(keyed)});
+    }
+  }
+}
+
+void labLinks(const QuestionBank& bank, QVector<LintWarning>& out) {
+  const auto& table = BankLint::scenarioEvidence();
+  for (const Question& q : bank.questions)
+    for (const Option& o : q.options) {
+      if (o.scenario.isEmpty() || !table.contains(o.scenario)) continue;
+      const ScenarioEvidence& e = table.value(o.scenario);
+      if (e.linkFrom == ScenarioEvidence::LinkFrom::Correct && !o.correct)
+        out.push_back({QStringLiteral("lab-link"), q.id, o.id,
+                       QStringLiteral("a wrong option links the lab scenario '%1', whose run "
+                                      "shows %2: the lab would argue for this option; remove "
+                                      "the link or link a run that shows why it fails")
+                           .arg(o.scenario, e.shows)});
+      else if (e.linkFrom == ScenarioEvidence::LinkFrom::Wrong && o.correct)
+        out.push_back({QStringLiteral("lab-link"), q.id, o.id,
+                       QStringLiteral("the keyed option links the lab scenario '%1', whose run "
+                                      "shows %2: the lab would argue against the key; remove the "
+                                      "link or link a run that shows the key working")
+                           .arg(o.scenario, e.shows)});
+    }
+}
+
+}  // namespace
+
+QString LintWarning::toString() const {
+  QString where = questionId;
+  if (!optionId.isEmpty()) where += QStringLiteral(" option ") + optionId;
+  return QStringLiteral("%1: %2 [%3]").arg(where, message, rule);
+}
+
+const QHash<QString, ScenarioEvidence>& BankLint::scenarioEvidence() {
+  // Compiled-in data, read once; tests/quiz/tst_banklint.cpp checks that it parses and covers
+  // every id of engine/ScenarioIds.h, so an empty table here means a broken build, not input.
+  static const QHash<QString, ScenarioEvidence> table = [] {
+    QHash<QString, ScenarioEvidence> t;
+    QFile file(QStringLiteral(":/quiz/data/scenario-evidence.json"));
+    if (!file.open(QIODevice::ReadOnly)) return t;
+    const QJsonObject scenarios =
+        QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("scenarios")).toObject();
+    for (auto it = scenarios.begin(); it != scenarios.end(); ++it) {
+      const QJsonObject s = it.value().toObject();
+      ScenarioEvidence e;
+      e.shows = s.value(QStringLiteral("shows")).toString();
+      const QString from = s.value(QStringLiteral("linkFrom")).toString();
+      e.linkFrom = from == QLatin1String("correct") ? ScenarioEvidence::LinkFrom::Correct
+                   : from == QLatin1String("wrong") ? ScenarioEvidence::LinkFrom::Wrong
+                                                    : ScenarioEvidence::LinkFrom::Any;
+      t.insert(it.key(), e);
+    }
+    return t;
+  }();
+  return table;
+}
+
+QVector<LintWarning> BankLint::check(const QuestionBank& bank) {
+  QVector<LintWarning> out;
+  longestKey(bank, out);
+  reusedDistractors(bank, out);
+  allOrNoneOfTheAbove(bank, out);
+  multipleCount(bank, out);
+  labLinks(bank, out);
+  return out;
+}
+
+QStringList lintBank(const QuestionBank& bank) {
+  QStringList lines;
+  for (const LintWarning& w : BankLint::check(bank)) lines << w.toString();
+  return lines;
+}
+
+}  // namespace precisionlab::quiz

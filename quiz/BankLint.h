@@ -1,0 +1,61 @@
+// Authoring lint for question banks: answer cues and misleading lab links that a valid bank can
+// still contain (docs/question-bank-authoring.md, "Checking a bank"). Warnings, never errors:
+// the bank loads either way. Pure and Qt-core only, so the CLI (`bank check --lint`), the app
+// and the tests share one implementation.
+//
+// Rules (each warning names its rule, the question and, where it applies, the option):
+//   longest-key           the keyed option is the longest in most questions (more than half of
+//                         the questions with 3 or more options): "pick the longest" scores.
+//   reused-distractor     a phrase (two adjacent content words, or a code token such as
+//                         model.half()) appears in wrong options of many questions (at least 3,
+//                         and at least 15% of the bank) and in keyed options at most a third as
+//                         often: learners eliminate it by pattern.
+//   all-none-of-the-above an option such as "All of the above" (meaningless once the app
+//                         shuffles options, and a known cue).
+//   multiple-count        a multiple-answer stem that does not say how many to choose ("Which
+//                         TWO ..."), or says a number other than the count of keyed options.
+//   lab-link              an option links a lab scenario whose run shows the opposite of what
+//                         the breakdown says: a wrong option linking a run where the recipe
+//                         works, or a keyed option linking a run that fails or gains nothing.
+//                         Which runs support which kind of option is data:
+//                         quiz/data/scenario-evidence.json.
+#pragma once
+
+#include "quiz/QuestionBank.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace precisionlab::quiz {
+
+struct LintWarning {
+  QString rule;        // "longest-key", "reused-distractor", ...
+  QString questionId;
+  QString optionId;    // empty for a question-level warning
+  QString message;
+  // "pmle-scaling-007 option d: <message> [lab-link]"
+  QString toString() const;
+};
+
+// What a lab scenario's run shows and which options may therefore link it.
+struct ScenarioEvidence {
+  enum class LinkFrom { Any, Correct, Wrong };
+  QString shows;
+  LinkFrom linkFrom = LinkFrom::Any;
+};
+
+class BankLint {
+ public:
+  // Every warning, grouped by rule in the order above, questions in bank order.
+  static QVector<LintWarning> check(const QuestionBank& bank);
+  // The scenario table (quiz/data/scenario-evidence.json, compiled in), keyed by scenario id.
+  static const QHash<QString, ScenarioEvidence>& scenarioEvidence();
+};
+
+// The warnings as one line each (LintWarning::toString); empty when the bank is clean. The
+// simple entry point for the CLI and the UI.
+QStringList lintBank(const QuestionBank& bank);
+
+}  // namespace precisionlab::quiz

@@ -1,0 +1,246 @@
+// BankLint: each rule on a small bank built here (one table row per case, including the cases a
+// rule must leave alone), the scenario table against engine/ScenarioIds.h, and the built-in bank,
+// which must pass the lint and keep the seed question in the user's words.
+#include "quiz/BankLint.h"
+#include "quiz/BankLoader.h"
+
+#include "engine/ScenarioIds.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+#include <iterator>
+
+using namespace precisionlab::quiz;
+
+Q_DECLARE_METATYPE(precisionlab::quiz::QuestionBank)
+
+namespace {
+
+// An option whose text has the same length as its siblings' unless `text` says otherwise, so
+// that only the rule under test can fire.
+Option opt(const QString& id, bool correct, const QString& text = {}, const QString& scenario = {}) {
+  Option o;
+  o.id = id;
+  o.text = text.isEmpty() ? QStringLiteral("Option %1 text").arg(id) : text;
+  o.correct = correct;
+  o.whyLearnersPick = QStringLiteral("Tempting");
+  o.analysis = QStringLiteral("Because");
+  o.whenRight = QStringLiteral("Elsewhere");
+  o.scenario = scenario;
+  return o;
+}
+
+Question question(const QString& id, const QVector<Option>& options,
+                  AnswerKind answer = AnswerKind::Single,
+                  const QString& stem = QStringLiteral("What should you do?")) {
+  Question q;
+  q.id = id;
+  q.exam = QStringLiteral("PMLE");
+  q.domain = QStringLiteral("Scaling");
+  q.topic = QStringLiteral("Topic");
+  q.answer = answer;
+  q.stem = stem;
+  q.options = options;
+  q.explanation = QStringLiteral("Lesson");
+  q.source = QStringLiteral("original");
+  return q;
+}
+
+// Four neutral questions: every option the same length, no shared phrases, no links.
+QuestionBank neutralBank() {
+  QuestionBank b;
+  b.id = QStringLiteral("lint-test");
+  b.version = QStringLiteral("1.0.0");
+  b.title = QStringLiteral("Lint test");
+  b.exam = QStringLiteral("PMLE");
+  for (int i = 1; i <= 4; ++i)
+    b.questions.push_back(question(QStringLiteral("q%1").arg(i),
+                                   {opt("a", i == 1), opt("b", i == 2), opt("c", i == 3), opt("d", i == 4)}));
+  return b;
+}
+
+QuestionBank withKeyLongest(int questions) {
+  QuestionBank b = neutralBank();
+  for (int i = 0; i < questions; ++i)
+    for (Option& o : b.questions[i].options)
+      if (o.correct) o.text += QStringLiteral(" that is clearly the longest of all");
+  return b;
+}
+
+QuestionBank withDistractorIn(int wrongQuestions, int keyedQuestions) {
+  QuestionBank b = neutralBank();
+  const QString phrase = QStringLiteral("Run a Vertex AI hyperparameter tuning job");
+  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = phrase;
+  for (int i = 0; i < keyedQuestions; ++i)
+    for (Option& o : b.questions[3 - i].options)
+      if (o.correct) o.text = phrase + QStringLiteral(" now");
+  return b;
+}
+
+QuestionBank withOptionText(int question, int option, const QString& text) {
+  QuestionBank b = neutralBank();
+  b.questions[question].options[option].text = text;
+  return b;
+}
+
+QuestionBank withMultiple(const QString& stem) {
+  QuestionBank b = neutralBank();
+  b.questions[1] = question(QStringLiteral("q2"),
+                            {opt("a", true), opt("b", true), opt("c", false), opt("d", false)},
+                            AnswerKind::Multiple, stem);
+  return b;
+}
+
+QuestionBank withLink(int option, const QString& scenario) {
+  QuestionBank b = neutralBank();
+  b.questions[2].options[option].scenario = scenario;  // q3: option c (index 2) is keyed
+  return b;
+}
+
+QString seedPageText() {
+  QFile f(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/data/seed-question.md"));
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QString page = QString::fromUtf8(f.readAll());
+  const qsizetype start = page.indexOf(QStringLiteral("```text"));
+  const qsizetype end = page.indexOf(QStringLiteral("```"), start + 7);
+  if (start < 0 || end < 0) return {};
+  return page.mid(start + 7, end - start - 7).simplified();
+}
+
+}  // namespace
+
+class TestBankLint : public QObject {
+  Q_OBJECT
+ private slots:
+  void rules_data() {
+    QTest::addColumn<QuestionBank>("bank");
+    QTest::addColumn<QString>("rule");  // empty: the bank must be clean
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("questionId");
+    QTest::addColumn<QString>("optionId");
+
+    QTest::newRow("clean bank") << neutralBank() << "" << 0 << "" << "";
+    QTest::newRow("key longest in 3 of 4") << withKeyLongest(3) << "longest-key" << 3 << "q1" << "a";
+    QTest::newRow("key longest in 2 of 4 is chance") << withKeyLongest(2) << "" << 0 << "" << "";
+    QTest::newRow("distractor in 3 questions") << withDistractorIn(3, 0) << "reused-distractor" << 1 << "q1" << "b";
+    QTest::newRow("distractor in 2 questions") << withDistractorIn(2, 0) << "" << 0 << "" << "";
+    QTest::newRow("phrase keyed once") << withDistractorIn(3, 1) << "reused-distractor" << 1 << "q1" << "b";
+    QTest::newRow("phrase keyed twice is vocabulary") << withDistractorIn(3, 2) << "" << 0 << "" << "";
+    QTest::newRow("all of the above") << withOptionText(0, 3, "All of the above") << "all-none-of-the-above" << 1 << "q1" << "d";
+    QTest::newRow("none of these") << withOptionText(2, 1, "None of these options") << "all-none-of-the-above" << 1 << "q3" << "b";
+    QTest::newRow("multiple, no count") << withMultiple("Which statements are true?") << "multiple-count" << 1 << "q2" << "";
+    QTest::newRow("multiple, wrong count") << withMultiple("Which THREE statements are true?") << "multiple-count" << 1 << "q2" << "";
+    QTest::newRow("multiple, 'Which TWO'") << withMultiple("Which TWO statements are true?") << "" << 0 << "" << "";
+    QTest::newRow("multiple, '(Choose 2.)'") << withMultiple("Pick wisely. Choose 2.") << "" << 0 << "" << "";
+    QTest::newRow("wrong option links a working run") << withLink(0, "fp16-amp") << "lab-link" << 1 << "q3" << "a";
+    QTest::newRow("keyed option links a failing run") << withLink(2, "vertex-hp-tuning") << "lab-link" << 1 << "q3" << "c";
+    QTest::newRow("keyed option links a working run") << withLink(2, "bf16-amp") << "" << 0 << "" << "";
+    QTest::newRow("wrong option links a failing run") << withLink(1, "half-layers") << "" << 0 << "" << "";
+    QTest::newRow("baseline from any option") << withLink(1, "baseline-fp32") << "" << 0 << "" << "";
+  }
+
+  void rules() {
+    QFETCH(QuestionBank, bank);
+    QFETCH(QString, rule);
+    QFETCH(int, count);
+    QFETCH(QString, questionId);
+    QFETCH(QString, optionId);
+    const QVector<LintWarning> warnings = BankLint::check(bank);
+    QStringList all;
+    for (const auto& w : warnings) all << w.toString();
+    QCOMPARE(warnings.size(), count);  // also: no other rule fires on these banks
+    for (const auto& w : warnings) QVERIFY2(w.rule == rule, qPrintable(all.join('\n')));
+    if (count > 0) {
+      QCOMPARE(warnings.first().questionId, questionId);
+      QCOMPARE(warnings.first().optionId, optionId);
+      QVERIFY(warnings.first().toString().startsWith(questionId));
+      QVERIFY(warnings.first().toString().endsWith("[" + rule + "]"));
+    }
+    QCOMPARE(lintBank(bank), all);
+  }
+
+  void reusedDistractorNamesEveryOption() {
+    const QVector<LintWarning> w = BankLint::check(withDistractorIn(3, 0));
+    QCOMPARE(w.size(), 1);
+    QVERIFY2(w[0].message.contains("q1 b, q2 a, q3 a"), qPrintable(w[0].message));
+  }
+
+  void scenarioTableCoversEveryScenario() {
+    const auto& table = BankLint::scenarioEvidence();
+    QCOMPARE(table.size(), static_cast<qsizetype>(std::size(precisionlab::scenario::kAll)));
+    for (auto id : precisionlab::scenario::kAll) {
+      const QString key = QString::fromLatin1(id.data(), static_cast<qsizetype>(id.size()));
+      QVERIFY2(table.contains(key), qPrintable(key));
+      QVERIFY(!table.value(key).shows.isEmpty());
+    }
+  }
+
+  void builtInBankPassesLint() {
+    const BankLoadResult r =
+        BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+    QVERIFY(r.ok());
+    QVERIFY(r.bank->questions.size() >= 28);
+    const QStringList warnings = lintBank(*r.bank);
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+    for (const Question& q : r.bank->questions)
+      QVERIFY2(!q.objectives.isEmpty(), qPrintable(q.id + " has no sub-objective tag"));
+  }
+
+  // The 1.0.0 bank as shipped had the cues and links issue 16 lists; the lint must find them.
+  void findsTheCuesOfBank100() {
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/data/pmle-scaling-1.0.0.json"));
+    QVERIFY(r.ok());
+    QStringList longest, links, reused;
+    for (const LintWarning& w : BankLint::check(*r.bank)) {
+      const QString where = w.questionId.mid(13) + w.optionId;  // "007d"
+      if (w.rule == "longest-key") longest << where;
+      if (w.rule == "lab-link") links << where;
+      if (w.rule == "reused-distractor") reused << w.message;
+    }
+    QCOMPARE(longest.size(), 12);  // "the keyed option is the longest in 12 of 18 questions"
+    QCOMPARE(links, (QStringList{"007d", "014d", "015b"}));
+    const QString all = reused.join('\n');
+    QVERIFY2(all.contains("\"hyperparameter tuning\""), qPrintable(all));
+    QVERIFY2(all.contains("\"tensorflow container\""), qPrintable(all));
+  }
+
+  // The seed question keeps the words of the user's page (tests/data/seed-question.md is a copy
+  // of it); text the app adds for the correct option, which the page leaves without a breakdown,
+  // must say that it is the app's.
+  void seedQuestionKeepsTheUsersWords() {
+    const QString page = seedPageText();
+    QVERIFY(!page.isEmpty());
+    const BankLoadResult r =
+        BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+    QVERIFY(r.ok());
+    const Question& seed = r.bank->questions.first();
+    QCOMPARE(seed.source, QString("seed"));
+    auto onPage = [&](QString text, const char* what) {
+      text = text.simplified();
+      if (text.endsWith('.')) text.chop(1);
+      QVERIFY2(page.contains(text), qPrintable(QString("%1 is not the page's wording: %2").arg(what, text)));
+    };
+    onPage(seed.stem, "stem");
+    onPage(seed.examTrap, "examTrap");
+    onPage(seed.explanation, "explanation");
+    QCOMPARE(seed.options.size(), 4);
+    for (const Option& o : seed.options) {
+      onPage(o.text, "option text");
+      onPage(o.analysis, "analysis");
+      if (o.correct) {
+        QVERIFY2(o.whyLearnersPick.startsWith("PrecisionLab's note"), qPrintable(o.whyLearnersPick));
+        QVERIFY2(o.whenRight.startsWith("PrecisionLab's note"), qPrintable(o.whenRight));
+      } else {
+        // The page joins the two in one sentence: "It is tempting ..., and would be correct ...".
+        onPage(o.whyLearnersPick, "whyLearnersPick");
+        onPage(o.whenRight.mid(o.whenRight.startsWith("It ") ? 3 : 0), "whenRight");
+      }
+    }
+    QCOMPARE(seed.correctOptionIds(), QStringList{"d"});
+  }
+};
+
+QTEST_GUILESS_MAIN(TestBankLint)
+#include "tst_banklint.moc"
