@@ -2,6 +2,7 @@
 #ifdef PRECISIONLAB_HAVE_QUIZ
 
 #include "cli/BankCommand.h"
+#include "cli/BankTransferCommand.h"
 #include "cli/CommandRegistry.h"
 
 #include "quiz/BankLoader.h"
@@ -17,6 +18,7 @@ void usage() {
                "usage: precisionlab-cli bank check FILE...\n"
                "  Validates question bank files (docs/question-bank-format.md) and prints every\n"
                "  problem with its JSON path. Exit status: 0 valid, 1 problems found, 2 usage.\n");
+  printBankTransferUsage();
 }
 
 }  // namespace
@@ -26,6 +28,8 @@ int runBankCommand(const std::vector<std::string>& args) {
     usage();
     return args.empty() ? 2 : 0;
   }
+  if (args[0] == "import") return runBankImport({args.begin() + 1, args.end()});
+  if (args[0] == "export") return runBankExport({args.begin() + 1, args.end()});
   if (args[0] != "check" || args.size() < 2) {
     usage();
     return 2;
@@ -52,7 +56,7 @@ int runBankCommand(const std::vector<std::string>& args) {
 
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(bank, "bank", "check question bank files: bank check FILE...",
+PRECISIONLAB_CLI_COMMAND(bank, "bank", "check, import, export question banks: bank check|import|export",
                          &precisionlab::cli::runBankCommand, false)
 
 #endif  // PRECISIONLAB_HAVE_QUIZ

@@ -1,0 +1,84 @@
+#include "quiz/BankExtras.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace precisionlab::quiz {
+namespace {
+
+void put(QJsonObject& o, const char* key, const QString& value) {
+  if (!value.isEmpty()) o.insert(QLatin1String(key), value);
+}
+
+void take(const QJsonObject& o, const char* key, QString* into) {
+  const QJsonValue v = o.value(QLatin1String(key));
+  if (v.isString()) *into = v.toString();
+}
+
+}  // namespace
+
+QString BankExtras::encode(const Question& q) {
+  QJsonObject o;
+  o.insert(QStringLiteral("v"), 1);
+  put(o, "id", q.id);
+  put(o, "exam", q.exam);
+  put(o, "topic", q.topic);
+  put(o, "source", q.source);
+  put(o, "examTrap", q.examTrap);
+  QJsonArray refs;
+  for (const Reference& r : q.references)
+    refs.append(QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
+  if (!refs.isEmpty()) o.insert(QStringLiteral("references"), refs);
+  QJsonArray options;
+  for (const Option& opt : q.options) {
+    QJsonObject x;
+    put(x, "id", opt.id);
+    put(x, "whyLearnersPick", opt.whyLearnersPick);
+    put(x, "whenRight", opt.whenRight);
+    put(x, "scenario", opt.scenario);
+    options.append(x);
+  }
+  o.insert(QStringLiteral("options"), options);
+  QString line = QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+  // "--" may not appear inside an XML comment; JSON lets us write '-' as \u002d.
+  return line.replace(QStringLiteral("--"), QStringLiteral("-\\u002d"));
+}
+
+QString BankExtras::apply(const QString& json, Question* q) {
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &error);
+  if (error.error != QJsonParseError::NoError || !doc.isObject())
+    return QStringLiteral("the precisionlab comment is not a JSON object (%1)").arg(error.errorString());
+  const QJsonObject o = doc.object();
+  if (o.value(QStringLiteral("v")).toInt() != 1)
+    return QStringLiteral("the precisionlab comment has an unknown version");
+  take(o, "id", &q->id);
+  take(o, "exam", &q->exam);
+  take(o, "topic", &q->topic);
+  take(o, "source", &q->source);
+  take(o, "examTrap", &q->examTrap);
+  const QJsonArray refs = o.value(QStringLiteral("references")).toArray();
+  if (!refs.isEmpty()) {
+    q->references.clear();
+    for (const QJsonValue& r : refs)
+      q->references.push_back({r.toObject().value(QStringLiteral("title")).toString(),
+                               r.toObject().value(QStringLiteral("url")).toString()});
+  }
+  const QJsonArray options = o.value(QStringLiteral("options")).toArray();
+  if (options.size() != q->options.size())
+    return QStringLiteral("the precisionlab comment describes %1 options, the question has %2")
+        .arg(options.size())
+        .arg(q->options.size());
+  for (int i = 0; i < options.size(); ++i) {
+    const QJsonObject x = options.at(i).toObject();
+    Option& opt = q->options[i];
+    take(x, "id", &opt.id);
+    take(x, "whyLearnersPick", &opt.whyLearnersPick);
+    take(x, "whenRight", &opt.whenRight);
+    take(x, "scenario", &opt.scenario);
+  }
+  return {};
+}
+
+}  // namespace precisionlab::quiz
