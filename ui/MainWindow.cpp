@@ -22,6 +22,8 @@
 #include "ui/ProgressView.h"
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
+#include "ui/RunDataStore.h"
+#include "ui/TensorBoardExporter.h"
 #include "ui/UserGuideWindow.h"
 
 #if PRECISIONLAB_HAVE_LABVIEW
@@ -334,6 +336,17 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   QAction* exportRuns = file->addAction(tr("Export lab &runs as CSV…"));
   connect(exportRuns, &QAction::triggered, lab, &LabView::exportRunsCsv);
+  QAction* tensorBoard = file->addAction(tr("Export lab runs for &TensorBoard…"));
+  tensorBoard->setToolTip(tr("Every run in the lab (live or replayed) as TensorBoard event files"));
+  connect(tensorBoard, &QAction::triggered, this, [this, lab] {
+    if (lab->store().runs().empty()) return showStatus(tr("Start or replay a run first, then export it."), 8000);
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for TensorBoard logs"), QDir::homePath());
+    if (dir.isEmpty()) return;
+    const auto r = TensorBoardExporter::exportRuns(lab->store(), dir);
+    if (!r.error.isEmpty()) return showError(tr("The TensorBoard export failed"), r.error);
+    showStatus(tr("Wrote %1 run(s), %2 scalars, to %3. View with: tensorboard --logdir %3")
+                   .arg(r.runs).arg(r.scalars).arg(dir), 15000);
+  });
 #endif
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"));
