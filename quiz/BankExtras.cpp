@@ -23,6 +23,7 @@ QString BankExtras::encode(const Question& q) {
   o.insert(QStringLiteral("v"), 1);
   put(o, "id", q.id);
   put(o, "exam", q.exam);
+  put(o, "domain", q.domain);  // the category path may have split a domain holding '/'
   put(o, "topic", q.topic);
   put(o, "source", q.source);
   put(o, "examTrap", q.examTrap);
@@ -55,6 +56,7 @@ QString BankExtras::apply(const QString& json, Question* q) {
     return QStringLiteral("the precisionlab comment has an unknown version");
   take(o, "id", &q->id);
   take(o, "exam", &q->exam);
+  take(o, "domain", &q->domain);
   take(o, "topic", &q->topic);
   take(o, "source", &q->source);
   take(o, "examTrap", &q->examTrap);

@@ -486,7 +486,9 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
   QMap<qint64, QString> names;
   for (const Profile& p : profiles()) names.insert(p.id, p.name);
   QString out = CsvWriter::record({"id", "time_utc", "profile", "bank", "question", "domain",
-                                   "chosen", "correct", "time_taken_ms", "mode", "confidence"});
+                                   "chosen", "correct", "time_taken_ms", "mode", "confidence",
+                                   "rating", "elapsed_days", "state_before", "stability",
+                                   "difficulty", "scheduled_days", "scheduler"});
   QVector<Attempt> rows = attempts(profileId, 0);
   for (auto it = rows.crbegin(); it != rows.crend(); ++it) {  // oldest first
     const Attempt& a = *it;
@@ -495,7 +497,12 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
          QDateTime::fromMSecsSinceEpoch(a.timeMs, Qt::UTC).toString(Qt::ISODateWithMs),
          names.value(a.profileId), a.bankId, a.questionId, a.domain,
          a.chosenOptionIds.join(QLatin1Char(';')), a.correct ? "1" : "0",
-         QString::number(a.timeTakenMs), toString(a.mode), toString(a.confidence)});
+         QString::number(a.timeTakenMs), toString(a.mode), toString(a.confidence),
+         // The review log (docs/spaced-repetition.md); QString::number never uses the locale.
+         QString::number(a.log.rating), QString::number(a.log.elapsedDays, 'g', 10),
+         QString::number(a.log.stateBefore), QString::number(a.log.stability, 'g', 10),
+         QString::number(a.log.difficulty, 'g', 10), QString::number(a.log.scheduledDays, 'g', 10),
+         toString(a.log.scheduler)});
     ++r.rows;
   }
   file.write(out.toUtf8());

@@ -8,9 +8,12 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTranslator>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -102,6 +105,15 @@ int main(int argc, char** argv) {
   // Must match packaging/io.github.precisionlab.PrecisionLab.desktop so docks group the window.
   QApplication::setDesktopFileName(QStringLiteral("io.github.precisionlab.PrecisionLab"));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/precisionlab.svg")));
+  // The user's languages in order (LANGUAGE, then LC_ALL / LC_MESSAGES / LANG, as QLocale reads
+  // them): Qt's own strings from the system's Qt translations (qt6-translations-l10n), ours
+  // from :/i18n once translations are compiled in. Without a match both stay English.
+  QTranslator qtStrings, appStrings;
+  if (qtStrings.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    QCoreApplication::installTranslator(&qtStrings);
+  if (appStrings.load(QLocale(), QStringLiteral("precisionlab"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    QCoreApplication::installTranslator(&appStrings);
 
   CommandLine cl;
   if (!cl.parser.parse(QCoreApplication::arguments())) {

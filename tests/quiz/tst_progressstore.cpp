@@ -443,9 +443,11 @@ class TestProgressStore : public QObject {
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray expected =
-        "id,time_utc,profile,bank,question,domain,chosen,correct,time_taken_ms,mode,confidence\r\n"
+        "id,time_utc,profile,bank,question,domain,chosen,correct,time_taken_ms,mode,confidence,"
+        "rating,elapsed_days,state_before,stability,difficulty,scheduled_days,scheduler\r\n"
         "1,2023-11-14T22:13:20.123Z,\"Ana, \"\"the\"\" learner\",bank,q1,\"Multi\nline, domain\","
-        "a;c,1,2000,exam,sure\r\n";
+        // FSRS review log: Easy on a new question: S = w3 = 8.2956, D clamped to 1, 8 days.
+        "a;c,1,2000,exam,sure,4,-1,0,8.2956,1,8,fsrs\r\n";
     QCOMPARE(f.readAll(), expected);
     QCOMPARE(QDir(dir.path()).entryList({"out.csv*"}, QDir::Files).size(), 1);  // no temp left
   }
