@@ -16,6 +16,13 @@ void take(const QJsonObject& o, const char* key, QString* into) {
   if (v.isString()) *into = v.toString();
 }
 
+// One line of compact JSON with no "--" (not allowed inside an XML comment; JSON lets us
+// write '-' as \u002d).
+QString jsonLine(const QJsonObject& o) {
+  QString line = QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+  return line.replace(QStringLiteral("--"), QStringLiteral("-\\u002d"));
+}
+
 }  // namespace
 
 QString BankExtras::encode(const Question& q) {
@@ -41,9 +48,29 @@ QString BankExtras::encode(const Question& q) {
     options.append(x);
   }
   o.insert(QStringLiteral("options"), options);
-  QString line = QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-  // "--" may not appear inside an XML comment; JSON lets us write '-' as \u002d.
-  return line.replace(QStringLiteral("--"), QStringLiteral("-\\u002d"));
+  return jsonLine(o);
+}
+
+QString BankExtras::encodeBank(const QuestionBank& bank) {
+  QJsonObject o;
+  o.insert(QStringLiteral("v"), 1);
+  put(o, "id", bank.id);
+  put(o, "version", bank.version);
+  put(o, "title", bank.title);
+  put(o, "exam", bank.exam);
+  put(o, "language", bank.language);
+  return jsonLine(o);
+}
+
+void BankExtras::applyBank(const QString& json, QuestionBank* bank) {
+  const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
+  const QJsonObject o = doc.object();
+  if (o.value(QStringLiteral("v")).toInt() != 1) return;
+  take(o, "id", &bank->id);
+  take(o, "version", &bank->version);
+  take(o, "title", &bank->title);
+  take(o, "exam", &bank->exam);
+  take(o, "language", &bank->language);
 }
 
 QString BankExtras::apply(const QString& json, Question* q) {

@@ -7,7 +7,7 @@
 // completed bank is validated by BankLoader like any other.
 #pragma once
 
-#include "quiz/Question.h"
+#include "quiz/QuestionBank.h"
 
 #include <QString>
 
@@ -20,6 +20,13 @@ class BankExtras {
   // Applies `json` (the text after the marker) to `question`, matching options by position.
   // Empty on success, else what was wrong.
   static QString apply(const QString& json, Question* question);
+
+  // The bank's own fields (id, version, title, exam, language) for one comment at the top of
+  // the file (`precisionlab-bank {...}`), so an import keeps the bank id (and with it the
+  // learner's progress) whatever the file is called. applyBank takes only string fields.
+  static constexpr const char* kBankMarker = "precisionlab-bank ";
+  static QString encodeBank(const QuestionBank& bank);
+  static void applyBank(const QString& json, QuestionBank* bank);
 };
 
 }  // namespace precisionlab::quiz

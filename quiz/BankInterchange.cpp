@@ -1,6 +1,7 @@
 #include "quiz/BankInterchange.h"
 
 #include "quiz/AnkiTextFormat.h"
+#include "quiz/BankExtras.h"
 #include "quiz/BankJsonWriter.h"
 #include "quiz/BankLoader.h"
 #include "quiz/GiftFormat.h"
@@ -159,6 +160,11 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
   bank.title = title.isEmpty() ? base : title;
   if (bank.title.trimmed().isEmpty()) bank.title = QStringLiteral("Imported questions");
   bank.exam = QStringLiteral("Imported from %1").arg(QFileInfo(fileName).fileName());
+
+  // A bank written by PrecisionLab names itself (BankExtras::encodeBank): keep its id.
+  static const QRegularExpression bankLine(QStringLiteral("precisionlab-bank (\\{[^\\n]*\\})"));
+  const auto meta = bankLine.match(text.left(4096));
+  if (meta.hasMatch()) BankExtras::applyBank(meta.captured(1), &bank);
 
   // Complete what the format has no place for; ids unique and valid.
   QSet<QString> ids;

@@ -68,7 +68,8 @@ QString GiftFormat::unescape(const QString& text) {
 QString GiftFormat::write(const QuestionBank& bank) {
   QString out = QStringLiteral("// %1 (%2 %3), exported by PrecisionLab as GIFT.\n")
                     .arg(bank.title, bank.id, bank.version);
-  out += QStringLiteral("// Per-option feedback is the option's analysis, #### the explanation.\n\n");
+  out += QStringLiteral("// Per-option feedback is the option's analysis, #### the explanation.\n");
+  out += QStringLiteral("// ") + QLatin1String(BankExtras::kBankMarker) + BankExtras::encodeBank(bank) + QStringLiteral("\n\n");
   QString category;
   for (const Question& q : bank.questions) {
     if (q.domain != category) {

@@ -30,6 +30,8 @@ QByteArray MoodleXmlFormat::write(const QuestionBank& bank) {
   w.writeComment(QStringLiteral(" %1 (%2 %3), exported by PrecisionLab as Moodle XML ")
                      .arg(bank.title, bank.id, bank.version).replace(QStringLiteral("--"), QStringLiteral("- -")));
   w.writeStartElement(QStringLiteral("quiz"));
+  w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kBankMarker) + BankExtras::encodeBank(bank) +
+                 QLatin1String(" "));
   QString category;
   for (const Question& q : bank.questions) {
     if (q.domain != category) {

@@ -59,6 +59,11 @@ class TestBankInterchange : public QObject {
     QVERIFY2(back.ok(), qPrintable(problems(back)));
     const QuestionBank& b = *back.bank;
     QCOMPARE(b.questions.size(), bank.questions.size());
+    if (everyField) {  // the bank names itself, whatever the file is called ("bank.gift")
+      QCOMPARE(b.id, bank.id);
+      QCOMPARE(b.version, bank.version);
+      QCOMPARE(b.title, bank.title);
+    }
     for (int i = 0; i < bank.questions.size(); ++i) {
       const Question& want = bank.questions.at(i);
       const Question& got = b.questions.at(i);
