@@ -241,14 +241,17 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.nextDueMs > 0 ? tr("next: %1").arg(locale.toString(QDateTime::fromMSecsSinceEpoch(s.nextDueMs),
                                                                QLocale::ShortFormat))
                           : tr("%1 questions scheduled").arg(locale.toString(s.reviewedQuestions)));
-  setTile(tiles_[7], tr("Typical interval"),
-          s.reviewedQuestions ? tr("%1 days").arg(locale.toString(s.medianIntervalDays, 'f', 1))
-                              : QStringLiteral("—"),
+  // Learning steps are minutes (FSRS: 1 and 10 min), reviews days.
+  const double median = s.medianIntervalDays;
+  const QString interval = median >= 1.0 ? tr("%1 days").arg(locale.toString(median, 'f', 1))
+                           : median * 24 >= 1.0 ? tr("%1 h").arg(locale.toString(median * 24, 'f', 1))
+                                                 : tr("%1 min").arg(locale.toString(qRound(median * 24 * 60)));
+  setTile(tiles_[7], tr("Typical interval"), s.reviewedQuestions ? interval : QStringLiteral("—"),
           tr("median, scheduled by %1").arg(scheduler));
   setTile(tiles_[8], tr("Predicted recall"),
           s.predictedRecall >= 0 ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
                                  : QStringLiteral("—"),
-          tr("FSRS estimate for now, target 90%"));
+          tr("FSRS estimate for now (whole days since each answer), target 90%"));
   setTile(tiles_[9], tr("Measured retention"),
           s.measuredRetention >= 0 ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))
                                    : QStringLiteral("—"),
