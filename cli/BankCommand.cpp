@@ -2,6 +2,7 @@
 #ifdef PRECISIONLAB_HAVE_QUIZ
 
 #include "cli/BankCommand.h"
+#include "cli/BankTransferCommand.h"
 #include "cli/CommandRegistry.h"
 
 #include "quiz/BankLint.h"
@@ -20,6 +21,7 @@ void usage() {
                "  problem with its JSON path. --lint also warns about answer cues and misleading\n"
                "  lab links (docs/question-bank-authoring.md). Exit status: 0 valid (and no lint\n"
                "  warnings with --lint), 1 problems or warnings found, 2 usage.\n");
+  printBankTransferUsage();
 }
 
 }  // namespace
@@ -29,6 +31,8 @@ int runBankCommand(const std::vector<std::string>& args) {
     usage();
     return args.empty() ? 2 : 0;
   }
+  if (args[0] == "import") return runBankImport({args.begin() + 1, args.end()});
+  if (args[0] == "export") return runBankExport({args.begin() + 1, args.end()});
   if (args[0] != "check" || args.size() < 2) {
     usage();
     return 2;
@@ -77,7 +81,7 @@ int runBankCommand(const std::vector<std::string>& args) {
 
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(bank, "bank", "check question bank files: bank check [--lint] FILE...",
+PRECISIONLAB_CLI_COMMAND(bank, "bank", "check, import, export question banks: bank check [--lint]|import|export",
                          &precisionlab::cli::runBankCommand, false)
 
 #endif  // PRECISIONLAB_HAVE_QUIZ

@@ -1,7 +1,9 @@
 #include "quiz/ProgressDatabase.h"
 
 #include "quiz/CsvWriter.h"
+#include "quiz/ReviewTable.h"
 #include "quiz/Scheduler.h"
+#include "quiz/SqliteStatement.h"
 #include "quiz/StatisticsCalculator.h"
 
 #include <QDateTime>
@@ -23,43 +25,7 @@ static void initQuizSqlResources() { Q_INIT_RESOURCE(quiz_sql); }
 namespace precisionlab::quiz {
 namespace {
 
-// One prepared statement, finalized on scope exit.
-class Stmt {
- public:
-  Stmt(sqlite3* db, const char* sql) {
-    m_prepareRc = m_rc = sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr);
-  }
-  ~Stmt() { sqlite3_finalize(m_s); }
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-  bool prepared() const { return m_prepareRc == SQLITE_OK && m_s != nullptr; }
-  int rc() const { return m_rc; }  // of the last prepare or step
-  Stmt& bind(int i, qint64 v) {
-    sqlite3_bind_int64(m_s, i, v);
-    return *this;
-  }
-  Stmt& bind(int i, double v) {
-    sqlite3_bind_double(m_s, i, v);
-    return *this;
-  }
-  Stmt& bind(int i, const QString& v) {
-    const QByteArray utf8 = v.toUtf8();
-    sqlite3_bind_text(m_s, i, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  int step() { return m_rc = prepared() ? sqlite3_step(m_s) : m_rc; }
-  qint64 i64(int c) const { return sqlite3_column_int64(m_s, c); }
-  double real(int c) const { return sqlite3_column_double(m_s, c); }
-  QString text(int c) const {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_s, c));
-    return p ? QString::fromUtf8(p, sqlite3_column_bytes(m_s, c)) : QString();
-  }
-
- private:
-  sqlite3_stmt* m_s = nullptr;
-  int m_prepareRc = SQLITE_OK;
-  int m_rc = SQLITE_OK;
-};
+using Stmt = SqliteStatement;
 
 bool isDamagedCode(int rc) {
   rc &= 0xff;
@@ -118,6 +84,15 @@ Attempt readAttempt(const Stmt& s) {
   a.timeTakenMs = s.i64(8);
   a.mode = quizModeFromString(s.text(9));
   a.confidence = confidenceFromString(s.text(10));
+  a.log.rating = static_cast<int>(s.i64(11));
+  a.log.sm2Grade = static_cast<int>(s.i64(12));
+  a.log.elapsedDays = s.real(13);
+  a.log.stateBefore = static_cast<int>(s.i64(14));
+  a.log.stability = s.real(15);
+  a.log.difficulty = s.real(16);
+  a.log.retrievability = s.real(17);
+  a.log.scheduledDays = s.real(18);
+  a.log.scheduler = schedulerKindFromString(s.text(19));
   return a;
 }
 
@@ -398,8 +373,9 @@ bool ProgressDatabase::migrate(int from, QString* error) {
     // One transaction per step: a failed step leaves the file at the previous version.
     const QByteArray setVersion = QStringLiteral("PRAGMA user_version = %1").arg(v).toUtf8();
     if (!exec("BEGIN IMMEDIATE", error)) return false;
-    if (!exec(sql.toUtf8().constData(), error) || !exec(setVersion.constData(), error) ||
-        !exec("COMMIT", error)) {
+    if (!exec(sql.toUtf8().constData(), error) ||
+        (v == 3 && !ReviewTable::replayHistory(m_db, error)) ||
+        !exec(setVersion.constData(), error) || !exec("COMMIT", error)) {
       exec("ROLLBACK");
       *error = QStringLiteral("version %1: %2").arg(v).arg(*error);
       return false;
@@ -418,8 +394,9 @@ void ProgressDatabase::close() {
 QVector<Profile> ProgressDatabase::profiles() {
   QVector<Profile> out;
   if (!m_db) return out;
-  Stmt s(m_db, "SELECT id, name, created_ms FROM profiles ORDER BY id");
-  while (s.step() == SQLITE_ROW) out.push_back({s.i64(0), s.text(1), s.i64(2)});
+  Stmt s(m_db, "SELECT id, name, created_ms, scheduler FROM profiles ORDER BY id");
+  while (s.step() == SQLITE_ROW)
+    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3))});
   return out;
 }
 
@@ -429,7 +406,7 @@ ProfileResult ProgressDatabase::addProfile(const QString& name) {
   if (!m_db) return {false, lastError(), {}};
   if (m_readOnly) return {false, readOnlyError(), {}};
   if (trimmed.isEmpty()) return {false, QStringLiteral("A profile needs a name."), {}};
-  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch()};
+  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch(), SchedulerKind::Fsrs};
   Stmt s(m_db, "INSERT INTO profiles(name, created_ms) VALUES (?, ?)");
   s.bind(1, trimmed).bind(2, r.profile.createdMs);
   if (s.step() != SQLITE_DONE) {
@@ -462,6 +439,16 @@ ProfileResult ProgressDatabase::renameProfile(qint64 profileId, const QString& n
   return {false, lastError(), {}};
 }
 
+ProfileResult ProgressDatabase::setScheduler(qint64 profileId, SchedulerKind kind) {
+  if (!m_db) return {false, lastError(), {}};
+  if (m_readOnly) return {false, readOnlyError(), {}};
+  if (!ReviewTable::setSchedulerOf(m_db, profileId, kind))
+    return {false, QStringLiteral("That profile no longer exists."), {}};
+  for (const Profile& p : profiles())
+    if (p.id == profileId) return {true, {}, p};
+  return {false, lastError(), {}};
+}
+
 RecordResult ProgressDatabase::recordAttempt(Attempt a) {
   RecordResult r;
   if (!m_db) return {false, lastError(), 0, {}};
@@ -489,35 +476,12 @@ RecordResult ProgressDatabase::recordAttempt(Attempt a) {
   if (insert.step() != SQLITE_DONE) return fail(lastError());
   r.attemptId = sqlite3_last_insert_rowid(m_db);
 
-  ReviewState state;
-  state.questionId = a.questionId;
-  {
-    Stmt old(m_db,
-             "SELECT repetitions, interval_days, easiness, due_ms, last_review_ms, lapses FROM "
-             "reviews WHERE profile_id = ? AND bank_id = ? AND question_id = ?");
-    old.bind(1, a.profileId).bind(2, a.bankId).bind(3, a.questionId);
-    if (old.step() == SQLITE_ROW) {
-      state.repetitions = static_cast<int>(old.i64(0));
-      state.intervalDays = static_cast<int>(old.i64(1));
-      state.easiness = old.real(2);
-      state.dueMs = old.i64(3);
-      state.lastReviewMs = old.i64(4);
-      state.lapses = static_cast<int>(old.i64(5));
-    }
-  }
-  r.review = Scheduler::review(state, Scheduler::gradeFor(a.correct, a.confidence, a.timeTakenMs), a.timeMs);
-  Stmt upsert(m_db,
-              "INSERT INTO reviews(profile_id, bank_id, question_id, repetitions, interval_days, "
-              "easiness, due_ms, last_review_ms, lapses) VALUES (?,?,?,?,?,?,?,?,?) "
-              "ON CONFLICT(profile_id, bank_id, question_id) DO UPDATE SET "
-              "repetitions=excluded.repetitions, interval_days=excluded.interval_days, "
-              "easiness=excluded.easiness, due_ms=excluded.due_ms, "
-              "last_review_ms=excluded.last_review_ms, lapses=excluded.lapses");
-  upsert.bind(1, a.profileId).bind(2, a.bankId).bind(3, a.questionId);
-  upsert.bind(4, qint64(r.review.repetitions)).bind(5, qint64(r.review.intervalDays));
-  upsert.bind(6, r.review.easiness).bind(7, r.review.dueMs).bind(8, r.review.lastReviewMs);
-  upsert.bind(9, qint64(r.review.lapses));
-  if (upsert.step() != SQLITE_DONE) return fail(lastError());
+  ReviewLogEntry log;
+  r.review = Scheduler::apply(ReviewTable::load(m_db, a.profileId, a.bankId, a.questionId),
+                              a.correct, a.confidence, a.timeTakenMs, a.timeMs, &log);
+  if (!ReviewTable::save(m_db, a.profileId, a.bankId, r.review) ||
+      !ReviewTable::writeLog(m_db, r.attemptId, log))
+    return fail(lastError());
   if (!exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error)) return fail(error);
   if (!exec("COMMIT", &error)) return fail(error);
   exec("PRAGMA synchronous=NORMAL");
@@ -530,33 +494,18 @@ QVector<Attempt> ProgressDatabase::attempts(qint64 profileId, int limit, const Q
   if (!m_db) return out;
   Stmt s(m_db,
          "SELECT id, time_ms, profile_id, bank_id, question_id, domain, chosen, correct, "
-         "time_taken_ms, mode, confidence FROM attempts WHERE (?1 = 0 OR profile_id = ?1) AND "
-         "(?2 = '' OR bank_id = ?2) ORDER BY time_ms DESC, id DESC LIMIT ?3");
+         "time_taken_ms, mode, confidence, rating, sm2_grade, elapsed_days, state_before, "
+         "stability, difficulty, retrievability, scheduled_days, scheduler FROM attempts "
+         "WHERE (?1 = 0 OR profile_id = ?1) AND (?2 = '' OR bank_id = ?2) "
+         "ORDER BY time_ms DESC, id DESC LIMIT ?3");
   s.bind(1, profileId).bind(2, bankId).bind(3, qint64(limit > 0 ? limit : -1));
   while (s.step() == SQLITE_ROW) out.push_back(readAttempt(s));
   return out;
 }
 
 QVector<ReviewState> ProgressDatabase::reviewStates(qint64 profileId, const QString& bankId) {
-  QVector<ReviewState> out;
-  if (!m_db) return out;
-  Stmt s(m_db,
-         "SELECT question_id, repetitions, interval_days, easiness, due_ms, last_review_ms, lapses "
-         "FROM reviews WHERE (?1 = 0 OR profile_id = ?1) AND (?2 = '' OR bank_id = ?2) "
-         "ORDER BY question_id");
-  s.bind(1, profileId).bind(2, bankId);
-  while (s.step() == SQLITE_ROW) {
-    ReviewState r;
-    r.questionId = s.text(0);
-    r.repetitions = static_cast<int>(s.i64(1));
-    r.intervalDays = static_cast<int>(s.i64(2));
-    r.easiness = s.real(3);
-    r.dueMs = s.i64(4);
-    r.lastReviewMs = s.i64(5);
-    r.lapses = static_cast<int>(s.i64(6));
-    out.push_back(r);
-  }
-  return out;
+  if (!m_db) return {};
+  return ReviewTable::list(m_db, profileId, bankId);
 }
 
 Statistics ProgressDatabase::statistics(qint64 profileId, const QString& bankId, qint64 nowMs) {
@@ -574,7 +523,9 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
   QMap<qint64, QString> names;
   for (const Profile& p : profiles()) names.insert(p.id, p.name);
   QString out = CsvWriter::record({"id", "time_utc", "profile", "bank", "question", "domain",
-                                   "chosen", "correct", "time_taken_ms", "mode", "confidence"});
+                                   "chosen", "correct", "time_taken_ms", "mode", "confidence",
+                                   "rating", "elapsed_days", "state_before", "stability",
+                                   "difficulty", "scheduled_days", "scheduler"});
   QVector<Attempt> rows = attempts(profileId, 0);
   for (auto it = rows.crbegin(); it != rows.crend(); ++it) {  // oldest first
     const Attempt& a = *it;
@@ -583,7 +534,12 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
          QDateTime::fromMSecsSinceEpoch(a.timeMs, Qt::UTC).toString(Qt::ISODateWithMs),
          names.value(a.profileId), a.bankId, a.questionId, a.domain,
          a.chosenOptionIds.join(QLatin1Char(';')), a.correct ? "1" : "0",
-         QString::number(a.timeTakenMs), toString(a.mode), toString(a.confidence)});
+         QString::number(a.timeTakenMs), toString(a.mode), toString(a.confidence),
+         // The review log (docs/spaced-repetition.md); QString::number never uses the locale.
+         QString::number(a.log.rating), QString::number(a.log.elapsedDays, 'g', 10),
+         QString::number(a.log.stateBefore), QString::number(a.log.stability, 'g', 10),
+         QString::number(a.log.difficulty, 'g', 10), QString::number(a.log.scheduledDays, 'g', 10),
+         toString(a.log.scheduler)});
     ++r.rows;
   }
   file.write(out.toUtf8());

@@ -22,7 +22,7 @@ namespace precisionlab::quiz {
 class ProgressDatabase {
  public:
   static constexpr int kMinVersion = 0;  // an empty file: v1 is applied first
-  static constexpr int kMaxVersion = 2;  // this build's schema (quiz/sql/v1.sql .. v2.sql)
+  static constexpr int kMaxVersion = 3;  // this build's schema (quiz/sql/v1.sql .. v3.sql)
 
   ProgressDatabase() = default;
   ~ProgressDatabase();
@@ -37,6 +37,7 @@ class ProgressDatabase {
   QVector<Profile> profiles();
   ProfileResult addProfile(const QString& name);
   ProfileResult renameProfile(qint64 profileId, const QString& name);
+  ProfileResult setScheduler(qint64 profileId, SchedulerKind kind);
 
   RecordResult recordAttempt(Attempt attempt);
   QVector<Attempt> attempts(qint64 profileId, int limit, const QString& bankId = QString());

@@ -88,6 +88,14 @@ QFuture<ProfileResult> ProgressStore::renameProfile(qint64 profileId, const QStr
   });
 }
 
+QFuture<ProfileResult> ProgressStore::setScheduler(qint64 profileId, SchedulerKind kind) {
+  return post<ProfileResult>([this, profileId, kind](ProgressDatabase& db) {
+    ProfileResult r = db.setScheduler(profileId, kind);
+    if (r.ok) notify(Change::Profiles | Change::Reviews);
+    return r;
+  });
+}
+
 QFuture<RecordResult> ProgressStore::recordAttempt(const Attempt& attempt) {
   return post<RecordResult>([this, attempt](ProgressDatabase& db) {
     RecordResult r = db.recordAttempt(attempt);

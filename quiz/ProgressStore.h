@@ -53,6 +53,8 @@ class ProgressStore : public QObject {
   QFuture<QVector<Profile>> profiles();
   QFuture<ProfileResult> addProfile(const QString& name);
   QFuture<ProfileResult> renameProfile(qint64 profileId, const QString& name);
+  // FSRS (the default) or SM-2 for this profile's due times; both schedules are always kept.
+  QFuture<ProfileResult> setScheduler(qint64 profileId, SchedulerKind kind);
 
   // Stores the attempt and updates the question's review schedule in one durable transaction.
   // `attempt.id` is ignored; the new id comes back. timeMs 0 means now.

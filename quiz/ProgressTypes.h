@@ -17,6 +17,7 @@ struct Profile {
   qint64 id = 0;
   QString name;
   qint64 createdMs = 0;  // epoch ms
+  SchedulerKind scheduler = SchedulerKind::Fsrs;  // whose due times this profile studies by
 };
 
 // One answered question, like a row of Anki's revlog.
@@ -32,6 +33,7 @@ struct Attempt {
   qint64 timeTakenMs = 0;
   QuizMode mode = QuizMode::Practice;
   Confidence confidence = Confidence::Unknown;
+  ReviewLogEntry log;  // filled by the store (ignored in recordAttempt's input)
 };
 
 struct DomainStats {
@@ -59,6 +61,17 @@ struct Statistics {
   int longestStreakDays = 0;
   QString weakestDomain;      // lowest accuracy among domains with >= 3 attempts, else ""
   int dueNow = 0;             // review states due at the time asked (excludes new questions)
+  // The schedule (under the profile's scheduler; see docs/spaced-repetition.md).
+  SchedulerKind scheduler = SchedulerKind::Fsrs;
+  int reviewedQuestions = 0;      // questions with a schedule
+  int dueNext7Days = 0;           // due within a week from now (dueNow included)
+  double medianIntervalDays = 0;  // last review to due, median over reviewed questions
+  qint64 nextDueMs = 0;           // the earliest due time still in the future; 0 = none
+  double predictedRecall = -1;    // FSRS: mean recall probability now; -1 = nothing reviewed
+  // Measured retention: share of right answers among attempts made at least a day after the
+  // previous attempt at the same question (same-day repeats say little about memory).
+  int retentionReviews = 0;
+  double measuredRetention = -1;  // -1 = no such attempt yet
 };
 
 // What changed, so views refresh only that (ProgressStore::changed).

@@ -21,8 +21,18 @@ int Scheduler::gradeFor(bool correct, Confidence confidence, qint64 timeTakenMs,
   return grade;
 }
 
+QString toString(SchedulerKind kind) {
+  return kind == SchedulerKind::Sm2 ? QStringLiteral("sm2") : QStringLiteral("fsrs");
+}
+
+SchedulerKind schedulerKindFromString(const QString& text) {
+  return text == QLatin1String("sm2") ? SchedulerKind::Sm2 : SchedulerKind::Fsrs;
+}
+
 ReviewState Scheduler::review(ReviewState state, int grade, qint64 nowMs) {
   grade = std::clamp(grade, 0, 5);
+  const bool early = state.intervalDays > 0 && nowMs < state.sm2DueMs;
+  if (grade >= 3 && early) return state;  // see the header: not an SM-2 review
   if (grade >= 3) {
     if (state.repetitions == 0)
       state.intervalDays = 1;
@@ -39,7 +49,33 @@ ReviewState Scheduler::review(ReviewState state, int grade, qint64 nowMs) {
   const int d = 5 - grade;
   state.easiness = std::max(kMinEasiness, state.easiness + (0.1 - d * (0.08 + d * 0.02)));
   state.lastReviewMs = nowMs;
-  state.dueMs = nowMs + state.intervalDays * kDayMs;
+  state.sm2DueMs = nowMs + state.intervalDays * kDayMs;
+  state.dueMs = state.sm2DueMs;
+  return state;
+}
+
+ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confidence,
+                             qint64 timeTakenMs, qint64 nowMs, ReviewLogEntry* log) {
+  static const FsrsScheduler fsrs;
+  ReviewLogEntry entry;
+  entry.scheduler = state.scheduler;
+  entry.sm2Grade = gradeFor(correct, confidence, timeTakenMs);
+  const FsrsRating rating = FsrsScheduler::ratingFor(correct, confidence, timeTakenMs);
+  entry.rating = static_cast<int>(rating);
+  entry.stateBefore = static_cast<int>(state.fsrs.state);
+  if (!state.isNew())
+    entry.elapsedDays = static_cast<double>(nowMs - state.lastReviewMs) / kDayMs;
+  entry.retrievability = fsrs.retrievability(state.fsrs, nowMs);
+
+  state = review(state, entry.sm2Grade, nowMs);
+  state.fsrs = fsrs.review(state.fsrs, rating, nowMs);
+  state.lastReviewMs = nowMs;  // the last attempt, even one SM-2 did not count
+  state.dueMs = state.scheduler == SchedulerKind::Sm2 ? state.sm2DueMs : state.fsrs.dueMs;
+
+  entry.stability = state.fsrs.stability;
+  entry.difficulty = state.fsrs.difficulty;
+  entry.scheduledDays = static_cast<double>(state.dueMs - nowMs) / kDayMs;
+  if (log) *log = entry;
   return state;
 }
 

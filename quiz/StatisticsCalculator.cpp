@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QMap>
 #include <QSet>
+#include <algorithm>
 
 namespace precisionlab::quiz {
 namespace {
@@ -70,8 +71,37 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
     day = day.addDays(-1);
   }
 
-  for (const ReviewState& r : states)
-    if (!r.isNew() && r.dueMs <= nowMs) ++s.dueNow;
+  int retained = 0;
+  for (const Attempt& a : attempts) {
+    if (a.log.elapsedDays < 1.0) continue;
+    ++s.retentionReviews;
+    if (a.correct) ++retained;
+  }
+  if (s.retentionReviews > 0) s.measuredRetention = ratio(retained, s.retentionReviews);
+
+  const FsrsScheduler fsrs;
+  QVector<double> intervals;
+  double recallSum = 0.0;
+  int recallCount = 0;
+  if (!states.isEmpty()) s.scheduler = states.first().scheduler;
+  for (const ReviewState& r : states) {
+    if (r.isNew()) continue;
+    ++s.reviewedQuestions;
+    if (r.dueMs <= nowMs) ++s.dueNow;
+    if (r.dueMs <= nowMs + 7 * Scheduler::kDayMs) ++s.dueNext7Days;
+    if (r.dueMs > nowMs && (s.nextDueMs == 0 || r.dueMs < s.nextDueMs)) s.nextDueMs = r.dueMs;
+    intervals << static_cast<double>(r.dueMs - r.lastReviewMs) / Scheduler::kDayMs;
+    if (r.fsrs.state != FsrsState::New) {
+      recallSum += fsrs.retrievability(r.fsrs, nowMs);
+      ++recallCount;
+    }
+  }
+  if (!intervals.isEmpty()) {
+    std::sort(intervals.begin(), intervals.end());
+    const qsizetype n = intervals.size();
+    s.medianIntervalDays = n % 2 ? intervals[n / 2] : (intervals[n / 2 - 1] + intervals[n / 2]) / 2;
+  }
+  if (recallCount > 0) s.predictedRecall = recallSum / recallCount;
   return s;
 }
 

@@ -4,8 +4,8 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -15,15 +15,18 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QUrl>
 
 #include "engine/BuildInfo.h"
 #include "quiz/BankLint.h"
+#include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 #include "ui/PresenterMode.h"
 #include "ui/ProgressView.h"
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
+#include "ui/RunDataStore.h"
+#include "ui/TensorBoardExporter.h"
+#include "ui/UserGuideWindow.h"
 
 #if PRECISIONLAB_HAVE_LABVIEW
 #include "ui/LabView.h"
@@ -126,9 +129,12 @@ void MainWindow::showStatus(const QString& text, int timeoutMs) {
 }
 
 void MainWindow::loadBank(const QString& path) {
-  const auto result = quiz::BankLoader::loadFile(path);
+  // JSON banks and GIFT, Moodle XML and Anki text files alike (quiz/BankInterchange.h).
+  const auto result = quiz::BankInterchange::importFile(path);
   if (result.ok()) {
     bank_ = *result.bank;
+    bankPath_ = path;
+    if (!result.notes.isEmpty()) showStatus(result.notes.join(QLatin1Char(' ')), 15000);
     // Authoring warnings (answer cues, misleading lab links) never stop a bank from loading: the
     // teacher who opened it sees the count and the first one, the log and the CLI list them all.
     const QStringList warnings = quiz::lintBank(bank_);
@@ -145,10 +151,98 @@ void MainWindow::loadBank(const QString& path) {
   QStringList lines;
   for (const auto& p : result.problems.mid(0, 12)) lines << p.toString();
   showError(tr("The question bank could not be loaded"),
-            tr("%1 has problems, so no questions can be shown:\n\n%2\n\nFix the file (see "
-               "docs/question-bank-format.md) or start without --bank to use the built-in "
-               "questions.")
+            tr("%1 has problems, so its questions cannot be shown:\n\n%2\n\nFix the file (see "
+               "docs/question-bank-format.md and docs/question-bank-interchange.md); the built-in "
+               "questions are shown meanwhile.")
                 .arg(path, lines.join(QLatin1Char('\n'))));
+  if (path != kBuiltinBank) loadBank(kBuiltinBank);
+}
+
+bool MainWindow::isRecording(const QString& path) {
+  if (path.endsWith(QStringLiteral(".plrun"), Qt::CaseInsensitive)) return true;
+  QFile file(path);
+  return QFileInfo(path).isFile() && file.open(QIODevice::ReadOnly) &&
+         file.read(64).contains("\"precisionlab-run\"");
+}
+
+QString MainWindow::openFiles(const QStringList& paths) {
+  QStringList recordings, banks;
+  for (const QString& p : paths) (isRecording(p) ? recordings : banks) << p;
+  QStringList done;
+#if PRECISIONLAB_HAVE_LABVIEW
+  if (!recordings.isEmpty()) {
+    tabs_->setCurrentWidget(lab_);
+    static_cast<LabView*>(lab_)->loadRecordings(recordings);
+    done << tr("replaying %n recording(s) in the lab", nullptr, int(recordings.size()));
+  }
+#else
+  if (!recordings.isEmpty()) done << tr("recordings need the lab, which is not part of this build");
+#endif
+  if (!banks.isEmpty() && requestBank(banks.first())) done << tr("opening %1").arg(banks.first());
+  if (banks.size() > 1) done << tr("one question bank at a time: %1 not opened").arg(banks.mid(1).join(QStringLiteral(", ")));
+  return done.join(QStringLiteral("; "));
+}
+
+bool MainWindow::requestBank(const QString& path) {
+  const auto result = quiz::BankInterchange::importFile(path);
+  if (!result.ok()) {
+    QStringList lines;
+    for (const auto& p : result.problems.mid(0, 12)) lines << p.toString();
+    if (result.problems.size() > 12) lines << tr("… and %1 more").arg(result.problems.size() - 12);
+    showError(tr("The question bank could not be opened"),
+              tr("%1 has problems; nothing was imported:\n\n%2").arg(path, lines.join(QLatin1Char('\n'))));
+    return false;
+  }
+  emit bankOpenRequested(path);
+  return true;
+}
+
+void MainWindow::openBankDialog() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open question bank"), QDir::homePath(),
+      tr("Question banks (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab bank (*.json);;GIFT (*.gift "
+         "*.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;All files (*)"));
+  if (!path.isEmpty()) requestBank(path);
+}
+
+QString MainWindow::exportBankTo(const QString& path, const QString& formatName) {
+  const auto format = quiz::BankInterchange::formatFromName(formatName);
+  if (!format) return tr("unknown format %1").arg(formatName);
+  return quiz::BankInterchange::exportFile(bank_, *format, path);
+}
+
+void MainWindow::exportBankDialog() {
+  struct Choice {
+    QString filter, format;
+  };
+  const QVector<Choice> choices = {{tr("GIFT for Moodle (*.gift)"), QStringLiteral("gift")},
+                                   {tr("Moodle XML (*.xml)"), QStringLiteral("moodle-xml")},
+                                   {tr("Anki text deck (*.txt)"), QStringLiteral("anki")},
+                                   {tr("PrecisionLab bank (*.json)"), QStringLiteral("json")}};
+  QStringList filters;
+  for (const Choice& c : choices) filters << c.filter;
+  QString selected = filters.first();
+  QString path = QFileDialog::getSaveFileName(this, tr("Export question bank"),
+                                              QDir::home().filePath(bank_.id + QStringLiteral(".gift")),
+                                              filters.join(QStringLiteral(";;")), &selected);
+  if (path.isEmpty()) return;
+  QString format = choices.first().format;
+  for (const Choice& c : choices)
+    if (c.filter == selected) format = c.format;
+  const auto kind = quiz::BankInterchange::formatFromName(format);
+  const QString suffix = QLatin1Char('.') + quiz::BankInterchange::fileSuffix(*kind);
+  if (QFileInfo(path).suffix().isEmpty()) path += suffix;
+  const QString error = exportBankTo(path, format);
+  if (!error.isEmpty()) return showError(tr("The question bank was not exported"), error);
+  showStatus(tr("Exported %n question(s) to %1.", nullptr, int(bank_.questions.size())).arg(path), 10000);
+  if (!options_.quietErrors)
+    QMessageBox::information(this, tr("Question bank exported"),
+                             tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(*kind)));
+}
+
+void MainWindow::showUserGuide() {
+  if (!guide_) guide_ = new UserGuideWindow(this);
+  static_cast<UserGuideWindow*>(guide_)->showGuide();
 }
 
 void MainWindow::openStore(const QString& path) {
@@ -223,6 +317,13 @@ void MainWindow::showError(const QString& title, const QString& text) {
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* openBank = file->addAction(tr("Open &question bank…"));
+  openBank->setToolTip(tr("A PrecisionLab bank, a GIFT or Moodle XML quiz, or an Anki text deck"));
+  connect(openBank, &QAction::triggered, this, &MainWindow::openBankDialog);
+  QAction* exportBank = file->addAction(tr("Export question &bank…"));
+  exportBank->setToolTip(tr("This bank as GIFT, Moodle XML, an Anki text deck or JSON"));
+  connect(exportBank, &QAction::triggered, this, &MainWindow::exportBankDialog);
+  file->addSeparator();
   QAction* exportAttempts = file->addAction(tr("&Export attempts as CSV…"));
   exportAttempts->setShortcut(QKeySequence(tr("Ctrl+E")));
   connect(exportAttempts, &QAction::triggered, progress_, &ProgressView::exportCsv);
@@ -248,6 +349,17 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   QAction* exportRuns = file->addAction(tr("Export lab &runs as CSV…"));
   connect(exportRuns, &QAction::triggered, lab, &LabView::exportRunsCsv);
+  QAction* tensorBoard = file->addAction(tr("Export lab runs for &TensorBoard…"));
+  tensorBoard->setToolTip(tr("Every run in the lab (live or replayed) as TensorBoard event files"));
+  connect(tensorBoard, &QAction::triggered, this, [this, lab] {
+    if (lab->store().runs().empty()) return showStatus(tr("Start or replay a run first, then export it."), 8000);
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for TensorBoard logs"), QDir::homePath());
+    if (dir.isEmpty()) return;
+    const auto r = TensorBoardExporter::exportRuns(lab->store(), dir);
+    if (!r.error.isEmpty()) return showError(tr("The TensorBoard export failed"), r.error);
+    showStatus(tr("Wrote %1 run(s), %2 scalars, to %3. View with: tensorboard --logdir %3")
+                   .arg(r.runs).arg(r.scalars).arg(dir), 15000);
+  });
 #endif
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"));
@@ -302,15 +414,7 @@ void MainWindow::buildMenus() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* guide = help->addAction(tr("&User guide"));
   guide->setShortcut(QKeySequence::HelpContents);
-  connect(guide, &QAction::triggered, this, [this] {
-    const QStringList candidates = {
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/doc/precisionlab/README.md"),
-        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/README.md")};
-    for (const QString& path : candidates)
-      if (QFileInfo::exists(path) && QDesktopServices::openUrl(QUrl::fromLocalFile(path))) return;
-    showError(tr("User guide not found"),
-              tr("The README could not be opened. It is in the project folder as README.md."));
-  });
+  connect(guide, &QAction::triggered, this, &MainWindow::showUserGuide);
   QAction* keys = help->addAction(tr("&Keyboard shortcuts"));
   connect(keys, &QAction::triggered, this, [this] {
     QMessageBox::information(

@@ -45,9 +45,28 @@ class MainWindow : public QMainWindow {
   const quiz::OpenReport& openReport() const { return openReport_; }
   void setTheme(ThemeKind kind);
   bool storeOpened() const { return storeOpened_; }
+  const quiz::QuestionBank& bank() const { return bank_; }
+  QString bankPath() const { return bankPath_; }
+
+  // Files from the command line or the desktop (Exec=precisionlab %F): .plrun recordings are
+  // replayed in the lab; a question bank is opened (bankOpenRequested). Returns what it did.
+  QString openFiles(const QStringList& paths);
+  // File > Open question bank…: validates the chosen file and asks for a window on it.
+  void openBankDialog();
+  // Checks `path` (any format BankInterchange reads) and emits bankOpenRequested when it loads.
+  bool requestBank(const QString& path);
+  // File > Export question bank…: the current bank as GIFT, Moodle XML, Anki text or JSON.
+  void exportBankDialog();
+  QString exportBankTo(const QString& path, const QString& formatName);  // empty = ok
+  void showUserGuide();
+  QWidget* userGuide() const { return guide_; }
+  static bool isRecording(const QString& path);
 
  signals:
   void storeReady(const precisionlab::quiz::OpenReport& report);
+  // The app opens a new window on this bank (its views are built for one bank) and closes this
+  // one; progress, profile and settings carry over.
+  void bankOpenRequested(const QString& path);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -66,6 +85,8 @@ class MainWindow : public QMainWindow {
 
   Options options_;
   quiz::QuestionBank bank_;
+  QString bankPath_;
+  QWidget* guide_ = nullptr;  // UserGuideWindow, created on first F1
   std::unique_ptr<quiz::ProgressStore> store_;
   quiz::OpenReport openReport_;
   bool storeOpened_ = false;

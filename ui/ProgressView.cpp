@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -58,6 +59,13 @@ void ProgressView::buildUi() {
   connect(addButton_, &QPushButton::clicked, this, &ProgressView::addProfile);
   connect(renameButton_, &QPushButton::clicked, this, &ProgressView::renameProfile);
   connect(exportButton_, &QPushButton::clicked, this, &ProgressView::exportCsv);
+  schedulerBox_ = new QComboBox(this);
+  schedulerBox_->setAccessibleName(tr("Spaced repetition scheduler"));
+  schedulerBox_->addItem(tr("FSRS-6 (recommended)"), QStringLiteral("fsrs"));
+  schedulerBox_->addItem(tr("SM-2 (classic)"), QStringLiteral("sm2"));
+  schedulerBox_->setToolTip(tr("Which algorithm decides when a question comes back. Both keep a "
+                               "schedule from every answer, so switching loses nothing."));
+  connect(schedulerBox_, &QComboBox::activated, this, &ProgressView::changeScheduler);
 
   auto* top = new QHBoxLayout;
   top->setSpacing(10);
@@ -67,18 +75,23 @@ void ProgressView::buildUi() {
   top->addWidget(profileBox_);
   top->addWidget(addButton_);
   top->addWidget(renameButton_);
+  auto* scheduling = new QLabel(tr("Scheduling:"), this);
+  scheduling->setBuddy(schedulerBox_);
+  top->addSpacing(12);
+  top->addWidget(scheduling);
+  top->addWidget(schedulerBox_);
   top->addStretch(1);
   top->addWidget(exportButton_);
 
   auto* tiles = new QGridLayout;
   tiles->setSpacing(10);
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < 10; ++i) {
     auto* tile = new QLabel(this);
     tile->setTextFormat(Qt::RichText);
     tile->setWordWrap(true);
     tile->setMinimumHeight(76);
     tile->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    tiles->addWidget(tile, 0, i);
+    tiles->addWidget(tile, i / 5, i % 5);
     tiles_.push_back(tile);
   }
 
@@ -135,6 +148,7 @@ void ProgressView::loadProfiles(qint64 preferredId) {
       });
       return;
     }
+    profiles_ = profiles;
     profileBox_->clear();
     for (const auto& p : profiles) profileBox_->addItem(p.name, p.id);
     qint64 id = profiles.first().id;
@@ -148,11 +162,31 @@ void ProgressView::selectProfile(qint64 profileId) {
   const int index = profileBox_->findData(profileId);
   if (index < 0) return;
   profileBox_->setCurrentIndex(index);
+  for (const quiz::Profile& p : profiles_)
+    if (p.id == profileId)
+      schedulerBox_->setCurrentIndex(schedulerBox_->findData(quiz::toString(p.scheduler)));
   if (profileId_ != profileId) {
     profileId_ = profileId;
     emit profileChanged(profileId, profileBox_->itemText(index));
   }
   refresh();
+}
+
+void ProgressView::changeScheduler(int index) {
+  if (!store_ || profileId_ <= 0) return;
+  const auto kind = quiz::schedulerKindFromString(schedulerBox_->itemData(index).toString());
+  const qint64 id = profileId_;
+  store_->setScheduler(id, kind).then(this, [this, id](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      emit statusMessage(tr("Scheduler not changed: %1").arg(r.error));
+      loadProfiles(id);
+      return;
+    }
+    for (quiz::Profile& p : profiles_)
+      if (p.id == id) p.scheduler = r.profile.scheduler;
+    emit statusMessage(tr("%1 now schedules reviews with %2.")
+                           .arg(r.profile.name, schedulerBox_->currentText()));
+  });
 }
 
 void ProgressView::refresh() {
@@ -201,6 +235,29 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
   setTile(tiles_[5], tr("Weakest domain"), s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
           s.weakestDomain.isEmpty() ? tr("needs 3+ attempts per domain") : tr("lowest accuracy"));
+  const QLocale locale;
+  const QString scheduler = s.scheduler == quiz::SchedulerKind::Sm2 ? tr("SM-2") : tr("FSRS-6");
+  setTile(tiles_[6], tr("Due this week"), locale.toString(s.dueNext7Days),
+          s.nextDueMs > 0 ? tr("next: %1").arg(locale.toString(QDateTime::fromMSecsSinceEpoch(s.nextDueMs),
+                                                               QLocale::ShortFormat))
+                          : tr("%1 questions scheduled").arg(locale.toString(s.reviewedQuestions)));
+  // Learning steps are minutes (FSRS: 1 and 10 min), reviews days.
+  const double median = s.medianIntervalDays;
+  const QString interval = median >= 1.0 ? tr("%1 days").arg(locale.toString(median, 'f', 1))
+                           : median * 24 >= 1.0 ? tr("%1 h").arg(locale.toString(median * 24, 'f', 1))
+                                                 : tr("%1 min").arg(locale.toString(qRound(median * 24 * 60)));
+  setTile(tiles_[7], tr("Typical interval"), s.reviewedQuestions ? interval : QStringLiteral("—"),
+          tr("median, scheduled by %1").arg(scheduler));
+  setTile(tiles_[8], tr("Predicted recall"),
+          s.predictedRecall >= 0 ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
+                                 : QStringLiteral("—"),
+          tr("FSRS estimate for now (whole days since each answer), target 90%"));
+  setTile(tiles_[9], tr("Measured retention"),
+          s.measuredRetention >= 0 ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))
+                                   : QStringLiteral("—"),
+          s.retentionReviews ? tr("right after a gap of a day or more (%1 answers)")
+                                   .arg(locale.toString(s.retentionReviews))
+                             : tr("needs answers a day or more apart"));
   charts_->show(s);
 }
 

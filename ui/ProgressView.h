@@ -1,5 +1,6 @@
 // The progress tab: who is studying (profiles), how it is going (accuracy by day, by domain,
-// streak, average time, weakest domain, questions due) and the recent attempts, with a CSV
+// streak, average time, weakest domain), the schedule (FSRS or SM-2, chosen per profile: due
+// counts, intervals, predicted and measured retention) and the recent attempts, with a CSV
 // export. Everything comes from the ProgressStore asynchronously; the view refreshes when the
 // store says attempts or profiles changed.
 #pragma once
@@ -29,6 +30,7 @@ class ProgressView : public QWidget {
   qint64 profileId() const { return profileId_; }
   QString profileName() const;
   QTableWidget* attemptsTable() const { return table_; }
+  QComboBox* schedulerBox() const { return schedulerBox_; }
   const quiz::Statistics& statistics() const { return stats_; }
   // Tests: the number of refreshes completed (statistics + attempts both arrived).
   int refreshCount() const { return refreshes_; }
@@ -58,6 +60,9 @@ class ProgressView : public QWidget {
   void showStatistics(const quiz::Statistics& stats);
   void showAttempts(const QVector<quiz::Attempt>& attempts);
   void setTile(QLabel* tile, const QString& title, const QString& value, const QString& hint);
+  void changeScheduler(int index);
+
+  QVector<quiz::Profile> profiles_;
 
   quiz::QuestionBank bank_;
   quiz::ProgressStore* store_ = nullptr;
@@ -67,6 +72,7 @@ class ProgressView : public QWidget {
   int pendingParts_ = 0;
 
   QComboBox* profileBox_ = nullptr;
+  QComboBox* schedulerBox_ = nullptr;  // FSRS / SM-2 for the selected profile
   QPushButton* addButton_ = nullptr;
   QPushButton* renameButton_ = nullptr;
   QPushButton* exportButton_ = nullptr;

@@ -1,26 +1,108 @@
-// PrecisionLab desktop app entry point: parses the command line, applies the theme and shows the
-// main window. `--screenshots DIR` (hidden) writes PNGs of every view for docs/screenshots.
+// PrecisionLab desktop app entry point: answers --help and --version before any display is
+// needed (they run on a QCoreApplication; the QApplication comes after), parses the command line,
+// applies the theme and shows the main window. File arguments (the desktop entry passes %F):
+// .plrun recordings replay in the lab, a question bank (JSON, GIFT, Moodle XML, Anki text) is
+// studied. `--screenshots DIR` (hidden) writes PNGs of every view for docs/screenshots.
 // Exceptions: GuardedApplication catches those thrown in the event loop; one thrown while the
 // window is built is shown the same way and ends the app with exit code 1, never an abort.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTranslator>
 #include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <optional>
 
+#include "engine/BuildInfo.h"
 #include "ui/GuardedApplication.h"
 #include "ui/MainWindow.h"
 #include "ui/ScreenshotTour.h"
 
 namespace {
 
+void setIdentity() {
+  QCoreApplication::setApplicationName(QStringLiteral("PrecisionLab"));
+  QCoreApplication::setOrganizationName(QStringLiteral("PrecisionLab"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION_STRING));
+}
+
+struct CommandLine {
+  QCommandLineParser parser;
+  QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                          QStringLiteral("Show this help and exit (no display needed).")};
+  QCommandLineOption version{QStringList{QStringLiteral("v"), QStringLiteral("version")},
+                             QStringLiteral("Show the version and what it was built with, and exit.")};
+  QCommandLineOption database{QStringLiteral("database"),
+                              QStringLiteral("Progress database file (default: in the user's data folder)."),
+                              QStringLiteral("FILE")};
+  QCommandLineOption bank{QStringLiteral("bank"),
+                          QStringLiteral("Question bank to study: PrecisionLab JSON, GIFT, Moodle XML or "
+                                         "an Anki text export (default: the last one opened, else the "
+                                         "built-in bank)."),
+                          QStringLiteral("FILE")};
+  QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("system, light, dark or high-contrast."),
+                           QStringLiteral("NAME")};
+  QCommandLineOption screenshots{QStringLiteral("screenshots"),
+                                 QStringLiteral("Write screenshots of every view to DIR and exit."),
+                                 QStringLiteral("DIR")};
+  QCommandLineOption startupTime{QStringLiteral("startup-time"),
+                                 QStringLiteral("Print the time to the first question and exit.")};
+
+  CommandLine() {
+    parser.setApplicationDescription(
+        QStringLiteral("Study a mixed-precision exam question, then run each answer as a real "
+                       "fine-tuning job."));
+    screenshots.setFlags(QCommandLineOption::HiddenFromHelp);
+    startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({help, version, database, bank, theme, screenshots, startupTime});
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QStringLiteral("Recorded runs (.plrun) to replay in the lab, or a question bank to study."),
+        QStringLiteral("[FILE...]"));
+  }
+};
+
+// --help, --version and command-line errors, on a QCoreApplication: no display is opened, so
+// they work over ssh, in a container and in a package build. nullopt: go on to the GUI.
+std::optional<int> answerWithoutDisplay(int argc, char** argv) {
+  bool wanted = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--") == 0) break;
+    for (const char* flag : {"-h", "--help", "-?", "-v", "--version"})
+      wanted |= std::strcmp(argv[i], flag) == 0;
+  }
+  if (!wanted) return std::nullopt;
+  QCoreApplication core(argc, argv);
+  setIdentity();
+  CommandLine cl;
+  if (!cl.parser.parse(QCoreApplication::arguments())) {
+    std::fprintf(stderr, "precisionlab: %s\n", qPrintable(cl.parser.errorText()));
+    return 2;
+  }
+  if (cl.parser.isSet(cl.help)) {
+    std::printf("%s", qPrintable(cl.parser.helpText()));
+    return 0;
+  }
+  std::printf("PrecisionLab %s\n%s\n", PROJECT_VERSION_STRING, precisionlab::buildInfoText().c_str());
+  return 0;
+}
+
 int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startClock);
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (const auto early = answerWithoutDisplay(argc, argv)) return *early;
+
   QElapsedTimer startClock;
   startClock.start();
   precisionlab::GuardedApplication app(argc, argv);
@@ -35,45 +117,32 @@ int main(int argc, char** argv) {
 namespace {
 
 int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startClock) {
-  QApplication::setApplicationName(QStringLiteral("PrecisionLab"));
-  QApplication::setOrganizationName(QStringLiteral("PrecisionLab"));
-  QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION_STRING));
+  setIdentity();
   // Must match packaging/io.github.precisionlab.PrecisionLab.desktop so docks group the window.
   QApplication::setDesktopFileName(QStringLiteral("io.github.precisionlab.PrecisionLab"));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/precisionlab.svg")));
+  // The user's languages in order (LANGUAGE, then LC_ALL / LC_MESSAGES / LANG, as QLocale reads
+  // them): Qt's own strings from the system's Qt translations (qt6-translations-l10n), ours
+  // from :/i18n once translations are compiled in. Without a match both stay English.
+  QTranslator qtStrings, appStrings;
+  if (qtStrings.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    QCoreApplication::installTranslator(&qtStrings);
+  if (appStrings.load(QLocale(), QStringLiteral("precisionlab"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    QCoreApplication::installTranslator(&appStrings);
 
-  QCommandLineParser parser;
-  parser.setApplicationDescription(
-      QStringLiteral("Study a mixed-precision exam question, then run each answer as a real "
-                     "fine-tuning job."));
-  parser.addHelpOption();
-  parser.addVersionOption();
-  QCommandLineOption database(QStringLiteral("database"),
-                              QStringLiteral("Progress database file (default: in the user's "
-                                             "data folder)."),
-                              QStringLiteral("FILE"));
-  QCommandLineOption bank(QStringLiteral("bank"),
-                          QStringLiteral("Question bank JSON file (default: the built-in bank)."),
-                          QStringLiteral("FILE"));
-  QCommandLineOption theme(QStringLiteral("theme"),
-                           QStringLiteral("system, light, dark or high-contrast."),
-                           QStringLiteral("NAME"));
-  QCommandLineOption screenshots(QStringLiteral("screenshots"),
-                                 QStringLiteral("Write screenshots of every view to DIR and exit."),
-                                 QStringLiteral("DIR"));
-  screenshots.setFlags(QCommandLineOption::HiddenFromHelp);
-  QCommandLineOption startupTime(QStringLiteral("startup-time"),
-                                 QStringLiteral("Print the time to the first question and exit."));
-  startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({database, bank, theme, screenshots, startupTime});
-  parser.process(app);
+  CommandLine cl;
+  if (!cl.parser.parse(QCoreApplication::arguments())) {
+    std::fprintf(stderr, "precisionlab: %s\n", qPrintable(cl.parser.errorText()));
+    return 2;
+  }
 
   precisionlab::MainWindow::Options options;
-  options.databasePath = parser.value(database);
-  options.bankPath = parser.value(bank);
-  options.themeId = parser.value(theme);
+  options.databasePath = cl.parser.value(cl.database);
+  options.bankPath = cl.parser.value(cl.bank);
+  options.themeId = cl.parser.value(cl.theme);
 
-  if (parser.isSet(screenshots)) {
+  if (cl.parser.isSet(cl.screenshots)) {
     // A throwaway database and no saved settings: the pictures show a known, fresh state.
     QTemporaryDir tmp;
     options.databasePath = tmp.filePath(QStringLiteral("progress.sqlite3"));
@@ -81,14 +150,46 @@ int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startCloc
     options.quietErrors = true;
     app.setDialogsEnabled(false);
     precisionlab::ScreenshotTour tour(options);
-    const QStringList files = tour.run(parser.value(screenshots));
+    const QStringList files = tour.run(cl.parser.value(cl.screenshots));
     for (const QString& f : files) std::printf("%s\n", qPrintable(f));
     return files.isEmpty() ? 1 : 0;
   }
 
-  precisionlab::MainWindow window(options);
-  window.show();
-  if (parser.isSet(startupTime)) {
+  // A bank among the file arguments is studied; recordings go to the lab once the window is up.
+  QStringList recordings;
+  for (const QString& path : cl.parser.positionalArguments()) {
+    if (precisionlab::MainWindow::isRecording(path)) recordings << path;
+    else if (options.bankPath.isEmpty()) options.bankPath = QFileInfo(path).absoluteFilePath();
+  }
+  const QString lastBankKey = QStringLiteral("study/bankPath");
+  if (options.bankPath.isEmpty() && !cl.parser.isSet(cl.startupTime)) {
+    const QString last = QSettings().value(lastBankKey).toString();
+    if (!last.isEmpty() && QFileInfo(last).isFile()) options.bankPath = last;
+  }
+
+  // One window per bank: File > Open question bank… builds a new window on the new bank and
+  // closes this one (the views are built for one bank; progress and settings carry over).
+  std::unique_ptr<precisionlab::MainWindow> window;
+  std::function<void(const precisionlab::MainWindow::Options&)> open;
+  open = [&](const precisionlab::MainWindow::Options& o) {
+    window = std::make_unique<precisionlab::MainWindow>(o);
+    QObject::connect(window.get(), &precisionlab::MainWindow::bankOpenRequested, &app,
+                     [&, o](const QString& path) {
+                       precisionlab::MainWindow::Options next = o;
+                       next.bankPath = QFileInfo(path).absoluteFilePath();
+                       QSettings().setValue(lastBankKey, next.bankPath);
+                       // Not from inside the old window's own signal: after it returns.
+                       QTimer::singleShot(0, &app, [&, next] {
+                         window.reset();
+                         open(next);
+                       });
+                     },
+                     Qt::QueuedConnection);
+    window->show();
+  };
+  open(options);
+  if (!recordings.isEmpty()) window->openFiles(recordings);
+  if (cl.parser.isSet(cl.startupTime)) {
     // The first question is on screen once the first paint after show() has run.
     QTimer::singleShot(0, &app, [&] {
       std::printf("first question on screen after %lld ms\n",

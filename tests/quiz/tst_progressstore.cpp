@@ -110,16 +110,70 @@ class TestProgressStore : public QObject {
     QCOMPARE(store.attempts(0).result().size(), 3);
     QCOMPARE(store.reviewStates(ana.profile.id, "bank").result().size(), 2);
 
-    // Wrong answers come back tomorrow; new questions follow the due ones.
+    // FSRS (the default): a wrong answer comes back after the 1-minute learning step, a sure
+    // right one (Easy) after round(w3 = 8.30) = 8 days; new questions follow the due ones.
+    QVERIFY(store.profiles().result().at(0).scheduler == SchedulerKind::Fsrs);
     const qint64 tomorrow = QDateTime::currentMSecsSinceEpoch() + Scheduler::kDayMs + 1000;
     QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}, 0, tomorrow).result(),
-             (QStringList{"q1", "q2", "q3"}));
+             (QStringList{"q2", "q3"}));
     QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(), QStringList{"q3"});
+    // SM-2 for this profile: both come back tomorrow, from the same stored attempts.
+    QVERIFY(store.setScheduler(ana.profile.id, SchedulerKind::Sm2).result().ok);
+    QVERIFY(store.profiles().result().at(0).scheduler == SchedulerKind::Sm2);
+    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}, 0, tomorrow).result(),
+             (QStringList{"q1", "q2", "q3"}));
+    QVERIFY(!store.setScheduler(999, SchedulerKind::Sm2).result().ok);
 
     QTRY_VERIFY(spy.size() >= 5);  // open, profiles, attempts (delivered on this thread)
     bool sawAttempts = false;
     for (const auto& args : spy) sawAttempts |= args.at(0).value<Changes>().testFlag(Change::Attempts);
     QVERIFY(sawAttempts);
+  }
+
+  // Issue 13: a not-yet-due question answered correctly twice in one sitting (practice appends
+  // not-yet-due questions, exams use the whole bank) must not be pushed out as if it had been
+  // reviewed twice on time. Under SM-2 the second answer used to give a 6-day interval.
+  void earlyCorrectAnswersDoNotCountTwice() {
+    QTemporaryDir dir;
+    ProgressStore store;
+    QVERIFY(store.open(dir.filePath("p.sqlite3")).result().ok());
+    const qint64 id = store.addProfile("Ana").result().profile.id;
+    const qint64 t0 = QDateTime::currentMSecsSinceEpoch() - 10 * 60'000;
+    for (SchedulerKind kind : {SchedulerKind::Sm2, SchedulerKind::Fsrs}) {
+      QVERIFY(store.setScheduler(id, kind).result().ok);
+      const QString q = kind == SchedulerKind::Sm2 ? "sm2" : "fsrs";
+      // Answered right yesterday (SM-2: due today), right today on time, then twice more a
+      // minute apart in the same sitting.
+      const qint64 times[] = {t0 - Scheduler::kDayMs, t0, t0 + 60'000, t0 + 120'000};
+      QVector<RecordResult> results;
+      for (qint64 t : times) {
+        results << store.recordAttempt(attempt(id, q, true, "Scaling", t)).result();
+        QVERIFY2(results.last().ok, qPrintable(results.last().error));
+      }
+      const RecordResult& onTime = results[1];
+      const RecordResult& early2 = results[3];
+      if (kind == SchedulerKind::Sm2) {
+        QCOMPARE(onTime.review.intervalDays, 6);
+        QCOMPARE(early2.review.intervalDays, 6);  // was round(6 * 2.7) = 16, then 45
+        QCOMPARE(early2.review.dueMs, onTime.review.dueMs);
+      } else {
+        // FSRS-6 defines reviews before the due date itself (the retrievability at the real
+        // elapsed time; same-day reviews by the short-term stability): the store must feed it
+        // the real times, not treat the answers as on time.
+        const FsrsScheduler fsrs;
+        FsrsCard card;
+        for (qint64 t : times) card = fsrs.review(card, FsrsRating::Easy, t);
+        QCOMPARE(early2.review.fsrs.stability, card.stability);
+        QCOMPARE(early2.review.fsrs.dueMs, card.dueMs);
+        QCOMPARE(early2.review.dueMs, card.dueMs);
+      }
+      const QVector<Attempt> log = store.attempts(id).result();
+      QCOMPARE(log.first().questionId, q);
+      QVERIFY(qAbs(log.first().log.elapsedDays - 60'000.0 / Scheduler::kDayMs) < 1e-9);
+      QCOMPARE(log.first().log.rating, 4);  // right and sure: Easy
+      QCOMPARE(log.first().log.stateBefore, int(FsrsState::Review));
+      QVERIFY(log.first().log.scheduler == kind);
+    }
   }
 
   void statistics() {
@@ -187,6 +241,14 @@ class TestProgressStore : public QObject {
       QCOMPARE(states.size(), 1);
       QCOMPARE(states[0].easiness, 2.36);
       QCOMPARE(states[0].lapses, 1);  // recomputed from the log by v2
+      // v3 replayed the log through FSRS: wrong (Again), then right (Good) a second later.
+      QVERIFY(states[0].fsrs.state == FsrsState::Learning);
+      QCOMPARE(states[0].fsrs.step, 1);
+      QCOMPARE(states[0].fsrs.dueMs, qint64(2000 + 600'000));
+      QCOMPARE(attempts[0].log.rating, 3);
+      QCOMPARE(attempts[1].log.rating, 1);
+      QCOMPARE(attempts[1].log.elapsedDays, -1.0);
+      QVERIFY(qAbs(attempts[0].log.elapsedDays - 1000.0 / Scheduler::kDayMs) < 1e-12);
       QVERIFY(store.recordAttempt(attempt(1, "q1", true)).result().ok);
       QCOMPARE(store.profiles().result().at(0).name, QString("Old"));
     }
@@ -381,9 +443,11 @@ class TestProgressStore : public QObject {
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray expected =
-        "id,time_utc,profile,bank,question,domain,chosen,correct,time_taken_ms,mode,confidence\r\n"
+        "id,time_utc,profile,bank,question,domain,chosen,correct,time_taken_ms,mode,confidence,"
+        "rating,elapsed_days,state_before,stability,difficulty,scheduled_days,scheduler\r\n"
         "1,2023-11-14T22:13:20.123Z,\"Ana, \"\"the\"\" learner\",bank,q1,\"Multi\nline, domain\","
-        "a;c,1,2000,exam,sure\r\n";
+        // FSRS review log: Easy on a new question: S = w3 = 8.2956, D clamped to 1, 8 days.
+        "a;c,1,2000,exam,sure,4,-1,0,8.2956,1,8,fsrs\r\n";
     QCOMPARE(f.readAll(), expected);
     QCOMPARE(QDir(dir.path()).entryList({"out.csv*"}, QDir::Files).size(), 1);  // no temp left
   }

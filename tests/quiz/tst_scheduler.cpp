@@ -48,7 +48,8 @@ class TestScheduler : public QObject {
       QVERIFY2(qAbs(s.easiness - easiness[i]) < 1e-9,
                qPrintable(QString("review %1: EF %2, expected %3").arg(i).arg(s.easiness).arg(easiness[i])));
       QCOMPARE(s.lastReviewMs, now);
-      QCOMPARE(s.dueMs, now + intervals[i] * kDay);
+      QCOMPARE(s.sm2DueMs, now + intervals[i] * kDay);
+      QCOMPARE(s.dueMs, s.sm2DueMs);
       now = s.dueMs;  // review exactly when due
     }
   }
@@ -56,12 +57,67 @@ class TestScheduler : public QObject {
   void lapsesAndRepetitions() {
     ReviewState s;
     s = Scheduler::review(s, 5, kT0);
-    s = Scheduler::review(s, 5, kT0);
+    s = Scheduler::review(s, 5, kT0 + kDay);
     QCOMPARE(s.repetitions, 2);
-    s = Scheduler::review(s, 2, kT0);
+    s = Scheduler::review(s, 2, kT0 + 7 * kDay);
     QCOMPARE(s.repetitions, 0);
     QCOMPARE(s.lapses, 1);
     QVERIFY(!s.isNew());
+  }
+
+  // Issue 13: practice lists not-yet-due questions after the due ones and exams use the whole
+  // bank, so a question can be answered again before it is due. Two correct answers in one
+  // sitting used to count as two SM-2 reviews and push the question out 6 days.
+  void sm2EarlyCorrectAnswerChangesNothing() {
+    ReviewState s;
+    s = Scheduler::review(s, 5, kT0);
+    QCOMPARE(s.intervalDays, 1);
+    const ReviewState before = s;
+    s = Scheduler::review(s, 5, kT0 + 60'000);  // a minute later, in the same sitting
+    QCOMPARE(s.intervalDays, 1);
+    QCOMPARE(s.repetitions, before.repetitions);
+    QCOMPARE(s.sm2DueMs, before.sm2DueMs);
+    QCOMPARE(s.easiness, before.easiness);
+    // On time it counts again: 6 days.
+    s = Scheduler::review(s, 5, kT0 + kDay);
+    QCOMPARE(s.intervalDays, 6);
+  }
+
+  void sm2EarlyWrongAnswerIsALapse() {
+    ReviewState s;
+    s = Scheduler::review(s, 5, kT0);
+    s = Scheduler::review(s, 5, kT0 + kDay);  // I = 6
+    s = Scheduler::review(s, 1, kT0 + 2 * kDay);
+    QCOMPARE(s.intervalDays, 1);
+    QCOMPARE(s.repetitions, 0);
+    QCOMPARE(s.lapses, 1);
+  }
+
+  // The same through apply() (what the progress store calls), under each scheduler: answering a
+  // not-yet-due question correctly twice in one sitting.
+  void applyTwiceInOneSitting() {
+    for (SchedulerKind kind : {SchedulerKind::Sm2, SchedulerKind::Fsrs}) {
+      ReviewState s;
+      s.scheduler = kind;
+      s = Scheduler::apply(s, true, Confidence::Unsure, 5000, kT0);
+      s = Scheduler::apply(s, true, Confidence::Unsure, 5000, kT0 + kDay);  // on time
+      const qint64 due = s.dueMs;
+      ReviewLogEntry log;
+      s = Scheduler::apply(s, true, Confidence::Unsure, 5000, kT0 + kDay + 120'000, &log);
+      QCOMPARE(log.rating, 3);
+      QCOMPARE(log.sm2Grade, 4);
+      QVERIFY(qAbs(log.elapsedDays - 120'000.0 / kDay) < 1e-12);
+      if (kind == SchedulerKind::Sm2) {
+        QCOMPARE(s.intervalDays, 6);  // unchanged by the early answer, not 15
+        QCOMPARE(s.dueMs, due);
+      } else {
+        // FSRS defines a same-day review (short-term stability): for Good on a card of this
+        // stability the increase is clamped to 1, so the due time moves only by the two
+        // minutes that passed, never by a second interval's growth.
+        QCOMPARE(s.dueMs - due, qint64(120'000));
+      }
+      QCOMPARE(s.lastReviewMs, kT0 + kDay + 120'000);
+    }
   }
 
   void grades_data() {

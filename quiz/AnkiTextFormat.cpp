@@ -1,0 +1,267 @@
+#include "quiz/AnkiTextFormat.h"
+
+#include "quiz/HtmlText.h"
+
+#include <QRegularExpression>
+
+namespace precisionlab::quiz {
+namespace {
+
+QString letters(const Question& q) {
+  QStringList out;
+  for (int i = 0; i < q.options.size(); ++i)
+    if (q.options.at(i).correct) out << QString(QChar('A' + i));
+  return out.join(QStringLiteral(", "));
+}
+
+QString plainField(QString s) { return s.replace('\t', ' ').replace('\n', ' ').trimmed(); }
+
+struct Record {
+  QStringList fields;
+  int line = 0;
+};
+
+// Splits `text` into records of fields: `sep` between fields, newline between records, "..."
+// quoting with "" for a quote (a quoted field may hold separators and newlines).
+QVector<Record> splitRecords(const QString& text, QChar sep, int firstLine) {
+  QVector<Record> out;
+  Record rec;
+  QString field;
+  bool quoted = false;
+  bool fieldStarted = false;
+  int line = firstLine;
+  rec.line = line;
+  const auto endField = [&] {
+    rec.fields << field;
+    field.clear();
+    fieldStarted = false;
+  };
+  for (qsizetype i = 0; i < text.size(); ++i) {
+    const QChar c = text.at(i);
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text.at(i + 1) == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        if (c == '\n') ++line;
+        field += c;
+      }
+      continue;
+    }
+    if (c == '"' && !fieldStarted) {
+      quoted = true;
+      fieldStarted = true;
+    } else if (c == sep) {
+      endField();
+    } else if (c == '\n') {
+      endField();
+      if (!(rec.fields.size() == 1 && rec.fields.first().trimmed().isEmpty())) out.push_back(rec);
+      rec = Record{};
+      rec.line = ++line;
+    } else {
+      field += c;
+      fieldStarted = true;
+    }
+  }
+  if (fieldStarted || !rec.fields.isEmpty()) {
+    endField();
+    if (!(rec.fields.size() == 1 && rec.fields.first().trimmed().isEmpty())) out.push_back(rec);
+  }
+  return out;
+}
+
+std::optional<QChar> separatorFrom(const QString& name) {
+  const QString n = name.trimmed().toLower();
+  if (n == QLatin1String("tab") || name == QLatin1String("\t")) return QChar('\t');
+  if (n == QLatin1String("comma")) return QChar(',');
+  if (n == QLatin1String("semicolon")) return QChar(';');
+  if (n == QLatin1String("pipe")) return QChar('|');
+  if (n == QLatin1String("colon")) return QChar(':');
+  if (n == QLatin1String("space") || name == QLatin1String(" ")) return QChar(' ');
+  if (name.size() == 1) return name.at(0);
+  return std::nullopt;
+}
+
+// Our own export: the Front and Back it wrote, read back into a multiple-choice question.
+bool readOwnNote(const QString& front, const QString& back, Question* q) {
+  static const QRegularExpression stem(QStringLiteral("<div class=\"pl-stem\">(.*?)</div>"),
+                                       QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression list(QStringLiteral("<ol class=\"pl-(options|analysis)\"[^>]*>(.*?)</ol>"),
+                                       QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression item(QStringLiteral("<li>(.*?)</li>"),
+                                       QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression answer(QStringLiteral("<div class=\"pl-answer\">[^:<]*:\\s*([A-Z, ]+)</div>"));
+  static const QRegularExpression explanation(QStringLiteral("<div class=\"pl-explanation\">(.*?)</div>"),
+                                              QRegularExpression::DotMatchesEverythingOption);
+  const auto s = stem.match(front);
+  const auto a = answer.match(back);
+  if (!s.hasMatch() || !a.hasMatch()) return false;
+  const auto items = [&](const QString& html, const QString& kind) {
+    QStringList out;
+    for (auto it = list.globalMatch(html); it.hasNext();) {
+      const auto m = it.next();
+      if (m.captured(1) != kind) continue;
+      for (auto li = item.globalMatch(m.captured(2)); li.hasNext();) out << HtmlText::toText(li.next().captured(1));
+    }
+    return out;
+  };
+  const QStringList options = items(front, QStringLiteral("options"));
+  const QStringList analysis = items(back, QStringLiteral("analysis"));
+  if (options.size() < 2) return false;
+  const QStringList right = a.captured(1).split(',', Qt::SkipEmptyParts);
+  q->stem = HtmlText::toText(s.captured(1));
+  q->explanation = HtmlText::toText(explanation.match(back).captured(1));
+  for (int i = 0; i < options.size(); ++i) {
+    Option o;
+    o.id = QString(QChar('a' + i));
+    o.text = options.at(i);
+    o.correct = right.contains(QString(QChar('A' + i))) || right.contains(QStringLiteral(" ") + QChar('A' + i));
+    o.analysis = analysis.value(i);
+    q->options.push_back(o);
+  }
+  int correct = 0;
+  for (const Option& o : q->options) correct += o.correct ? 1 : 0;
+  q->answer = correct > 1 ? AnswerKind::Multiple : AnswerKind::Single;
+  return true;
+}
+
+}  // namespace
+
+QString AnkiTextFormat::write(const QuestionBank& bank) {
+  QString out = QStringLiteral(
+      "#separator:tab\n#html:true\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags column:5\n");
+  const QString deck = plainField(bank.title).replace(QStringLiteral("::"), QStringLiteral(": "));
+  for (const Question& q : bank.questions) {
+    QString front = QStringLiteral("<div class=\"pl-stem\">%1</div><ol class=\"pl-options\" type=\"A\">")
+                        .arg(HtmlText::fromText(q.stem));
+    QString analysis = QStringLiteral("<ol class=\"pl-analysis\" type=\"A\">");
+    for (const Option& o : q.options) {
+      front += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.text));
+      analysis += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.analysis));
+    }
+    front += QStringLiteral("</ol>");
+    analysis += QStringLiteral("</ol>");
+    const QString back = QStringLiteral("<div class=\"pl-answer\">Answer: %1</div>"
+                                        "<div class=\"pl-explanation\">%2</div>%3")
+                             .arg(letters(q), HtmlText::fromText(q.explanation), analysis);
+    QString topic = plainField(q.topic);
+    topic.replace(' ', '_');
+    out += QStringList{plainField(q.id),
+                       deck + QStringLiteral("::") + plainField(q.domain).replace(QStringLiteral("::"), QStringLiteral(": ")),
+                       front, back, topic}
+               .join('\t');
+    out += '\n';
+  }
+  return out;
+}
+
+QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QString& file,
+                                               QVector<ImportProblem>* problems,
+                                               QString* deckTitle) {
+  QVector<ImportedQuestion> out;
+  QChar sep = '\t';
+  bool sepGiven = false;
+  bool html = false;
+  int guidColumn = 0, deckColumn = 0, tagsColumn = 0, notetypeColumn = 0;  // 1-based; 0 = none
+  QString deckHeader, tagsHeader;
+  const QStringList lines = text.split('\n');
+  int n = 0;
+  for (; n < lines.size() && lines.at(n).startsWith('#'); ++n) {
+    const QString header = lines.at(n).mid(1);
+    const qsizetype colon = header.indexOf(':');
+    if (colon < 0) continue;
+    const QString key = header.left(colon).trimmed().toLower();
+    const QString value = header.mid(colon + 1);
+    const auto column = [&](int* into) {
+      bool ok = false;
+      const int c = value.trimmed().toInt(&ok);
+      if (!ok || c < 1 || c > 64)
+        problems->push_back({file, n + 1, {}, QStringLiteral("#%1 needs a column number from 1 to 64").arg(key)});
+      else
+        *into = c;
+    };
+    if (key == QLatin1String("separator")) {
+      const auto s = separatorFrom(value);
+      if (!s) problems->push_back({file, n + 1, {}, QStringLiteral("unknown #separator \"%1\"").arg(value)});
+      else sep = *s, sepGiven = true;
+    } else if (key == QLatin1String("html")) {
+      html = value.trimmed().toLower() == QLatin1String("true");
+    } else if (key == QLatin1String("guid column")) {
+      column(&guidColumn);
+    } else if (key == QLatin1String("deck column")) {
+      column(&deckColumn);
+    } else if (key == QLatin1String("tags column")) {
+      column(&tagsColumn);
+    } else if (key == QLatin1String("notetype column")) {
+      column(&notetypeColumn);
+    } else if (key == QLatin1String("deck")) {
+      deckHeader = value.trimmed();
+    } else if (key == QLatin1String("tags")) {
+      tagsHeader = value.trimmed();
+    }
+  }
+  if (!problems->isEmpty()) return out;
+  const QString body = lines.mid(n).join('\n');
+  if (!sepGiven && !body.contains('\t') && body.contains(';')) sep = ';';  // Anki's own guess
+  const QVector<Record> records = splitRecords(body, sep, n + 1);
+
+  struct Note {
+    QString id, deck, topic, front, back;
+    int line;
+  };
+  QVector<Note> notes;
+  const auto cell = [](const Record& r, int column) { return column > 0 ? r.fields.value(column - 1) : QString(); };
+  const auto toText = [html](const QString& s) { return html ? HtmlText::toText(s) : s.trimmed(); };
+  for (const Record& r : records) {
+    QStringList content;
+    for (int c = 1; c <= r.fields.size(); ++c)
+      if (c != guidColumn && c != deckColumn && c != tagsColumn && c != notetypeColumn) content << r.fields.at(c - 1);
+    const QString label = cell(r, guidColumn).isEmpty() ? QStringLiteral("note %1").arg(notes.size() + 1) : cell(r, guidColumn);
+    if (content.size() < 2) {
+      problems->push_back({file, r.line, label,
+                           QStringLiteral("a note needs a front and a back field (found %1 field(s); is #separator right?)")
+                               .arg(content.size())});
+      continue;
+    }
+    QString deck = cell(r, deckColumn).trimmed();
+    if (deck.isEmpty()) deck = deckHeader;
+    if (deckTitle->isEmpty() && !deck.isEmpty()) *deckTitle = deck.section(QStringLiteral("::"), 0, 0);
+    const QString tags = cell(r, tagsColumn).trimmed().isEmpty() ? tagsHeader : cell(r, tagsColumn).trimmed();
+    notes.push_back({cell(r, guidColumn).trimmed(), deck.section(QStringLiteral("::"), -1),
+                     tags.section(' ', 0, 0).replace('_', ' '), content.at(0), content.at(1), r.line});
+  }
+  for (int i = 0; i < notes.size(); ++i) {
+    const Note& note = notes.at(i);
+    Question q;
+    q.id = note.id;
+    q.domain = note.deck;
+    q.topic = note.topic;
+    const QString label = note.id.isEmpty() ? QStringLiteral("note %1").arg(i + 1) : note.id;
+    if (!(html && readOwnNote(note.front, note.back, &q))) {
+      // A two-sided note: the back is the answer, distractors are other notes' backs.
+      q.stem = toText(note.front);
+      const QString right = toText(note.back);
+      QStringList distractors;
+      for (int k = 1; k < notes.size() && distractors.size() < 3; ++k) {
+        const Note& other = notes.at((i + k) % notes.size());
+        const QString t = toText(other.back);
+        if (other.deck == note.deck && !t.isEmpty() && t != right && !distractors.contains(t)) distractors << t;
+      }
+      if (distractors.isEmpty()) {
+        problems->push_back({file, note.line, label,
+                             QStringLiteral("no other note in this deck has a different back to offer as a wrong option")});
+        continue;
+      }
+      distractors.insert(i % (distractors.size() + 1), right);
+      for (int k = 0; k < distractors.size(); ++k)
+        q.options.push_back({QString(QChar('a' + k)), distractors.at(k), distractors.at(k) == right, {}, {}, {}, {}});
+      q.answer = AnswerKind::Single;
+    }
+    out.push_back({q, note.line, label});
+  }
+  return out;
+}
+
+}  // namespace precisionlab::quiz

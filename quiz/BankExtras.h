@@ -1,0 +1,32 @@
+// The fields of a PrecisionLab question that GIFT and Moodle XML have no place for (question id,
+// exam, topic, source, exam trap, references; per option: id, why learners pick it, when it
+// would be right, lab scenario), as one line of compact JSON that the exporters put in a comment
+// (`// precisionlab {...}` in GIFT, `<!-- precisionlab {...} -->` in Moodle XML). Moodle and
+// other readers ignore comments; PrecisionLab reads them back, so its own round trip is lossless.
+// The JSON is untrusted on import: only known keys with string values are taken, and the
+// completed bank is validated by BankLoader like any other.
+#pragma once
+
+#include "quiz/QuestionBank.h"
+
+#include <QString>
+
+namespace precisionlab::quiz {
+
+class BankExtras {
+ public:
+  static constexpr const char* kMarker = "precisionlab ";
+  static QString encode(const Question& question);  // one line, no "--" (safe in XML comments)
+  // Applies `json` (the text after the marker) to `question`, matching options by position.
+  // Empty on success, else what was wrong.
+  static QString apply(const QString& json, Question* question);
+
+  // The bank's own fields (id, version, title, exam, language) for one comment at the top of
+  // the file (`precisionlab-bank {...}`), so an import keeps the bank id (and with it the
+  // learner's progress) whatever the file is called. applyBank takes only string fields.
+  static constexpr const char* kBankMarker = "precisionlab-bank ";
+  static QString encodeBank(const QuestionBank& bank);
+  static void applyBank(const QString& json, QuestionBank* bank);
+};
+
+}  // namespace precisionlab::quiz

@@ -1,0 +1,260 @@
+#include "quiz/BankInterchange.h"
+
+#include "quiz/AnkiTextFormat.h"
+#include "quiz/BankExtras.h"
+#include "quiz/BankJsonWriter.h"
+#include "quiz/BankLoader.h"
+#include "quiz/GiftFormat.h"
+#include "quiz/MoodleXmlFormat.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSet>
+#include <QStringDecoder>
+
+namespace precisionlab::quiz {
+namespace {
+
+QString slug(const QString& text) {
+  QString s = text.toLower();
+  s.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+  s = s.mid(0, 48);
+  while (s.startsWith('-')) s.remove(0, 1);
+  while (s.endsWith('-')) s.chop(1);
+  return s;
+}
+
+bool validId(const QString& id) {
+  static const QRegularExpression re(QStringLiteral("^[a-z0-9-]+$"));
+  return re.match(id).hasMatch();
+}
+
+void fill(QString* field, const QString& value, bool* filled) {
+  if (field->trimmed().isEmpty()) {
+    *field = value;
+    *filled = true;
+  }
+}
+
+}  // namespace
+
+QString ImportProblem::toString() const {
+  QString where = file;
+  if (line > 0) where += QStringLiteral(":%1").arg(line);
+  if (!question.isEmpty()) where += QStringLiteral(": question \"%1\"").arg(question);
+  return where + QStringLiteral(": ") + message;
+}
+
+QString BankInterchange::notGiven() { return QStringLiteral("Not given in the imported file."); }
+
+std::optional<BankFormat> BankInterchange::formatFromName(const QString& name) {
+  const QString n = name.trimmed().toLower();
+  if (n == QLatin1String("json")) return BankFormat::Json;
+  if (n == QLatin1String("gift")) return BankFormat::Gift;
+  if (n == QLatin1String("moodle-xml") || n == QLatin1String("xml") || n == QLatin1String("moodle"))
+    return BankFormat::MoodleXml;
+  if (n == QLatin1String("anki") || n == QLatin1String("anki-text")) return BankFormat::AnkiText;
+  return std::nullopt;
+}
+
+QString BankInterchange::formatName(BankFormat format) {
+  switch (format) {
+    case BankFormat::Json: return QStringLiteral("json");
+    case BankFormat::Gift: return QStringLiteral("gift");
+    case BankFormat::MoodleXml: return QStringLiteral("moodle-xml");
+    case BankFormat::AnkiText: return QStringLiteral("anki");
+  }
+  return {};
+}
+
+QString BankInterchange::fileSuffix(BankFormat format) {
+  switch (format) {
+    case BankFormat::Json: return QStringLiteral("json");
+    case BankFormat::Gift: return QStringLiteral("gift");
+    case BankFormat::MoodleXml: return QStringLiteral("xml");
+    case BankFormat::AnkiText: return QStringLiteral("txt");
+  }
+  return {};
+}
+
+BankFormat BankInterchange::detect(const QString& path, const QByteArray& head) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix == QLatin1String("json")) return BankFormat::Json;
+  if (suffix == QLatin1String("gift")) return BankFormat::Gift;
+  if (suffix == QLatin1String("xml")) return BankFormat::MoodleXml;
+  const QByteArray start = head.trimmed();
+  if (start.startsWith('{')) return BankFormat::Json;
+  if (start.startsWith('<')) return BankFormat::MoodleXml;
+  static const QRegularExpression ankiHeader(
+      QStringLiteral("^#(separator|html|tags|columns|notetype|deck|guid|if matches)[^:\\n]*:"),
+      QRegularExpression::MultilineOption);
+  if (ankiHeader.match(QString::fromUtf8(head)).hasMatch()) return BankFormat::AnkiText;
+  if (suffix == QLatin1String("tsv") || suffix == QLatin1String("csv")) return BankFormat::AnkiText;
+  // GIFT has { } answer blocks after each question; plain two-column text does not.
+  return head.contains('{') ? BankFormat::Gift : BankFormat::AnkiText;
+}
+
+BankImportResult BankInterchange::importFile(const QString& path, std::optional<BankFormat> format) {
+  BankImportResult result;
+  const QFileInfo info(path);
+  const auto fail = [&](const QString& message) {
+    result.problems.push_back({path, 0, {}, message});
+    return result;
+  };
+  if (!info.exists()) return fail(QStringLiteral("no such file"));
+  if (!info.isFile()) return fail(QStringLiteral("not a regular file (a folder, device or pipe); choose a bank file"));
+  if (info.size() > kMaxFileBytes)
+    return fail(QStringLiteral("%1 bytes is over the %2 MiB limit for a question bank")
+                    .arg(info.size())
+                    .arg(kMaxFileBytes / (1024 * 1024)));
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+  const QByteArray data = file.read(kMaxFileBytes + 1);  // the file may have grown since the check
+  if (data.size() > kMaxFileBytes) return fail(QStringLiteral("the file grew over the size limit while it was read"));
+  return importData(data, format.value_or(detect(path, data.left(4096))), path);
+}
+
+BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat format,
+                                             const QString& fileName) {
+  BankImportResult result;
+  if (format == BankFormat::Json) {
+    BankLoadResult loaded = BankLoader::loadJson(data);
+    for (const BankProblem& p : loaded.problems) result.problems.push_back({fileName, 0, {}, p.toString()});
+    if (result.problems.isEmpty()) result.bank = loaded.bank;
+    return result;
+  }
+  QStringDecoder utf8(QStringDecoder::Utf8);
+  QString text = utf8.decode(data);
+  if (utf8.hasError()) {
+    result.problems.push_back({fileName, 0, {}, QStringLiteral("not UTF-8 text; save it as UTF-8 and try again")});
+    return result;
+  }
+  if (text.startsWith(QChar(0xFEFF))) text.remove(0, 1);
+  text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
+
+  QVector<ImportedQuestion> imported;
+  QString title;
+  switch (format) {
+    case BankFormat::Gift: imported = GiftFormat::read(text, fileName, &result.problems); break;
+    case BankFormat::MoodleXml: imported = MoodleXmlFormat::read(data, fileName, &result.problems); break;
+    case BankFormat::AnkiText: imported = AnkiTextFormat::read(text, fileName, &result.problems, &title); break;
+    case BankFormat::Json: break;
+  }
+  if (!result.problems.isEmpty()) return result;
+  if (imported.isEmpty()) {
+    result.problems.push_back({fileName, 0, {}, QStringLiteral("no questions found")});
+    return result;
+  }
+  if (imported.size() > kMaxQuestions) {
+    result.problems.push_back({fileName, 0, {}, QStringLiteral("%1 questions is over the limit of %2").arg(imported.size()).arg(kMaxQuestions)});
+    return result;
+  }
+
+  // Bank metadata from the file name (and the Anki deck).
+  QuestionBank bank;
+  const QString base = QFileInfo(fileName).completeBaseName();
+  bank.id = slug(base).isEmpty() ? QStringLiteral("imported") : slug(base);
+  bank.version = QStringLiteral("1.0.0");
+  bank.title = title.isEmpty() ? base : title;
+  if (bank.title.trimmed().isEmpty()) bank.title = QStringLiteral("Imported questions");
+  bank.exam = QStringLiteral("Imported from %1").arg(QFileInfo(fileName).fileName());
+
+  // A bank written by PrecisionLab names itself (BankExtras::encodeBank): keep its id.
+  static const QRegularExpression bankLine(QStringLiteral("precisionlab-bank (\\{[^\\n]*\\})"));
+  const auto meta = bankLine.match(text.left(4096));
+  if (meta.hasMatch()) BankExtras::applyBank(meta.captured(1), &bank);
+
+  // Complete what the format has no place for; ids unique and valid.
+  QSet<QString> ids;
+  bool filledReasons = false, filledMeta = false, renamed = false;
+  for (int i = 0; i < imported.size(); ++i) {
+    Question& q = imported[i].question;
+    QString id = validId(q.id) ? q.id : slug(q.id);
+    if (id.isEmpty() || ids.contains(id)) {
+      id = QStringLiteral("%1-%2").arg(bank.id).arg(i + 1, 3, 10, QChar('0'));
+      renamed |= !q.id.isEmpty();
+    }
+    ids.insert(id);
+    q.id = id;
+    fill(&q.exam, bank.exam, &filledMeta);
+    fill(&q.domain, bank.title, &filledMeta);
+    fill(&q.topic, q.domain, &filledMeta);
+    fill(&q.explanation, notGiven(), &filledReasons);
+    if (q.source != QLatin1String("seed")) q.source = QStringLiteral("original");
+    for (Option& o : q.options) {
+      fill(&o.analysis, notGiven(), &filledReasons);
+      fill(&o.whyLearnersPick, notGiven(), &filledReasons);
+      fill(&o.whenRight, notGiven(), &filledReasons);
+    }
+    bank.questions.push_back(q);
+  }
+  if (filledReasons)
+    result.notes << QStringLiteral("Explanations the file does not give (why learners pick an option, when it "
+                                   "would be right, feedback) read \"%1\"").arg(notGiven());
+  if (filledMeta) result.notes << QStringLiteral("Questions without a category or topic use the bank title.");
+  if (renamed) result.notes << QStringLiteral("Question titles that are not valid ids were renumbered.");
+
+  // The same validation as a JSON bank: every problem maps back to its question and line.
+  BankLoadResult loaded = BankLoader::loadJson(BankJsonWriter::write(bank));
+  static const QRegularExpression index(QStringLiteral("^\\$\\.questions\\[(\\d+)\\](.*)$"));
+  for (const BankProblem& p : loaded.problems) {
+    const auto m = index.match(p.path);
+    if (m.hasMatch() && m.captured(1).toInt() < imported.size()) {
+      const ImportedQuestion& iq = imported.at(m.captured(1).toInt());
+      result.problems.push_back({fileName, iq.line, iq.label, QStringLiteral("%1: %2").arg(m.captured(2).mid(1), p.message)});
+    } else {
+      result.problems.push_back({fileName, 0, {}, QStringLiteral("%1: %2").arg(p.path, p.message)});
+    }
+  }
+  if (result.problems.isEmpty()) result.bank = loaded.bank;
+  return result;
+}
+
+QByteArray BankInterchange::exportData(const QuestionBank& bank, BankFormat format) {
+  switch (format) {
+    case BankFormat::Json: return BankJsonWriter::write(bank);
+    case BankFormat::Gift: return GiftFormat::write(bank).toUtf8();
+    case BankFormat::MoodleXml: return MoodleXmlFormat::write(bank);
+    case BankFormat::AnkiText: return AnkiTextFormat::write(bank).toUtf8();
+  }
+  return {};
+}
+
+QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format, const QString& path) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+  const QByteArray data = exportData(bank, format);
+  if (file.write(data) != data.size() || !file.commit())
+    return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+  return {};
+}
+
+QString BankInterchange::losses(BankFormat format) {
+  switch (format) {
+    case BankFormat::Json:
+      return QStringLiteral("Nothing: this is PrecisionLab's own format.");
+    case BankFormat::Gift:
+      return QStringLiteral(
+          "Moodle shows the stem, the options, the answer key, each option's analysis (as its "
+          "feedback), the explanation (general feedback) and the domain (category). Ids, topic, "
+          "why learners pick an option, when it would be right, the exam trap, references and lab "
+          "scenarios travel in a comment that Moodle ignores and PrecisionLab reads back.");
+    case BankFormat::MoodleXml:
+      return QStringLiteral(
+          "Moodle shows the stem, the options, the answer key (fractions), each option's analysis "
+          "(feedback), the explanation (general feedback), the id (question name) and the domain "
+          "(category). The other fields travel in an XML comment that Moodle ignores and "
+          "PrecisionLab reads back.");
+    case BankFormat::AnkiText:
+      return QStringLiteral(
+          "Anki shows one Basic note per question: the stem and lettered options on the front, the "
+          "answer, the explanation and each option's analysis on the back; the id is the note's "
+          "guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it "
+          "would be right, the exam trap, references and lab scenarios are not exported.");
+  }
+  return {};
+}
+
+}  // namespace precisionlab::quiz

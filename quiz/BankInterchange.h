@@ -1,0 +1,77 @@
+// Question banks in and out of the formats teachers already use: GIFT and Moodle XML (Moodle and
+// the many tools that read them) and Anki's plain-text notes export (`#separator`, `#html`,
+// `#deck column`, `#tags column`, `#guid column` headers), besides the project's own JSON.
+// docs/question-bank-interchange.md says what each format keeps and loses.
+//
+// Import: an untrusted file. Regular files only, at most kMaxFileBytes (checked before reading),
+// UTF-8; every problem names the file, the line and the question (its title or number). The
+// imported questions are completed where the format has no place for a field the project's
+// bank requires (why learners pick an option, when it would be right, ...: a sentence saying the
+// file did not give it) and then validated by BankLoader exactly like a JSON bank, so an
+// imported bank is always a valid bank.
+// Export: written atomically (QSaveFile); never a half-written file.
+#pragma once
+
+#include "quiz/QuestionBank.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <optional>
+
+namespace precisionlab::quiz {
+
+enum class BankFormat { Json, Gift, MoodleXml, AnkiText };
+
+struct ImportProblem {
+  QString file;
+  int line = 0;      // 1-based; 0 = the whole file
+  QString question;  // the question's title or "question N"; empty for file-level problems
+  QString message;
+  QString toString() const;  // "file:12: question \"q3\": message"
+};
+
+// A question as a reader found it, with the line it starts on (for problems found later).
+struct ImportedQuestion {
+  Question question;
+  int line = 0;
+  QString label;  // title or "question N", for messages
+};
+
+struct BankImportResult {
+  std::optional<QuestionBank> bank;  // set only when problems is empty
+  QVector<ImportProblem> problems;
+  QStringList notes;  // what the import filled in or dropped, in plain words
+  bool ok() const { return bank.has_value() && problems.isEmpty(); }
+};
+
+class BankInterchange {
+ public:
+  static constexpr qint64 kMaxFileBytes = 8LL * 1024 * 1024;
+  static constexpr int kMaxQuestions = 5000;
+
+  // "json", "gift", "moodle-xml" (or "xml"), "anki" (or "anki-text"); nullopt otherwise.
+  static std::optional<BankFormat> formatFromName(const QString& name);
+  static QString formatName(BankFormat format);
+  static QString fileSuffix(BankFormat format);  // "json", "gift", "xml", "txt"
+  // From the extension, then the first bytes (.txt may be GIFT or Anki).
+  static BankFormat detect(const QString& path, const QByteArray& head);
+
+  static BankImportResult importFile(const QString& path,
+                                     std::optional<BankFormat> format = std::nullopt);
+  static BankImportResult importData(const QByteArray& data, BankFormat format,
+                                     const QString& fileName);
+
+  static QByteArray exportData(const QuestionBank& bank, BankFormat format);
+  // Empty on success, else the reason in plain words.
+  static QString exportFile(const QuestionBank& bank, BankFormat format, const QString& path);
+
+  // What a round trip through `format` loses (docs and the app's export dialog).
+  static QString losses(BankFormat format);
+
+  // Placeholders for fields a format has no place for (one sentence each, recognisable on export).
+  static QString notGiven();
+};
+
+}  // namespace precisionlab::quiz

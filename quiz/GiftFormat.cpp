@@ -1,0 +1,282 @@
+#include "quiz/GiftFormat.h"
+
+#include "quiz/BankExtras.h"
+#include "quiz/HtmlText.h"
+
+#include <QRegularExpression>
+
+namespace precisionlab::quiz {
+namespace {
+
+bool isSpecial(QChar c) {
+  return c == '~' || c == '=' || c == '#' || c == '{' || c == '}' || c == ':' || c == '\\';
+}
+
+// Index of the first unescaped occurrence of `needle` at or after `from`, or -1.
+qsizetype findUnescaped(const QString& s, const QString& needle, qsizetype from = 0) {
+  for (qsizetype i = from; i < s.size(); ++i) {
+    if (s.at(i) == '\\') {
+      ++i;
+      continue;
+    }
+    if (s.mid(i, needle.size()) == needle) return i;
+  }
+  return -1;
+}
+
+
+struct Answer {
+  bool equals = false;  // '=' (correct) rather than '~'
+  double weight = 0.0;  // %w% when given
+  bool hasWeight = false;
+  QString text;
+  QString feedback;
+};
+
+}  // namespace
+
+QString GiftFormat::escape(const QString& text) {
+  QString out;
+  out.reserve(text.size() + 8);
+  for (QChar c : text) {
+    if (c == '\n') {
+      out += QStringLiteral("\\n");
+    } else if (c == '\r') {
+      continue;
+    } else {
+      if (isSpecial(c)) out += '\\';
+      out += c;
+    }
+  }
+  return out;
+}
+
+QString GiftFormat::unescape(const QString& text) {
+  QString out;
+  out.reserve(text.size());
+  for (qsizetype i = 0; i < text.size(); ++i) {
+    if (text.at(i) == '\\' && i + 1 < text.size()) {
+      const QChar next = text.at(++i);
+      out += next == 'n' ? QChar('\n') : next;
+    } else {
+      out += text.at(i);
+    }
+  }
+  return out;
+}
+
+QString GiftFormat::write(const QuestionBank& bank) {
+  QString out = QStringLiteral("// %1 (%2 %3), exported by PrecisionLab as GIFT.\n")
+                    .arg(bank.title, bank.id, bank.version);
+  out += QStringLiteral("// Per-option feedback is the option's analysis, #### the explanation.\n");
+  out += QStringLiteral("// ") + QLatin1String(BankExtras::kBankMarker) + BankExtras::encodeBank(bank) + QStringLiteral("\n\n");
+  QString category;
+  for (const Question& q : bank.questions) {
+    if (q.domain != category) {
+      category = q.domain;
+      out += QStringLiteral("$CATEGORY: %1\n\n").arg(escape(category));
+    }
+    out += QStringLiteral("// ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) + '\n';
+    out += QStringLiteral("::%1::%2 {\n").arg(escape(q.id), escape(q.stem));
+    const int correct = static_cast<int>(q.correctOptionIds().size());
+    for (const Option& o : q.options) {
+      QString marker;
+      if (q.answer == AnswerKind::Single) {
+        marker = o.correct ? QStringLiteral("=") : QStringLiteral("~");
+      } else {
+        // All or nothing as in PrecisionLab: correct options share 100 %, any wrong one -100 %.
+        const double w = o.correct ? 100.0 / correct : -100.0;
+        marker = QStringLiteral("~%") + QString::number(w, 'g', 7) + '%';
+      }
+      out += QStringLiteral("  %1%2").arg(marker, escape(o.text));
+      if (!o.analysis.isEmpty()) out += '#' + escape(o.analysis);
+      out += '\n';
+    }
+    if (!q.explanation.isEmpty()) out += QStringLiteral("  ####") + escape(q.explanation) + '\n';
+    out += QStringLiteral("}\n\n");
+  }
+  return out;
+}
+
+QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& file,
+                                           QVector<ImportProblem>* problems) {
+  QVector<ImportedQuestion> out;
+  const QStringList lines = text.split('\n');
+  QString category;
+  QString pendingExtras;  // the precisionlab comment for the next question
+  QString block;
+  int blockLine = 0;
+  int depth = 0;  // inside { } (blank lines allowed there)
+  int number = 0;
+
+  const auto problem = [&](int line, const QString& label, const QString& message) {
+    problems->push_back({file, line, label, message});
+  };
+
+  const auto finish = [&] {
+    const QString item = block.trimmed();
+    const int line = blockLine;
+    const QString extras = pendingExtras;
+    block.clear();
+    pendingExtras.clear();
+    if (item.isEmpty()) return;
+    ++number;
+    QString rest = item;
+    QString title;
+    if (rest.startsWith(QStringLiteral("::"))) {
+      const qsizetype end = findUnescaped(rest, QStringLiteral("::"), 2);
+      if (end < 0) return problem(line, QStringLiteral("question %1").arg(number), QStringLiteral("the title has no closing ::"));
+      title = unescape(rest.mid(2, end - 2)).trimmed();
+      rest = rest.mid(end + 2).trimmed();
+    }
+    const QString label = title.isEmpty() ? QStringLiteral("question %1").arg(number) : title;
+    bool html = false;
+    static const QRegularExpression format(QStringLiteral("^\\[(html|moodle|plain|markdown)\\]"));
+    const auto m = format.match(rest);
+    if (m.hasMatch()) {
+      html = m.captured(1) == QLatin1String("html") || m.captured(1) == QLatin1String("moodle");
+      rest = rest.mid(m.capturedLength());
+    }
+    const qsizetype open = findUnescaped(rest, QStringLiteral("{"));
+    if (open < 0) return problem(line, label, QStringLiteral("a description without an answer block { } is not a question"));
+    const qsizetype close = findUnescaped(rest, QStringLiteral("}"), open + 1);
+    if (close < 0) return problem(line, label, QStringLiteral("the answer block { has no closing }"));
+    const auto clean = [html](const QString& s) {
+      const QString t = unescape(s.trimmed());
+      return html ? HtmlText::toText(t) : t;
+    };
+    // Text after the block (GIFT's fill-in-the-gap form) joins the stem.
+    const QString after = clean(rest.mid(close + 1));
+    const QString stem = clean(rest.left(open)) + (after.isEmpty() ? QString() : QStringLiteral(" ") + after);
+    QString body = rest.mid(open + 1, close - open - 1).trimmed();
+
+    Question q;
+    q.stem = stem;
+    q.domain = category;
+    q.id = title;
+    const qsizetype general = findUnescaped(body, QStringLiteral("####"));
+    if (general >= 0) {
+      q.explanation = clean(body.mid(general + 4));
+      body = body.left(general).trimmed();
+    }
+    if (body.isEmpty()) return problem(line, label, QStringLiteral("an essay question (empty answer block) has no options to choose from"));
+    if (body.startsWith('#')) return problem(line, label, QStringLiteral("numerical questions are not supported (only multiple choice and true/false)"));
+
+    static const QRegularExpression trueFalse(QStringLiteral("^(T|F|TRUE|FALSE)\\s*(#|$)"));
+    if (trueFalse.match(body).hasMatch()) {
+      const bool isTrue = body.startsWith('T');
+      QStringList feedback;
+      qsizetype pos = findUnescaped(body, QStringLiteral("#"));
+      while (pos >= 0) {
+        const qsizetype next = findUnescaped(body, QStringLiteral("#"), pos + 1);
+        feedback << clean(body.mid(pos + 1, next < 0 ? -1 : next - pos - 1));
+        pos = next;
+      }
+      // GIFT: the first feedback is shown for a wrong answer, the second for a right one.
+      Option t{QStringLiteral("true"), QStringLiteral("True"), isTrue, {}, {}, {}, {}};
+      Option f{QStringLiteral("false"), QStringLiteral("False"), !isTrue, {}, {}, {}, {}};
+      (isTrue ? f : t).analysis = feedback.value(0);
+      (isTrue ? t : f).analysis = feedback.value(1);
+      q.options = {t, f};
+      q.answer = AnswerKind::Single;
+    } else {
+      QVector<Answer> answers;
+      qsizetype i = 0;
+      while (i < body.size()) {
+        const QChar c = body.at(i);
+        if (c.isSpace()) {
+          ++i;
+          continue;
+        }
+        if (c != '=' && c != '~')
+          return problem(line, label, QStringLiteral("expected an answer starting with = or ~ near \"%1\"").arg(body.mid(i, 20)));
+        qsizetype end = i + 1;
+        while (end < body.size()) {
+          if (body.at(end) == '\\') {
+            end += 2;
+            continue;
+          }
+          if (body.at(end) == '=' || body.at(end) == '~') break;
+          ++end;
+        }
+        QString raw = body.mid(i + 1, end - i - 1).trimmed();
+        Answer a;
+        a.equals = c == '=';
+        if (raw.startsWith('%')) {
+          const qsizetype pct = raw.indexOf('%', 1);
+          bool ok = false;
+          a.weight = pct > 0 ? raw.mid(1, pct - 1).toDouble(&ok) : 0.0;
+          if (!ok) return problem(line, label, QStringLiteral("a weight %...% is not a number"));
+          a.hasWeight = true;
+          raw = raw.mid(pct + 1);
+        }
+        if (findUnescaped(raw, QStringLiteral("->")) >= 0)
+          return problem(line, label, QStringLiteral("matching questions are not supported (only multiple choice and true/false)"));
+        const qsizetype hash = findUnescaped(raw, QStringLiteral("#"));
+        a.text = clean(hash < 0 ? raw : raw.left(hash));
+        if (hash >= 0) a.feedback = clean(raw.mid(hash + 1));
+        answers.push_back(a);
+        i = end;
+      }
+      int tildes = 0;
+      for (const Answer& a : answers) tildes += a.equals ? 0 : 1;
+      if (tildes == 0)
+        return problem(line, label, QStringLiteral("a short-answer question (only = answers) has no wrong options to choose from"));
+      int correct = 0;
+      for (int k = 0; k < answers.size(); ++k) {
+        const Answer& a = answers.at(k);
+        Option o;
+        o.id = QString(QChar('a' + (k % 26)));
+        o.text = a.text;
+        o.correct = a.equals ? (!a.hasWeight || a.weight > 0) : (a.hasWeight && a.weight > 0);
+        o.analysis = a.feedback;
+        correct += o.correct ? 1 : 0;
+        q.options.push_back(o);
+      }
+      q.answer = correct > 1 ? AnswerKind::Multiple : AnswerKind::Single;
+    }
+    if (!extras.isEmpty()) {
+      const QString error = BankExtras::apply(extras, &q);
+      if (!error.isEmpty()) return problem(line, label, error);
+    }
+    out.push_back({q, line, label});
+  };
+
+  for (int n = 0; n < lines.size(); ++n) {
+    const QString& raw = lines.at(n);
+    const QString trimmed = raw.trimmed();
+    if (depth == 0) {
+      if (trimmed.startsWith(QStringLiteral("//"))) {
+        const QString comment = trimmed.mid(2).trimmed();
+        if (comment.startsWith(QLatin1String(BankExtras::kMarker)))
+          pendingExtras = comment.mid(int(qstrlen(BankExtras::kMarker)));
+        continue;
+      }
+      if (trimmed.startsWith(QStringLiteral("$CATEGORY:"))) {
+        finish();
+        category = unescape(trimmed.mid(10).trimmed());
+        // Moodle writes paths such as $course$/top/Domain: the last part is the domain.
+        if (category.contains('/')) category = category.section('/', -1);
+        continue;
+      }
+      if (trimmed.isEmpty()) {
+        finish();
+        continue;
+      }
+    }
+    if (block.isEmpty()) blockLine = n + 1;
+    block += raw + '\n';
+    for (qsizetype i = 0; i < raw.size(); ++i) {
+      if (raw.at(i) == '\\') {
+        ++i;
+        continue;
+      }
+      if (raw.at(i) == '{') ++depth;
+      if (raw.at(i) == '}') depth = std::max(0, depth - 1);
+    }
+  }
+  finish();
+  return out;
+}
+
+}  // namespace precisionlab::quiz

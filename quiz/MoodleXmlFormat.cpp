@@ -1,0 +1,185 @@
+#include "quiz/MoodleXmlFormat.h"
+
+#include "quiz/BankExtras.h"
+#include "quiz/HtmlText.h"
+
+#include <QRegularExpression>
+#include <QXmlStreamReader>
+#include <QXmlStreamWriter>
+
+namespace precisionlab::quiz {
+namespace {
+
+
+
+void textElement(QXmlStreamWriter& w, const QString& name, const QString& text, bool html = true) {
+  w.writeStartElement(name);
+  if (html) w.writeAttribute(QStringLiteral("format"), QStringLiteral("html"));
+  w.writeTextElement(QStringLiteral("text"), html ? HtmlText::fromText(text) : text);
+  w.writeEndElement();
+}
+
+}  // namespace
+
+QByteArray MoodleXmlFormat::write(const QuestionBank& bank) {
+  QByteArray out;
+  QXmlStreamWriter w(&out);
+  w.setAutoFormatting(true);
+  w.setAutoFormattingIndent(2);
+  w.writeStartDocument();
+  w.writeComment(QStringLiteral(" %1 (%2 %3), exported by PrecisionLab as Moodle XML ")
+                     .arg(bank.title, bank.id, bank.version).replace(QStringLiteral("--"), QStringLiteral("- -")));
+  w.writeStartElement(QStringLiteral("quiz"));
+  w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kBankMarker) + BankExtras::encodeBank(bank) +
+                 QLatin1String(" "));
+  QString category;
+  for (const Question& q : bank.questions) {
+    if (q.domain != category) {
+      category = q.domain;
+      w.writeStartElement(QStringLiteral("question"));
+      w.writeAttribute(QStringLiteral("type"), QStringLiteral("category"));
+      w.writeStartElement(QStringLiteral("category"));
+      w.writeTextElement(QStringLiteral("text"), QStringLiteral("$course$/top/") + category);
+      w.writeEndElement();
+      w.writeEndElement();
+    }
+    w.writeStartElement(QStringLiteral("question"));
+    w.writeAttribute(QStringLiteral("type"), QStringLiteral("multichoice"));
+    w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) + QLatin1String(" "));
+    textElement(w, QStringLiteral("name"), q.id, false);
+    textElement(w, QStringLiteral("questiontext"), q.stem);
+    textElement(w, QStringLiteral("generalfeedback"), q.explanation);
+    w.writeTextElement(QStringLiteral("defaultgrade"), QStringLiteral("1"));
+    w.writeTextElement(QStringLiteral("penalty"), QStringLiteral("0"));
+    w.writeTextElement(QStringLiteral("hidden"), QStringLiteral("0"));
+    w.writeTextElement(QStringLiteral("single"),
+                       q.answer == AnswerKind::Single ? QStringLiteral("true") : QStringLiteral("false"));
+    w.writeTextElement(QStringLiteral("shuffleanswers"), QStringLiteral("true"));
+    w.writeTextElement(QStringLiteral("answernumbering"), QStringLiteral("ABCD"));
+    const int correct = static_cast<int>(q.correctOptionIds().size());
+    for (const Option& o : q.options) {
+      // Moodle fractions: the right options share 100; for multiple answers a wrong one
+      // costs 100, so only the exact set scores (PrecisionLab's all-or-nothing).
+      double fraction = o.correct ? 100.0 / correct : (q.answer == AnswerKind::Multiple ? -100.0 : 0.0);
+      w.writeStartElement(QStringLiteral("answer"));
+      w.writeAttribute(QStringLiteral("fraction"), QString::number(fraction, 'g', 7));
+      w.writeAttribute(QStringLiteral("format"), QStringLiteral("html"));
+      w.writeTextElement(QStringLiteral("text"), HtmlText::fromText(o.text));
+      textElement(w, QStringLiteral("feedback"), o.analysis);
+      w.writeEndElement();
+    }
+    w.writeEndElement();
+  }
+  w.writeEndElement();
+  w.writeEndDocument();
+  return out;
+}
+
+QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QString& file,
+                                                QVector<ImportProblem>* problems) {
+  QVector<ImportedQuestion> out;
+  QXmlStreamReader r(xml);
+  QString category;
+  int number = 0;
+  const auto problem = [&](int line, const QString& label, const QString& message) {
+    problems->push_back({file, line, label, message});
+  };
+  // <text> inside the current element, converted from its format.
+  const auto readText = [&r](const QString& format) {
+    QString text;
+    while (r.readNextStartElement()) {
+      if (r.name() == QLatin1String("text"))
+        text = r.readElementText(QXmlStreamReader::IncludeChildElements);
+      else
+        r.skipCurrentElement();
+    }
+    return format == QLatin1String("plain_text") || format == QLatin1String("markdown") || format.isEmpty()
+               ? text.trimmed()
+               : HtmlText::toText(text);
+  };
+
+  if (!r.readNextStartElement() || r.name() != QLatin1String("quiz")) {
+    problem(static_cast<int>(r.lineNumber()), {}, QStringLiteral("not Moodle XML: the root element must be <quiz>"));
+    return out;
+  }
+  while (r.readNextStartElement()) {
+    if (r.name() != QLatin1String("question")) {
+      r.skipCurrentElement();
+      continue;
+    }
+    const int line = static_cast<int>(r.lineNumber());
+    const QString type = r.attributes().value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("category")) {
+      while (r.readNextStartElement()) {
+        if (r.name() == QLatin1String("category")) category = readText(QStringLiteral("plain_text")).section('/', -1);
+        else r.skipCurrentElement();
+      }
+      continue;
+    }
+    ++number;
+    Question q;
+    q.domain = category;
+    QString extras;
+    QString label = QStringLiteral("question %1").arg(number);
+    const bool supported = type == QLatin1String("multichoice") || type == QLatin1String("truefalse");
+    while (!r.atEnd()) {
+      const auto token = r.readNext();
+      if (token == QXmlStreamReader::EndElement && r.name() == QLatin1String("question")) break;
+      if (token == QXmlStreamReader::Comment) {
+        const QString c = r.text().toString().trimmed();
+        if (c.startsWith(QLatin1String(BankExtras::kMarker))) extras = c.mid(int(qstrlen(BankExtras::kMarker)));
+        continue;
+      }
+      if (token != QXmlStreamReader::StartElement) continue;
+      const QString format = r.attributes().value(QStringLiteral("format")).toString();
+      const auto name = r.name();
+      if (name == QLatin1String("name")) {
+        q.id = readText(QStringLiteral("plain_text"));
+        if (!q.id.isEmpty()) label = q.id;
+      } else if (name == QLatin1String("questiontext")) {
+        q.stem = readText(format);
+      } else if (name == QLatin1String("generalfeedback")) {
+        q.explanation = readText(format);
+      } else if (name == QLatin1String("answer")) {
+        const double fraction = r.attributes().value(QStringLiteral("fraction")).toDouble();
+        Option o;
+        while (r.readNextStartElement()) {
+          const QString f = r.attributes().value(QStringLiteral("format")).toString();
+          if (r.name() == QLatin1String("text")) o.text = format == QLatin1String("plain_text") ? r.readElementText().trimmed() : HtmlText::toText(r.readElementText());
+          else if (r.name() == QLatin1String("feedback")) o.analysis = readText(f);
+          else r.skipCurrentElement();
+        }
+        o.correct = fraction > 0;
+        o.id = QString(QChar(static_cast<char16_t>(u'a' + q.options.size() % 26)));
+        q.options.push_back(o);
+      } else {
+        r.skipCurrentElement();
+      }
+    }
+    if (r.hasError()) break;
+    if (!supported) {
+      problem(line, label, QStringLiteral("\"%1\" questions are not supported (only multichoice and truefalse)").arg(type));
+      continue;
+    }
+    if (type == QLatin1String("truefalse")) {
+      for (Option& o : q.options) o.id = o.text.toLower() == QLatin1String("false") ? QStringLiteral("false") : QStringLiteral("true");
+    }
+    int correct = 0;
+    for (const Option& o : q.options) correct += o.correct ? 1 : 0;
+    // The fractions decide, not <single>: false with one right option is one answer here.
+    q.answer = correct > 1 ? AnswerKind::Multiple : AnswerKind::Single;
+    if (!extras.isEmpty()) {
+      const QString error = BankExtras::apply(extras, &q);
+      if (!error.isEmpty()) {
+        problem(line, label, error);
+        continue;
+      }
+    }
+    out.push_back({q, line, label});
+  }
+  if (r.hasError())
+    problem(static_cast<int>(r.lineNumber()), {}, QStringLiteral("XML error at column %1: %2").arg(r.columnNumber()).arg(r.errorString()));
+  return out;
+}
+
+}  // namespace precisionlab::quiz

@@ -1,0 +1,122 @@
+// The app as a desktop citizen: --help and --version answer without any display (no
+// QT_QPA_PLATFORM, no DISPLAY); F1 shows the user guide inside the app with its pictures; file
+// arguments (what the desktop passes for a double-click) replay a .plrun in the lab and open a
+// question bank; File > Export question bank writes a file the import reads back.
+#include <QAction>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "quiz/BankInterchange.h"
+#include "ui/MainWindow.h"
+#include "ui/UserGuideWindow.h"
+
+using namespace precisionlab;
+
+namespace {
+
+MainWindow::Options testOptions(const QTemporaryDir& dir) {
+  MainWindow::Options o;
+  o.databasePath = dir.filePath("progress.sqlite3");
+  o.restoreSettings = false;
+  o.quietErrors = true;
+  return o;
+}
+
+QProcessEnvironment withoutDisplay() {
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) env.remove(name);
+  return env;
+}
+
+}  // namespace
+
+class TestDesktop : public QObject {
+  Q_OBJECT
+ private slots:
+  void helpAndVersionNeedNoDisplay_data() {
+    QTest::addColumn<QString>("flag");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("--version") << "--version" << "PrecisionLab " PROJECT_VERSION_FOR_TEST;
+    QTest::newRow("-v") << "-v" << "LibTorch";
+    QTest::newRow("--help") << "--help" << "--bank <FILE>";
+    QTest::newRow("-h") << "-h" << "[FILE...]";
+  }
+
+  void helpAndVersionNeedNoDisplay() {
+    QFETCH(QString, flag);
+    QFETCH(QString, expected);
+    QProcess app;
+    app.setProcessEnvironment(withoutDisplay());
+    app.start(QStringLiteral(PRECISIONLAB_APP), {flag});
+    QVERIFY(app.waitForFinished(30000));
+    const QString out = QString::fromUtf8(app.readAllStandardOutput());
+    QVERIFY2(app.exitStatus() == QProcess::NormalExit && app.exitCode() == 0,
+             qPrintable(QString::fromUtf8(app.readAllStandardError())));
+    QVERIFY2(out.contains(expected), qPrintable(out));
+  }
+
+  void f1ShowsTheGuideInside() {
+    QTemporaryDir dir;
+    MainWindow window(testOptions(dir));
+    QAction* help = nullptr;
+    for (QAction* a : window.findChildren<QAction*>())
+      if (a->shortcut() == QKeySequence(QKeySequence::HelpContents)) help = a;
+    QVERIFY(help);
+    help->trigger();
+    auto* guide = qobject_cast<UserGuideWindow*>(window.userGuide());
+    QVERIFY(guide);
+    QVERIFY(guide->isVisible());
+    QCOMPARE(guide->browser()->source(), QUrl(QString::fromLatin1(UserGuideWindow::kGuideUrl)));
+    const QString text = guide->browser()->toPlainText();
+    QVERIFY2(text.contains("PrecisionLab"), qPrintable(text.left(200)));
+    QVERIFY(text.size() > 2000);  // the whole guide, not an error page
+    // Its screenshots are compiled in next to it.
+    const QVariant image = guide->browser()->loadResource(
+        QTextDocument::ImageResource, QUrl("qrc:/docs/screenshots/study-question-1280x800.png"));
+    QVERIFY(image.isValid());
+  }
+
+  void recordingArgumentReplaysInTheLab() {
+    QTemporaryDir dir;
+    MainWindow window(testOptions(dir));
+    const QString run = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/recorded/fp16-amp.plrun");
+    QVERIFY(MainWindow::isRecording(run));
+    QSignalSpy bankSpy(&window, &MainWindow::bankOpenRequested);
+    const QString what = window.openFiles({run});
+    QVERIFY2(what.contains("recording"), qPrintable(what));
+    QCOMPARE(window.tabs()->currentWidget(), window.labView());
+    QCOMPARE(bankSpy.size(), 0);
+  }
+
+  void bankArgumentOpensTheBank() {
+    QTemporaryDir dir;
+    MainWindow window(testOptions(dir));
+    const QString gift = dir.filePath("quiz.gift");
+    QCOMPARE(window.exportBankTo(gift, "gift"), QString());
+    QVERIFY(!MainWindow::isRecording(gift));
+    QSignalSpy spy(&window, &MainWindow::bankOpenRequested);
+    window.openFiles({gift});
+    QCOMPARE(spy.size(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), gift);
+    // The window made from it studies the same questions.
+    MainWindow::Options o = testOptions(dir);
+    o.bankPath = gift;
+    MainWindow second(o);
+    QCOMPARE(second.bank().questions.size(), window.bank().questions.size());
+    QCOMPARE(second.bankPath(), gift);
+    // A broken file: nothing is requested, the problem is reported.
+    QFile bad(dir.filePath("bad.gift"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("::x::Name it {=only}\n");
+    bad.close();
+    QVERIFY(!window.requestBank(bad.fileName()));
+    QCOMPARE(spy.size(), 1);
+  }
+};
+
+QTEST_MAIN(TestDesktop)
+#include "tst_desktop.moc"
