@@ -6,6 +6,7 @@
 #include "engine/BertConfig.h"
 #include "engine/EngineError.h"
 #include "engine/HfModelDirectory.h"
+#include "engine/PretrainedModels.h"
 #include "engine/src/DeviceInfo.h"
 
 namespace precisionlab {
@@ -54,14 +55,22 @@ void checkTrainConfig(const TrainConfig& c, const std::string& who) {
   if (c.evalEvery < 0)
     fail("--eval-every must be 0 (validate at the end only) or a positive step count");
   if (c.threads < 0 || c.threads > 1024) fail("--threads must be between 0 (all cores) and 1024");
-  if (c.modelDir.empty()) {
+  if (c.layers < 0 || c.layers > 1000)
+    fail("--layers must be between 0 (all of the checkpoint's layers) and 1000");
+  if (c.modelDir.empty() && c.preset == PretrainedModels::kMiniLm) {
+    std::vector<std::string> searched;
+    if (PretrainedModels::findMiniLm(&searched).empty())
+      fail(PretrainedModels::miniLmMissingMessage(searched));
+  } else if (c.modelDir.empty()) {
     bool known = false;
     std::string names;
     for (const auto& n : BertConfig::presetNames()) {
       known = known || n == c.preset;
       names += (names.empty() ? "" : ", ") + n;
     }
-    if (!known) fail("unknown model preset '" + c.preset + "' (--preset): use one of " + names);
+    if (!known)
+      fail("unknown model preset '" + c.preset + "' (--preset): use one of " + names + " or " +
+           PretrainedModels::kMiniLm + " (pretrained)");
   } else {
     std::error_code ec;
     if (!std::filesystem::is_directory(c.modelDir, ec))

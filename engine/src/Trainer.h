@@ -36,6 +36,8 @@ struct Batch {
   int64_t realTokens = 0;      // non-padding tokens in the batch
 };
 
+class GradientFlush;
+
 class Trainer {
  public:
   explicit Trainer(TrainConfig config);
@@ -97,6 +99,7 @@ class Trainer {
   std::unique_ptr<PrecisionPolicy> policy_;
   std::unique_ptr<AdamW> optimizer_;
   std::vector<torch::Tensor> parameters_;
+  std::unique_ptr<GradientFlush> gradientFlush_;  // counts fp16-flushed gradient values
   torch::Tensor rngState_;  // this run's default-generator state between its steps
   std::mt19937_64 shuffleRng_;
   std::vector<size_t> order_;  // current epoch's order of training examples
