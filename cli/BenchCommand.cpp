@@ -50,7 +50,7 @@ int runBench(const std::vector<std::string>& args) {
       std::cout << "Benchmarks every precision policy against fp32 in one run.\n\n" << p.usage();
       return 0;
     }
-    TrainConfig c = LabScenarios::defaultBase();
+    TrainConfig c = LabScenarios::builtinBase();
     c.preset = p.text("preset", "mini");
     c.steps = p.integer("steps", 12);
     c.batchSize = p.integer("batch-size", 32);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <chrono>
 #include <csignal>
 #include <ctime>
@@ -18,6 +19,7 @@
 #include "cli/ProgressBar.h"
 #include "engine/EngineError.h"
 #include "engine/LabSession.h"
+#include "engine/PretrainedModels.h"
 #include "engine/ScenarioIds.h"
 #include "engine/TrainConfig.h"
 #include "engine/src/TerminalText.h"
@@ -54,12 +56,18 @@ ArgParser makeParser() {
   ArgParser p("lab");
   p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: baseline, A..D, bf16-amp); "
                              "known: " + ids);
-  p.add("preset", "NAME", "model size (default " + d.preset + ")");
+  p.add("preset", "NAME", "minilm (the pretrained all-MiniLM-L6-v2, where installed) or a random-init "
+                         "size: tiny, mini, small, medium, base (default " + d.preset + ")");
+  p.add("layers", "N", "use the first N layers of a pretrained model, 0 = all (default " +
+                           std::to_string(d.layers) + ")");
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
   p.add("steps", "N", "optimizer steps per run (default " + std::to_string(d.steps) + ")");
   p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
   p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
-  p.add("lr", "RATE", "peak learning rate of all runs but the sweep's trials (default 2e-3)");
+  char lr[32];
+  std::snprintf(lr, sizeof lr, "%g", d.learningRate);
+  p.add("lr", "RATE", std::string("peak learning rate of all runs but the sweep's trials (default ") +
+                          lr + ")");
   p.add("seed", "N", "seed shared by every run (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.addThreadOptions(std::to_string(d.threads));
@@ -74,6 +82,19 @@ ArgParser makeParser() {
 TrainConfig baseFrom(const ArgParser& p) {
   TrainConfig c = LabScenarios::defaultBase();
   c.preset = p.text("preset", c.preset);
+  if (c.preset != LabScenarios::defaultBase().preset && !p.has("lr") &&
+      c.preset != PretrainedModels::kMiniLm) {
+    // A random-init preset asked for by name: train it the way the built-in lab does.
+    const TrainConfig builtin = LabScenarios::builtinBase();
+    c.learningRate = builtin.learningRate;
+    c.growthInterval = builtin.growthInterval;
+  } else if (c.preset == PretrainedModels::kMiniLm && !p.has("lr")) {
+    const TrainConfig pretrained = LabScenarios::pretrainedBase();
+    c.learningRate = pretrained.learningRate;
+    c.growthInterval = pretrained.growthInterval;
+    c.layers = pretrained.layers;
+  }
+  c.layers = p.integer("layers", c.layers);
   c.dataPath = p.text("data", c.dataPath);
   c.steps = p.integer("steps", c.steps);
   c.batchSize = p.integer("batch-size", c.batchSize);
@@ -105,6 +126,11 @@ int runLab(const std::vector<std::string>& args) {
     }
     const TrainConfig base = baseFrom(parser);
     checkTrainConfig(base, "lab");  // one clear error instead of every run failing alike
+    if (!parser.has("preset")) std::cout << LabScenarios::defaultModelNote() << "\n";
+    else if (base.preset == PretrainedModels::kMiniLm)
+      std::cout << "Fine-tuning " << PretrainedModels::miniLmDescription()
+                << (base.layers > 0 ? ", first " + std::to_string(base.layers) + " layers" : "")
+                << ".\n";
     std::vector<std::string> ids = LabScenarios::defaultIds();
     if (parser.has("scenarios")) {
       const std::string list = parser.text("scenarios", "");

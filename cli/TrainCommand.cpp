@@ -106,8 +106,13 @@ ArgParser makeParser(const TrainConfig& d) {
   ArgParser p("train");
   std::string presets;
   for (const auto& n : BertConfig::presetNames()) presets += (presets.empty() ? "" : "|") + n;
-  p.add("preset", presets, "model size, random init (default " + d.preset + ")");
+  presets += "|minilm";
+  p.add("preset", presets, "model size, random init, or minilm: the pretrained all-MiniLM-L6-v2 "
+                           "where installed (default " + d.preset + ")");
   p.add("model", "DIR", "fine-tune this Hugging Face BERT directory instead of a preset");
+  p.add("layers", "N", "use only the first N encoder layers of a pretrained model (default: all)");
+  p.add("init-scale", "S", "GradScaler initial scale (default 65536, PyTorch's)");
+  p.add("growth-interval", "N", "GradScaler growth interval in steps (default 2000, PyTorch's)");
   p.add("save", "DIR", "after training, write the model to DIR as a Hugging Face directory");
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
   p.add("text-column", "NAME", "column or JSON key with the text (default " + d.textColumn + ")");
@@ -132,6 +137,12 @@ TrainConfig configFrom(const ArgParser& p) {
   TrainConfig c;
   c.preset = p.text("preset", c.preset);
   c.modelDir = p.text("model", c.modelDir);
+  c.layers = p.integer("layers", c.layers);
+  c.initScale = p.number("init-scale", c.initScale);
+  c.growthInterval = p.integer("growth-interval", c.growthInterval);
+  if (!(c.initScale > 0) || !std::isfinite(c.initScale))
+    throw InputError("train: --init-scale must be a positive number");
+  if (c.growthInterval < 1) throw InputError("train: --growth-interval must be at least 1");
   c.saveDir = p.text("save", c.saveDir);
   c.dataPath = p.text("data", c.dataPath);
   c.textColumn = p.text("text-column", c.textColumn);

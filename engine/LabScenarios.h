@@ -27,17 +27,30 @@ struct LabScenario {
 
 class LabScenarios {
  public:
-  // The default lab setup: built-in data, tiny preset, short sequences, a few hundred samples
-  // per run, so baseline + A..D finish in a few minutes on 2 CPU cores.
+  // The default lab setup: pretrainedBase() where the pretrained MiniLM is installed, else
+  // builtinBase(); defaultModelNote() says which and why.
   static TrainConfig defaultBase();
+  // Fine-tuning as practitioners do it: the pretrained all-MiniLM-L6-v2 (its first
+  // kPretrainedLayers layers, for speed on a CPU), a new seeded classifier head, lr 5e-5 with
+  // 10 % warmup, short sequences, on the built-in data; the GradScaler's growth interval is
+  // shortened so a lab-length run shows the scale growing back (PyTorch's default is 2000).
+  static TrainConfig pretrainedBase();
+  static constexpr int64_t kPretrainedLayers = 2;
+  static constexpr int64_t kPretrainedGrowthInterval = 10;
+  // A randomly initialised tiny BERT trained from scratch (lr 2e-3): the lab without the
+  // pretrained model, e.g. on a machine without PyPI.
+  static TrainConfig builtinBase();
+  // One sentence for the UI and CLI: which model the default uses, and why.
+  static std::string defaultModelNote();
   // The scenario `id` built on `base` (same data, model, seed and step count as the baseline).
   // Throws InputError naming the known ids for an unknown one.
   static LabScenario make(std::string_view id, const TrainConfig& base);
   // baseline, A, B, C, D and bf16=True (the live mixed-precision speedup a CPU can show, which
   // emulated fp16 cannot): what `precisionlab-cli lab` runs by default.
   static std::vector<std::string> defaultIds();
-  // Learning rates of the hyperparameter sweep (option C).
-  static std::vector<double> sweepLearningRates();
+  // Learning rates of the hyperparameter sweep (option C): a quarter, half and all of the
+  // base learning rate (5e-4, 1e-3, 2e-3 for the built-in model).
+  static std::vector<double> sweepLearningRates(double baseLearningRate = 2e-3);
 };
 
 }  // namespace precisionlab

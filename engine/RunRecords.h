@@ -18,7 +18,8 @@ struct StepRecord {
   bool nonFinite = false;            // loss or gradients held inf/NaN
   double lossScale = 1.0;            // GradScaler scale used for this step (1 without a scaler)
   bool skipped = false;              // optimizer step skipped (inf/NaN gradients)
-  double gradZeroFraction = 0;       // share of gradient values exactly zero
+  double gradZeroFraction = 0;       // flushed to zero: share of the gradient values fp32 fills
+                                     // (dense weights, used embedding rows) held at exactly 0
   double gradNonFiniteFraction = 0;  // share of gradient values inf/NaN
   int64_t peakBytes = 0;             // peak memory during the step (allocator-reported)
 };

@@ -32,8 +32,11 @@ const char* precisionName(Precision p);              // "fp32", "fp16-amp", "bf1
 bool parsePrecision(const std::string& s, Precision* out);
 
 struct TrainConfig {
-  std::string preset = "mini";         // model size when modelDir is empty (random init)
+  std::string preset = "mini";         // model size when modelDir is empty (random init), or
+                                       // "minilm": the pretrained MiniLM (PretrainedModels.h)
   std::string modelDir;                // Hugging Face checkpoint directory; empty = preset
+  int64_t layers = 0;                  // keep only the first N encoder layers of a checkpoint
+                                       // (faster fine-tuning); 0 = all
   std::string saveDir;                 // write the trained model here (HF layout); empty = don't
   std::string dataPath;                // CSV/TSV/JSONL; empty = the built-in dataset
   std::string textColumn = "text";     // column (or JSON key) holding the text

@@ -10,9 +10,12 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QThread>
 #include <algorithm>
 
+#include "engine/LabScenarios.h"
+#include "engine/PretrainedModels.h"
 #include "ui/ScenarioCatalog.h"
 
 namespace precisionlab {
@@ -28,13 +31,34 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("labSettings"));
 
   preset_ = new QComboBox(this);
+  // The pretrained MiniLM first: fine-tuning it is what the question is about. Without it (no
+  // PyPI at set-up) the entry stays, disabled, saying why.
+  const bool haveMiniLm = !PretrainedModels::findMiniLm().empty();
+  preset_->addItem(haveMiniLm ? tr("minilm — pretrained all-MiniLM-L6-v2 (6 layers, hidden 384)")
+                              : tr("minilm — pretrained MiniLM not installed"),
+                   QLatin1String(PretrainedModels::kMiniLm));
+  if (!haveMiniLm) {
+    if (auto* model = qobject_cast<QStandardItemModel*>(preset_->model()))
+      model->item(0)->setEnabled(false);
+  }
   for (size_t i = 0; i < std::size(kPresets); ++i)
-    preset_->addItem(QStringLiteral("%1 — %2").arg(QLatin1String(kPresets[i]),
-                                                     QLatin1String(kPresetShapes[i])),
+    preset_->addItem(tr("%1 — random init, %2").arg(QLatin1String(kPresets[i]),
+                                                    QLatin1String(kPresetShapes[i])),
                      QLatin1String(kPresets[i]));
-  preset_->setToolTip(tr("A randomly initialised BERT of this size, used when no checkpoint "
-                         "directory is chosen."));
+  preset_->setToolTip(QString::fromStdString(LabScenarios::defaultModelNote()) + QLatin1Char('\n') +
+                      tr("The random-init sizes train a BERT from scratch; they are used when no "
+                         "checkpoint directory is chosen."));
   preset_->setAccessibleName(tr("Model preset"));
+  connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::onPresetChanged);
+
+  layers_ = new QSpinBox(this);
+  layers_->setRange(0, 48);
+  layers_->setSpecialValueText(tr("all"));
+  layers_->setToolTip(tr("Fine-tune only the first N encoder layers of the pretrained model "
+                         "(the rest are not loaded): fewer layers, faster steps on a CPU. The lab "
+                         "uses %1 of MiniLM's 6 by default.")
+                          .arg(LabScenarios::kPretrainedLayers));
+  layers_->setAccessibleName(tr("Pretrained layers used"));
 
   modelDir_ = new QLineEdit(this);
   modelDir_->setPlaceholderText(tr("none: use the preset"));
@@ -110,7 +134,12 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setHorizontalSpacing(6);
   grid->addWidget(label(tr("&Model"), preset_), 0, 0);
-  grid->addWidget(preset_, 0, 1, 1, 3);
+  auto* modelBox = new QHBoxLayout;
+  modelBox->setContentsMargins(0, 0, 0, 0);
+  modelBox->addWidget(preset_, 1);
+  modelBox->addWidget(label(tr("La&yers"), layers_));
+  modelBox->addWidget(layers_);
+  grid->addLayout(modelBox, 0, 1, 1, 3);
   grid->addWidget(label(tr("Check&point"), modelDir_), 0, 4);
   grid->addWidget(modelDir_, 0, 5, 1, 3);
   grid->addWidget(modelBrowse_, 0, 8);
@@ -141,7 +170,7 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   grid->setColumnStretch(5, 1);
   grid->setColumnStretch(10, 2);
 
-  for (QSpinBox* s : {batch_, seqLen_, steps_})
+  for (QSpinBox* s : {batch_, seqLen_, steps_, layers_})
     connect(s, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);
   connect(lr_, &QDoubleSpinBox::valueChanged, this, &LabSettingsPanel::changed);
   connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::changed);
@@ -159,6 +188,7 @@ TrainConfig LabSettingsPanel::config() const {
   TrainConfig c = base_;
   c.preset = preset_->currentData().toString().toStdString();
   c.modelDir = modelDir_->text().trimmed().toStdString();
+  c.layers = layers_->value();
   c.dataPath = dataPath_->text().trimmed().toStdString();
   c.batchSize = batch_->value();
   c.seqLen = seqLen_->value();
@@ -172,9 +202,10 @@ TrainConfig LabSettingsPanel::config() const {
 void LabSettingsPanel::setConfig(const TrainConfig& config) {
   base_ = config;
   const QSignalBlocker b1(preset_), b2(modelDir_), b3(dataPath_), b4(batch_), b5(seqLen_),
-      b6(lr_), b7(steps_), b8(device_), b9(threads_);
+      b6(lr_), b7(steps_), b8(device_), b9(threads_), b10(layers_);
   const int presetIndex = preset_->findData(QString::fromStdString(config.preset));
-  preset_->setCurrentIndex(presetIndex >= 0 ? presetIndex : 0);
+  preset_->setCurrentIndex(presetIndex >= 0 ? presetIndex : 1);  // 1: tiny, the first size
+  layers_->setValue(int(std::clamp<int64_t>(config.layers, 0, layers_->maximum())));
   modelDir_->setText(QString::fromStdString(config.modelDir));
   dataPath_->setText(QString::fromStdString(config.dataPath));
   batch_->setValue(int(config.batchSize));
@@ -212,7 +243,28 @@ void LabSettingsPanel::chooseDataFile() {
 
 void LabSettingsPanel::updateSourceLabels() {
   // A checkpoint fixes the architecture, so the preset would be misleading next to it.
-  preset_->setEnabled(modelDir_->text().trimmed().isEmpty());
+  const bool checkpoint = !modelDir_->text().trimmed().isEmpty();
+  preset_->setEnabled(!checkpoint);
+  // Layers apply to pretrained weights only: the MiniLM or a checkpoint directory.
+  layers_->setEnabled(checkpoint || preset_->currentData().toString() ==
+                                        QLatin1String(PretrainedModels::kMiniLm));
+}
+
+void LabSettingsPanel::onPresetChanged() {
+  // Fine-tuning a pretrained model and training one from scratch want different learning
+  // rates (5e-5 vs 2e-3) and layer counts: switching between the two kinds takes the other
+  // kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
+  const bool pretrained = preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
+  const TrainConfig kind = pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
+  const bool wasPretrained = base_.preset == PretrainedModels::kMiniLm;
+  if (pretrained != wasPretrained) {
+    const QSignalBlocker b1(lr_), b2(layers_);
+    lr_->setValue(kind.learningRate);
+    layers_->setValue(int(kind.layers));
+    base_.growthInterval = kind.growthInterval;
+  }
+  base_.preset = preset_->currentData().toString().toStdString();
+  updateSourceLabels();
 }
 
 }  // namespace precisionlab

@@ -1,4 +1,5 @@
-// The lab's settings: model (a preset size or a Hugging Face checkpoint directory), dataset file
+// The lab's settings: model (the pretrained MiniLM where installed, a random-init preset size or
+// a Hugging Face checkpoint directory; how many pretrained layers to keep), dataset file
 // (the built-in one by default), batch size, sequence length, learning rate, steps and device.
 // They apply to runs started after a change; running runs keep the settings they began with.
 #pragma once
@@ -36,9 +37,11 @@ class LabSettingsPanel : public QWidget {
   void chooseModelDir();
   void chooseDataFile();
   void updateSourceLabels();
+  void onPresetChanged();
 
   TrainConfig base_;  // fields the panel does not show (seed, warmup, scaler...) ride along
   QComboBox* preset_ = nullptr;
+  QSpinBox* layers_ = nullptr;  // first N layers of a pretrained model; 0 = all
   QLineEdit* modelDir_ = nullptr;
   QPushButton* modelBrowse_ = nullptr;
   QLineEdit* dataPath_ = nullptr;

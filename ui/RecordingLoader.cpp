@@ -11,6 +11,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "engine/TrainerStateImport.h"
+
 namespace precisionlab {
 
 RecordingLoader::Result RecordingLoader::loadNow(const QStringList& paths) {
@@ -26,6 +28,11 @@ RecordingLoader::Result RecordingLoader::loadNow(const QStringList& paths) {
         result.recordings.push_back(parseRunRecording(
             std::string_view(bytes.constData(), size_t(bytes.size())),
             QFileInfo(path).fileName().toStdString()));
+      } else if (TrainerStateImport::looksLikeTrainerState(path.toStdString())) {
+        // A Hugging Face Trainer's trainer_state.json (e.g. the learner's Vertex AI job):
+        // replayed like a recording, labelled with what the file does not say.
+        result.recordings.push_back(TrainerStateImport::fromFile(
+            QDir::toNativeSeparators(path).toStdString(), TrainerStateImportOptions{}));
       } else {
         result.recordings.push_back(readRunRecording(QDir::toNativeSeparators(path).toStdString()));
       }

@@ -22,6 +22,7 @@
 #include "engine/src/SafeFileReader.h"
 #include "engine/src/TerminalText.h"
 #include "engine/src/SafetensorsWriter.h"
+#include "engine/src/SentenceTransformersLayout.h"
 
 namespace precisionlab {
 
@@ -134,8 +135,19 @@ WordPieceTokenizer readHfTokenizer(const std::string& dir) {
   return WordPieceTokenizer::fromVocabFile(vocab, lowercase);
 }
 
+// The encoder layer number of a model parameter name, or -1.
+int64_t encoderLayerOf(const std::string& name) {
+  static const std::string prefix = "bert.encoder.layer.";
+  if (name.rfind(prefix, 0) != 0) return -1;
+  const size_t end = name.find('.', prefix.size());
+  const std::string digits = name.substr(prefix.size(), end - prefix.size());
+  if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
+    return -1;
+  return std::stoll(digits);
+}
+
 void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTensors& tensors,
-                   std::vector<std::string>* warnings, bool reinitClassifier) {
+                   std::vector<std::string>* warnings, bool reinitClassifier, bool layersCut) {
   const std::string source = tensors.source();
   bool addPrefix = true;
   for (const auto& [key, item] : tensors.tensors())
@@ -145,7 +157,8 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
   std::map<std::string, torch::Tensor> wanted;
   for (const auto& p : params) wanted[p.key()] = p.value();
 
-  std::vector<std::string> unexpected, wrongShape, unloadable, ignoredCls, skippedClassifier;
+  std::vector<std::string> unexpected, wrongShape, unloadable, ignoredCls, skippedClassifier,
+      cutLayers;
   std::vector<std::pair<torch::Tensor, const CheckpointTensors::Item*>> copies;
   std::set<std::string> loaded, present;  // present: in the checkpoint, loadable or not
   for (const auto& [key, item] : tensors.tensors()) {
@@ -156,6 +169,11 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
     const std::string name = modelName(key, addPrefix);
     if (name == "bert.embeddings.position_ids") continue;  // a buffer transformers recomputes
     const auto it = wanted.find(name);
+    if (it == wanted.end() && layersCut &&
+        encoderLayerOf(name) >= model.options().config().numLayers) {
+      cutLayers.push_back(key);
+      continue;
+    }
     if (it == wanted.end()) {
       unexpected.push_back(key);
       continue;
@@ -207,6 +225,12 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
       warnings->push_back(source + ": ignored " + std::to_string(ignoredCls.size()) +
                           " pretraining-head tensors not used by sequence classification: " +
                           joinNames(ignoredCls));
+    if (!cutLayers.empty())
+      warnings->push_back(source + ": " + std::to_string(cutLayers.size()) +
+                          " tensors of encoder layers " +
+                          std::to_string(model.options().config().numLayers) +
+                          " and up not used (the model keeps the first " +
+                          std::to_string(model.options().config().numLayers) + " layers)");
     if (!skippedClassifier.empty())
       warnings->push_back(source + ": classifier for another label set skipped: " +
                           joinNames(skippedClassifier));
@@ -218,15 +242,17 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
   }
 }
 
-LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& device,
+LoadedCheckpoint loadHfCheckpoint(const std::string& givenDir, const torch::Device& device,
                                   std::vector<std::string>* warnings,
-                                  const std::vector<std::string>* labels) {
+                                  const std::vector<std::string>* labels, int64_t maxLayers) {
   struct stat st {};
-  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    if (CheckpointTensors::isPickleFile(dir)) throw InputError(CheckpointTensors::pickleRefusal(dir));
-    throw InputError(dir + ": not a directory; give a Hugging Face model directory holding "
-                           "config.json, vocab.txt and model.safetensors");
+  if (::stat(givenDir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    if (CheckpointTensors::isPickleFile(givenDir))
+      throw InputError(CheckpointTensors::pickleRefusal(givenDir));
+    throw InputError(givenDir + ": not a directory; give a Hugging Face model directory holding "
+                                "config.json, vocab.txt and model.safetensors");
   }
+  const std::string dir = SentenceTransformersLayout::bertDirectory(givenDir, warnings);
   const std::string configPath = dir + "/config.json";
   if (!fileExists(configPath))
     throw InputError(configPath + ": missing; a Hugging Face model directory needs config.json");
@@ -238,6 +264,13 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& d
                      "; they must belong to the same model");
   const CheckpointTensors tensors(dir);
   checkConfigAgainstTensors(config, tensors, configPath);
+  const bool layersCut = maxLayers > 0 && maxLayers < config.numLayers;
+  if (layersCut) {
+    if (warnings)
+      warnings->push_back(configPath + ": using the first " + std::to_string(maxLayers) + " of " +
+                          std::to_string(config.numLayers) + " pretrained encoder layers");
+    config.numLayers = maxLayers;
+  }
   bool reinit = false;
   if (labels && *labels != config.labels) {
     if (warnings)
@@ -248,7 +281,7 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& d
   }
   BertForSequenceClassification model(
       BertForSequenceClassificationOptions(config).padTokenId(tokenizer.padId()));
-  loadHfWeights(*model, tensors, warnings, reinit);
+  loadHfWeights(*model, tensors, warnings, reinit, layersCut);
   model->to(device);
   return LoadedCheckpoint{std::move(config), std::move(tokenizer), std::move(model)};
 }

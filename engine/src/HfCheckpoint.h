@@ -33,17 +33,24 @@ WordPieceTokenizer readHfTokenizer(const std::string& dir);
 
 // Copies the checkpoint's tensors into model by name. Errors list every problem at once.
 // reinitClassifier: the caller changed the label set, so a classifier of the wrong shape in the
-// checkpoint is skipped with a warning instead of being an error.
+// checkpoint is skipped with a warning instead of being an error. layersCut: the model keeps
+// only the checkpoint's first encoder layers, so tensors of the later layers are reported as
+// not used (transformers' "weights of the checkpoint were not used") instead of unexpected.
 void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTensors& tensors,
-                   std::vector<std::string>* warnings, bool reinitClassifier = false);
+                   std::vector<std::string>* warnings, bool reinitClassifier = false,
+                   bool layersCut = false);
 
 // The whole directory. labels: when not null and different from config.json's, the model is
 // built for these labels and a classifier head for another label set is initialised anew
 // (fine-tuning a checkpoint on a new dataset). Model weights are initialised from the current
-// torch seed before loading, so a new classifier head is reproducible.
+// torch seed before loading, so a new classifier head is reproducible. A sentence-transformers
+// directory (modules.json) loads its Transformer module (SentenceTransformersLayout).
+// maxLayers > 0 keeps only the first maxLayers encoder layers (transformers'
+// from_pretrained(dir, num_hidden_layers=k)), with a warning; config.numLayers says how many.
 LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& device,
                                   std::vector<std::string>* warnings,
-                                  const std::vector<std::string>* labels = nullptr);
+                                  const std::vector<std::string>* labels = nullptr,
+                                  int64_t maxLayers = 0);
 
 // Writes config.json, vocab.txt, tokenizer_config.json and model.safetensors (Hugging Face
 // names, the parameters' own dtype, metadata format=pt) into dir, atomically: everything goes

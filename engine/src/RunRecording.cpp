@@ -104,6 +104,7 @@ json::Value configToJson(const TrainConfig& c) {
   json::Value o = json::Value::object();
   o.set("preset", c.preset);
   o.set("modelDir", c.modelDir);
+  o.set("layers", c.layers);
   o.set("dataPath", c.dataPath);
   o.set("textColumn", c.textColumn);
   o.set("labelColumn", c.labelColumn);
@@ -134,6 +135,8 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   TrainConfig c;
   c.preset = getString(o, "preset", at, p);
   c.modelDir = getString(o, "modelDir", at, p);
+  // Optional: files written before pretrained models existed have no "layers" (all layers).
+  c.layers = o.find("layers") ? getInt(o, "layers", at, p) : 0;
   c.dataPath = getString(o, "dataPath", at, p);
   c.textColumn = getString(o, "textColumn", at, p);
   c.labelColumn = getString(o, "labelColumn", at, p);

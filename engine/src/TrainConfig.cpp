@@ -8,6 +8,7 @@
 #include "engine/BertConfig.h"
 #include "engine/EngineError.h"
 #include "engine/HfModelDirectory.h"
+#include "engine/PretrainedModels.h"
 #include "engine/src/DeviceInfo.h"
 #include "engine/src/TorchCompat.h"
 
@@ -63,14 +64,22 @@ void checkTrainConfig(const TrainConfig& c, const std::string& who) {
     fail(std::string("real fp16 kernels on a CPU (--cpu-fp16 real) need LibTorch 2.3 or newer; "
                      "this build has LibTorch ") + compat::torchVersion() +
          ": use the LibTorch 2.x build (bash packaging/setup.sh run --torch2) or --cpu-fp16 emulate");
-  if (c.modelDir.empty()) {
+  if (c.layers < 0 || c.layers > 1000)
+    fail("--layers must be between 0 (all of the checkpoint's layers) and 1000");
+  if (c.modelDir.empty() && c.preset == PretrainedModels::kMiniLm) {
+    std::vector<std::string> searched;
+    if (PretrainedModels::findMiniLm(&searched).empty())
+      fail(PretrainedModels::miniLmMissingMessage(searched));
+  } else if (c.modelDir.empty()) {
     bool known = false;
     std::string names;
     for (const auto& n : BertConfig::presetNames()) {
       known = known || n == c.preset;
       names += (names.empty() ? "" : ", ") + n;
     }
-    if (!known) fail("unknown model preset '" + c.preset + "' (--preset): use one of " + names);
+    if (!known)
+      fail("unknown model preset '" + c.preset + "' (--preset): use one of " + names + " or " +
+           PretrainedModels::kMiniLm + " (pretrained)");
   } else {
     std::error_code ec;
     if (!std::filesystem::is_directory(c.modelDir, ec))

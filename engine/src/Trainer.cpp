@@ -7,7 +7,9 @@
 
 #include "engine/BuiltinData.h"
 #include "engine/EngineError.h"
+#include "engine/PretrainedModels.h"
 #include "engine/src/DeviceInfo.h"
+#include "engine/src/GradientFlush.h"
 #include "engine/src/HfCheckpoint.h"
 #include "engine/src/MemoryTracker.h"
 #include "engine/src/PrecisionOps.h"
@@ -104,11 +106,16 @@ void Trainer::prepare() {
   const TextDataset all = config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
   throwIfCancelled();
   std::unique_ptr<LoadedCheckpoint> checkpoint;
+  if (config_.modelDir.empty() && config_.preset == PretrainedModels::kMiniLm) {
+    std::vector<std::string> searched;
+    config_.modelDir = PretrainedModels::findMiniLm(&searched);
+    if (config_.modelDir.empty()) throw InputError(PretrainedModels::miniLmMissingMessage(searched));
+  }
   if (!config_.modelDir.empty()) {
     torch::manual_seed(config_.seed);  // a new classifier head is seeded like a preset model
     const std::vector<std::string> labels = all.labels();
-    checkpoint = std::make_unique<LoadedCheckpoint>(
-        loadHfCheckpoint(config_.modelDir, device_, &loadWarnings_, &labels));
+    checkpoint = std::make_unique<LoadedCheckpoint>(loadHfCheckpoint(
+        config_.modelDir, device_, &loadWarnings_, &labels, config_.layers));
     tokenizer_ = std::make_unique<WordPieceTokenizer>(checkpoint->tokenizer);
   } else {
     tokenizer_ = std::make_unique<WordPieceTokenizer>(
@@ -148,10 +155,13 @@ void Trainer::prepare() {
   policy_->prepareModel(*model_);
 
   std::vector<AdamW::Param> params;
+  std::vector<std::string> names;
   for (const auto& item : model_->named_parameters()) {
     parameters_.push_back(item.value());
+    names.push_back(item.key());
     params.push_back({item.key(), item.value(), AdamW::decaysByName(item.key())});
   }
+  gradientFlush_ = std::make_unique<GradientFlush>(names);
   AdamWOptions options;
   options.eps = config_.adamEps;
   options.weightDecay = config_.weightDecay;
@@ -280,24 +290,19 @@ StepRecord Trainer::step(const Batch& batch) {
   // Metrics after the timed region; reading `host` is the step's one device sync.
   {
     torch::NoGradGuard noGrad;
-    std::vector<torch::Tensor> nonZero;  // one count per gradient, summed once
     int64_t values = 0;
-    for (const auto& p : parameters_) {
-      const auto& g = p.grad();
-      if (!g.defined()) continue;
-      values += g.numel();
-      nonZero.push_back(g.count_nonzero());
-    }
+    for (const auto& p : parameters_)
+      if (p.grad().defined()) values += p.grad().numel();
     const auto kDouble = torch::TensorOptions(torch::kDouble).device(device_);
-    auto nonZeroCount = nonZero.empty() ? torch::zeros({}, kDouble) : torch::stack(nonZero).sum();
-    auto host = torch::stack({nonZeroCount.to(torch::kDouble), loss.detach().to(torch::kDouble),
-                              gradNorm.to(torch::kDouble)})
+    const auto flush = gradientFlush_->count(parameters_, batch.inputIds, batch.attentionMask,
+                                             batch.tokenTypeIds);  // [flushed, expected]
+    auto host = torch::cat({flush, torch::stack({loss.detach().to(torch::kDouble),
+                                                 gradNorm.to(torch::kDouble)})})
                     .cpu();
     const auto* h = host.data_ptr<double>();
-    r.gradZeroFraction =
-        values ? (static_cast<double>(values) - h[0]) / static_cast<double>(values) : 0.0;
-    r.loss = h[1];
-    r.gradNorm = h[2];
+    r.gradZeroFraction = h[1] > 0 ? h[0] / h[1] : 0.0;
+    r.loss = h[2];
+    r.gradNorm = h[3];
     // A finite norm (a sum of squares) means every gradient value was finite, and clipping by a
     // finite factor kept them so: only a non-finite norm needs the second pass that counts them.
     r.gradNonFiniteFraction = 0.0;

@@ -43,6 +43,7 @@ class PrepareCancelled : public std::runtime_error {
  public:
   PrepareCancelled() : std::runtime_error("cancelled while preparing data") {}
 };
+class GradientFlush;
 
 class Trainer {
  public:
@@ -111,6 +112,7 @@ class Trainer {
   std::unique_ptr<PrecisionPolicy> policy_;
   std::unique_ptr<AdamW> optimizer_;
   std::vector<torch::Tensor> parameters_;
+  std::unique_ptr<GradientFlush> gradientFlush_;  // counts fp16-flushed gradient values
   torch::Tensor rngState_;  // this run's default-generator state between its steps
   std::mt19937_64 shuffleRng_;
   std::vector<size_t> order_;  // current epoch's order of training examples

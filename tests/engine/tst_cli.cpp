@@ -284,6 +284,11 @@ void TestCli::badInput_data() {
   QTest::newRow("export-vertex into a file") << QStringList{"export-vertex", "--scenario", "fp16-amp",
                                                             "--out", dir + "empty.csv"}
                                              << QStringList{"empty.csv", "export folder"};
+  QTest::newRow("import-trainer-state without --out")
+      << QStringList{"import-trainer-state", dir + "empty.csv"} << QStringList{"--out"};
+  QTest::newRow("import-trainer-state of a non-JSON file")
+      << QStringList{"import-trainer-state", dir + "empty.csv", "--out", dir + "imported.plrun"}
+      << QStringList{"empty.csv", "not valid JSON"};
   QTest::newRow("export-vertex unknown scenario")
       << QStringList{"export-vertex", "--scenario", "fp8", "--out", dir + "vx"} << QStringList{"fp8"};
 }

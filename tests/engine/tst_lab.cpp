@@ -20,7 +20,7 @@ namespace {
 
 // Small enough for CI on 2 cores; same data, seed and model for every run.
 TrainConfig tinyBase(int64_t steps) {
-  TrainConfig c = LabScenarios::defaultBase();
+  TrainConfig c = LabScenarios::builtinBase();
   c.preset = "tiny";
   c.steps = steps;
   c.batchSize = 8;

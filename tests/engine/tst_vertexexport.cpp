@@ -95,6 +95,9 @@ void TestVertexExport::scenario() {
     QVERIFY(train.contains("framework swap does not change numerical precision"));
   QVERIFY(train.contains("gs://my-bucket/data/reviews.csv"));
   QVERIFY(train.contains("hypertune"));
+  QVERIFY(train.contains("trainer.save_state()"));  // trainer_state.json for the lab's import
+  QVERIFY(train.contains("os.environ.get(\"AIP_TENSORBOARD_LOG_DIR\")"));
+  QVERIFY(train.contains("precision in effect:"));
 
   const QString readme = readAll(out + "/README.txt");
   QVERIFY(readme.contains("gcloud ai custom-jobs create --region=us-central1"));

@@ -18,6 +18,7 @@
 
 #include "ui/ChartPanel.h"
 #include "ui/LabChartArea.h"
+#include "engine/LabScenarios.h"
 #include "ui/LabSettingsPanel.h"
 #include "ui/LabView.h"
 #include "ui/LiveChart.h"
@@ -73,6 +74,11 @@ class TestLabView : public QObject {
 
 TrainConfig TestLabView::tinyConfig(int64_t steps) const {
   TrainConfig c = view_->settings();
+  // The built-in model's settings even where the pretrained MiniLM is the default.
+  const TrainConfig builtin = LabScenarios::builtinBase();
+  c.learningRate = builtin.learningRate;
+  c.growthInterval = builtin.growthInterval;
+  c.layers = 0;
   c.preset = "tiny";
   c.steps = steps;
   c.batchSize = 4;
