@@ -13,7 +13,9 @@
 //   else:       repetitions = 0, interval = 1 day, lapses += 1
 //   easiness += 0.1 - (5 - q) * (0.08 + (5 - q) * 0.02), floored at 1.3 (starts at 2.5)
 //   (the new interval uses the easiness from before this review, as in the pseudocode)
-//   due = now + interval days
+//   due = now + interval days when q >= 3; due = now after a lapse (missed questions come back
+//   in the next practice round and count as due at once; the 1-day interval applies to the
+//   next successful review)
 // docs/spaced-repetition.md has worked examples; tests/quiz/tst_scheduler.cpp checks them.
 #pragma once
 

@@ -110,11 +110,13 @@ class TestProgressStore : public QObject {
     QCOMPARE(store.attempts(0).result().size(), 3);
     QCOMPARE(store.reviewStates(ana.profile.id, "bank").result().size(), 2);
 
-    // Wrong answers come back tomorrow; new questions follow the due ones.
+    // A wrong answer is due again at once; new questions follow the due ones.
     const qint64 tomorrow = QDateTime::currentMSecsSinceEpoch() + Scheduler::kDayMs + 1000;
+    // Tomorrow the missed q2 is the most overdue (due since it was missed), then q1.
     QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}, 0, tomorrow).result(),
-             (QStringList{"q1", "q2", "q3"}));
-    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(), QStringList{"q3"});
+             (QStringList{"q2", "q1", "q3"}));
+    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(),
+             (QStringList{"q2", "q3"}));
 
     QTRY_VERIFY(spy.size() >= 5);  // open, profiles, attempts (delivered on this thread)
     bool sawAttempts = false;
