@@ -50,7 +50,7 @@ ArgParser makeParser() {
   std::string ids;
   for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ",") + std::string(id);
   ArgParser p("lab");
-  p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: baseline, A..D, bf16-amp); "
+  p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: the baseline, the question's four options and bf16-amp); "
                              "known: " + ids);
   p.add("preset", "NAME", "model size (default " + d.preset + ")");
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
