@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSet>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -226,11 +227,21 @@ void LabView::buildUi() {
 
   chartArea_ = new LabChartArea(this);
   auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
-  splitter->addWidget(top);
+  // The cards and rows scroll instead of being squashed when the window is short (1024 x 768:
+  // rows overlapped their own progress bars); the charts keep their minimum height.
+  auto* topScroll = new QScrollArea(this);
+  topScroll->setWidget(top);
+  topScroll->setWidgetResizable(true);
+  topScroll->setFrameShape(QFrame::NoFrame);
+  topScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  splitter->addWidget(topScroll);
   splitter->addWidget(chartArea_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
+  // Until the learner drags the divider, every resize re-fits it (a narrow window's cards wrap
+  // to two rows and need more height; a tall one gives the charts the rest).
+  connect(splitter, &QSplitter::splitterMoved, this, [this] { userSizedSplitter_ = true; });
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 6);
@@ -559,9 +570,17 @@ void LabView::setPresenterMode(bool on) {
 
 void LabView::showSettings(bool open) { settingsToggle_->setChecked(open); }
 
+void LabView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
 void LabView::fitSplitter() {
   const int total = splitter_->height();
-  const int topHeight = std::min(top_->sizeHint().height(), total / 2);
+  // All of the cards and rows when they fit beside the charts' minimum, else what is left.
+  const int chartMin = chartArea_->minimumSizeHint().height();
+  const int topHeight =
+      std::max(std::min(top_->sizeHint().height() + 2, total - chartMin), total / 3);
   splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
 }
 

@@ -126,6 +126,7 @@ class LabView : public QWidget {
   void recordingsLoaded(bool ok);
 
  private:
+  void resizeEvent(QResizeEvent* event) override;
   void buildUi();
   void onToggleChanged(const QString& scenarioId, bool on);
   void ingested();  // after a drain that changed the store: rows, notice, charts
@@ -166,6 +167,7 @@ class LabView : public QWidget {
   QString lastError_;
   QElapsedTimer clock_;
   bool presenterMode_ = false;
+  bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
 };
 
 }  // namespace precisionlab

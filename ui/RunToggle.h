@@ -25,7 +25,7 @@ class RunToggle : public QWidget {
   explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
 
   // Column widths, shared with the header LabView draws above the rows.
-  static constexpr int kNameWidth = 230;
+  static constexpr int kNameWidth = 270;  // fits "Vertex AI hyperparameter tuning"
   static constexpr int kStatusWidth = 180;
   static constexpr int kBadgeWidth = 300;
   // Presenter mode's larger fonts need wider columns: the same factor for rows and header.

@@ -46,6 +46,40 @@ ChartPanel* chart(const LabView& view, const QString& metric) {
     if (p->metricId() == metric) return p;
   return nullptr;
 }
+// A run recorded on a (pretend) GPU: 8 steps of `stepMs`, finite until `badFrom` (0 = never),
+// then inf and NaN.
+RunRecording gpuRecording(const std::string& id, double stepMs, int badFrom = 0) {
+  RunRecording r;
+  r.scenarioId = id;
+  r.label = id;
+  r.config.steps = 8;
+  r.config.batchSize = 4;
+  r.provenance.kind = Provenance::Live;
+  r.provenance.device = "cuda:0 Test GPU";
+  r.provenance.recordedAt = "2026-01-02T03:04:05Z";
+  r.totalSteps = 8;
+  for (int s = 1; s <= 8; ++s) {
+    StepRecord rec;
+    rec.step = s;
+    rec.stepMs = stepMs;
+    rec.samplesPerSec = 4000 / stepMs;
+    rec.lossScale = 65536;
+    rec.peakBytes = 1 << 20;
+    rec.loss = 0.7 - 0.01 * s;
+    if (badFrom > 0 && s >= badFrom) {
+      rec.loss = s == badFrom ? std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::quiet_NaN();
+      rec.nonFinite = true;
+      rec.gradNorm = std::numeric_limits<double>::quiet_NaN();
+      rec.samplesPerSec = std::numeric_limits<double>::infinity();
+      rec.lossScale = std::numeric_limits<double>::quiet_NaN();
+    }
+    r.steps.push_back(rec);
+  }
+  r.evals.push_back({8, 0.5, 0.75});
+  r.endState = RunState::Finished;
+  return r;
+}
 }  // namespace
 
 class TestLabView : public QObject {
@@ -252,35 +286,9 @@ void TestLabView::pauseAndResumeFromTheRow() {
 void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
   // A diverging half-precision run as a recording: finite for 3 steps, then inf and NaN.
   auto recording = [](const std::string& id, int badFrom) {
-    RunRecording r;
-    r.scenarioId = id;
-    r.label = id;
-    r.config.steps = 8;
-    r.config.batchSize = 4;
-    r.provenance.kind = Provenance::Live;
-    r.provenance.device = "cuda:0 Test GPU";
-    r.provenance.recordedAt = "2026-01-02T03:04:05Z";
-    r.totalSteps = 8;
-    for (int s = 1; s <= 8; ++s) {
-      StepRecord rec;
-      rec.step = s;
-      rec.stepMs = 1;
-      rec.samplesPerSec = 4000;
-      rec.lossScale = 65536;
-      rec.peakBytes = 1 << 20;
-      rec.loss = 0.7 - 0.01 * s;
-      if (badFrom > 0 && s >= badFrom) {
-        rec.loss = s == badFrom ? std::numeric_limits<double>::infinity()
-                                : std::numeric_limits<double>::quiet_NaN();
-        rec.nonFinite = true;
-        rec.gradNorm = std::numeric_limits<double>::quiet_NaN();
-        rec.samplesPerSec = std::numeric_limits<double>::infinity();
-        rec.lossScale = std::numeric_limits<double>::quiet_NaN();
-      }
-      r.steps.push_back(rec);
-    }
-    r.evals.push_back({8, std::numeric_limits<double>::quiet_NaN(), 0.5});
-    r.endState = RunState::Finished;
+    RunRecording r = gpuRecording(id, 1, badFrom);
+    r.evals.front().valLoss = std::numeric_limits<double>::quiet_NaN();
+    r.evals.front().valAccuracy = 0.5;
     return r;
   };
   std::vector<RunRecording> runs;
@@ -372,32 +380,6 @@ void TestLabView::presenterShowsOneLargeChart() {
   view_->stopAll();
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
 }
-
-namespace {
-RunRecording gpuRecording(const std::string& id, double stepMs) {
-  RunRecording r;
-  r.scenarioId = id;
-  r.label = id;
-  r.config.steps = 8;
-  r.config.batchSize = 4;
-  r.provenance.kind = Provenance::Live;
-  r.provenance.device = "cuda:0 Test GPU";
-  r.provenance.recordedAt = "2026-01-02T03:04:05Z";
-  r.totalSteps = 8;
-  for (int s = 1; s <= 8; ++s) {
-    StepRecord rec;
-    rec.step = s;
-    rec.stepMs = stepMs;
-    rec.samplesPerSec = 4000 / stepMs;
-    rec.peakBytes = 1 << 20;
-    rec.loss = 0.7 - 0.01 * s;
-    r.steps.push_back(rec);
-  }
-  r.evals.push_back({8, 0.5, 0.75});
-  r.endState = RunState::Finished;
-  return r;
-}
-}  // namespace
 
 void TestLabView::liveRunNeverChangesARecordedVerdict() {
   std::vector<RunRecording> runs;
