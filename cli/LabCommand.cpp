@@ -54,7 +54,7 @@ ArgParser makeParser() {
   std::string ids;
   for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ",") + std::string(id);
   ArgParser p("lab");
-  p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: baseline, A..D, bf16-amp); "
+  p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: the baseline, the question's four options and bf16-amp); "
                              "known: " + ids);
   p.add("preset", "NAME", "minilm (the pretrained all-MiniLM-L6-v2, where installed) or a random-init "
                          "size: tiny, mini, small, medium, base (default " + d.preset + ")");

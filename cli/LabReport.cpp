@@ -66,7 +66,7 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
 
 void LabReport::printTable(std::ostream& out, const LabSession& session,
                            const std::vector<Verdict>& verdicts) {
-  out << pad("scenario", 22) << pad("opt", 4) << pad("provenance", 11) << pad("steps", 7)
+  out << pad("scenario", 22) << pad("provenance", 11) << pad("steps", 7)
       << pad("ms/step (p25-p75)", 20) << pad("speedup", 9) << pad("memory", 8)
       << pad("val loss", 9) << pad("val acc", 8) << pad("non-finite", 11) << "skipped\n";
   for (size_t i = 0; i < verdicts.size(); ++i) {
@@ -74,8 +74,7 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     const auto& s = session.results()[i];
     int64_t steps = 0;
     for (const auto& r : s.runs) steps += r.steps.empty() ? 0 : r.steps.back().step;
-    out << pad(s.id, 22) << pad(s.option.empty() ? "-" : s.option, 4)
-        << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
+    out << pad(s.id, 22) << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
         << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) + fmt("-%.0f)", v.p75StepMs), 20)
         << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) : "n/a", 9)
         << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 8)
@@ -87,8 +86,9 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
   out << "\nVerdicts (computed from the measurements above):\n";
   for (size_t i = 0; i < verdicts.size(); ++i) {
     const auto& s = session.results()[i];
-    out << "  " << (s.option.empty() ? "" : s.option + " ") << s.id << " (" << s.title
-        << "): " << verdicts[i].summary << "\n";
+    // Options by their text, never by a letter: the app shuffles the letters per learner.
+    out << "  " << s.id << " (" << s.title << "): " << verdicts[i].summary << "\n";
+    if (!s.optionText.empty()) out << "      option: \"" << s.optionText << "\"\n";
     for (const auto& n : verdicts[i].notes) out << "      note: " << n << "\n";
   }
 }

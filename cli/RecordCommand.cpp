@@ -17,6 +17,7 @@
 #include "engine/EngineError.h"
 #include "engine/RunRecording.h"
 #include "engine/RunScheduler.h"
+#include "engine/LabScenarios.h"
 #include "engine/ScenarioIds.h"
 #include "engine/TrainConfig.h"
 #include "engine/src/TerminalText.h"
@@ -31,33 +32,18 @@ struct PlannedRun {
   TrainConfig config;
 };
 
-// How each scenario trains. Option C (tuning) is a sweep: one fp32 run per trial.
+// How each scenario trains comes from the engine's one scenario table (LabScenarios), so a
+// recording of the tuning option sweeps the same learning rates as the live lab. A sweep writes one
+// file per trial.
 std::vector<PlannedRun> plan(const std::string& id, const TrainConfig& base) {
-  auto run = [&](const std::string& file, const std::string& label, Precision p) {
-    PlannedRun r{file, id, label, base};
-    r.config.precision = p;
-    return r;
-  };
-  if (id == scenario::kBaselineFp32) return {run(id, "fp32 baseline", Precision::Fp32)};
-  if (id == scenario::kHalfLayers) return {run(id, "A: half-precision layers", Precision::HalfModel)};
-  if (id == scenario::kTensorflowContainer)
-    return {run(id, "B: TensorFlow container (fp32)", Precision::Fp32)};
-  if (id == scenario::kFp16Amp) return {run(id, "D: fp16=True", Precision::Fp16Amp)};
-  if (id == scenario::kBf16Amp) return {run(id, "bf16=True", Precision::Bf16Amp)};
-  if (id == scenario::kFp16NoScaler)
-    return {run(id, "fp16 without loss scaling", Precision::Fp16AmpNoScaler)};
-  if (id == scenario::kVertexHpTuning) {
-    std::vector<PlannedRun> trials;
-    const double factors[] = {0.5, 1.0, 2.0};
-    for (int t = 0; t < 3; ++t) {
-      PlannedRun r = run(id + "-trial" + std::to_string(t + 1),
-                         "C: tuning trial " + std::to_string(t + 1) + " (fp32)", Precision::Fp32);
-      r.config.learningRate = base.learningRate * factors[t];
-      trials.push_back(r);
-    }
-    return trials;
+  const LabScenario scenario = LabScenarios::make(id, base);
+  std::vector<PlannedRun> out;
+  for (size_t t = 0; t < scenario.runs.size(); ++t) {
+    const std::string file =
+        scenario.isSweep ? id + "-trial" + std::to_string(t + 1) : scenario.id;
+    out.push_back({file, id, scenario.runs[t].label, scenario.runs[t].config});
   }
-  throw InputError("record: unknown scenario \"" + id + "\"");
+  return out;
 }
 
 std::vector<std::string> splitComma(const std::string& s) {
@@ -75,13 +61,13 @@ int runRecord(const std::vector<std::string>& args) {
         "comma-separated scenario ids (default: baseline-fp32,half-layers,tensorflow-container,"
         "vertex-hp-tuning,fp16-amp,bf16-amp,fp16-no-scaler)");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
-  p.add("preset", "NAME", "model size: tiny, mini, small, medium, base (default tiny)");
-  p.add("steps", "N", "optimizer steps per run (default 60)");
-  p.add("batch-size", "N", "examples per step (default 16)");
-  p.add("seq-len", "N", "tokens per example (default 64)");
-  p.add("lr", "X", "peak learning rate (default 5e-4)");
-  p.add("eval-every", "N", "validation every N steps (default 20)");
-  p.addThreadOptions("0");
+  p.add("preset", "NAME", "model size (default: the lab's)");
+  p.add("steps", "N", "optimizer steps per run (default: the lab's)");
+  p.add("batch-size", "N", "examples per step (default: the lab's)");
+  p.add("seq-len", "N", "tokens per example (default: the lab's)");
+  p.add("lr", "X", "peak learning rate (default: the lab's; the tuning sweep scales it)");
+  p.add("eval-every", "N", "validation every N steps (default: the lab's)");
+  p.addThreadOptions("the lab's");
   addCpuFp16Option(p);
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in one)");
   p.add("help", "", "show this help");
@@ -93,15 +79,17 @@ int runRecord(const std::vector<std::string>& args) {
     }
     if (!p.has("out")) throw InputError("record: --out DIR is required");
     const std::string out = p.text("out", "");
-    TrainConfig base;
+    // Defaults are the live lab's, so a shipped recording is the run a learner would start.
+    const TrainConfig lab = LabScenarios::defaultBase();
+    TrainConfig base = lab;
     base.device = p.text("device", "cpu");
-    base.preset = p.text("preset", "tiny");
-    base.steps = p.integer("steps", 60);
-    base.batchSize = p.integer("batch-size", 16);
-    base.seqLen = p.integer("seq-len", 64);
-    base.learningRate = p.number("lr", 5e-4);
-    base.evalEvery = p.integer("eval-every", 20);
-    base.threads = p.threads(0);
+    base.preset = p.text("preset", lab.preset);
+    base.steps = p.integer("steps", lab.steps);
+    base.batchSize = p.integer("batch-size", lab.batchSize);
+    base.seqLen = p.integer("seq-len", lab.seqLen);
+    base.learningRate = p.number("lr", lab.learningRate);
+    base.evalEvery = p.integer("eval-every", lab.evalEvery);
+    base.threads = p.threads(lab.threads);
     base.oversubscribe = p.has("oversubscribe");
     applyCpuFp16Option(p, base, "record");
     base.dataPath = p.text("data", "");

@@ -1,6 +1,12 @@
-// The lab's scenarios: each answer option of the seed question (and the runs that explain it)
+// The lab's scenarios, the one table every front end reads (the GUI's ScenarioCatalog adds only
+// colours and legends; `record`, `lab` and the Vertex AI export take runs, titles and sweep
+// values from here): each answer option of the seed question (and the runs that explain it)
 // as training runs, keyed by the stable ids of ScenarioIds.h. A scenario is one run, except the
 // hyperparameter-tuning option, which is a sweep of fp32 trials. Plain data: no torch, no Qt.
+//
+// No option letters: the study view shuffles the options, so a fixed "A".."D" would disagree
+// with the letters a learner saw. Options are named by their text (`optionText`, the seed
+// question's wording) and by what the run does (`title`).
 #pragma once
 
 #include <string>
@@ -12,14 +18,15 @@
 namespace precisionlab {
 
 struct LabRun {
-  std::string label;    // unique within a lab session, e.g. "C: lr 1e-3"
+  std::string label;    // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
   TrainConfig config;
 };
 
 struct LabScenario {
   std::string id;          // scenario::k... (ScenarioIds.h)
-  std::string option;      // seed-question option letter, "" for runs that are not options
-  std::string title;       // e.g. "half-precision layers (model.to(kHalf))"
+  std::string optionText;  // the seed question's option it runs, "" for reference runs
+  bool correct = false;    // the option is the question's answer
+  std::string title;       // what the run is, e.g. "Half-precision layers"
   std::string whatItIs;    // one sentence: what the run does, in Hugging Face terms
   bool isSweep = false;    // several trials; the verdict reports compute multiple, best trial
   std::vector<LabRun> runs;
@@ -48,9 +55,11 @@ class LabScenarios {
   // baseline, A, B, C, D and bf16=True (the live mixed-precision speedup a CPU can show, which
   // emulated fp16 cannot): what `precisionlab-cli lab` runs by default.
   static std::vector<std::string> defaultIds();
-  // Learning rates of the hyperparameter sweep (option C): a quarter, half and all of the
-  // base learning rate (5e-4, 1e-3, 2e-3 for the built-in model).
-  static std::vector<double> sweepLearningRates(double baseLearningRate = 2e-3);
+  // Learning rates of the hyperparameter sweep (the tuning option), as multiples of the base
+  // learning rate, so a sweep around the lab's 2e-3 and one around a recording's 5e-4 are the
+  // same sweep; sweepLearningRates() applies them to `base`.
+  static std::vector<double> sweepFactors();
+  static std::vector<double> sweepLearningRates(double baseLearningRate);
 };
 
 }  // namespace precisionlab

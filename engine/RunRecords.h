@@ -12,6 +12,10 @@ struct StepRecord {
   double loss = 0;                   // training loss of this batch (fp32 value)
   double learningRate = 0;
   double stepMs = 0;                 // wall time of the step alone, device synchronised
+  // CPU time the training thread spent in the step, for single-threaded CPU runs (0 = not
+  // measured): unlike wall time it does not grow while other processes hold the cores, so
+  // verdicts use it when both runs have it.
+  double cpuMs = 0;
   double samplesPerSec = 0;
   double tokensPerSec = 0;           // non-padding tokens per second
   double gradNorm = 0;               // total norm before clipping (unscaled)

@@ -26,7 +26,7 @@ struct MeasuredRun {
 
 struct MeasuredScenario {
   std::string id;               // scenario id
-  std::string option;           // "A".."D" or ""
+  std::string optionText;       // the seed question's option it runs, "" for reference runs
   std::string title;
   bool isSweep = false;
   std::vector<MeasuredRun> runs;
@@ -47,9 +47,13 @@ struct Verdict {
   std::string label;                // the run judged (the best trial for a sweep)
   Provenance provenance = Provenance::Live;
   // Speed: median step time (warmup excluded) and its p25-p75 spread; speedup = base / run.
+  // Step times are the training thread's CPU time when both runs carry it (cpuTime).
   bool speedMeasurable = false;
+  bool cpuTime = false;             // step times are the training thread's CPU time per step
   double medianStepMs = 0, p25StepMs = 0, p75StepMs = 0;
-  double speedup = 0, speedupLow = 0, speedupHigh = 0;  // low = base p25 / run p75, ...
+  // speedup = base median / run median; low-high = p25-p75 of the ratio of block medians
+  // (5 steps a block, paired in time; short runs fall back to base p25 / run p75 ...).
+  double speedup = 0, speedupLow = 0, speedupHigh = 0;
   bool memoryMeasurable = false;
   double memoryRatio = 0;           // run peak / baseline peak
   // Learning.

@@ -72,7 +72,7 @@ bool QuizSession::writable() const {
 }
 
 bool QuizSession::goTo(int index) {
-  if (m_finished || index < 0 || index >= count()) return false;
+  if (index < 0 || index >= count()) return false;
   accountTime();
   m_current = index;
   return true;
@@ -87,9 +87,9 @@ bool QuizSession::setChoice(const QStringList& optionIds) {
   QStringList chosen;
   for (const QString& id : s.displayOrder)  // display order, duplicates dropped
     if (optionIds.contains(id)) chosen << id;
-  if (q.answer == AnswerKind::Single && chosen.size() > 1) return false;
+  if (chosen.size() > choicesNeeded(m_current)) return false;
   s.chosen = chosen;
-  if (m_settings.mode == QuizMode::Exam) s.answered = !chosen.isEmpty();
+  if (m_settings.mode == QuizMode::Exam) s.answered = chosen.size() == choicesNeeded(m_current);
   return true;
 }
 
@@ -119,11 +119,17 @@ bool QuizSession::setFlagged(int index, bool flagged) {
 std::optional<QuizSession::Feedback> QuizSession::answer() {
   if (m_settings.mode != QuizMode::Practice || !writable()) return std::nullopt;
   QuestionState& s = m_states[m_current];
-  if (s.chosen.isEmpty()) return std::nullopt;
+  if (s.chosen.size() != choicesNeeded(m_current)) return std::nullopt;
   accountTime();  // before locking: the time up to now belongs to this question
   s.answered = true;
   s.correct = currentQuestion().isCorrect(s.chosen);
   return feedbackFor(m_current);
+}
+
+int QuizSession::choicesNeeded(int index) const {
+  const Question& q = m_questions.at(index);
+  if (q.answer == AnswerKind::Single) return 1;
+  return std::max(1, static_cast<int>(q.correctOptionIds().size()));
 }
 
 qint64 QuizSession::remainingMs() const {

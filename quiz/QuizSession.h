@@ -80,15 +80,20 @@ class QuizSession {
   const QuestionState& state(int index) const { return m_states.at(index); }
   const QuestionState& currentState() const { return m_states.at(m_current); }
 
-  // Navigation (the question navigator). Returns false when out of range or finished.
+  // Navigation (the question navigator). Returns false when out of range. A finished session
+  // still navigates: that is how the exam review moves between questions.
   bool goTo(int index);
   bool next() { return goTo(m_current + 1); }
   bool previous() { return goTo(m_current - 1); }
 
   // Replaces the current selection. Refused (false) when the question is locked (practice,
   // already answered), the session is finished or the exam deadline has passed, or when an id
-  // is not an option of the question. A single-answer question keeps at most one id.
+  // is not an option of the question. A question keeps at most choicesNeeded() ids.
   bool setChoice(const QStringList& optionIds);
+  // How many options a complete answer selects: 1 for a single-answer question, the number of
+  // correct options for "choose N" (so "Which TWO" is not answered by one pick). An exam
+  // question counts as answered, and a practice question can be submitted, only at that count.
+  int choicesNeeded(int index) const;
   // Convenience for clicks: single answer selects just this option; multiple toggles it.
   bool toggleOption(const QString& optionId);
   bool setConfidence(Confidence confidence);

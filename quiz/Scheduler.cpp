@@ -49,7 +49,10 @@ ReviewState Scheduler::review(ReviewState state, int grade, qint64 nowMs) {
   const int d = 5 - grade;
   state.easiness = std::max(kMinEasiness, state.easiness + (0.1 - d * (0.08 + d * 0.02)));
   state.lastReviewMs = nowMs;
-  state.sm2DueMs = nowMs + state.intervalDays * kDayMs;
+  // A lapse is due again at once (Anki's relearning step, shortened to "the next practice
+  // round"): a learner who just missed 14 questions must see 14 due, not 0 until tomorrow.
+  // The interval of 1 day still applies to the next successful review.
+  state.sm2DueMs = grade >= 3 ? nowMs + state.intervalDays * kDayMs : nowMs;
   state.dueMs = state.sm2DueMs;
   return state;
 }

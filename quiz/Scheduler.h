@@ -16,7 +16,9 @@
 //   else:       repetitions = 0, interval = 1 day, lapses += 1
 //   easiness += 0.1 - (5 - q) * (0.08 + (5 - q) * 0.02), floored at 1.3 (starts at 2.5)
 //   (the new interval uses the easiness from before this review, as in the pseudocode)
-//   due = now + interval days
+//   due = now + interval days when q >= 3; due = now after a lapse (missed questions come back
+//   in the next practice round and count as due at once; the 1-day interval applies to the
+//   next successful review)
 // A correct answer before the SM-2 due time (practice lists not-yet-due questions after the due
 // ones, exams use the whole bank) changes nothing: SM-2 has no notion of an early review, and
 // counting it as one would push a question answered twice in one sitting out to 6 days. A wrong

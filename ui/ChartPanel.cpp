@@ -43,7 +43,8 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
 
   view_ = new QChartView(chart_, this);
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setMinimumHeight(140);
+  // Below ~200 px a chart loses its tick labels and legend to "..." (seen at 1024 x 768).
+  view_->setMinimumHeight(200);
   view_->setAccessibleName(title);
   view_->setContextMenuPolicy(Qt::ActionsContextMenu);
   view_->addAction(png);
@@ -112,6 +113,7 @@ void ChartPanel::setPresenterMode(bool on) {
     }
   }
   chart_->legend()->setFont(axisFont);
+  chart_->setLabelFont(axisFont);
   if (on) chart_->setBackgroundBrush(Qt::white);
   howLabel_->setVisible(!on);  // the teacher explains; the room needs the chart large
 }

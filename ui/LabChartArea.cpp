@@ -1,6 +1,7 @@
 #include "ui/LabChartArea.h"
 
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QMap>
 #include <QSet>
 #include <QStackedWidget>
@@ -20,10 +21,17 @@ namespace {
 
 enum ChartIndex { kLoss, kDivergence, kThroughput, kMemory, kLossScale, kUnderflow, kChartCount };
 
-QString runKey(const TrackedRun& run) { return QString::number(run.id); }
+// (origin, id): a trained run and a replayed one may share an id number.
+QString runKey(const TrackedRun& run) {
+  return (run.replayed() ? QStringLiteral("r") : QStringLiteral("t")) + QString::number(run.key.id);
+}
 
+// Emulated now, or a recording of an emulated run: numerics only either way.
 bool emulated(const TrackedRun& run) {
-  return run.provenanceKnown && run.provenance.kind == Provenance::Emulated;
+  return run.provenanceKnown &&
+         (run.provenance.kind == Provenance::Emulated ||
+          (run.provenance.kind == Provenance::Recorded &&
+           run.provenance.recordedKind == Provenance::Emulated));
 }
 
 // The provenance line under a chart, grouped so it stays short:
@@ -69,16 +77,18 @@ LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
        tr("|Δ loss|"), LiveChart::YScale::Linear, true,
        tr("Needs the fp32 baseline and one more run.")},
       {"throughput", tr("Throughput"), tr("Throughput"),
-       tr("Samples per second; higher is faster. Dashed: emulated, speed not meaningful."),
+       tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
+          "is not a measurement."),
        tr("samples/s"), LiveChart::YScale::Linear, true, tr("Start a run to measure its speed.")},
       {"memory", tr("Peak memory"), tr("Memory"),
-       tr("Most memory a step has needed so far. Dashed: emulated, not meaningful."),
+       tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
+          "is not a measurement."),
        tr("MiB"), LiveChart::YScale::Linear, true, tr("Start a run to measure its memory.")},
       {"loss-scale", tr("Loss scale (fp16=True)"), tr("Loss scale"),
        tr("The GradScaler halves the scale and skips the step (squares) when gradients "
           "overflow."),
        tr("scale (log₂)"), LiveChart::YScale::Log2, false,
-       tr("Start D fp16=True: only runs with loss scaling have a loss scale.")},
+       tr("Start fp16=True: only runs with loss scaling have a loss scale.")},
       {"underflow", tr("Gradients flushed to zero"), tr("Underflow"),
        tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
        tr("% of values"), LiveChart::YScale::Linear, true,
@@ -116,6 +126,7 @@ LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
     singlePages_.append(page);
   }
   drawnRevisions_.resize(kChartCount);
+  legendEntries_.resize(kChartCount);
   drawnBaselineRevision_.fill(0, kChartCount);
   // A figure that comes on screen catches up with the runs at once.
   auto catchUp = [this] {
@@ -126,9 +137,19 @@ LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
   stack_ = new QStackedWidget(this);
   stack_->addWidget(pairs_);
   stack_->addWidget(singles_);
+  // One legend for the figures on screen, with every run's full name: Qt's per-chart legends
+  // cut names to "fp..." and "ha..." at 1152 x 720 and took height from the plots.
+  for (ChartPanel* p : std::as_const(panels_)) p->chart()->legend()->hide();
+  legend_ = new QLabel(this);
+  legend_->setObjectName(QStringLiteral("labChartLegend"));
+  legend_->setWordWrap(true);
+  legend_->setTextFormat(Qt::RichText);
+  legend_->setAccessibleName(tr("Legend"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(stack_);
+  layout->setSpacing(2);
+  layout->addWidget(stack_, 1);
+  layout->addWidget(legend_);
   placePanels();
 }
 
@@ -196,47 +217,91 @@ void LabChartArea::clear() {
     panel->setProvenanceText(QString());
     panel->finishUpdate();
   }
+  for (auto& entries : legendEntries_) entries.clear();
+  legend_->clear();
+  legend_->hide();
 }
 
 void LabChartArea::refresh(const RunDataStore& store) {
   store_ = &store;
+  QStringList seen;
+  QStringList items;
+  for (int c = 0; c < kChartCount; ++c) {
+    if (!panels_[c]->isVisible()) continue;
+    refreshPanel(c, store);
+    for (const auto& [name, color] : std::as_const(legendEntries_[c])) {
+      if (seen.contains(name)) continue;
+      seen.append(name);
+      items.append(QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                       .arg(color.name(), name.toHtmlEscaped()));
+    }
+  }
+  legend_->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
+  legend_->setVisible(!items.isEmpty());
+}
+
+QStringList LabChartArea::legendNames() const {
+  QStringList names;
   for (int c = 0; c < kChartCount; ++c)
-    if (panels_[c]->isVisible()) refreshPanel(c, store);
+    if (panels_[c]->isVisible())
+      for (const auto& entry : legendEntries_[c])
+        if (!names.contains(entry.first)) names.append(entry.first);
+  return names;
+}
+
+void LabChartArea::setScenarioFilter(const QSet<QString>& scenarioIds) {
+  if (filter_ == scenarioIds) return;
+  filter_ = scenarioIds;
+  for (auto& drawn : drawnRevisions_) drawn.clear();  // series come back when shown again
+  if (store_) refresh(*store_);
 }
 
 void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
-  const TrackedRun* baseline = store.baseline();
-  const quint64 baselineRevision = baseline ? baseline->revision : 0;
+  // Each run is compared with the baseline of its own source (live with live, a recording
+  // with its own machine's recording), so a baseline change redraws only its source's runs.
+  quint64 baselineRevision = 0;
+  for (const QString& source : store.sources())
+    if (const TrackedRun* b = store.baseline(source)) baselineRevision += b->revision;
   const bool baselineChanged = baselineRevision != drawnBaselineRevision_[c];
   drawnBaselineRevision_[c] = baselineRevision;
-  QHash<int, quint64>& drawn = drawnRevisions_[c];
+  QHash<QString, quint64>& drawn = drawnRevisions_[c];
   LiveChart* chart = panels_[c]->chart();
 
   QSet<QString> keys;
   QList<const TrackedRun*> plotted;
+  QStringList notMeasured;
+  legendEntries_[c].clear();  // emulated runs left off the speed and memory figures
   double xMax = 2;
   for (const TrackedRun& run : store.runs()) {
+    if (!filter_.isEmpty() && !filter_.contains(run.scenarioId)) continue;
     const QString key = runKey(run);
     xMax = std::max(xMax, double(run.totalSteps));
-    const bool dirty = drawn.value(run.id) != run.revision;
-    drawn.insert(run.id, run.revision);
-    const bool isBaseline = baseline && run.id == baseline->id;
-    // Emulated runs are dashed on the speed and memory charts (the panels' hint says so).
-    const bool dashed = emulated(run);
+    const bool dirty = drawn.value(key) != run.revision;
+    drawn.insert(key, run.revision);
+    const TrackedRun* baseline = store.baseline(run.source);
+    const bool isBaseline = baseline && run.key == baseline->key;
     const QString& name = run.legend;
     switch (c) {
-      case kLoss:
       case kThroughput:
       case kMemory:
+        // Emulated fp16 runs at fp32 speed plus rounding work: drawn here it would read as
+        // "fp16 is slower". It is not a measurement, so it is not a line.
+        if (emulated(run)) {
+          if (!notMeasured.contains(name)) notMeasured.append(name);
+          break;
+        }
+        keys.insert(key);
+        plotted.append(&run);
+        if (!dirty) break;
+        if (c == kThroughput) chart->setLine(key, name, run.color, LabMetrics::samplesPerSec(run));
+        if (c == kMemory) chart->setLine(key, name, run.color, LabMetrics::peakMemoryMiB(run));
+        break;
+      case kLoss:
       case kUnderflow:
         keys.insert(key);
         plotted.append(&run);
         if (!dirty) break;
         if (c == kLoss) chart->setLine(key, name, run.color, LabMetrics::loss(run));
-        if (c == kThroughput)
-          chart->setLine(key, name, run.color, LabMetrics::samplesPerSec(run), dashed);
-        if (c == kMemory)
-          chart->setLine(key, name, run.color, LabMetrics::peakMemoryMiB(run), dashed);
         if (c == kUnderflow) chart->setLine(key, name, run.color, LabMetrics::gradZeroPercent(run));
         break;
       case kDivergence:
@@ -263,8 +328,15 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   }
   chart->retainOnly(keys);
   chart->setXMax(xMax);
+  for (const TrackedRun* run : std::as_const(plotted))
+    if (!legendEntries_[c].contains({run->legend, run->color}))
+      legendEntries_[c].append({run->legend, run->color});
   panels_[c]->finishUpdate();
-  panels_[c]->setProvenanceText(provenanceFooter(plotted));
+  QString footer = provenanceFooter(plotted);
+  if (!notMeasured.isEmpty())
+    footer += (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) +
+              tr("not drawn (emulated, numerics only): %1").arg(notMeasured.join(QStringLiteral(", ")));
+  panels_[c]->setProvenanceText(footer);
 }
 
 }  // namespace precisionlab

@@ -4,11 +4,15 @@
 // refresh() turns the UI-owned run records into chart points, redrawing only runs that changed.
 #pragma once
 
+#include <QColor>
 #include <QHash>
+#include <QPair>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QWidget>
 
+class QLabel;
 class QStackedWidget;
 class QTabWidget;
 
@@ -39,6 +43,11 @@ class LabChartArea : public QWidget {
   // cost the UI thread two charts' work, not six.
   void refresh(const RunDataStore& store);
   void clear();
+  // Draws only the runs of these scenarios (the presenter's step: the option and its fp32
+  // reference); empty draws every run.
+  void setScenarioFilter(const QSet<QString>& scenarioIds);
+  // The shared legend's run names for the figures on screen (full names, never cut).
+  QStringList legendNames() const;
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -55,7 +64,10 @@ class LabChartArea : public QWidget {
   QList<QWidget*> singlePages_;
   const RunDataStore* store_ = nullptr;  // the store last drawn from (the view owns it)
   // Per figure: run id -> store revision it last drew, and the baseline revision it used.
-  QList<QHash<int, quint64>> drawnRevisions_;
+  QList<QHash<QString, quint64>> drawnRevisions_;
+  QSet<QString> filter_;
+  QList<QList<QPair<QString, QColor>>> legendEntries_;  // per figure: name and colour drawn
+  QLabel* legend_ = nullptr;  // the shared legend under the figures
   QList<quint64> drawnBaselineRevision_;
   bool presenterMode_ = false;
 };

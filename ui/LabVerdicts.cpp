@@ -27,21 +27,34 @@ MeasuredRun LabVerdicts::measured(const TrackedRun& run) {
 }
 
 std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QString& scenarioId) {
-  const TrackedRun* base = store.baseline();
+  // Like with like: the baseline of the scenario's own source, never another machine's.
+  const TrackedRun* base = store.baselineFor(scenarioId);
   const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
   if (runs.isEmpty() || !base || base->steps.empty()) return std::nullopt;
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
   MeasuredScenario scenario;
   scenario.id = scenarioId.toStdString();
-  scenario.option = info ? info->option.toStdString() : std::string();
+  scenario.optionText = info ? info->optionText.toStdString() : std::string();
   scenario.title = info ? info->title.toStdString() : std::string();
-  scenario.isSweep = runs.size() > 1;
+  // From the scenario table, not from the number of runs: a sweep with one trial left is
+  // still a sweep.
+  scenario.isSweep = info && info->isSweep;
   for (const TrackedRun* r : runs) scenario.runs.push_back(measured(*r));
   return computeVerdict(scenario, measured(*base));
 }
 
+QString LabVerdicts::waitingText(const RunDataStore& store, const QString& scenarioId) {
+  const QString source = store.sourceOf(scenarioId);
+  if (source.isEmpty() || store.baselineFor(scenarioId)) return QString();
+  if (source.startsWith(QStringLiteral("recorded:")))
+    return tr("no verdict: needs the fp32 baseline recorded on the same machine (%1)")
+        .arg(RunDataStore::describeSource(source));
+  return tr("no verdict yet: needs the live fp32 baseline (%1)")
+      .arg(RunDataStore::describeSource(source));
+}
+
 bool LabVerdicts::isFinal(const RunDataStore& store, const QString& scenarioId) {
-  const TrackedRun* base = store.baseline();
+  const TrackedRun* base = store.baselineFor(scenarioId);
   if (base && base->active()) return false;
   for (const TrackedRun* r : store.runsOf(scenarioId))
     if (r->active()) return false;

@@ -1,5 +1,6 @@
 // What the lab says about a scenario, computed from the runs the UI holds: engine/Verdict.h's
-// computeVerdict() over the scenario's runs and the fp32 baseline, plus the row status
+// computeVerdict() over the scenario's runs and the fp32 baseline of the same source (live with
+// live on one device, a recording with recordings of the same machine), plus the row status
 // ("running · 40/150", "failed at step 12"). Shared by the lab's rows and the presenter's
 // verdict table, so both always show the same computed numbers. Never written in advance.
 #pragma once
@@ -29,6 +30,8 @@ class LabVerdicts {
  public:
   // Empty while the scenario or the baseline has no step yet.
   static std::optional<Verdict> compute(const RunDataStore& store, const QString& scenarioId);
+  // Why a started scenario has no verdict: no fp32 baseline of its own source ("" otherwise).
+  static QString waitingText(const RunDataStore& store, const QString& scenarioId);
   // True when the scenario's runs and the baseline have all ended (numbers are final).
   static bool isFinal(const RunDataStore& store, const QString& scenarioId);
   static ScenarioStatus status(const RunDataStore& store, const QString& scenarioId);

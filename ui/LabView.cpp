@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSet>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -23,6 +24,8 @@
 #include "engine/RunReplayer.h"
 #include "engine/ScenarioIds.h"
 #include "ui/ChartPanel.h"
+#include "ui/EvidenceSummary.h"
+#include "ui/GpuEstimateDialog.h"
 #include "ui/LabChartArea.h"
 #include "ui/LabSettingsPanel.h"
 #include "ui/LabVerdicts.h"
@@ -41,15 +44,19 @@ namespace {
 constexpr int kPollIntervalMs = 50;
 // A verdict over a running run is recomputed at most once a second (it scans every record).
 constexpr qint64 kLiveVerdictIntervalMs = 1000;
-// Replayed runs live in the same store as trained ones: their ids are offset so the two
-// engines' id counters never collide.
-constexpr RunId kReplayIdBase = 1000000;
-
-bool isReplayed(RunId id) { return id >= kReplayIdBase; }
-
 QString baselineId() {
   return QString::fromLatin1(scenario::kBaselineFp32.data(),
                              qsizetype(scenario::kBaselineFp32.size()));
+}
+
+QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
+
+// What a presenter step draws: the option, its fp32 reference and, beside fp16=True, the live
+// bf16=True run (the same mechanism, measured on this machine).
+QSet<QString> stepSeries(const QString& scenarioId) {
+  QSet<QString> ids{scenarioId, baselineId()};
+  if (scenarioId == idOf(scenario::kFp16Amp)) ids.insert(idOf(scenario::kBf16Amp));
+  return ids;
 }
 
 }  // namespace
@@ -166,7 +173,16 @@ void LabView::buildUi() {
   settingsPanel_ = new LabSettingsPanel(settingsBox_);
   settingsLayout->addWidget(settingsPanel_);
   settingsBox_->setVisible(false);
-  connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, &LabView::clearRuns);
+  connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, [this] {
+    // Minutes of training vanish with one click: ask first when there is anything to lose.
+    if (!store_->runs().empty() &&
+        QMessageBox::question(this, tr("Clear all runs?"),
+                              tr("This stops every run and removes all results and charts "
+                                 "from the lab (saved recordings on disk are kept).\n\n"
+                                 "Clear the runs?")) != QMessageBox::Yes)
+      return;
+    clearRuns();
+  });
   connect(settingsToggle_, &QToolButton::toggled, this, [this](bool open) {
     settingsBox_->setVisible(open);
     settingsToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
@@ -195,16 +211,37 @@ void LabView::buildUi() {
   auto* top = top_ = new QWidget(this);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
+  evidence_ = new EvidenceSummary(this);
+  connect(evidence_, &EvidenceSummary::runAllRequested, this, &LabView::runEveryOption);
+  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::openGpuEstimate);
+  topLayout->addWidget(evidence_);
   topLayout->addWidget(settingsArea_);
   topLayout->addWidget(runsBox);
+  mixedNotice_ = new QLabel(this);
+  mixedNotice_->setObjectName(QStringLiteral("labMixedNotice"));
+  mixedNotice_->setWordWrap(true);
+  mixedNotice_->setStyleSheet(QStringLiteral(
+      "QLabel { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 8px; }"));
+  mixedNotice_->hide();
+  topLayout->addWidget(mixedNotice_);
 
   chartArea_ = new LabChartArea(this);
   auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
-  splitter->addWidget(top);
+  // The cards and rows scroll instead of being squashed when the window is short (1024 x 768:
+  // rows overlapped their own progress bars); the charts keep their minimum height.
+  auto* topScroll = new QScrollArea(this);
+  topScroll->setWidget(top);
+  topScroll->setWidgetResizable(true);
+  topScroll->setFrameShape(QFrame::NoFrame);
+  topScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  splitter->addWidget(topScroll);
   splitter->addWidget(chartArea_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
+  // Until the learner drags the divider, every resize re-fits it (a narrow window's cards wrap
+  // to two rows and need more height; a tall one gives the charts the rest).
+  connect(splitter, &QSplitter::splitterMoved, this, [this] { userSizedSplitter_ = true; });
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 6);
@@ -230,17 +267,19 @@ void LabView::onToggleChanged(const QString& scenarioId, bool on) {
     stopScenario(scenarioId);
 }
 
-void LabView::cancelRun(RunId id) {
-  if (isReplayed(id))
-    replayer_->cancel(id - kReplayIdBase);
+void LabView::cancelRun(RunKey key) {
+  if (key.origin == RunOrigin::Replayed)
+    replayer_->cancel(key.id);
   else
-    scheduler_->cancel(id);
+    scheduler_->cancel(key.id);
 }
 
-void LabView::forgetScenario(const QString& scenarioId) {
-  for (const TrackedRun* run : store_->runsOf(scenarioId))
-    if (run->active()) cancelRun(run->id);
-  store_->removeScenario(scenarioId);  // a restart replaces the old curves
+void LabView::forgetScenario(const QString& scenarioId, const QString& source) {
+  for (const TrackedRun& run : store_->runs())
+    if (run.scenarioId == scenarioId && (source.isEmpty() || run.source == source) &&
+        run.active())
+      cancelRun(run.key);
+  store_->removeScenario(scenarioId, source);  // a restart replaces the old curves
   verdictRevision_.remove(scenarioId);
 }
 
@@ -253,6 +292,7 @@ void LabView::runScenario(const QString& scenarioId) {
   highlighted_ = scenarioId;
   for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
   if (presenterMode_) {
+    chartArea_->setScenarioFilter(stepSeries(scenarioId));  // only this step's series
     chartArea_->showChart(info->focusChart);
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   }
@@ -268,26 +308,28 @@ void LabView::runScenario(const QString& scenarioId) {
 
   TrainConfig base = settings();
   base.threads = guiThreads(base.threads);
-  // Every verdict and the divergence chart compare with the fp32 baseline, so it starts too.
-  // A recorded baseline is replaced by a live one: a live run is compared with a live run.
+  const QString source = RunDataStore::liveSource(base);
+  // Every verdict and the divergence chart compare with the fp32 baseline of the same source,
+  // so a live baseline starts too unless one is there. A recorded baseline stays beside it:
+  // it is the reference of the recorded runs, which a live run must not change.
   QStringList toStart;
-  const TrackedRun* baseline = store_->baseline();
-  const bool baselineMissing =
-      !baseline || (!baseline->active() && baseline->steps.empty()) ||
-      (baseline->provenanceKnown && baseline->provenance.kind == Provenance::Recorded);
+  const TrackedRun* baseline = store_->baseline(source);
+  const bool baselineMissing = !baseline || (!baseline->active() && baseline->steps.empty());
   if (scenarioId != baselineId() && baselineMissing) toStart.append(baselineId());
   toStart.append(scenarioId);
 
   QStringList started;
   for (const QString& id : toStart) {
     const ScenarioInfo* s = ScenarioCatalog::find(id);
-    forgetScenario(id);
+    // An option row shows one source at a time; the baseline keeps one per source.
+    forgetScenario(id, id == baselineId() ? source : QString());
     const std::vector<PlannedRun> plan = ScenarioCatalog::runsFor(id, base);
     const int count = int(plan.size());
     for (int i = 0; i < count; ++i) {
       try {
         const RunId runId = scheduler_->add(plan[size_t(i)].config, plan[size_t(i)].label);
-        store_->addRun(runId, id, QString::fromStdString(plan[size_t(i)].label),
+        store_->addRun({RunOrigin::Trained, runId}, source, id,
+                       QString::fromStdString(plan[size_t(i)].label),
                        QString::fromStdString(plan[size_t(i)].legend),
                        ScenarioCatalog::runColor(id, i, count), plan[size_t(i)].config);
       } catch (const std::exception& e) {
@@ -309,12 +351,18 @@ void LabView::runScenario(const QString& scenarioId) {
 
 void LabView::presentScenario(const QString& scenarioId) {
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  // fp16=True's step shows bf16=True beside it: the speed a CPU can measure for the mechanism.
+  const QString bf16 = idOf(scenario::kBf16Amp);
+  if (info && scenarioId == idOf(scenario::kFp16Amp) && store_->runsOf(bf16).isEmpty()) {
+    runScenario(bf16);
+  }
   if (!info || store_->runsOf(scenarioId).isEmpty()) {
     runScenario(scenarioId);
     return;
   }
   highlighted_ = scenarioId;
   for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
+  if (presenterMode_) chartArea_->setScenarioFilter(stepSeries(scenarioId));
   chartArea_->showChart(info->focusChart);
   refreshToggles();
   QTimer::singleShot(0, this, &LabView::fitSplitter);
@@ -322,7 +370,7 @@ void LabView::presentScenario(const QString& scenarioId) {
 
 void LabView::stopScenario(const QString& scenarioId) {
   for (const TrackedRun* run : store_->runsOf(scenarioId))
-    if (run->active()) cancelRun(run->id);
+    if (run->active()) cancelRun(run->key);
   if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
   // The cancelled state arrives with the next drain; keep polling until it does.
   ensurePolling();
@@ -331,22 +379,23 @@ void LabView::stopScenario(const QString& scenarioId) {
 void LabView::setScenarioPaused(const QString& scenarioId, bool paused) {
   for (const TrackedRun* run : store_->runsOf(scenarioId)) {
     if (!run->active()) continue;
-    if (isReplayed(run->id))
-      replayer_->setPaused(run->id - kReplayIdBase, paused);
+    if (run->replayed())
+      replayer_->setPaused(run->key.id, paused);
     else
-      scheduler_->setPaused(run->id, paused);
+      scheduler_->setPaused(run->key.id, paused);
   }
   ensurePolling();
 }
 
 void LabView::stopAll() {
   for (const TrackedRun& run : store_->runs())
-    if (run.active()) cancelRun(run.id);
+    if (run.active()) cancelRun(run.key);
   for (RunToggle* row : std::as_const(toggles_)) row->setOn(false);
   ensurePolling();
 }
 
 void LabView::clearRuns() {
+  mixedNotice_->hide();
   scheduler_->cancelAll();
   replayer_->cancelAll();
   store_->clear();
@@ -360,26 +409,68 @@ void LabView::clearRuns() {
     row->setVerdict(QString(), QString());
   }
   refreshToggles();
+  evidence_->refresh(*store_);
   emit statusMessage(tr("All runs cleared."));
 }
 
 void LabView::pollRuns() {
-  std::vector<RunUpdate> updates = scheduler_->drain();
-  for (RunUpdate& u : replayer_->drain()) {
-    u.id += kReplayIdBase;
-    updates.push_back(std::move(u));
-  }
-  ingest(updates);
-  if (!store_->anyActive() && updates.empty()) pollTimer_->stop();
+  const std::vector<RunUpdate> trained = scheduler_->drain();
+  const std::vector<RunUpdate> replayed = replayer_->drain();
+  bool changed = false;
+  for (const RunUpdate& u : trained) changed = store_->apply(RunOrigin::Trained, u) || changed;
+  for (const RunUpdate& u : replayed) changed = store_->apply(RunOrigin::Replayed, u) || changed;
+  if (changed) ingested();
+  if (!store_->anyActive() && trained.empty() && replayed.empty()) pollTimer_->stop();
 }
 
-void LabView::ingest(const std::vector<RunUpdate>& updates) {
-  bool changed = false;
-  for (const RunUpdate& u : updates) changed = store_->apply(u) || changed;
-  if (!changed) return;  // nothing new: no redraw
+void LabView::ingested() {
   refreshToggles();
+  updateMixedNotice();
+  // The cards recompute every verdict: at most once a second while runs go, and at the end.
+  const qint64 now = clock_.elapsed();
+  if (!store_->anyActive() || now - evidenceComputedAt_ >= kLiveVerdictIntervalMs) {
+    evidenceComputedAt_ = now;
+    evidence_->refresh(*store_);
+  }
   chartArea_->refresh(*store_);
   emit runsUpdated();
+}
+
+void LabView::setOptionLetters(const QStringList& scenarioIds,
+                               const QHash<QString, QString>& letters) {
+  evidence_->setOptions(scenarioIds, letters);
+  evidence_->refresh(*store_);
+}
+
+void LabView::runEveryOption() {
+  // The baseline first (runScenario starts it anyway), then every option and the live bf16
+  // run that measures mixed precision's speed on this machine; they train interleaved.
+  for (const QString& id : {baselineId(), QStringLiteral("half-layers"),
+                            QStringLiteral("tensorflow-container"), QStringLiteral("vertex-hp-tuning"),
+                            QStringLiteral("fp16-amp"), QStringLiteral("bf16-amp")}) {
+    const QList<const TrackedRun*> runs = store_->runsOf(id);
+    const bool liveAlready = !runs.isEmpty() && !runs.front()->replayed() &&
+                             (runs.front()->active() || runs.front()->state == RunState::Finished);
+    if (!liveAlready) runScenario(id);
+  }
+}
+
+void LabView::openGpuEstimate() {
+  auto* dialog = new GpuEstimateDialog(this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void LabView::updateMixedNotice() {
+  const QStringList sources = store_->sources();
+  mixedNotice_->setVisible(sources.size() > 1);
+  if (sources.size() <= 1) return;
+  QStringList names;
+  for (const QString& s : sources) names.append(RunDataStore::describeSource(s));
+  mixedNotice_->setText(
+      tr("Mixed view: %1. Each verdict compares runs of one source only; curves marked "
+         "\"(recorded)\" come from the recording.")
+          .arg(names.join(tr(" and "))));
 }
 
 void LabView::refreshToggles() {
@@ -388,7 +479,7 @@ void LabView::refreshToggles() {
     const ScenarioStatus status = LabVerdicts::status(*store_, id);
     // In front of a class only the option being run and its fp32 reference are shown, so the
     // chart gets the room; the final verdict table compares them all.
-    row->setVisible(!presenterMode_ || id == highlighted_ || id == baselineId());
+    row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(id));
     row->setStatus(status.text, status.done, status.total, status.failed);
     row->setOn(status.active);
     row->setPauseState(status.active, status.paused);
@@ -399,8 +490,11 @@ void LabView::refreshToggles() {
     }
     updateVerdict(id);
     const QList<const TrackedRun*> runs = store_->runsOf(id);
+    const QString waiting = LabVerdicts::waitingText(*store_, id);
     if (verdicts_.contains(id)) {
       row->setVerdict(verdicts_.value(id), verdictDetails_.value(id));
+    } else if (!waiting.isEmpty()) {
+      row->setVerdict(waiting, waiting);
     } else if (status.failed) {
       for (const TrackedRun* r : runs)
         if (r->state == RunState::Failed) row->setVerdict(r->message, r->message);
@@ -418,10 +512,11 @@ void LabView::refreshToggles() {
 }
 
 void LabView::updateVerdict(const QString& scenarioId) {
-  const TrackedRun* base = store_->baseline();
+  const TrackedRun* base = store_->baselineFor(scenarioId);
   const QList<const TrackedRun*> runs = store_->runsOf(scenarioId);
   if (runs.isEmpty() || !base || base->steps.empty()) {
     verdicts_.remove(scenarioId);
+    verdictRevision_.remove(scenarioId);
     return;
   }
   quint64 revision = base->revision;
@@ -447,9 +542,19 @@ void LabView::updateVerdict(const QString& scenarioId) {
 }
 
 void LabView::setPresenterMode(bool on) {
+  // The class sees only what the walkthrough runs: no stale, half-finished or mixed results
+  // from before (the verdicts at the end must be about the runs just shown).
+  if (on && !presenterMode_) {
+    clearRuns();
+    highlighted_.clear();
+  }
   presenterMode_ = on;
+  chartArea_->setScenarioFilter(on && !highlighted_.isEmpty() ? stepSeries(highlighted_)
+                                                               : QSet<QString>());
   // The room needs the runs and one big chart; the settings are the teacher's, before class.
+  // The evidence summary is the walkthrough's last step, after the class has seen each run.
   settingsArea_->setVisible(!on);
+  evidence_->setVisible(!on);
   runButtons_->setVisible(!on);
   chartArea_->setPresenterMode(on);
   for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
@@ -465,9 +570,17 @@ void LabView::setPresenterMode(bool on) {
 
 void LabView::showSettings(bool open) { settingsToggle_->setChecked(open); }
 
+void LabView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
 void LabView::fitSplitter() {
   const int total = splitter_->height();
-  const int topHeight = std::min(top_->sizeHint().height(), total / 2);
+  // All of the cards and rows when they fit beside the charts' minimum, else what is left.
+  const int chartMin = chartArea_->minimumSizeHint().height();
+  const int topHeight =
+      std::max(std::min(top_->sizeHint().height() + 2, total - chartMin), total / 3);
   splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
 }
 
@@ -529,9 +642,18 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
   // Each scenario in the batch replaces its curves; a sweep's trials arrive together.
   QHash<QString, int> trials;
   for (const RunRecording& r : recordings) ++trials[QString::fromStdString(r.scenarioId)];
-  for (auto it = trials.cbegin(); it != trials.cend(); ++it) forgetScenario(it.key());
-  // A live baseline is not compared with recorded runs from another machine: replaying
-  // without a recorded baseline keeps the live one, which the verdicts then say.
+  for (auto it = trials.cbegin(); it != trials.cend(); ++it) {
+    if (it.key() != baselineId()) {
+      forgetScenario(it.key());
+      continue;
+    }
+    // The baseline keeps one set per source: a recorded one replaces only its own machine's.
+    for (const RunRecording& r : recordings)
+      if (QString::fromStdString(r.scenarioId) == baselineId())
+        forgetScenario(baselineId(), RunDataStore::recordedSource(r.provenance));
+  }
+  // A recording is compared with recordings of the same machine only (the store's source);
+  // a live baseline never judges a recorded run, and the rows say when one is missing.
   QHash<QString, int> seen;
   QStringList names;
   for (RunRecording& r : recordings) {
@@ -542,12 +664,14 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
     const QString label = QString::fromStdString(r.label);
     QString legend = info ? info->legend : label;
     if (count > 1 && info)
-      legend = QStringLiteral("trial lr %1").arg(r.config.learningRate, 0, 'g', 2);
+      legend = QStringLiteral("HP trial lr %1").arg(r.config.learningRate, 0, 'g', 2);
+    legend = tr("%1 (recorded)").arg(legend);
     const TrainConfig config = r.config;
+    const QString source = RunDataStore::recordedSource(r.provenance);
     names.append(label);
-    const RunId id0 = replayer_->add(std::move(r));
-    store_->addRun(id0 + kReplayIdBase, id, label, legend, ScenarioCatalog::runColor(id, index, count),
-                   config);
+    const RunId replayId = replayer_->add(std::move(r));
+    store_->addRun({RunOrigin::Replayed, replayId}, source, id, label, legend,
+                   ScenarioCatalog::runColor(id, index, count), config);
   }
   for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(trials.contains(row->scenarioId()));
   emit statusMessage(tr("Replaying %n recorded run(s) at %1x.", nullptr, int(names.size()))

@@ -18,6 +18,7 @@
 #include "engine/RunRecording.h"
 #include "engine/RunScheduler.h"
 #include "engine/TrainConfig.h"
+#include "ui/RunDataStore.h"
 
 class QComboBox;
 class QGroupBox;
@@ -32,6 +33,7 @@ namespace precisionlab {
 class RunReplayer;
 
 class ChartPanel;
+class EvidenceSummary;
 class LabChartArea;
 class LabSettingsPanel;
 class RunToggle;
@@ -100,6 +102,14 @@ class LabView : public QWidget {
   void replayRecordings(std::vector<RunRecording> recordings);
   void setReplaySpeed(double factor);
 
+  // The options of the question on screen, in the order and with the letters the learner saw
+  // (the evidence summary names them so); scenario id -> letter.
+  void setOptionLetters(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
+  // "Run every option": baseline, each option and bf16=True, side by side.
+  void runEveryOption();
+  // The estimated speed, memory and epoch cost on Vertex AI's GPUs, with formula and sources.
+  void openGpuEstimate();
+
   // "Export to Vertex AI…" for the highlighted scenario (fp16=True when none is).
   void openVertexExport();
 
@@ -116,13 +126,16 @@ class LabView : public QWidget {
   void recordingsLoaded(bool ok);
 
  private:
+  void resizeEvent(QResizeEvent* event) override;
   void buildUi();
   void onToggleChanged(const QString& scenarioId, bool on);
-  void ingest(const std::vector<RunUpdate>& updates);
+  void ingested();  // after a drain that changed the store: rows, notice, charts
+  void updateMixedNotice();
   void refreshToggles();
   void updateVerdict(const QString& scenarioId);
-  void cancelRun(RunId id);
-  void forgetScenario(const QString& scenarioId);
+  void cancelRun(RunKey key);
+  // Cancels and removes a scenario's runs: all of them, or only those of `source`.
+  void forgetScenario(const QString& scenarioId, const QString& source = QString());
   void showError(const QString& title, const QString& text);
   QString highlightedScenario() const;
   void ensurePolling();
@@ -138,6 +151,8 @@ class LabView : public QWidget {
   QToolButton* settingsToggle_ = nullptr;
   QWidget* runButtons_ = nullptr;
   QWidget* top_ = nullptr;
+  QLabel* mixedNotice_ = nullptr;  // shown while runs of more than one source are held
+  EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
   QSplitter* splitter_ = nullptr;
   QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width
   LabSettingsPanel* settingsPanel_ = nullptr;
@@ -147,10 +162,12 @@ class LabView : public QWidget {
   QHash<QString, QString> verdictDetails_;   // scenario id -> summary and notes (tooltip)
   QHash<QString, quint64> verdictRevision_;  // store revisions the verdict was computed from
   QHash<QString, qint64> verdictComputedAt_;
+  qint64 evidenceComputedAt_ = 0;
   QString highlighted_;
   QString lastError_;
   QElapsedTimer clock_;
   bool presenterMode_ = false;
+  bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
 };
 
 }  // namespace precisionlab

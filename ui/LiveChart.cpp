@@ -24,6 +24,8 @@ constexpr int kMaxLogTicks = 8;
 // Redecimate only when the plot width changed by more than this, so a label that changes width
 // by a pixel cannot make the chart redraw itself over and over.
 constexpr int kColumnSlack = 4;
+// Ticks a linear axis starts from before nice numbers adjust them (QValueAxis's default).
+constexpr int kLinearTicks = 5;
 }  // namespace
 
 LiveChart::LiveChart(const QString& xTitle, const QString& yTitle, YScale scale,
@@ -150,11 +152,22 @@ void LiveChart::updateMarker(Entry& e) {
   e.marker->setMarkerSize(lineWidth_ * 4 + 8);
   e.marker->setVisible(true);
   e.label->setText(text);
-  QFont f = e.label->font();
+  // The chart's own label font, never the application font of the moment: a label made during
+  // presenter mode kept its large font after it.
+  QFont f = labelFont_;
   f.setBold(true);
   e.label->setFont(f);
   e.label->setBrush(QColor(0xc0, 0x39, 0x2b));
   e.label->setVisible(true);
+}
+
+void LiveChart::setLabelFont(const QFont& font) {
+  labelFont_ = font;
+  QFont bold = font;
+  bold.setBold(true);
+  for (auto& e : entries_)
+    if (e.label) e.label->setFont(bold);
+  placeLabels();
 }
 
 void LiveChart::setLine(const QString& key, const QString& name, const QColor& color,
@@ -276,10 +289,23 @@ void LiveChart::setLinearRange(double yMin, double yMax) {
     lo = 0;
     hi = 1;
   }
-  yLinear_->setRange(lo, hi);
-  yLinear_->applyNiceNumbers();
-  if (!std::isfinite(yLinear_->min()) || !std::isfinite(yLinear_->max()))
-    yLinear_->setRange(lo, hi);
+  // Nice numbers are worked out on an axis that is not in the chart, and the chart's axis is
+  // touched only when the result differs. Setting the raw range and then the nice one on the
+  // chart's own axis changed the tick labels' width twice per update, which moved the plot
+  // area, which asked for another update: an idle window sat at 100% CPU in this loop.
+  if (!niceAxis_) niceAxis_ = std::make_unique<QValueAxis>();
+  niceAxis_->setTickCount(kLinearTicks);
+  niceAxis_->setRange(lo, hi);
+  niceAxis_->applyNiceNumbers();
+  double niceLo = niceAxis_->min(), niceHi = niceAxis_->max();
+  int ticks = niceAxis_->tickCount();
+  if (!std::isfinite(niceLo) || !std::isfinite(niceHi) || !(niceHi > niceLo)) {
+    niceLo = lo;
+    niceHi = hi;
+    ticks = kLinearTicks;
+  }
+  if (yLinear_->tickCount() != ticks) yLinear_->setTickCount(ticks);
+  if (yLinear_->min() != niceLo || yLinear_->max() != niceHi) yLinear_->setRange(niceLo, niceHi);
   // Enough decimals that neighbouring ticks differ (1.605 vs 1.610, not 1.61 twice); very
   // large or very fine ranges switch to %g so a label never grows to dozens of digits.
   const double tickStep =

@@ -6,8 +6,11 @@
 // first went non-finite the chart draws a marker labelled "NaN at step N" instead.
 #pragma once
 
+#include <memory>
+
 #include <QChart>
 #include <QColor>
+#include <QFont>
 #include <QHash>
 #include <QList>
 #include <QPointF>
@@ -53,6 +56,9 @@ class LiveChart : public QChart {
 
   bool isEmpty() const;
   int seriesCount() const { return int(entries_.size()); }
+  // Font of the "NaN at step N" labels (bold is added); the panel sets it with its mode.
+  void setLabelFont(const QFont& font);
+  QFont labelFont() const { return labelFont_; }
   int drawnPointCount() const;        // what the scene holds now (bounded), markers excluded
   QList<QPointF> drawnPoints(const QString& key) const;
   int columnsForDecimation() const;   // pixel columns of the plot area
@@ -89,6 +95,9 @@ class LiveChart : public QChart {
   QHash<QString, Entry> entries_;
   QValueAxis* xAxis_ = nullptr;
   QValueAxis* yLinear_ = nullptr;
+  // Off-chart axis that computes nice tick numbers without moving the chart's own axis.
+  std::unique_ptr<QValueAxis> niceAxis_;
+  QFont labelFont_;
   QLogValueAxis* yLog_ = nullptr;
   YScale scale_;
   double xMax_ = 1;

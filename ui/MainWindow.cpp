@@ -464,8 +464,11 @@ void MainWindow::restoreState() {
   const int tab = settings.value(QStringLiteral("window/tab"), 0).toInt();
   // The lab tab costs nothing until a run starts, but a cold start lands on Study or Progress.
   tabs_->setCurrentIndex(tab == 2 ? 2 : 0);
+  // A timed exam starts only when the learner asks for one, never because the app reopened.
   const auto mode = quiz::quizModeFromString(settings.value(QStringLiteral("study/mode")).toString());
-  if (mode != study_->mode()) study_->setMode(mode);
+  if (mode == quiz::QuizMode::Exam)
+    statusBar()->showMessage(tr("Practice mode. For a timed exam, choose Exam in the mode box "
+                                "or the Study menu."), 15000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -498,8 +501,12 @@ void MainWindow::changeEvent(QEvent* event) {
 void MainWindow::runScenario(const QString& scenarioId) {
   tabs_->setCurrentWidget(lab_);
 #if PRECISIONLAB_HAVE_LABVIEW
-  static_cast<LabView*>(lab_)->runScenario(scenarioId);
-  showStatus(tr("Running \"%1\" in the lab.").arg(scenarioId), 6000);
+  // The lab names the options with the letters this learner saw; its own status message says
+  // what started, by name (no internal ids in the status bar).
+  auto* lab = static_cast<LabView*>(lab_);
+  if (!study_->scenarioOrder().isEmpty())
+    lab->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
+  lab->runScenario(scenarioId);
 #else
   showStatus(tr("The lab is not part of this build."), 6000);
 #endif

@@ -11,6 +11,7 @@
 
 #include "quiz/Question.h"
 #include "engine/ScenarioIds.h"
+#include "ui/EvidenceSummary.h"
 #include "ui/LabVerdictTable.h"
 #include "ui/ScenarioCatalog.h"
 #include "ui/StudyView.h"
@@ -38,12 +39,16 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   verdictPage_->setAccessibleName(tr("Verdicts"));
   auto* v = new QVBoxLayout(verdictPage_);
   v->setContentsMargins(24, 16, 24, 16);
-  auto* title = new QLabel(tr("What each option does, and what the lab measured (speed and memory "
-                              "relative to fp32: 1.00x = the same)"),
+  // The lesson first (one card per option), the numbers behind it below.
+  evidence_ = new EvidenceSummary(verdictPage_);
+  evidence_->setPresenterMode(true);
+  auto* title = new QLabel(tr("The measurements behind it (speed and memory relative to fp32: "
+                              "1.00x = the same)"),
                            verdictPage_);
   title->setWordWrap(true);
   title->setObjectName(QStringLiteral("verdictTitle"));
   table_ = new LabVerdictTable(verdictPage_);
+  v->addWidget(evidence_);
   v->addWidget(title);
   v->addWidget(table_, 1);
   stepLabel_ = new QLabel;
@@ -193,7 +198,15 @@ void PresenterMode::fillVerdictTable() {
                    o->correct ? 1 : 0});
     }
   }
+  // bf16=True beside the answer: the same mechanism, the speed this machine can measure.
+  const QString bf16 =
+      QString::fromLatin1(scenario::kBf16Amp.data(), qsizetype(scenario::kBf16Amp.size()));
+  rows.append({tr("bf16=True (the same mechanism as fp16=True, measured here)"), bf16, -1});
   table_->fill(runs_, rows);
+  if (runs_) {
+    evidence_->setOptions(study_->scenarioOrder(), study_->scenarioLetters());
+    evidence_->refresh(*runs_);
+  }
 }
 
 }  // namespace precisionlab

@@ -20,6 +20,7 @@ class QWidget;
 namespace precisionlab {
 
 class StudyView;
+class EvidenceSummary;
 class LabVerdictTable;
 class RunDataStore;
 
@@ -36,6 +37,7 @@ class PresenterMode : public QObject {
   bool isActive() const { return active_; }
   PresenterWalkthrough* walkthrough() const { return walkthrough_; }
   LabVerdictTable* verdictTable() const { return table_; }
+  EvidenceSummary* evidenceSummary() const { return evidence_; }
   // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
   void setFullScreenEnabled(bool enabled) { fullScreen_ = enabled; }
   // The lab's runs, which the final verdict table is computed from (null: no lab).
@@ -69,6 +71,7 @@ class PresenterMode : public QObject {
   QPointer<QWidget> lab_;
   QWidget* verdictPage_ = nullptr;
   LabVerdictTable* table_ = nullptr;
+  EvidenceSummary* evidence_ = nullptr;
   QLabel* stepLabel_ = nullptr;
   PresenterWalkthrough* walkthrough_;
   const RunDataStore* runs_ = nullptr;

@@ -28,8 +28,8 @@ QString PresenterWalkthrough::describe() const {
     case StepKind::Question: what = tr("the question"); break;
     case StepKind::Reveal: what = tr("the answer"); break;
     case StepKind::Breakdown: what = tr("why each option is right or wrong"); break;
-    case StepKind::RunOption: what = tr("option %1 running in the lab").arg(s.letter); break;
-    case StepKind::Verdicts: what = tr("what the lab measured, option by option"); break;
+    case StepKind::RunOption: what = tr("option %1 in the lab").arg(s.letter); break;
+    case StepKind::Verdicts: what = tr("the evidence, option by option"); break;
   }
   return tr("Step %1 of %2: %3    (Space/Right: next, Left: back, Esc: leave)")
       .arg(index_ + 1)

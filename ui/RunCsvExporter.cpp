@@ -47,7 +47,9 @@ QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
   for (const TrackedRun& run : store.runs()) {
     const RunProvenance& p = run.provenance;
     const QStringList runFields = {
-        QString::number(run.id),
+        // Unique across both engines: "trained-3", "replayed-3".
+        (run.replayed() ? QStringLiteral("replayed-") : QStringLiteral("trained-")) +
+            QString::number(run.key.id),
         field(run.scenarioId),
         field(run.label),
         field(QString::fromLatin1(precisionName(run.config.precision))),

@@ -1,20 +1,59 @@
 #include "ui/RunDataStore.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 
 #include "engine/ScenarioIds.h"
 
 namespace precisionlab {
 
+namespace {
+
+QString baselineScenario() {
+  return QString::fromLatin1(scenario::kBaselineFp32.data(),
+                             qsizetype(scenario::kBaselineFp32.size()));
+}
+
+const QString kLivePrefix = QStringLiteral("live:");
+const QString kRecordedPrefix = QStringLiteral("recorded:");
+
+}  // namespace
+
 bool TrackedRun::active() const {
   return state == RunState::Queued || state == RunState::Preparing ||
          state == RunState::Running || state == RunState::Paused;
 }
 
-void RunDataStore::addRun(RunId id, const QString& scenarioId, const QString& label,
-                          const QString& legend, const QColor& color, const TrainConfig& config) {
+QString RunDataStore::liveSource(const TrainConfig& config) {
+  return kLivePrefix + QString::fromStdString(config.device.empty() ? "cpu" : config.device);
+}
+
+QString RunDataStore::recordedSource(const RunProvenance& recorded) {
+  // One machine and one LibTorch make one comparable set; the date may differ between files
+  // recorded in one `record` call, so it is not part of the key.
+  QString source = kRecordedPrefix + QString::fromStdString(recorded.device);
+  if (!recorded.torchVersion.empty())
+    source += QStringLiteral(" · LibTorch %1").arg(QString::fromStdString(recorded.torchVersion));
+  return source;
+}
+
+QString RunDataStore::describeSource(const QString& source) {
+  auto tr = [](const char* text) {
+    return QCoreApplication::translate("precisionlab::RunDataStore", text);
+  };
+  if (source.startsWith(kLivePrefix))
+    return tr("live on %1").arg(source.mid(kLivePrefix.size()));
+  if (source.startsWith(kRecordedPrefix))
+    return tr("recorded on %1").arg(source.mid(kRecordedPrefix.size()));
+  return source;
+}
+
+void RunDataStore::addRun(RunKey key, const QString& source, const QString& scenarioId,
+                          const QString& label, const QString& legend, const QColor& color,
+                          const TrainConfig& config) {
   TrackedRun run;
-  run.id = id;
+  run.key = key;
+  run.source = source;
   run.scenarioId = scenarioId;
   run.label = label;
   run.legend = legend.isEmpty() ? label : legend;
@@ -25,9 +64,10 @@ void RunDataStore::addRun(RunId id, const QString& scenarioId, const QString& la
   runs_.push_back(std::move(run));
 }
 
-bool RunDataStore::apply(const RunUpdate& update) {
+bool RunDataStore::apply(RunOrigin origin, const RunUpdate& update) {
+  const RunKey key{origin, update.id};
   auto it = std::find_if(runs_.begin(), runs_.end(),
-                         [&](const TrackedRun& r) { return r.id == update.id; });
+                         [&](const TrackedRun& r) { return r.key == key; });
   if (it == runs_.end()) return false;
   it->state = update.state;
   it->message = QString::fromStdString(update.message);
@@ -42,9 +82,12 @@ bool RunDataStore::apply(const RunUpdate& update) {
   return true;
 }
 
-void RunDataStore::removeScenario(const QString& scenarioId) {
+void RunDataStore::removeScenario(const QString& scenarioId, const QString& source) {
   runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
-                             [&](const TrackedRun& r) { return r.scenarioId == scenarioId; }),
+                             [&](const TrackedRun& r) {
+                               return r.scenarioId == scenarioId &&
+                                      (source.isEmpty() || r.source == source);
+                             }),
               runs_.end());
   ++revision_;
 }
@@ -54,26 +97,45 @@ void RunDataStore::clear() {
   ++revision_;
 }
 
-const TrackedRun* RunDataStore::find(RunId id) const {
+const TrackedRun* RunDataStore::find(RunKey key) const {
   for (const auto& r : runs_)
-    if (r.id == id) return &r;
+    if (r.key == key) return &r;
   return nullptr;
 }
 
+QString RunDataStore::sourceOf(const QString& scenarioId) const {
+  QString source;
+  for (const auto& r : runs_)
+    if (r.scenarioId == scenarioId) source = r.source;  // runs are kept in the order added
+  return source;
+}
+
 QList<const TrackedRun*> RunDataStore::runsOf(const QString& scenarioId) const {
+  const QString source = sourceOf(scenarioId);
   QList<const TrackedRun*> out;
   for (const auto& r : runs_)
-    if (r.scenarioId == scenarioId) out.append(&r);
+    if (r.scenarioId == scenarioId && r.source == source) out.append(&r);
   return out;
 }
 
-const TrackedRun* RunDataStore::baseline() const {
-  const QString id = QString::fromLatin1(scenario::kBaselineFp32.data(),
-                                         qsizetype(scenario::kBaselineFp32.size()));
+const TrackedRun* RunDataStore::baseline(const QString& source) const {
+  const QString id = baselineScenario();
   const TrackedRun* found = nullptr;
   for (const auto& r : runs_)
-    if (r.scenarioId == id) found = &r;
+    if (r.scenarioId == id && r.source == source) found = &r;
   return found;
+}
+
+const TrackedRun* RunDataStore::baselineFor(const QString& scenarioId) const {
+  const QString source = sourceOf(scenarioId);
+  return source.isEmpty() ? nullptr : baseline(source);
+}
+
+QStringList RunDataStore::sources() const {
+  QStringList out;
+  for (const auto& r : runs_)
+    if (!out.contains(r.source)) out.append(r.source);
+  return out;
 }
 
 bool RunDataStore::anyActive() const {

@@ -1,12 +1,22 @@
 // The lab's run data as the UI owns it: every record drained from the engine, per run, plus
-// what the UI knows about the run (scenario, colour, settings). Only the UI thread touches it;
-// the engine's worker never sees it. A revision counter per run lets the charts redraw only
-// the runs that changed.
+// what the UI knows about the run (scenario, colour, settings, source). Only the UI thread
+// touches it; the engine's worker never sees it. A revision counter per run lets the charts
+// redraw only the runs that changed.
+//
+// Identity and comparability travel with the run, never re-guessed:
+// - RunKey = (origin, id): trained runs and replayed recordings come from two engines whose id
+//   counters both start at 1, so an id alone is ambiguous.
+// - `source` names the set a run can be compared with: "live:<device>" for runs trained here,
+//   "recorded:<device> · <LibTorch>" for recordings. A verdict compares runs of one source only
+//   (baselineFor()), so replaying a GPU recording never changes a live verdict and a live run
+//   never changes a recorded one. A scenario row shows the runs of its newest source; the fp32
+//   baseline may be held once per source, because each source needs its own reference.
 #pragma once
 
 #include <QColor>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <vector>
 
 #include "engine/RunRecords.h"
@@ -15,11 +25,24 @@
 
 namespace precisionlab {
 
-struct TrackedRun {
+// Which engine produced the run: the scheduler (trained here) or the replayer (a recording).
+enum class RunOrigin { Trained, Replayed };
+
+struct RunKey {
+  RunOrigin origin = RunOrigin::Trained;
   RunId id = 0;
+  friend bool operator==(const RunKey& a, const RunKey& b) {
+    return a.origin == b.origin && a.id == b.id;
+  }
+  friend bool operator!=(const RunKey& a, const RunKey& b) { return !(a == b); }
+};
+
+struct TrackedRun {
+  RunKey key;
+  QString source;                // comparable set (see the file comment)
   QString scenarioId;
   QString label;                 // full name (tooltips, CSV)
-  QString legend;                // short name on the charts
+  QString legend;                // name on the charts
   QColor color;
   TrainConfig config;
   RunState state = RunState::Queued;
@@ -32,24 +55,40 @@ struct TrackedRun {
   quint64 revision = 0;          // bumped on every change
 
   bool active() const;           // queued, preparing, running or paused
+  bool replayed() const { return key.origin == RunOrigin::Replayed; }
   int64_t stepsDone() const { return steps.empty() ? 0 : steps.back().step; }
 };
 
 class RunDataStore {
  public:
+  // The source of runs trained here with `config` / replayed from a recording of `recorded`.
+  static QString liveSource(const TrainConfig& config);
+  static QString recordedSource(const RunProvenance& recorded);
+  // "live on cpu", "recorded on cuda:0 NVIDIA H200 (LibTorch 2.5)": for banners and notes.
+  static QString describeSource(const QString& source);
+
   // Registers a run the view just queued, before the engine reports anything about it.
-  void addRun(RunId id, const QString& scenarioId, const QString& label, const QString& legend,
-              const QColor& color, const TrainConfig& config);
+  void addRun(RunKey key, const QString& source, const QString& scenarioId, const QString& label,
+              const QString& legend, const QColor& color, const TrainConfig& config);
   // Appends one drained update; returns false for runs this store does not know (cleared).
-  bool apply(const RunUpdate& update);
-  void removeScenario(const QString& scenarioId);
+  bool apply(RunOrigin origin, const RunUpdate& update);
+  // Removes a scenario's runs: all of them, or only those of `source` when it is not empty.
+  void removeScenario(const QString& scenarioId, const QString& source = QString());
   void clear();
 
   const std::vector<TrackedRun>& runs() const { return runs_; }
-  const TrackedRun* find(RunId id) const;
+  const TrackedRun* find(RunKey key) const;
+  // The scenario's runs from its newest source (what its row and its verdict show).
   QList<const TrackedRun*> runsOf(const QString& scenarioId) const;
-  // The most recent fp32 baseline run, or nullptr.
-  const TrackedRun* baseline() const;
+  // The source of the scenario's newest run ("" when it has none).
+  QString sourceOf(const QString& scenarioId) const;
+  // The most recent fp32 baseline run of `source`, or nullptr.
+  const TrackedRun* baseline(const QString& source) const;
+  // The baseline a scenario's verdict compares with: the one of the scenario's own source.
+  const TrackedRun* baselineFor(const QString& scenarioId) const;
+  // Distinct sources of the runs held, oldest first; more than one means a mixed view.
+  QStringList sources() const;
+  bool isMixed() const { return sources().size() > 1; }
   bool anyActive() const;
   quint64 revision() const { return revision_; }
 

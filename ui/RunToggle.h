@@ -25,11 +25,12 @@ class RunToggle : public QWidget {
   explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
 
   // Column widths, shared with the header LabView draws above the rows.
-  static constexpr int kNameWidth = 230;
+  static constexpr int kNameWidth = 270;  // fits "Vertex AI hyperparameter tuning"
   static constexpr int kStatusWidth = 180;
   static constexpr int kBadgeWidth = 300;
   // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
-  static int scaled(int width, bool presenter) { return presenter ? width * 13 / 10 : width; }
+  // Presenter fonts are 1.6x (PresenterMode): columns grow as much, or names are cut.
+  static int scaled(int width, bool presenter) { return presenter ? width * 16 / 10 : width; }
 
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }

@@ -11,42 +11,46 @@ namespace {
 
 QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
 
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
 std::string lrText(double lr) { return QString::number(lr, 'g', 2).toStdString(); }
+
+// What only the UI adds to a scenario of the engine's table.
+struct Look {
+  std::string_view id;
+  const char* legend;
+  QColor color;
+  const char* focusChart;
+};
 
 }  // namespace
 
 const QList<ScenarioInfo>& ScenarioCatalog::all() {
   // Colours: the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies);
-  // the baseline is near-black so every other curve reads as "against the reference".
-  static const QList<ScenarioInfo> kScenarios = {
-      {idOf(scenario::kBaselineFp32), QString(), QStringLiteral("fp32 baseline"),
-       QStringLiteral("No change: the reference every other run is compared with."),
-       QStringLiteral("fp32 baseline"), QColor(0x33, 0x33, 0x33), QStringLiteral("loss")},
-      {idOf(scenario::kHalfLayers), QStringLiteral("A"), QStringLiteral("Half-precision layers"),
-       QStringLiteral("model.to(torch.float16): weights, gradients and AdamW state in fp16, no "
-                      "loss scaling."),
-       QStringLiteral("half layers"), QColor(0xD5, 0x5E, 0x00), QStringLiteral("loss")},
-      {idOf(scenario::kTensorflowContainer), QStringLiteral("B"),
-       QStringLiteral("TensorFlow container"),
-       QStringLiteral("A framework swap leaves precision unchanged: an fp32 run like the "
-                      "baseline."),
-       QStringLiteral("TF container"), QColor(0x56, 0xB4, 0xE9), QStringLiteral("throughput")},
-      {idOf(scenario::kVertexHpTuning), QStringLiteral("C"),
-       QStringLiteral("Vertex AI HP tuning"),
-       QStringLiteral("A sweep of fp32 trials over the learning rate: more compute, same "
-                      "precision."),
-       QStringLiteral("HP sweep"), QColor(0xCC, 0x79, 0xA7), QStringLiteral("loss")},
-      {idOf(scenario::kFp16Amp), QStringLiteral("D"), QStringLiteral("fp16=True"),
-       QStringLiteral("Mixed precision: fp16 autocast, fp32 master weights, dynamic loss "
-                      "scaling."),
-       QStringLiteral("fp16=True"), QColor(0x00, 0x9E, 0x73), QStringLiteral("loss")},
-      {idOf(scenario::kBf16Amp), QString(), QStringLiteral("bf16=True"),
-       QStringLiteral("Mixed precision in bfloat16: fp32's range, no loss scaling needed."),
-       QStringLiteral("bf16=True"), QColor(0xE6, 0x9F, 0x00), QStringLiteral("throughput")},
-      {idOf(scenario::kFp16NoScaler), QString(), QStringLiteral("fp16 without loss scaling"),
-       QStringLiteral("fp16 autocast with the GradScaler off: small gradients flush to zero."),
-       QStringLiteral("fp16 no scaler"), QColor(0x00, 0x72, 0xB2), QStringLiteral("underflow")},
-  };
+  // the baseline is near-black so every other curve reads as "against the reference". Legends
+  // are full names (the charts share one legend per tab, so they need not be short).
+  static const QList<ScenarioInfo> kScenarios = [] {
+    const Look looks[] = {
+        {scenario::kBaselineFp32, "fp32 baseline", QColor(0x33, 0x33, 0x33), "loss"},
+        {scenario::kHalfLayers, "Half-precision layers", QColor(0xD5, 0x5E, 0x00), "loss"},
+        {scenario::kTensorflowContainer, "TensorFlow container", QColor(0x56, 0xB4, 0xE9),
+         "throughput"},
+        {scenario::kVertexHpTuning, "HP tuning", QColor(0xCC, 0x79, 0xA7), "loss"},
+        {scenario::kFp16Amp, "fp16=True", QColor(0x00, 0x9E, 0x73), "loss"},
+        {scenario::kBf16Amp, "bf16=True", QColor(0xE6, 0x9F, 0x00), "throughput"},
+        {scenario::kFp16NoScaler, "fp16 without loss scaling", QColor(0x00, 0x72, 0xB2),
+         "underflow"},
+    };
+    QList<ScenarioInfo> out;
+    const TrainConfig base = LabScenarios::defaultBase();
+    for (const Look& look : looks) {
+      const LabScenario s = LabScenarios::make(look.id, base);
+      out.append({idOf(look.id), qs(s.optionText), s.correct, s.isSweep, qs(s.title),
+                  qs(s.whatItIs), QString::fromUtf8(look.legend), look.color,
+                  QString::fromLatin1(look.focusChart)});
+    }
+    return out;
+  }();
   return kScenarios;
 }
 
@@ -64,17 +68,14 @@ TrainConfig ScenarioCatalog::defaultSettings() {
 std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainConfig& settings) {
   const ScenarioInfo* info = find(id);
   if (!info) return {};
-  // The engine decides what each scenario runs; the UI adds its names and colours.
+  // The engine decides what each scenario runs; the UI adds its legends.
   const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
   std::vector<PlannedRun> plan;
   for (const auto& run : scenario.runs) {
-    if (scenario.isSweep) {
-      const std::string lr = lrText(run.config.learningRate);
-      plan.push_back({"HP trial " + std::to_string(plan.size() + 1) + " (lr " + lr + ")",
-                      "trial lr " + lr, run.config});
-    } else {
-      plan.push_back({shortName(*info).toStdString(), info->legend.toStdString(), run.config});
-    }
+    const std::string legend = scenario.isSweep
+                                   ? "HP trial lr " + lrText(run.config.learningRate)
+                                   : info->legend.toStdString();
+    plan.push_back({run.label, legend, run.config});
   }
   return plan;
 }

@@ -1,6 +1,7 @@
-// The lab's scenarios as the UI presents them: option letter, title, what the run does, its
-// colour on every chart, and the training runs one toggle starts. The run specs come
-// from engine/LabScenarios.h (what each scenario runs); this adapter adds what only the UI needs.
+// The lab's scenarios as the UI presents them. What each scenario is and runs (title, the seed
+// question's option it stands for, what it does, its runs and sweep values) comes from the
+// engine's one table, engine/LabScenarios.h; this adapter adds only what the UI needs on top:
+// a colour on every chart, a legend name and the chart that tells the scenario's story.
 #pragma once
 
 #include <QColor>
@@ -14,24 +15,26 @@
 namespace precisionlab {
 
 struct ScenarioInfo {
-  QString id;       // stable id from engine/ScenarioIds.h
-  QString option;   // exam option letter ("A".."D") or empty for reference runs
-  QString title;    // e.g. "fp16=True"
-  QString detail;   // one line: what the run changes (or why it changes nothing)
-  QString legend;   // short chart legend name, e.g. "half layers"
-  QColor color;     // curve colour; sweep trials get lighter and darker shades of it
+  QString id;          // stable id from engine/ScenarioIds.h
+  QString optionText;  // the seed question's option (engine table), empty for reference runs
+  bool correct = false;  // the option is the question's answer (engine table)
+  bool isSweep = false;  // several trials (engine table)
+  QString title;       // e.g. "fp16=True" (engine table)
+  QString detail;      // one line: what the run changes (engine table)
+  QString legend;      // chart legend name, e.g. "Half-precision layers"
+  QColor color;        // curve colour; sweep trials get lighter and darker shades of it
   QString focusChart;  // the figure that tells this option's story (presenter mode shows it)
 };
 
 struct PlannedRun {
-  std::string label;   // full name, e.g. "C trial 2 (lr 5e-4)"
-  std::string legend;  // short chart legend name, e.g. "C lr 5e-4"
+  std::string label;   // full name, e.g. "HP trial 2 (lr 0.001)"
+  std::string legend;  // chart legend name, e.g. "HP trial lr 0.001"
   TrainConfig config;
 };
 
 class ScenarioCatalog {
  public:
-  // Baseline first (every comparison needs it), then the exam's options A-D, then the extras.
+  // Baseline first (every comparison needs it), then the exam's options, then the extras.
   static const QList<ScenarioInfo>& all();
   static const ScenarioInfo* find(const QString& id);
   // Settings the lab starts with: sized so a handful of runs finish in minutes on 2 CPU cores.

@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QDeadlineTimer>
+#include <QDialog>
+#include <QPushButton>
 #include <QDir>
 #include <QTemporaryDir>
 #include <QScrollArea>
@@ -10,6 +12,7 @@
 #include <QThread>
 
 #include "quiz/Question.h"
+#include "ui/BreakdownPanel.h"
 #include "ui/OptionCard.h"
 #include "ui/PresenterMode.h"
 #include "ui/PresenterWalkthrough.h"
@@ -50,144 +53,157 @@ bool waitFor(Pred pred, int ms = 5000) {
 QStringList ScreenshotTour::run(const QString& dir) {
   QDir().mkpath(dir);
   QStringList written;
-  const QList<QSize> sizes = {QSize(1280, 800), QSize(1920, 1080)};
-  for (const QSize& size : sizes) {
-    // Each size gets its own fresh database, so both start on the seed question.
-    MainWindow::Options options = options_;
-    QTemporaryDir tmp;
-    options.databasePath = tmp.filePath(QStringLiteral("progress.sqlite3"));
-    MainWindow window(options);
-    window.setTheme(ThemeKind::Light);
-    window.resize(size);
-    window.show();
-    if (!waitFor([&] { return window.storeOpened() && window.progressView()->profileId() > 0; }))
-      return {};
+  // One window walked through as a newcomer would, re-shot at each size where the layout
+  // matters: the lab trains once (live), and every size shows the same runs.
+  const QSize small(1024, 768), medium(1280, 800), large(1920, 1080);
+  MainWindow::Options options = options_;
+  QTemporaryDir tmp;
+  options.databasePath = tmp.filePath(QStringLiteral("progress.sqlite3"));
+  MainWindow window(options);
+  window.setTheme(ThemeKind::Light);
+  window.resize(medium);
+  window.show();
+  if (!waitFor([&] { return window.storeOpened() && window.progressView()->profileId() > 0; }))
+    return {};
+  settle();
+  auto shoot = [&](const QString& name) {
     settle();
-    const QString suffix = QStringLiteral("-%1x%2.png").arg(size.width()).arg(size.height());
-    const bool large = size.width() > 1280;
-    // The large size only for what the README and the guide show big.
-    const QStringList mainViews = {QStringLiteral("study-question"), QStringLiteral("study-feedback"),
-                                   QStringLiteral("lab"), QStringLiteral("progress"),
-                                   QStringLiteral("presenter-question"), QStringLiteral("presenter-lab"),
-                                   QStringLiteral("presenter-verdicts")};
-    auto shoot = [&](const QString& name) {
-      if (large && !mainViews.contains(name)) return;
-      settle();
-      const QString path = QDir(dir).filePath(name + suffix);
-      // Quality 0 is PNG's strongest compression (lossless either way).
-      if (window.grab().toImage().save(path, "PNG", 0)) written << path;
-    };
-    StudyView* study = window.studyView();
-    window.tabs()->setCurrentWidget(study);
-    shoot(QStringLiteral("study-question"));
-
-    // Answer the seed question with the tempting wrong option (half-precision layers) at the
-    // "sure" level, the way many learners do, to show the breakdown.
-    const QStringList order = study->currentDisplayOrder();
-    int wrong = 0;
-    for (int i = 0; i < order.size(); ++i)
-      if (const auto* o = study->currentQuestion()->option(order[i]); o && !o->correct) {
-        wrong = i;
-        break;
-      }
-    study->choose(wrong);
-    shoot(QStringLiteral("study-selected"));
-    study->submit();
-    waitFor([&] { return study->controller()->recordedCount() > 0; });
-    shoot(QStringLiteral("study-feedback"));
-    if (auto* scroll = study->findChild<QScrollArea*>()) {
-      scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum() / 2);
-      shoot(QStringLiteral("study-breakdown"));
-      scroll->verticalScrollBar()->setValue(0);
+    const QString path = QDir(dir).filePath(
+        QStringLiteral("%1-%2x%3.png").arg(name).arg(window.width()).arg(window.height()));
+    // Quality 0 is PNG's strongest compression (lossless either way).
+    if (window.grab().toImage().save(path, "PNG", 0)) written << path;
+  };
+  auto atSizes = [&](const QString& name, const QList<QSize>& sizes) {
+    const QSize before = window.size();
+    for (const QSize& size : sizes) {
+      window.resize(size);
+      settle(300);
+      shoot(name);
     }
+    window.resize(before);
+    settle(300);
+  };
+  StudyView* study = window.studyView();
+  window.tabs()->setCurrentWidget(study);
+  atSizes(QStringLiteral("study-question"), {small, medium, large});
 
-#if PRECISIONLAB_HAVE_LABVIEW
-    // The lab after the learner ran options A to D to the end with the default settings (live
-    // here, a few minutes on 2 cores): full curves and final verdicts.
-    auto* lab = static_cast<LabView*>(window.labView());
-    window.tabs()->setCurrentWidget(lab);
-    for (const char* id : {"half-layers", "tensorflow-container", "vertex-hp-tuning", "fp16-amp"})
-      lab->runScenario(QLatin1String(id));
-    waitFor([&] { return !lab->anyRunActive(); }, 15 * 60 * 1000);
-    lab->presentScenario(QStringLiteral("fp16-amp"));
-    shoot(QStringLiteral("lab"));
-    lab->showChartTab(1);
-    shoot(QStringLiteral("lab-speed"));
-    lab->showChartTab(2);
-    shoot(QStringLiteral("lab-inside-fp16"));
-    lab->showChartTab(0);
-#else
-    window.tabs()->setCurrentWidget(window.labView());
-    shoot(QStringLiteral("lab"));
-#endif
-
-    window.tabs()->setCurrentWidget(window.progressView());
-    waitFor([&] { return window.progressView()->statistics().attempts > 0; });
-    shoot(QStringLiteral("progress"));
-
-    window.setTheme(ThemeKind::Dark);
-    window.tabs()->setCurrentWidget(study);
-    shoot(QStringLiteral("study-dark"));
-    window.tabs()->setCurrentWidget(window.progressView());
-    shoot(QStringLiteral("progress-dark"));
-    window.setTheme(ThemeKind::Light);
-
-    PresenterMode* presenter = window.presenter();
-    presenter->setFullScreenEnabled(false);
-    presenter->enter();
-    shoot(QStringLiteral("presenter-question"));
-    presenter->next();
-    presenter->next();
-    shoot(QStringLiteral("presenter-breakdown"));
-    // Each option's step shows its replayed run; the half-precision one (the tempting wrong
-    // answer, where the loss turns NaN) is the picture of the lab in front of a class.
-    bool shotLab = false;
-    while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts) {
-      presenter->next();
-      const auto& step = presenter->walkthrough()->current();
-      if (step.kind == PresenterWalkthrough::StepKind::RunOption &&
-          step.scenarioId == QLatin1String("half-layers")) {
-        shoot(QStringLiteral("presenter-lab"));
-        shotLab = true;
-      }
-      if (presenter->walkthrough()->atEnd()) break;
+  // Answer the seed question with the tempting wrong option (half-precision layers) at the
+  // "sure" level, the way many learners do, to show the breakdown.
+  const QStringList order = study->currentDisplayOrder();
+  int wrong = 0;
+  for (int i = 0; i < order.size(); ++i)
+    if (const auto* o = study->currentQuestion()->option(order[i]); o && !o->correct) {
+      wrong = i;
+      break;
     }
-    if (!shotLab) {
-      presenter->back();
-      shoot(QStringLiteral("presenter-lab"));
-      presenter->next();
-    }
-    shoot(QStringLiteral("presenter-verdicts"));
-    presenter->leave();
-    study->setMode(quiz::QuizMode::Exam);
-    study->choose(1);
-    study->toggleFlag();
-    study->nextQuestion();
-    window.tabs()->setCurrentWidget(study);
-    shoot(QStringLiteral("study-exam"));
-    study->setMode(quiz::QuizMode::Practice);
-    waitFor([&] { return study->currentQuestion() != nullptr; });
-
-#if PRECISIONLAB_HAVE_LABVIEW
-    // The shipped recordings replayed (labelled "recorded on DEVICE, DATE" everywhere).
-    if (!large) {
-      lab->clearRuns();
-      lab->setReplaySpeed(1e6);
-      lab->replayShippedRecordings();
-      waitFor([&] { return !lab->store().runs().empty() && !lab->anyRunActive(); }, 15000);
-      lab->setReplaySpeed(4);
-      lab->presentScenario(QStringLiteral("half-layers"));
-      window.tabs()->setCurrentWidget(lab);
-      shoot(QStringLiteral("lab-recorded"));
-    }
-#endif
-
-#if PRECISIONLAB_HAVE_LABVIEW
-    // Stop whatever the walkthrough started before the window goes.
-    static_cast<LabView*>(window.labView())->stopAll();
-#endif
-    window.close();
+  study->choose(wrong);
+  study->submit();
+  waitFor([&] { return study->controller()->recordedCount() > 0; });
+  atSizes(QStringLiteral("study-feedback"), {small, medium, large});
+  if (auto* scroll = study->findChild<QScrollArea*>()) {
+    scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum() / 2);
+    shoot(QStringLiteral("study-breakdown"));
   }
+
+#if PRECISIONLAB_HAVE_LABVIEW
+  // "Run in the lab" from the breakdown, as a learner clicks it, then "Run every option" and
+  // the evidence summary once the runs are done (live, the lab's default settings).
+  auto* lab = static_cast<LabView*>(window.labView());
+  QList<QPushButton*> runButtons;
+  for (auto* b : study->breakdown()->findChildren<QPushButton*>())
+    if (b->text().contains(QStringLiteral("Run in the lab"))) runButtons << b;
+  if (!runButtons.isEmpty()) runButtons.value(wrong, runButtons.first())->click();
+  settle(500);
+  shoot(QStringLiteral("lab-from-breakdown"));
+  lab->runEveryOption();
+  waitFor([&] { return !lab->anyRunActive(); }, 30 * 60 * 1000);
+  lab->presentScenario(QStringLiteral("fp16-amp"));
+  atSizes(QStringLiteral("lab"), {small, medium, large});
+  lab->showChartTab(1);
+  atSizes(QStringLiteral("lab-speed"), {small, medium});
+  lab->showChartTab(2);
+  shoot(QStringLiteral("lab-inside-fp16"));
+  lab->showChartTab(0);
+  lab->openGpuEstimate();
+  settle(300);
+  if (auto* dialog = lab->findChild<QDialog*>(QStringLiteral("gpuEstimateDialog"))) {
+    const QString path = QDir(dir).filePath(QStringLiteral("gpu-estimate.png"));
+    if (dialog->grab().toImage().save(path, "PNG", 0)) written << path;
+    dialog->close();
+  }
+#else
+  window.tabs()->setCurrentWidget(window.labView());
+  shoot(QStringLiteral("lab"));
+#endif
+
+  window.tabs()->setCurrentWidget(window.progressView());
+  waitFor([&] { return window.progressView()->statistics().attempts > 0; });
+  atSizes(QStringLiteral("progress"), {small, medium});
+
+  window.setTheme(ThemeKind::Dark);
+  window.tabs()->setCurrentWidget(study);
+  shoot(QStringLiteral("study-dark"));
+  window.setTheme(ThemeKind::Light);
+
+  // Presenter mode: a clean lab, each option run as its step comes, then the evidence.
+  PresenterMode* presenter = window.presenter();
+  presenter->setFullScreenEnabled(false);
+  window.resize(large);
+  presenter->enter();
+  shoot(QStringLiteral("presenter-question"));
+  presenter->next();
+  presenter->next();
+  shoot(QStringLiteral("presenter-breakdown"));
+  while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts) {
+    presenter->next();
+    [[maybe_unused]] const auto& step = presenter->walkthrough()->current();
+#if PRECISIONLAB_HAVE_LABVIEW
+    // The steps' runs train side by side; the half-precision one shows its NaN within steps.
+    if (step.kind == PresenterWalkthrough::StepKind::RunOption &&
+        step.scenarioId == QLatin1String("half-layers")) {
+      waitFor([&] {
+        const auto runs = lab->store().runsOf(QStringLiteral("half-layers"));
+        return !runs.isEmpty() && runs.front()->stepsDone() >= 20;
+      }, 5 * 60 * 1000);
+      shoot(QStringLiteral("presenter-lab"));
+    }
+#endif
+    if (presenter->walkthrough()->atEnd()) break;
+  }
+#if PRECISIONLAB_HAVE_LABVIEW
+  waitFor([&] { return !lab->anyRunActive(); }, 30 * 60 * 1000);
+  presenter->refreshVerdicts();
+#endif
+  atSizes(QStringLiteral("presenter-verdicts"), {medium, large});
+  presenter->leave();
+  window.resize(medium);
+
+  // An exam, submitted, then reviewed: the second question with its answer and breakdown.
+  window.tabs()->setCurrentWidget(study);
+  study->setMode(quiz::QuizMode::Exam);
+  study->choose(1);
+  study->toggleFlag();
+  study->nextQuestion();
+  study->choose(0);
+  shoot(QStringLiteral("study-exam"));
+  study->controller()->submitExam();
+  study->nextQuestion();  // review: question 2
+  atSizes(QStringLiteral("study-exam-review"), {small, medium});
+  study->setMode(quiz::QuizMode::Practice);
+
+#if PRECISIONLAB_HAVE_LABVIEW
+  // The shipped recordings replayed (labelled "recorded on DEVICE, DATE" everywhere).
+  lab->clearRuns();
+  lab->setReplaySpeed(1e6);
+  lab->replayShippedRecordings();
+  waitFor([&] { return !lab->store().runs().empty() && !lab->anyRunActive(); }, 15000);
+  lab->setReplaySpeed(4);
+  lab->presentScenario(QStringLiteral("half-layers"));
+  window.tabs()->setCurrentWidget(lab);
+  shoot(QStringLiteral("lab-recorded"));
+  lab->stopAll();
+#endif
+  window.close();
   return written;
 }
 

@@ -1,8 +1,8 @@
-// Takes the pictures in docs/screenshots: a fresh window at 1280x800 and 1920x1080, walking
-// through what a new learner sees (the question, the answered breakdown, the lab, the progress
-// tab, the dark theme, presenter mode). The lab replays the shipped recordings at high speed, so
-// its charts and verdicts are complete and the same on every machine (and say "recorded on").
-// 1920x1080 only for the main views, PNGs at maximum compression, so the folder stays small.
+// Takes the pictures in docs/screenshots: a newcomer's walkthrough in one fresh window (answer
+// the seed question wrongly, open the lab from the breakdown, run every option live, read the
+// evidence summary, presenter mode, an exam with its review), re-shot at 1024x768, 1280x800 and
+// 1920x1080 where the layout matters. The live runs take a few minutes on 2 cores. PNGs at
+// maximum compression, and the third size only for the main views, so the folder stays small.
 // Uses QWidget::grab(), so it works offscreen and in CI.
 #pragma once
 

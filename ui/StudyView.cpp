@@ -73,7 +73,7 @@ void StudyView::buildUi() {
   restartButton_ = new QPushButton(tr("New session"), this);
   restartButton_->setFocusPolicy(Qt::TabFocus);
   restartButton_->setToolTip(tr("Start again in the selected mode"));
-  connect(restartButton_, &QPushButton::clicked, this, &StudyView::startSession);
+  connect(restartButton_, &QPushButton::clicked, this, &StudyView::confirmNewSession);
 
   auto* top = new QHBoxLayout;
   top->setSpacing(12);
@@ -193,10 +193,32 @@ QStringList StudyView::currentDisplayOrder() const {
   return s && s->count() > 0 ? s->currentState().displayOrder : QStringList();
 }
 
+QStringList StudyView::scenarioOrder() const {
+  QStringList out;
+  const quiz::Question* q = currentQuestion();
+  if (!q) return out;
+  for (const QString& id : currentDisplayOrder())
+    if (const quiz::Option* o = q->option(id); o && !o->scenario.isEmpty()) out << o->scenario;
+  return out;
+}
+
+QHash<QString, QString> StudyView::scenarioLetters() const {
+  QHash<QString, QString> out;
+  const quiz::Question* q = currentQuestion();
+  if (!q) return out;
+  const QStringList order = currentDisplayOrder();
+  for (int i = 0; i < order.size(); ++i)
+    if (const quiz::Option* o = q->option(order[i]); o && !o->scenario.isEmpty())
+      out.insert(o->scenario, letterFor(i));
+  return out;
+}
+
 bool StudyView::isGraded() const {
   auto* s = controller_->session();
   if (presenter_ == PresenterStep::Reveal || presenter_ == PresenterStep::Breakdown) return true;
   if (presenter_ == PresenterStep::Question) return false;
+  if (s && s->count() > 0 && s->mode() == quiz::QuizMode::Exam && s->isFinished())
+    return true;  // the exam review grades every question, answered or not
   return s && s->count() > 0 && s->currentState().correct.has_value();
 }
 
@@ -226,6 +248,28 @@ void StudyView::startSession() {
     controller_->startPractice();
 }
 
+bool StudyView::sessionHasWork() const {
+  auto* s = controller_->session();
+  if (!s || (s->mode() == quiz::QuizMode::Exam && s->isFinished()) || roundFinished_) return false;
+  for (int i = 0; i < s->count(); ++i)
+    if (!s->state(i).chosen.isEmpty() || s->state(i).answered) return true;
+  return false;
+}
+
+void StudyView::confirmNewSession() {
+  if (sessionHasWork()) {
+    const bool exam = controller_->session()->mode() == quiz::QuizMode::Exam;
+    const auto reply = QMessageBox::question(
+        this, tr("Start a new session?"),
+        exam ? tr("Your exam is not submitted. A new session discards its answers.\n\n"
+                  "Start a new session anyway?")
+             : tr("Answers you already submitted are saved; this round starts again from the "
+                  "first question.\n\nStart a new session?"));
+    if (reply != QMessageBox::Yes) return;
+  }
+  startSession();
+}
+
 void StudyView::choose(int displayIndex) {
   auto* s = controller_->session();
   if (!s || presenter_ != PresenterStep::Off || displayIndex < 0 ||
@@ -234,6 +278,10 @@ void StudyView::choose(int displayIndex) {
   if (s->toggleOption(s->currentState().displayOrder.at(displayIndex))) {
     updateCardStates();
     render();
+  } else if (!s->isFinished() && s->currentQuestion().answer == quiz::AnswerKind::Multiple &&
+             s->currentState().chosen.size() >= s->choicesNeeded(s->currentIndex())) {
+    emit statusMessage(tr("This question takes exactly %1 answers: click a chosen one to "
+                          "deselect it first.").arg(s->choicesNeeded(s->currentIndex())));
   }
 }
 
@@ -245,10 +293,15 @@ void StudyView::submit() {
       nextQuestion();  // Enter again after feedback moves on
       return;
     }
-    if (s->currentState().chosen.isEmpty()) {
-      emit statusMessage(tr("Choose an option first (keys 1-%1 or A-%2).")
-                             .arg(s->currentState().displayOrder.size())
-                             .arg(letterFor(s->currentState().displayOrder.size() - 1)));
+    const int needed = s->choicesNeeded(s->currentIndex());
+    if (s->currentState().chosen.size() != needed) {
+      emit statusMessage(needed == 1
+                             ? tr("Choose an option first (keys 1-%1 or A-%2).")
+                                   .arg(s->currentState().displayOrder.size())
+                                   .arg(letterFor(s->currentState().displayOrder.size() - 1))
+                             : tr("Choose %1 options (%2 chosen so far).")
+                                   .arg(needed)
+                                   .arg(s->currentState().chosen.size()));
       return;
     }
     controller_->answerCurrent();
@@ -402,7 +455,8 @@ void StudyView::render() {
   const bool presenting = presenter_ != PresenterStep::Off;
 
   QString meta = QStringLiteral("%1  ·  %2  ·  %3").arg(q.exam, q.domain, q.topic);
-  if (q.answer == quiz::AnswerKind::Multiple) meta += tr("  ·  choose all that apply");
+  if (q.answer == quiz::AnswerKind::Multiple)
+    meta += tr("  ·  choose %1").arg(s->choicesNeeded(s->currentIndex()));
   metaLabel_->setText(meta);
   stemLabel_->setText(q.stem);
 
@@ -420,7 +474,7 @@ void StudyView::render() {
   confidence_->setEnabled(!graded);
   confidence_->setConfidence(st.confidence);
   submitButton_->setVisible(practice && !presenting);
-  submitButton_->setEnabled(!graded && !st.chosen.isEmpty());
+  submitButton_->setEnabled(!graded && st.chosen.size() == s->choicesNeeded(s->currentIndex()));
   prevButton_->setVisible(exam && !presenting);
   prevButton_->setEnabled(s->currentIndex() > 0);
   flagButton_->setVisible(exam && !s->isFinished() && !presenting);
@@ -432,7 +486,9 @@ void StudyView::render() {
   submitExamButton_->setVisible(exam && !s->isFinished() && !presenting);
   keysHint_->setVisible(!presenting);
   keysHint_->setText(
-      exam ? tr("Keys: 1-%1 or A-%2 choose · Enter or N next · F flag · answers can change until "
+      exam && s->isFinished()
+          ? tr("Reviewing: numbered buttons, ← Previous, Next (N) or P move between questions")
+      : exam ? tr("Keys: 1-%1 or A-%2 choose · Enter or N next · F flag · answers can change until "
                 "you submit the exam")
                  .arg(st.displayOrder.size())
                  .arg(letterFor(st.displayOrder.size() - 1))

@@ -4,6 +4,7 @@
 // saving live in StudyController; this widget only shows its state and forwards input.
 #pragma once
 
+#include <QHash>
 #include <QPointer>
 #include <QVector>
 #include <QWidget>
@@ -41,6 +42,10 @@ class StudyView : public QWidget {
   // The question on screen (nullptr before the first session starts).
   const quiz::Question* currentQuestion() const;
   QStringList currentDisplayOrder() const;
+  // The lab scenarios of the current question's options in the order shown, and the letter
+  // each was shown with (scenario id -> "A".."F"): the lab and presenter use these letters.
+  QStringList scenarioOrder() const;
+  QHash<QString, QString> scenarioLetters() const;
   // Whether the current question shows its grading (right/wrong cards and the breakdown).
   bool isGraded() const;
 
@@ -55,6 +60,9 @@ class StudyView : public QWidget {
   void setProfile(qint64 profileId);
   void setMode(quiz::QuizMode mode);  // starts a new session in that mode
   void startSession();
+  // The "New session" button: asks first when the current session holds answers that a new
+  // one would abandon (an unsubmitted exam, a practice round under way).
+  void confirmNewSession();
   void choose(int displayIndex);
   void submit();        // practice: grade now; exam: save and move on
   void nextQuestion();  // practice: after grading; exam: any time
@@ -80,6 +88,7 @@ class StudyView : public QWidget {
   void updateBanner();
   void updateTimer();
   void showWriteError(const QString& message);
+  bool sessionHasWork() const;
 
   StudyController* controller_ = nullptr;
   quiz::QuizMode mode_ = quiz::QuizMode::Practice;

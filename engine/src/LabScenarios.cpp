@@ -15,16 +15,17 @@ std::string lrText(double lr) {
   return buf;
 }
 
-LabScenario single(std::string_view id, std::string option, std::string title,
+LabScenario single(std::string_view id, std::string optionText, bool correct, std::string title,
                    std::string whatItIs, const TrainConfig& base, Precision precision) {
   LabScenario s;
   s.id = std::string(id);
-  s.option = std::move(option);
+  s.optionText = std::move(optionText);
+  s.correct = correct;
   s.title = std::move(title);
   s.whatItIs = std::move(whatItIs);
   TrainConfig c = base;
   c.precision = precision;
-  s.runs.push_back({s.option.empty() ? s.id : s.option + ": " + s.id, c});
+  s.runs.push_back({s.title, c});
   return s;
 }
 }  // namespace
@@ -78,51 +79,61 @@ std::vector<std::string> LabScenarios::defaultIds() {
           std::string(scenario::kFp16Amp), std::string(scenario::kBf16Amp)};
 }
 
+std::vector<double> LabScenarios::sweepFactors() { return {0.25, 0.5, 1.0}; }
+
 std::vector<double> LabScenarios::sweepLearningRates(double baseLearningRate) {
-  return {baseLearningRate / 4, baseLearningRate / 2, baseLearningRate};
+  std::vector<double> out;
+  for (double f : sweepFactors()) out.push_back(baseLearningRate * f);
+  return out;
 }
 
 LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
   if (id == scenario::kBaselineFp32)
-    return single(id, "", "fp32 baseline", "No change: fp32 weights, activations and optimizer.",
+    return single(id, "", false, "fp32 baseline",
+                  "No change: fp32 weights, activations and optimizer; every other run is "
+                  "compared with it.",
                   base, Precision::Fp32);
   if (id == scenario::kHalfLayers)
-    return single(id, "A", "half-precision layers",
+    return single(id, "Modify the model to use half-precision layers", false,
+                  "Half-precision layers",
                   "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss "
                   "scaling.",
                   base, Precision::HalfModel);
   if (id == scenario::kTensorflowContainer)
-    return single(id, "B", "TensorFlow container",
+    return single(id, "Use a custom container with TensorFlow instead of PyTorch", false,
+                  "TensorFlow container",
                   "A framework swap leaves precision unchanged: the same fp32 run.", base,
                   Precision::Fp32);
   if (id == scenario::kFp16Amp)
-    return single(id, "D", "fp16=True",
+    return single(id, "Set fp16=True in the TrainingArguments", true, "fp16=True",
                   "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 "
                   "master weights. On a GPU only: on a CPU the Trainer accepts fp16=True without "
                   "a word, but accelerate turns on neither autocast nor the GradScaler there, so "
                   "the run is plain fp32 (measured with transformers 5.24, accelerate 1.15).",
                   base, Precision::Fp16Amp);
   if (id == scenario::kBf16Amp)
-    return single(id, "", "bf16=True",
-                  "TrainingArguments(bf16=True): autocast bf16, no loss scaling.", base,
-                  Precision::Bf16Amp);
+    return single(id, "", false, "bf16=True",
+                  "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, "
+                  "no loss scaling), which a CPU can run fast.",
+                  base, Precision::Bf16Amp);
   if (id == scenario::kFp16NoScaler)
-    return single(id, "", "fp16 without loss scaling",
-                  "Autocast fp16 with the GradScaler turned off.", base,
-                  Precision::Fp16AmpNoScaler);
+    return single(id, "", false, "fp16 without loss scaling",
+                  "Autocast fp16 with the GradScaler turned off: small gradients flush to zero.",
+                  base, Precision::Fp16AmpNoScaler);
   if (id == scenario::kVertexHpTuning) {
     LabScenario s;
     s.id = std::string(id);
-    s.option = "C";
+    s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
     s.title = "Vertex AI hyperparameter tuning";
     s.whatItIs = "A sweep of fp32 trials over the learning rate: it searches values, it never "
                  "changes precision.";
     s.isSweep = true;
+    int trial = 0;
     for (double lr : sweepLearningRates(base.learningRate)) {
       TrainConfig c = base;
       c.precision = Precision::Fp32;
       c.learningRate = lr;
-      s.runs.push_back({"C: trial lr " + lrText(lr), c});
+      s.runs.push_back({"HP trial " + std::to_string(++trial) + " (lr " + lrText(lr) + ")", c});
     }
     return s;
   }

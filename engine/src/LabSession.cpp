@@ -20,7 +20,7 @@ LabSession::LabSession(std::vector<LabScenario> scenarios) : scenarios_(std::mov
   for (const auto& s : scenarios_) {
     MeasuredScenario m;
     m.id = s.id;
-    m.option = s.option;
+    m.optionText = s.optionText;
     m.title = s.title;
     m.isSweep = s.isSweep;
     std::vector<RunId> ids;

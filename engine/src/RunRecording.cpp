@@ -172,6 +172,7 @@ json::Value stepToJson(const StepRecord& s) {
   o.set("loss", number(s.loss));
   o.set("learningRate", number(s.learningRate));
   o.set("stepMs", number(s.stepMs));
+  if (s.cpuMs > 0) o.set("cpuMs", number(s.cpuMs));
   o.set("samplesPerSec", number(s.samplesPerSec));
   o.set("tokensPerSec", number(s.tokensPerSec));
   o.set("gradNorm", number(s.gradNorm));
@@ -190,6 +191,8 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
   s.loss = getDouble(o, "loss", at);
   s.learningRate = getDouble(o, "learningRate", at);
   s.stepMs = getDouble(o, "stepMs", at);
+  // Optional (files before it lack it): the step's CPU time on the training thread.
+  if (o.find("cpuMs") != nullptr) s.cpuMs = getDouble(o, "cpuMs", at);
   s.samplesPerSec = getDouble(o, "samplesPerSec", at);
   s.tokensPerSec = getDouble(o, "tokensPerSec", at);
   s.gradNorm = getDouble(o, "gradNorm", at);
@@ -205,6 +208,8 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
   if (!(s.stepMs >= 0) || !(s.stepMs <= kMaxRecordedStepMs))
     at.fail("field \"stepMs\" must be a time from 0 to " +
             std::to_string(static_cast<int64_t>(kMaxRecordedStepMs)) + " ms");
+  if (!(s.cpuMs >= 0) || std::isinf(s.cpuMs))
+    at.fail("field \"cpuMs\" must be a finite time of 0 ms or more");
   return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <thread>
 
@@ -16,6 +17,15 @@
 #include "engine/src/TorchCompat.h"
 
 namespace precisionlab {
+
+namespace {
+// CPU time of the calling thread in milliseconds (POSIX thread CPU clock).
+double threadCpuMs() {
+  timespec ts{};
+  if (::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0.0;
+  return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+}  // namespace
 
 double learningRateAt(const TrainConfig& config, int64_t step) {
   const int64_t total = std::max<int64_t>(config.steps, 1);
@@ -246,6 +256,10 @@ StepRecord Trainer::step(const Batch& batch) {
   synchronizeDevice(device_);
   memory.begin(residentBytes());
   const auto start = std::chrono::steady_clock::now();
+  // One intra-op thread on a CPU: all the step's work runs on this thread, so its CPU time is
+  // the step's cost, independent of how long other processes kept it waiting for a core.
+  const bool cpuTimed = device_.is_cpu() && threadsFor(config_) == 1;
+  const double cpuStart = cpuTimed ? threadCpuMs() : 0.0;
 
   torch::Tensor loss;
   {
@@ -284,6 +298,7 @@ StepRecord Trainer::step(const Batch& batch) {
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   StepRecord r;
+  if (cpuTimed) r.cpuMs = threadCpuMs() - cpuStart;
   r.peakBytes = memory.end();
   step_ = stepNumber;
 

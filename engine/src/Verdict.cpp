@@ -12,21 +12,72 @@ namespace precisionlab {
 
 namespace {
 
+// One spelling for non-finite values on every front end ("NaN", "inf"), never the C
+// library's "-nan".
 std::string fmt(const char* format, double a) {
+  if (std::isnan(a) || std::isinf(a)) {
+    const char* word = std::isnan(a) ? "NaN" : (a > 0 ? "inf" : "-inf");
+    std::string f = format;
+    const size_t pct = f.find('%');
+    size_t end = pct;
+    while (end < f.size() && std::string("diouxXeEfFgGaA").find(f[end]) == std::string::npos) ++end;
+    if (pct == std::string::npos || end >= f.size()) return word;
+    return f.substr(0, pct) + word + f.substr(end + 1);
+  }
   char buf[96];
   std::snprintf(buf, sizeof buf, format, a);
   return buf;
 }
 
-std::vector<double> stepTimes(const MeasuredRun& run, int64_t warmupExcluded) {
+// Every step carries the training thread's CPU time (single-threaded CPU runs).
+bool cpuTimed(const MeasuredRun& run) {
+  if (run.steps.empty()) return false;
+  for (const auto& s : run.steps)
+    if (!(s.cpuMs > 0)) return false;
+  return true;
+}
+
+// Step times, warmup excluded: CPU times when `cpu` (both runs compared have them: a figure
+// that does not swing with other processes' load), wall times otherwise.
+std::vector<double> stepTimes(const MeasuredRun& run, int64_t warmupExcluded, bool cpu) {
   std::vector<double> t;
   for (const auto& s : run.steps)
-    if (s.step > warmupExcluded) t.push_back(s.stepMs);
+    if (s.step > warmupExcluded) t.push_back(cpu ? s.cpuMs : s.stepMs);
   // Runs shorter than the warmup still get a figure from what they have.
   if (t.empty())
-    for (const auto& s : run.steps) t.push_back(s.stepMs);
+    for (const auto& s : run.steps) t.push_back(cpu ? s.cpuMs : s.stepMs);
   std::sort(t.begin(), t.end());
   return t;
+}
+
+// Steps per block for the speed spread (see judgeSpeed).
+constexpr size_t kSpeedBlockSteps = 5;
+
+double percentileOf(const std::vector<double>& sorted, double p);
+
+// Per block of `block` consecutive steps (warmup excluded, in step order): the baseline's block
+// median over the run's, sorted. Blocks pair by position, so runs of different lengths pair
+// their common prefix.
+std::vector<double> blockRatios(const MeasuredRun& base, const MeasuredRun& run,
+                                int64_t warmupExcluded, bool cpu, size_t block) {
+  auto inOrder = [&](const MeasuredRun& r) {
+    std::vector<double> t;
+    for (const auto& s : r.steps)
+      if (s.step > warmupExcluded) t.push_back(cpu ? s.cpuMs : s.stepMs);
+    return t;
+  };
+  const std::vector<double> b = inOrder(base), t = inOrder(run);
+  std::vector<double> out;
+  for (size_t i = 0; i + block <= std::min(b.size(), t.size()); i += block) {
+    std::vector<double> bb(b.begin() + long(i), b.begin() + long(i + block));
+    std::vector<double> tt(t.begin() + long(i), t.begin() + long(i + block));
+    std::sort(bb.begin(), bb.end());
+    std::sort(tt.begin(), tt.end());
+    const double denominator = percentileOf(tt, 50);
+    if (denominator > 0) out.push_back(percentileOf(bb, 50) / denominator);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 double percentileOf(const std::vector<double>& sorted, double p) {
@@ -126,8 +177,9 @@ void judgeRun(const MeasuredRun& run, const MeasuredRun& base, const VerdictOpti
 
 void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOptions& o,
                 Verdict& v) {
-  const auto t = stepTimes(run, o.warmupStepsExcluded);
-  const auto b = stepTimes(base, o.warmupStepsExcluded);
+  v.cpuTime = cpuTimed(run) && cpuTimed(base);
+  const auto t = stepTimes(run, o.warmupStepsExcluded, v.cpuTime);
+  const auto b = stepTimes(base, o.warmupStepsExcluded, v.cpuTime);
   v.medianStepMs = percentileOf(t, 50);
   v.p25StepMs = percentileOf(t, 25);
   v.p75StepMs = percentileOf(t, 75);
@@ -146,8 +198,20 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
       live && run.provenance.speedRepresentative && base.provenance.speedRepresentative;
   if (v.speedMeasurable) {
     v.speedup = percentileOf(b, 50) / v.medianStepMs;
-    v.speedupLow = percentileOf(b, 25) / v.p75StepMs;
-    v.speedupHigh = percentileOf(b, 75) / v.p25StepMs;
+    // The spread of the ratio itself, paired in time: the lab interleaves runs step by step,
+    // so block k of one run and block k of the baseline ran under the same load. The ratio of
+    // their block medians, over all blocks, has a p25-p75 range that narrows as runs get
+    // longer; the cross ratio of two step-time quartiles (base p25 / run p75) does not, and
+    // read "1.28x (0.13-7.38x)" for a run bit-identical to the baseline.
+    const std::vector<double> ratios =
+        blockRatios(base, run, o.warmupStepsExcluded, v.cpuTime, kSpeedBlockSteps);
+    if (ratios.size() >= 4) {
+      v.speedupLow = percentileOf(ratios, 25);
+      v.speedupHigh = percentileOf(ratios, 75);
+    } else {
+      v.speedupLow = percentileOf(b, 25) / v.p75StepMs;
+      v.speedupHigh = percentileOf(b, 75) / v.p25StepMs;
+    }
   }
   const int64_t peak = peakBytes(run), basePeak = peakBytes(base);
   v.memoryMeasurable = live && peak > 0 && basePeak > 0;
@@ -157,7 +221,7 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
 std::string speedText(const Verdict& v) {
   if (!v.speedMeasurable) return "speed not measurable here (emulated numerics, or not measured on the same device)";
   return fmt("%.2fx speed", v.speedup) + fmt(" (p25-p75 %.2f", v.speedupLow) +
-         fmt("-%.2fx)", v.speedupHigh) +
+         fmt("-%.2fx", v.speedupHigh) + (v.cpuTime ? ", CPU time per step)" : ")") +
          (v.memoryMeasurable ? fmt(", %.2fx memory", v.memoryRatio) : std::string());
 }
 
@@ -167,8 +231,9 @@ std::string learningText(const Verdict& v, const VerdictOptions& o) {
                           fmt(" vs %.3f", v.baselineValAccuracy) +
                           fmt(", val loss %.3f", v.valLoss) + fmt(" vs %.3f", v.baselineValLoss);
   if (v.learned)
-    return "learned like the baseline (" + acc + fmt("; tolerance %.2f acc", o.accuracyTolerance) +
-           fmt(", %.2f loss)", o.valLossTolerance);
+    return "learned like the baseline (" + acc +
+           fmt("; within %.2f validation accuracy", o.accuracyTolerance) +
+           fmt(" and %.2f validation loss of fp32)", o.valLossTolerance);
   if (v.stalled) return "stalled: training loss did not fall (" + acc + ")";
   return "did not learn like the baseline (" + acc + ")";
 }
@@ -176,7 +241,7 @@ std::string learningText(const Verdict& v, const VerdictOptions& o) {
 }  // namespace
 
 double stepTimePercentile(const MeasuredRun& run, double percentile, int64_t warmupExcluded) {
-  return percentileOf(stepTimes(run, warmupExcluded), percentile);
+  return percentileOf(stepTimes(run, warmupExcluded, cpuTimed(run)), percentile);
 }
 
 Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& baseline,
@@ -204,6 +269,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
   std::string s;
   if (isBaseline) {
     s = "reference: " + fmt("median %.1f ms/step", v.medianStepMs) +
+        (v.cpuTime ? " of CPU time" : "") +
         fmt(" (p25-p75 %.1f", v.p25StepMs) + fmt("-%.1f)", v.p75StepMs) +
         (v.hasEval ? fmt(", val acc %.3f", v.valAccuracy) + fmt(", val loss %.3f", v.valLoss)
                    : std::string());
@@ -212,9 +278,11 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
   } else if (scenario.isSweep) {
     v.trials = static_cast<int>(scenario.runs.size());
     // Steps x median step time: robust to the odd slow step a shared machine produces.
-    auto compute = [&options](const MeasuredRun& r) {
+    bool cpu = cpuTimed(baseline);
+    for (const auto& r : scenario.runs) cpu = cpu && cpuTimed(r);
+    auto compute = [&options, cpu](const MeasuredRun& r) {
       return static_cast<double>(r.steps.size()) *
-             percentileOf(stepTimes(r, options.warmupStepsExcluded), 50);
+             percentileOf(stepTimes(r, options.warmupStepsExcluded, cpu), 50);
     };
     double total = 0;
     for (const auto& r : scenario.runs) total += compute(r);
@@ -228,7 +296,12 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
     for (const auto& r : scenario.runs) sweepSamples += samples(r);
     v.sampleMultiple = samples(baseline) > 0 ? sweepSamples / samples(baseline) : 0;
     v.bestTrial = judged->label;
-    s = std::to_string(v.trials) + " trials, " + fmt("%.1fx the baseline's compute", v.computeMultiple) +
+    if (v.computeMultiple > 0)
+      v.notes.push_back(fmt("Measured step time x steps: %.1fx the baseline's", v.computeMultiple) +
+                        " (varies with the machine's load; the headline counts samples).");
+    // The headline multiple counts training samples (timing-free, so the GUI, where runs
+    // share the CPU, and the CLI say the same); the measured time multiple is a note.
+    s = std::to_string(v.trials) + " trials, " + fmt("%.1fx the baseline's compute", v.sampleMultiple) +
         "; best " + v.bestTrial + ": " + learningText(v, options) + "; precision unchanged, per trial " +
         speedText(v);
   } else if (!v.failureCause.empty()) {
@@ -238,7 +311,10 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
         " steps and equal validation; " + speedText(v);
   } else {
     s = learningText(v, options) + "; " + speedText(v);
-    if (v.maxLossDivergence > 0) s += fmt("; max |loss - baseline| %.3g", v.maxLossDivergence);
+    // A training-loss gap, not the validation tolerance above: runs whose numerics differ
+    // follow different paths step by step and can still end at the same place.
+    if (v.maxLossDivergence > 0)
+      s += fmt("; largest per-step training-loss gap to fp32 %.3g", v.maxLossDivergence);
   }
   if (v.skippedSteps > 0 || v.finalLossScale != 1.0)
     s += "; " + std::to_string(v.skippedSteps) + " skipped steps, loss scale now " +
@@ -248,8 +324,8 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
                       fmt(" vs %.1f%% in the baseline (fp16 underflow)", 100 * v.baselineGradZeroFraction));
   if (!v.speedMeasurable && !isBaseline)
     v.notes.push_back("Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
-                      "bf16-amp run for mixed precision's real speedup here, or run on a GPU "
-                      "(--device cuda).");
+                      "bf16=True run for mixed precision's real speedup here, or run on a "
+                      "CUDA GPU.");
   v.summary = s;
   return v;
 }

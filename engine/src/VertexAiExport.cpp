@@ -15,6 +15,7 @@
 #include <system_error>
 
 #include "engine/EngineError.h"
+#include "engine/LabScenarios.h"
 #include "engine/ScenarioIds.h"
 #include "engine/src/AtomicFileWriter.h"
 #include "engine/src/Json.h"
@@ -69,14 +70,14 @@ Scenario scenarioFor(const std::string& id) {
     s.docComment = "The fp32 baseline: no precision change, the run every other option is compared with.";
     s.precisionArgs = fp32Args;
   } else if (id == scenario::kHalfLayers) {
-    s.title = "Option A: modify the model to use half-precision layers (wrong answer)";
+    s.title = "\"Modify the model to use half-precision layers\" (wrong answer)";
     s.docComment =
-        "Option A casts the whole model to fp16. This is the WRONG answer to the question; the\n"
-        "script exists so you can watch it fail on a real GPU.";
+        "The half-precision-layers option casts the whole model to fp16. This is the WRONG\n"
+        "answer to the question; the script exists so you can watch it fail on a real GPU.";
     s.modelCast =
-        "    # THE WRONG ANSWER (option A): the whole model, and so AdamW's weights and states,\n"
-        "    # become fp16. Nothing keeps an fp32 master copy and nothing scales the loss, so\n"
-        "    # updates smaller than a weight's fp16 spacing are lost, Adam's eps=1e-8 rounds to 0\n"
+        "    # THE WRONG ANSWER (half-precision layers): the whole model, and so AdamW's weights\n"
+        "    # and states, become fp16. Nothing keeps an fp32 master copy and nothing scales the\n"
+        "    # loss, so updates smaller than a weight's fp16 spacing are lost, Adam's eps=1e-8 rounds to 0\n"
         "    # in fp16, small gradients underflow to zero, and the loss typically turns NaN.\n"
         "    # Adding fp16=True on top does not rescue it: the Trainer's GradScaler refuses with\n"
         "    # \"ValueError: Attempting to unscale FP16 gradients.\" Use fp16=True on the fp32\n"
@@ -86,9 +87,9 @@ Scenario scenarioFor(const std::string& id) {
         "        fp16=False,  # fp16=True here fails: \"Attempting to unscale FP16 gradients.\"\n"
         "        bf16=False,\n";
   } else if (id == scenario::kTensorflowContainer) {
-    s.title = "Option B: use a custom container with TensorFlow instead of PyTorch (wrong answer)";
+    s.title = "\"Use a custom container with TensorFlow instead of PyTorch\" (wrong answer)";
     s.docComment =
-        "Option B swaps the framework. A framework swap does not change numerical precision: a\n"
+        "The TensorFlow-container option swaps the framework. A framework swap does not change numerical precision: a\n"
         "TensorFlow container trains in fp32 unless mixed precision is turned on in the code\n"
         "(tf.keras.mixed_precision.set_global_policy(\"mixed_float16\")), just as this PyTorch\n"
         "script trains in fp32 until fp16=True is set. So this export is the fp32 run the swap\n"
@@ -97,9 +98,9 @@ Scenario scenarioFor(const std::string& id) {
         "        # Same precision as the baseline: changing the framework or container never\n"
         "        # turns mixed precision on; only the training code does.\n" + fp32Args;
   } else if (id == scenario::kVertexHpTuning) {
-    s.title = "Option C: enable mixed precision via Vertex AI hyperparameter tuning (wrong answer)";
+    s.title = "\"Enable mixed precision via Vertex AI hyperparameter tuning\" (wrong answer)";
     s.docComment =
-        "Option C runs a Vertex AI hyperparameter tuning job (hp-tuning.yaml). Tuning searches\n"
+        "The tuning option runs a Vertex AI hyperparameter tuning job (hp-tuning.yaml). Tuning searches\n"
         "values such as the learning rate and batch size across several fp32 trials; it never\n"
         "switches precision, and it multiplies the compute instead of speeding up one run.";
     s.precisionArgs =
@@ -107,9 +108,9 @@ Scenario scenarioFor(const std::string& id) {
         "        # precision is not a tuned parameter and stays fp32 in every trial.\n" + fp32Args;
     s.hpTuning = true;
   } else if (id == scenario::kFp16Amp) {
-    s.title = "Option D: set fp16=True in the TrainingArguments (the right answer)";
+    s.title = "\"Set fp16=True in the TrainingArguments\" (the right answer)";
     s.docComment =
-        "Option D, the right answer: fp16=True turns on automatic mixed precision. Eligible\n"
+        "The right answer: fp16=True turns on automatic mixed precision. Eligible\n"
         "operations run in fp16 under autocast, a GradScaler scales the loss so small gradients\n"
         "do not underflow, and the optimizer keeps fp32 master weights.\n"
         "On a GPU only. Tried on a CPU (python3 train.py --use_cpu), the Trainer accepts\n"
@@ -382,6 +383,11 @@ std::string jobYaml(const Scenario& s, const VertexAiSettings& v) {
 }
 
 std::string hpTuningYaml(const Scenario& s, const VertexAiSettings& v) {
+  // The range the lab's sweep covers (engine/LabScenarios.h, as multiples of the base rate),
+  // so the tuning job searches what the lab's option runs.
+  const std::vector<double> factors = LabScenarios::sweepFactors();
+  const double sweepLow = *std::min_element(factors.begin(), factors.end());
+  const double sweepHigh = *std::max_element(factors.begin(), factors.end());
   std::ostringstream o;
   o << "# Vertex AI hyperparameter tuning job for lab scenario \"" << s.id << "\".\n"
        "# Submit with:\n"
@@ -400,8 +406,8 @@ std::string hpTuningYaml(const Scenario& s, const VertexAiSettings& v) {
        "  parameters:\n"
        "    - parameterId: \"learning_rate\"\n"
        "      doubleValueSpec:\n"
-       "        minValue: " << decimal(v.learningRate / 4) << "\n"
-    << "        maxValue: " << decimal(v.learningRate * 4) << "\n"
+       "        minValue: " << decimal(v.learningRate * sweepLow) << "\n"
+    << "        maxValue: " << decimal(v.learningRate * sweepHigh) << "\n"
     << "      scaleType: \"UNIT_LOG_SCALE\"\n"
        "    - parameterId: \"per_device_train_batch_size\"\n"
        "      discreteValueSpec:\n"

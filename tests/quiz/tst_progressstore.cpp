@@ -120,8 +120,11 @@ class TestProgressStore : public QObject {
     // SM-2 for this profile: both come back tomorrow, from the same stored attempts.
     QVERIFY(store.setScheduler(ana.profile.id, SchedulerKind::Sm2).result().ok);
     QVERIFY(store.profiles().result().at(0).scheduler == SchedulerKind::Sm2);
+    // Tomorrow the missed q2 is the most overdue (a lapse is due at once), then q1; now, q2 only.
     QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}, 0, tomorrow).result(),
-             (QStringList{"q1", "q2", "q3"}));
+             (QStringList{"q2", "q1", "q3"}));
+    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(),
+             (QStringList{"q2", "q3"}));
     QVERIFY(!store.setScheduler(999, SchedulerKind::Sm2).result().ok);
 
     QTRY_VERIFY(spy.size() >= 5);  // open, profiles, attempts (delivered on this thread)

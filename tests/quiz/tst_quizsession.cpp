@@ -77,10 +77,12 @@ class TestQuizSession : public QObject {
     QVERIFY(s.toggleOption("b"));
     QVERIFY(s.toggleOption("b"));  // toggled off again
     QCOMPARE(s.currentState().chosen.size(), 1);
+    QVERIFY(!s.answer().has_value());  // one pick of two is not an answer yet
+    QVERIFY(s.toggleOption("b"));
     clock.advance(3000);
     auto partial = s.answer();
     QVERIFY(partial.has_value());
-    QVERIFY(!partial->correct);  // a alone: a subset is wrong
+    QVERIFY(!partial->correct);  // a and b: one right, one wrong is wrong
     QCOMPARE(QSet<QString>(partial->correctOptionIds.begin(), partial->correctOptionIds.end()),
              (QSet<QString>{"a", "c"}));
 
@@ -103,7 +105,38 @@ class TestQuizSession : public QObject {
     QCOMPARE(r.correct, 1);
     QCOMPARE(r.score, 1.0 / 3.0);
     QVERIFY(s.isFinished());
-    QVERIFY(!s.goTo(0));
+    // The review after the end moves between questions; nothing can be changed any more.
+    QVERIFY(s.goTo(0));
+    QCOMPARE(s.currentIndex(), 0);
+    QVERIFY(s.goTo(2));
+    QCOMPARE(s.currentIndex(), 2);
+    QVERIFY(!s.goTo(3));
+    QVERIFY(!s.setChoice({"a"}));
+    QVERIFY(!s.setFlagged(0, true));
+  }
+
+  void multipleNeedsItsNumberOfChoices() {
+    // "Which TWO": one pick is neither an answer in practice nor an answered exam question.
+    QuizSession p(bank(), {"q-multi"}, {QuizMode::Practice, 1, false, 0});
+    QCOMPARE(p.choicesNeeded(0), 2);
+    QVERIFY(p.toggleOption("a"));
+    QVERIFY(!p.answer().has_value());
+    QVERIFY(p.toggleOption("b"));
+    QVERIFY(!p.toggleOption("c"));  // a third pick is refused, not silently kept
+    QCOMPARE(p.currentState().chosen.size(), 2);
+    QVERIFY(!p.setChoice({"a", "b", "c"}));
+    const auto f = p.answer();
+    QVERIFY(f.has_value());
+    QVERIFY(!f->correct);
+
+    QuizSession e(bank(), {"q-single", "q-multi"}, {QuizMode::Exam, 1, false, 0});
+    QCOMPARE(e.choicesNeeded(0), 1);
+    QVERIFY(e.goTo(1));
+    QVERIFY(e.setChoice({"a"}));
+    QVERIFY(!e.currentState().answered);
+    QCOMPARE(e.unansweredIndexes(), (QVector<int>{0, 1}));
+    QVERIFY(e.setChoice({"a", "c"}));
+    QVERIFY(e.currentState().answered);
   }
 
   void singleAnswerKeepsOne() {

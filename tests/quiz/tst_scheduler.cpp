@@ -48,9 +48,10 @@ class TestScheduler : public QObject {
       QVERIFY2(qAbs(s.easiness - easiness[i]) < 1e-9,
                qPrintable(QString("review %1: EF %2, expected %3").arg(i).arg(s.easiness).arg(easiness[i])));
       QCOMPARE(s.lastReviewMs, now);
-      QCOMPARE(s.sm2DueMs, now + intervals[i] * kDay);
+      // A lapse (grade < 3) is due again at once; a success after its interval.
+      QCOMPARE(s.sm2DueMs, grades[i] >= 3 ? now + intervals[i] * kDay : now);
       QCOMPARE(s.dueMs, s.sm2DueMs);
-      now = s.dueMs;  // review exactly when due
+      now = grades[i] >= 3 ? s.dueMs : now + kDay;  // review when due (a lapse: the next day)
     }
   }
 
@@ -63,6 +64,10 @@ class TestScheduler : public QObject {
     QCOMPARE(s.repetitions, 0);
     QCOMPARE(s.lapses, 1);
     QVERIFY(!s.isNew());
+    QCOMPARE(s.dueMs, kT0);  // a wrong answer counts as due right away
+    QCOMPARE(Scheduler::dueQueue({"q"}, {[&] { auto r = s; r.questionId = "q"; return r; }()},
+                                 kT0, 0, false),
+             QStringList{"q"});
   }
 
   // Issue 13: practice lists not-yet-due questions after the due ones and exams use the whole

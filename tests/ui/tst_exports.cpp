@@ -164,15 +164,17 @@ void TestExports::csvHasHeaderRowsAndQuoting() {
   RunDataStore store;
   TrainConfig config;
   config.preset = "tiny";
-  store.addRun(1, QStringLiteral("baseline-fp32"), QStringLiteral("fp32 baseline"), QString(),
-               Qt::black, config);
+  const QString live = RunDataStore::liveSource(config);
+  store.addRun({RunOrigin::Trained, 1}, live, QStringLiteral("baseline-fp32"),
+               QStringLiteral("fp32 baseline"), QString(), Qt::black, config);
   config.precision = Precision::Fp32;
-  store.addRun(2, QStringLiteral("vertex-hp-tuning"),
+  store.addRun({RunOrigin::Trained, 2}, live, QStringLiteral("vertex-hp-tuning"),
                QStringLiteral("C trial 1, \"lr\" 1e-4"), QStringLiteral("C lr 1e-4"), Qt::magenta,
                config);
-  QVERIFY(store.apply(makeUpdate(1, 5, Provenance::Live)));
-  QVERIFY(store.apply(makeUpdate(2, 3, Provenance::Emulated)));
-  QVERIFY(!store.apply(makeUpdate(99, 3, Provenance::Live)));  // unknown run: ignored
+  QVERIFY(store.apply(RunOrigin::Trained, makeUpdate(1, 5, Provenance::Live)));
+  QVERIFY(store.apply(RunOrigin::Trained, makeUpdate(2, 3, Provenance::Emulated)));
+  QVERIFY(!store.apply(RunOrigin::Trained, makeUpdate(99, 3, Provenance::Live)));  // unknown
+  QVERIFY(!store.apply(RunOrigin::Replayed, makeUpdate(1, 3, Provenance::Live)));  // other engine
 
   const QString path = dir_->filePath(QStringLiteral("runs.csv"));
   QString error;

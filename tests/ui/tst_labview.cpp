@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -46,6 +47,40 @@ ChartPanel* chart(const LabView& view, const QString& metric) {
     if (p->metricId() == metric) return p;
   return nullptr;
 }
+// A run recorded on a (pretend) GPU: 8 steps of `stepMs`, finite until `badFrom` (0 = never),
+// then inf and NaN.
+RunRecording gpuRecording(const std::string& id, double stepMs, int badFrom = 0) {
+  RunRecording r;
+  r.scenarioId = id;
+  r.label = id;
+  r.config.steps = 8;
+  r.config.batchSize = 4;
+  r.provenance.kind = Provenance::Live;
+  r.provenance.device = "cuda:0 Test GPU";
+  r.provenance.recordedAt = "2026-01-02T03:04:05Z";
+  r.totalSteps = 8;
+  for (int s = 1; s <= 8; ++s) {
+    StepRecord rec;
+    rec.step = s;
+    rec.stepMs = stepMs;
+    rec.samplesPerSec = 4000 / stepMs;
+    rec.lossScale = 65536;
+    rec.peakBytes = 1 << 20;
+    rec.loss = 0.7 - 0.01 * s;
+    if (badFrom > 0 && s >= badFrom) {
+      rec.loss = s == badFrom ? std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::quiet_NaN();
+      rec.nonFinite = true;
+      rec.gradNorm = std::numeric_limits<double>::quiet_NaN();
+      rec.samplesPerSec = std::numeric_limits<double>::infinity();
+      rec.lossScale = std::numeric_limits<double>::quiet_NaN();
+    }
+    r.steps.push_back(rec);
+  }
+  r.evals.push_back({8, 0.5, 0.75});
+  r.endState = RunState::Finished;
+  return r;
+}
 }  // namespace
 
 class TestLabView : public QObject {
@@ -66,6 +101,8 @@ class TestLabView : public QObject {
   void shippedRecordingsReplayLabelled();
   void damagedRecordingSaysWhere();
   void presenterShowsOneLargeChart();
+  void liveRunNeverChangesARecordedVerdict();
+  void emulatedRunsStayOffTheSpeedCharts();
 
  private:
   TrainConfig tinyConfig(int64_t steps) const;
@@ -178,11 +215,11 @@ void TestLabView::runScenarioHighlightsAndRejectsUnknownIds() {
 
   view_->setSettings(tinyConfig(100000));
   view_->runScenario(QStringLiteral("baseline-fp32"));
-  const RunId first = firstRunOf(*view_, QStringLiteral("baseline-fp32"))->id;
+  const RunKey first = firstRunOf(*view_, QStringLiteral("baseline-fp32"))->key;
   // Asking again while it runs shows it instead of starting a second copy.
   view_->runScenario(QStringLiteral("baseline-fp32"));
   QCOMPARE(view_->store().runsOf(QStringLiteral("baseline-fp32")).size(), 1);
-  QCOMPARE(firstRunOf(*view_, QStringLiteral("baseline-fp32"))->id, first);
+  QVERIFY(firstRunOf(*view_, QStringLiteral("baseline-fp32"))->key == first);
   view_->stopAll();
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
 }
@@ -255,35 +292,9 @@ void TestLabView::pauseAndResumeFromTheRow() {
 void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
   // A diverging half-precision run as a recording: finite for 3 steps, then inf and NaN.
   auto recording = [](const std::string& id, int badFrom) {
-    RunRecording r;
-    r.scenarioId = id;
-    r.label = id;
-    r.config.steps = 8;
-    r.config.batchSize = 4;
-    r.provenance.kind = Provenance::Live;
-    r.provenance.device = "cuda:0 Test GPU";
-    r.provenance.recordedAt = "2026-01-02T03:04:05Z";
-    r.totalSteps = 8;
-    for (int s = 1; s <= 8; ++s) {
-      StepRecord rec;
-      rec.step = s;
-      rec.stepMs = 1;
-      rec.samplesPerSec = 4000;
-      rec.lossScale = 65536;
-      rec.peakBytes = 1 << 20;
-      rec.loss = 0.7 - 0.01 * s;
-      if (badFrom > 0 && s >= badFrom) {
-        rec.loss = s == badFrom ? std::numeric_limits<double>::infinity()
-                                : std::numeric_limits<double>::quiet_NaN();
-        rec.nonFinite = true;
-        rec.gradNorm = std::numeric_limits<double>::quiet_NaN();
-        rec.samplesPerSec = std::numeric_limits<double>::infinity();
-        rec.lossScale = std::numeric_limits<double>::quiet_NaN();
-      }
-      r.steps.push_back(rec);
-    }
-    r.evals.push_back({8, std::numeric_limits<double>::quiet_NaN(), 0.5});
-    r.endState = RunState::Finished;
+    RunRecording r = gpuRecording(id, 1, badFrom);
+    r.evals.front().valLoss = std::numeric_limits<double>::quiet_NaN();
+    r.evals.front().valAccuracy = 0.5;
     return r;
   };
   std::vector<RunRecording> runs;
@@ -297,7 +308,7 @@ void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
   QVERIFY(half);
   QCOMPARE(half->steps.size(), size_t(8));
   LiveChart* loss = chart(*view_, QStringLiteral("loss"))->chart();
-  const QString key = QString::number(half->id);
+  const QString key = QStringLiteral("r") + QString::number(half->key.id);
   QCOMPARE(loss->drawnPoints(key).size(), 3);
   QCOMPARE(loss->nonFiniteText(key), QStringLiteral("inf at step 4"));
   for (int tab = 0; tab < 3; ++tab) view_->showChartTab(tab);  // draw every figure once
@@ -374,6 +385,52 @@ void TestLabView::presenterShowsOneLargeChart() {
   QVERIFY(chart(*view_, QStringLiteral("memory"))->isVisible());
   view_->stopAll();
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
+}
+
+void TestLabView::liveRunNeverChangesARecordedVerdict() {
+  std::vector<RunRecording> runs;
+  runs.push_back(gpuRecording("baseline-fp32", 2));
+  runs.push_back(gpuRecording("fp16-amp", 1));
+  view_->setReplaySpeed(1e6);
+  view_->replayRecordings(std::move(runs));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->verdictText(QStringLiteral("fp16-amp")).isEmpty(), 5000);
+  const QString recorded = view_->verdictText(QStringLiteral("fp16-amp"));
+  QVERIFY2(recorded.contains(QStringLiteral("2.00x")), qPrintable(recorded));
+  auto* notice = view_->findChild<QLabel*>(QStringLiteral("labMixedNotice"));
+  QVERIFY(notice && !notice->isVisible());
+
+  // A live run starts its own live baseline beside the recorded one.
+  view_->setSettings(tinyConfig(3));
+  view_->runScenario(QStringLiteral("tensorflow-container"));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
+  QCOMPARE(view_->store().sources().size(), 2);
+  QVERIFY(notice->isVisible());
+  QVERIFY(notice->text().startsWith(QStringLiteral("Mixed view")));
+  QCOMPARE(view_->verdictText(QStringLiteral("fp16-amp")), recorded);
+  const TrackedRun* tfRun = firstRunOf(*view_, QStringLiteral("tensorflow-container"));
+  QVERIFY(tfRun && !tfRun->replayed());
+  // The live option is judged by the live baseline: bit-identical, as a framework swap is.
+  QTRY_VERIFY_WITH_TIMEOUT(
+      view_->verdictText(QStringLiteral("tensorflow-container")).contains(QStringLiteral("identical")),
+      5000);
+}
+
+void TestLabView::emulatedRunsStayOffTheSpeedCharts() {
+  RunRecording emulated = gpuRecording("half-layers", 1);
+  emulated.provenance.kind = Provenance::Emulated;
+  emulated.provenance.device = "cpu";
+  std::vector<RunRecording> runs;
+  runs.push_back(std::move(emulated));
+  view_->setReplaySpeed(1e6);
+  view_->replayRecordings(std::move(runs));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  view_->showChartTab(1);
+  ChartPanel* speed = chart(*view_, QStringLiteral("throughput"));
+  QVERIFY(speed->chart()->isEmpty());
+  QVERIFY2(speed->footer().contains(QStringLiteral("not drawn")), qPrintable(speed->footer()));
+  view_->showChartTab(0);
+  QVERIFY(!chart(*view_, QStringLiteral("loss"))->chart()->isEmpty());  // numerics are shown
 }
 
 QTEST_MAIN(TestLabView)

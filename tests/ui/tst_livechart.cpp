@@ -3,7 +3,10 @@
 // bounded number of ticks, and a redraw inside a layout change does not recurse.
 #include <QtTest>
 
+#include <QApplication>
 #include <QChartView>
+#include <QGraphicsSimpleTextItem>
+#include <QValueAxis>
 #include <QLogValueAxis>
 #include <QXYSeries>
 #include <cmath>
@@ -34,6 +37,8 @@ class TestLiveChart : public QObject {
   void hugeValuesKeepFiniteAxes();
   void logAxisOverCollapsingScale();
   void redrawWhileShownDoesNotRecurse();
+  void idleChartStopsRedrawing();
+  void labelFontIsTheChartsNotTheApps();
 };
 
 void TestLiveChart::nonFinitePointsAreDroppedAndMarked_data() {
@@ -142,6 +147,56 @@ void TestLiveChart::redrawWhileShownDoesNotRecurse() {
   }
   QVERIFY(std::isfinite(chart->yAxisMin()) && std::isfinite(chart->yAxisMax()));
   QVERIFY(allFinite(chart->drawnPoints(QStringLiteral("r"))));
+}
+
+void TestLiveChart::idleChartStopsRedrawing() {
+  // Once the data stops changing, the chart settles: no axis keeps being set from a timer.
+  // (The GUI thread once sat at 100% CPU with no run going, looping through finishUpdate ->
+  // applyNiceNumbers -> setRange -> plot area changed -> finishUpdate.)
+  auto* chart = new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  QChartView view(chart);
+  view.resize(523, 311);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  QList<QPointF> points;
+  for (int s = 1; s <= 150; ++s) points.append({double(s), 0.69 - 0.0031 * s + 0.0007 * (s % 5)});
+  chart->setXMax(150);
+  chart->setLine(QStringLiteral("r"), QStringLiteral("run"), Qt::black, points);
+  chart->finishUpdate();
+  QTest::qWait(300);  // let the layout settle
+  auto* yAxis = chart->axes(Qt::Vertical).value(0);
+  QVERIFY(yAxis);
+  int rangeChanges = 0;
+  QObject counter;
+  QObject::connect(static_cast<QValueAxis*>(yAxis), &QValueAxis::rangeChanged, &counter,
+                   [&rangeChanges] { ++rangeChanges; });
+  chart->finishUpdate();  // an update with nothing new changes nothing
+  QTest::qWait(500);
+  QCOMPARE(rangeChanges, 0);
+}
+
+void TestLiveChart::labelFontIsTheChartsNotTheApps() {
+  LiveChart chart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  QFont small = chart.labelFont();
+  small.setPointSizeF(9);
+  chart.setLabelFont(small);
+  QFont big = QApplication::font();
+  const QFont saved = big;
+  big.setPointSizeF(30);
+  QApplication::setFont(big);  // presenter mode scales the app font
+  chart.setLine(QStringLiteral("a"), QStringLiteral("a"), Qt::red, {{1, 0.7}, {2, kNaN}});
+  chart.finishUpdate();
+  QApplication::setFont(saved);
+  QCOMPARE(chart.labelFont().pointSizeF(), 9.0);
+  auto labels = chart.childItems();
+  bool found = false;
+  for (QGraphicsItem* item : labels)
+    if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+        text && text->text() == QStringLiteral("NaN at step 2")) {
+      QCOMPARE(text->font().pointSizeF(), 9.0);
+      found = true;
+    }
+  QVERIFY(found);
 }
 
 QTEST_MAIN(TestLiveChart)

@@ -8,6 +8,7 @@
 
 #include "ui/AppTheme.h"
 #include "ui/BreakdownPanel.h"
+#include "ui/EvidenceSummary.h"
 #include "ui/LabVerdictTable.h"
 #include "ui/LabVerdicts.h"
 #include "ui/RunDataStore.h"
@@ -120,9 +121,17 @@ void TestPresenter::keyboardDrivesTheWindow() {
 
   QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
   QCOMPARE(w->current().kind, Kind::Verdicts);
-  // The fp32 reference, then one row per option as shown.
+  // The fp32 reference, one row per option as shown, and bf16=True beside the answer.
   QCOMPARE(presenter->verdictTable()->rowCount(),
-           int(window.studyView()->currentDisplayOrder().size()) + 1);
+           int(window.studyView()->currentDisplayOrder().size()) + 2);
+  // The evidence summary leads the last step: one card per option, named with the letters
+  // the class saw (nothing ran here, so each says so).
+  const QStringList cards = presenter->evidenceSummary()->cardTexts();
+  QCOMPARE(cards.size(), int(expected.size()));
+  for (const QString& card : cards) QVERIFY2(card.contains(QStringLiteral("Not run yet")), qPrintable(card));
+  const QString firstLetter =
+      window.studyView()->scenarioLetters().value(window.studyView()->scenarioOrder().value(0));
+  QVERIFY2(cards.first().startsWith(firstLetter + QStringLiteral(". ")), qPrintable(cards.first()));
   QCOMPARE(presenter->verdictTable()->columnCount(), int(LabVerdictTable::kColumns));
   QCOMPARE(window.tabs()->currentWidget()->accessibleName(), QStringLiteral("Verdicts"));
 
@@ -144,7 +153,8 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
   config.steps = 20;
   auto feed = [&store, &config](RunId id, const QString& scenario, double stepMs, int64_t bytes,
                                 double acc) {
-    store.addRun(id, scenario, scenario, scenario, Qt::black, config);
+    store.addRun({RunOrigin::Trained, id}, RunDataStore::liveSource(config), scenario, scenario,
+                 scenario, Qt::black, config);
     RunUpdate u;
     u.id = id;
     u.state = RunState::Finished;
@@ -161,7 +171,7 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
       u.steps.push_back(r);
     }
     u.evals.push_back({20, 0.5, acc});
-    QVERIFY(store.apply(u));
+    QVERIFY(store.apply(RunOrigin::Trained, u));
   };
   feed(1, QStringLiteral("baseline-fp32"), 100, 1000000, 0.80);
   feed(2, QStringLiteral("fp16-amp"), 50, 600000, 0.81);

@@ -1,6 +1,10 @@
 // The study view driven like a learner would: keys choose and submit, every answer lands in the
 // progress store (a fresh database per test), and a write that cannot happen is reported.
 #include <QSignalSpy>
+#include <QPushButton>
+#include <QApplication>
+#include <QTimer>
+#include <QMessageBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -28,6 +32,8 @@ class TestStudyView : public QObject {
   void wrongAnswerIsRecordedAsWrong();
   void nextNeedsAnAnswerInPractice();
   void examFlagsAndRecordsOnSubmit();
+  void examReviewMovesBetweenQuestions();
+  void multipleAnswerNeedsItsCount();
   void failedWriteIsReported();
   void answersBeforeProfileAreKept();
 
@@ -198,6 +204,94 @@ void TestStudyView::examFlagsAndRecordsOnSubmit() {
   const auto attempts = store_->attempts(profile_).result();
   QCOMPARE(attempts.size(), 2);  // the unanswered questions are not attempts
   for (const auto& a : attempts) QVERIFY(a.mode == quiz::QuizMode::Exam);
+}
+
+namespace {
+
+QPushButton* buttonNamed(QWidget* root, const QString& prefix) {
+  for (auto* b : root->findChildren<QPushButton*>())
+    if (b->isVisible() && (b->text().startsWith(prefix) || b->accessibleName().startsWith(prefix)))
+      return b;
+  return nullptr;
+}
+
+// Clicks Yes on the next modal question box (StudyView asks before submitting an incomplete exam).
+void acceptNextQuestionBox() {
+  QTimer::singleShot(0, [] {
+    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()), 5000);
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    box->button(QMessageBox::Yes)->click();
+  });
+}
+
+}  // namespace
+
+void TestStudyView::examReviewMovesBetweenQuestions() {
+  auto view = makeView();
+  view->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+  view->setMode(quiz::QuizMode::Exam);
+  auto* session = view->controller()->session();
+  QVERIFY(session->count() >= 3);
+  QTest::keyClick(view.get(), Qt::Key_1);  // answer some (single-answer pick or a first pick)
+  QTest::keyClick(view.get(), Qt::Key_N);
+  QCOMPARE(session->currentIndex(), 1);
+
+  // The real button, with its "unanswered questions" confirmation accepted.
+  acceptNextQuestionBox();
+  QPushButton* submitExam = buttonNamed(view.get(), QStringLiteral("Submit exam"));
+  QVERIFY(submitExam);
+  QTest::mouseClick(submitExam, Qt::LeftButton);
+  QVERIFY(session->isFinished());
+  QCOMPARE(session->currentIndex(), 0);
+  QVERIFY(view->isGraded());  // the review shows right and wrong on every question
+  QVERIFY(view->breakdown()->isVisible());
+
+  // Numbered navigator buttons, Next, Previous and the N and P keys all move the review.
+  QPushButton* third = buttonNamed(view.get(), QStringLiteral("Question 3"));
+  QVERIFY(third);
+  QTest::mouseClick(third, Qt::LeftButton);
+  QCOMPARE(session->currentIndex(), 2);
+  QVERIFY(view->isGraded());  // unanswered: still graded, the answer shown
+  QPushButton* previous = buttonNamed(view.get(), QStringLiteral("← Previous"));
+  QVERIFY(previous);
+  QTest::mouseClick(previous, Qt::LeftButton);
+  QCOMPARE(session->currentIndex(), 1);
+  QPushButton* next = buttonNamed(view.get(), QStringLiteral("Next question"));
+  QVERIFY(next);
+  QTest::mouseClick(next, Qt::LeftButton);
+  QCOMPARE(session->currentIndex(), 2);
+  QTest::keyClick(view.get(), Qt::Key_N);
+  QCOMPARE(session->currentIndex(), 3 < session->count() ? 3 : 2);
+  QTest::keyClick(view.get(), Qt::Key_P);
+  QTest::keyClick(view.get(), Qt::Key_P);
+  QCOMPARE(session->currentIndex(), 3 < session->count() ? 1 : 0);
+  // Reviewing changes nothing: choices are locked.
+  const QStringList before = session->currentState().chosen;
+  QTest::keyClick(view.get(), Qt::Key_2);
+  QCOMPARE(session->currentState().chosen, before);
+}
+
+void TestStudyView::multipleAnswerNeedsItsCount() {
+  int index = -1;
+  for (int i = 0; i < bank_.questions.size() && index < 0; ++i)
+    if (bank_.questions[i].answer == quiz::AnswerKind::Multiple) index = i;
+  if (index < 0) QSKIP("the shipped bank has no multiple-answer question");
+  auto view = makeView();
+  auto* session = view->controller()->session();
+  while (session->currentQuestion().answer != quiz::AnswerKind::Multiple) {
+    QTest::keyClick(view.get(), Qt::Key_1);
+    QTest::keyClick(view.get(), Qt::Key_Return);
+    QTest::keyClick(view.get(), Qt::Key_N);
+  }
+  const int needed = session->choicesNeeded(session->currentIndex());
+  QVERIFY(needed >= 2);
+  QTest::keyClick(view.get(), Qt::Key_1);
+  QTest::keyClick(view.get(), Qt::Key_Return);  // one pick of `needed`: not submitted
+  QVERIFY(!view->isGraded());
+  for (int k = 1; k < needed; ++k) QTest::keyClick(view.get(), Qt::Key(Qt::Key_1 + k));
+  QTest::keyClick(view.get(), Qt::Key_Return);
+  QVERIFY(view->isGraded());
 }
 
 void TestStudyView::failedWriteIsReported() {

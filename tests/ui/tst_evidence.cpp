@@ -1,0 +1,194 @@
+// Like with like and the evidence summary, from hand-made records (no training, milliseconds):
+// runs are keyed by (origin, id); a verdict compares a scenario with the fp32 baseline of its
+// own source only, so a live baseline never judges a recording and a live run never changes a
+// recorded verdict; a mixed store says so; the cards are computed from the records (the
+// half-precision option fails where its loss went NaN, the TensorFlow container is bit-identical,
+// the sweep costs its trials, fp16=True learns and cites bf16 measured here and the estimate).
+#include <QtTest>
+
+#include <limits>
+
+#include "ui/EvidenceSummary.h"
+#include "ui/LabEvidence.h"
+#include "ui/LabVerdicts.h"
+#include "ui/RunDataStore.h"
+
+using namespace precisionlab;
+
+namespace {
+
+TrainConfig config(double lr = 1e-3) {
+  TrainConfig c;
+  c.batchSize = 8;
+  c.steps = 20;
+  c.learningRate = lr;
+  return c;
+}
+
+// A finished run: loss falling from 0.7, `stepMs` per step, NaN from `nanFrom` (0 = never).
+RunUpdate finished(RunId id, Provenance kind, const std::string& device, double stepMs,
+                   int64_t bytes, double acc, int nanFrom = 0, double lossOffset = 0) {
+  RunUpdate u;
+  u.id = id;
+  u.state = RunState::Finished;
+  u.provenance.kind = kind;
+  u.provenance.device = device;
+  if (kind == Provenance::Recorded) {
+    u.provenance.recordedKind = Provenance::Live;
+    u.provenance.recordedAt = "2026-01-02T03:04:05Z";
+  }
+  u.totalSteps = 20;
+  for (int s = 1; s <= 20; ++s) {
+    StepRecord r;
+    r.step = s;
+    r.loss = 0.7 - 0.02 * s + lossOffset;
+    r.stepMs = stepMs;
+    r.samplesPerSec = 8000.0 / stepMs;
+    r.peakBytes = bytes;
+    if (nanFrom > 0 && s >= nanFrom) {
+      r.loss = std::numeric_limits<double>::quiet_NaN();
+      r.nonFinite = true;
+    }
+    u.steps.push_back(r);
+  }
+  u.evals.push_back({20, nanFrom > 0 ? std::numeric_limits<double>::quiet_NaN() : 0.4, acc});
+  return u;
+}
+
+}  // namespace
+
+class TestEvidence : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void verdictsCompareOneSourceOnly() {
+    RunDataStore store;
+    const QString live = RunDataStore::liveSource(config());
+    RunProvenance gpu;
+    gpu.device = "cuda:0 Test GPU";
+    const QString recorded = RunDataStore::recordedSource(gpu);
+    QVERIFY(live != recorded);
+
+    // A recorded set: baseline and fp16=True at half the step time.
+    store.addRun({RunOrigin::Replayed, 1}, recorded, "baseline-fp32", "b", "b", Qt::black, config());
+    store.addRun({RunOrigin::Replayed, 2}, recorded, "fp16-amp", "d", "d", Qt::green, config());
+    QVERIFY(store.apply(RunOrigin::Replayed, finished(1, Provenance::Recorded, gpu.device, 100, 1000, 0.8)));
+    QVERIFY(store.apply(RunOrigin::Replayed, finished(2, Provenance::Recorded, gpu.device, 50, 600, 0.8)));
+    const auto before = LabVerdicts::compute(store, "fp16-amp");
+    QVERIFY(before.has_value());
+    QVERIFY(before->speedMeasurable);
+    QCOMPARE(before->speedup, 2.0);
+    QVERIFY(!store.isMixed());
+
+    // A live baseline with the same ids (the scheduler counts from 1 too) joins: both
+    // baselines stay, the recorded verdict is unchanged, and the view says it is mixed.
+    store.addRun({RunOrigin::Trained, 1}, live, "baseline-fp32", "b", "b", Qt::black, config());
+    QVERIFY(store.apply(RunOrigin::Trained, finished(1, Provenance::Live, "cpu", 400, 5000, 0.1)));
+    QVERIFY(store.find({RunOrigin::Trained, 1}) != store.find({RunOrigin::Replayed, 1}));
+    QVERIFY(store.isMixed());
+    QCOMPARE(store.baselineFor("fp16-amp")->source, recorded);
+    const auto after = LabVerdicts::compute(store, "fp16-amp");
+    QVERIFY(after.has_value());
+    QCOMPARE(after->summary, before->summary);
+    QCOMPARE(after->baselineValAccuracy, 0.8);
+
+    // A live option with no live... it has one now; a live run is judged by the live baseline.
+    store.addRun({RunOrigin::Trained, 2}, live, "tensorflow-container", "t", "t", Qt::blue, config());
+    QVERIFY(store.apply(RunOrigin::Trained, finished(2, Provenance::Live, "cpu", 400, 5000, 0.1)));
+    const auto tf = LabVerdicts::compute(store, "tensorflow-container");
+    QVERIFY(tf.has_value());
+    QVERIFY(tf->identicalToBaseline);
+
+    // A recorded option without a recorded baseline of its machine gets no verdict, and says why.
+    RunProvenance other;
+    other.device = "cuda:0 Other GPU";
+    store.addRun({RunOrigin::Replayed, 3}, RunDataStore::recordedSource(other), "half-layers", "a",
+                 "a", Qt::red, config());
+    QVERIFY(store.apply(RunOrigin::Replayed, finished(3, Provenance::Recorded, other.device, 100, 1000, 0.5, 4)));
+    QVERIFY(!LabVerdicts::compute(store, "half-layers").has_value());
+    QVERIFY(LabVerdicts::waitingText(store, "half-layers").contains("Other GPU"));
+
+    // Removing one source's baseline leaves the other's.
+    store.removeScenario("baseline-fp32", live);
+    QVERIFY(store.baseline(recorded));
+    QVERIFY(!store.baseline(live));
+  }
+
+  void cardsAreComputedFromTheRuns() {
+    RunDataStore store;
+    const QString live = RunDataStore::liveSource(config());
+    RunId next = 1;
+    auto add = [&](const char* scenario, RunUpdate u, double lr = 1e-3) {
+      const RunId id = next++;
+      u.id = id;
+      store.addRun({RunOrigin::Trained, id}, live, scenario, scenario, scenario, Qt::black,
+                   config(lr));
+      QVERIFY(store.apply(RunOrigin::Trained, u));
+    };
+    add("baseline-fp32", finished(0, Provenance::Live, "cpu", 100, 1000, 0.8));
+    add("half-layers", finished(0, Provenance::Emulated, "cpu", 150, 1000, 0.5, 7));
+    add("tensorflow-container", finished(0, Provenance::Live, "cpu", 100, 1000, 0.8));
+    for (double lr : {5e-4, 1e-3, 2e-3})
+      add("vertex-hp-tuning", finished(0, Provenance::Live, "cpu", 100, 1000, lr == 1e-3 ? 0.82 : 0.7, 0,
+                                       lr == 1e-3 ? 0.01 : 0.02), lr);
+    add("fp16-amp", finished(0, Provenance::Emulated, "cpu", 160, 1000, 0.79, 0, 0.005));
+    add("bf16-amp", finished(0, Provenance::Live, "cpu", 50, 700, 0.79, 0, 0.004));
+
+    const QHash<QString, QString> letters = {{"half-layers", "C"}, {"tensorflow-container", "A"},
+                                             {"vertex-hp-tuning", "D"}, {"fp16-amp", "B"}};
+    const QStringList order = {"tensorflow-container", "fp16-amp", "half-layers", "vertex-hp-tuning"};
+    const QList<EvidenceCard> cards = LabEvidence::cards(store, order, letters);
+    QCOMPARE(cards.size(), 4);
+    // Named with the letters the learner saw, in the order shown.
+    QCOMPARE(cards[0].name, QStringLiteral("A. TensorFlow container"));
+    QCOMPARE(cards[2].name, QStringLiteral("C. Half-precision layers"));
+
+    const EvidenceCard& tf = cards[0];
+    QCOMPARE(tf.finding, EvidenceCard::Finding::NoChange);
+    QVERIFY2(tf.headline.contains("bit-identical"), qPrintable(tf.headline));
+    QVERIFY2(tf.evidence.join('\n').contains("1.00x"), qPrintable(tf.evidence.join('\n')));
+    QVERIFY(tf.source.startsWith("live on"));
+
+    const EvidenceCard& half = cards[2];
+    QCOMPARE(half.finding, EvidenceCard::Finding::Fails);
+    QVERIFY2(half.headline.contains("step 7"), qPrintable(half.headline));
+    QVERIFY(half.source.contains("emulated"));
+
+    const EvidenceCard& sweep = cards[3];
+    QCOMPARE(sweep.finding, EvidenceCard::Finding::CostsCompute);
+    QVERIFY2(sweep.headline.contains("3 trials") && sweep.headline.contains("3.00x"),
+             qPrintable(sweep.headline));
+    QVERIFY2(sweep.evidence.join('\n').contains("HP trial") || sweep.evidence.join('\n').contains("vertex"),
+             qPrintable(sweep.evidence.join('\n')));
+
+    const EvidenceCard& amp = cards[1];
+    QVERIFY(amp.correct);
+    QCOMPARE(amp.finding, EvidenceCard::Finding::Works);
+    const QString ampText = amp.evidence.join('\n');
+    // Its own speed is emulated here, so the card cites bf16 measured live, and the estimate.
+    QVERIFY2(ampText.contains("the same mechanism, measured here") && ampText.contains("2.00x"),
+             qPrintable(ampText));
+    QVERIFY2(ampText.contains("estimated") && ampText.contains("Vertex AI GPUs"), qPrintable(ampText));
+
+    // The widget shows the same cards.
+    EvidenceSummary summary;
+    summary.setOptions(order, letters);
+    summary.refresh(store);
+    QCOMPARE(summary.cardTexts().size(), 4);
+    QVERIFY(summary.cardTexts().at(2).contains("step 7"));
+  }
+
+  void notRunCardsSaySo() {
+    RunDataStore store;
+    const QList<EvidenceCard> cards = LabEvidence::cards(store, LabEvidence::defaultOrder(), {});
+    QCOMPARE(cards.size(), 4);
+    for (const EvidenceCard& c : cards) {
+      QCOMPARE(c.finding, EvidenceCard::Finding::NotRun);
+      QVERIFY(c.source.isEmpty());
+    }
+    QCOMPARE(cards[0].name, QStringLiteral("Half-precision layers"));  // no letter: by text
+  }
+};
+
+QTEST_MAIN(TestEvidence)
+#include "tst_evidence.moc"

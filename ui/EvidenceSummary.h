@@ -1,0 +1,68 @@
+// The evidence summary at the top of the lab and on the presenter's last step: one card per
+// option of the question (as LabEvidence computes it from the runs), so the answer is readable
+// without a tooltip: which option fails and where, which changes nothing, which costs k times
+// the training, and which learns like fp32 while the same mechanism is measured faster here
+// and estimated faster and lighter on each Vertex AI GPU. Each card names its source.
+#pragma once
+
+#include <QFrame>
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+class QGridLayout;
+class QLabel;
+class QPushButton;
+
+namespace precisionlab {
+
+class RunDataStore;
+struct EvidenceCard;
+
+class EvidenceSummary : public QFrame {
+  Q_OBJECT
+
+ public:
+  explicit EvidenceSummary(QWidget* parent = nullptr);
+
+  // The options in the order the learner saw them, with their letters (may be empty).
+  void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
+  // Recomputes every card from the store (cheap: four verdicts).
+  void refresh(const RunDataStore& store);
+  // Larger fonts in front of a class.
+  void setPresenterMode(bool on);
+  // Card texts as shown (tests and the walkthrough read them).
+  QStringList cardTexts() const;
+
+ signals:
+  void runAllRequested();
+  void gpuEstimateRequested();
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  struct CardWidgets {
+    QFrame* frame = nullptr;
+    QLabel* name = nullptr;
+    QLabel* headline = nullptr;
+    QLabel* evidence = nullptr;
+    QLabel* source = nullptr;
+  };
+  void rebuild();
+  void layoutCards();
+  void fillCard(CardWidgets& w, const EvidenceCard& card);
+
+  QStringList order_;
+  QHash<QString, QString> letters_;
+  QList<CardWidgets> cards_;
+  QGridLayout* grid_ = nullptr;
+  QLabel* title_ = nullptr;
+  QPushButton* runAll_ = nullptr;
+  QPushButton* estimate_ = nullptr;
+  int columns_ = 0;
+  bool presenter_ = false;
+  const RunDataStore* store_ = nullptr;
+};
+
+}  // namespace precisionlab

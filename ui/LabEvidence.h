@@ -1,0 +1,50 @@
+// The evidence summary's content: one card per option of the seed question, each with its
+// finding, the measured numbers behind it and where they come from, computed from the runs the
+// lab holds (through LabVerdicts, so the same rules as every verdict) at the moment it is asked.
+// Nothing is written in advance: a card for an option that has not run says so, and a card
+// whose run contradicts the expected lesson says what was measured.
+//
+//   Half-precision layers: fails (what, at which step, why) or, if it did not, what it measured
+//   TensorFlow container:  no change (bit-identical to fp32, speed ratio)
+//   HP tuning:             k trials, k x the training, best trial, precision unchanged
+//   fp16=True:             learns like fp32, and the speed and memory evidence available here:
+//                          its own when measurable, else live bf16=True ("the same mechanism,
+//                          measured here"), plus the GPU estimate (engine/GpuEstimator.h)
+// No Qt widgets: a test reads the cards without a screen.
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace precisionlab {
+
+class RunDataStore;
+
+struct EvidenceCard {
+  enum class Finding { NotRun, Running, Fails, NoChange, CostsCompute, Works, Unexpected };
+  QString scenarioId;
+  QString name;        // "B. TensorFlow container" with the letter the learner saw, if known
+  QString optionText;  // the question's wording of the option
+  bool correct = false;
+  Finding finding = Finding::NotRun;
+  QString headline;    // one line: "Fails: the loss became NaN at step 12"
+  QStringList evidence;  // the numbers behind it, one per line
+  QString source;      // "live on cpu" / "recorded on cuda:0 ..." / "estimated: ..."
+};
+
+class LabEvidence {
+ public:
+  // Cards in the order of `scenarioIds` (the options as the learner saw them); `letters` maps a
+  // scenario id to the letter shown (may be empty: cards then name options by their text).
+  static QList<EvidenceCard> cards(const RunDataStore& store, const QStringList& scenarioIds,
+                                   const QHash<QString, QString>& letters);
+  // The seed question's options in the engine table's order (used before a question is known).
+  static QStringList defaultOrder();
+  // One line of the GPU estimate for fp16=True vs fp32 on BERT-base (batch 32, sequence 128):
+  // "estimated on Vertex AI GPUs (BERT-base): 3.6x (T4) to 5.1x (H100) faster, 0.73x memory".
+  static QString gpuEstimateLine();
+};
+
+}  // namespace precisionlab
