@@ -41,7 +41,7 @@ packages=(
   xvfb xauth
   python3 python3-yaml python3-venv
   clang libclang-rt-14-dev
-  desktop-file-utils appstream dpkg-dev file
+  desktop-file-utils appstream shared-mime-info dpkg-dev file
 )
 
 sudo_cmd=()
