@@ -180,6 +180,9 @@ case "$mode" in
     ;;
   test)
     start=$(date +%s)
+    # The venv first: both builds' tests use what it holds (the pretrained MiniLM, transformers for
+    # the golden-reference and Trainer tests); without it those parts skip, saying so.
+    setup_venv
     if [ "$which_builds" != torch2 ]; then
       build_torch1
       run_tests "$build1" "the LibTorch 1.13 build" "$@"

@@ -20,7 +20,9 @@ TensorBoardExporter::Result TensorBoardExporter::exportRuns(const RunDataStore& 
     run.steps = tracked.steps;
     run.evals = tracked.evals;
     const std::string name = (tracked.scenarioId.isEmpty() ? std::string("run") : run.scenarioId) + "." +
-                             provenanceName(tracked.provenance.kind) + "." + std::to_string(tracked.id);
+                             provenanceName(tracked.provenance.kind) + "." +
+                             (tracked.replayed() ? "replayed-" : "trained-") +
+                             std::to_string(tracked.key.id);
     try {
       const TensorBoardExportResult r = exportTensorBoard(run, directory.toStdString(), name);
       ++result.runs;
