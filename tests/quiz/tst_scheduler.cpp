@@ -64,9 +64,9 @@ class TestScheduler : public QObject {
     QCOMPARE(s.repetitions, 0);
     QCOMPARE(s.lapses, 1);
     QVERIFY(!s.isNew());
-    QCOMPARE(s.dueMs, kT0);  // a wrong answer counts as due right away
+    QCOMPARE(s.dueMs, kT0 + 7 * kDay);  // a wrong answer counts as due right away
     QCOMPARE(Scheduler::dueQueue({"q"}, {[&] { auto r = s; r.questionId = "q"; return r; }()},
-                                 kT0, 0, false),
+                                 kT0 + 7 * kDay, 0, false),
              QStringList{"q"});
   }
 
