@@ -42,6 +42,7 @@ packages=(
   python3 python3-yaml python3-venv
   clang libclang-rt-14-dev
   desktop-file-utils appstream shared-mime-info dpkg-dev file
+  locales-all  # a comma-decimal locale (de_DE), so the locale-independence test of exports runs
 )
 
 sudo_cmd=()

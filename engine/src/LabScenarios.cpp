@@ -1,5 +1,6 @@
 #include "engine/LabScenarios.h"
 
+#include <charconv>
 #include <cstdio>
 
 #include "engine/EngineError.h"
@@ -11,7 +12,10 @@ namespace precisionlab {
 namespace {
 std::string lrText(double lr) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", lr);
+  // to_chars, not snprintf: a label is written into run files, which must not depend on the
+  // C locale's decimal comma.
+  const auto r = std::to_chars(buf, buf + sizeof buf - 1, lr, std::chars_format::general, 6);
+  *r.ptr = '\0';
   return buf;
 }
 

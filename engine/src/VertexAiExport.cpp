@@ -4,6 +4,8 @@
 // point so YAML 1.1 readers (PyYAML, gcloud) see numbers, not strings.
 #include "engine/VertexAiExport.h"
 
+#include <charconv>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -27,11 +29,13 @@ namespace {
 // A string literal valid in both YAML (double-quoted) and Python.
 std::string lit(const std::string& s) { return json::quote(s); }
 
-// Plain decimal with a point: "0.00002", never "2e-05".
+// Plain decimal with a point: "0.00002", never "2e-05", and never "0,00002": std::to_chars
+// ignores the C locale, which a comma-decimal LC_NUMERIC (QApplication calls setlocale(LC_ALL,
+// "") on Unix) would put into snprintf's output and so into train.py and the YAML.
 std::string decimal(double d) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.12f", d);
-  std::string s = buf;
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed, 12);
+  std::string s(buf, r.ec == std::errc() ? r.ptr : buf);
   while (s.size() > 1 && s.back() == '0') s.pop_back();
   if (s.back() == '.') s += '0';
   return s;
