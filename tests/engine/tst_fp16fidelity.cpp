@@ -26,8 +26,12 @@ using precisionlab::Trainer;
 
 namespace {
 
-constexpr double kLossTolerance = 0.05;       // |loss_emulated - loss_real| at every step
-constexpr double kZeroShareTolerance = 0.02;  // |mean zero share emulated - real|
+// Measured (torch 2.15 wheel, EPYC with avx512_bf16, 1 thread): max 0.0012 in loss over the
+// 60 steps (real fp16 vs fp32: 0.0012), zero-gradient shares 0.0020 and 0.0020, both half models
+// non-finite at step 2. The tolerances leave room for other CPUs' kernels, not for a different
+// behaviour.
+constexpr double kLossTolerance = 0.01;        // |loss_emulated - loss_real| at every step
+constexpr double kZeroShareTolerance = 0.005;  // |mean zero share emulated - real|
 constexpr int64_t kSteps = 60;
 
 struct Run {
