@@ -33,10 +33,7 @@ RunProvenance Fp16AmpPolicy::provenance(const torch::Device& device) const {
   } else {
     p.kind = Provenance::Live;
     p.note = "autocast fp16 + GradScaler, fp32 master weights and optimizer state";
-    if (!device.is_cuda()) {
-      p.note += "; " + realCpuFp16Note();
-      p.speedRepresentative = false;
-    }
+    if (!device.is_cuda()) describeRealCpuFp16(p);
   }
   return p;
 }

@@ -16,10 +16,7 @@ RunProvenance Fp16NoScalerPolicy::provenance(const torch::Device& device) const 
   } else {
     p.kind = Provenance::Live;
     p.note = "autocast fp16 without loss scaling";
-    if (!device.is_cuda()) {
-      p.note += "; " + realCpuFp16Note();
-      p.speedRepresentative = false;
-    }
+    if (!device.is_cuda()) describeRealCpuFp16(p);
   }
   return p;
 }

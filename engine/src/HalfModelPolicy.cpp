@@ -25,10 +25,7 @@ RunProvenance HalfModelPolicy::provenance(const torch::Device& device) const {
   } else {
     p.kind = Provenance::Live;
     p.note = "model.to(kHalf): fp16 weights, gradients and AdamW state, no loss scaling";
-    if (!device.is_cuda()) {
-      p.note += "; " + realCpuFp16Note();
-      p.speedRepresentative = false;
-    }
+    if (!device.is_cuda()) describeRealCpuFp16(p);
   }
   return p;
 }

@@ -60,8 +60,9 @@ struct ForwardScope {
 // never on CUDA; on a CPU per TrainConfig::cpuFp16 and what this LibTorch and CPU have.
 bool fp16Emulated(const TrainConfig& config, const torch::Device& device);
 
-// Provenance note for real fp16 kernels on a CPU, saying what is and is not representative.
-std::string realCpuFp16Note();
+// For a live run on real CPU fp16 kernels: appends to p.note what is and is not representative
+// and marks its speed as not representative (no speed verdict uses it).
+void describeRealCpuFp16(RunProvenance& p);
 
 std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
                                                      const torch::Device& device);

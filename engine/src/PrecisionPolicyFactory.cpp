@@ -26,16 +26,15 @@ bool fp16Emulated(const TrainConfig& config, const torch::Device& device) {
   return !(b.avx512Fp16 || b.amxFp16);
 }
 
-std::string realCpuFp16Note() {
+void describeRealCpuFp16(RunProvenance& p) {
   const BuildInfo b = buildInfo();
-  std::string note =
-      "real fp16 kernels on the CPU (LibTorch " + b.torchVersion +
-      "): fp16 numerics and fp16 memory are live";
+  p.note += "; real fp16 kernels on the CPU (LibTorch " + b.torchVersion +
+            "): fp16 numerics and fp16 memory are live";
   if (!(b.avx512Fp16 || b.amxFp16))
-    note += "; speed is not representative: this CPU has no fp16 arithmetic units "
-            "(no avx512_fp16 or amx_fp16), so fp16 products run far slower than fp32 here, "
-            "unlike on a GPU's tensor cores";
-  return note;
+    p.note += "; speed is not representative: this CPU has no fp16 arithmetic units "
+              "(no avx512_fp16 or amx_fp16), so fp16 products run far slower than fp32 here, "
+              "unlike on a GPU's tensor cores";
+  p.speedRepresentative = false;
 }
 
 std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
