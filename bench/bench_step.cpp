@@ -81,13 +81,13 @@ int main(int argc, char** argv) {
     }
     double sum = 0;
     for (double m : callMs) sum += m;
-    std::printf("engine preset=%s precision=%s batch=%lld seq=%lld threads=%d vocab=%lld "
-                "labels=%lld median_ms=%.2f mean_ms=%.2f step_median_ms=%.2f cpu_ms=%.2f\n",
-                c.preset.c_str(), precisionName(c.precision), static_cast<long long>(c.batchSize),
-                static_cast<long long>(c.seqLen), at::get_num_threads(),
-                static_cast<long long>(vocab), static_cast<long long>(labels),
-                median(callMs), sum / static_cast<double>(callMs.size()), median(ms),
-                median(cpuMs));
+    std::printf(
+        "engine preset=%s precision=%s batch=%lld seq=%lld threads=%d vocab=%lld "
+        "labels=%lld median_ms=%.2f mean_ms=%.2f step_median_ms=%.2f cpu_ms=%.2f\n",
+        c.preset.c_str(), precisionName(c.precision), static_cast<long long>(c.batchSize),
+        static_cast<long long>(c.seqLen), at::get_num_threads(), static_cast<long long>(vocab),
+        static_cast<long long>(labels), median(callMs), sum / static_cast<double>(callMs.size()),
+        median(ms), median(cpuMs));
   } catch (const std::exception& e) {
     std::cerr << "bench-step: " << e.what() << "\n";
     return 1;

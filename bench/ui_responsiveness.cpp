@@ -8,6 +8,7 @@
 //     means the thread was runnable but not scheduled (a loaded machine), not our code.
 // An idle phase (same window, no runs) first measures the machine's own scheduling stalls.
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise. Usage: ui_responsiveness [seconds=20]
+#include <unistd.h>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -20,7 +21,6 @@
 #include <ctime>
 #include <memory>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "ui/LabView.h"
@@ -178,10 +178,11 @@ int main(int argc, char** argv) {
   for (const auto& run : lab.store().runs()) steps += run.stepsDone();
   std::printf("longest event-loop stall, idle window, no runs: %.1f ms (p99 %.1f ms, %zu ticks)\n",
               idle.maxMs, idle.p99Ms, idle.ticks);
-  std::printf("longest event-loop stall over %d s with 4 runs training (%lld steps done): "
-              "%.1f ms (p99 %.1f ms, %zu ticks)   target < 50 ms   %s\n",
-              seconds, static_cast<long long>(steps), busy.maxMs, busy.p99Ms, busy.ticks,
-              busy.maxMs >= 0 && busy.maxMs < 50 ? "PASS" : "FAIL");
+  std::printf(
+      "longest event-loop stall over %d s with 4 runs training (%lld steps done): "
+      "%.1f ms (p99 %.1f ms, %zu ticks)   target < 50 ms   %s\n",
+      seconds, static_cast<long long>(steps), busy.maxMs, busy.p99Ms, busy.ticks,
+      busy.maxMs >= 0 && busy.maxMs < 50 ? "PASS" : "FAIL");
   std::printf("longest event handlers on the UI thread while training (wall / thread CPU):\n");
   for (const auto& s : app.slowest)
     std::printf("  %7.1f ms / %6.1f ms cpu  %s\n", s.wallMs, s.cpuMs, s.what.c_str());

@@ -47,8 +47,10 @@ std::string ArgParser::usage() const {
   std::string s = "usage: precisionlab-cli " + command_ + " [options]\n\noptions:\n";
   for (const auto& o : options_) {
     std::string left = "  --" + o.name + (o.valueName.empty() ? "" : " " + o.valueName);
-    if (left.size() < 26) left += std::string(26 - left.size(), ' ');
-    else left += "\n" + std::string(26, ' ');
+    if (left.size() < 26)
+      left += std::string(26 - left.size(), ' ');
+    else
+      left += "\n" + std::string(26, ' ');
     s += left + o.help + "\n";
   }
   return s;
@@ -71,8 +73,10 @@ int64_t ArgParser::integer(const std::string& name, int64_t fallback) const {
 }
 
 void ArgParser::addThreadOptions(const std::string& defaultText) {
-  add("threads", "N", "CPU threads, 0 = all cores (default " + defaultText + "); at most the "
-                      "machine's cores unless --oversubscribe");
+  add("threads", "N",
+      "CPU threads, 0 = all cores (default " + defaultText +
+          "); at most the "
+          "machine's cores unless --oversubscribe");
   add("oversubscribe", "", "allow --threads above the number of cores");
 }
 

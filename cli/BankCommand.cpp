@@ -81,7 +81,8 @@ int runBankCommand(const std::vector<std::string>& args) {
 
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(bank, "bank", "check, import, export question banks: bank check [--lint]|import|export",
+PRECISIONLAB_CLI_COMMAND(bank, "bank",
+                         "check, import, export question banks: bank check [--lint]|import|export",
                          &precisionlab::cli::runBankCommand, false)
 
 #endif  // PRECISIONLAB_HAVE_QUIZ

@@ -70,28 +70,33 @@ int runBankImport(const std::vector<std::string>& args) {
   }
   std::optional<quiz::BankFormat> format;
   if (!p.format.empty() && !(format = formatArg(p.format))) {
-    std::fprintf(stderr, "bank import: unknown --format %s (gift, moodle-xml, anki, json)\n", p.format.c_str());
+    std::fprintf(stderr, "bank import: unknown --format %s (gift, moodle-xml, anki, json)\n",
+                 p.format.c_str());
     return 2;
   }
   if (!p.error.empty() || p.positional.size() != 1) {
-    std::fprintf(stderr, "bank import: %s\n", p.error.empty() ? "give exactly one FILE" : p.error.c_str());
+    std::fprintf(stderr, "bank import: %s\n",
+                 p.error.empty() ? "give exactly one FILE" : p.error.c_str());
     printBankTransferUsage();
     return 2;
   }
   const QString file = QString::fromStdString(p.positional[0]);
   const quiz::BankImportResult r = quiz::BankInterchange::importFile(file, format);
   if (!r.ok()) {
-    std::printf("%s: %d problem%s, nothing imported\n", qPrintable(file), static_cast<int>(r.problems.size()),
-                r.problems.size() == 1 ? "" : "s");
-    for (const quiz::ImportProblem& problem : r.problems) std::printf("  %s\n", qPrintable(problem.toString()));
+    std::printf("%s: %d problem%s, nothing imported\n", qPrintable(file),
+                static_cast<int>(r.problems.size()), r.problems.size() == 1 ? "" : "s");
+    for (const quiz::ImportProblem& problem : r.problems)
+      std::printf("  %s\n", qPrintable(problem.toString()));
     return 1;
   }
   const quiz::QuestionBank& bank = *r.bank;
-  std::printf("%s: ok (bank \"%s\", %d questions, %d domains)\n", qPrintable(file), qPrintable(bank.id),
-              static_cast<int>(bank.questions.size()), static_cast<int>(bank.domains().size()));
+  std::printf("%s: ok (bank \"%s\", %d questions, %d domains)\n", qPrintable(file),
+              qPrintable(bank.id), static_cast<int>(bank.questions.size()),
+              static_cast<int>(bank.domains().size()));
   for (const QString& note : r.notes) std::printf("  note: %s\n", qPrintable(note));
   if (p.out.empty()) return 0;
-  const QString error = quiz::BankInterchange::exportFile(bank, quiz::BankFormat::Json, QString::fromStdString(p.out));
+  const QString error = quiz::BankInterchange::exportFile(bank, quiz::BankFormat::Json,
+                                                          QString::fromStdString(p.out));
   if (!error.isEmpty()) {
     std::fprintf(stderr, "bank import: %s\n", qPrintable(error));
     return 1;
@@ -116,20 +121,24 @@ int runBankExport(const std::vector<std::string>& args) {
     printBankTransferUsage();
     return 2;
   }
-  const QString source = p.positional.empty() ? QString::fromLatin1(kBuiltinBank) : QString::fromStdString(p.positional[0]);
+  const QString source = p.positional.empty() ? QString::fromLatin1(kBuiltinBank)
+                                              : QString::fromStdString(p.positional[0]);
   const quiz::BankImportResult in = quiz::BankInterchange::importFile(source);
   if (!in.ok()) {
     std::printf("%s: %d problem%s\n", qPrintable(source), static_cast<int>(in.problems.size()),
                 in.problems.size() == 1 ? "" : "s");
-    for (const quiz::ImportProblem& problem : in.problems) std::printf("  %s\n", qPrintable(problem.toString()));
+    for (const quiz::ImportProblem& problem : in.problems)
+      std::printf("  %s\n", qPrintable(problem.toString()));
     return 1;
   }
-  const QString error = quiz::BankInterchange::exportFile(*in.bank, *format, QString::fromStdString(p.out));
+  const QString error =
+      quiz::BankInterchange::exportFile(*in.bank, *format, QString::fromStdString(p.out));
   if (!error.isEmpty()) {
     std::fprintf(stderr, "bank export: %s\n", qPrintable(error));
     return 1;
   }
-  std::printf("wrote %s (%d questions, %s)\n", p.out.c_str(), static_cast<int>(in.bank->questions.size()),
+  std::printf("wrote %s (%d questions, %s)\n", p.out.c_str(),
+              static_cast<int>(in.bank->questions.size()),
               qPrintable(quiz::BankInterchange::formatName(*format)));
   std::printf("  what %s keeps: %s\n", qPrintable(quiz::BankInterchange::formatName(*format)),
               qPrintable(quiz::BankInterchange::losses(*format)));

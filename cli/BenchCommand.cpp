@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
-#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/JsonText.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
@@ -101,10 +101,13 @@ int runBench(const std::vector<std::string>& args) {
     for (const auto& s : run.steps) peak = std::max(peak, s.peakBytes);
     const std::string policy = session.results()[i].id;
     std::cout << pad(policy, 16) << pad(provenanceName(v.provenance), 11)
-              << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) + fmt("-%.0f)", v.p75StepMs), 22)
+              << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) +
+                         fmt("-%.0f)", v.p75StepMs),
+                     22)
               << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) + fmt(" (%.2f", v.speedupLow) +
                                              fmt("-%.2f)", v.speedupHigh)
-                                       : "n/a (emulated)", 22)
+                                       : "n/a (emulated)",
+                     22)
               << pad(fmt("%.1f", static_cast<double>(peak) / 1048576.0), 9)
               << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 10)
               << pad(run.steps.empty() ? "-" : fmt("%.4f", run.steps.back().loss), 11)

@@ -14,7 +14,7 @@ struct Command {
   const char* name;
   const char* summary;  // one line for `precisionlab-cli --help`
   CommandFunction run;
-  bool hidden;          // left out of --help (benchmark helpers)
+  bool hidden;  // left out of --help (benchmark helpers)
 };
 
 // Sorted by name.
@@ -23,7 +23,7 @@ bool registerCommand(const Command& command);
 
 }  // namespace precisionlab::cli
 
-#define PRECISIONLAB_CLI_COMMAND(id, name, summary, function, hidden)  \
+#define PRECISIONLAB_CLI_COMMAND(id, name, summary, function, hidden) \
   namespace {                                                         \
   const bool kRegistered_##id = ::precisionlab::cli::registerCommand( \
       ::precisionlab::cli::Command{name, summary, function, hidden}); \

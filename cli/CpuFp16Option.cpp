@@ -16,7 +16,8 @@ void applyCpuFp16Option(const ArgParser& parser, TrainConfig& config, const std:
   if (!parser.has("cpu-fp16")) return;
   const std::string value = parser.text("cpu-fp16", "");
   if (!parseCpuFp16(value, &config.cpuFp16))
-    throw InputError(command + ": --cpu-fp16 '" + value + "' is not a mode: use auto, emulate or real");
+    throw InputError(command + ": --cpu-fp16 '" + value +
+                     "' is not a mode: use auto, emulate or real");
 }
 
 }  // namespace precisionlab::cli

@@ -32,19 +32,18 @@ int runEstimate(const std::vector<std::string>& args) {
     if (batch < 1 || batch > 65536) throw InputError("estimate: --batch-size must be 1..65536");
     if (seqLen < 1 || seqLen > 512) throw InputError("estimate: --seq-len must be 1..512");
     if (examples < 1) throw InputError("estimate: --examples must be at least 1");
-    const EstimateShape shape =
-        EstimateShape::forPreset(p.text("preset", "base"), batch, seqLen);
-    std::printf("ESTIMATED (not measured): %s, %.1fM parameters, batch %lld, sequence %lld, "
-                "one epoch = %lld examples\n",
-                shape.model.c_str(), double(shape.totalParams()) / 1e6,
-                static_cast<long long>(batch), static_cast<long long>(seqLen),
-                static_cast<long long>(examples));
-    std::printf("%-26s %-10s %10s %9s %8s %10s %10s\n", "GPU", "precision", "ms/step",
-                "vs fp32", "GB", "epoch h", "epoch USD");
+    const EstimateShape shape = EstimateShape::forPreset(p.text("preset", "base"), batch, seqLen);
+    std::printf(
+        "ESTIMATED (not measured): %s, %.1fM parameters, batch %lld, sequence %lld, "
+        "one epoch = %lld examples\n",
+        shape.model.c_str(), double(shape.totalParams()) / 1e6, static_cast<long long>(batch),
+        static_cast<long long>(seqLen), static_cast<long long>(examples));
+    std::printf("%-26s %-10s %10s %9s %8s %10s %10s\n", "GPU", "precision", "ms/step", "vs fp32",
+                "GB", "epoch h", "epoch USD");
     for (const GpuSpec& g : GpuEstimator::gpus()) {
       const StepEstimate fp32 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp32);
-      for (EstimatePrecision pr : {EstimatePrecision::Fp32, EstimatePrecision::Fp16Amp,
-                                   EstimatePrecision::Bf16Amp}) {
+      for (EstimatePrecision pr :
+           {EstimatePrecision::Fp32, EstimatePrecision::Fp16Amp, EstimatePrecision::Bf16Amp}) {
         const StepEstimate e = GpuEstimator::estimate(g, shape, pr);
         if (!e.supported) {
           std::printf("%-26s %-10s %s\n", g.name.c_str(), GpuEstimator::precisionName(pr),
@@ -52,9 +51,8 @@ int runEstimate(const std::vector<std::string>& args) {
           continue;
         }
         std::printf("%-26s %-10s %10.1f %8.2fx %8.2f%s %9.3f %10.2f\n", g.name.c_str(),
-                    GpuEstimator::precisionName(pr), e.stepMs, fp32.stepMs / e.stepMs,
-                    e.memoryGB, e.fits ? " " : "!",
-                    GpuEstimator::epochHours(e, shape, examples),
+                    GpuEstimator::precisionName(pr), e.stepMs, fp32.stepMs / e.stepMs, e.memoryGB,
+                    e.fits ? " " : "!", GpuEstimator::epochHours(e, shape, examples),
                     GpuEstimator::epochCostUsd(e, shape, examples, g.usdPerHour));
       }
     }
@@ -63,8 +61,9 @@ int runEstimate(const std::vector<std::string>& args) {
     if (p.has("formula"))
       std::printf("\n%s", GpuEstimator::formula().c_str());
     else
-      std::printf("Formula, assumptions and datasheet sources: precisionlab-cli estimate "
-                  "--formula\n");
+      std::printf(
+          "Formula, assumptions and datasheet sources: precisionlab-cli estimate "
+          "--formula\n");
     return 0;
   } catch (const InputError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -13,11 +13,13 @@ namespace precisionlab::cli {
 namespace {
 
 void usage(std::FILE* to) {
-  std::fprintf(to,
-               "usage: precisionlab-cli export-tensorboard RUN.plrun... --out DIR\n"
-               "  Writes each recorded run as TensorBoard event files under DIR/<scenario>.<live|emulated>/\n"
-               "  (scalars: loss, learning rate, throughput, step time, memory, loss scale, skipped\n"
-               "  steps, gradients flushed to zero). View with: tensorboard --logdir DIR\n");
+  std::fprintf(
+      to,
+      "usage: precisionlab-cli export-tensorboard RUN.plrun... --out DIR\n"
+      "  Writes each recorded run as TensorBoard event files under "
+      "DIR/<scenario>.<live|emulated>/\n"
+      "  (scalars: loss, learning rate, throughput, step time, memory, loss scale, skipped\n"
+      "  steps, gradients flushed to zero). View with: tensorboard --logdir DIR\n");
 }
 
 int runExportTensorBoard(const std::vector<std::string>& args) {
@@ -42,7 +44,8 @@ int runExportTensorBoard(const std::vector<std::string>& args) {
     }
   }
   if (files.empty() || out.empty()) {
-    std::fprintf(stderr, "error: %s\n", files.empty() ? "give at least one RUN.plrun" : "--out DIR is required");
+    std::fprintf(stderr, "error: %s\n",
+                 files.empty() ? "give at least one RUN.plrun" : "--out DIR is required");
     usage(stderr);
     return 2;
   }

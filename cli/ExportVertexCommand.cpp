@@ -83,25 +83,44 @@ int runExportVertexCommand(const std::vector<std::string>& args) {
         return 2;
       }
       const std::string& v = args[++i];
-      if (a == "--scenario") scenarioId = v;
-      else if (a == "--out") outDir = v;
-      else if (a == "--model") s.modelName = v;
-      else if (a == "--dataset") s.datasetUri = v;
-      else if (a == "--text-column") s.textColumn = v;
-      else if (a == "--label-column") s.labelColumn = v;
-      else if (a == "--bucket") s.stagingBucket = v;
-      else if (a == "--region") s.region = v;
-      else if (a == "--display-name") s.displayName = v;
-      else if (a == "--machine-type") s.machineType = v;
-      else if (a == "--accelerator") s.acceleratorType = v;
-      else if (a == "--accelerator-count") s.acceleratorCount = toInt(a, v);
-      else if (a == "--image") s.containerImageUri = v;
-      else if (a == "--learning-rate") s.learningRate = toDouble(a, v);
-      else if (a == "--batch-size") s.batchSize = toInt(a, v);
-      else if (a == "--epochs") s.epochs = toInt(a, v);
-      else if (a == "--max-seq-length") s.maxSeqLength = toInt(a, v);
-      else if (a == "--max-trials") s.maxTrialCount = toInt(a, v);
-      else if (a == "--parallel-trials") s.parallelTrialCount = toInt(a, v);
+      if (a == "--scenario")
+        scenarioId = v;
+      else if (a == "--out")
+        outDir = v;
+      else if (a == "--model")
+        s.modelName = v;
+      else if (a == "--dataset")
+        s.datasetUri = v;
+      else if (a == "--text-column")
+        s.textColumn = v;
+      else if (a == "--label-column")
+        s.labelColumn = v;
+      else if (a == "--bucket")
+        s.stagingBucket = v;
+      else if (a == "--region")
+        s.region = v;
+      else if (a == "--display-name")
+        s.displayName = v;
+      else if (a == "--machine-type")
+        s.machineType = v;
+      else if (a == "--accelerator")
+        s.acceleratorType = v;
+      else if (a == "--accelerator-count")
+        s.acceleratorCount = toInt(a, v);
+      else if (a == "--image")
+        s.containerImageUri = v;
+      else if (a == "--learning-rate")
+        s.learningRate = toDouble(a, v);
+      else if (a == "--batch-size")
+        s.batchSize = toInt(a, v);
+      else if (a == "--epochs")
+        s.epochs = toInt(a, v);
+      else if (a == "--max-seq-length")
+        s.maxSeqLength = toInt(a, v);
+      else if (a == "--max-trials")
+        s.maxTrialCount = toInt(a, v);
+      else if (a == "--parallel-trials")
+        s.parallelTrialCount = toInt(a, v);
       else {
         std::fprintf(stderr, "error: unknown option %s\n", a.c_str());
         usage(stderr);
@@ -133,9 +152,9 @@ int runExportVertexCommand(int argc, char** argv) {
 
 #include "cli/CommandRegistry.h"
 
-PRECISIONLAB_CLI_COMMAND(export_vertex, "export-vertex",
-                         "write train.py and Vertex AI job specs for one lab option",
-                         [](const std::vector<std::string>& args) {
-                           return precisionlab::cli::runExportVertexCommand(args);
-                         },
-                         false)
+PRECISIONLAB_CLI_COMMAND(
+    export_vertex, "export-vertex", "write train.py and Vertex AI job specs for one lab option",
+    [](const std::vector<std::string>& args) {
+      return precisionlab::cli::runExportVertexCommand(args);
+    },
+    false)

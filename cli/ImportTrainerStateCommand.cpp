@@ -16,7 +16,8 @@ namespace {
 ArgParser makeParser() {
   ArgParser p("import-trainer-state");
   p.add("out", "RUN.plrun", "run file to write (required; an existing file is not replaced)");
-  p.add("device", "TEXT", "where the run ran, e.g. \"cuda:0 NVIDIA L4 (Vertex AI)\" (default: unknown)");
+  p.add("device", "TEXT",
+        "where the run ran, e.g. \"cuda:0 NVIDIA L4 (Vertex AI)\" (default: unknown)");
   p.add("precision", "NAME", "fp32, fp16-amp, bf16-amp, half-model (default: not recorded)");
   p.add("scenario", "ID", "the lab scenario the run corresponds to, e.g. fp16-amp");
   p.add("label", "TEXT", "name shown in the lab (default: Trainer run (<file>))");
@@ -41,12 +42,13 @@ int runImport(const std::vector<std::string>& args) {
   try {
     parser.parse(options);
     if (parser.has("help")) {
-      std::cout << "usage: precisionlab-cli import-trainer-state trainer_state.json --out RUN.plrun\n"
-                   "Converts a Hugging Face Trainer's trainer_state.json (log_history) into a run "
-                   "file for the lab\nand `replay`. The file records loss, learning rate, gradient "
-                   "norm and evaluations; not the\ndevice, precision, step times, memory or loss "
-                   "scale: name what you know with the options.\n\n"
-                << parser.usage();
+      std::cout
+          << "usage: precisionlab-cli import-trainer-state trainer_state.json --out RUN.plrun\n"
+             "Converts a Hugging Face Trainer's trainer_state.json (log_history) into a run "
+             "file for the lab\nand `replay`. The file records loss, learning rate, gradient "
+             "norm and evaluations; not the\ndevice, precision, step times, memory or loss "
+             "scale: name what you know with the options.\n\n"
+          << parser.usage();
       return 0;
     }
     if (files.size() != 1)

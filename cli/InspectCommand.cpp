@@ -63,7 +63,8 @@ void printText(const CheckpointSummary& s) {
               << escapeForTerminal(s.configText, NewlinePolicy::Keep);
     if (!s.configText.empty() && s.configText.back() != '\n') std::cout << "\n";
     if (!s.configProblem.empty())
-      std::cout << "config problem: " << escapeForTerminal(s.configProblem, NewlinePolicy::Keep) << "\n";
+      std::cout << "config problem: " << escapeForTerminal(s.configProblem, NewlinePolicy::Keep)
+                << "\n";
   }
 }
 
@@ -105,10 +106,11 @@ int runInspect(const std::vector<std::string>& args) {
   bool asJson = false;
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
-      std::cout << "usage: precisionlab-cli inspect [--json] FILE_OR_DIR\n\n"
-                   "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of\n"
-                   "a .safetensors file, a model.safetensors.index.json or a Hugging Face model\n"
-                   "directory. Pickle files (.bin, .pt) are refused with how to convert them.\n";
+      std::cout
+          << "usage: precisionlab-cli inspect [--json] FILE_OR_DIR\n\n"
+             "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of\n"
+             "a .safetensors file, a model.safetensors.index.json or a Hugging Face model\n"
+             "directory. Pickle files (.bin, .pt) are refused with how to convert them.\n";
       return 0;
     }
     if (a == "--json") {
@@ -128,7 +130,8 @@ int runInspect(const std::vector<std::string>& args) {
     const CheckpointSummary s = inspectCheckpoint(paths[0]);
     asJson ? printJson(s) : printText(s);
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli inspect: " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
+    std::cerr << "precisionlab-cli inspect: " << escapeForTerminal(e.what(), NewlinePolicy::Keep)
+              << "\n";
     return 1;
   }
   return 0;

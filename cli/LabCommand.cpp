@@ -4,17 +4,17 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cstdio>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "cli/ArgParser.h"
-#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
 #include "engine/EngineError.h"
@@ -54,27 +54,34 @@ ArgParser makeParser() {
   std::string ids;
   for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ",") + std::string(id);
   ArgParser p("lab");
-  p.add("scenarios", "LIST", "comma-separated scenario ids or 'all' (default: the baseline, the question's four options and bf16-amp); "
-                             "known: " + ids);
-  p.add("preset", "NAME", "minilm (the pretrained all-MiniLM-L6-v2, where installed) or a random-init "
-                         "size: tiny, mini, small, medium, base (default " + d.preset + ")");
-  p.add("layers", "N", "use the first N layers of a pretrained model, 0 = all (default " +
-                           std::to_string(d.layers) + ")");
+  p.add("scenarios", "LIST",
+        "comma-separated scenario ids or 'all' (default: the baseline, the question's four options "
+        "and bf16-amp); "
+        "known: " +
+            ids);
+  p.add("preset", "NAME",
+        "minilm (the pretrained all-MiniLM-L6-v2, where installed) or a random-init "
+        "size: tiny, mini, small, medium, base (default " +
+            d.preset + ")");
+  p.add("layers", "N",
+        "use the first N layers of a pretrained model, 0 = all (default " +
+            std::to_string(d.layers) + ")");
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
   p.add("steps", "N", "optimizer steps per run (default " + std::to_string(d.steps) + ")");
   p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
   p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
   char lr[32];
   std::snprintf(lr, sizeof lr, "%g", d.learningRate);
-  p.add("lr", "RATE", std::string("peak learning rate of all runs but the sweep's trials (default ") +
-                          lr + ")");
+  p.add("lr", "RATE",
+        std::string("peak learning rate of all runs but the sweep's trials (default ") + lr + ")");
   p.add("seed", "N", "seed shared by every run (default " + std::to_string(d.seed) + ")");
   p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.addThreadOptions(std::to_string(d.threads));
   addCpuFp16Option(p);
   p.add("eval-every", "N", "validate every N steps (default " + std::to_string(d.evalEvery) + ")");
-  p.add("out", "DIR", "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "
-                      "(default ./precisionlab-lab-<timestamp>/)");
+  p.add("out", "DIR",
+        "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "
+        "(default ./precisionlab-lab-<timestamp>/)");
   p.add("help", "", "show this help");
   return p;
 }
@@ -126,7 +133,8 @@ int runLab(const std::vector<std::string>& args) {
     }
     const TrainConfig base = baseFrom(parser);
     checkTrainConfig(base, "lab");  // one clear error instead of every run failing alike
-    if (!parser.has("preset")) std::cout << LabScenarios::defaultModelNote() << "\n";
+    if (!parser.has("preset"))
+      std::cout << LabScenarios::defaultModelNote() << "\n";
     else if (base.preset == PretrainedModels::kMiniLm)
       std::cout << "Fine-tuning " << PretrainedModels::miniLmDescription()
                 << (base.layers > 0 ? ", first " + std::to_string(base.layers) + " layers" : "")

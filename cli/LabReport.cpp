@@ -42,8 +42,9 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
     for (const auto& r : s.runs) {
       // Provenance on every row: "live" figures were measured now; "emulated" rows have real
       // numerics but fp32 kernels' speed.
-      std::string line = pad(r.label, 24) + pad(runStateName(r.state), 10) +
-                         pad(r.state == RunState::Queued ? "" : provenanceName(r.provenance.kind), 9);
+      std::string line =
+          pad(r.label, 24) + pad(runStateName(r.state), 10) +
+          pad(r.state == RunState::Queued ? "" : provenanceName(r.provenance.kind), 9);
       const int64_t done = r.steps.empty() ? 0 : r.steps.back().step;
       const int width = 20;
       const int filled = r.totalSteps > 0 ? static_cast<int>(width * done / r.totalSteps) : 0;
@@ -67,15 +68,17 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
 void LabReport::printTable(std::ostream& out, const LabSession& session,
                            const std::vector<Verdict>& verdicts) {
   out << pad("scenario", 22) << pad("provenance", 11) << pad("steps", 7)
-      << pad("ms/step (p25-p75)", 20) << pad("speedup", 9) << pad("memory", 8)
-      << pad("val loss", 9) << pad("val acc", 8) << pad("non-finite", 11) << "skipped\n";
+      << pad("ms/step (p25-p75)", 20) << pad("speedup", 9) << pad("memory", 8) << pad("val loss", 9)
+      << pad("val acc", 8) << pad("non-finite", 11) << "skipped\n";
   for (size_t i = 0; i < verdicts.size(); ++i) {
     const auto& v = verdicts[i];
     const auto& s = session.results()[i];
     int64_t steps = 0;
     for (const auto& r : s.runs) steps += r.steps.empty() ? 0 : r.steps.back().step;
     out << pad(s.id, 22) << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
-        << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) + fmt("-%.0f)", v.p75StepMs), 20)
+        << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) +
+                   fmt("-%.0f)", v.p75StepMs),
+               20)
         << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) : "n/a", 9)
         << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 8)
         << pad(v.hasEval ? fmt("%.4f", v.valLoss) : "-", 9)
@@ -112,15 +115,16 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       for (const auto& st : r.steps) {
         std::ostringstream line;
         line.precision(9);
-        line << s.id << "," << csvField(r.label) << "," << prov << "," << st.step << ","
-             << st.loss << "," << st.learningRate << "," << st.stepMs << "," << st.samplesPerSec
-             << "," << st.tokensPerSec << "," << st.gradNorm << "," << st.nonFinite << ","
-             << st.lossScale << "," << st.skipped << "," << st.gradZeroFraction << ","
-             << st.gradNonFiniteFraction << "," << st.peakBytes << "\n";
+        line << s.id << "," << csvField(r.label) << "," << prov << "," << st.step << "," << st.loss
+             << "," << st.learningRate << "," << st.stepMs << "," << st.samplesPerSec << ","
+             << st.tokensPerSec << "," << st.gradNorm << "," << st.nonFinite << "," << st.lossScale
+             << "," << st.skipped << "," << st.gradZeroFraction << "," << st.gradNonFiniteFraction
+             << "," << st.peakBytes << "\n";
         csv << line.str();
-        jsonl << "{\"type\":\"step\",\"scenario\":" << quoted(s.id) << ",\"run\":" << quoted(r.label)
-              << ",\"provenance\":" << quoted(prov) << ",\"step\":" << st.step
-              << ",\"loss\":" << jsonNumber(st.loss) << ",\"lr\":" << jsonNumber(st.learningRate)
+        jsonl << "{\"type\":\"step\",\"scenario\":" << quoted(s.id)
+              << ",\"run\":" << quoted(r.label) << ",\"provenance\":" << quoted(prov)
+              << ",\"step\":" << st.step << ",\"loss\":" << jsonNumber(st.loss)
+              << ",\"lr\":" << jsonNumber(st.learningRate)
               << ",\"step_ms\":" << jsonNumber(st.stepMs)
               << ",\"samples_per_s\":" << jsonNumber(st.samplesPerSec)
               << ",\"grad_norm\":" << jsonNumber(st.gradNorm)
@@ -134,8 +138,9 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       for (const auto& e : r.evals) {
         evals << s.id << "," << csvField(r.label) << "," << e.step << "," << fmt("%.9g", e.valLoss)
               << "," << fmt("%.9g", e.valAccuracy) << "\n";
-        jsonl << "{\"type\":\"eval\",\"scenario\":" << quoted(s.id) << ",\"run\":" << quoted(r.label)
-              << ",\"step\":" << e.step << ",\"val_loss\":" << jsonNumber(e.valLoss)
+        jsonl << "{\"type\":\"eval\",\"scenario\":" << quoted(s.id)
+              << ",\"run\":" << quoted(r.label) << ",\"step\":" << e.step
+              << ",\"val_loss\":" << jsonNumber(e.valLoss)
               << ",\"val_accuracy\":" << jsonNumber(e.valAccuracy) << "}\n";
       }
     }
@@ -144,9 +149,9 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   printTable(text, session, verdicts);
   for (const auto& s : session.results())
     for (const auto& r : s.runs)
-      text << "\n" << r.label << ": " << provenanceName(r.provenance.kind) << " on "
-           << r.provenance.device << " (LibTorch " << r.provenance.torchVersion << "). "
-           << r.provenance.note;
+      text << "\n"
+           << r.label << ": " << provenanceName(r.provenance.kind) << " on " << r.provenance.device
+           << " (LibTorch " << r.provenance.torchVersion << "). " << r.provenance.note;
   text << "\n";
 }
 

@@ -58,12 +58,14 @@ std::vector<std::string> readStdinTexts() {
   for (;;) {
     const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw InputError(std::string("predict: cannot read standard input: ") + std::strerror(errno));
+    if (n < 0)
+      throw InputError(std::string("predict: cannot read standard input: ") + std::strerror(errno));
     if (n == 0) break;
     total += static_cast<size_t>(n);
     if (total > kMaxStdinBytes)
-      throw InputError("predict: more than 64 MiB of texts on standard input; split the input "
-                       "into smaller parts");
+      throw InputError(
+          "predict: more than 64 MiB of texts on standard input; split the input "
+          "into smaller parts");
     for (ssize_t k = 0; k < n; ++k) {
       const char c = buffer[k];
       if (c == '\0')
@@ -132,13 +134,15 @@ int runPredict(const std::vector<std::string>& args) {
     }
     if (model.empty()) throw InputError("predict: --model DIR is required");
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n\n" << kUsage;
+    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n\n"
+              << kUsage;
     return 2;
   }
   try {
     // The model first: a bad directory is reported before anyone types texts in.
     HfClassifier classifier(model, device);
-    for (const auto& w : classifier.warnings()) std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
+    for (const auto& w : classifier.warnings())
+      std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
     if (texts.empty()) {
       if (isatty(STDIN_FILENO))
         std::cerr << "reading texts from the terminal, one per line; end with Ctrl-D\n";
@@ -158,13 +162,13 @@ int runPredict(const std::vector<std::string>& args) {
         std::cout << json::serialize(row) << "\n";
       } else {
         std::cout << escapeForTerminal(p.label) << "\t[";
-        for (size_t k = 0; k < p.logits.size(); ++k)
-          std::cout << (k ? ", " : "") << p.logits[k];
+        for (size_t k = 0; k < p.logits.size(); ++k) std::cout << (k ? ", " : "") << p.logits[k];
         std::cout << "]\t" << escapeForTerminal(texts[i]) << "\n";
       }
     }
   } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli predict: " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
+    std::cerr << "precisionlab-cli predict: " << escapeForTerminal(e.what(), NewlinePolicy::Keep)
+              << "\n";
     return 1;
   }
   return 0;
@@ -173,7 +177,7 @@ int runPredict(const std::vector<std::string>& args) {
 }  // namespace
 
 PRECISIONLAB_CLI_COMMAND(predict, "predict",
-                         "label texts with a Hugging Face BERT classifier directory",
-                         runPredict, false)
+                         "label texts with a Hugging Face BERT classifier directory", runPredict,
+                         false)
 
 }  // namespace precisionlab::cli

@@ -12,12 +12,12 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
-#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CpuFp16Option.h"
 #include "engine/EngineError.h"
+#include "engine/LabScenarios.h"
 #include "engine/RunRecording.h"
 #include "engine/RunScheduler.h"
-#include "engine/LabScenarios.h"
 #include "engine/ScenarioIds.h"
 #include "engine/TrainConfig.h"
 #include "engine/src/TerminalText.h"
@@ -39,8 +39,7 @@ std::vector<PlannedRun> plan(const std::string& id, const TrainConfig& base) {
   const LabScenario scenario = LabScenarios::make(id, base);
   std::vector<PlannedRun> out;
   for (size_t t = 0; t < scenario.runs.size(); ++t) {
-    const std::string file =
-        scenario.isSweep ? id + "-trial" + std::to_string(t + 1) : scenario.id;
+    const std::string file = scenario.isSweep ? id + "-trial" + std::to_string(t + 1) : scenario.id;
     out.push_back({file, id, scenario.runs[t].label, scenario.runs[t].config});
   }
   return out;
@@ -117,8 +116,8 @@ int runRecord(const std::vector<std::string>& args) {
       recordings[i].label = runs[i].label;
       recordings[i].config = runs[i].config;
     }
-    std::printf("recording %zu runs on %s (%s, %lld steps each)\n", runs.size(), base.device.c_str(),
-                base.preset.c_str(), static_cast<long long>(base.steps));
+    std::printf("recording %zu runs on %s (%s, %lld steps each)\n", runs.size(),
+                base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
     auto collect = [&] {
       for (const RunUpdate& u : scheduler.drain()) {
         RunRecording& r = recordings[index.at(u.id)];

@@ -18,10 +18,11 @@ namespace precisionlab::cli {
 namespace {
 
 void usage(std::FILE* to) {
-  std::fprintf(to,
-               "usage: precisionlab-cli replay FILE.plrun... [--speed X]\n"
-               "  Plays recorded runs back at their recorded step times divided by X (default 1;\n"
-               "  0 = as fast as possible) and prints a summary. Exit status 1 for a damaged file.\n");
+  std::fprintf(
+      to,
+      "usage: precisionlab-cli replay FILE.plrun... [--speed X]\n"
+      "  Plays recorded runs back at their recorded step times divided by X (default 1;\n"
+      "  0 = as fast as possible) and prints a summary. Exit status 1 for a damaged file.\n");
 }
 
 int runReplay(const std::vector<std::string>& args) {
@@ -45,10 +46,11 @@ int runReplay(const std::vector<std::string>& args) {
         used = 0;
       }
       // Negative or NaN speeds have no meaning; below 0.01 a replay would take days.
-      if (value.empty() || used != value.size() || !std::isfinite(speed) || (speed != 0 && speed < 0.01) ||
-          speed < 0) {
-        std::fprintf(stderr, "error: --speed expects 0 (no pacing) or a factor of at least 0.01, got '%s'\n",
-                     escapeForTerminal(value).c_str());
+      if (value.empty() || used != value.size() || !std::isfinite(speed) ||
+          (speed != 0 && speed < 0.01) || speed < 0) {
+        std::fprintf(
+            stderr, "error: --speed expects 0 (no pacing) or a factor of at least 0.01, got '%s'\n",
+            escapeForTerminal(value).c_str());
         return 2;
       }
       continue;
@@ -78,8 +80,8 @@ int runReplay(const std::vector<std::string>& args) {
       for (RunUpdate& u : replayer.drain()) {
         steps[u.id] += u.steps.size();
         if (!u.steps.empty() && (steps[u.id] % 10 == 0 || u.state != RunState::Running))
-          std::printf("  %-34s step %4zu/%lld  loss %.4f\n", escapeForTerminal(u.label).c_str(), steps[u.id],
-                      static_cast<long long>(u.totalSteps), u.steps.back().loss);
+          std::printf("  %-34s step %4zu/%lld  loss %.4f\n", escapeForTerminal(u.label).c_str(),
+                      steps[u.id], static_cast<long long>(u.totalSteps), u.steps.back().loss);
         last[u.id] = std::move(u);
       }
       if (speed > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -89,11 +91,11 @@ int runReplay(const std::vector<std::string>& args) {
     for (const auto& [id, rec] : byId) {
       const RunSummary& s = rec.summary;
       const RunUpdate& u = last[id];
-      std::printf("%-34s %-10s %10.1f %10.4f %8s  %s\n", escapeForTerminal(rec.label).c_str(),
-                  runStateName(u.state),
-                  s.meanStepMs, s.finalLoss,
-                  s.finalValAccuracy < 0 ? "-" : std::to_string(s.finalValAccuracy).substr(0, 5).c_str(),
-                  escapeForTerminal(u.provenance.note).c_str());
+      std::printf(
+          "%-34s %-10s %10.1f %10.4f %8s  %s\n", escapeForTerminal(rec.label).c_str(),
+          runStateName(u.state), s.meanStepMs, s.finalLoss,
+          s.finalValAccuracy < 0 ? "-" : std::to_string(s.finalValAccuracy).substr(0, 5).c_str(),
+          escapeForTerminal(u.provenance.note).c_str());
     }
     return 0;
   } catch (const InputError& e) {

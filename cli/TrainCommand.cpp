@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "cli/ArgParser.h"
-#include "cli/CpuFp16Option.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CpuFp16Option.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
 #include "engine/BertConfig.h"
@@ -61,8 +61,8 @@ std::string stepJson(const StepRecord& r) {
 
 std::string evalJson(const EvalRecord& e) {
   return "{\"type\":\"eval\",\"step\":" + std::to_string(e.step) +
-         ",\"val_loss\":" + jsonNumber(e.valLoss) + ",\"val_accuracy\":" + jsonNumber(e.valAccuracy) +
-         "}";
+         ",\"val_loss\":" + jsonNumber(e.valLoss) +
+         ",\"val_accuracy\":" + jsonNumber(e.valAccuracy) + "}";
 }
 
 std::string evalText(const EvalRecord& e) {
@@ -73,7 +73,7 @@ std::string evalText(const EvalRecord& e) {
 // Running totals for the summary line.
 struct Summary {
   int64_t steps = 0;
-  double msSum = 0;        // excludes step 1, which pays one-time allocation costs
+  double msSum = 0;  // excludes step 1, which pays one-time allocation costs
   int64_t msCount = 0;
   double samplesPerSecSum = 0;
   double firstMs = 0, firstSamplesPerSec = 0;  // the only figures when a run stops after step 1
@@ -99,7 +99,9 @@ struct Summary {
     if (r.nonFinite) ++nonFiniteSteps;
   }
   double meanMs() const { return msCount ? msSum / msCount : firstMs; }
-  double meanSamplesPerSec() const { return msCount ? samplesPerSecSum / msCount : firstSamplesPerSec; }
+  double meanSamplesPerSec() const {
+    return msCount ? samplesPerSecSum / msCount : firstSamplesPerSec;
+  }
 };
 
 ArgParser makeParser(const TrainConfig& d) {
@@ -107,8 +109,10 @@ ArgParser makeParser(const TrainConfig& d) {
   std::string presets;
   for (const auto& n : BertConfig::presetNames()) presets += (presets.empty() ? "" : "|") + n;
   presets += "|minilm";
-  p.add("preset", presets, "model size, random init, or minilm: the pretrained all-MiniLM-L6-v2 "
-                           "where installed (default " + d.preset + ")");
+  p.add("preset", presets,
+        "model size, random init, or minilm: the pretrained all-MiniLM-L6-v2 "
+        "where installed (default " +
+            d.preset + ")");
   p.add("model", "DIR", "fine-tune this Hugging Face BERT directory instead of a preset");
   p.add("layers", "N", "use only the first N encoder layers of a pretrained model (default: all)");
   p.add("init-scale", "S", "GradScaler initial scale (default 65536, PyTorch's)");
@@ -116,7 +120,8 @@ ArgParser makeParser(const TrainConfig& d) {
   p.add("save", "DIR", "after training, write the model to DIR as a Hugging Face directory");
   p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
   p.add("text-column", "NAME", "column or JSON key with the text (default " + d.textColumn + ")");
-  p.add("label-column", "NAME", "column or JSON key with the label (default " + d.labelColumn + ")");
+  p.add("label-column", "NAME",
+        "column or JSON key with the label (default " + d.labelColumn + ")");
   p.add("steps", "N", "optimizer steps (default " + std::to_string(d.steps) + ")");
   p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
   p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
@@ -125,8 +130,9 @@ ArgParser makeParser(const TrainConfig& d) {
   p.add("device", "DEV", "cpu, cuda or cuda:N (default " + d.device + ")");
   p.addThreadOptions("0");
   addCpuFp16Option(p);
-  p.add("eval-every", "N", "validate every N steps, 0 = at the end only (default " +
-                               std::to_string(d.evalEvery) + ")");
+  p.add(
+      "eval-every", "N",
+      "validate every N steps, 0 = at the end only (default " + std::to_string(d.evalEvery) + ")");
   p.add("precision", "P", "fp32, fp16-amp, bf16-amp, half-model, fp16-amp-noscale (default fp32)");
   p.add("jsonl", "", "one JSON line per step and evaluation, then a summary line");
   p.add("help", "", "show this help");
@@ -198,8 +204,10 @@ int runTrainCommand(const std::vector<std::string>& args) {
   std::string status = "preparing";
 
   auto print = [&](const std::string& line) {
-    if (tty) bar.printLine(line);
-    else std::cout << line << "\n" << std::flush;
+    if (tty)
+      bar.printLine(line);
+    else
+      std::cout << line << "\n" << std::flush;
   };
 
   for (;;) {
@@ -210,7 +218,8 @@ int runTrainCommand(const std::vector<std::string>& args) {
     }
     const bool wasIdle = scheduler.idle();
     for (auto& u : scheduler.drain()) {
-      for (const auto& w : u.warnings) std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
+      for (const auto& w : u.warnings)
+        std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
       if (last.state != u.state && !jsonl && u.state == RunState::Running && summary.steps == 0)
         print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
               provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
@@ -229,8 +238,10 @@ int runTrainCommand(const std::vector<std::string>& args) {
       for (const auto& e : u.evals) {
         summary.lastEval = e;
         summary.hasEval = true;
-        if (jsonl) std::cout << evalJson(e) << "\n";
-        else print(evalText(e));
+        if (jsonl)
+          std::cout << evalJson(e) << "\n";
+        else
+          print(evalText(e));
       }
       if (jsonl) std::cout << std::flush;
       last.state = u.state;
@@ -248,8 +259,8 @@ int runTrainCommand(const std::vector<std::string>& args) {
   if (jsonl) {
     std::cout << "{\"type\":\"summary\",\"state\":" << jsonString(state)
               << ",\"message\":" << jsonString(last.message) << ",\"steps\":" << summary.steps
-              << ",\"final_loss\":" << jsonNumber(summary.lastLoss)
-              << ",\"val_loss\":" << (summary.hasEval ? jsonNumber(summary.lastEval.valLoss) : "null")
+              << ",\"final_loss\":" << jsonNumber(summary.lastLoss) << ",\"val_loss\":"
+              << (summary.hasEval ? jsonNumber(summary.lastEval.valLoss) : "null")
               << ",\"val_accuracy\":"
               << (summary.hasEval ? jsonNumber(summary.lastEval.valAccuracy) : "null")
               << ",\"mean_step_ms\":" << jsonNumber(summary.meanMs())
@@ -260,7 +271,8 @@ int runTrainCommand(const std::vector<std::string>& args) {
               << ",\"device\":" << jsonString(last.provenance.device)
               << ",\"torch_version\":" << jsonString(last.provenance.torchVersion) << "}\n";
   } else if (last.state == RunState::Failed) {
-    std::cerr << "training failed: " << escapeForTerminal(last.message, NewlinePolicy::Keep) << "\n";
+    std::cerr << "training failed: " << escapeForTerminal(last.message, NewlinePolicy::Keep)
+              << "\n";
   } else {
     std::cout << state << " after " << summary.steps << " steps: final loss "
               << fixed(summary.lastLoss, 4);

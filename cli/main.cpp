@@ -13,8 +13,9 @@ namespace {
 void printUsage(std::ostream& out) {
   out << "usage: precisionlab-cli <command> [options]\n\ncommands:\n";
   for (const auto& c : precisionlab::cli::commands())
-    if (!c.hidden) out << "  " << c.name << std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ')
-                       << c.summary << "\n";
+    if (!c.hidden)
+      out << "  " << c.name << std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ')
+          << c.summary << "\n";
   out << "\n`precisionlab-cli <command> --help` describes a command's options;"
          " `precisionlab-cli --version` what it was built against.\n";
 }

@@ -14,19 +14,19 @@ namespace precisionlab {
 constexpr size_t kMaxLabels = 100000;
 
 struct BertConfig {
-  int64_t vocabSize = 30522;         // rows of the word embedding (vocab.txt lines)
-  int64_t hiddenSize = 768;          // H
-  int64_t numLayers = 12;            // L, encoder layers
-  int64_t numHeads = 12;             // A, attention heads; H % A == 0
-  int64_t intermediateSize = 3072;   // feed-forward width, 4H in the presets
-  int64_t maxPositions = 512;        // rows of the position embedding
-  int64_t typeVocabSize = 2;         // rows of the token-type embedding
-  std::string hiddenAct = "gelu";    // exact-erf GELU ("gelu"); "gelu_new"/"relu" also accepted
-  double layerNormEps = 1e-12;       // LayerNorm epsilon
-  double hiddenDropout = 0.1;        // dropout after embeddings, attention output, feed-forward
-  double attentionDropout = 0.1;     // dropout on attention probabilities
-  double initializerRange = 0.02;    // std of the normal init for new weights
-  std::vector<std::string> labels;   // id2label in id order; size() is num_labels
+  int64_t vocabSize = 30522;        // rows of the word embedding (vocab.txt lines)
+  int64_t hiddenSize = 768;         // H
+  int64_t numLayers = 12;           // L, encoder layers
+  int64_t numHeads = 12;            // A, attention heads; H % A == 0
+  int64_t intermediateSize = 3072;  // feed-forward width, 4H in the presets
+  int64_t maxPositions = 512;       // rows of the position embedding
+  int64_t typeVocabSize = 2;        // rows of the token-type embedding
+  std::string hiddenAct = "gelu";   // exact-erf GELU ("gelu"); "gelu_new"/"relu" also accepted
+  double layerNormEps = 1e-12;      // LayerNorm epsilon
+  double hiddenDropout = 0.1;       // dropout after embeddings, attention output, feed-forward
+  double attentionDropout = 0.1;    // dropout on attention probabilities
+  double initializerRange = 0.02;   // std of the normal init for new weights
+  std::vector<std::string> labels;  // id2label in id order; size() is num_labels
 
   int64_t numLabels() const { return static_cast<int64_t>(labels.size()); }
 

@@ -9,17 +9,17 @@
 namespace precisionlab {
 
 struct BuildInfo {
-  std::string torchVersion;     // "1.13.0" (Debian reports 1.13.0 for 1.13.1), "2.15.0"
-  bool cudaCompiled = false;    // the engine was built against a CUDA LibTorch
-  std::string cudaVersion;      // CUDA version LibTorch was built for ("13.0"); empty without
-  bool cudaAvailable = false;   // a CUDA device can be used now
-  bool avx512Bf16 = false;      // bf16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
-  bool amxBf16 = false;         // AMX bf16 tiles (Sapphire Rapids and later)
-  bool avx512Fp16 = false;      // fp16 arithmetic in AVX-512 (Sapphire Rapids and later)
-  bool amxFp16 = false;         // AMX fp16 tiles (Granite Rapids)
-  std::string blas;             // file name of the BLAS library loaded ("libopenblas.so.0"), or
-                                // "none loaded"
-  int threads = 0;              // intra-op threads LibTorch uses now
+  std::string torchVersion;    // "1.13.0" (Debian reports 1.13.0 for 1.13.1), "2.15.0"
+  bool cudaCompiled = false;   // the engine was built against a CUDA LibTorch
+  std::string cudaVersion;     // CUDA version LibTorch was built for ("13.0"); empty without
+  bool cudaAvailable = false;  // a CUDA device can be used now
+  bool avx512Bf16 = false;     // bf16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
+  bool amxBf16 = false;        // AMX bf16 tiles (Sapphire Rapids and later)
+  bool avx512Fp16 = false;     // fp16 arithmetic in AVX-512 (Sapphire Rapids and later)
+  bool amxFp16 = false;        // AMX fp16 tiles (Granite Rapids)
+  std::string blas;            // file name of the BLAS library loaded ("libopenblas.so.0"), or
+                               // "none loaded"
+  int threads = 0;             // intra-op threads LibTorch uses now
 };
 
 // Reads the facts once per call; cheap enough for a --version or a run start.

@@ -33,16 +33,16 @@
 namespace precisionlab {
 
 struct GpuSpec {
-  std::string id;              // "t4", "l4", "v100", "a100", "h100"
-  std::string name;            // "NVIDIA T4 (16 GB)"
-  std::string vertexType;      // Vertex AI accelerator type, e.g. "NVIDIA_TESLA_T4"
-  double fp32Tflops = 0;       // dense FP32 (CUDA cores)
-  double fp16Tflops = 0;       // dense FP16 Tensor Core (FP32 accumulate)
-  double bf16Tflops = 0;       // dense BF16 Tensor Core; 0: no bf16 (T4, V100)
-  double bandwidthGBs = 0;     // memory bandwidth, GB/s
-  double memoryGB = 0;         // device memory, GB
-  std::string datasheet;       // where the figures come from
-  double usdPerHour = 0;       // Vertex AI custom training list price, accelerator only
+  std::string id;           // "t4", "l4", "v100", "a100", "h100"
+  std::string name;         // "NVIDIA T4 (16 GB)"
+  std::string vertexType;   // Vertex AI accelerator type, e.g. "NVIDIA_TESLA_T4"
+  double fp32Tflops = 0;    // dense FP32 (CUDA cores)
+  double fp16Tflops = 0;    // dense FP16 Tensor Core (FP32 accumulate)
+  double bf16Tflops = 0;    // dense BF16 Tensor Core; 0: no bf16 (T4, V100)
+  double bandwidthGBs = 0;  // memory bandwidth, GB/s
+  double memoryGB = 0;      // device memory, GB
+  std::string datasheet;    // where the figures come from
+  double usdPerHour = 0;    // Vertex AI custom training list price, accelerator only
 };
 
 enum class EstimatePrecision { Fp32, Fp16Amp, Bf16Amp };
@@ -69,12 +69,12 @@ struct EstimateShape {
 };
 
 struct StepEstimate {
-  bool supported = true;      // false: the GPU has no such units (bf16 on T4 and V100)
-  std::string why;            // when not supported
-  double flops = 0;           // per step
+  bool supported = true;  // false: the GPU has no such units (bf16 on T4 and V100)
+  std::string why;        // when not supported
+  double flops = 0;       // per step
   double computeMs = 0, memoryMs = 0, stepMs = 0;
-  double memoryGB = 0;        // peak device memory
-  bool fits = true;           // memoryGB <= the GPU's memory
+  double memoryGB = 0;  // peak device memory
+  bool fits = true;     // memoryGB <= the GPU's memory
 };
 
 class GpuEstimator {
@@ -91,8 +91,8 @@ class GpuEstimator {
   static StepEstimate estimate(const GpuSpec& gpu, const EstimateShape& shape,
                                EstimatePrecision precision);
   // Cost of one epoch of `examples` at `usdPerHour`; 0 when not supported.
-  static double epochCostUsd(const StepEstimate& step, const EstimateShape& shape,
-                             int64_t examples, double usdPerHour);
+  static double epochCostUsd(const StepEstimate& step, const EstimateShape& shape, int64_t examples,
+                             double usdPerHour);
   static double epochHours(const StepEstimate& step, const EstimateShape& shape, int64_t examples);
   // The formula, assumptions and sources as text (for a "how is this computed" view).
   static std::string formula();

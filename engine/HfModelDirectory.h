@@ -13,20 +13,20 @@ namespace precisionlab {
 
 struct CheckpointTensorInfo {
   std::string name;
-  std::string dtype;           // safetensors spelling: F32, BF16, ...
+  std::string dtype;  // safetensors spelling: F32, BF16, ...
   std::vector<int64_t> shape;
   uint64_t bytes = 0;
-  std::string file;            // the .safetensors file holding it
+  std::string file;  // the .safetensors file holding it
 };
 
 struct CheckpointSummary {
-  std::string weightsSource;                 // model.safetensors, the index, or the file given
+  std::string weightsSource;                  // model.safetensors, the index, or the file given
   std::vector<CheckpointTensorInfo> tensors;  // sorted by name
   std::vector<std::pair<std::string, std::string>> metadata;
   uint64_t totalBytes = 0;
   uint64_t totalElements = 0;
-  std::string configPath;   // empty when inspecting a bare file or there is no config.json
-  std::string configText;   // config.json as written
+  std::string configPath;     // empty when inspecting a bare file or there is no config.json
+  std::string configText;     // config.json as written
   std::string configProblem;  // why PrecisionLab could not use the config, empty if it can
   int64_t vocabLines = -1;    // tokens in vocab.txt, -1 if absent
 };

@@ -18,7 +18,7 @@
 namespace precisionlab {
 
 struct LabRun {
-  std::string label;    // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
+  std::string label;  // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
   TrainConfig config;
 };
 

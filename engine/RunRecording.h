@@ -33,21 +33,21 @@ struct RunRecording {
   static constexpr int kFormatVersion = 1;
   static constexpr std::string_view kFileSuffix = ".plrun";
 
-  std::string scenarioId;      // engine/ScenarioIds.h, or empty for a run outside the lab
-  std::string label;           // what the lab showed, e.g. "D: fp16=True"
+  std::string scenarioId;  // engine/ScenarioIds.h, or empty for a run outside the lab
+  std::string label;       // what the lab showed, e.g. "D: fp16=True"
   TrainConfig config;
   // How the run was measured when it was recorded: kind Live or Emulated (never Recorded),
   // device, torch version, note. recordedAt is ISO 8601 UTC ("2024-05-01T12:00:00Z").
   RunProvenance provenance;
-  std::string host;            // machine name at recording time
+  std::string host;  // machine name at recording time
   // Library name -> version, e.g. {"libtorch","1.13.1"}, {"precisionlab","0.1.0"}.
   std::vector<std::pair<std::string, std::string>> libraries;
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // in step order
   std::vector<EvalRecord> evals;  // in step order
   RunState endState = RunState::Finished;
-  std::string endMessage;         // the cause when Failed, else the final status text
-  RunSummary summary;             // filled by finish() / read from the file
+  std::string endMessage;  // the cause when Failed, else the final status text
+  RunSummary summary;      // filled by finish() / read from the file
 
   // Folds one drain() update of this run into the recording (state, message, records).
   void append(const RunUpdate& update);

@@ -8,10 +8,10 @@
 namespace precisionlab {
 
 struct StepRecord {
-  int64_t step = 0;                  // 1-based optimizer step
-  double loss = 0;                   // training loss of this batch (fp32 value)
+  int64_t step = 0;  // 1-based optimizer step
+  double loss = 0;   // training loss of this batch (fp32 value)
   double learningRate = 0;
-  double stepMs = 0;                 // wall time of the step alone, device synchronised
+  double stepMs = 0;  // wall time of the step alone, device synchronised
   // CPU time the training thread spent in the step, for single-threaded CPU runs (0 = not
   // measured): unlike wall time it does not grow while other processes hold the cores, so
   // verdicts use it when both runs have it.
@@ -31,7 +31,7 @@ struct StepRecord {
 struct EvalRecord {
   int64_t step = 0;
   double valLoss = 0;
-  double valAccuracy = 0;            // 0..1
+  double valAccuracy = 0;  // 0..1
 };
 
 enum class Provenance {
@@ -42,10 +42,10 @@ enum class Provenance {
 
 struct RunProvenance {
   Provenance kind = Provenance::Live;
-  std::string device;                // e.g. "cpu (2 threads, avx512_bf16)", "cuda:0 NVIDIA H200"
-  std::string recordedAt;            // ISO 8601, for Recorded
-  std::string torchVersion;          // LibTorch version the run used
-  std::string note;                  // e.g. why it is emulated
+  std::string device;        // e.g. "cpu (2 threads, avx512_bf16)", "cuda:0 NVIDIA H200"
+  std::string recordedAt;    // ISO 8601, for Recorded
+  std::string torchVersion;  // LibTorch version the run used
+  std::string note;          // e.g. why it is emulated
   Provenance recordedKind = Provenance::Live;  // for Recorded: how the original run measured
   // False for live fp16 kernels on a CPU without fp16 arithmetic units: numerics and memory are
   // real, the step time is not what fp16 hardware would show, so no speed verdict uses it.

@@ -23,7 +23,7 @@ struct TensorEntry {
 };
 
 struct SafetensorsHeader {
-  std::vector<TensorEntry> tensors;  // in file (offset) order
+  std::vector<TensorEntry> tensors;                           // in file (offset) order
   std::vector<std::pair<std::string, std::string>> metadata;  // "__metadata__", file order
   uint64_t headerLength = 0;                                  // N; data starts at 8 + N
   uint64_t dataStart() const { return 8 + headerLength; }

@@ -7,15 +7,15 @@
 
 namespace precisionlab::scenario {
 
-inline constexpr std::string_view kBaselineFp32 = "baseline-fp32";        // fp32, no change
-inline constexpr std::string_view kHalfLayers = "half-layers";             // option A: model.to(kHalf)
+inline constexpr std::string_view kBaselineFp32 = "baseline-fp32";  // fp32, no change
+inline constexpr std::string_view kHalfLayers = "half-layers";      // option A: model.to(kHalf)
 inline constexpr std::string_view kTensorflowContainer = "tensorflow-container";  // option B
-inline constexpr std::string_view kVertexHpTuning = "vertex-hp-tuning";    // option C: fp32 sweep
-inline constexpr std::string_view kFp16Amp = "fp16-amp";                   // option D: fp16=True
-inline constexpr std::string_view kBf16Amp = "bf16-amp";                   // bf16=True
-inline constexpr std::string_view kFp16NoScaler = "fp16-no-scaler";        // fp16 autocast, no scaler
+inline constexpr std::string_view kVertexHpTuning = "vertex-hp-tuning";  // option C: fp32 sweep
+inline constexpr std::string_view kFp16Amp = "fp16-amp";                 // option D: fp16=True
+inline constexpr std::string_view kBf16Amp = "bf16-amp";                 // bf16=True
+inline constexpr std::string_view kFp16NoScaler = "fp16-no-scaler";      // fp16 autocast, no scaler
 
-inline constexpr std::string_view kAll[] = {kBaselineFp32, kHalfLayers,   kTensorflowContainer,
+inline constexpr std::string_view kAll[] = {kBaselineFp32,   kHalfLayers, kTensorflowContainer,
                                             kVertexHpTuning, kFp16Amp,    kBf16Amp,
                                             kFp16NoScaler};
 

@@ -12,9 +12,9 @@
 namespace precisionlab {
 
 struct DatasetOptions {
-  std::string path;                  // .csv, .tsv, .jsonl or .ndjson
-  std::string textColumn = "text";   // column (or JSON key) holding the text
-  std::string labelColumn = "label"; // column (or JSON key) holding the label
+  std::string path;                   // .csv, .tsv, .jsonl or .ndjson
+  std::string textColumn = "text";    // column (or JSON key) holding the text
+  std::string labelColumn = "label";  // column (or JSON key) holding the label
   // If non-empty: the allowed labels in id order (e.g. a checkpoint's id2label). A row whose
   // label is neither one of them nor an integer index in range is an error. If empty, labels
   // are discovered: sorted as strings, or numerically when every label is an integer.

@@ -23,40 +23,40 @@ enum class CpuFp16 {
   Real,     // fp16 tensors and kernels (LibTorch 2.x): live numerics and memory; without fp16
             // units the speed is not what fp16 hardware shows (fp16 products run far slower)
 };
-const char* cpuFp16Name(CpuFp16 m);                        // "auto", "emulate", "real"
+const char* cpuFp16Name(CpuFp16 m);  // "auto", "emulate", "real"
 bool parseCpuFp16(const std::string& s, CpuFp16* out);
 // True when this LibTorch build has CPU fp16 kernels, CPU fp16 autocast and CPU GradScaler ops.
 bool cpuFp16KernelsAvailable();
 
-const char* precisionName(Precision p);              // "fp32", "fp16-amp", "bf16-amp", ...
+const char* precisionName(Precision p);  // "fp32", "fp16-amp", "bf16-amp", ...
 bool parsePrecision(const std::string& s, Precision* out);
 
 struct TrainConfig {
-  std::string preset = "mini";         // model size when modelDir is empty (random init), or
-                                       // "minilm": the pretrained MiniLM (PretrainedModels.h)
-  std::string modelDir;                // Hugging Face checkpoint directory; empty = preset
-  int64_t layers = 0;                  // keep only the first N encoder layers of a checkpoint
-                                       // (faster fine-tuning); 0 = all
-  std::string saveDir;                 // write the trained model here (HF layout); empty = don't
-  std::string dataPath;                // CSV/TSV/JSONL; empty = the built-in dataset
-  std::string textColumn = "text";     // column (or JSON key) holding the text
-  std::string labelColumn = "label";   // column (or JSON key) holding the label
-  int64_t steps = 300;                 // optimizer steps (skipped fp16 steps count too)
-  int64_t batchSize = 32;              // examples per step
-  int64_t seqLen = 128;                // max tokens per example incl. [CLS]/[SEP]
-  double learningRate = 5e-4;          // peak AdamW learning rate
-  double warmupFraction = 0.1;         // share of steps with linear warmup
-  double weightDecay = 0.01;           // AdamW decoupled weight decay
-  double maxGradNorm = 1.0;            // clip total gradient norm; <= 0 disables
-  double adamEps = 1e-8;               // AdamW epsilon (becomes 0 in fp16 storage)
-  uint64_t seed = 42;                  // model init, data shuffle, dropout
-  std::string device = "cpu";          // "cpu", "cuda" or "cuda:N"
-  int64_t evalEvery = 50;              // validation every N steps and at the end; 0 = end only
-  double validationFraction = 0.1;     // share of the data held out for validation
-  int threads = 0;                     // intra-op threads; 0 = all cores
-  bool oversubscribe = false;          // allow more threads than the machine has cores
+  std::string preset = "mini";        // model size when modelDir is empty (random init), or
+                                      // "minilm": the pretrained MiniLM (PretrainedModels.h)
+  std::string modelDir;               // Hugging Face checkpoint directory; empty = preset
+  int64_t layers = 0;                 // keep only the first N encoder layers of a checkpoint
+                                      // (faster fine-tuning); 0 = all
+  std::string saveDir;                // write the trained model here (HF layout); empty = don't
+  std::string dataPath;               // CSV/TSV/JSONL; empty = the built-in dataset
+  std::string textColumn = "text";    // column (or JSON key) holding the text
+  std::string labelColumn = "label";  // column (or JSON key) holding the label
+  int64_t steps = 300;                // optimizer steps (skipped fp16 steps count too)
+  int64_t batchSize = 32;             // examples per step
+  int64_t seqLen = 128;               // max tokens per example incl. [CLS]/[SEP]
+  double learningRate = 5e-4;         // peak AdamW learning rate
+  double warmupFraction = 0.1;        // share of steps with linear warmup
+  double weightDecay = 0.01;          // AdamW decoupled weight decay
+  double maxGradNorm = 1.0;           // clip total gradient norm; <= 0 disables
+  double adamEps = 1e-8;              // AdamW epsilon (becomes 0 in fp16 storage)
+  uint64_t seed = 42;                 // model init, data shuffle, dropout
+  std::string device = "cpu";         // "cpu", "cuda" or "cuda:N"
+  int64_t evalEvery = 50;             // validation every N steps and at the end; 0 = end only
+  double validationFraction = 0.1;    // share of the data held out for validation
+  int threads = 0;                    // intra-op threads; 0 = all cores
+  bool oversubscribe = false;         // allow more threads than the machine has cores
   Precision precision = Precision::Fp32;
-  CpuFp16 cpuFp16 = CpuFp16::Auto;     // fp16 runs on a CPU: emulated or real kernels
+  CpuFp16 cpuFp16 = CpuFp16::Auto;  // fp16 runs on a CPU: emulated or real kernels
   // GradScaler, PyTorch's defaults.
   double initScale = 65536.0;
   double growthFactor = 2.0;

@@ -24,7 +24,8 @@ struct VertexAiSettings {
   std::string acceleratorType;
   int acceleratorCount = 1;
   // A prebuilt PyTorch GPU training container (pythonPackageSpec.executorImageUri).
-  std::string containerImageUri = "us-docker.pkg.dev/vertex-ai/training/pytorch-gpu.2-4.py310:latest";
+  std::string containerImageUri =
+      "us-docker.pkg.dev/vertex-ai/training/pytorch-gpu.2-4.py310:latest";
   double learningRate = 2e-5;
   int batchSize = 32;  // per_device_train_batch_size
   int epochs = 3;

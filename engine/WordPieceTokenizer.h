@@ -57,8 +57,8 @@ class WordPieceTokenizer {
   // strings to `texts` (a special token absent from the vocab keeps its string, id [UNK]).
   // Stops soon after ids holds maxIds ids: the rest of a long text is never tokenized, and
   // the first maxIds ids are those a full run gives.
-  void pieces(const std::string& utf8, std::vector<int64_t>& ids,
-              std::vector<std::string>* texts, size_t maxIds = SIZE_MAX) const;
+  void pieces(const std::string& utf8, std::vector<int64_t>& ids, std::vector<std::string>* texts,
+              size_t maxIds = SIZE_MAX) const;
   // WordPiece of one basic token (code points, no whitespace or punctuation inside).
   void wordPiece(const char32_t* word, size_t n, std::vector<int64_t>& ids,
                  std::vector<std::string>* texts) const;

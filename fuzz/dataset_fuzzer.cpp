@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
     } else {
       size_t previous = 0;
-      for (const auto& r : precisionlab::CsvReader::parse(text, data[0] % 3 ? '\t' : ',', "d.csv")) {
+      for (const auto& r :
+           precisionlab::CsvReader::parse(text, data[0] % 3 ? '\t' : ',', "d.csv")) {
         if (r.line <= previous || r.fields.empty()) std::abort();
         previous = r.line;
       }

@@ -88,13 +88,16 @@ std::optional<QChar> separatorFrom(const QString& name) {
 bool readOwnNote(const QString& front, const QString& back, Question* q) {
   static const QRegularExpression stem(QStringLiteral("<div class=\"pl-stem\">(.*?)</div>"),
                                        QRegularExpression::DotMatchesEverythingOption);
-  static const QRegularExpression list(QStringLiteral("<ol class=\"pl-(options|analysis)\"[^>]*>(.*?)</ol>"),
-                                       QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression list(
+      QStringLiteral("<ol class=\"pl-(options|analysis)\"[^>]*>(.*?)</ol>"),
+      QRegularExpression::DotMatchesEverythingOption);
   static const QRegularExpression item(QStringLiteral("<li>(.*?)</li>"),
                                        QRegularExpression::DotMatchesEverythingOption);
-  static const QRegularExpression answer(QStringLiteral("<div class=\"pl-answer\">[^:<]*:\\s*([A-Z, ]+)</div>"));
-  static const QRegularExpression explanation(QStringLiteral("<div class=\"pl-explanation\">(.*?)</div>"),
-                                              QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression answer(
+      QStringLiteral("<div class=\"pl-answer\">[^:<]*:\\s*([A-Z, ]+)</div>"));
+  static const QRegularExpression explanation(
+      QStringLiteral("<div class=\"pl-explanation\">(.*?)</div>"),
+      QRegularExpression::DotMatchesEverythingOption);
   const auto s = stem.match(front);
   const auto a = answer.match(back);
   if (!s.hasMatch() || !a.hasMatch()) return false;
@@ -103,7 +106,8 @@ bool readOwnNote(const QString& front, const QString& back, Question* q) {
     for (auto it = list.globalMatch(html); it.hasNext();) {
       const auto m = it.next();
       if (m.captured(1) != kind) continue;
-      for (auto li = item.globalMatch(m.captured(2)); li.hasNext();) out << HtmlText::toText(li.next().captured(1));
+      for (auto li = item.globalMatch(m.captured(2)); li.hasNext();)
+        out << HtmlText::toText(li.next().captured(1));
     }
     return out;
   };
@@ -117,7 +121,8 @@ bool readOwnNote(const QString& front, const QString& back, Question* q) {
     Option o;
     o.id = QString(QChar('a' + i));
     o.text = options.at(i);
-    o.correct = right.contains(QString(QChar('A' + i))) || right.contains(QStringLiteral(" ") + QChar('A' + i));
+    o.correct = right.contains(QString(QChar('A' + i))) ||
+                right.contains(QStringLiteral(" ") + QChar('A' + i));
     o.analysis = analysis.value(i);
     q->options.push_back(o);
   }
@@ -131,11 +136,13 @@ bool readOwnNote(const QString& front, const QString& back, Question* q) {
 
 QString AnkiTextFormat::write(const QuestionBank& bank) {
   QString out = QStringLiteral(
-      "#separator:tab\n#html:true\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags column:5\n");
+      "#separator:tab\n#html:true\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags "
+      "column:5\n");
   const QString deck = plainField(bank.title).replace(QStringLiteral("::"), QStringLiteral(": "));
   for (const Question& q : bank.questions) {
-    QString front = QStringLiteral("<div class=\"pl-stem\">%1</div><ol class=\"pl-options\" type=\"A\">")
-                        .arg(HtmlText::fromText(q.stem));
+    QString front =
+        QStringLiteral("<div class=\"pl-stem\">%1</div><ol class=\"pl-options\" type=\"A\">")
+            .arg(HtmlText::fromText(q.stem));
     QString analysis = QStringLiteral("<ol class=\"pl-analysis\" type=\"A\">");
     for (const Option& o : q.options) {
       front += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.text));
@@ -143,13 +150,15 @@ QString AnkiTextFormat::write(const QuestionBank& bank) {
     }
     front += QStringLiteral("</ol>");
     analysis += QStringLiteral("</ol>");
-    const QString back = QStringLiteral("<div class=\"pl-answer\">Answer: %1</div>"
-                                        "<div class=\"pl-explanation\">%2</div>%3")
+    const QString back = QStringLiteral(
+                             "<div class=\"pl-answer\">Answer: %1</div>"
+                             "<div class=\"pl-explanation\">%2</div>%3")
                              .arg(letters(q), HtmlText::fromText(q.explanation), analysis);
     QString topic = plainField(q.topic);
     topic.replace(' ', '_');
     out += QStringList{plainField(q.id),
-                       deck + QStringLiteral("::") + plainField(q.domain).replace(QStringLiteral("::"), QStringLiteral(": ")),
+                       deck + QStringLiteral("::") +
+                           plainField(q.domain).replace(QStringLiteral("::"), QStringLiteral(": ")),
                        front, back, topic}
                .join('\t');
     out += '\n';
@@ -178,14 +187,18 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
       bool ok = false;
       const int c = value.trimmed().toInt(&ok);
       if (!ok || c < 1 || c > 64)
-        problems->push_back({file, n + 1, {}, QStringLiteral("#%1 needs a column number from 1 to 64").arg(key)});
+        problems->push_back(
+            {file, n + 1, {}, QStringLiteral("#%1 needs a column number from 1 to 64").arg(key)});
       else
         *into = c;
     };
     if (key == QLatin1String("separator")) {
       const auto s = separatorFrom(value);
-      if (!s) problems->push_back({file, n + 1, {}, QStringLiteral("unknown #separator \"%1\"").arg(value)});
-      else sep = *s, sepGiven = true;
+      if (!s)
+        problems->push_back(
+            {file, n + 1, {}, QStringLiteral("unknown #separator \"%1\"").arg(value)});
+      else
+        sep = *s, sepGiven = true;
     } else if (key == QLatin1String("html")) {
       html = value.trimmed().toLower() == QLatin1String("true");
     } else if (key == QLatin1String("guid column")) {
@@ -212,25 +225,35 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
     int line;
   };
   QVector<Note> notes;
-  const auto cell = [](const Record& r, int column) { return column > 0 ? r.fields.value(column - 1) : QString(); };
+  const auto cell = [](const Record& r, int column) {
+    return column > 0 ? r.fields.value(column - 1) : QString();
+  };
   const auto toText = [html](const QString& s) { return html ? HtmlText::toText(s) : s.trimmed(); };
   for (const Record& r : records) {
     QStringList content;
     for (int c = 1; c <= r.fields.size(); ++c)
-      if (c != guidColumn && c != deckColumn && c != tagsColumn && c != notetypeColumn) content << r.fields.at(c - 1);
-    const QString label = cell(r, guidColumn).isEmpty() ? QStringLiteral("note %1").arg(notes.size() + 1) : cell(r, guidColumn);
+      if (c != guidColumn && c != deckColumn && c != tagsColumn && c != notetypeColumn)
+        content << r.fields.at(c - 1);
+    const QString label = cell(r, guidColumn).isEmpty()
+                              ? QStringLiteral("note %1").arg(notes.size() + 1)
+                              : cell(r, guidColumn);
     if (content.size() < 2) {
-      problems->push_back({file, r.line, label,
-                           QStringLiteral("a note needs a front and a back field (found %1 field(s); is #separator right?)")
-                               .arg(content.size())});
+      problems->push_back(
+          {file, r.line, label,
+           QStringLiteral(
+               "a note needs a front and a back field (found %1 field(s); is #separator right?)")
+               .arg(content.size())});
       continue;
     }
     QString deck = cell(r, deckColumn).trimmed();
     if (deck.isEmpty()) deck = deckHeader;
-    if (deckTitle->isEmpty() && !deck.isEmpty()) *deckTitle = deck.section(QStringLiteral("::"), 0, 0);
-    const QString tags = cell(r, tagsColumn).trimmed().isEmpty() ? tagsHeader : cell(r, tagsColumn).trimmed();
+    if (deckTitle->isEmpty() && !deck.isEmpty())
+      *deckTitle = deck.section(QStringLiteral("::"), 0, 0);
+    const QString tags =
+        cell(r, tagsColumn).trimmed().isEmpty() ? tagsHeader : cell(r, tagsColumn).trimmed();
     notes.push_back({cell(r, guidColumn).trimmed(), deck.section(QStringLiteral("::"), -1),
-                     tags.section(' ', 0, 0).replace('_', ' '), content.at(0), content.at(1), r.line});
+                     tags.section(' ', 0, 0).replace('_', ' '), content.at(0), content.at(1),
+                     r.line});
   }
   for (int i = 0; i < notes.size(); ++i) {
     const Note& note = notes.at(i);
@@ -247,16 +270,25 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
       for (int k = 1; k < notes.size() && distractors.size() < 3; ++k) {
         const Note& other = notes.at((i + k) % notes.size());
         const QString t = toText(other.back);
-        if (other.deck == note.deck && !t.isEmpty() && t != right && !distractors.contains(t)) distractors << t;
+        if (other.deck == note.deck && !t.isEmpty() && t != right && !distractors.contains(t))
+          distractors << t;
       }
       if (distractors.isEmpty()) {
-        problems->push_back({file, note.line, label,
-                             QStringLiteral("no other note in this deck has a different back to offer as a wrong option")});
+        problems->push_back(
+            {file, note.line, label,
+             QStringLiteral(
+                 "no other note in this deck has a different back to offer as a wrong option")});
         continue;
       }
       distractors.insert(i % (distractors.size() + 1), right);
       for (int k = 0; k < distractors.size(); ++k)
-        q.options.push_back({QString(QChar('a' + k)), distractors.at(k), distractors.at(k) == right, {}, {}, {}, {}});
+        q.options.push_back({QString(QChar('a' + k)),
+                             distractors.at(k),
+                             distractors.at(k) == right,
+                             {},
+                             {},
+                             {},
+                             {}});
       q.answer = AnswerKind::Single;
     }
     out.push_back({q, note.line, label});

@@ -77,7 +77,8 @@ QString BankExtras::apply(const QString& json, Question* q) {
   QJsonParseError error{};
   const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &error);
   if (error.error != QJsonParseError::NoError || !doc.isObject())
-    return QStringLiteral("the precisionlab comment is not a JSON object (%1)").arg(error.errorString());
+    return QStringLiteral("the precisionlab comment is not a JSON object (%1)")
+        .arg(error.errorString());
   const QJsonObject o = doc.object();
   if (o.value(QStringLiteral("v")).toInt() != 1)
     return QStringLiteral("the precisionlab comment has an unknown version");

@@ -61,20 +61,28 @@ std::optional<BankFormat> BankInterchange::formatFromName(const QString& name) {
 
 QString BankInterchange::formatName(BankFormat format) {
   switch (format) {
-    case BankFormat::Json: return QStringLiteral("json");
-    case BankFormat::Gift: return QStringLiteral("gift");
-    case BankFormat::MoodleXml: return QStringLiteral("moodle-xml");
-    case BankFormat::AnkiText: return QStringLiteral("anki");
+    case BankFormat::Json:
+      return QStringLiteral("json");
+    case BankFormat::Gift:
+      return QStringLiteral("gift");
+    case BankFormat::MoodleXml:
+      return QStringLiteral("moodle-xml");
+    case BankFormat::AnkiText:
+      return QStringLiteral("anki");
   }
   return {};
 }
 
 QString BankInterchange::fileSuffix(BankFormat format) {
   switch (format) {
-    case BankFormat::Json: return QStringLiteral("json");
-    case BankFormat::Gift: return QStringLiteral("gift");
-    case BankFormat::MoodleXml: return QStringLiteral("xml");
-    case BankFormat::AnkiText: return QStringLiteral("txt");
+    case BankFormat::Json:
+      return QStringLiteral("json");
+    case BankFormat::Gift:
+      return QStringLiteral("gift");
+    case BankFormat::MoodleXml:
+      return QStringLiteral("xml");
+    case BankFormat::AnkiText:
+      return QStringLiteral("txt");
   }
   return {};
 }
@@ -96,7 +104,8 @@ BankFormat BankInterchange::detect(const QString& path, const QByteArray& head) 
   return head.contains('{') ? BankFormat::Gift : BankFormat::AnkiText;
 }
 
-BankImportResult BankInterchange::importFile(const QString& path, std::optional<BankFormat> format) {
+BankImportResult BankInterchange::importFile(const QString& path,
+                                             std::optional<BankFormat> format) {
   BankImportResult result;
   const QFileInfo info(path);
   const auto fail = [&](const QString& message) {
@@ -104,15 +113,19 @@ BankImportResult BankInterchange::importFile(const QString& path, std::optional<
     return result;
   };
   if (!info.exists()) return fail(QStringLiteral("no such file"));
-  if (!info.isFile()) return fail(QStringLiteral("not a regular file (a folder, device or pipe); choose a bank file"));
+  if (!info.isFile())
+    return fail(
+        QStringLiteral("not a regular file (a folder, device or pipe); choose a bank file"));
   if (info.size() > kMaxFileBytes)
     return fail(QStringLiteral("%1 bytes is over the %2 MiB limit for a question bank")
                     .arg(info.size())
                     .arg(kMaxFileBytes / (1024 * 1024)));
   QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+  if (!file.open(QIODevice::ReadOnly))
+    return fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
   const QByteArray data = file.read(kMaxFileBytes + 1);  // the file may have grown since the check
-  if (data.size() > kMaxFileBytes) return fail(QStringLiteral("the file grew over the size limit while it was read"));
+  if (data.size() > kMaxFileBytes)
+    return fail(QStringLiteral("the file grew over the size limit while it was read"));
   return importData(data, format.value_or(detect(path, data.left(4096))), path);
 }
 
@@ -121,14 +134,16 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
   BankImportResult result;
   if (format == BankFormat::Json) {
     BankLoadResult loaded = BankLoader::loadJson(data);
-    for (const BankProblem& p : loaded.problems) result.problems.push_back({fileName, 0, {}, p.toString()});
+    for (const BankProblem& p : loaded.problems)
+      result.problems.push_back({fileName, 0, {}, p.toString()});
     if (result.problems.isEmpty()) result.bank = loaded.bank;
     return result;
   }
   QStringDecoder utf8(QStringDecoder::Utf8);
   QString text = utf8.decode(data);
   if (utf8.hasError()) {
-    result.problems.push_back({fileName, 0, {}, QStringLiteral("not UTF-8 text; save it as UTF-8 and try again")});
+    result.problems.push_back(
+        {fileName, 0, {}, QStringLiteral("not UTF-8 text; save it as UTF-8 and try again")});
     return result;
   }
   if (text.startsWith(QChar(0xFEFF))) text.remove(0, 1);
@@ -137,10 +152,17 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
   QVector<ImportedQuestion> imported;
   QString title;
   switch (format) {
-    case BankFormat::Gift: imported = GiftFormat::read(text, fileName, &result.problems); break;
-    case BankFormat::MoodleXml: imported = MoodleXmlFormat::read(data, fileName, &result.problems); break;
-    case BankFormat::AnkiText: imported = AnkiTextFormat::read(text, fileName, &result.problems, &title); break;
-    case BankFormat::Json: break;
+    case BankFormat::Gift:
+      imported = GiftFormat::read(text, fileName, &result.problems);
+      break;
+    case BankFormat::MoodleXml:
+      imported = MoodleXmlFormat::read(data, fileName, &result.problems);
+      break;
+    case BankFormat::AnkiText:
+      imported = AnkiTextFormat::read(text, fileName, &result.problems, &title);
+      break;
+    case BankFormat::Json:
+      break;
   }
   if (!result.problems.isEmpty()) return result;
   if (imported.isEmpty()) {
@@ -148,7 +170,12 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
     return result;
   }
   if (imported.size() > kMaxQuestions) {
-    result.problems.push_back({fileName, 0, {}, QStringLiteral("%1 questions is over the limit of %2").arg(imported.size()).arg(kMaxQuestions)});
+    result.problems.push_back({fileName,
+                               0,
+                               {},
+                               QStringLiteral("%1 questions is over the limit of %2")
+                                   .arg(imported.size())
+                                   .arg(kMaxQuestions)});
     return result;
   }
 
@@ -191,10 +218,14 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
     bank.questions.push_back(q);
   }
   if (filledReasons)
-    result.notes << QStringLiteral("Explanations the file does not give (why learners pick an option, when it "
-                                   "would be right, feedback) read \"%1\"").arg(notGiven());
-  if (filledMeta) result.notes << QStringLiteral("Questions without a category or topic use the bank title.");
-  if (renamed) result.notes << QStringLiteral("Question titles that are not valid ids were renumbered.");
+    result.notes << QStringLiteral(
+                        "Explanations the file does not give (why learners pick an option, when it "
+                        "would be right, feedback) read \"%1\"")
+                        .arg(notGiven());
+  if (filledMeta)
+    result.notes << QStringLiteral("Questions without a category or topic use the bank title.");
+  if (renamed)
+    result.notes << QStringLiteral("Question titles that are not valid ids were renumbered.");
 
   // The same validation as a JSON bank: every problem maps back to its question and line.
   BankLoadResult loaded = BankLoader::loadJson(BankJsonWriter::write(bank));
@@ -203,7 +234,8 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
     const auto m = index.match(p.path);
     if (m.hasMatch() && m.captured(1).toInt() < imported.size()) {
       const ImportedQuestion& iq = imported.at(m.captured(1).toInt());
-      result.problems.push_back({fileName, iq.line, iq.label, QStringLiteral("%1: %2").arg(m.captured(2).mid(1), p.message)});
+      result.problems.push_back({fileName, iq.line, iq.label,
+                                 QStringLiteral("%1: %2").arg(m.captured(2).mid(1), p.message)});
     } else {
       result.problems.push_back({fileName, 0, {}, QStringLiteral("%1: %2").arg(p.path, p.message)});
     }
@@ -214,17 +246,23 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
 
 QByteArray BankInterchange::exportData(const QuestionBank& bank, BankFormat format) {
   switch (format) {
-    case BankFormat::Json: return BankJsonWriter::write(bank);
-    case BankFormat::Gift: return GiftFormat::write(bank).toUtf8();
-    case BankFormat::MoodleXml: return MoodleXmlFormat::write(bank);
-    case BankFormat::AnkiText: return AnkiTextFormat::write(bank).toUtf8();
+    case BankFormat::Json:
+      return BankJsonWriter::write(bank);
+    case BankFormat::Gift:
+      return GiftFormat::write(bank).toUtf8();
+    case BankFormat::MoodleXml:
+      return MoodleXmlFormat::write(bank);
+    case BankFormat::AnkiText:
+      return AnkiTextFormat::write(bank).toUtf8();
   }
   return {};
 }
 
-QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format, const QString& path) {
+QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format,
+                                    const QString& path) {
   QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+  if (!file.open(QIODevice::WriteOnly))
+    return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
   const QByteArray data = exportData(bank, format);
   if (file.write(data) != data.size() || !file.commit())
     return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());

@@ -7,8 +7,10 @@
 namespace precisionlab::quiz {
 
 QByteArray BankJsonWriter::write(const QuestionBank& bank) {
-  QJsonObject meta{{QStringLiteral("id"), bank.id},       {QStringLiteral("version"), bank.version},
-                   {QStringLiteral("title"), bank.title}, {QStringLiteral("exam"), bank.exam},
+  QJsonObject meta{{QStringLiteral("id"), bank.id},
+                   {QStringLiteral("version"), bank.version},
+                   {QStringLiteral("title"), bank.title},
+                   {QStringLiteral("exam"), bank.exam},
                    {QStringLiteral("language"), bank.language}};
   QJsonArray questions;
   for (const Question& q : bank.questions) {
@@ -23,22 +25,23 @@ QByteArray BankJsonWriter::write(const QuestionBank& bank) {
       if (!o.scenario.isEmpty()) option.insert(QStringLiteral("scenario"), o.scenario);
       options.append(option);
     }
-    QJsonObject question{{QStringLiteral("id"), q.id},
-                         {QStringLiteral("exam"), q.exam},
-                         {QStringLiteral("domain"), q.domain},
-                         {QStringLiteral("topic"), q.topic},
-                         {QStringLiteral("answer"), q.answer == AnswerKind::Multiple
-                                                        ? QStringLiteral("multiple")
-                                                        : QStringLiteral("single")},
-                         {QStringLiteral("stem"), q.stem},
-                         {QStringLiteral("options"), options},
-                         {QStringLiteral("explanation"), q.explanation},
-                         {QStringLiteral("source"), q.source}};
+    QJsonObject question{
+        {QStringLiteral("id"), q.id},
+        {QStringLiteral("exam"), q.exam},
+        {QStringLiteral("domain"), q.domain},
+        {QStringLiteral("topic"), q.topic},
+        {QStringLiteral("answer"),
+         q.answer == AnswerKind::Multiple ? QStringLiteral("multiple") : QStringLiteral("single")},
+        {QStringLiteral("stem"), q.stem},
+        {QStringLiteral("options"), options},
+        {QStringLiteral("explanation"), q.explanation},
+        {QStringLiteral("source"), q.source}};
     if (!q.examTrap.isEmpty()) question.insert(QStringLiteral("examTrap"), q.examTrap);
     if (!q.references.isEmpty()) {
       QJsonArray refs;
       for (const Reference& r : q.references)
-        refs.append(QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
+        refs.append(
+            QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
       question.insert(QStringLiteral("references"), refs);
     }
     questions.append(question);

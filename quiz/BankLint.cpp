@@ -23,12 +23,13 @@ const QSet<QString>& stopWords() {
   static const QSet<QString> words = [] {
     QSet<QString> s;
     for (const char* w :
-         {"a", "an", "the", "of", "to", "in", "on", "for", "with", "and", "or", "but", "so",
-          "that", "this", "these", "those", "is", "are", "was", "be", "been", "it", "its", "by",
-          "as", "at", "from", "into", "via", "than", "then", "each", "every", "all", "no", "not",
-          "only", "more", "less", "most", "same", "other", "one", "two", "your", "you", "their",
-          "they", "we", "our", "can", "will", "would", "should", "must", "does", "do", "use",
-          "set", "run", "make", "keep", "add", "so", "instead", "which", "when", "while"})
+         {"a",    "an",   "the",   "of",    "to",     "in",      "on",    "for",   "with", "and",
+          "or",   "but",  "so",    "that",  "this",   "these",   "those", "is",    "are",  "was",
+          "be",   "been", "it",    "its",   "by",     "as",      "at",    "from",  "into", "via",
+          "than", "then", "each",  "every", "all",    "no",      "not",   "only",  "more", "less",
+          "most", "same", "other", "one",   "two",    "your",    "you",   "their", "they", "we",
+          "our",  "can",  "will",  "would", "should", "must",    "does",  "do",    "use",  "set",
+          "run",  "make", "keep",  "add",   "so",     "instead", "which", "when",  "while"})
       s.insert(QString::fromLatin1(w));
     return s;
   }();
@@ -56,9 +57,7 @@ bool isCodeToken(const QString& w) {
                           w.contains(QLatin1Char('=')));
 }
 
-bool isContentWord(const QString& w) {
-  return w.size() > 1 && !stopWords().contains(w);
-}
+bool isContentWord(const QString& w) { return w.size() > 1 && !stopWords().contains(w); }
 
 // The distractor "themes" of one option text: adjacent content-word pairs and code tokens.
 QSet<QString> themes(const QString& text) {
@@ -114,7 +113,7 @@ void longestKey(const QuestionBank& bank, QVector<LintWarning>& out) {
 
 void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
   struct Occurrences {
-    QStringList wrong;             // "question option", one per question
+    QStringList wrong;  // "question option", one per question
     QSet<QString> wrongQuestions;
     QSet<QString> keyedQuestions;
   };
@@ -175,9 +174,10 @@ void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
   }
   for (const Cluster& c : clusters) {
     const QStringList first = c.occ.wrong.first().split(QLatin1Char(' '));
-    const QString also = c.related.isEmpty()
-                             ? QString()
-                             : QStringLiteral(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
+    const QString also =
+        c.related.isEmpty()
+            ? QString()
+            : QStringLiteral(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
     out.push_back({QStringLiteral("reused-distractor"), first.value(0), first.value(1),
                    QStringLiteral("\"%1\"%2 appears in wrong options of %3 questions (%4) and in "
                                   "keyed options of %5, so a learner can rule it out by pattern: "
@@ -211,10 +211,10 @@ void multipleCount(const QuestionBank& bank, QVector<LintWarning>& out) {
       QStringLiteral("\\b(?:choose|select|pick|mark|name|which|what)\\s+(?:the\\s+)?"
                      "(two|three|four|five|2|3|4|5)\\b"),
       QRegularExpression::CaseInsensitiveOption);
-  static const QHash<QString, int> numbers{{QStringLiteral("two"), 2},  {QStringLiteral("three"), 3},
-                                           {QStringLiteral("four"), 4}, {QStringLiteral("five"), 5},
-                                           {QStringLiteral("2"), 2},    {QStringLiteral("3"), 3},
-                                           {QStringLiteral("4"), 4},    {QStringLiteral("5"), 5}};
+  static const QHash<QString, int> numbers{
+      {QStringLiteral("two"), 2},  {QStringLiteral("three"), 3}, {QStringLiteral("four"), 4},
+      {QStringLiteral("five"), 5}, {QStringLiteral("2"), 2},     {QStringLiteral("3"), 3},
+      {QStringLiteral("4"), 4},    {QStringLiteral("5"), 5}};
   for (const Question& q : bank.questions) {
     if (q.answer != AnswerKind::Multiple) continue;
     const int keyed = static_cast<int>(q.correctOptionIds().size());
@@ -270,8 +270,10 @@ const QHash<QString, ScenarioEvidence>& BankLint::scenarioEvidence() {
     QHash<QString, ScenarioEvidence> t;
     QFile file(QStringLiteral(":/quiz/data/scenario-evidence.json"));
     if (!file.open(QIODevice::ReadOnly)) return t;
-    const QJsonObject scenarios =
-        QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("scenarios")).toObject();
+    const QJsonObject scenarios = QJsonDocument::fromJson(file.readAll())
+                                      .object()
+                                      .value(QStringLiteral("scenarios"))
+                                      .toObject();
     for (auto it = scenarios.begin(); it != scenarios.end(); ++it) {
       const QJsonObject s = it.value().toObject();
       ScenarioEvidence e;

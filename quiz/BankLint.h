@@ -31,9 +31,9 @@
 namespace precisionlab::quiz {
 
 struct LintWarning {
-  QString rule;        // "longest-key", "reused-distractor", ...
+  QString rule;  // "longest-key", "reused-distractor", ...
   QString questionId;
-  QString optionId;    // empty for a question-level warning
+  QString optionId;  // empty for a question-level warning
   QString message;
   // "pmle-scaling-007 option d: <message> [lab-link]"
   QString toString() const;

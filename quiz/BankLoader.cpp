@@ -55,7 +55,8 @@ class DuplicateKeyScanner {
  private:
   char peek() const { return m_i < m_s.size() ? m_s.at(m_i) : '\0'; }
   void skipSpace() {
-    while (m_i < m_s.size() && (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r'))
+    while (m_i < m_s.size() &&
+           (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r'))
       ++m_i;
   }
   static int hex(char c) {
@@ -66,7 +67,8 @@ class DuplicateKeyScanner {
   }
   unsigned readHex4() {
     unsigned v = 0;
-    for (int k = 0; k < 4 && m_i < m_s.size(); ++k) v = v * 16 + static_cast<unsigned>(hex(m_s.at(m_i++)));
+    for (int k = 0; k < 4 && m_i < m_s.size(); ++k)
+      v = v * 16 + static_cast<unsigned>(hex(m_s.at(m_i++)));
     return v;
   }
   QString string() {
@@ -86,13 +88,27 @@ class DuplicateKeyScanner {
       flush();
       char e = m_s.at(m_i++);
       switch (e) {
-        case 'n': decoded += QLatin1Char('\n'); break;
-        case 't': decoded += QLatin1Char('\t'); break;
-        case 'r': decoded += QLatin1Char('\r'); break;
-        case 'b': decoded += QLatin1Char('\b'); break;
-        case 'f': decoded += QLatin1Char('\f'); break;
-        case 'u': decoded += QChar(static_cast<char16_t>(readHex4())); break;  // surrogates stay split, still comparable
-        default: decoded += QLatin1Char(e); break;  // \" \\ \/
+        case 'n':
+          decoded += QLatin1Char('\n');
+          break;
+        case 't':
+          decoded += QLatin1Char('\t');
+          break;
+        case 'r':
+          decoded += QLatin1Char('\r');
+          break;
+        case 'b':
+          decoded += QLatin1Char('\b');
+          break;
+        case 'f':
+          decoded += QLatin1Char('\f');
+          break;
+        case 'u':
+          decoded += QChar(static_cast<char16_t>(readHex4()));
+          break;  // surrogates stay split, still comparable
+        default:
+          decoded += QLatin1Char(e);
+          break;  // \" \\ \/
       }
     }
     flush();
@@ -160,8 +176,8 @@ class Validator {
   void checkKeys(const QJsonObject& obj, const QString& path, const QStringList& allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it)
       if (!allowed.contains(it.key()))
-        add(path + QLatin1Char('.') + it.key(),
-            QStringLiteral("unknown field (allowed here: %1)").arg(allowed.join(QStringLiteral(", "))));
+        add(path + QLatin1Char('.') + it.key(), QStringLiteral("unknown field (allowed here: %1)")
+                                                    .arg(allowed.join(QStringLiteral(", "))));
   }
 
   // Required (unless `optional`) non-empty string; returns it or an empty string.
@@ -249,12 +265,12 @@ class Validator {
       return q;
     }
     const QJsonObject obj = value.toObject();
-    checkKeys(obj, path,
-              {QStringLiteral("id"), QStringLiteral("exam"), QStringLiteral("domain"),
-               QStringLiteral("topic"), QStringLiteral("answer"), QStringLiteral("stem"),
-               QStringLiteral("options"), QStringLiteral("examTrap"),
-               QStringLiteral("explanation"), QStringLiteral("references"),
-               QStringLiteral("source"), QStringLiteral("objectives")});
+    checkKeys(
+        obj, path,
+        {QStringLiteral("id"), QStringLiteral("exam"), QStringLiteral("domain"),
+         QStringLiteral("topic"), QStringLiteral("answer"), QStringLiteral("stem"),
+         QStringLiteral("options"), QStringLiteral("examTrap"), QStringLiteral("explanation"),
+         QStringLiteral("references"), QStringLiteral("source"), QStringLiteral("objectives")});
     q.id = id(obj, QStringLiteral("id"), path);
     q.exam = str(obj, QStringLiteral("exam"), path);
     q.domain = str(obj, QStringLiteral("domain"), path);
@@ -284,16 +300,18 @@ class Validator {
     const QString optionsPath = path + QStringLiteral(".options");
     if (auto options = array(obj, QStringLiteral("options"), path)) {
       if (options->size() < 2 || options->size() > 6)
-        add(optionsPath, QStringLiteral("has %1 options; a question needs 2 to 6").arg(options->size()));
+        add(optionsPath,
+            QStringLiteral("has %1 options; a question needs 2 to 6").arg(options->size()));
       QHash<QString, int> firstIndex;
       for (int i = 0; i < options->size(); ++i) {
         const QString p = optionsPath + QStringLiteral("[%1]").arg(i);
         Option o = option(options->at(i), p);
         if (!o.id.isEmpty()) {
           if (firstIndex.contains(o.id))
-            add(p + QStringLiteral(".id"), QStringLiteral("duplicate option id '%1' (also at %2[%3].id)")
-                                              .arg(o.id, optionsPath)
-                                              .arg(firstIndex.value(o.id)));
+            add(p + QStringLiteral(".id"),
+                QStringLiteral("duplicate option id '%1' (also at %2[%3].id)")
+                    .arg(o.id, optionsPath)
+                    .arg(firstIndex.value(o.id)));
           else
             firstIndex.insert(o.id, i);
         }
@@ -338,17 +356,20 @@ class Validator {
     if (!obj.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return ids;
     const auto tags = array(obj, QStringLiteral("objectives"), path);
     if (!tags) return ids;
-    if (tags->isEmpty()) add(p, QStringLiteral("must list at least one objective id, or be left out"));
+    if (tags->isEmpty())
+      add(p, QStringLiteral("must list at least one objective id, or be left out"));
     for (int i = 0; i < tags->size(); ++i) {
       const QString ip = p + QStringLiteral("[%1]").arg(i);
       const QString id = tags->at(i).toString();
       if (!tags->at(i).isString() || id.isEmpty()) {
         add(ip, QStringLiteral("expected an objective id such as \"3.2\""));
       } else if (!m_declaredObjectives.contains(id)) {
-        add(ip, QStringLiteral("objective '%1' is not declared in $.bank.objectives (declared: %2)")
-                    .arg(id, m_declaredObjectives.isEmpty()
-                                 ? QStringLiteral("none")
-                                 : QStringList(m_declaredObjectives.keys()).join(QStringLiteral(", "))));
+        add(ip,
+            QStringLiteral("objective '%1' is not declared in $.bank.objectives (declared: %2)")
+                .arg(id,
+                     m_declaredObjectives.isEmpty()
+                         ? QStringLiteral("none")
+                         : QStringList(m_declaredObjectives.keys()).join(QStringLiteral(", "))));
       } else if (ids.contains(id)) {
         add(ip, QStringLiteral("objective '%1' is listed twice").arg(id));
       } else {
@@ -369,12 +390,14 @@ class Validator {
       return result;
     }
     const QJsonObject objectives = meta.value(QStringLiteral("objectives")).toObject();
-    if (objectives.isEmpty()) add(p, QStringLiteral("must declare at least one objective, or be left out"));
+    if (objectives.isEmpty())
+      add(p, QStringLiteral("must declare at least one objective, or be left out"));
     for (auto it = objectives.begin(); it != objectives.end(); ++it) {
       const QString kp = p + QLatin1Char('.') + it.key();
       if (!objectivePattern().match(it.key()).hasMatch())
         add(kp, QStringLiteral("'%1' is not an objective id (use the exam guide's numbering, "
-                               "such as 3.2)").arg(it.key()));
+                               "such as 3.2)")
+                    .arg(it.key()));
       else if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
         add(kp, QStringLiteral("expected the objective's title as a non-empty string"));
       else
@@ -405,8 +428,7 @@ class Validator {
       const QJsonObject meta = root.value(QStringLiteral("bank")).toObject();
       checkKeys(meta, bankPath,
                 {QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
-                 QStringLiteral("exam"), QStringLiteral("language"),
-                 QStringLiteral("objectives")});
+                 QStringLiteral("exam"), QStringLiteral("language"), QStringLiteral("objectives")});
       b.id = id(meta, QStringLiteral("id"), bankPath);
       b.version = str(meta, QStringLiteral("version"), bankPath);
       if (!b.version.isEmpty() && !semverPattern().match(b.version).hasMatch())
@@ -421,7 +443,8 @@ class Validator {
     }
 
     if (auto questions = array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
-      if (questions->isEmpty()) add(QStringLiteral("$.questions"), QStringLiteral("needs at least one question"));
+      if (questions->isEmpty())
+        add(QStringLiteral("$.questions"), QStringLiteral("needs at least one question"));
       QHash<QString, int> firstIndex;
       for (int i = 0; i < questions->size(); ++i) {
         const QString p = QStringLiteral("$.questions[%1]").arg(i);
@@ -464,15 +487,20 @@ std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
 // Qt's parser words ("unterminated object") describe its state, not the typo that caused it.
 QString syntaxErrorText(const QJsonParseError& error, const QByteArray& json) {
   if (json.trimmed().isEmpty())
-    return QStringLiteral("the file is empty; a bank is one JSON object (see "
-                          "docs/question-bank-format.md)");
+    return QStringLiteral(
+        "the file is empty; a bank is one JSON object (see "
+        "docs/question-bank-format.md)");
   switch (error.error) {
     case QJsonParseError::UnterminatedObject:
-      return QStringLiteral("expected ',' or '}' (%1): is a comma missing between two fields "
-                            "just before this point, or a '}' missing?").arg(error.errorString());
+      return QStringLiteral(
+                 "expected ',' or '}' (%1): is a comma missing between two fields "
+                 "just before this point, or a '}' missing?")
+          .arg(error.errorString());
     case QJsonParseError::UnterminatedArray:
-      return QStringLiteral("expected ',' or ']' (%1): is a comma missing between two items "
-                            "just before this point, or a ']' missing?").arg(error.errorString());
+      return QStringLiteral(
+                 "expected ',' or ']' (%1): is a comma missing between two items "
+                 "just before this point, or a ']' missing?")
+          .arg(error.errorString());
     case QJsonParseError::MissingNameSeparator:
       return QStringLiteral("expected ':' after a field name (%1)").arg(error.errorString());
     case QJsonParseError::UnterminatedString:
@@ -490,8 +518,8 @@ BankLoadResult BankLoader::loadFile(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
       BankLoadResult r;
-      r.problems.push_back({QStringLiteral("$"), QStringLiteral("cannot read %1: %2")
-                                                     .arg(path, file.errorString())});
+      r.problems.push_back({QStringLiteral("$"),
+                            QStringLiteral("cannot read %1: %2").arg(path, file.errorString())});
       return r;
     }
     return loadJson(file.readAll());
@@ -504,8 +532,8 @@ BankLoadResult BankLoader::loadFile(const QString& path) {
                                                    precisionlab::filekinds::kBank);
   } catch (const precisionlab::InputError& e) {
     BankLoadResult r;
-    r.problems.push_back({QStringLiteral("$"), QString::fromStdString(
-                                                   precisionlab::escapeForTerminal(e.what()))});
+    r.problems.push_back(
+        {QStringLiteral("$"), QString::fromStdString(precisionlab::escapeForTerminal(e.what()))});
     return r;
   }
   return loadJson(QByteArray::fromStdString(bytes));
@@ -525,7 +553,8 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
     return result;
   }
   if (!doc.isObject()) {
-    result.problems.push_back({QStringLiteral("$"), QStringLiteral("expected an object at the top level")});
+    result.problems.push_back(
+        {QStringLiteral("$"), QStringLiteral("expected an object at the top level")});
     return result;
   }
   const QJsonObject root = doc.object();
@@ -533,22 +562,24 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   // The schema number decides how to read everything else, so it is checked first.
   const QJsonValue schema = root.value(QStringLiteral("schema"));
   if (!root.contains(QStringLiteral("schema"))) {
-    result.problems.push_back({QStringLiteral("$.schema"), QStringLiteral("missing required field")});
+    result.problems.push_back(
+        {QStringLiteral("$.schema"), QStringLiteral("missing required field")});
   } else if (!schema.isDouble() || schema.toDouble() != static_cast<double>(schema.toInt())) {
     result.problems.push_back({QStringLiteral("$.schema"), QStringLiteral("expected an integer")});
   } else if (schema.toInt() > kSchemaVersion) {
     result.problems.push_back(
         {QStringLiteral("$.schema"),
-         QStringLiteral("schema %1 was made by a newer PrecisionLab (this version reads schema %2); "
-                        "update PrecisionLab to use this bank")
+         QStringLiteral(
+             "schema %1 was made by a newer PrecisionLab (this version reads schema %2); "
+             "update PrecisionLab to use this bank")
              .arg(schema.toInt())
              .arg(kSchemaVersion)});
     return result;  // a newer format may differ anywhere: listing more would only mislead
   } else if (schema.toInt() < 1) {
-    result.problems.push_back({QStringLiteral("$.schema"),
-                               QStringLiteral("unknown schema version %1 (expected %2)")
-                                   .arg(schema.toInt())
-                                   .arg(kSchemaVersion)});
+    result.problems.push_back(
+        {QStringLiteral("$.schema"), QStringLiteral("unknown schema version %1 (expected %2)")
+                                         .arg(schema.toInt())
+                                         .arg(kSchemaVersion)});
   }
 
   DuplicateKeyScanner(json, result.problems).run();

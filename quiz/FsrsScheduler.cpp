@@ -24,9 +24,8 @@ int value(FsrsRating r) { return static_cast<int>(r); }
 }  // namespace
 
 FsrsScheduler::Weights FsrsScheduler::defaultWeights() {
-  return {0.212,  1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194,
-          0.001,  1.8722, 0.1666, 0.796,  1.4835, 0.0614, 0.2629,
-          1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542};
+  return {0.212,  1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001,  1.8722, 0.1666, 0.796,
+          1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542};
 }
 
 FsrsScheduler::FsrsScheduler(Parameters parameters) : m_p(std::move(parameters)) {
@@ -46,12 +45,14 @@ FsrsRating FsrsScheduler::ratingFor(bool correct, Confidence confidence, qint64 
 
 double FsrsScheduler::retrievability(const FsrsCard& card, qint64 nowMs) const {
   if (card.lastReviewMs == 0 || card.stability <= 0.0) return 0.0;
-  const double elapsed = static_cast<double>(std::max<qint64>(0, wholeDays(nowMs - card.lastReviewMs)));
+  const double elapsed =
+      static_cast<double>(std::max<qint64>(0, wholeDays(nowMs - card.lastReviewMs)));
   return std::pow(1.0 + m_factor * elapsed / card.stability, m_decay);
 }
 
 int FsrsScheduler::nextIntervalDays(double stability) const {
-  const double days = (stability / m_factor) * (std::pow(m_p.desiredRetention, 1.0 / m_decay) - 1.0);
+  const double days =
+      (stability / m_factor) * (std::pow(m_p.desiredRetention, 1.0 / m_decay) - 1.0);
   // Python's round(): half to even, which is nearbyint under the default rounding mode.
   const double rounded = std::nearbyint(days);
   return static_cast<int>(std::clamp(rounded, 1.0, static_cast<double>(m_p.maximumIntervalDays)));
@@ -67,7 +68,8 @@ double FsrsScheduler::initialDifficulty(FsrsRating rating, bool clamp) const {
 }
 
 double FsrsScheduler::shortTermStability(double stability, FsrsRating rating) const {
-  double increase = std::exp(m_p.w[17] * (value(rating) - 3 + m_p.w[18])) * std::pow(stability, -m_p.w[19]);
+  double increase =
+      std::exp(m_p.w[17] * (value(rating) - 3 + m_p.w[18])) * std::pow(stability, -m_p.w[19]);
   if (rating != FsrsRating::Again) increase = std::max(increase, 1.0);
   return clampStability(stability * increase);
 }
@@ -75,7 +77,7 @@ double FsrsScheduler::shortTermStability(double stability, FsrsRating rating) co
 double FsrsScheduler::nextDifficulty(double difficulty, FsrsRating rating) const {
   const double target = initialDifficulty(FsrsRating::Easy, false);
   const double delta = -(m_p.w[6] * (value(rating) - 3));
-  const double damped = difficulty + (10.0 - difficulty) * delta / 9.0;  // linear damping
+  const double damped = difficulty + (10.0 - difficulty) * delta / 9.0;   // linear damping
   return clampDifficulty(m_p.w[7] * target + (1.0 - m_p.w[7]) * damped);  // mean reversion
 }
 
@@ -92,7 +94,7 @@ double FsrsScheduler::nextStability(double difficulty, double stability, double 
     const double hardPenalty = rating == FsrsRating::Hard ? w[15] : 1.0;
     const double easyBonus = rating == FsrsRating::Easy ? w[16] : 1.0;
     next = stability * (1.0 + std::exp(w[8]) * (11.0 - difficulty) * std::pow(stability, -w[9]) *
-                                   (std::exp((1.0 - r) * w[10]) - 1.0) * hardPenalty * easyBonus);
+                                  (std::exp((1.0 - r) * w[10]) - 1.0) * hardPenalty * easyBonus);
   }
   return clampStability(next);
 }

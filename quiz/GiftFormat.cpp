@@ -24,7 +24,6 @@ qsizetype findUnescaped(const QString& s, const QString& needle, qsizetype from 
   return -1;
 }
 
-
 struct Answer {
   bool equals = false;  // '=' (correct) rather than '~'
   double weight = 0.0;  // %w% when given
@@ -69,14 +68,16 @@ QString GiftFormat::write(const QuestionBank& bank) {
   QString out = QStringLiteral("// %1 (%2 %3), exported by PrecisionLab as GIFT.\n")
                     .arg(bank.title, bank.id, bank.version);
   out += QStringLiteral("// Per-option feedback is the option's analysis, #### the explanation.\n");
-  out += QStringLiteral("// ") + QLatin1String(BankExtras::kBankMarker) + BankExtras::encodeBank(bank) + QStringLiteral("\n\n");
+  out += QStringLiteral("// ") + QLatin1String(BankExtras::kBankMarker) +
+         BankExtras::encodeBank(bank) + QStringLiteral("\n\n");
   QString category;
   for (const Question& q : bank.questions) {
     if (q.domain != category) {
       category = q.domain;
       out += QStringLiteral("$CATEGORY: %1\n\n").arg(escape(category));
     }
-    out += QStringLiteral("// ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) + '\n';
+    out +=
+        QStringLiteral("// ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) + '\n';
     out += QStringLiteral("::%1::%2 {\n").arg(escape(q.id), escape(q.stem));
     const int correct = static_cast<int>(q.correctOptionIds().size());
     for (const Option& o : q.options) {
@@ -125,7 +126,9 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
     QString title;
     if (rest.startsWith(QStringLiteral("::"))) {
       const qsizetype end = findUnescaped(rest, QStringLiteral("::"), 2);
-      if (end < 0) return problem(line, QStringLiteral("question %1").arg(number), QStringLiteral("the title has no closing ::"));
+      if (end < 0)
+        return problem(line, QStringLiteral("question %1").arg(number),
+                       QStringLiteral("the title has no closing ::"));
       title = unescape(rest.mid(2, end - 2)).trimmed();
       rest = rest.mid(end + 2).trimmed();
     }
@@ -138,16 +141,20 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       rest = rest.mid(m.capturedLength());
     }
     const qsizetype open = findUnescaped(rest, QStringLiteral("{"));
-    if (open < 0) return problem(line, label, QStringLiteral("a description without an answer block { } is not a question"));
+    if (open < 0)
+      return problem(line, label,
+                     QStringLiteral("a description without an answer block { } is not a question"));
     const qsizetype close = findUnescaped(rest, QStringLiteral("}"), open + 1);
-    if (close < 0) return problem(line, label, QStringLiteral("the answer block { has no closing }"));
+    if (close < 0)
+      return problem(line, label, QStringLiteral("the answer block { has no closing }"));
     const auto clean = [html](const QString& s) {
       const QString t = unescape(s.trimmed());
       return html ? HtmlText::toText(t) : t;
     };
     // Text after the block (GIFT's fill-in-the-gap form) joins the stem.
     const QString after = clean(rest.mid(close + 1));
-    const QString stem = clean(rest.left(open)) + (after.isEmpty() ? QString() : QStringLiteral(" ") + after);
+    const QString stem =
+        clean(rest.left(open)) + (after.isEmpty() ? QString() : QStringLiteral(" ") + after);
     QString body = rest.mid(open + 1, close - open - 1).trimmed();
 
     Question q;
@@ -159,8 +166,15 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       q.explanation = clean(body.mid(general + 4));
       body = body.left(general).trimmed();
     }
-    if (body.isEmpty()) return problem(line, label, QStringLiteral("an essay question (empty answer block) has no options to choose from"));
-    if (body.startsWith('#')) return problem(line, label, QStringLiteral("numerical questions are not supported (only multiple choice and true/false)"));
+    if (body.isEmpty())
+      return problem(
+          line, label,
+          QStringLiteral("an essay question (empty answer block) has no options to choose from"));
+    if (body.startsWith('#'))
+      return problem(
+          line, label,
+          QStringLiteral(
+              "numerical questions are not supported (only multiple choice and true/false)"));
 
     static const QRegularExpression trueFalse(QStringLiteral("^(T|F|TRUE|FALSE)\\s*(#|$)"));
     if (trueFalse.match(body).hasMatch()) {
@@ -189,7 +203,9 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
           continue;
         }
         if (c != '=' && c != '~')
-          return problem(line, label, QStringLiteral("expected an answer starting with = or ~ near \"%1\"").arg(body.mid(i, 20)));
+          return problem(line, label,
+                         QStringLiteral("expected an answer starting with = or ~ near \"%1\"")
+                             .arg(body.mid(i, 20)));
         qsizetype end = i + 1;
         while (end < body.size()) {
           if (body.at(end) == '\\') {
@@ -211,7 +227,10 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
           raw = raw.mid(pct + 1);
         }
         if (findUnescaped(raw, QStringLiteral("->")) >= 0)
-          return problem(line, label, QStringLiteral("matching questions are not supported (only multiple choice and true/false)"));
+          return problem(
+              line, label,
+              QStringLiteral(
+                  "matching questions are not supported (only multiple choice and true/false)"));
         const qsizetype hash = findUnescaped(raw, QStringLiteral("#"));
         a.text = clean(hash < 0 ? raw : raw.left(hash));
         if (hash >= 0) a.feedback = clean(raw.mid(hash + 1));
@@ -221,7 +240,10 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       int tildes = 0;
       for (const Answer& a : answers) tildes += a.equals ? 0 : 1;
       if (tildes == 0)
-        return problem(line, label, QStringLiteral("a short-answer question (only = answers) has no wrong options to choose from"));
+        return problem(
+            line, label,
+            QStringLiteral(
+                "a short-answer question (only = answers) has no wrong options to choose from"));
       int correct = 0;
       for (int k = 0; k < answers.size(); ++k) {
         const Answer& a = answers.at(k);

@@ -5,12 +5,15 @@
 namespace precisionlab::quiz {
 
 QString HtmlText::fromText(const QString& text) {
-  return text.toHtmlEscaped().replace('\n', QStringLiteral("<br>")).replace('\t', QStringLiteral("&#9;"));
+  return text.toHtmlEscaped()
+      .replace('\n', QStringLiteral("<br>"))
+      .replace('\t', QStringLiteral("&#9;"));
 }
 
 QString HtmlText::toText(QString s) {
-  static const QRegularExpression br(QStringLiteral("<br\\s*/?>|</p>\\s*<p[^>]*>|</div>\\s*<div[^>]*>"),
-                                     QRegularExpression::CaseInsensitiveOption);
+  static const QRegularExpression br(
+      QStringLiteral("<br\\s*/?>|</p>\\s*<p[^>]*>|</div>\\s*<div[^>]*>"),
+      QRegularExpression::CaseInsensitiveOption);
   static const QRegularExpression tag(QStringLiteral("<[^>]*>"));
   static const QRegularExpression numeric(QStringLiteral("&#(x?)([0-9a-fA-F]{1,6});"));
   s.replace(br, QStringLiteral("\n"));
@@ -27,9 +30,12 @@ QString HtmlText::toText(QString s) {
     last = m.capturedEnd();
   }
   out += s.mid(last);
-  out.replace(QStringLiteral("&lt;"), QStringLiteral("<")).replace(QStringLiteral("&gt;"), QStringLiteral(">"));
-  out.replace(QStringLiteral("&quot;"), QStringLiteral("\"")).replace(QStringLiteral("&apos;"), QStringLiteral("'"));
-  out.replace(QStringLiteral("&nbsp;"), QStringLiteral(" ")).replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+  out.replace(QStringLiteral("&lt;"), QStringLiteral("<"))
+      .replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+  out.replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+      .replace(QStringLiteral("&apos;"), QStringLiteral("'"));
+  out.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "))
+      .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
   return out.trimmed();
 }
 

@@ -10,8 +10,6 @@
 namespace precisionlab::quiz {
 namespace {
 
-
-
 void textElement(QXmlStreamWriter& w, const QString& name, const QString& text, bool html = true) {
   w.writeStartElement(name);
   if (html) w.writeAttribute(QStringLiteral("format"), QStringLiteral("html"));
@@ -28,10 +26,11 @@ QByteArray MoodleXmlFormat::write(const QuestionBank& bank) {
   w.setAutoFormattingIndent(2);
   w.writeStartDocument();
   w.writeComment(QStringLiteral(" %1 (%2 %3), exported by PrecisionLab as Moodle XML ")
-                     .arg(bank.title, bank.id, bank.version).replace(QStringLiteral("--"), QStringLiteral("- -")));
+                     .arg(bank.title, bank.id, bank.version)
+                     .replace(QStringLiteral("--"), QStringLiteral("- -")));
   w.writeStartElement(QStringLiteral("quiz"));
-  w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kBankMarker) + BankExtras::encodeBank(bank) +
-                 QLatin1String(" "));
+  w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kBankMarker) +
+                 BankExtras::encodeBank(bank) + QLatin1String(" "));
   QString category;
   for (const Question& q : bank.questions) {
     if (q.domain != category) {
@@ -45,22 +44,25 @@ QByteArray MoodleXmlFormat::write(const QuestionBank& bank) {
     }
     w.writeStartElement(QStringLiteral("question"));
     w.writeAttribute(QStringLiteral("type"), QStringLiteral("multichoice"));
-    w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) + QLatin1String(" "));
+    w.writeComment(QLatin1String(" ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) +
+                   QLatin1String(" "));
     textElement(w, QStringLiteral("name"), q.id, false);
     textElement(w, QStringLiteral("questiontext"), q.stem);
     textElement(w, QStringLiteral("generalfeedback"), q.explanation);
     w.writeTextElement(QStringLiteral("defaultgrade"), QStringLiteral("1"));
     w.writeTextElement(QStringLiteral("penalty"), QStringLiteral("0"));
     w.writeTextElement(QStringLiteral("hidden"), QStringLiteral("0"));
-    w.writeTextElement(QStringLiteral("single"),
-                       q.answer == AnswerKind::Single ? QStringLiteral("true") : QStringLiteral("false"));
+    w.writeTextElement(QStringLiteral("single"), q.answer == AnswerKind::Single
+                                                     ? QStringLiteral("true")
+                                                     : QStringLiteral("false"));
     w.writeTextElement(QStringLiteral("shuffleanswers"), QStringLiteral("true"));
     w.writeTextElement(QStringLiteral("answernumbering"), QStringLiteral("ABCD"));
     const int correct = static_cast<int>(q.correctOptionIds().size());
     for (const Option& o : q.options) {
       // Moodle fractions: the right options share 100; for multiple answers a wrong one
       // costs 100, so only the exact set scores (PrecisionLab's all-or-nothing).
-      double fraction = o.correct ? 100.0 / correct : (q.answer == AnswerKind::Multiple ? -100.0 : 0.0);
+      double fraction =
+          o.correct ? 100.0 / correct : (q.answer == AnswerKind::Multiple ? -100.0 : 0.0);
       w.writeStartElement(QStringLiteral("answer"));
       w.writeAttribute(QStringLiteral("fraction"), QString::number(fraction, 'g', 7));
       w.writeAttribute(QStringLiteral("format"), QStringLiteral("html"));
@@ -93,13 +95,15 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
       else
         r.skipCurrentElement();
     }
-    return format == QLatin1String("plain_text") || format == QLatin1String("markdown") || format.isEmpty()
+    return format == QLatin1String("plain_text") || format == QLatin1String("markdown") ||
+                   format.isEmpty()
                ? text.trimmed()
                : HtmlText::toText(text);
   };
 
   if (!r.readNextStartElement() || r.name() != QLatin1String("quiz")) {
-    problem(static_cast<int>(r.lineNumber()), {}, QStringLiteral("not Moodle XML: the root element must be <quiz>"));
+    problem(static_cast<int>(r.lineNumber()), {},
+            QStringLiteral("not Moodle XML: the root element must be <quiz>"));
     return out;
   }
   while (r.readNextStartElement()) {
@@ -111,8 +115,10 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     const QString type = r.attributes().value(QStringLiteral("type")).toString();
     if (type == QLatin1String("category")) {
       while (r.readNextStartElement()) {
-        if (r.name() == QLatin1String("category")) category = readText(QStringLiteral("plain_text")).section('/', -1);
-        else r.skipCurrentElement();
+        if (r.name() == QLatin1String("category"))
+          category = readText(QStringLiteral("plain_text")).section('/', -1);
+        else
+          r.skipCurrentElement();
       }
       continue;
     }
@@ -121,13 +127,15 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     q.domain = category;
     QString extras;
     QString label = QStringLiteral("question %1").arg(number);
-    const bool supported = type == QLatin1String("multichoice") || type == QLatin1String("truefalse");
+    const bool supported =
+        type == QLatin1String("multichoice") || type == QLatin1String("truefalse");
     while (!r.atEnd()) {
       const auto token = r.readNext();
       if (token == QXmlStreamReader::EndElement && r.name() == QLatin1String("question")) break;
       if (token == QXmlStreamReader::Comment) {
         const QString c = r.text().toString().trimmed();
-        if (c.startsWith(QLatin1String(BankExtras::kMarker))) extras = c.mid(int(qstrlen(BankExtras::kMarker)));
+        if (c.startsWith(QLatin1String(BankExtras::kMarker)))
+          extras = c.mid(int(qstrlen(BankExtras::kMarker)));
         continue;
       }
       if (token != QXmlStreamReader::StartElement) continue;
@@ -145,9 +153,13 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
         Option o;
         while (r.readNextStartElement()) {
           const QString f = r.attributes().value(QStringLiteral("format")).toString();
-          if (r.name() == QLatin1String("text")) o.text = format == QLatin1String("plain_text") ? r.readElementText().trimmed() : HtmlText::toText(r.readElementText());
-          else if (r.name() == QLatin1String("feedback")) o.analysis = readText(f);
-          else r.skipCurrentElement();
+          if (r.name() == QLatin1String("text"))
+            o.text = format == QLatin1String("plain_text") ? r.readElementText().trimmed()
+                                                           : HtmlText::toText(r.readElementText());
+          else if (r.name() == QLatin1String("feedback"))
+            o.analysis = readText(f);
+          else
+            r.skipCurrentElement();
         }
         o.correct = fraction > 0;
         o.id = QString(QChar(static_cast<char16_t>(u'a' + q.options.size() % 26)));
@@ -158,11 +170,15 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     }
     if (r.hasError()) break;
     if (!supported) {
-      problem(line, label, QStringLiteral("\"%1\" questions are not supported (only multichoice and truefalse)").arg(type));
+      problem(line, label,
+              QStringLiteral("\"%1\" questions are not supported (only multichoice and truefalse)")
+                  .arg(type));
       continue;
     }
     if (type == QLatin1String("truefalse")) {
-      for (Option& o : q.options) o.id = o.text.toLower() == QLatin1String("false") ? QStringLiteral("false") : QStringLiteral("true");
+      for (Option& o : q.options)
+        o.id = o.text.toLower() == QLatin1String("false") ? QStringLiteral("false")
+                                                          : QStringLiteral("true");
     }
     int correct = 0;
     for (const Option& o : q.options) correct += o.correct ? 1 : 0;
@@ -178,7 +194,9 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     out.push_back({q, line, label});
   }
   if (r.hasError())
-    problem(static_cast<int>(r.lineNumber()), {}, QStringLiteral("XML error at column %1: %2").arg(r.columnNumber()).arg(r.errorString()));
+    problem(
+        static_cast<int>(r.lineNumber()), {},
+        QStringLiteral("XML error at column %1: %2").arg(r.columnNumber()).arg(r.errorString()));
   return out;
 }
 

@@ -6,6 +6,9 @@
 #include "quiz/SqliteStatement.h"
 #include "quiz/StatisticsCalculator.h"
 
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -13,9 +16,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
-#include <fcntl.h>
-#include <sqlite3.h>
-#include <unistd.h>
 
 #include <cerrno>
 
@@ -53,7 +53,9 @@ bool syncPath(const QString& path, bool directory) {
   return ok;
 }
 
-QString stamp() { return QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")); }
+QString stamp() {
+  return QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+}
 
 // A backup is usable when it opens, passes quick_check and has a schema we can read.
 bool backupIsGood(const QString& path) {
@@ -108,11 +110,13 @@ QString ProgressDatabase::migrationSql(int version) {
 }
 
 QString ProgressDatabase::lastError() const {
-  return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("the database is not open");
+  return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db))
+              : QStringLiteral("the database is not open");
 }
 
 QString ProgressDatabase::readOnlyError() const {
-  return QStringLiteral("Progress is open read-only (%1), so this was not saved.").arg(m_readOnlyReason);
+  return QStringLiteral("Progress is open read-only (%1), so this was not saved.")
+      .arg(m_readOnlyReason);
 }
 
 bool ProgressDatabase::exec(const char* sql, QString* error) {
@@ -176,8 +180,10 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
   // likely a truncated progress file than a new one.
   const QFileInfo info(path);
   if (info.isDir()) {  // SQLite would only say "disk I/O error"
-    report.message = QStringLiteral("Your progress could not be opened: %1 is a folder, not a "
-                                    "progress file. Give a file name inside it.").arg(path);
+    report.message = QStringLiteral(
+                         "Your progress could not be opened: %1 is a folder, not a "
+                         "progress file. Give a file name inside it.")
+                         .arg(path);
     return report;
   }
   if (info.exists() && info.size() == 0 && !backupFiles().isEmpty())
@@ -187,18 +193,24 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
   // Finish it instead of starting an empty history.
   if (!info.exists() && !m_repairing && !backupFiles().isEmpty() &&
       (QFileInfo::exists(path + QStringLiteral(".restoring")) ||
-       !QDir(info.absolutePath()).entryList({info.fileName() + QStringLiteral(".damaged-*")}, QDir::Files).isEmpty()))
+       !QDir(info.absolutePath())
+            .entryList({info.fileName() + QStringLiteral(".damaged-*")}, QDir::Files)
+            .isEmpty()))
     return repair(report, QStringLiteral("an earlier repair was interrupted"));
 
   QString detail;
   if (!openConnection(false, &detail)) {
-    if (info.exists()) return openReadOnly(report, QStringLiteral("it cannot be written: %1").arg(detail));
-    report.message = QStringLiteral("Your progress could not be opened at %1: %2").arg(path, detail);
+    if (info.exists())
+      return openReadOnly(report, QStringLiteral("it cannot be written: %1").arg(detail));
+    report.message =
+        QStringLiteral("Your progress could not be opened at %1: %2").arg(path, detail);
     return report;
   }
   switch (probe(&detail)) {
-    case Probe::Ok: break;
-    case Probe::Damaged: return repair(report, detail);
+    case Probe::Ok:
+      break;
+    case Probe::Damaged:
+      return repair(report, detail);
     case Probe::Locked:
       report.outcome = OpenReport::Outcome::LockedReadOnly;
       return openReadOnly(report, QStringLiteral("another program is using the file"));
@@ -259,8 +271,10 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
   report.toVersion = kMaxVersion;
   report.readOnly = false;
   if (report.outcome == OpenReport::Outcome::Migrated)
-    report.message = QStringLiteral("Your progress was upgraded to the current format (a copy of "
-                                    "the old file is in %1).").arg(report.backupMade);
+    report.message = QStringLiteral(
+                         "Your progress was upgraded to the current format (a copy of "
+                         "the old file is in %1).")
+                         .arg(report.backupMade);
   else if (report.outcome == OpenReport::Outcome::Created)
     report.message = QStringLiteral("A new progress file was created at %1.").arg(path);
   else
@@ -273,8 +287,10 @@ OpenReport ProgressDatabase::openReadOnly(OpenReport report, const QString& why)
   QString error;
   if (!openConnection(true, &error)) {
     report.outcome = OpenReport::Outcome::Failed;
-    report.message = QStringLiteral("Your progress could not be opened (%1; %2). Nothing was "
-                                    "changed on disk.").arg(why, error);
+    report.message = QStringLiteral(
+                         "Your progress could not be opened (%1; %2). Nothing was "
+                         "changed on disk.")
+                         .arg(why, error);
     return report;
   }
   m_readOnlyReason = why;
@@ -282,16 +298,20 @@ OpenReport ProgressDatabase::openReadOnly(OpenReport report, const QString& why)
   Stmt v(m_db, "PRAGMA user_version");
   if (v.step() == SQLITE_ROW) report.fromVersion = report.toVersion = static_cast<int>(v.i64(0));
   if (report.outcome == OpenReport::Outcome::NewerReadOnly)
-    report.message = QStringLiteral("Your progress was saved by a newer PrecisionLab. It is shown "
-                                    "read-only and nothing new is saved; update PrecisionLab to "
-                                    "keep recording.");
+    report.message = QStringLiteral(
+        "Your progress was saved by a newer PrecisionLab. It is shown "
+        "read-only and nothing new is saved; update PrecisionLab to "
+        "keep recording.");
   else if (report.outcome == OpenReport::Outcome::LockedReadOnly)
-    report.message = QStringLiteral("Another program (perhaps another PrecisionLab window) is using "
-                                    "your progress file. It is open read-only: new answers are "
-                                    "not saved until you close the other program and restart.");
+    report.message = QStringLiteral(
+        "Another program (perhaps another PrecisionLab window) is using "
+        "your progress file. It is open read-only: new answers are "
+        "not saved until you close the other program and restart.");
   else
-    report.message = QStringLiteral("Your progress is open read-only because %1. Nothing stored "
-                                    "was changed.").arg(why);
+    report.message = QStringLiteral(
+                         "Your progress is open read-only because %1. Nothing stored "
+                         "was changed.")
+                         .arg(why);
   return report;
 }
 
@@ -299,18 +319,22 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
   close();
   if (m_repairing) {  // the restored copy failed too: stop rather than loop
     report.outcome = OpenReport::Outcome::Failed;
-    report.message = QStringLiteral("Your progress file is damaged (%1) and could not be repaired.").arg(detail);
+    report.message =
+        QStringLiteral("Your progress file is damaged (%1) and could not be repaired.").arg(detail);
     return report;
   }
   // Move the damaged file and its WAL/SHM aside together: a stale WAL next to a restored file
   // would be replayed into it. Never delete anything.
   if (QFileInfo::exists(m_path)) {  // absent when finishing an interrupted repair
     QString aside = m_path + QStringLiteral(".damaged-") + stamp();
-    for (int n = 2; QFileInfo::exists(aside); ++n) aside = m_path + QStringLiteral(".damaged-%1-%2").arg(stamp()).arg(n);
+    for (int n = 2; QFileInfo::exists(aside); ++n)
+      aside = m_path + QStringLiteral(".damaged-%1-%2").arg(stamp()).arg(n);
     if (!QFile::rename(m_path, aside)) {
       report.outcome = OpenReport::Outcome::Failed;
-      report.message = QStringLiteral("Your progress file is damaged (%1) and could not be moved "
-                                      "aside; it was left untouched at %2.").arg(detail, m_path);
+      report.message = QStringLiteral(
+                           "Your progress file is damaged (%1) and could not be moved "
+                           "aside; it was left untouched at %2.")
+                           .arg(detail, m_path);
       return report;
     }
     for (const char* suffix : {"-wal", "-shm", "-journal"})
@@ -335,7 +359,8 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
 
   const ProgressStore::Options original = m_options;
   ProgressStore::Options options = m_options;
-  options.backupAtOpen = false;  // do not let a fresh backup of the restored copy rotate out good ones
+  options.backupAtOpen =
+      false;  // do not let a fresh backup of the restored copy rotate out good ones
   m_repairing = true;
   OpenReport reopened = open(m_path, options);
   m_repairing = false;
@@ -344,21 +369,24 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
   reopened.restoredFrom = report.restoredFrom;
   if (!reopened.ok()) return reopened;
   // Empty when an interrupted repair was finished: the damaged file was moved aside then.
-  const QString aside = report.movedAsidePath.isEmpty()
-                            ? m_path + QStringLiteral(".damaged-*")
-                            : report.movedAsidePath;
-  const QString when = QFileInfo(report.restoredFrom).lastModified().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+  const QString aside = report.movedAsidePath.isEmpty() ? m_path + QStringLiteral(".damaged-*")
+                                                        : report.movedAsidePath;
+  const QString when =
+      QFileInfo(report.restoredFrom).lastModified().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
   if (!report.restoredFrom.isEmpty()) {
     reopened.outcome = OpenReport::Outcome::RestoredBackup;
-    reopened.message = QStringLiteral("Your progress file was damaged (%1). It was moved to %2 and "
-                                      "the latest good backup (from %3) was restored; answers "
-                                      "given after that backup are only in the damaged file.")
+    reopened.message = QStringLiteral(
+                           "Your progress file was damaged (%1). It was moved to %2 and "
+                           "the latest good backup (from %3) was restored; answers "
+                           "given after that backup are only in the damaged file.")
                            .arg(detail, aside, when);
   } else {
     reopened.outcome = OpenReport::Outcome::StartedEmpty;
-    reopened.message = QStringLiteral("Your progress file was damaged (%1) and there was no good "
-                                      "backup. It was moved to %2 (nothing was deleted) and a new, "
-                                      "empty progress file was started.").arg(detail, aside);
+    reopened.message = QStringLiteral(
+                           "Your progress file was damaged (%1) and there was no good "
+                           "backup. It was moved to %2 (nothing was deleted) and a new, "
+                           "empty progress file was started.")
+                           .arg(detail, aside);
   }
   return reopened;
 }
@@ -433,7 +461,8 @@ ProfileResult ProgressDatabase::renameProfile(qint64 profileId, const QString& n
                 ? QStringLiteral("A profile named \"%1\" already exists.").arg(trimmed)
                 : lastError(),
             {}};
-  if (sqlite3_changes(m_db) == 0) return {false, QStringLiteral("That profile no longer exists."), {}};
+  if (sqlite3_changes(m_db) == 0)
+    return {false, QStringLiteral("That profile no longer exists."), {}};
   for (const Profile& p : profiles())
     if (p.id == profileId) return {true, {}, p};
   return {false, lastError(), {}};
@@ -470,7 +499,8 @@ RecordResult ProgressDatabase::recordAttempt(Attempt a) {
               "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
               "correct, time_taken_ms, mode, confidence) VALUES (?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, a.timeMs).bind(2, a.profileId).bind(3, a.bankId).bind(4, a.questionId);
-  insert.bind(5, a.domain).bind(6, QString::fromUtf8(QJsonDocument(chosen).toJson(QJsonDocument::Compact)));
+  insert.bind(5, a.domain)
+      .bind(6, QString::fromUtf8(QJsonDocument(chosen).toJson(QJsonDocument::Compact)));
   insert.bind(7, qint64(a.correct ? 1 : 0)).bind(8, a.timeTakenMs).bind(9, toString(a.mode));
   insert.bind(10, toString(a.confidence));
   if (insert.step() != SQLITE_DONE) return fail(lastError());
@@ -510,8 +540,8 @@ QVector<ReviewState> ProgressDatabase::reviewStates(qint64 profileId, const QStr
 
 Statistics ProgressDatabase::statistics(qint64 profileId, const QString& bankId, qint64 nowMs) {
   if (nowMs <= 0) nowMs = QDateTime::currentMSecsSinceEpoch();
-  return StatisticsCalculator::compute(attempts(profileId, 0, bankId), reviewStates(profileId, bankId),
-                                       nowMs);
+  return StatisticsCalculator::compute(attempts(profileId, 0, bankId),
+                                       reviewStates(profileId, bankId), nowMs);
 }
 
 ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePath) {
@@ -522,10 +552,10 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
   if (!file.open(QIODevice::WriteOnly)) return {false, file.errorString(), 0, filePath};
   QMap<qint64, QString> names;
   for (const Profile& p : profiles()) names.insert(p.id, p.name);
-  QString out = CsvWriter::record({"id", "time_utc", "profile", "bank", "question", "domain",
-                                   "chosen", "correct", "time_taken_ms", "mode", "confidence",
-                                   "rating", "elapsed_days", "state_before", "stability",
-                                   "difficulty", "scheduled_days", "scheduler"});
+  QString out =
+      CsvWriter::record({"id", "time_utc", "profile", "bank", "question", "domain", "chosen",
+                         "correct", "time_taken_ms", "mode", "confidence", "rating", "elapsed_days",
+                         "state_before", "stability", "difficulty", "scheduled_days", "scheduler"});
   QVector<Attempt> rows = attempts(profileId, 0);
   for (auto it = rows.crbegin(); it != rows.crend(); ++it) {  // oldest first
     const Attempt& a = *it;
@@ -607,7 +637,8 @@ BackupResult ProgressDatabase::backup(bool force) {
   if (!QDir().mkpath(dir)) return {false, QStringLiteral("cannot create %1").arg(dir), {}, {}};
   const QString base = QFileInfo(m_path).completeBaseName();
   r.path = QDir(dir).filePath(base + QLatin1Char('-') + stamp() + QStringLiteral(".sqlite3"));
-  if (QFileInfo::exists(r.path)) return {false, QStringLiteral("a backup was made this millisecond"), {}, {}};
+  if (QFileInfo::exists(r.path))
+    return {false, QStringLiteral("a backup was made this millisecond"), {}, {}};
   removeBackupLeftovers();
   // VACUUM INTO writes a consistent, compacted copy from a read transaction: never copy the
   // live file (its WAL holds recent commits). It writes under a temporary name (with its own

@@ -57,7 +57,8 @@ QFuture<T> ProgressStore::post(Fn fn) {
 
 void ProgressStore::notify(Changes what) {
   // Called on the owning thread; the signal is emitted on the thread that created the store.
-  QMetaObject::invokeMethod(this, [this, what] { emit changed(what); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this, [this, what] { emit changed(what); }, Qt::QueuedConnection);
 }
 
 QFuture<OpenReport> ProgressStore::open(const QString& path, const Options& options) {
@@ -123,7 +124,8 @@ QFuture<QStringList> ProgressStore::dueQuestions(qint64 profileId, const QString
   });
 }
 
-QFuture<Statistics> ProgressStore::statistics(qint64 profileId, const QString& bankId, qint64 nowMs) {
+QFuture<Statistics> ProgressStore::statistics(qint64 profileId, const QString& bankId,
+                                              qint64 nowMs) {
   return post<Statistics>(
       [=](ProgressDatabase& db) { return db.statistics(profileId, bankId, nowMs); });
 }

@@ -31,8 +31,8 @@ class ProgressStore : public QObject {
   Q_OBJECT
  public:
   struct Options {
-    int busyTimeoutMs = 3000;          // wait this long for another program's lock
-    int keepBackups = 5;               // backups kept in <dir>/backups
+    int busyTimeoutMs = 3000;                       // wait this long for another program's lock
+    int keepBackups = 5;                            // backups kept in <dir>/backups
     qint64 minBackupIntervalMs = 30LL * 60 * 1000;  // at most one backup per 30 min (unless forced)
     bool backupAtOpen = true;  // back up at open and at close when changed (and interval passed)
   };
@@ -42,7 +42,8 @@ class ProgressStore : public QObject {
 
   // Default file: QStandardPaths::AppDataLocation + "/progress.sqlite3".
   static QString defaultPath();
-  // Backups of `databasePath` live in "<its folder>/backups/progress-<yyyyMMdd-HHmmss-zzz>.sqlite3".
+  // Backups of `databasePath` live in "<its
+  // folder>/backups/progress-<yyyyMMdd-HHmmss-zzz>.sqlite3".
   static QString backupDir(const QString& databasePath);
 
   // Opens (creating, migrating, repairing as needed). Call once before anything else.
@@ -92,7 +93,7 @@ class ProgressStore : public QObject {
   void notify(Changes what);
 
   QThread m_thread;
-  QObject* m_context = nullptr;  // lives on m_thread: the target of invokeMethod
+  QObject* m_context = nullptr;            // lives on m_thread: the target of invokeMethod
   std::shared_ptr<ProgressDatabase> m_db;  // used only on m_thread
 };
 

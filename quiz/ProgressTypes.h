@@ -16,18 +16,18 @@ namespace precisionlab::quiz {
 struct Profile {
   qint64 id = 0;
   QString name;
-  qint64 createdMs = 0;  // epoch ms
+  qint64 createdMs = 0;                           // epoch ms
   SchedulerKind scheduler = SchedulerKind::Fsrs;  // whose due times this profile studies by
 };
 
 // One answered question, like a row of Anki's revlog.
 struct Attempt {
-  qint64 id = 0;              // assigned by the store
-  qint64 timeMs = 0;          // epoch ms when answered
+  qint64 id = 0;      // assigned by the store
+  qint64 timeMs = 0;  // epoch ms when answered
   qint64 profileId = 0;
   QString bankId;
   QString questionId;
-  QString domain;             // copied from the question: statistics survive bank edits
+  QString domain;  // copied from the question: statistics survive bank edits
   QStringList chosenOptionIds;
   bool correct = false;
   qint64 timeTakenMs = 0;
@@ -53,14 +53,14 @@ struct DayStats {
 struct Statistics {
   int attempts = 0;
   int correct = 0;
-  double accuracy = 0.0;         // 0..1, 0 when no attempts
+  double accuracy = 0.0;  // 0..1, 0 when no attempts
   double averageTimeMs = 0.0;
   QVector<DomainStats> perDomain;  // sorted by domain name
   QVector<DayStats> perDay;        // oldest first, days with attempts only
-  int currentStreakDays = 0;  // consecutive days with attempts ending today or yesterday
+  int currentStreakDays = 0;       // consecutive days with attempts ending today or yesterday
   int longestStreakDays = 0;
-  QString weakestDomain;      // lowest accuracy among domains with >= 3 attempts, else ""
-  int dueNow = 0;             // review states due at the time asked (excludes new questions)
+  QString weakestDomain;  // lowest accuracy among domains with >= 3 attempts, else ""
+  int dueNow = 0;         // review states due at the time asked (excludes new questions)
   // The schedule (under the profile's scheduler; see docs/spaced-repetition.md).
   SchedulerKind scheduler = SchedulerKind::Fsrs;
   int reviewedQuestions = 0;      // questions with a schedule
@@ -80,19 +80,19 @@ Q_DECLARE_FLAGS(Changes, Change)
 
 struct OpenReport {
   enum class Outcome {
-    Opened,             // existing database, intact
-    Created,            // no file yet: a new empty database
-    Migrated,           // older schema upgraded (fromVersion -> toVersion), a backup made first
-    RestoredBackup,     // damaged file moved aside, the latest good backup restored
-    StartedEmpty,       // damaged file moved aside, no good backup: a new empty database
-    NewerReadOnly,      // made by a newer PrecisionLab: opened read-only
-    LockedReadOnly,     // another program holds the lock: opened read-only
-    Failed              // nothing could be opened (see message)
+    Opened,          // existing database, intact
+    Created,         // no file yet: a new empty database
+    Migrated,        // older schema upgraded (fromVersion -> toVersion), a backup made first
+    RestoredBackup,  // damaged file moved aside, the latest good backup restored
+    StartedEmpty,    // damaged file moved aside, no good backup: a new empty database
+    NewerReadOnly,   // made by a newer PrecisionLab: opened read-only
+    LockedReadOnly,  // another program holds the lock: opened read-only
+    Failed           // nothing could be opened (see message)
   };
   Outcome outcome = Outcome::Failed;
   bool readOnly = true;
-  int fromVersion = 0;   // user_version found in the file
-  int toVersion = 0;     // user_version now
+  int fromVersion = 0;  // user_version found in the file
+  int toVersion = 0;    // user_version now
   QString path;
   QString movedAsidePath;  // where a damaged file was moved (never deleted)
   QString restoredFrom;    // the backup that was restored
@@ -126,9 +126,9 @@ struct ExportResult {
 };
 
 struct BackupResult {
-  bool ok = false;    // false with an empty error: skipped (too soon, or nothing changed)
+  bool ok = false;  // false with an empty error: skipped (too soon, or nothing changed)
   QString error;
-  QString path;       // the new backup file
+  QString path;         // the new backup file
   QStringList removed;  // older backups rotated out
 };
 

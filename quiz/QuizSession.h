@@ -37,9 +37,9 @@ class QuizSession {
     QStringList displayOrder;  // option ids in the order to show them (shuffled)
     QStringList chosen;        // selected option ids (display order)
     Confidence confidence = Confidence::Unknown;
-    bool flagged = false;       // exam: "review later" mark
-    bool answered = false;      // practice: locked after answer(); exam: has a selection
-    qint64 timeSpentMs = 0;     // time while this question was the current one
+    bool flagged = false;         // exam: "review later" mark
+    bool answered = false;        // practice: locked after answer(); exam: has a selection
+    qint64 timeSpentMs = 0;       // time while this question was the current one
     std::optional<bool> correct;  // practice: after answer(); exam: after submit()
   };
 
@@ -59,9 +59,9 @@ class QuizSession {
     int total = 0;
     int answered = 0;
     int correct = 0;
-    double score = 0.0;     // correct / total (unanswered count as wrong)
-    qint64 durationMs = 0;  // from start to submit/finish
-    bool timedOut = false;  // exam submitted because the deadline passed
+    double score = 0.0;        // correct / total (unanswered count as wrong)
+    qint64 durationMs = 0;     // from start to submit/finish
+    bool timedOut = false;     // exam submitted because the deadline passed
     QVector<Feedback> review;  // one per question, session order
   };
 

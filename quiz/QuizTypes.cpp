@@ -8,10 +8,14 @@ QString toString(QuizMode mode) {
 
 QString toString(Confidence confidence) {
   switch (confidence) {
-    case Confidence::Sure: return QStringLiteral("sure");
-    case Confidence::Unsure: return QStringLiteral("unsure");
-    case Confidence::Guess: return QStringLiteral("guess");
-    case Confidence::Unknown: break;
+    case Confidence::Sure:
+      return QStringLiteral("sure");
+    case Confidence::Unsure:
+      return QStringLiteral("unsure");
+    case Confidence::Guess:
+      return QStringLiteral("guess");
+    case Confidence::Unknown:
+      break;
   }
   return QStringLiteral("unknown");
 }

@@ -29,8 +29,9 @@ ReviewState readState(const Stmt& s, SchedulerKind kind) {
   r.fsrs.lastReviewMs = r.fsrs.state == FsrsState::New ? 0 : r.lastReviewMs;
   r.scheduler = kind;
   // A v2 row that was never replayed has no FSRS state yet: it is new to FSRS, due at once.
-  r.dueMs = kind == SchedulerKind::Sm2 ? r.sm2DueMs
-                                       : (r.fsrs.state == FsrsState::New ? r.lastReviewMs : r.fsrs.dueMs);
+  r.dueMs = kind == SchedulerKind::Sm2
+                ? r.sm2DueMs
+                : (r.fsrs.state == FsrsState::New ? r.lastReviewMs : r.fsrs.dueMs);
   return r;
 }
 
@@ -137,7 +138,7 @@ bool ReviewTable::replayHistory(sqlite3* db, QString* error) {
     stored.questionId = last.question;
     stored.fsrs = replayed.fsrs;
     stored.lapses = replayed.lapses;  // wrong answers in the log, as v2 counted them
-    if (stored.lastReviewMs == 0) {  // no v2 row: take the replayed SM-2 state too
+    if (stored.lastReviewMs == 0) {   // no v2 row: take the replayed SM-2 state too
       stored = replayed;
     }
     return save(db, last.profile, last.bank, stored);

@@ -9,9 +9,12 @@ namespace precisionlab::quiz {
 int Scheduler::gradeFor(bool correct, Confidence confidence, qint64 timeTakenMs, qint64 slowMs) {
   if (!correct) {
     switch (confidence) {
-      case Confidence::Sure: return 0;   // confidently wrong: a misconception to fix soon
-      case Confidence::Guess: return 2;  // knew they did not know
-      default: return 1;
+      case Confidence::Sure:
+        return 0;  // confidently wrong: a misconception to fix soon
+      case Confidence::Guess:
+        return 2;  // knew they did not know
+      default:
+        return 1;
     }
   }
   int grade = 4;
@@ -66,8 +69,7 @@ ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confide
   const FsrsRating rating = FsrsScheduler::ratingFor(correct, confidence, timeTakenMs);
   entry.rating = static_cast<int>(rating);
   entry.stateBefore = static_cast<int>(state.fsrs.state);
-  if (!state.isNew())
-    entry.elapsedDays = static_cast<double>(nowMs - state.lastReviewMs) / kDayMs;
+  if (!state.isNew()) entry.elapsedDays = static_cast<double>(nowMs - state.lastReviewMs) / kDayMs;
   entry.retrievability = fsrs.retrievability(state.fsrs, nowMs);
 
   state = review(state, entry.sm2Grade, nowMs);

@@ -47,10 +47,10 @@ struct ReviewState {
   qint64 lastReviewMs = 0;  // epoch ms of the last attempt
   int lapses = 0;           // wrong answers (SM-2 grade < 3)
   // SM-2
-  int repetitions = 0;      // successful reviews in a row
-  int intervalDays = 0;     // 0 = never reviewed
-  double easiness = 2.5;    // SM-2 E-Factor, >= 1.3
-  qint64 sm2DueMs = 0;      // epoch ms
+  int repetitions = 0;    // successful reviews in a row
+  int intervalDays = 0;   // 0 = never reviewed
+  double easiness = 2.5;  // SM-2 E-Factor, >= 1.3
+  qint64 sm2DueMs = 0;    // epoch ms
   // FSRS
   FsrsCard fsrs;
   bool isNew() const { return lastReviewMs == 0; }
@@ -62,9 +62,9 @@ struct ReviewLogEntry {
   int rating = 0;             // FSRS rating 1..4 (FsrsScheduler::ratingFor)
   int sm2Grade = 0;           // SM-2 grade 0..5 (Scheduler::gradeFor)
   double elapsedDays = -1.0;  // since the previous attempt at this question; -1 = first
-  int stateBefore = 0;        // FsrsState before the review (0 new, 1 learning, 2 review, 3 relearning)
-  double stability = 0.0;     // FSRS, after
-  double difficulty = 0.0;    // FSRS, after
+  int stateBefore = 0;  // FsrsState before the review (0 new, 1 learning, 2 review, 3 relearning)
+  double stability = 0.0;       // FSRS, after
+  double difficulty = 0.0;      // FSRS, after
   double retrievability = 0.0;  // FSRS recall probability just before the review
   double scheduledDays = 0.0;   // next interval under the profile's scheduler, in days
   SchedulerKind scheduler = SchedulerKind::Fsrs;

@@ -3,8 +3,8 @@
 // returns its error code, so callers check one place.
 #pragma once
 
-#include <QString>
 #include <sqlite3.h>
+#include <QString>
 
 namespace precisionlab::quiz {
 

@@ -106,7 +106,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
 }
 
 QVector<DomainStats> StatisticsCalculator::perObjective(const QVector<Attempt>& attempts,
-                                                       const QuestionBank& bank) {
+                                                        const QuestionBank& bank) {
   QMap<QString, DomainStats> groups;  // QMap: sorted by objective id
   for (const Attempt& a : attempts) {
     if (a.bankId != bank.id) continue;
@@ -115,7 +115,8 @@ QVector<DomainStats> StatisticsCalculator::perObjective(const QVector<Attempt>& 
     const QStringList ids = q->objectives.isEmpty() ? QStringList{QString()} : q->objectives;
     for (const QString& id : ids) {
       DomainStats& g = groups[id];
-      g.domain = id.isEmpty() ? QString() : (id + QLatin1Char(' ') + bank.objectives.value(id)).trimmed();
+      g.domain =
+          id.isEmpty() ? QString() : (id + QLatin1Char(' ') + bank.objectives.value(id)).trimmed();
       ++g.attempts;
       if (a.correct) ++g.correct;
     }

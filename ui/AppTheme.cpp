@@ -25,9 +25,7 @@ ThemeState& state() {
   return s;
 }
 
-bool isDarkPalette(const QPalette& p) {
-  return p.color(QPalette::Window).lightness() < 128;
-}
+bool isDarkPalette(const QPalette& p) { return p.color(QPalette::Window).lightness() < 128; }
 
 ThemeColors lightColors() {
   ThemeColors c;
@@ -141,8 +139,8 @@ QString styleSheetFor(const ThemeColors& c, ThemeKind kind) {
              "QTabWidget::pane { border: none; border-top: 1px solid %2; }"
              "QToolTip { color: %4; background: %3; border: 1px solid %2; }")
       .arg(border)
-      .arg(c.cardBorder.name(), c.card.name(), c.text.name(), c.cardHover.name(),
-           c.accent.name(), c.mutedText.name(), c.accentText.name());
+      .arg(c.cardBorder.name(), c.card.name(), c.text.name(), c.cardHover.name(), c.accent.name(),
+           c.mutedText.name(), c.accentText.name());
 }
 
 }  // namespace
@@ -218,10 +216,14 @@ QFont AppTheme::pointFont(double points, int weight) {
 
 QString AppTheme::id(ThemeKind kind) {
   switch (kind) {
-    case ThemeKind::System: return QStringLiteral("system");
-    case ThemeKind::Light: return QStringLiteral("light");
-    case ThemeKind::Dark: return QStringLiteral("dark");
-    case ThemeKind::HighContrast: return QStringLiteral("high-contrast");
+    case ThemeKind::System:
+      return QStringLiteral("system");
+    case ThemeKind::Light:
+      return QStringLiteral("light");
+    case ThemeKind::Dark:
+      return QStringLiteral("dark");
+    case ThemeKind::HighContrast:
+      return QStringLiteral("high-contrast");
   }
   return QStringLiteral("system");
 }
@@ -234,10 +236,14 @@ ThemeKind AppTheme::fromId(const QString& id) {
 
 QString AppTheme::displayName(ThemeKind kind) {
   switch (kind) {
-    case ThemeKind::System: return QObject::tr("Follow system");
-    case ThemeKind::Light: return QObject::tr("Light");
-    case ThemeKind::Dark: return QObject::tr("Dark");
-    case ThemeKind::HighContrast: return QObject::tr("High contrast");
+    case ThemeKind::System:
+      return QObject::tr("Follow system");
+    case ThemeKind::Light:
+      return QObject::tr("Light");
+    case ThemeKind::Dark:
+      return QObject::tr("Dark");
+    case ThemeKind::HighContrast:
+      return QObject::tr("High contrast");
   }
   return {};
 }

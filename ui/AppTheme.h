@@ -14,10 +14,10 @@ enum class ThemeKind { System, Light, Dark, HighContrast };
 
 // Colours with a meaning; views never hard-code colours, they ask for these.
 struct ThemeColors {
-  QColor text;          // body text
-  QColor mutedText;     // secondary text (labels, hints)
-  QColor window;        // window background
-  QColor card;          // option cards, panels
+  QColor text;       // body text
+  QColor mutedText;  // secondary text (labels, hints)
+  QColor window;     // window background
+  QColor card;       // option cards, panels
   QColor cardBorder;
   QColor cardHover;
   QColor accent;        // focus, selection, links, primary buttons

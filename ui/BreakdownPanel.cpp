@@ -73,15 +73,14 @@ void BreakdownPanel::showQuestion(const quiz::Question& question, const QStringL
     const quiz::Option* o = question.option(displayOrder[i]);
     if (o && o->correct) correctLines << QStringLiteral("✓  %1.  %2").arg(letterFor(i), o->text);
   }
-  layout_->addWidget(section(tr("Correct answer & explanation"),
-                             correctLines.join(QLatin1Char('\n')) + QStringLiteral("\n\n") +
-                                 question.explanation,
-                             c.correct, c.correctCard));
+  layout_->addWidget(
+      section(tr("Correct answer & explanation"),
+              correctLines.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + question.explanation,
+              c.correct, c.correctCard));
 
   // 2. The exam trap, when the bank names one.
   if (!question.examTrap.isEmpty())
-    layout_->addWidget(
-        section(tr("⚠  Common exam trap"), question.examTrap, c.trap, c.trapCard));
+    layout_->addWidget(section(tr("⚠  Common exam trap"), question.examTrap, c.trap, c.trapCard));
 
   // 3. Option by option.
   layout_->addSpacing(4);
@@ -161,7 +160,8 @@ QWidget* BreakdownPanel::optionBlock(const QString& letter, const quiz::Option& 
     run->setAccessibleName(tr("Run option %1 in the lab").arg(letter));
     run->setCursor(Qt::PointingHandCursor);
     const QString scenario = option.scenario;
-    connect(run, &QPushButton::clicked, this, [this, scenario] { emit runInLabRequested(scenario); });
+    connect(run, &QPushButton::clicked, this,
+            [this, scenario] { emit runInLabRequested(scenario); });
     titleRow->addWidget(run, 0, Qt::AlignTop);
   }
   v->addLayout(titleRow);
@@ -177,8 +177,8 @@ QWidget* BreakdownPanel::optionBlock(const QString& letter, const quiz::Option& 
   addPart(tr("Why learners pick it"), option.whyLearnersPick, c.mutedText);
   addPart(option.correct ? tr("When it is the best choice") : tr("When it would be right"),
           option.whenRight, c.mutedText);
-  frame->setAccessibleName(tr("Option %1: %2").arg(letter, option.correct ? tr("correct")
-                                                                           : tr("not correct")));
+  frame->setAccessibleName(
+      tr("Option %1: %2").arg(letter, option.correct ? tr("correct") : tr("not correct")));
   return frame;
 }
 

@@ -123,9 +123,7 @@ void ChartPanel::resizeEvent(QResizeEvent* event) {
   placeHint();
 }
 
-void ChartPanel::placeHint() {
-  hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24));
-}
+void ChartPanel::placeHint() { hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24)); }
 
 bool ChartPanel::savePng(const QString& path, QString* error) const {
   return ChartExporter::savePng(view_, title_, footer(), path, error);

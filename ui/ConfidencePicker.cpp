@@ -53,8 +53,7 @@ quiz::Confidence ConfidencePicker::confidence() const {
 }
 
 void ConfidencePicker::setConfidence(quiz::Confidence confidence) {
-  for (QAbstractButton* b : group_->buttons())
-    b->setChecked(group_->id(b) == int(confidence));
+  for (QAbstractButton* b : group_->buttons()) b->setChecked(group_->id(b) == int(confidence));
 }
 
 void ConfidencePicker::applyTheme() {

@@ -29,12 +29,14 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
                       this);
   title_->setWordWrap(true);
   runAll_ = new QPushButton(tr("Run every option"), this);
-  runAll_->setToolTip(tr("Trains the fp32 baseline, every option of the question and "
-                         "bf16=True side by side (a few minutes on 2 CPU cores)."));
+  runAll_->setToolTip(
+      tr("Trains the fp32 baseline, every option of the question and "
+         "bf16=True side by side (a few minutes on 2 CPU cores)."));
   connect(runAll_, &QPushButton::clicked, this, &EvidenceSummary::runAllRequested);
   estimate_ = new QPushButton(tr("GPU estimate…"), this);
-  estimate_->setToolTip(tr("Estimated step time, memory and epoch cost on the GPUs Vertex AI "
-                           "offers, with the formula and its sources."));
+  estimate_->setToolTip(
+      tr("Estimated step time, memory and epoch cost on the GPUs Vertex AI "
+         "offers, with the formula and its sources."));
   connect(estimate_, &QPushButton::clicked, this, &EvidenceSummary::gpuEstimateRequested);
   head->addWidget(title_, 1);
   head->addWidget(runAll_);
@@ -119,12 +121,14 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
       accent = c.trap;
       fill = c.trapCard;
       break;
-    default: break;
+    default:
+      break;
   }
-  w.frame->setStyleSheet(QStringLiteral("QFrame#evidenceCard { background: %1; border: 2px solid "
-                                        "%2; border-radius: 6px; } QLabel { background: transparent; "
-                                        "border: none; color: %3; }")
-                             .arg(fill.name(), accent.name(), c.text.name()));
+  w.frame->setStyleSheet(
+      QStringLiteral("QFrame#evidenceCard { background: %1; border: 2px solid "
+                     "%2; border-radius: 6px; } QLabel { background: transparent; "
+                     "border: none; color: %3; }")
+          .arg(fill.name(), accent.name(), c.text.name()));
   // Sizes are in points before AppTheme's scale, so the presenter's large fonts apply here too.
   w.name->setFont(AppTheme::pointFont(10, QFont::DemiBold));
   w.name->setText(card.correct ? tr("%1  ✓ the answer").arg(card.name) : card.name);

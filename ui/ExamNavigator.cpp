@@ -39,7 +39,9 @@ void ExamNavigator::refresh(const quiz::QuizSession& session) {
     QString text = QString::number(i + 1);
     QString state = st.answered ? tr("answered") : tr("not answered");
     QColor fill = c.card, fg = c.text, border = c.cardBorder;
-    if (st.answered) { fill = c.selectedCard; }
+    if (st.answered) {
+      fill = c.selectedCard;
+    }
     if (st.correct.has_value()) {
       text += *st.correct ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
       fill = *st.correct ? c.correctCard : c.wrongCard;
@@ -56,11 +58,12 @@ void ExamNavigator::refresh(const quiz::QuizSession& session) {
     b->setText(text);
     b->setFont(AppTheme::pointFont(10.5, current ? QFont::Bold : QFont::Normal));
     b->setAccessibleName(tr("Question %1, %2").arg(i + 1).arg(state));
-    b->setStyleSheet(QStringLiteral("QPushButton { background: %1; color: %2; border: %3px solid %4;"
-                                    " border-radius: 6px; padding: 3px 8px; min-width: 28px; }")
-                         .arg(fill.name(), fg.name())
-                         .arg(current ? 2 : 1)
-                         .arg(border.name()));
+    b->setStyleSheet(
+        QStringLiteral("QPushButton { background: %1; color: %2; border: %3px solid %4;"
+                       " border-radius: 6px; padding: 3px 8px; min-width: 28px; }")
+            .arg(fill.name(), fg.name())
+            .arg(current ? 2 : 1)
+            .arg(border.name()));
   }
 }
 

@@ -113,9 +113,8 @@ void GpuEstimateDialog::setPrice(int row, double usdPerHour) {
 }
 
 void GpuEstimateDialog::recompute() {
-  const EstimateShape shape =
-      EstimateShape::forPreset(preset_->currentText().toStdString(), batch_->value(),
-                               seqLen_->value());
+  const EstimateShape shape = EstimateShape::forPreset(preset_->currentText().toStdString(),
+                                                       batch_->value(), seqLen_->value());
   const auto& gpus = GpuEstimator::gpus();
   table_->setRowCount(int(gpus.size()) * 3);
   int row = 0;
@@ -131,11 +130,12 @@ void GpuEstimateDialog::recompute() {
         cells << tr("not supported: no bf16 units") << QString() << QString() << QString();
       } else {
         const double hours = GpuEstimator::epochHours(e, shape, examples_->value());
-        const double usd = GpuEstimator::epochCostUsd(e, shape, examples_->value(),
-                                                      prices_[int(g)]->value());
+        const double usd =
+            GpuEstimator::epochCostUsd(e, shape, examples_->value(), prices_[int(g)]->value());
         cells << QString::number(e.stepMs, 'f', 1)
               << QStringLiteral("%1x").arg(fp32.stepMs / e.stepMs, 0, 'f', 2)
-              << QStringLiteral("%1%2").arg(e.memoryGB, 0, 'f', 2)
+              << QStringLiteral("%1%2")
+                     .arg(e.memoryGB, 0, 'f', 2)
                      .arg(e.fits ? QString() : tr(" (does not fit)"))
               << tr("%1 h, $%2").arg(hours, 0, 'f', 2).arg(usd, 0, 'f', 2);
       }

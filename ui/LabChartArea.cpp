@@ -28,10 +28,9 @@ QString runKey(const TrackedRun& run) {
 
 // Emulated now, or a recording of an emulated run: numerics only either way.
 bool emulated(const TrackedRun& run) {
-  return run.provenanceKnown &&
-         (run.provenance.kind == Provenance::Emulated ||
-          (run.provenance.kind == Provenance::Recorded &&
-           run.provenance.recordedKind == Provenance::Emulated));
+  return run.provenanceKnown && (run.provenance.kind == Provenance::Emulated ||
+                                 (run.provenance.kind == Provenance::Recorded &&
+                                  run.provenance.recordedKind == Provenance::Emulated));
 }
 
 // The provenance line under a chart, grouped so it stays short:
@@ -73,9 +72,8 @@ LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
        tr("loss"), LiveChart::YScale::Linear, false,
        tr("Tick a run above: its loss appears here within seconds.")},
       {"divergence", tr("Divergence from the fp32 baseline"), tr("Divergence"),
-       tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
-       tr("|Δ loss|"), LiveChart::YScale::Linear, true,
-       tr("Needs the fp32 baseline and one more run.")},
+       tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."), tr("|Δ loss|"),
+       LiveChart::YScale::Linear, true, tr("Needs the fp32 baseline and one more run.")},
       {"throughput", tr("Throughput"), tr("Throughput"),
        tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
           "is not a measurement."),
@@ -323,7 +321,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
                           LabMetrics::skippedSteps(run));
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   chart->retainOnly(keys);
@@ -334,8 +333,9 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   panels_[c]->finishUpdate();
   QString footer = provenanceFooter(plotted);
   if (!notMeasured.isEmpty())
-    footer += (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) +
-              tr("not drawn (emulated, numerics only): %1").arg(notMeasured.join(QStringLiteral(", ")));
+    footer +=
+        (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) +
+        tr("not drawn (emulated, numerics only): %1").arg(notMeasured.join(QStringLiteral(", ")));
   panels_[c]->setProvenanceText(footer);
 }
 

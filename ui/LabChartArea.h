@@ -6,8 +6,8 @@
 
 #include <QColor>
 #include <QHash>
-#include <QPair>
 #include <QList>
+#include <QPair>
 #include <QSet>
 #include <QString>
 #include <QWidget>
@@ -67,7 +67,7 @@ class LabChartArea : public QWidget {
   QList<QHash<QString, quint64>> drawnRevisions_;
   QSet<QString> filter_;
   QList<QList<QPair<QString, QColor>>> legendEntries_;  // per figure: name and colour drawn
-  QLabel* legend_ = nullptr;  // the shared legend under the figures
+  QLabel* legend_ = nullptr;                            // the shared legend under the figures
   QList<quint64> drawnBaselineRevision_;
   bool presenterMode_ = false;
 };

@@ -60,8 +60,9 @@ void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
       c.headline = tr("Fails: did not learn like fp32");
     if (!v.failureCause.empty())
       c.evidence << tr("what broke: %1").arg(QString::fromStdString(v.failureCause));
-    c.evidence << tr("why: fp16 weights, gradients and AdamW state with no loss scaling and no "
-                     "fp32 master copy: small updates round away, large values overflow");
+    c.evidence << tr(
+        "why: fp16 weights, gradients and AdamW state with no loss scaling and no "
+        "fp32 master copy: small updates round away, large values overflow");
     c.evidence << accuracyLine(v);
   } else {
     c.finding = EvidenceCard::Finding::Unexpected;
@@ -96,8 +97,7 @@ void fillSweep(EvidenceCard& c, const Verdict& v) {
   c.headline = tr("Tunes the learning rate, not precision: %1 trials, %2 the training")
                    .arg(v.trials)
                    .arg(ratio(v.sampleMultiple));
-  c.evidence << tr("best trial: %1, %2")
-                    .arg(QString::fromStdString(v.bestTrial), accuracyLine(v));
+  c.evidence << tr("best trial: %1, %2").arg(QString::fromStdString(v.bestTrial), accuracyLine(v));
   c.evidence << tr("every trial is an fp32 run: each one as slow as the baseline");
 }
 
@@ -116,8 +116,14 @@ QString LabEvidence::gpuEstimateLine() {
     const StepEstimate fp32 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp32);
     const StepEstimate fp16 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp16Amp);
     const double x = fp32.stepMs / fp16.stepMs;
-    if (x < lo) { lo = x; loGpu = QString::fromStdString(g.id).toUpper(); }
-    if (x > hi) { hi = x; hiGpu = QString::fromStdString(g.id).toUpper(); }
+    if (x < lo) {
+      lo = x;
+      loGpu = QString::fromStdString(g.id).toUpper();
+    }
+    if (x > hi) {
+      hi = x;
+      hiGpu = QString::fromStdString(g.id).toUpper();
+    }
     mem = std::max(mem, fp16.memoryGB / fp32.memoryGB);
   }
   return tr("estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 "
@@ -157,8 +163,8 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const QStringL
       else if (id == idOf(scenario::kVertexHpTuning))
         fillSweep(c, *verdict);
       else if (id == idOf(scenario::kFp16Amp)) {
-        c.finding = verdict->learned ? EvidenceCard::Finding::Works
-                                     : EvidenceCard::Finding::Unexpected;
+        c.finding =
+            verdict->learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
         c.headline = verdict->learned ? tr("Learns like fp32, and is faster and lighter")
                                       : tr("Did not learn like fp32 in this run");
         c.evidence << accuracyLine(*verdict);

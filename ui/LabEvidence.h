@@ -29,9 +29,9 @@ struct EvidenceCard {
   QString optionText;  // the question's wording of the option
   bool correct = false;
   Finding finding = Finding::NotRun;
-  QString headline;    // one line: "Fails: the loss became NaN at step 12"
+  QString headline;      // one line: "Fails: the loss became NaN at step 12"
   QStringList evidence;  // the numbers behind it, one per line
-  QString source;      // "live on cpu" / "recorded on cuda:0 ..." / "estimated: ..."
+  QString source;        // "live on cpu" / "recorded on cuda:0 ..." / "estimated: ..."
 };
 
 class LabEvidence {

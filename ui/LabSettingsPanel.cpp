@@ -42,9 +42,9 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
       model->item(0)->setEnabled(false);
   }
   for (size_t i = 0; i < std::size(kPresets); ++i)
-    preset_->addItem(tr("%1 — random init, %2").arg(QLatin1String(kPresets[i]),
-                                                    QLatin1String(kPresetShapes[i])),
-                     QLatin1String(kPresets[i]));
+    preset_->addItem(
+        tr("%1 — random init, %2").arg(QLatin1String(kPresets[i]), QLatin1String(kPresetShapes[i])),
+        QLatin1String(kPresets[i]));
   preset_->setToolTip(QString::fromStdString(LabScenarios::defaultModelNote()) + QLatin1Char('\n') +
                       tr("The random-init sizes train a BERT from scratch; they are used when no "
                          "checkpoint directory is chosen."));
@@ -63,9 +63,10 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   modelDir_ = new QLineEdit(this);
   modelDir_->setPlaceholderText(tr("none: use the preset"));
   modelDir_->setClearButtonEnabled(true);
-  modelDir_->setToolTip(tr("A Hugging Face checkpoint directory with config.json, vocab.txt "
-                           "and model.safetensors (pytorch_model.bin is refused: convert it "
-                           "to safetensors first)."));
+  modelDir_->setToolTip(
+      tr("A Hugging Face checkpoint directory with config.json, vocab.txt "
+         "and model.safetensors (pytorch_model.bin is refused: convert it "
+         "to safetensors first)."));
   modelDir_->setAccessibleName(tr("Checkpoint directory"));
   modelBrowse_ = new QPushButton(tr("Browse…"), this);
   modelBrowse_->setAccessibleName(tr("Choose checkpoint directory"));
@@ -74,8 +75,9 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   dataPath_ = new QLineEdit(this);
   dataPath_->setPlaceholderText(tr("built-in sentiment data"));
   dataPath_->setClearButtonEnabled(true);
-  dataPath_->setToolTip(tr("CSV, TSV or JSONL with a 'text' and a 'label' column; empty = the "
-                           "built-in dataset."));
+  dataPath_->setToolTip(
+      tr("CSV, TSV or JSONL with a 'text' and a 'label' column; empty = the "
+         "built-in dataset."));
   dataPath_->setAccessibleName(tr("Dataset file"));
   dataBrowse_ = new QPushButton(tr("Browse…"), this);
   dataBrowse_->setAccessibleName(tr("Choose dataset file"));
@@ -101,8 +103,9 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   device_->addItem(tr("cpu"), QStringLiteral("cpu"));
   device_->addItem(tr("cuda (GPU)"), QStringLiteral("cuda"));
   // Probing CUDA costs seconds at start-up; the engine refuses a missing GPU with a clear error.
-  device_->setToolTip(tr("cuda needs an NVIDIA GPU and a CUDA build of LibTorch; a run on a "
-                         "missing GPU fails with a message saying so."));
+  device_->setToolTip(
+      tr("cuda needs an NVIDIA GPU and a CUDA build of LibTorch; a run on a "
+         "missing GPU fails with a message saying so."));
   device_->setAccessibleName(tr("Device"));
 
   // Training shares the machine with the window: at most all cores but one, so the UI thread
@@ -201,8 +204,8 @@ TrainConfig LabSettingsPanel::config() const {
 
 void LabSettingsPanel::setConfig(const TrainConfig& config) {
   base_ = config;
-  const QSignalBlocker b1(preset_), b2(modelDir_), b3(dataPath_), b4(batch_), b5(seqLen_),
-      b6(lr_), b7(steps_), b8(device_), b9(threads_), b10(layers_);
+  const QSignalBlocker b1(preset_), b2(modelDir_), b3(dataPath_), b4(batch_), b5(seqLen_), b6(lr_),
+      b7(steps_), b8(device_), b9(threads_), b10(layers_);
   const int presetIndex = preset_->findData(QString::fromStdString(config.preset));
   preset_->setCurrentIndex(presetIndex >= 0 ? presetIndex : 1);  // 1: tiny, the first size
   layers_->setValue(int(std::clamp<int64_t>(config.layers, 0, layers_->maximum())));
@@ -235,9 +238,9 @@ void LabSettingsPanel::chooseModelDir() {
 }
 
 void LabSettingsPanel::chooseDataFile() {
-  const QString file = QFileDialog::getOpenFileName(
-      this, tr("Choose a dataset"), dataPath_->text(),
-      tr("Datasets (*.csv *.tsv *.jsonl *.json);;All files (*)"));
+  const QString file =
+      QFileDialog::getOpenFileName(this, tr("Choose a dataset"), dataPath_->text(),
+                                   tr("Datasets (*.csv *.tsv *.jsonl *.json);;All files (*)"));
   if (!file.isEmpty()) dataPath_->setText(file);
 }
 
@@ -254,8 +257,10 @@ void LabSettingsPanel::onPresetChanged() {
   // Fine-tuning a pretrained model and training one from scratch want different learning
   // rates (5e-5 vs 2e-3) and layer counts: switching between the two kinds takes the other
   // kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
-  const bool pretrained = preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
-  const TrainConfig kind = pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
+  const bool pretrained =
+      preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
+  const TrainConfig kind =
+      pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
   const bool wasPretrained = base_.preset == PretrainedModels::kMiniLm;
   if (pretrained != wasPretrained) {
     const QSignalBlocker b1(lr_), b2(layers_);

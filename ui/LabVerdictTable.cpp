@@ -12,8 +12,8 @@ namespace precisionlab {
 LabVerdictTable::LabVerdictTable(QWidget* parent) : QTableWidget(0, kColumns, parent) {
   setObjectName(QStringLiteral("labVerdictTable"));
   // Short headers (a projector's font is large); the tooltips say what the numbers are.
-  setHorizontalHeaderLabels({tr("Scenario"), tr("Status"), tr("Speed"), tr("Memory"),
-                             tr("Val acc"), tr("Verdict (computed)"), tr("Measured")});
+  setHorizontalHeaderLabels({tr("Scenario"), tr("Status"), tr("Speed"), tr("Memory"), tr("Val acc"),
+                             tr("Verdict (computed)"), tr("Measured")});
   const QString tips[kColumns] = {
       tr("The fp32 reference, then each option as the question shows it"),
       tr("Run state and steps done"),
@@ -62,7 +62,8 @@ void LabVerdictTable::fill(const RunDataStore* store, const QList<Row>& rows) {
           memory = LabVerdicts::memoryCell(*v);
           accuracy = LabVerdicts::accuracyCell(*v);
           verdict = QString::fromStdString(v->summary);
-          if (!LabVerdicts::isFinal(*store, row.scenarioId)) verdict = tr("so far: %1").arg(verdict);
+          if (!LabVerdicts::isFinal(*store, row.scenarioId))
+            verdict = tr("so far: %1").arg(verdict);
         }
         const QList<const TrackedRun*> runs = store->runsOf(row.scenarioId);
         for (const TrackedRun* r : runs)

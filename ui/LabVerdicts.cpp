@@ -111,7 +111,8 @@ QString LabVerdicts::memoryCell(const Verdict& v) {
 }
 
 QString LabVerdicts::accuracyCell(const Verdict& v) {
-  if (v.firstNonFiniteStep > 0 && !v.hasEval) return tr("— (NaN at step %1)").arg(v.firstNonFiniteStep);
+  if (v.firstNonFiniteStep > 0 && !v.hasEval)
+    return tr("— (NaN at step %1)").arg(v.firstNonFiniteStep);
   if (!v.hasEval) return tr("no evaluation yet");
   return tr("%1 (fp32 %2)").arg(v.valAccuracy, 0, 'f', 3).arg(v.baselineValAccuracy, 0, 'f', 3);
 }

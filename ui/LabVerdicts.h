@@ -17,13 +17,13 @@ class RunDataStore;
 struct TrackedRun;
 
 struct ScenarioStatus {
-  QString text;        // "running · 40/150 (3 trials)", "not started"
-  int64_t done = 0;    // steps done over all runs
-  int64_t total = 0;   // steps planned over all runs
+  QString text;       // "running · 40/150 (3 trials)", "not started"
+  int64_t done = 0;   // steps done over all runs
+  int64_t total = 0;  // steps planned over all runs
   bool failed = false;
-  bool active = false;     // a run is queued, preparing, running or paused
-  bool paused = false;     // every active run is paused
-  bool started = false;    // the scenario has runs at all
+  bool active = false;   // a run is queued, preparing, running or paused
+  bool paused = false;   // every active run is paused
+  bool started = false;  // the scenario has runs at all
 };
 
 class LabVerdicts {

@@ -119,8 +119,9 @@ void LabView::buildUi() {
   auto* runButtons = new QHBoxLayout(runButtons_);
   runButtons->setContentsMargins(0, 2, 0, 0);
   auto* replayButton = new QPushButton(tr("Replay recorded runs"), runButtons_);
-  replayButton->setToolTip(tr("Replay the runs shipped with PrecisionLab (each labelled with "
-                              "the device and date it was recorded on)."));
+  replayButton->setToolTip(
+      tr("Replay the runs shipped with PrecisionLab (each labelled with "
+         "the device and date it was recorded on)."));
   connect(replayButton, &QPushButton::clicked, this, &LabView::replayShippedRecordings);
   auto* openButton = new QPushButton(tr("Open recorded runs…"), runButtons_);
   openButton->setToolTip(tr("Replay .plrun files, e.g. runs recorded on a GPU machine."));
@@ -129,8 +130,9 @@ void LabView::buildUi() {
   for (int factor : {1, 4, 16}) speedCombo_->addItem(tr("%1x").arg(factor), double(factor));
   speedCombo_->setCurrentIndex(1);
   speedCombo_->setAccessibleName(tr("Replay speed"));
-  speedCombo_->setToolTip(tr("How fast recorded runs replay: 1x is the speed they were "
-                             "recorded at."));
+  speedCombo_->setToolTip(
+      tr("How fast recorded runs replay: 1x is the speed they were "
+         "recorded at."));
   connect(speedCombo_, &QComboBox::currentIndexChanged, this,
           [this] { replayer_->setSpeed(speedCombo_->currentData().toDouble()); });
   auto* speedLabel = new QLabel(tr("&speed"), runButtons_);
@@ -138,8 +140,9 @@ void LabView::buildUi() {
   auto* stopAllButton = new QPushButton(tr("Stop all"), runButtons_);
   connect(stopAllButton, &QPushButton::clicked, this, &LabView::stopAll);
   auto* vertexButton = new QPushButton(tr("Export to Vertex AI…"), runButtons_);
-  vertexButton->setToolTip(tr("Write the Hugging Face Trainer script and Vertex AI job spec "
-                              "for the highlighted option."));
+  vertexButton->setToolTip(
+      tr("Write the Hugging Face Trainer script and Vertex AI job spec "
+         "for the highlighted option."));
   connect(vertexButton, &QPushButton::clicked, this, &LabView::openVertexExport);
   auto* csvButton = new QPushButton(tr("Export runs as CSV…"), runButtons_);
   csvButton->setToolTip(tr("One row per step per run, with where each number comes from."));
@@ -276,8 +279,7 @@ void LabView::cancelRun(RunKey key) {
 
 void LabView::forgetScenario(const QString& scenarioId, const QString& source) {
   for (const TrackedRun& run : store_->runs())
-    if (run.scenarioId == scenarioId && (source.isEmpty() || run.source == source) &&
-        run.active())
+    if (run.scenarioId == scenarioId && (source.isEmpty() || run.source == source) && run.active())
       cancelRun(run.key);
   store_->removeScenario(scenarioId, source);  // a restart replaces the old curves
   verdictRevision_.remove(scenarioId);
@@ -290,7 +292,8 @@ void LabView::runScenario(const QString& scenarioId) {
     return;
   }
   highlighted_ = scenarioId;
-  for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setHighlighted(row->scenarioId() == scenarioId);
   if (presenterMode_) {
     chartArea_->setScenarioFilter(stepSeries(scenarioId));  // only this step's series
     chartArea_->showChart(info->focusChart);
@@ -361,7 +364,8 @@ void LabView::presentScenario(const QString& scenarioId) {
     return;
   }
   highlighted_ = scenarioId;
-  for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(row->scenarioId() == scenarioId);
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setHighlighted(row->scenarioId() == scenarioId);
   if (presenterMode_) chartArea_->setScenarioFilter(stepSeries(scenarioId));
   chartArea_->showChart(info->focusChart);
   refreshToggles();
@@ -445,9 +449,10 @@ void LabView::setOptionLetters(const QStringList& scenarioIds,
 void LabView::runEveryOption() {
   // The baseline first (runScenario starts it anyway), then every option and the live bf16
   // run that measures mixed precision's speed on this machine; they train interleaved.
-  for (const QString& id : {baselineId(), QStringLiteral("half-layers"),
-                            QStringLiteral("tensorflow-container"), QStringLiteral("vertex-hp-tuning"),
-                            QStringLiteral("fp16-amp"), QStringLiteral("bf16-amp")}) {
+  for (const QString& id :
+       {baselineId(), QStringLiteral("half-layers"), QStringLiteral("tensorflow-container"),
+        QStringLiteral("vertex-hp-tuning"), QStringLiteral("fp16-amp"),
+        QStringLiteral("bf16-amp")}) {
     const QList<const TrackedRun*> runs = store_->runsOf(id);
     const bool liveAlready = !runs.isEmpty() && !runs.front()->replayed() &&
                              (runs.front()->active() || runs.front()->state == RunState::Finished);
@@ -550,7 +555,7 @@ void LabView::setPresenterMode(bool on) {
   }
   presenterMode_ = on;
   chartArea_->setScenarioFilter(on && !highlighted_.isEmpty() ? stepSeries(highlighted_)
-                                                               : QSet<QString>());
+                                                              : QSet<QString>());
   // The room needs the runs and one big chart; the settings are the teacher's, before class.
   // The evidence summary is the walkthrough's last step, after the class has seen each run.
   settingsArea_->setVisible(!on);
@@ -673,7 +678,8 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
     store_->addRun({RunOrigin::Replayed, replayId}, source, id, label, legend,
                    ScenarioCatalog::runColor(id, index, count), config);
   }
-  for (RunToggle* row : std::as_const(toggles_)) row->setHighlighted(trials.contains(row->scenarioId()));
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setHighlighted(trials.contains(row->scenarioId()));
   emit statusMessage(tr("Replaying %n recorded run(s) at %1x.", nullptr, int(names.size()))
                          .arg(replayer_->speed()));
   refreshToggles();
@@ -682,10 +688,10 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
 }
 
 void LabView::openVertexExport() {
-  const QString id = highlighted_.isEmpty()
-                         ? QString::fromLatin1(scenario::kFp16Amp.data(),
-                                               qsizetype(scenario::kFp16Amp.size()))
-                         : highlighted_;
+  const QString id =
+      highlighted_.isEmpty()
+          ? QString::fromLatin1(scenario::kFp16Amp.data(), qsizetype(scenario::kFp16Amp.size()))
+          : highlighted_;
   auto* dialog = new VertexExportDialog(id, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->open();
@@ -698,10 +704,11 @@ void LabView::exportRunsCsv() {
     return;
   }
   const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Export run records as CSV"),
-      QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(QStringLiteral("precisionlab-runs.csv")),
-      tr("CSV files (*.csv)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Export run records as CSV"),
+                                   QDir(dir.isEmpty() ? QDir::homePath() : dir)
+                                       .filePath(QStringLiteral("precisionlab-runs.csv")),
+                                   tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;
   QString error;
   if (!RunCsvExporter::save(*store_, path, &error)) {

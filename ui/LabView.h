@@ -151,7 +151,7 @@ class LabView : public QWidget {
   QToolButton* settingsToggle_ = nullptr;
   QWidget* runButtons_ = nullptr;
   QWidget* top_ = nullptr;
-  QLabel* mixedNotice_ = nullptr;  // shown while runs of more than one source are held
+  QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
   EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
   QSplitter* splitter_ = nullptr;
   QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width

@@ -135,8 +135,8 @@ void LiveChart::updateMarker(Entry& e) {
     if (e.label) e.label->setVisible(false);
     return;
   }
-  const QString text = (e.nonFiniteIsNan ? tr("NaN at step %1") : tr("inf at step %1"))
-                           .arg(qint64(e.nonFiniteX));
+  const QString text =
+      (e.nonFiniteIsNan ? tr("NaN at step %1") : tr("inf at step %1")).arg(qint64(e.nonFiniteX));
   if (!e.marker) {
     e.marker = new QScatterSeries(this);
     e.marker->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
@@ -214,8 +214,7 @@ int LiveChart::columnsForDecimation() const {
 
 void LiveChart::onPlotAreaChanged() {
   placeLabels();
-  if (std::abs(columnsForDecimation() - lastColumns_) <= kColumnSlack || redecimatePending_)
-    return;
+  if (std::abs(columnsForDecimation() - lastColumns_) <= kColumnSlack || redecimatePending_) return;
   redecimatePending_ = true;
   QTimer::singleShot(0, this, &LiveChart::redecimate);
 }

@@ -59,9 +59,9 @@ class LiveChart : public QChart {
   // Font of the "NaN at step N" labels (bold is added); the panel sets it with its mode.
   void setLabelFont(const QFont& font);
   QFont labelFont() const { return labelFont_; }
-  int drawnPointCount() const;        // what the scene holds now (bounded), markers excluded
+  int drawnPointCount() const;  // what the scene holds now (bounded), markers excluded
   QList<QPointF> drawnPoints(const QString& key) const;
-  int columnsForDecimation() const;   // pixel columns of the plot area
+  int columnsForDecimation() const;  // pixel columns of the plot area
   // "NaN at step 41" for a run that went non-finite, else "" (what the marker says).
   QString nonFiniteText(const QString& key) const;
   // The y range the axis shows now (tests check it stays finite).

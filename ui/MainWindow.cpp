@@ -9,22 +9,22 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QScreen>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 
 #include "engine/BuildInfo.h"
-#include "quiz/BankLint.h"
 #include "quiz/BankInterchange.h"
+#include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
 #include "ui/PresenterMode.h"
 #include "ui/ProgressView.h"
+#include "ui/RunDataStore.h"
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
-#include "ui/RunDataStore.h"
 #include "ui/TensorBoardExporter.h"
 #include "ui/UserGuideWindow.h"
 
@@ -58,9 +58,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 #if PRECISIONLAB_HAVE_LABVIEW
   auto* lab = new LabView(tabs_);
   lab_ = lab;
-  connect(lab, &LabView::statusMessage, this, [this](const QString& t) {
-    showStatus(t, 8000);
-  });
+  connect(lab, &LabView::statusMessage, this, [this](const QString& t) { showStatus(t, 8000); });
 #else
   auto* placeholder = new QLabel(tr("The lab is not part of this build."), tabs_);
   placeholder->setAlignment(Qt::AlignCenter);
@@ -105,8 +103,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   buildMenus();
   showStatus(tr("Ready. Keys: 1-4 or A-D choose, Enter submits, N next."));
 
-  if (options_.restoreSettings) restoreState();
-  else setTheme(ThemeKind::System);
+  if (options_.restoreSettings)
+    restoreState();
+  else
+    setTheme(ThemeKind::System);
   if (!options_.themeId.isEmpty()) setTheme(AppTheme::fromId(options_.themeId));
   // The first question goes on screen now, in bank order; when the profile arrives, due
   // questions move to the front (if the learner has not started answering yet).
@@ -141,7 +141,8 @@ void MainWindow::loadBank(const QString& path) {
     if (!warnings.isEmpty()) {
       for (const QString& w : warnings) qWarning().noquote() << path << "lint:" << w;
       showStatus(tr("%1: %n authoring warning(s); first: %2 (precisionlab-cli bank check --lint "
-                    "FILE lists them all)", "", static_cast<int>(warnings.size()))
+                    "FILE lists them all)",
+                    "", static_cast<int>(warnings.size()))
                      .arg(QFileInfo(path).fileName(), warnings.first()),
                  0);
       statusBar()->setToolTip(warnings.join(QLatin1Char('\n')));
@@ -179,7 +180,9 @@ QString MainWindow::openFiles(const QStringList& paths) {
   if (!recordings.isEmpty()) done << tr("recordings need the lab, which is not part of this build");
 #endif
   if (!banks.isEmpty() && requestBank(banks.first())) done << tr("opening %1").arg(banks.first());
-  if (banks.size() > 1) done << tr("one question bank at a time: %1 not opened").arg(banks.mid(1).join(QStringLiteral(", ")));
+  if (banks.size() > 1)
+    done << tr("one question bank at a time: %1 not opened")
+                .arg(banks.mid(1).join(QStringLiteral(", ")));
   return done.join(QStringLiteral("; "));
 }
 
@@ -190,7 +193,8 @@ bool MainWindow::requestBank(const QString& path) {
     for (const auto& p : result.problems.mid(0, 12)) lines << p.toString();
     if (result.problems.size() > 12) lines << tr("… and %1 more").arg(result.problems.size() - 12);
     showError(tr("The question bank could not be opened"),
-              tr("%1 has problems; nothing was imported:\n\n%2").arg(path, lines.join(QLatin1Char('\n'))));
+              tr("%1 has problems; nothing was imported:\n\n%2")
+                  .arg(path, lines.join(QLatin1Char('\n'))));
     return false;
   }
   emit bankOpenRequested(path);
@@ -200,7 +204,8 @@ bool MainWindow::requestBank(const QString& path) {
 void MainWindow::openBankDialog() {
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open question bank"), QDir::homePath(),
-      tr("Question banks (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab bank (*.json);;GIFT (*.gift "
+      tr("Question banks (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab bank (*.json);;GIFT "
+         "(*.gift "
          "*.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;All files (*)"));
   if (!path.isEmpty()) requestBank(path);
 }
@@ -222,9 +227,9 @@ void MainWindow::exportBankDialog() {
   QStringList filters;
   for (const Choice& c : choices) filters << c.filter;
   QString selected = filters.first();
-  QString path = QFileDialog::getSaveFileName(this, tr("Export question bank"),
-                                              QDir::home().filePath(bank_.id + QStringLiteral(".gift")),
-                                              filters.join(QStringLiteral(";;")), &selected);
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export question bank"), QDir::home().filePath(bank_.id + QStringLiteral(".gift")),
+      filters.join(QStringLiteral(";;")), &selected);
   if (path.isEmpty()) return;
   QString format = choices.first().format;
   for (const Choice& c : choices)
@@ -234,10 +239,12 @@ void MainWindow::exportBankDialog() {
   if (QFileInfo(path).suffix().isEmpty()) path += suffix;
   const QString error = exportBankTo(path, format);
   if (!error.isEmpty()) return showError(tr("The question bank was not exported"), error);
-  showStatus(tr("Exported %n question(s) to %1.", nullptr, int(bank_.questions.size())).arg(path), 10000);
+  showStatus(tr("Exported %n question(s) to %1.", nullptr, int(bank_.questions.size())).arg(path),
+             10000);
   if (!options_.quietErrors)
-    QMessageBox::information(this, tr("Question bank exported"),
-                             tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(*kind)));
+    QMessageBox::information(
+        this, tr("Question bank exported"),
+        tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(*kind)));
 }
 
 void MainWindow::showUserGuide() {
@@ -252,8 +259,8 @@ void MainWindow::openStore(const QString& path) {
     storeOpened_ = report.ok();
     showOpenReport(report);
     if (report.ok()) {
-      const qint64 preferred =
-          options_.restoreSettings ? QSettings().value(QStringLiteral("study/profile")).toLongLong()
+      const qint64 preferred = options_.restoreSettings
+                                   ? QSettings().value(QStringLiteral("study/profile")).toLongLong()
                                    : 0;
       progress_->loadProfiles(preferred);
     } else {
@@ -289,16 +296,19 @@ void MainWindow::showOpenReport(const quiz::OpenReport& report) {
                  .arg(QDir::toNativeSeparators(report.movedAsidePath));
       break;
     case Outcome::NewerReadOnly:
-      what = tr("Your progress file was made by a newer PrecisionLab. It is open read-only so "
-                "nothing in it is lost: new answers are not saved. Update PrecisionLab to keep "
-                "saving progress.");
+      what =
+          tr("Your progress file was made by a newer PrecisionLab. It is open read-only so "
+             "nothing in it is lost: new answers are not saved. Update PrecisionLab to keep "
+             "saving progress.");
       break;
     case Outcome::LockedReadOnly:
-      what = tr("Another program (perhaps a second PrecisionLab window) is using your progress "
-                "file, so it is open read-only and new answers are not saved. Close the other "
-                "program and restart PrecisionLab.");
+      what =
+          tr("Another program (perhaps a second PrecisionLab window) is using your progress "
+             "file, so it is open read-only and new answers are not saved. Close the other "
+             "program and restart PrecisionLab.");
       break;
-    default: break;
+    default:
+      break;
   }
   // The cases above already say in the UI's words what the store reported; its own message is
   // the explanation only for outcomes without one.
@@ -352,13 +362,18 @@ void MainWindow::buildMenus() {
   QAction* tensorBoard = file->addAction(tr("Export lab runs for &TensorBoard…"));
   tensorBoard->setToolTip(tr("Every run in the lab (live or replayed) as TensorBoard event files"));
   connect(tensorBoard, &QAction::triggered, this, [this, lab] {
-    if (lab->store().runs().empty()) return showStatus(tr("Start or replay a run first, then export it."), 8000);
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for TensorBoard logs"), QDir::homePath());
+    if (lab->store().runs().empty())
+      return showStatus(tr("Start or replay a run first, then export it."), 8000);
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for TensorBoard logs"),
+                                                          QDir::homePath());
     if (dir.isEmpty()) return;
     const auto r = TensorBoardExporter::exportRuns(lab->store(), dir);
     if (!r.error.isEmpty()) return showError(tr("The TensorBoard export failed"), r.error);
     showStatus(tr("Wrote %1 run(s), %2 scalars, to %3. View with: tensorboard --logdir %3")
-                   .arg(r.runs).arg(r.scalars).arg(dir), 15000);
+                   .arg(r.runs)
+                   .arg(r.scalars)
+                   .arg(dir),
+               15000);
   });
 #endif
   file->addSeparator();
@@ -379,7 +394,8 @@ void MainWindow::buildMenus() {
     modes->addAction(a);
   }
   practice->setChecked(true);
-  connect(practice, &QAction::triggered, this, [this] { study_->setMode(quiz::QuizMode::Practice); });
+  connect(practice, &QAction::triggered, this,
+          [this] { study_->setMode(quiz::QuizMode::Practice); });
   connect(exam, &QAction::triggered, this, [this] { study_->setMode(quiz::QuizMode::Exam); });
   connect(study_, &StudyView::modeChanged, this, [practice, exam](quiz::QuizMode m) {
     (m == quiz::QuizMode::Exam ? exam : practice)->setChecked(true);
@@ -444,11 +460,13 @@ void MainWindow::buildMenus() {
 void MainWindow::setTheme(ThemeKind kind) {
   theme_ = kind;
   if (themeGroup_)
-    for (QAction* a : themeGroup_->actions()) a->setChecked(a->data().toString() == AppTheme::id(kind));
+    for (QAction* a : themeGroup_->actions())
+      a->setChecked(a->data().toString() == AppTheme::id(kind));
   if (presenter_ && presenter_->isActive()) return;  // presenter keeps high contrast until Esc
   AppTheme::apply(kind);
   applyThemeToViews();
-  if (options_.restoreSettings) QSettings().setValue(QStringLiteral("view/theme"), AppTheme::id(kind));
+  if (options_.restoreSettings)
+    QSettings().setValue(QStringLiteral("view/theme"), AppTheme::id(kind));
 }
 
 void MainWindow::applyThemeToViews() {
@@ -465,10 +483,12 @@ void MainWindow::restoreState() {
   // The lab tab costs nothing until a run starts, but a cold start lands on Study or Progress.
   tabs_->setCurrentIndex(tab == 2 ? 2 : 0);
   // A timed exam starts only when the learner asks for one, never because the app reopened.
-  const auto mode = quiz::quizModeFromString(settings.value(QStringLiteral("study/mode")).toString());
+  const auto mode =
+      quiz::quizModeFromString(settings.value(QStringLiteral("study/mode")).toString());
   if (mode == quiz::QuizMode::Exam)
     statusBar()->showMessage(tr("Practice mode. For a timed exam, choose Exam in the mode box "
-                                "or the Study menu."), 15000);
+                                "or the Study menu."),
+                             15000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

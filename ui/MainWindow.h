@@ -26,8 +26,8 @@ class MainWindow : public QMainWindow {
 
  public:
   struct Options {
-    QString databasePath;      // empty: ProgressStore::defaultPath()
-    QString bankPath;          // empty: the built-in bank
+    QString databasePath;         // empty: ProgressStore::defaultPath()
+    QString bankPath;             // empty: the built-in bank
     bool restoreSettings = true;  // false in tests and screenshots: a clean, known state
     bool quietErrors = false;     // tests: report problems in the status bar, no modal dialogs
     QString themeId;              // overrides the saved theme ("dark", "high-contrast", ...)

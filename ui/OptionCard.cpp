@@ -44,8 +44,7 @@ OptionCard::OptionCard(const QString& letter, const quiz::Option& option, QWidge
   labButton_->setCursor(Qt::PointingHandCursor);
   labButton_->setFocusPolicy(Qt::TabFocus);
   labButton_->setVisible(!scenarioId_.isEmpty());
-  connect(labButton_, &QPushButton::clicked, this,
-          [this] { emit runInLabRequested(scenarioId_); });
+  connect(labButton_, &QPushButton::clicked, this, [this] { emit runInLabRequested(scenarioId_); });
 
   auto* textColumn = new QVBoxLayout;
   textColumn->setSpacing(4);
@@ -82,12 +81,21 @@ void OptionCard::setInteractive(bool interactive) {
 void OptionCard::updateVerdictLine() {
   QString line;
   switch (state_) {
-    case State::ChosenCorrect: line = tr("✓  Your answer — correct"); break;
-    case State::ChosenWrong: line = tr("✗  Your answer — not correct"); break;
-    case State::MissedCorrect: line = tr("✓  Correct answer"); break;
-    case State::OtherWrong: line = tr("✗  Not correct"); break;
+    case State::ChosenCorrect:
+      line = tr("✓  Your answer — correct");
+      break;
+    case State::ChosenWrong:
+      line = tr("✗  Your answer — not correct");
+      break;
+    case State::MissedCorrect:
+      line = tr("✓  Correct answer");
+      break;
+    case State::OtherWrong:
+      line = tr("✗  Not correct");
+      break;
     case State::Idle:
-    case State::Selected: break;
+    case State::Selected:
+      break;
   }
   verdict_->setText(line);
   verdict_->setVisible(!line.isEmpty());
@@ -107,12 +115,26 @@ void OptionCard::applyTheme() {
   QColor badgeFg = c.text;
   QColor verdictColor = c.mutedText;
   switch (state_) {
-    case State::Selected: badgeBg = c.accent; badgeFg = c.accentText; break;
+    case State::Selected:
+      badgeBg = c.accent;
+      badgeFg = c.accentText;
+      break;
     case State::ChosenCorrect:
-    case State::MissedCorrect: badgeBg = c.correct; badgeFg = c.card; verdictColor = c.correct; break;
-    case State::ChosenWrong: badgeBg = c.wrong; badgeFg = c.card; verdictColor = c.wrong; break;
-    case State::OtherWrong: verdictColor = c.mutedText; break;
-    case State::Idle: break;
+    case State::MissedCorrect:
+      badgeBg = c.correct;
+      badgeFg = c.card;
+      verdictColor = c.correct;
+      break;
+    case State::ChosenWrong:
+      badgeBg = c.wrong;
+      badgeFg = c.card;
+      verdictColor = c.wrong;
+      break;
+    case State::OtherWrong:
+      verdictColor = c.mutedText;
+      break;
+    case State::Idle:
+      break;
   }
   badge_->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border-radius: %3px; }")
                             .arg(badgeBg.name(), badgeFg.name())
@@ -131,13 +153,33 @@ void OptionCard::paintEvent(QPaintEvent*) {
   qreal borderWidth = 1.5;
   switch (state_) {
     case State::Idle:
-      if (hovered_ && interactive_) { fill = c.cardHover; border = c.accent; }
+      if (hovered_ && interactive_) {
+        fill = c.cardHover;
+        border = c.accent;
+      }
       break;
-    case State::Selected: fill = c.selectedCard; border = c.accent; borderWidth = 2.5; break;
-    case State::ChosenCorrect: fill = c.correctCard; border = c.correct; borderWidth = 3; break;
-    case State::MissedCorrect: fill = c.correctCard; border = c.correct; borderWidth = 2; break;
-    case State::ChosenWrong: fill = c.wrongCard; border = c.wrong; borderWidth = 3; break;
-    case State::OtherWrong: break;
+    case State::Selected:
+      fill = c.selectedCard;
+      border = c.accent;
+      borderWidth = 2.5;
+      break;
+    case State::ChosenCorrect:
+      fill = c.correctCard;
+      border = c.correct;
+      borderWidth = 3;
+      break;
+    case State::MissedCorrect:
+      fill = c.correctCard;
+      border = c.correct;
+      borderWidth = 2;
+      break;
+    case State::ChosenWrong:
+      fill = c.wrongCard;
+      border = c.wrong;
+      borderWidth = 3;
+      break;
+    case State::OtherWrong:
+      break;
   }
   if (hasFocus()) borderWidth = std::max<qreal>(borderWidth, 2.5);
   QPainter p(this);

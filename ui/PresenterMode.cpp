@@ -9,8 +9,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "quiz/Question.h"
 #include "engine/ScenarioIds.h"
+#include "quiz/Question.h"
 #include "ui/EvidenceSummary.h"
 #include "ui/LabVerdictTable.h"
 #include "ui/ScenarioCatalog.h"
@@ -55,8 +55,10 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
 }
 
 void PresenterMode::toggle() {
-  if (active_) leave();
-  else enter();
+  if (active_)
+    leave();
+  else
+    enter();
 }
 
 void PresenterMode::enter() {
@@ -99,8 +101,10 @@ void PresenterMode::leave() {
   if (labHook_) labHook_(false);
   study_->presenterEnd();
   if (fullScreen_) {
-    if (wasMaximized_) window_->showMaximized();
-    else window_->showNormal();
+    if (wasMaximized_)
+      window_->showMaximized();
+    else
+      window_->showNormal();
   }
   tabs_->setCurrentWidget(study_);
   emit activeChanged(false);

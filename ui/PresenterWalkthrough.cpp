@@ -2,9 +2,7 @@
 
 namespace precisionlab {
 
-PresenterWalkthrough::PresenterWalkthrough(QObject* parent) : QObject(parent) {
-  setOptions({});
-}
+PresenterWalkthrough::PresenterWalkthrough(QObject* parent) : QObject(parent) { setOptions({}); }
 
 void PresenterWalkthrough::setOptions(const QVector<OptionInfo>& options) {
   steps_.clear();
@@ -25,11 +23,21 @@ QString PresenterWalkthrough::describe() const {
   const Step& s = current();
   QString what;
   switch (s.kind) {
-    case StepKind::Question: what = tr("the question"); break;
-    case StepKind::Reveal: what = tr("the answer"); break;
-    case StepKind::Breakdown: what = tr("why each option is right or wrong"); break;
-    case StepKind::RunOption: what = tr("option %1 in the lab").arg(s.letter); break;
-    case StepKind::Verdicts: what = tr("the evidence, option by option"); break;
+    case StepKind::Question:
+      what = tr("the question");
+      break;
+    case StepKind::Reveal:
+      what = tr("the answer");
+      break;
+    case StepKind::Breakdown:
+      what = tr("why each option is right or wrong");
+      break;
+    case StepKind::RunOption:
+      what = tr("option %1 in the lab").arg(s.letter);
+      break;
+    case StepKind::Verdicts:
+      what = tr("the evidence, option by option");
+      break;
   }
   return tr("Step %1 of %2: %3    (Space/Right: next, Left: back, Esc: leave)")
       .arg(index_ + 1)

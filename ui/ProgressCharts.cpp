@@ -95,7 +95,8 @@ void ProgressCharts::show(const quiz::Statistics& stats) {
   QDateTime to = points.isEmpty() ? now : QDateTime::fromMSecsSinceEpoch(qint64(points.last().x()));
   if (from.daysTo(to) < 6) from = to.addDays(-6);
   dayX_->setRange(from.addDays(-1), to.addDays(1));
-  dayX_->setTickCount(int(std::min<qint64>(10, from.daysTo(to) + 3)));  // one tick a day when it fits
+  dayX_->setTickCount(
+      int(std::min<qint64>(10, from.daysTo(to) + 3)));  // one tick a day when it fits
 
   domainSeries_->clear();
   domainAxis_->clear();

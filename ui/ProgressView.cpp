@@ -26,8 +26,7 @@ namespace {
 QString formatSeconds(double ms) {
   if (ms <= 0) return QStringLiteral("—");
   const int s = qRound(ms / 1000.0);
-  return s < 60 ? QObject::tr("%1 s").arg(s)
-                : QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+  return s < 60 ? QObject::tr("%1 s").arg(s) : QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
 }
 
 }  // namespace
@@ -49,9 +48,8 @@ void ProgressView::buildUi() {
   profileBox_ = new QComboBox(this);
   profileBox_->setAccessibleName(tr("Learner profile"));
   profileBox_->setMinimumWidth(180);
-  connect(profileBox_, &QComboBox::activated, this, [this](int index) {
-    selectProfile(profileBox_->itemData(index).toLongLong());
-  });
+  connect(profileBox_, &QComboBox::activated, this,
+          [this](int index) { selectProfile(profileBox_->itemData(index).toLongLong()); });
   addButton_ = new QPushButton(tr("Add profile…"), this);
   renameButton_ = new QPushButton(tr("Rename…"), this);
   exportButton_ = new QPushButton(tr("Export attempts as CSV…"), this);
@@ -63,8 +61,9 @@ void ProgressView::buildUi() {
   schedulerBox_->setAccessibleName(tr("Spaced repetition scheduler"));
   schedulerBox_->addItem(tr("FSRS-6 (recommended)"), QStringLiteral("fsrs"));
   schedulerBox_->addItem(tr("SM-2 (classic)"), QStringLiteral("sm2"));
-  schedulerBox_->setToolTip(tr("Which algorithm decides when a question comes back. Both keep a "
-                               "schedule from every answer, so switching loses nothing."));
+  schedulerBox_->setToolTip(
+      tr("Which algorithm decides when a question comes back. Both keep a "
+         "schedule from every answer, so switching loses nothing."));
   connect(schedulerBox_, &QComboBox::activated, this, &ProgressView::changeScheduler);
 
   auto* top = new QHBoxLayout;
@@ -184,8 +183,8 @@ void ProgressView::changeScheduler(int index) {
     }
     for (quiz::Profile& p : profiles_)
       if (p.id == id) p.scheduler = r.profile.scheduler;
-    emit statusMessage(tr("%1 now schedules reviews with %2.")
-                           .arg(r.profile.name, schedulerBox_->currentText()));
+    emit statusMessage(
+        tr("%1 now schedules reviews with %2.").arg(r.profile.name, schedulerBox_->currentText()));
   });
 }
 
@@ -233,28 +232,33 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
   setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
   setTile(tiles_[4], tr("Due for review"), QString::number(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
-  setTile(tiles_[5], tr("Weakest domain"), s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
+  setTile(tiles_[5], tr("Weakest domain"),
+          s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
           s.weakestDomain.isEmpty() ? tr("needs 3+ attempts per domain") : tr("lowest accuracy"));
   const QLocale locale;
   const QString scheduler = s.scheduler == quiz::SchedulerKind::Sm2 ? tr("SM-2") : tr("FSRS-6");
   setTile(tiles_[6], tr("Due this week"), locale.toString(s.dueNext7Days),
-          s.nextDueMs > 0 ? tr("next: %1").arg(locale.toString(QDateTime::fromMSecsSinceEpoch(s.nextDueMs),
-                                                               QLocale::ShortFormat))
+          s.nextDueMs > 0 ? tr("next: %1")
+                                .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(s.nextDueMs),
+                                                     QLocale::ShortFormat))
                           : tr("%1 questions scheduled").arg(locale.toString(s.reviewedQuestions)));
   // Learning steps are minutes (FSRS: 1 and 10 min), reviews days.
   const double median = s.medianIntervalDays;
   const QString interval = median >= 1.0 ? tr("%1 days").arg(locale.toString(median, 'f', 1))
-                           : median * 24 >= 1.0 ? tr("%1 h").arg(locale.toString(median * 24, 'f', 1))
-                                                 : tr("%1 min").arg(locale.toString(qRound(median * 24 * 60)));
+                           : median * 24 >= 1.0
+                               ? tr("%1 h").arg(locale.toString(median * 24, 'f', 1))
+                               : tr("%1 min").arg(locale.toString(qRound(median * 24 * 60)));
   setTile(tiles_[7], tr("Typical interval"), s.reviewedQuestions ? interval : QStringLiteral("—"),
           tr("median, scheduled by %1").arg(scheduler));
   setTile(tiles_[8], tr("Predicted recall"),
-          s.predictedRecall >= 0 ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
-                                 : QStringLiteral("—"),
+          s.predictedRecall >= 0
+              ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
+              : QStringLiteral("—"),
           tr("FSRS estimate for now (whole days since each answer), target 90%"));
   setTile(tiles_[9], tr("Measured retention"),
-          s.measuredRetention >= 0 ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))
-                                   : QStringLiteral("—"),
+          s.measuredRetention >= 0
+              ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))
+              : QStringLiteral("—"),
           s.retentionReviews ? tr("right after a gap of a day or more (%1 answers)")
                                    .arg(locale.toString(s.retentionReviews))
                              : tr("needs answers a day or more apart"));
@@ -306,7 +310,8 @@ void ProgressView::addProfile() {
   bool ok = false;
   const QString name = QInputDialog::getText(this, tr("Add a learner profile"),
                                              tr("Name (each profile keeps its own progress):"),
-                                             QLineEdit::Normal, QString(), &ok).trimmed();
+                                             QLineEdit::Normal, QString(), &ok)
+                           .trimmed();
   if (!ok || name.isEmpty()) return;
   store_->addProfile(name).then(this, [this](const quiz::ProfileResult& r) {
     if (!r.ok) {
@@ -323,7 +328,8 @@ void ProgressView::renameProfile() {
   if (!store_ || profileId_ <= 0) return;
   bool ok = false;
   const QString name = QInputDialog::getText(this, tr("Rename profile"), tr("New name:"),
-                                             QLineEdit::Normal, profileName(), &ok).trimmed();
+                                             QLineEdit::Normal, profileName(), &ok)
+                           .trimmed();
   if (!ok || name.isEmpty() || name == profileName()) return;
   const qint64 id = profileId_;
   store_->renameProfile(id, name).then(this, [this, id](const quiz::ProfileResult& r) {
@@ -340,9 +346,9 @@ void ProgressView::renameProfile() {
 
 void ProgressView::exportCsv() {
   const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-  const QString suggested = QDir(dir).filePath(
-      QStringLiteral("precisionlab-attempts-%1.csv")
-          .arg(QDate::currentDate().toString(Qt::ISODate)));
+  const QString suggested =
+      QDir(dir).filePath(QStringLiteral("precisionlab-attempts-%1.csv")
+                             .arg(QDate::currentDate().toString(Qt::ISODate)));
   const QString path = QFileDialog::getSaveFileName(this, tr("Export attempts as CSV"), suggested,
                                                     tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;

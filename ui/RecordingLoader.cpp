@@ -25,9 +25,9 @@ RecordingLoader::Result RecordingLoader::loadNow(const QStringList& paths) {
         if (!file.open(QIODevice::ReadOnly))
           throw std::runtime_error(path.toStdString() + ": the built-in recording is missing.");
         const QByteArray bytes = file.readAll();
-        result.recordings.push_back(parseRunRecording(
-            std::string_view(bytes.constData(), size_t(bytes.size())),
-            QFileInfo(path).fileName().toStdString()));
+        result.recordings.push_back(
+            parseRunRecording(std::string_view(bytes.constData(), size_t(bytes.size())),
+                              QFileInfo(path).fileName().toStdString()));
       } else if (TrainerStateImport::looksLikeTrainerState(path.toStdString())) {
         // A Hugging Face Trainer's trainer_state.json (e.g. the learner's Vertex AI job):
         // replayed like a recording, labelled with what the file does not say.

@@ -31,18 +31,34 @@ QString RunCsvExporter::field(const QString& value) {
 }
 
 QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
-  static const QStringList kHeader = {
-      QStringLiteral("run_id"), QStringLiteral("scenario"), QStringLiteral("label"),
-      QStringLiteral("precision"), QStringLiteral("state"), QStringLiteral("provenance"),
-      QStringLiteral("device"), QStringLiteral("recorded_at"), QStringLiteral("torch_version"),
-      QStringLiteral("model"), QStringLiteral("batch_size"), QStringLiteral("seq_len"),
-      QStringLiteral("peak_learning_rate"), QStringLiteral("step"), QStringLiteral("loss"),
-      QStringLiteral("learning_rate"), QStringLiteral("step_ms"),
-      QStringLiteral("samples_per_sec"), QStringLiteral("tokens_per_sec"),
-      QStringLiteral("grad_norm"), QStringLiteral("non_finite"), QStringLiteral("loss_scale"),
-      QStringLiteral("skipped"), QStringLiteral("grad_zero_fraction"),
-      QStringLiteral("grad_nonfinite_fraction"), QStringLiteral("peak_bytes"),
-      QStringLiteral("val_loss"), QStringLiteral("val_accuracy")};
+  static const QStringList kHeader = {QStringLiteral("run_id"),
+                                      QStringLiteral("scenario"),
+                                      QStringLiteral("label"),
+                                      QStringLiteral("precision"),
+                                      QStringLiteral("state"),
+                                      QStringLiteral("provenance"),
+                                      QStringLiteral("device"),
+                                      QStringLiteral("recorded_at"),
+                                      QStringLiteral("torch_version"),
+                                      QStringLiteral("model"),
+                                      QStringLiteral("batch_size"),
+                                      QStringLiteral("seq_len"),
+                                      QStringLiteral("peak_learning_rate"),
+                                      QStringLiteral("step"),
+                                      QStringLiteral("loss"),
+                                      QStringLiteral("learning_rate"),
+                                      QStringLiteral("step_ms"),
+                                      QStringLiteral("samples_per_sec"),
+                                      QStringLiteral("tokens_per_sec"),
+                                      QStringLiteral("grad_norm"),
+                                      QStringLiteral("non_finite"),
+                                      QStringLiteral("loss_scale"),
+                                      QStringLiteral("skipped"),
+                                      QStringLiteral("grad_zero_fraction"),
+                                      QStringLiteral("grad_nonfinite_fraction"),
+                                      QStringLiteral("peak_bytes"),
+                                      QStringLiteral("val_loss"),
+                                      QStringLiteral("val_accuracy")};
   QString out = kHeader.join(QLatin1Char(',')) + QStringLiteral("\r\n");
   for (const TrackedRun& run : store.runs()) {
     const RunProvenance& p = run.provenance;

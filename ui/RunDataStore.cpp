@@ -20,8 +20,8 @@ const QString kRecordedPrefix = QStringLiteral("recorded:");
 }  // namespace
 
 bool TrackedRun::active() const {
-  return state == RunState::Queued || state == RunState::Preparing ||
-         state == RunState::Running || state == RunState::Paused;
+  return state == RunState::Queued || state == RunState::Preparing || state == RunState::Running ||
+         state == RunState::Paused;
 }
 
 QString RunDataStore::liveSource(const TrainConfig& config) {
@@ -41,8 +41,7 @@ QString RunDataStore::describeSource(const QString& source) {
   auto tr = [](const char* text) {
     return QCoreApplication::translate("precisionlab::RunDataStore", text);
   };
-  if (source.startsWith(kLivePrefix))
-    return tr("live on %1").arg(source.mid(kLivePrefix.size()));
+  if (source.startsWith(kLivePrefix)) return tr("live on %1").arg(source.mid(kLivePrefix.size()));
   if (source.startsWith(kRecordedPrefix))
     return tr("recorded on %1").arg(source.mid(kRecordedPrefix.size()));
   return source;
@@ -66,8 +65,8 @@ void RunDataStore::addRun(RunKey key, const QString& source, const QString& scen
 
 bool RunDataStore::apply(RunOrigin origin, const RunUpdate& update) {
   const RunKey key{origin, update.id};
-  auto it = std::find_if(runs_.begin(), runs_.end(),
-                         [&](const TrackedRun& r) { return r.key == key; });
+  auto it =
+      std::find_if(runs_.begin(), runs_.end(), [&](const TrackedRun& r) { return r.key == key; });
   if (it == runs_.end()) return false;
   it->state = update.state;
   it->message = QString::fromStdString(update.message);

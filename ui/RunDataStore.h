@@ -39,22 +39,22 @@ struct RunKey {
 
 struct TrackedRun {
   RunKey key;
-  QString source;                // comparable set (see the file comment)
+  QString source;  // comparable set (see the file comment)
   QString scenarioId;
-  QString label;                 // full name (tooltips, CSV)
-  QString legend;                // name on the charts
+  QString label;   // full name (tooltips, CSV)
+  QString legend;  // name on the charts
   QColor color;
   TrainConfig config;
   RunState state = RunState::Queued;
-  QString message;               // status text; the cause when Failed
+  QString message;  // status text; the cause when Failed
   RunProvenance provenance;
   bool provenanceKnown = false;  // the engine reports it once the run is prepared
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;
   std::vector<EvalRecord> evals;
-  quint64 revision = 0;          // bumped on every change
+  quint64 revision = 0;  // bumped on every change
 
-  bool active() const;           // queued, preparing, running or paused
+  bool active() const;  // queued, preparing, running or paused
   bool replayed() const { return key.origin == RunOrigin::Replayed; }
   int64_t stepsDone() const { return steps.empty() ? 0 : steps.back().step; }
 };

@@ -20,8 +20,8 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
 
   swatch_ = new QLabel(this);
   swatch_->setFixedSize(14, 14);
-  swatch_->setStyleSheet(QStringLiteral("background: %1; border-radius: 3px;")
-                             .arg(info.color.name()));
+  swatch_->setStyleSheet(
+      QStringLiteral("background: %1; border-radius: 3px;").arg(info.color.name()));
   swatch_->setToolTip(tr("Colour of this run on every chart"));
 
   check_ = new QCheckBox(ScenarioCatalog::shortName(info), this);
@@ -52,8 +52,9 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   // Two lines, always: rows keep one height whether or not a verdict is in yet.
   verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
   verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
-  verdict_->setToolTip(tr("Computed from the measured runs once this run and the baseline "
-                          "have data."));
+  verdict_->setToolTip(
+      tr("Computed from the measured runs once this run and the baseline "
+         "have data."));
   badge_ = new ProvenanceBadge(this);
   setToolTip(info.detail);
   setVerdict(QString(), QString());
@@ -102,8 +103,7 @@ void RunToggle::setOn(bool on) {
 void RunToggle::setStatus(const QString& text, int64_t done, int64_t total, bool failed) {
   status_->setText(text);
   status_->setToolTip(text);
-  status_->setStyleSheet(failed ? QStringLiteral("color: #c0392b; font-weight: bold;")
-                                : QString());
+  status_->setStyleSheet(failed ? QStringLiteral("color: #c0392b; font-weight: bold;") : QString());
   progress_->setRange(0, int(std::max<int64_t>(total, 1)));
   progress_->setValue(int(std::min(done, std::max<int64_t>(total, 1))));
 }
@@ -114,8 +114,9 @@ void RunToggle::setVerdict(const QString& text, const QString& details) {
     // Before there is a verdict, the column says what the run will try (muted, in italics).
     verdict_->setText(QStringLiteral("<i>%1</i>").arg(info_.detail.toHtmlEscaped()));
     verdict_->setForegroundRole(QPalette::PlaceholderText);
-    verdict_->setToolTip(tr("The verdict is computed from the measured runs once this run "
-                            "and the baseline have data."));
+    verdict_->setToolTip(
+        tr("The verdict is computed from the measured runs once this run "
+           "and the baseline have data."));
     return;
   }
   verdictFull_ = text;

@@ -72,9 +72,8 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
   std::vector<PlannedRun> plan;
   for (const auto& run : scenario.runs) {
-    const std::string legend = scenario.isSweep
-                                   ? "HP trial lr " + lrText(run.config.learningRate)
-                                   : info->legend.toStdString();
+    const std::string legend = scenario.isSweep ? "HP trial lr " + lrText(run.config.learningRate)
+                                                : info->legend.toStdString();
     plan.push_back({run.label, legend, run.config});
   }
   return plan;
@@ -86,7 +85,8 @@ QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCou
   if (trialCount <= 1) return base;
   // Spread trials from darker to lighter around the scenario colour.
   const int spread = 50;
-  const int factor = 100 + spread * (2 * trialIndex - (trialCount - 1)) / std::max(1, trialCount - 1);
+  const int factor =
+      100 + spread * (2 * trialIndex - (trialCount - 1)) / std::max(1, trialCount - 1);
   return factor >= 100 ? base.lighter(factor) : base.darker(200 - factor);
 }
 

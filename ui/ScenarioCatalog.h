@@ -15,15 +15,15 @@
 namespace precisionlab {
 
 struct ScenarioInfo {
-  QString id;          // stable id from engine/ScenarioIds.h
-  QString optionText;  // the seed question's option (engine table), empty for reference runs
+  QString id;            // stable id from engine/ScenarioIds.h
+  QString optionText;    // the seed question's option (engine table), empty for reference runs
   bool correct = false;  // the option is the question's answer (engine table)
   bool isSweep = false;  // several trials (engine table)
-  QString title;       // e.g. "fp16=True" (engine table)
-  QString detail;      // one line: what the run changes (engine table)
-  QString legend;      // chart legend name, e.g. "Half-precision layers"
-  QColor color;        // curve colour; sweep trials get lighter and darker shades of it
-  QString focusChart;  // the figure that tells this option's story (presenter mode shows it)
+  QString title;         // e.g. "fp16=True" (engine table)
+  QString detail;        // one line: what the run changes (engine table)
+  QString legend;        // chart legend name, e.g. "Half-precision layers"
+  QColor color;          // curve colour; sweep trials get lighter and darker shades of it
+  QString focusChart;    // the figure that tells this option's story (presenter mode shows it)
 };
 
 struct PlannedRun {

@@ -3,12 +3,12 @@
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDialog>
-#include <QPushButton>
 #include <QDir>
-#include <QTemporaryDir>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QThread>
 
 #include "quiz/Question.h"
@@ -161,10 +161,12 @@ QStringList ScreenshotTour::run(const QString& dir) {
     // The steps' runs train side by side; the half-precision one shows its NaN within steps.
     if (step.kind == PresenterWalkthrough::StepKind::RunOption &&
         step.scenarioId == QLatin1String("half-layers")) {
-      waitFor([&] {
-        const auto runs = lab->store().runsOf(QStringLiteral("half-layers"));
-        return !runs.isEmpty() && runs.front()->stepsDone() >= 20;
-      }, 5 * 60 * 1000);
+      waitFor(
+          [&] {
+            const auto runs = lab->store().runsOf(QStringLiteral("half-layers"));
+            return !runs.isEmpty() && runs.front()->stepsDone() >= 20;
+          },
+          5 * 60 * 1000);
       shoot(QStringLiteral("presenter-lab"));
     }
 #endif

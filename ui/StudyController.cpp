@@ -24,9 +24,8 @@ void StudyController::setProfile(qint64 profileId) {
 void StudyController::setStoreUnavailable(const QString& reason) {
   unavailable_ = reason.isEmpty() ? tr("the progress database could not be opened") : reason;
   if (!waiting_.isEmpty())
-    emit recordFailed(tr("Answers scored but not saved: %1. Reason: %2")
-                          .arg(waiting_.size())
-                          .arg(unavailable_));
+    emit recordFailed(
+        tr("Answers scored but not saved: %1. Reason: %2").arg(waiting_.size()).arg(unavailable_));
   waiting_.clear();
 }
 
@@ -39,17 +38,18 @@ void StudyController::startPractice() {
     return;
   }
   store_->reviewStates(profileId_, bank_.id)
-      .then(this, [this, request, all](const QVector<quiz::ReviewState>& states) {
-        if (request != practiceRequest_) return;
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        // Due reviews first (most overdue first), then questions never seen, then the rest.
-        const QStringList due = quiz::Scheduler::dueQueue(all, states, now, 0, false);
-        QStringList order = quiz::Scheduler::dueQueue(all, states, now, 0, true);
-        for (const QString& id : all)
-          if (!order.contains(id)) order << id;
-        dueCount_ = due.size();
-        startSession(quiz::QuizMode::Practice, order);
-      })
+      .then(this,
+            [this, request, all](const QVector<quiz::ReviewState>& states) {
+              if (request != practiceRequest_) return;
+              const qint64 now = QDateTime::currentMSecsSinceEpoch();
+              // Due reviews first (most overdue first), then questions never seen, then the rest.
+              const QStringList due = quiz::Scheduler::dueQueue(all, states, now, 0, false);
+              QStringList order = quiz::Scheduler::dueQueue(all, states, now, 0, true);
+              for (const QString& id : all)
+                if (!order.contains(id)) order << id;
+              dueCount_ = due.size();
+              startSession(quiz::QuizMode::Practice, order);
+            })
       .onFailed(this, [this, request, all] {
         if (request != practiceRequest_) return;
         dueCount_ = 0;

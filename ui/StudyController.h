@@ -69,7 +69,8 @@ class StudyController : public QObject {
   int pending_ = 0;
   int practiceRequest_ = 0;
   QVector<quiz::Attempt> waiting_;  // scored before a profile was known
-  QString unavailable_;             // why the store cannot save, once known  // ignores stale due-queue replies after a newer start
+  QString unavailable_;  // why the store cannot save, once known  // ignores stale due-queue
+                         // replies after a newer start
 };
 
 }  // namespace precisionlab

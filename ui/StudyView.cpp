@@ -64,9 +64,8 @@ void StudyView::buildUi() {
   modeBox_->addItem(tr("Exam — timed, feedback at the end"), int(quiz::QuizMode::Exam));
   modeBox_->setAccessibleName(tr("Study mode"));
   modeBox_->setFocusPolicy(Qt::TabFocus);
-  connect(modeBox_, &QComboBox::activated, this, [this](int index) {
-    setMode(quiz::QuizMode(modeBox_->itemData(index).toInt()));
-  });
+  connect(modeBox_, &QComboBox::activated, this,
+          [this](int index) { setMode(quiz::QuizMode(modeBox_->itemData(index).toInt())); });
   progressLabel_ = new QLabel(this);
   timerLabel_ = new QLabel(this);
   timerLabel_->setAccessibleName(tr("Time left"));
@@ -281,7 +280,8 @@ void StudyView::choose(int displayIndex) {
   } else if (!s->isFinished() && s->currentQuestion().answer == quiz::AnswerKind::Multiple &&
              s->currentState().chosen.size() >= s->choicesNeeded(s->currentIndex())) {
     emit statusMessage(tr("This question takes exactly %1 answers: click a chosen one to "
-                          "deselect it first.").arg(s->choicesNeeded(s->currentIndex())));
+                          "deselect it first.")
+                           .arg(s->choicesNeeded(s->currentIndex())));
   }
 }
 
@@ -310,8 +310,10 @@ void StudyView::submit() {
     QTimer::singleShot(0, this, [this] { scroll_->ensureWidgetVisible(banner_, 0, 120); });
   } else if (!s->isFinished()) {
     // In an exam Enter keeps the selection (already saved) and moves on.
-    if (s->currentIndex() + 1 < s->count()) nextQuestion();
-    else emit statusMessage(tr("Last question. Press \"Submit exam\" when you are done."));
+    if (s->currentIndex() + 1 < s->count())
+      nextQuestion();
+    else
+      emit statusMessage(tr("Last question. Press \"Submit exam\" when you are done."));
   }
 }
 
@@ -356,8 +358,8 @@ void StudyView::submitExam() {
     QString detail;
     if (open > 0) detail += tr("Unanswered questions: %1 (they count as wrong). ").arg(open);
     if (flagged > 0) detail += tr("Flagged for review: %1.").arg(flagged);
-    const auto reply = QMessageBox::question(this, tr("Submit the exam?"),
-                                             detail + tr("\n\nSubmit now?"));
+    const auto reply =
+        QMessageBox::question(this, tr("Submit the exam?"), detail + tr("\n\nSubmit now?"));
     if (reply != QMessageBox::Yes) return;
   }
   controller_->submitExam();
@@ -430,8 +432,10 @@ void StudyView::updateCardStates() {
     const bool chosen = !presenting && st.chosen.contains(card->optionId());
     OptionCard::State state = chosen ? OptionCard::State::Selected : OptionCard::State::Idle;
     if (graded && o) {
-      if (o->correct) state = chosen ? OptionCard::State::ChosenCorrect : OptionCard::State::MissedCorrect;
-      else state = chosen ? OptionCard::State::ChosenWrong : OptionCard::State::OtherWrong;
+      if (o->correct)
+        state = chosen ? OptionCard::State::ChosenCorrect : OptionCard::State::MissedCorrect;
+      else
+        state = chosen ? OptionCard::State::ChosenWrong : OptionCard::State::OtherWrong;
     }
     card->setState(state);
     card->setInteractive(!graded && !presenting && !s->isFinished());
@@ -489,18 +493,18 @@ void StudyView::render() {
       exam && s->isFinished()
           ? tr("Reviewing: numbered buttons, ← Previous, Next (N) or P move between questions")
       : exam ? tr("Keys: 1-%1 or A-%2 choose · Enter or N next · F flag · answers can change until "
-                "you submit the exam")
-                 .arg(st.displayOrder.size())
-                 .arg(letterFor(st.displayOrder.size() - 1))
-           : tr("Keys: 1-%1 or A-%2 choose · Enter submits · N next question")
-                 .arg(st.displayOrder.size())
-                 .arg(letterFor(st.displayOrder.size() - 1)));
+                  "you submit the exam")
+                   .arg(st.displayOrder.size())
+                   .arg(letterFor(st.displayOrder.size() - 1))
+             : tr("Keys: 1-%1 or A-%2 choose · Enter submits · N next question")
+                   .arg(st.displayOrder.size())
+                   .arg(letterFor(st.displayOrder.size() - 1)));
 
   updateBanner();
-  const bool showBreakdown =
-      presenter_ == PresenterStep::Breakdown || (!presenting && graded);
+  const bool showBreakdown = presenter_ == PresenterStep::Breakdown || (!presenting && graded);
   if (showBreakdown) {
-    if (breakdown_->isHidden()) breakdown_->showQuestion(q, st.displayOrder, presenting ? QStringList() : st.chosen);
+    if (breakdown_->isHidden())
+      breakdown_->showQuestion(q, st.displayOrder, presenting ? QStringList() : st.chosen);
   } else {
     breakdown_->clear();
   }
@@ -514,7 +518,8 @@ void StudyView::updateBanner() {
   const auto& q = s->currentQuestion();
   QStringList correctLetters;
   for (int i = 0; i < st.displayOrder.size(); ++i)
-    if (const auto* o = q.option(st.displayOrder[i]); o && o->correct) correctLetters << letterFor(i);
+    if (const auto* o = q.option(st.displayOrder[i]); o && o->correct)
+      correctLetters << letterFor(i);
   const QString answer = correctLetters.join(QStringLiteral(", "));
 
   QString text;
@@ -526,36 +531,48 @@ void StudyView::updateBanner() {
   } else if (presenter_ == PresenterStep::Off && roundFinished_) {
     int right = 0, done = 0;
     for (int i = 0; i < s->count(); ++i)
-      if (s->state(i).correct.has_value()) { ++done; right += *s->state(i).correct ? 1 : 0; }
+      if (s->state(i).correct.has_value()) {
+        ++done;
+        right += *s->state(i).correct ? 1 : 0;
+      }
     text = tr("Round complete: %1 of %2 right. Press \"New session\" for another round; questions "
-              "you missed come back sooner.").arg(right).arg(done);
-  } else if (presenter_ == PresenterStep::Off && s->isFinished() && s->mode() == quiz::QuizMode::Exam) {
+              "you missed come back sooner.")
+               .arg(right)
+               .arg(done);
+  } else if (presenter_ == PresenterStep::Off && s->isFinished() &&
+             s->mode() == quiz::QuizMode::Exam) {
     const auto& r = s->result();
     text = tr("Exam finished%1: %2 of %3 correct (%4%) in %5. Use the numbered buttons to review "
               "each question and its breakdown.")
                .arg(r.timedOut ? tr(" (time ran out)") : QString())
-               .arg(r.correct).arg(r.total).arg(qRound(r.score * 100))
+               .arg(r.correct)
+               .arg(r.total)
+               .arg(qRound(r.score * 100))
                .arg(formatDuration(r.durationMs));
     if (st.correct.has_value() && !*st.correct && !st.chosen.isEmpty())
-      text += tr("\n✗  This one: you chose %1, the answer is %2.").arg(
-          [&] {
-            QStringList l;
-            for (int i = 0; i < st.displayOrder.size(); ++i)
-              if (st.chosen.contains(st.displayOrder[i])) l << letterFor(i);
-            return l.join(QStringLiteral(", "));
-          }(), answer);
+      text += tr("\n✗  This one: you chose %1, the answer is %2.")
+                  .arg(
+                      [&] {
+                        QStringList l;
+                        for (int i = 0; i < st.displayOrder.size(); ++i)
+                          if (st.chosen.contains(st.displayOrder[i])) l << letterFor(i);
+                        return l.join(QStringLiteral(", "));
+                      }(),
+                      answer);
     else if (!st.answered)
       text += tr("\n✗  This one was not answered; the answer is %1.").arg(answer);
     else if (st.correct.value_or(false))
       text += tr("\n✓  This one: correct.");
   } else if (presenter_ == PresenterStep::Off && st.correct.has_value()) {
     if (*st.correct) {
-      text = tr("✓  Correct! The answer is %1. Read why below, or press N for the next question.").arg(answer);
+      text = tr("✓  Correct! The answer is %1. Read why below, or press N for the next question.")
+                 .arg(answer);
       color = c.correct;
       fill = c.correctCard;
     } else {
       text = tr("✗  Not quite. The answer is %1. The breakdown below shows why each option is "
-                "right or wrong.").arg(answer);
+                "right or wrong.")
+                 .arg(answer);
       color = c.wrong;
       fill = c.wrongCard;
     }
@@ -569,8 +586,8 @@ void StudyView::updateBanner() {
 
 void StudyView::updateTimer() {
   auto* s = controller_->session();
-  const bool timed = s && s->mode() == quiz::QuizMode::Exam && !s->isFinished() &&
-                     s->remainingMs() >= 0;
+  const bool timed =
+      s && s->mode() == quiz::QuizMode::Exam && !s->isFinished() && s->remainingMs() >= 0;
   timerLabel_->setVisible(timed);
   if (!timed) {
     examTimer_->stop();
@@ -604,9 +621,10 @@ void StudyView::applyTheme() {
   keysHint_->setFont(AppTheme::pointFont(10));
   keysHint_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));
   banner_->setFont(AppTheme::pointFont(12.5, QFont::DemiBold));
-  writeError_->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %1;"
-                                            " border-radius: 6px; padding: 8px 12px; }")
-                                 .arg(c.wrong.name(), c.wrongCard.name()));
+  writeError_->setStyleSheet(
+      QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %1;"
+                     " border-radius: 6px; padding: 8px 12px; }")
+          .arg(c.wrong.name(), c.wrongCard.name()));
   for (auto* b : {submitButton_, flagButton_, prevButton_, nextButton_, submitExamButton_})
     b->setFont(AppTheme::pointFont(11));
   for (OptionCard* card : cards_) card->applyTheme();
@@ -617,7 +635,8 @@ void StudyView::applyTheme() {
 
 void StudyView::keyPressEvent(QKeyEvent* event) {
   const int key = event->key();
-  const bool plain = !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
+  const bool plain =
+      !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
   if (plain && key >= Qt::Key_1 && key <= Qt::Key_6) {
     choose(key - Qt::Key_1);
   } else if (plain && key >= Qt::Key_A && key <= Qt::Key_D + 2 && key != Qt::Key_F) {

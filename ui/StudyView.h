@@ -67,8 +67,8 @@ class StudyView : public QWidget {
   void submit();        // practice: grade now; exam: save and move on
   void nextQuestion();  // practice: after grading; exam: any time
   void previousQuestion();
-  void toggleFlag();    // exam only
-  void submitExam();    // asks first when questions are unanswered
+  void toggleFlag();  // exam only
+  void submitExam();  // asks first when questions are unanswered
   void applyTheme();
 
  signals:

@@ -19,8 +19,8 @@ TensorBoardExporter::Result TensorBoardExporter::exportRuns(const RunDataStore& 
     run.provenance = tracked.provenance;
     run.steps = tracked.steps;
     run.evals = tracked.evals;
-    const std::string name = (tracked.scenarioId.isEmpty() ? std::string("run") : run.scenarioId) + "." +
-                             provenanceName(tracked.provenance.kind) + "." +
+    const std::string name = (tracked.scenarioId.isEmpty() ? std::string("run") : run.scenarioId) +
+                             "." + provenanceName(tracked.provenance.kind) + "." +
                              (tracked.replayed() ? "replayed-" : "trained-") +
                              std::to_string(tracked.key.id);
     try {

@@ -59,9 +59,10 @@ VertexExportDialog::VertexExportDialog(const QString& scenarioId, QWidget* paren
   for (const char* m : {"n1-standard-8", "g2-standard-8", "a2-highgpu-1g", "a3-highgpu-8g"})
     machine_->addItem(QLatin1String(m), QLatin1String(m));
   machine_->setAccessibleName(tr("Machine type"));
-  machine_->setToolTip(tr("Default: n1-standard-8 with one NVIDIA_TESLA_T4 (g2-standard-8 with "
-                          "one NVIDIA_L4 for bf16, which needs an Ampere or newer GPU). Set "
-                          "machine type and accelerator together."));
+  machine_->setToolTip(
+      tr("Default: n1-standard-8 with one NVIDIA_TESLA_T4 (g2-standard-8 with "
+         "one NVIDIA_L4 for bf16, which needs an Ampere or newer GPU). Set "
+         "machine type and accelerator together."));
   accelerator_ = new QComboBox(this);
   accelerator_->setEditable(true);
   accelerator_->addItem(tr("default for the option"), QString());
@@ -86,8 +87,9 @@ VertexExportDialog::VertexExportDialog(const QString& scenarioId, QWidget* paren
     // The suggested folder follows the option unless the user typed their own.
     const QString name = QDir(folder_->text()).dirName();
     if (name.startsWith(QStringLiteral("precisionlab-vertex-")))
-      folder_->setText(QFileInfo(folder_->text()).absoluteDir().filePath(
-          QStringLiteral("precisionlab-vertex-") + this->scenarioId()));
+      folder_->setText(QFileInfo(folder_->text())
+                           .absoluteDir()
+                           .filePath(QStringLiteral("precisionlab-vertex-") + this->scenarioId()));
   });
   auto* folderRow = new QHBoxLayout;
   folderRow->addWidget(folder_, 1);
@@ -144,7 +146,9 @@ QString VertexExportDialog::scenarioId() const { return scenario_->currentData()
 void VertexExportDialog::setOutputFolder(const QString& dir) { folder_->setText(dir); }
 QString VertexExportDialog::outputFolder() const { return folder_->text().trimmed(); }
 QString VertexExportDialog::commandsText() const { return result_->toPlainText(); }
-QString VertexExportDialog::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+QString VertexExportDialog::errorText() const {
+  return error_->isHidden() ? QString() : error_->text();
+}
 
 void VertexExportDialog::chooseFolder() {
   const QString dir =
@@ -189,7 +193,8 @@ bool VertexExportDialog::exportNow() {
   }
   QFile readme(QDir(outputFolder()).filePath(QStringLiteral("README.txt")));
   QString readmeText;
-  if (readme.open(QIODevice::ReadOnly | QIODevice::Text)) readmeText = QString::fromUtf8(readme.readAll());
+  if (readme.open(QIODevice::ReadOnly | QIODevice::Text))
+    readmeText = QString::fromUtf8(readme.readAll());
   QStringList lines;
   lines << tr("Wrote to %1:").arg(QDir::toNativeSeparators(outputFolder()));
   for (const QString& f : std::as_const(written_)) lines << QStringLiteral("  ") + f;

@@ -39,17 +39,21 @@ struct CommandLine {
   QCommandLineParser parser;
   QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
                           QStringLiteral("Show this help and exit (no display needed).")};
-  QCommandLineOption version{QStringList{QStringLiteral("v"), QStringLiteral("version")},
-                             QStringLiteral("Show the version and what it was built with, and exit.")};
-  QCommandLineOption database{QStringLiteral("database"),
-                              QStringLiteral("Progress database file (default: in the user's data folder)."),
-                              QStringLiteral("FILE")};
-  QCommandLineOption bank{QStringLiteral("bank"),
-                          QStringLiteral("Question bank to study: PrecisionLab JSON, GIFT, Moodle XML or "
-                                         "an Anki text export (default: the last one opened, else the "
-                                         "built-in bank)."),
-                          QStringLiteral("FILE")};
-  QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("system, light, dark or high-contrast."),
+  QCommandLineOption version{
+      QStringList{QStringLiteral("v"), QStringLiteral("version")},
+      QStringLiteral("Show the version and what it was built with, and exit.")};
+  QCommandLineOption database{
+      QStringLiteral("database"),
+      QStringLiteral("Progress database file (default: in the user's data folder)."),
+      QStringLiteral("FILE")};
+  QCommandLineOption bank{
+      QStringLiteral("bank"),
+      QStringLiteral("Question bank to study: PrecisionLab JSON, GIFT, Moodle XML or "
+                     "an Anki text export (default: the last one opened, else the "
+                     "built-in bank)."),
+      QStringLiteral("FILE")};
+  QCommandLineOption theme{QStringLiteral("theme"),
+                           QStringLiteral("system, light, dark or high-contrast."),
                            QStringLiteral("NAME")};
   QCommandLineOption screenshots{QStringLiteral("screenshots"),
                                  QStringLiteral("Write screenshots of every view to DIR and exit."),
@@ -92,7 +96,8 @@ std::optional<int> answerWithoutDisplay(int argc, char** argv) {
     std::printf("%s", qPrintable(cl.parser.helpText()));
     return 0;
   }
-  std::printf("PrecisionLab %s\n%s\n", PROJECT_VERSION_STRING, precisionlab::buildInfoText().c_str());
+  std::printf("PrecisionLab %s\n%s\n", PROJECT_VERSION_STRING,
+              precisionlab::buildInfoText().c_str());
   return 0;
 }
 
@@ -128,7 +133,8 @@ int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startCloc
   if (qtStrings.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                      QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
     QCoreApplication::installTranslator(&qtStrings);
-  if (appStrings.load(QLocale(), QStringLiteral("precisionlab"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+  if (appStrings.load(QLocale(), QStringLiteral("precisionlab"), QStringLiteral("_"),
+                      QStringLiteral(":/i18n")))
     QCoreApplication::installTranslator(&appStrings);
 
   CommandLine cl;
@@ -158,8 +164,10 @@ int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startCloc
   // A bank among the file arguments is studied; recordings go to the lab once the window is up.
   QStringList recordings;
   for (const QString& path : cl.parser.positionalArguments()) {
-    if (precisionlab::MainWindow::isRecording(path)) recordings << path;
-    else if (options.bankPath.isEmpty()) options.bankPath = QFileInfo(path).absoluteFilePath();
+    if (precisionlab::MainWindow::isRecording(path))
+      recordings << path;
+    else if (options.bankPath.isEmpty())
+      options.bankPath = QFileInfo(path).absoluteFilePath();
   }
   const QString lastBankKey = QStringLiteral("study/bankPath");
   if (options.bankPath.isEmpty() && !cl.parser.isSet(cl.startupTime)) {
@@ -173,18 +181,19 @@ int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startCloc
   std::function<void(const precisionlab::MainWindow::Options&)> open;
   open = [&](const precisionlab::MainWindow::Options& o) {
     window = std::make_unique<precisionlab::MainWindow>(o);
-    QObject::connect(window.get(), &precisionlab::MainWindow::bankOpenRequested, &app,
-                     [&, o](const QString& path) {
-                       precisionlab::MainWindow::Options next = o;
-                       next.bankPath = QFileInfo(path).absoluteFilePath();
-                       QSettings().setValue(lastBankKey, next.bankPath);
-                       // Not from inside the old window's own signal: after it returns.
-                       QTimer::singleShot(0, &app, [&, next] {
-                         window.reset();
-                         open(next);
-                       });
-                     },
-                     Qt::QueuedConnection);
+    QObject::connect(
+        window.get(), &precisionlab::MainWindow::bankOpenRequested, &app,
+        [&, o](const QString& path) {
+          precisionlab::MainWindow::Options next = o;
+          next.bankPath = QFileInfo(path).absoluteFilePath();
+          QSettings().setValue(lastBankKey, next.bankPath);
+          // Not from inside the old window's own signal: after it returns.
+          QTimer::singleShot(0, &app, [&, next] {
+            window.reset();
+            open(next);
+          });
+        },
+        Qt::QueuedConnection);
     window->show();
   };
   open(options);

@@ -31,8 +31,8 @@ class AdamW {
   // Per parameter, same dtype and device as the parameter. Empty until its first update.
   struct State {
     int64_t step = 0;
-    torch::Tensor expAvg;    // m
-    torch::Tensor expAvgSq;  // v
+    torch::Tensor expAvg;      // m
+    torch::Tensor expAvgSq;    // v
     torch::Tensor stepTensor;  // the step as a 0-dim float tensor, for the fused CUDA kernel
   };
 

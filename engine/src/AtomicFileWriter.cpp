@@ -33,8 +33,8 @@ std::string baseName(const std::string& path) {
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
   // Not mkstemp (always 0600): open(O_CREAT | O_EXCL, 0666) lets the kernel apply the umask,
   // so a new file gets the mode any new file gets, without reading the umask by changing it.
-  static thread_local std::mt19937_64 rng(std::random_device{}() ^
-                                          static_cast<uint64_t>(::getpid()) << 32);
+  static thread_local std::mt19937_64 rng(std::random_device{}() ^ static_cast<uint64_t>(::getpid())
+                                                                       << 32);
   const std::string prefix = parentDir(path_) + "/." + baseName(path_) + ".tmp-";
   for (int attempt = 0; fd_ < 0; ++attempt) {
     char suffix[17];
@@ -102,7 +102,8 @@ void AtomicFileWriter::writeFile(const std::string& path, std::string_view conte
 
 void AtomicFileWriter::syncDirectory(const std::string& dir) {
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) throw InputError(dir + ": cannot open directory to flush it: " + std::strerror(errno));
+  if (fd < 0)
+    throw InputError(dir + ": cannot open directory to flush it: " + std::strerror(errno));
   const int rc = ::fsync(fd);
   const int err = errno;
   ::close(fd);

@@ -17,7 +17,9 @@ namespace {
 bool compatIsEnabled(c10::DeviceType t) { return at::autocast::is_autocast_enabled(t); }
 void compatSetEnabled(c10::DeviceType t, bool on) { at::autocast::set_autocast_enabled(t, on); }
 c10::ScalarType compatDtype(c10::DeviceType t) { return at::autocast::get_autocast_dtype(t); }
-void compatSetDtype(c10::DeviceType t, c10::ScalarType d) { at::autocast::set_autocast_dtype(t, d); }
+void compatSetDtype(c10::DeviceType t, c10::ScalarType d) {
+  at::autocast::set_autocast_dtype(t, d);
+}
 #else
 void checkSupported(c10::DeviceType t) {
   TORCH_CHECK(t == c10::DeviceType::CPU || t == c10::DeviceType::CUDA,
@@ -70,8 +72,6 @@ AutocastGuard::~AutocastGuard() {
 
 bool AutocastGuard::isEnabled(c10::DeviceType deviceType) { return compatIsEnabled(deviceType); }
 
-c10::ScalarType AutocastGuard::dtype(c10::DeviceType deviceType) {
-  return compatDtype(deviceType);
-}
+c10::ScalarType AutocastGuard::dtype(c10::DeviceType deviceType) { return compatDtype(deviceType); }
 
 }  // namespace precisionlab

@@ -55,9 +55,9 @@ inline void appendLower(char32_t cp, std::u32string& out) {
     return;
   }
   const ut::LowerRun* end = ut::kLowerRuns + ut::kLowerRunCount;
-  const ut::LowerRun* it = std::upper_bound(
-      ut::kLowerRuns, end, static_cast<uint32_t>(cp),
-      [](uint32_t c, const ut::LowerRun& r) { return c < r.first; });
+  const ut::LowerRun* it =
+      std::upper_bound(ut::kLowerRuns, end, static_cast<uint32_t>(cp),
+                       [](uint32_t c, const ut::LowerRun& r) { return c < r.first; });
   if (it != ut::kLowerRuns) {
     const ut::LowerRun& r = *(it - 1);
     const uint32_t offset = static_cast<uint32_t>(cp) - r.first;

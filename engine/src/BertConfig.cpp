@@ -13,7 +13,7 @@ struct Preset {
   int64_t heads;
 };
 constexpr Preset kPresets[] = {
-    {"tiny", 2, 128, 2},   {"mini", 4, 256, 4},    {"small", 4, 512, 8},
+    {"tiny", 2, 128, 2},   {"mini", 4, 256, 4},   {"small", 4, 512, 8},
     {"medium", 8, 512, 8}, {"base", 12, 768, 12},
 };
 }  // namespace

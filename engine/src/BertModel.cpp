@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "engine/src/PrecisionOps.h"
-#include "engine/src/TorchCompat.h"
 #include "engine/src/SeededDropout.h"
+#include "engine/src/TorchCompat.h"
 
 namespace precisionlab {
 
@@ -14,10 +14,14 @@ namespace {
 // torch.finfo(dtype).min, which Hugging Face adds to the scores of padding positions.
 double lowestOf(torch::ScalarType dtype) {
   switch (dtype) {
-    case torch::kDouble: return std::numeric_limits<double>::lowest();
-    case torch::kHalf: return -65504.0;
-    case torch::kBFloat16: return static_cast<float>(std::numeric_limits<c10::BFloat16>::lowest());
-    default: return std::numeric_limits<float>::lowest();
+    case torch::kDouble:
+      return std::numeric_limits<double>::lowest();
+    case torch::kHalf:
+      return -65504.0;
+    case torch::kBFloat16:
+      return static_cast<float>(std::numeric_limits<c10::BFloat16>::lowest());
+    default:
+      return std::numeric_limits<float>::lowest();
   }
 }
 
@@ -35,7 +39,7 @@ torch::Tensor applyLinear(const torch::nn::Linear& l, const torch::Tensor& x) {
 }
 
 torch::Tensor applyLayerNorm(const torch::nn::LayerNorm& ln, const torch::Tensor& x,
-                        const BertConfig& c) {
+                             const BertConfig& c) {
   return ops::layerNorm(x, c.hiddenSize, ln->weight, ln->bias, c.layerNormEps);
 }
 
@@ -50,8 +54,8 @@ BertEmbeddingsImpl::BertEmbeddingsImpl(const BertConfig& config, int64_t padToke
     : config_(config) {
   wordEmbeddings = register_module(
       "word_embeddings",
-      torch::nn::Embedding(
-          torch::nn::EmbeddingOptions(config.vocabSize, config.hiddenSize).padding_idx(padTokenId)));
+      torch::nn::Embedding(torch::nn::EmbeddingOptions(config.vocabSize, config.hiddenSize)
+                               .padding_idx(padTokenId)));
   positionEmbeddings = register_module(
       "position_embeddings", torch::nn::Embedding(config.maxPositions, config.hiddenSize));
   tokenTypeEmbeddings = register_module(
@@ -64,7 +68,7 @@ torch::Tensor BertEmbeddingsImpl::forward(const torch::Tensor& inputIds,
   const int64_t length = inputIds.size(1);
   TORCH_CHECK(length <= config_.maxPositions, "sequence length ", length,
               " exceeds the model's max positions ", config_.maxPositions);
-  auto positions = torch::arange(length, inputIds.options());  // (T)
+  auto positions = torch::arange(length, inputIds.options());             // (T)
   auto x = wordEmbeddings(inputIds) + tokenTypeEmbeddings(tokenTypeIds);  // (B, T, H)
   x = x + positionEmbeddings(positions).unsqueeze(0);                     // (B, T, H)
   x = applyLayerNorm(layerNorm, x, config_);
@@ -94,9 +98,9 @@ BertLayerImpl::BertLayerImpl(const BertConfig& config) : config_(config) {
 namespace {
 
 // Attention op by op (LibTorch 1.13, and emulated fp16 on any version): q, k, v (B, A, T, d).
-torch::Tensor attentionByOps(const torch::Tensor& q, const torch::Tensor& k,
-                             const torch::Tensor& v, c10::ScalarType hiddenDtype,
-                             const torch::Tensor& additiveMask, double dropout, bool training) {
+torch::Tensor attentionByOps(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
+                             c10::ScalarType hiddenDtype, const torch::Tensor& additiveMask,
+                             double dropout, bool training) {
   const int64_t headDim = q.size(-1);
   // Hugging Face divides the product, not q, by sqrt(d); kept so fp16 rounding matches. In
   // place: bmm's backward does not need its output.
@@ -131,7 +135,7 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
   auto qkv = ops::linear(hidden, qkvWeight, qkvBias)
                  .view({b, t, 3, heads, headDim})  // (B, T, 3, A, d)
                  .unbind(2);                       // 3 x (B, T, A, d)
-  auto q = qkv[0].transpose(1, 2);  // (B, A, T, d)
+  auto q = qkv[0].transpose(1, 2);                 // (B, A, T, d)
   auto k = qkv[1].transpose(1, 2);
   auto v = qkv[2].transpose(1, 2);
   torch::Tensor context;  // (B, A, T, d)
@@ -158,7 +162,8 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
       seededDropout(applyLinear(attentionOutputDense, context), config_.hiddenDropout, training);
   attended = applyLayerNorm(attentionOutputLayerNorm, ops::residualAdd(attended, hidden), config_);
 
-  auto inner = ops::activation(applyLinear(intermediateDense, attended), config_.hiddenAct);  // (B, T, I)
+  auto inner =
+      ops::activation(applyLinear(intermediateDense, attended), config_.hiddenAct);  // (B, T, I)
   auto out = seededDropout(applyLinear(outputDense, inner), config_.hiddenDropout, training);
   return applyLayerNorm(outputLayerNorm, ops::residualAdd(out, attended), config_);  // (B, T, H)
 }

@@ -13,8 +13,9 @@ RunProvenance Bf16AmpPolicy::provenance(const torch::Device& device) const {
   if (device.is_cpu()) {
     const CpuFeatures f = cpuFeatures();
     if (!f.avx512Bf16 && !f.amxBf16)
-      p.note += ". Warning: this CPU has neither avx512_bf16 nor amx_bf16, so bf16 runs on slow "
-                "fallback kernels and is expected to be slower than fp32 here";
+      p.note +=
+          ". Warning: this CPU has neither avx512_bf16 nor amx_bf16, so bf16 runs on slow "
+          "fallback kernels and is expected to be slower than fp32 here";
   }
   return p;
 }

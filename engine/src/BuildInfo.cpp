@@ -27,8 +27,7 @@ std::string loadedBlas() {
     if (!seen.insert(name).second) continue;
     const bool blas = name.find("openblas") != std::string::npos ||
                       name.find("libmkl") != std::string::npos ||
-                      name.find("libblis") != std::string::npos ||
-                      name.rfind("libblas", 0) == 0;
+                      name.find("libblis") != std::string::npos || name.rfind("libblas", 0) == 0;
     if (!blas) continue;
     std::string where = path.substr(0, path.rfind('/'));
     const auto parent = where.rfind('/');

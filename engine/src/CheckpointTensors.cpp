@@ -18,7 +18,8 @@ namespace precisionlab {
 namespace {
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 bool isDirectory(const std::string& p) {
@@ -40,7 +41,8 @@ std::string readSmallFile(const std::string& path) {
 bool resolvesInside(const std::string& path, const std::string& dir) {
   char resolvedPath[PATH_MAX];
   char resolvedDir[PATH_MAX];
-  if (!::realpath(path.c_str(), resolvedPath) || !::realpath(dir.c_str(), resolvedDir)) return false;
+  if (!::realpath(path.c_str(), resolvedPath) || !::realpath(dir.c_str(), resolvedDir))
+    return false;
   const std::string p(resolvedPath), d(resolvedDir);
   return p.size() > d.size() && p.compare(0, d.size(), d) == 0 && (d == "/" || p[d.size()] == '/');
 }
@@ -76,8 +78,9 @@ CheckpointTensors::CheckpointTensors(const std::string& path) {
                                "model.pth", "model.ckpt"}) {
         if (exists(path + "/" + name)) throw InputError(pickleRefusal(path + "/" + name));
       }
-      throw InputError(path + ": no model.safetensors or model.safetensors.index.json in this "
-                              "directory; a Hugging Face checkpoint directory needs one of them");
+      throw InputError(path +
+                       ": no model.safetensors or model.safetensors.index.json in this "
+                       "directory; a Hugging Face checkpoint directory needs one of them");
     }
     return;
   }
@@ -112,8 +115,9 @@ void CheckpointTensors::openIndex(const std::string& indexFile, const std::strin
   }
   const json::Value* map = root.find("weight_map");
   if (!map || !map->isObject())
-    throw InputError(indexFile + ": needs a \"weight_map\" object mapping tensor names to "
-                                 "shard files");
+    throw InputError(indexFile +
+                     ": needs a \"weight_map\" object mapping tensor names to "
+                     "shard files");
   std::map<std::string, const SafetensorsFile*> shards;
   for (const auto& [name, shardValue] : map->members()) {
     if (!shardValue.isString())

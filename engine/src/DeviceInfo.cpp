@@ -36,8 +36,8 @@ torch::Device parseDevice(const std::string& spec) {
   const auto count = static_cast<int>(torch::cuda::device_count());
   if (index >= count) {
     throw InputError("device '" + spec + "' does not exist: this machine has " +
-                     std::to_string(count) + " CUDA device(s), cuda:0 to cuda:" +
-                     std::to_string(count - 1));
+                     std::to_string(count) +
+                     " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
   }
   return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
 }
@@ -54,7 +54,8 @@ std::string describeDevice(const torch::Device& device) {
   if (device.is_cuda()) {
     std::string s = "cuda:" + std::to_string(device.has_index() ? device.index() : 0);
 #ifdef PRECISIONLAB_WITH_CUDA
-    s += std::string(" ") + at::cuda::getDeviceProperties(device.has_index() ? device.index() : 0)->name;
+    s += std::string(" ") +
+         at::cuda::getDeviceProperties(device.has_index() ? device.index() : 0)->name;
 #endif
     return s;
   }

@@ -17,8 +17,9 @@ std::string describeCurrentException() {
   } catch (const InputError& e) {
     text = e.what();
   } catch (const std::bad_alloc&) {
-    text = "out of memory: the input asks for more memory than this machine can give (a model, "
-           "batch, sequence or file that large); choose smaller sizes";
+    text =
+        "out of memory: the input asks for more memory than this machine can give (a model, "
+        "batch, sequence or file that large); choose smaller sizes";
   } catch (const c10::Error& e) {
     text = std::string("LibTorch error: ") + e.what_without_backtrace();
   } catch (const std::exception& e) {

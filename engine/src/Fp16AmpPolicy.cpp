@@ -28,8 +28,10 @@ RunProvenance Fp16AmpPolicy::provenance(const torch::Device& device) const {
   p.device = describeDevice(device);
   if (emulated_) {
     p.kind = Provenance::Emulated;
-    p.note = std::string("fp16 autocast numerics emulated by rounding to fp16; the GradScaler "
-                         "runs for real. ") + emulationnotes::kSpeedNotMeasurable;
+    p.note = std::string(
+                 "fp16 autocast numerics emulated by rounding to fp16; the GradScaler "
+                 "runs for real. ") +
+             emulationnotes::kSpeedNotMeasurable;
   } else {
     p.kind = Provenance::Live;
     p.note = "autocast fp16 + GradScaler, fp32 master weights and optimizer state";

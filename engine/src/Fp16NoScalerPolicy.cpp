@@ -11,8 +11,10 @@ RunProvenance Fp16NoScalerPolicy::provenance(const torch::Device& device) const 
   p.device = describeDevice(device);
   if (emulated_) {
     p.kind = Provenance::Emulated;
-    p.note = std::string("fp16 autocast numerics emulated by rounding to fp16, loss scaling "
-                         "off. ") + emulationnotes::kSpeedNotMeasurable;
+    p.note = std::string(
+                 "fp16 autocast numerics emulated by rounding to fp16, loss scaling "
+                 "off. ") +
+             emulationnotes::kSpeedNotMeasurable;
   } else {
     p.kind = Provenance::Live;
     p.note = "autocast fp16 without loss scaling";

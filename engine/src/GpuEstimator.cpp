@@ -18,13 +18,13 @@ bool halfPrecision(EstimatePrecision p) { return p != EstimatePrecision::Fp32; }
 
 int64_t EstimateShape::encoderParams() const {
   const int64_t h = hidden, f = intermediate;
-  const int64_t perLayer = 4 * (h * h + h)      // query, key, value, attention output
-                           + 2 * h              // attention LayerNorm
-                           + (h * f + f)        // intermediate dense
-                           + (f * h + h)        // output dense
-                           + 2 * h;             // output LayerNorm
-  return layers * perLayer + (h * h + h)        // pooler
-         + (h * labels + labels);               // classifier
+  const int64_t perLayer = 4 * (h * h + h)  // query, key, value, attention output
+                           + 2 * h          // attention LayerNorm
+                           + (h * f + f)    // intermediate dense
+                           + (f * h + h)    // output dense
+                           + 2 * h;         // output LayerNorm
+  return layers * perLayer + (h * h + h)    // pooler
+         + (h * labels + labels);           // classifier
 }
 
 int64_t EstimateShape::embeddingParams() const {
@@ -66,8 +66,7 @@ const std::vector<GpuSpec>& GpuEstimator::gpus() {
        "nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
        3.3741},
       {"h100", "NVIDIA H100 SXM5 (80 GB)", "NVIDIA_H100_80GB", 67, 989, 989, 3350, 80,
-       "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet",
-       11.27},
+       "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet", 11.27},
   };
   return kGpus;
 }
@@ -89,18 +88,21 @@ std::string GpuEstimator::pricesSource() {
 
 const char* GpuEstimator::precisionName(EstimatePrecision precision) {
   switch (precision) {
-    case EstimatePrecision::Fp32: return "fp32";
-    case EstimatePrecision::Fp16Amp: return "fp16=True";
-    case EstimatePrecision::Bf16Amp: return "bf16=True";
+    case EstimatePrecision::Fp32:
+      return "fp32";
+    case EstimatePrecision::Fp16Amp:
+      return "fp16=True";
+    case EstimatePrecision::Bf16Amp:
+      return "bf16=True";
   }
   return "?";
 }
 
 double GpuEstimator::trainingFlops(const EstimateShape& s) {
   const double tokens = double(s.batchSize) * double(s.seqLen);
-  return 6.0 * double(s.encoderParams()) * tokens +
-         12.0 * double(s.layers) * double(s.batchSize) * double(s.seqLen) * double(s.seqLen) *
-             double(s.hidden);
+  return 6.0 * double(s.encoderParams()) * tokens + 12.0 * double(s.layers) * double(s.batchSize) *
+                                                        double(s.seqLen) * double(s.seqLen) *
+                                                        double(s.hidden);
 }
 
 double GpuEstimator::activationBytes(const EstimateShape& s, EstimatePrecision precision) {
@@ -121,8 +123,9 @@ StepEstimate GpuEstimator::estimate(const GpuSpec& gpu, const EstimateShape& s,
   } else if (precision == EstimatePrecision::Bf16Amp) {
     if (gpu.bf16Tflops <= 0) {
       e.supported = false;
-      e.why = gpu.name + " has no bfloat16 units (bf16 needs Ampere or newer); fp16=True runs "
-                         "on it";
+      e.why = gpu.name +
+              " has no bfloat16 units (bf16 needs Ampere or newer); fp16=True runs "
+              "on it";
       return e;
     }
     peakTflops = gpu.bf16Tflops;
@@ -176,8 +179,7 @@ std::string GpuEstimator::formula() {
        "Left out (so small models read optimistic): kernel-launch overhead, data loading.\n"
        "Not yet calibrated: the project holds no GPU recording to check the efficiencies "
        "against.\n\nSources:\n";
-  for (const GpuSpec& g : gpus())
-    o << "  " << g.name << ": " << g.datasheet << "\n";
+  for (const GpuSpec& g : gpus()) o << "  " << g.name << ": " << g.datasheet << "\n";
   o << "  Prices: " << pricesSource() << "\n";
   return o.str();
 }

@@ -43,8 +43,9 @@ torch::Tensor GradScaler::scale(const torch::Tensor& loss) const {
 
 bool GradScaler::unscale_(const std::vector<torch::Tensor>& params) {
   if (unscaled_)
-    throw std::logic_error("unscale_() has already been called on this optimizer since the "
-                           "last update().");
+    throw std::logic_error(
+        "unscale_() has already been called on this optimizer since the "
+        "last update().");
   std::vector<torch::Tensor> grads;
   grads.reserve(params.size());
   for (const auto& p : params) {
@@ -85,8 +86,7 @@ void GradScaler::unscaleFallback(const std::vector<torch::Tensor>& grads,
 }
 
 void GradScaler::update() {
-  if (!unscaled_)
-    throw std::logic_error("No inf checks were recorded prior to update().");
+  if (!unscaled_) throw std::logic_error("No inf checks were recorded prior to update().");
   if (useAtenAmp(device_))
     at::_amp_update_scale_(scale_, growthTracker_, foundInfT_, options_.growthFactor,
                            options_.backoffFactor, options_.growthInterval);

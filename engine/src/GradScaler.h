@@ -17,10 +17,10 @@
 namespace precisionlab {
 
 struct GradScalerOptions {
-  double initScale = 65536.0;    // 2^16, PyTorch's default
-  double growthFactor = 2.0;     // scale *= growth after `growthInterval` good steps in a row
-  double backoffFactor = 0.5;    // scale *= backoff on a step with inf/NaN gradients
-  int64_t growthInterval = 2000; // consecutive finite steps before growing
+  double initScale = 65536.0;     // 2^16, PyTorch's default
+  double growthFactor = 2.0;      // scale *= growth after `growthInterval` good steps in a row
+  double backoffFactor = 0.5;     // scale *= backoff on a step with inf/NaN gradients
+  int64_t growthInterval = 2000;  // consecutive finite steps before growing
 };
 
 class GradScaler {
@@ -44,8 +44,8 @@ class GradScaler {
   // interval. Throws std::logic_error when no unscale_ was recorded since the last update().
   void update();
 
-  double getScale() const;           // host read: a device sync
-  int64_t growthTracker() const;     // consecutive finite steps since the last change
+  double getScale() const;        // host read: a device sync
+  int64_t growthTracker() const;  // consecutive finite steps since the last change
   const GradScalerOptions& options() const { return options_; }
 
  private:

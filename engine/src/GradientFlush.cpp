@@ -41,10 +41,18 @@ torch::Tensor GradientFlush::count(const std::vector<torch::Tensor>& params,
     if (!g.defined()) continue;
     torch::Tensor filled;
     switch (rows_[i]) {
-      case Rows::All: filled = g; break;
-      case Rows::Tokens: filled = g.index_select(0, tokenRows); break;
-      case Rows::Positions: filled = g.index_select(0, positionRows); break;
-      case Rows::TokenTypes: filled = g.index_select(0, typeRows); break;
+      case Rows::All:
+        filled = g;
+        break;
+      case Rows::Tokens:
+        filled = g.index_select(0, tokenRows);
+        break;
+      case Rows::Positions:
+        filled = g.index_select(0, positionRows);
+        break;
+      case Rows::TokenTypes:
+        filled = g.index_select(0, typeRows);
+        break;
     }
     expected += filled.numel();  // shapes are known on the host: no sync
     flushed += (filled == 0).sum();

@@ -19,8 +19,9 @@ RunProvenance HalfModelPolicy::provenance(const torch::Device& device) const {
   p.device = describeDevice(device);
   if (emulated_) {
     p.kind = Provenance::Emulated;
-    p.note = std::string("model.to(kHalf) emulated: weights, activations, loss, gradients and "
-                         "AdamW state held as fp16 values by rounding. ") +
+    p.note = std::string(
+                 "model.to(kHalf) emulated: weights, activations, loss, gradients and "
+                 "AdamW state held as fp16 values by rounding. ") +
              emulationnotes::kSpeedNotMeasurable;
   } else {
     p.kind = Provenance::Live;

@@ -20,9 +20,9 @@
 #include "engine/src/HfConfig.h"
 #include "engine/src/Json.h"
 #include "engine/src/SafeFileReader.h"
-#include "engine/src/TerminalText.h"
 #include "engine/src/SafetensorsWriter.h"
 #include "engine/src/SentenceTransformersLayout.h"
+#include "engine/src/TerminalText.h"
 
 namespace precisionlab {
 
@@ -64,7 +64,8 @@ std::string modelName(std::string key, bool addPrefix) {
     replaceSuffix(".gamma", ".weight");
     replaceSuffix(".beta", ".bias");
   }
-  if (addPrefix && key.rfind("classifier.", 0) != 0 && key.rfind("cls.", 0) != 0) key = "bert." + key;
+  if (addPrefix && key.rfind("classifier.", 0) != 0 && key.rfind("cls.", 0) != 0)
+    key = "bert." + key;
   return key;
 }
 
@@ -88,7 +89,8 @@ void checkConfigAgainstTensors(const BertConfig& c, const CheckpointTensors& ten
                        shapeText(want) + ", but " + tensors.source() + " holds " + shapeText(*got) +
                        ". Check that config.json belongs to these weights.");
   };
-  expect("embeddings.word_embeddings.weight", {c.vocabSize, c.hiddenSize}, "vocab_size and hidden_size");
+  expect("embeddings.word_embeddings.weight", {c.vocabSize, c.hiddenSize},
+         "vocab_size and hidden_size");
   expect("embeddings.position_embeddings.weight", {c.maxPositions, c.hiddenSize},
          "max_position_embeddings and hidden_size");
   expect("embeddings.token_type_embeddings.weight", {c.typeVocabSize, c.hiddenSize},
@@ -108,8 +110,8 @@ void checkConfigAgainstTensors(const BertConfig& c, const CheckpointTensors& ten
   // Fewer layers in the config than in the file is left to loadHfWeights (unexpected tensors,
   // listed with every other problem); more would allocate layers the file cannot fill.
   if (layers > 0 && c.numLayers > layers)
-    throw InputError(configPath + ": num_hidden_layers = " + std::to_string(c.numLayers) + ", but " +
-                     tensors.source() + " holds " + std::to_string(layers) +
+    throw InputError(configPath + ": num_hidden_layers = " + std::to_string(c.numLayers) +
+                     ", but " + tensors.source() + " holds " + std::to_string(layers) +
                      " encoder layers. Check that config.json belongs to these weights.");
 }
 
@@ -130,8 +132,9 @@ WordPieceTokenizer readHfTokenizer(const std::string& dir) {
   }
   const std::string vocab = dir + "/vocab.txt";
   if (!fileExists(vocab))
-    throw InputError(vocab + ": missing; a BERT model directory needs its WordPiece vocab.txt "
-                             "(tokenizer.json alone is not supported)");
+    throw InputError(vocab +
+                     ": missing; a BERT model directory needs its WordPiece vocab.txt "
+                     "(tokenizer.json alone is not supported)");
   return WordPieceTokenizer::fromVocabFile(vocab, lowercase);
 }
 
@@ -141,7 +144,8 @@ int64_t encoderLayerOf(const std::string& name) {
   if (name.rfind(prefix, 0) != 0) return -1;
   const size_t end = name.find('.', prefix.size());
   const std::string digits = name.substr(prefix.size(), end - prefix.size());
-  if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
+  if (digits.empty() || digits.size() > 6 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
     return -1;
   return std::stoll(digits);
 }
@@ -232,13 +236,14 @@ void loadHfWeights(BertForSequenceClassificationImpl& model, const CheckpointTen
                           " and up not used (the model keeps the first " +
                           std::to_string(model.options().config().numLayers) + " layers)");
     if (!skippedClassifier.empty())
-      warnings->push_back(source + ": classifier for another label set skipped: " +
-                          joinNames(skippedClassifier));
+      warnings->push_back(
+          source + ": classifier for another label set skipped: " + joinNames(skippedClassifier));
     if (!newClassifier.empty())
-      warnings->push_back("Some weights of BertForSequenceClassification were not initialized "
-                          "from the checkpoint " + source + " and are newly initialized: " +
-                          joinNames(newClassifier) +
-                          ". Fine-tune the model before using its predictions.");
+      warnings->push_back(
+          "Some weights of BertForSequenceClassification were not initialized "
+          "from the checkpoint " +
+          source + " and are newly initialized: " + joinNames(newClassifier) +
+          ". Fine-tune the model before using its predictions.");
   }
 }
 
@@ -249,8 +254,9 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& givenDir, const torch::Devi
   if (::stat(givenDir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     if (CheckpointTensors::isPickleFile(givenDir))
       throw InputError(CheckpointTensors::pickleRefusal(givenDir));
-    throw InputError(givenDir + ": not a directory; give a Hugging Face model directory holding "
-                                "config.json, vocab.txt and model.safetensors");
+    throw InputError(givenDir +
+                     ": not a directory; give a Hugging Face model directory holding "
+                     "config.json, vocab.txt and model.safetensors");
   }
   const std::string dir = SentenceTransformersLayout::bertDirectory(givenDir, warnings);
   const std::string configPath = dir + "/config.json";
@@ -275,7 +281,8 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& givenDir, const torch::Devi
   if (labels && *labels != config.labels) {
     if (warnings)
       warnings->push_back(configPath + ": the model's " + std::to_string(config.numLabels()) +
-                          " labels are replaced by the dataset's " + std::to_string(labels->size()));
+                          " labels are replaced by the dataset's " +
+                          std::to_string(labels->size()));
     reinit = labels->size() != config.labels.size();
     config.labels = *labels;
   }
@@ -305,13 +312,15 @@ void checkSaveDirectory(const std::string& dirArg) {
     for (const auto& entry : fs::directory_iterator(target, ec)) {
       empty = false;
       if (entry.is_directory())
-        throw InputError(dir + ": exists and contains the folder " + entry.path().filename().string() +
+        throw InputError(dir + ": exists and contains the folder " +
+                         entry.path().filename().string() +
                          "; PrecisionLab replaces only plain model directories. Choose a new one.");
       if (entry.path().filename() == "config.json") hasConfig = true;
     }
     if (!empty && !hasConfig)
-      throw InputError(dir + ": exists and is not a model directory (no config.json); choose a "
-                             "new or empty directory so nothing else is overwritten");
+      throw InputError(dir +
+                       ": exists and is not a model directory (no config.json); choose a "
+                       "new or empty directory so nothing else is overwritten");
   }
   // The save goes through a sibling temporary directory, so the parent must take new entries.
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -324,7 +333,8 @@ void checkSaveDirectory(const std::string& dirArg) {
 }
 
 void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
-                      const WordPieceTokenizer& tokenizer, BertForSequenceClassificationImpl& model) {
+                      const WordPieceTokenizer& tokenizer,
+                      BertForSequenceClassificationImpl& model) {
   checkSaveDirectory(dirArg);
   const std::string dir = withoutTrailingSlashes(dirArg);
   std::error_code ec;
@@ -333,8 +343,8 @@ void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
   const std::string base = target.filename().string();
   std::string templ = (parent / ("." + base + ".saving-XXXXXX")).string();
   if (!::mkdtemp(templ.data()))
-    throw InputError(dir + ": cannot create a temporary directory next to it: " +
-                     std::strerror(errno));
+    throw InputError(dir +
+                     ": cannot create a temporary directory next to it: " + std::strerror(errno));
   const std::string temp = templ;
   ::chmod(temp.c_str(), 0755);
   try {
@@ -383,8 +393,10 @@ void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
     fs::remove_all(temp, ec);
     const std::string what = e.what();
     if (dynamic_cast<const InputError*>(&e))
-      throw InputError("saving the model to " + dir + " failed, any previous model there is "
-                       "unchanged: " + what);
+      throw InputError("saving the model to " + dir +
+                       " failed, any previous model there is "
+                       "unchanged: " +
+                       what);
     throw;
   }
 }

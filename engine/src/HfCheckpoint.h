@@ -15,8 +15,8 @@
 
 #include "engine/BertConfig.h"
 #include "engine/WordPieceTokenizer.h"
-#include "engine/src/HfConfig.h"
 #include "engine/src/BertModel.h"
+#include "engine/src/HfConfig.h"
 
 namespace precisionlab {
 
@@ -57,6 +57,7 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& dir, const torch::Device& d
 // into a sibling temporary directory which is fsync'ed and then swapped in by rename. Refuses to
 // replace an existing directory that is not a model directory. Throws InputError on failure.
 void saveHfCheckpoint(const std::string& dir, const BertConfig& config,
-                      const WordPieceTokenizer& tokenizer, BertForSequenceClassificationImpl& model);
+                      const WordPieceTokenizer& tokenizer,
+                      BertForSequenceClassificationImpl& model);
 
 }  // namespace precisionlab

@@ -15,7 +15,8 @@ torch::Device parseDeviceName(const std::string& name) {
   try {
     torch::Device d(name);
     if (d.is_cuda() && !torch::cuda::is_available())
-      throw InputError("device '" + name + "': CUDA is not available in this build or machine; "
+      throw InputError("device '" + name +
+                       "': CUDA is not available in this build or machine; "
                        "use cpu");
     return d;
   } catch (const c10::Error&) {
@@ -34,8 +35,8 @@ struct HfClassifier::Impl {
 HfClassifier::HfClassifier(const std::string& dir, const std::string& device)
     : impl_(std::make_unique<Impl>()) {
   impl_->device = parseDeviceName(device);
-  impl_->checkpoint = std::make_unique<LoadedCheckpoint>(
-      loadHfCheckpoint(dir, impl_->device, &impl_->warnings));
+  impl_->checkpoint =
+      std::make_unique<LoadedCheckpoint>(loadHfCheckpoint(dir, impl_->device, &impl_->warnings));
   impl_->checkpoint->model->eval();
 }
 
@@ -52,8 +53,8 @@ const std::vector<std::string>& HfClassifier::warnings() const { return impl_->w
 std::vector<Prediction> HfClassifier::predict(const std::vector<std::string>& texts,
                                               int64_t maxLength, int64_t batchSize) {
   LoadedCheckpoint& c = *impl_->checkpoint;
-  const int64_t limit = maxLength > 0 ? std::min(maxLength, c.config.maxPositions)
-                                      : c.config.maxPositions;
+  const int64_t limit =
+      maxLength > 0 ? std::min(maxLength, c.config.maxPositions) : c.config.maxPositions;
   if (limit < 2) throw InputError("max length must be at least 2 ([CLS] and [SEP])");
   torch::NoGradGuard noGrad;
   std::vector<Prediction> out;
@@ -67,11 +68,11 @@ std::vector<Prediction> HfClassifier::predict(const std::vector<std::string>& te
     const auto toDevice = [&](std::vector<int64_t>& v) {
       return torch::from_blob(v.data(), {enc.batch, enc.length}, opts).to(impl_->device);  // (B, T)
     };
-    const torch::Tensor logits =
-        c.model->forward(toDevice(enc.inputIds), toDevice(enc.attentionMask),
-                         toDevice(enc.tokenTypeIds))
-            .to(torch::kCPU, torch::kFloat32)
-            .contiguous();  // (B, numLabels)
+    const torch::Tensor logits = c.model
+                                     ->forward(toDevice(enc.inputIds), toDevice(enc.attentionMask),
+                                               toDevice(enc.tokenTypeIds))
+                                     .to(torch::kCPU, torch::kFloat32)
+                                     .contiguous();  // (B, numLabels)
     const int64_t labels = logits.size(1);
     const float* p = logits.data_ptr<float>();
     for (int64_t i = 0; i < enc.batch; ++i) {

@@ -17,7 +17,8 @@ constexpr double kMaxConfigParameters = 2e9;
 // Typed field access that names the file and the field in every error.
 class ConfigReader {
  public:
-  ConfigReader(const json::Value& root, std::string source) : root_(root), source_(std::move(source)) {}
+  ConfigReader(const json::Value& root, std::string source)
+      : root_(root), source_(std::move(source)) {}
 
   [[noreturn]] void fail(const std::string& field, const std::string& what) const {
     throw InputError(source_ + ": field \"" + field + "\" " + what);
@@ -42,8 +43,9 @@ class ConfigReader {
   }
 
   int64_t positiveIntValue(const std::string& field, const json::Value& v) const {
-    if (!v.isInteger()) fail(field, std::string("must be a positive integer, found ") +
-                                        (v.isNumber() ? v.numberText() : json::typeName(v.type())));
+    if (!v.isInteger())
+      fail(field, std::string("must be a positive integer, found ") +
+                      (v.isNumber() ? v.numberText() : json::typeName(v.type())));
     int64_t n = 0;
     try {
       n = v.asInt64();
@@ -58,7 +60,8 @@ class ConfigReader {
                 bool loInclusive) const {
     const json::Value* v = get(field);
     if (!v || v->isNull()) return fallback;
-    if (!v->isNumber()) fail(field, std::string("must be a number, found ") + json::typeName(v->type()));
+    if (!v->isNumber())
+      fail(field, std::string("must be a number, found ") + json::typeName(v->type()));
     double d = 0;
     try {
       d = v->asDouble();
@@ -67,14 +70,16 @@ class ConfigReader {
     }
     if (d > hi || d < lo || (!loInclusive && d == lo))
       fail(field, "= " + v->numberText() + " is out of range (" + (loInclusive ? "[" : "(") +
-                      json::serialize(json::Value(lo)) + ", " + json::serialize(json::Value(hi)) + "])");
+                      json::serialize(json::Value(lo)) + ", " + json::serialize(json::Value(hi)) +
+                      "])");
     return d;
   }
 
   std::string string(const std::string& field, const std::string& fallback) const {
     const json::Value* v = get(field);
     if (!v) return fallback;
-    if (!v->isString()) fail(field, std::string("must be a string, found ") + json::typeName(v->type()));
+    if (!v->isString())
+      fail(field, std::string("must be a string, found ") + json::typeName(v->type()));
     return v->asString();
   }
 
@@ -99,8 +104,9 @@ std::vector<std::string> readLabels(const ConfigReader& r) {
     std::vector<bool> seen(members.size(), false);
     for (const auto& [key, value] : members) {
       size_t id = 0;
-      const bool digits = !key.empty() && key.size() < 10 &&
-                          std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+      const bool digits =
+          !key.empty() && key.size() < 10 &&
+          std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
       if (digits) id = std::stoul(key);
       if (!digits || id >= members.size() || seen[id])
         r.fail("id2label", "keys must be the ids 0.." + std::to_string(members.size() - 1) +
@@ -127,14 +133,16 @@ std::vector<std::string> readLabels(const ConfigReader& r) {
     if (!idOf.emplace(labels[i], i).second) r.fail("id2label", "names a label twice");
   if (const json::Value* label2id = r.get("label2id"); label2id && !label2id->isNull()) {
     if (!label2id->isObject())
-      r.fail("label2id", std::string("must be an object, found ") + json::typeName(label2id->type()));
+      r.fail("label2id",
+             std::string("must be an object, found ") + json::typeName(label2id->type()));
     if (label2id->members().size() != labels.size())
       r.fail("label2id", "has " + std::to_string(label2id->members().size()) +
                              " entries but id2label has " + std::to_string(labels.size()));
     for (const auto& [name, id] : label2id->members()) {
       const auto it = idOf.find(name);
       if (it == idOf.end() || !id.isInteger() || id.numberText() != std::to_string(it->second))
-        r.fail("label2id", "entry \"" + escapeForTerminal(name) + "\" is not the inverse of id2label");
+        r.fail("label2id",
+               "entry \"" + escapeForTerminal(name) + "\" is not the inverse of id2label");
     }
   }
   return labels;
@@ -157,8 +165,8 @@ BertConfig parseHfConfig(const std::string& text, const std::string& source,
   const json::Value* type = r.get("model_type");
   if (!type) r.fail("model_type", "is missing; expected \"bert\"");
   if (!type->isString() || type->asString() != "bert")
-    r.fail("model_type", "is " + json::serialize(*type) +
-                             ", but PrecisionLab loads BERT models only (\"bert\")");
+    r.fail("model_type",
+           "is " + json::serialize(*type) + ", but PrecisionLab loads BERT models only (\"bert\")");
   BertConfig c;
   // Bounds well above every published BERT (multilingual vocabularies reach 250,002 tokens,
   // bert-large has 24 layers of 1,024 with 4,096 intermediate) and far below a config that
@@ -173,8 +181,8 @@ BertConfig parseHfConfig(const std::string& text, const std::string& source,
   // Each size alone may be plausible and their product still not: bound the parameter count.
   const double parameters =
       static_cast<double>(c.vocabSize + c.maxPositions + c.typeVocabSize) * c.hiddenSize +
-      static_cast<double>(c.numLayers) * (4.0 * c.hiddenSize * c.hiddenSize +
-                                          2.0 * c.hiddenSize * c.intermediateSize);
+      static_cast<double>(c.numLayers) *
+          (4.0 * c.hiddenSize * c.hiddenSize + 2.0 * c.hiddenSize * c.intermediateSize);
   if (parameters > kMaxConfigParameters)
     throw InputError(source + ": describes a model of about " +
                      std::to_string(static_cast<int64_t>(parameters / 1e6)) +
@@ -183,10 +191,12 @@ BertConfig parseHfConfig(const std::string& text, const std::string& source,
                      " million); check vocab_size, hidden_size, num_hidden_layers and "
                      "intermediate_size");
   if (c.hiddenSize % c.numHeads != 0)
-    r.fail("hidden_size", "= " + std::to_string(c.hiddenSize) +
-                              " is not a multiple of num_attention_heads = " + std::to_string(c.numHeads));
+    r.fail("hidden_size",
+           "= " + std::to_string(c.hiddenSize) +
+               " is not a multiple of num_attention_heads = " + std::to_string(c.numHeads));
   c.hiddenAct = r.string("hidden_act", "gelu");
-  if (c.hiddenAct != "gelu" && c.hiddenAct != "gelu_new" && c.hiddenAct != "relu" && c.hiddenAct != "tanh")
+  if (c.hiddenAct != "gelu" && c.hiddenAct != "gelu_new" && c.hiddenAct != "relu" &&
+      c.hiddenAct != "tanh")
     r.fail("hidden_act", "= \"" + c.hiddenAct + "\" is not supported (gelu, gelu_new, relu, tanh)");
   c.layerNormEps = r.number("layer_norm_eps", 1e-12, 0.0, 1.0, false);
   c.hiddenDropout = r.number("hidden_dropout_prob", 0.1, 0.0, 1.0, true);
@@ -199,8 +209,9 @@ BertConfig parseHfConfig(const std::string& text, const std::string& source,
     r.fail("is_decoder", "is true; only BERT encoders are supported");
   c.labels = readLabels(r);
   if (warnings && !r.get("id2label") && !r.get("num_labels"))
-    warnings->push_back(source + ": no id2label or num_labels; using 2 labels LABEL_0, LABEL_1 "
-                                 "as transformers does");
+    warnings->push_back(source +
+                        ": no id2label or num_labels; using 2 labels LABEL_0, LABEL_1 "
+                        "as transformers does");
   return c;
 }
 

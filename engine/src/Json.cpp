@@ -297,14 +297,30 @@ class Parser {
         const char e = s_[pos_ + 1];
         pos_ += 2;
         switch (e) {
-          case '"': out += '"'; break;
-          case '\\': out += '\\'; break;
-          case '/': out += '/'; break;
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
-          case 'n': out += '\n'; break;
-          case 'r': out += '\r'; break;
-          case 't': out += '\t'; break;
+          case '"':
+            out += '"';
+            break;
+          case '\\':
+            out += '\\';
+            break;
+          case '/':
+            out += '/';
+            break;
+          case 'b':
+            out += '\b';
+            break;
+          case 'f':
+            out += '\f';
+            break;
+          case 'n':
+            out += '\n';
+            break;
+          case 'r':
+            out += '\r';
+            break;
+          case 't':
+            out += '\t';
+            break;
           case 'u': {
             uint32_t cp = parseHex4(pos_);
             pos_ += 4;
@@ -347,10 +363,18 @@ void serializeTo(std::string& out, const Value& v, int indent, int level) {
     out.append(static_cast<size_t>(indent) * static_cast<size_t>(lvl), ' ');
   };
   switch (v.type()) {
-    case Value::Type::Null: out += "null"; return;
-    case Value::Type::Bool: out += v.asBool() ? "true" : "false"; return;
-    case Value::Type::Number: out += v.numberText(); return;
-    case Value::Type::String: out += quote(v.asString()); return;
+    case Value::Type::Null:
+      out += "null";
+      return;
+    case Value::Type::Bool:
+      out += v.asBool() ? "true" : "false";
+      return;
+    case Value::Type::Number:
+      out += v.numberText();
+      return;
+    case Value::Type::String:
+      out += quote(v.asString());
+      return;
     case Value::Type::Array: {
       const auto& items = v.asArray();
       out += '[';
@@ -415,19 +439,24 @@ Value Value::numberFromText(std::string text) {
 
 const char* typeName(Value::Type t) {
   switch (t) {
-    case Value::Type::Null: return "null";
-    case Value::Type::Bool: return "boolean";
-    case Value::Type::Number: return "number";
-    case Value::Type::String: return "string";
-    case Value::Type::Array: return "array";
-    case Value::Type::Object: return "object";
+    case Value::Type::Null:
+      return "null";
+    case Value::Type::Bool:
+      return "boolean";
+    case Value::Type::Number:
+      return "number";
+    case Value::Type::String:
+      return "string";
+    case Value::Type::Array:
+      return "array";
+    case Value::Type::Object:
+      return "object";
   }
   return "?";
 }
 
 void Value::expect(Type t, const char* what) const {
-  if (type_ != t)
-    throw TypeError(std::string("expected ") + what + ", found " + typeName(type_));
+  if (type_ != t) throw TypeError(std::string("expected ") + what + ", found " + typeName(type_));
 }
 
 bool Value::isInteger() const {
@@ -517,7 +546,9 @@ Value& Value::set(std::string key, Value v) {
   return *this;
 }
 
-Value parse(std::string_view text, size_t maxNodes) { return Parser(text, maxNodes).parseDocument(); }
+Value parse(std::string_view text, size_t maxNodes) {
+  return Parser(text, maxNodes).parseDocument();
+}
 
 std::string quote(std::string_view utf8) {
   if (findInvalidUtf8(utf8) != std::string_view::npos)
@@ -529,13 +560,27 @@ std::string quote(std::string_view utf8) {
   for (const char ch : utf8) {
     const unsigned char c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           out += "\\u00";

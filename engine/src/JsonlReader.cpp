@@ -69,10 +69,12 @@ std::vector<JsonlRecord> JsonlReader::parse(std::string_view text, const std::st
         throw InputError(where + "label " + labelValue->numberText() + " is out of range.");
       }
     } else {
-      throw InputError(where + "member \"" + labelKey + "\" must be a string or an integer, "
-                       "found " + (labelValue->isNumber() ? labelValue->numberText()
-                                                          : std::string("a ") +
-                                                                json::typeName(labelValue->type())) +
+      throw InputError(where + "member \"" + labelKey +
+                       "\" must be a string or an integer, "
+                       "found " +
+                       (labelValue->isNumber()
+                            ? labelValue->numberText()
+                            : std::string("a ") + json::typeName(labelValue->type())) +
                        ".");
     }
     records.push_back(std::move(record));

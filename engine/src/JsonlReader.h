@@ -21,8 +21,7 @@ class JsonlReader {
   // message), a line that is not an object, a missing member (listing those present), or a
   // member of the wrong type.
   static std::vector<JsonlRecord> parse(std::string_view text, const std::string& textKey,
-                                        const std::string& labelKey,
-                                        const std::string& sourceName);
+                                        const std::string& labelKey, const std::string& sourceName);
 };
 
 }  // namespace precisionlab

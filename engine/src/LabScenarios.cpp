@@ -37,7 +37,7 @@ LabScenario single(std::string_view id, std::string optionText, bool correct, st
 TrainConfig LabScenarios::builtinBase() {
   TrainConfig c;
   c.preset = "tiny";
-  c.steps = 150;         // a random-init tiny BERT leaves its ln(labels) plateau after ~40 steps
+  c.steps = 150;  // a random-init tiny BERT leaves its ln(labels) plateau after ~40 steps
   c.batchSize = 16;
   c.seqLen = 48;
   c.learningRate = 2e-3;
@@ -71,16 +71,20 @@ std::string LabScenarios::defaultModelNote() {
     return "Fine-tuning the pretrained all-MiniLM-L6-v2, first " +
            std::to_string(kPretrainedLayers) +
            " of its 6 layers (for speed on a CPU), new classifier head, lr 5e-5; GradScaler "
-           "growth interval " + std::to_string(kPretrainedGrowthInterval) +
+           "growth interval " +
+           std::to_string(kPretrainedGrowthInterval) +
            " instead of PyTorch's 2000 so the scale can grow back within the run.";
   return "The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the "
          "lab trains the built-in tiny BERT from random weights at lr 2e-3.";
 }
 
 std::vector<std::string> LabScenarios::defaultIds() {
-  return {std::string(scenario::kBaselineFp32), std::string(scenario::kHalfLayers),
-          std::string(scenario::kTensorflowContainer), std::string(scenario::kVertexHpTuning),
-          std::string(scenario::kFp16Amp), std::string(scenario::kBf16Amp)};
+  return {std::string(scenario::kBaselineFp32),
+          std::string(scenario::kHalfLayers),
+          std::string(scenario::kTensorflowContainer),
+          std::string(scenario::kVertexHpTuning),
+          std::string(scenario::kFp16Amp),
+          std::string(scenario::kBf16Amp)};
 }
 
 std::vector<double> LabScenarios::sweepFactors() { return {0.25, 0.5, 1.0}; }
@@ -129,8 +133,9 @@ LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
     s.id = std::string(id);
     s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
     s.title = "Vertex AI hyperparameter tuning";
-    s.whatItIs = "A sweep of fp32 trials over the learning rate: it searches values, it never "
-                 "changes precision.";
+    s.whatItIs =
+        "A sweep of fp32 trials over the learning rate: it searches values, it never "
+        "changes precision.";
     s.isSweep = true;
     int trial = 0;
     for (double lr : sweepLearningRates(base.learningRate)) {

@@ -44,8 +44,7 @@ torch::Tensor linear(const torch::Tensor& x, const torch::Tensor& weight,
                      const torch::Tensor& bias) {
   if (!emulating()) return torch::nn::functional::linear(x, weight, bias);
   // fp16 GEMM accumulates in fp32 and rounds once when it stores the output.
-  return fp16Round(
-      torch::nn::functional::linear(fp16Round(x), fp16Round(weight), fp16Round(bias)));
+  return fp16Round(torch::nn::functional::linear(fp16Round(x), fp16Round(weight), fp16Round(bias)));
 }
 
 torch::Tensor matmul(const torch::Tensor& a, const torch::Tensor& b) {

@@ -13,8 +13,8 @@
 namespace precisionlab::ops {
 
 enum class CastMode {
-  None,          // ops run as written (fp32, or real autocast handled by ATen)
-  EmulateFp16,   // fp16 autocast numerics emulated by rounding to fp16 and back
+  None,         // ops run as written (fp32, or real autocast handled by ATen)
+  EmulateFp16,  // fp16 autocast numerics emulated by rounding to fp16 and back
 };
 
 CastMode currentCastMode();
@@ -31,7 +31,8 @@ class CastModeScope {
 };
 
 // Autocast fp16 list (CUDA): runs in fp16.
-torch::Tensor linear(const torch::Tensor& x, const torch::Tensor& weight, const torch::Tensor& bias);
+torch::Tensor linear(const torch::Tensor& x, const torch::Tensor& weight,
+                     const torch::Tensor& bias);
 torch::Tensor matmul(const torch::Tensor& a, const torch::Tensor& b);
 // Autocast fp32 list: runs in fp32 whatever the input.
 torch::Tensor softmax(const torch::Tensor& x, int64_t dim);

@@ -13,8 +13,8 @@
 // Owner: precision lab (the trainer owns the call sites).
 #pragma once
 
-#include <memory>
 #include <torch/torch.h>
+#include <memory>
 
 #include "engine/RunRecords.h"
 #include "engine/TrainConfig.h"

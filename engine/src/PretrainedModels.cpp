@@ -71,7 +71,8 @@ std::string PretrainedModels::findMiniLm(std::vector<std::string>* searched) {
   if (const char* env = std::getenv("VIRTUAL_ENV"); env && *env) venvs.emplace_back(env);
   const std::string exe = executableDir();
   if (!exe.empty())
-    for (const char* up : {"/../.venv", "/../../.venv", "/../../../.venv"}) venvs.push_back(exe + up);
+    for (const char* up : {"/../.venv", "/../../.venv", "/../../../.venv"})
+      venvs.push_back(exe + up);
 #ifdef PRECISIONLAB_RESOURCE_DIR  // <repo>/resources of the source tree this was built from
   venvs.push_back(std::string(PRECISIONLAB_RESOURCE_DIR) + "/../.venv");
 #endif

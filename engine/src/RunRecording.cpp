@@ -37,7 +37,8 @@ constexpr double kMaxRecordedStepMs = 3600000.0;
 struct Where {
   const std::string& file;
   size_t line;
-  [[noreturn]] void fail(const std::string& problem, const std::string& advice = kRecordAgain) const {
+  [[noreturn]] void fail(const std::string& problem,
+                         const std::string& advice = kRecordAgain) const {
     throw InputError(file + ":" + std::to_string(line) + ": " + problem + ". " + advice);
   }
 };
@@ -56,11 +57,13 @@ auto typed(const json::Value& obj, const char* key, const Where& at, const std::
   try {
     return get(v);
   } catch (const json::TypeError&) {
-    at.fail("field \"" + prefix + key + "\" must be " + expected + ", not " + json::typeName(v.type()));
+    at.fail("field \"" + prefix + key + "\" must be " + expected + ", not " +
+            json::typeName(v.type()));
   }
 }
 
-std::string getString(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
+std::string getString(const json::Value& o, const char* k, const Where& at,
+                      const std::string& p = {}) {
   return typed(o, k, at, p, "a string", [](const json::Value& v) { return v.asString(); });
 }
 int64_t getInt(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
@@ -86,8 +89,8 @@ int64_t getIntIn(const json::Value& o, const char* k, int64_t lo, int64_t hi, co
                  const std::string& p = {}) {
   const int64_t v = getInt(o, k, at, p);
   if (v < lo || v > hi)
-    at.fail("field \"" + p + k + "\" = " + std::to_string(v) + " is outside " +
-            std::to_string(lo) + ".." + std::to_string(hi));
+    at.fail("field \"" + p + k + "\" = " + std::to_string(v) + " is outside " + std::to_string(lo) +
+            ".." + std::to_string(hi));
   return v;
 }
 // A finite number in [lo, hi].
@@ -203,7 +206,8 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
   s.gradNonFiniteFraction = getDouble(o, "gradNonFiniteFraction", at);
   s.peakBytes = getInt(o, "peakBytes", at);
   if (s.step < 1 || s.step > kMaxSteps)
-    at.fail("field \"step\" = " + std::to_string(s.step) + " is outside 1.." + std::to_string(kMaxSteps));
+    at.fail("field \"step\" = " + std::to_string(s.step) + " is outside 1.." +
+            std::to_string(kMaxSteps));
   // An hour a step is far slower than any real run; a larger value would stall a replay.
   if (!(s.stepMs >= 0) || !(s.stepMs <= kMaxRecordedStepMs))
     at.fail("field \"stepMs\" must be a time from 0 to " +
@@ -376,7 +380,8 @@ RunRecording readRunRecording(const std::string& path) {
 
 RunRecording parseRunRecording(std::string_view text, const std::string& fileName) {
   if (text.empty())
-    throw InputError(fileName + ": the file is empty, not a PrecisionLab run file. " + kRecordAgain);
+    throw InputError(fileName + ": the file is empty, not a PrecisionLab run file. " +
+                     kRecordAgain);
 
   // Split into lines, remembering whether the last one ended with a newline: a writer that
   // stopped half-way leaves a last line without one.
@@ -400,12 +405,14 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     if (line.empty()) at.fail("empty line (each line holds one record)");
     try {
       json::Value v = json::parse(line);
-      if (!v.isObject()) at.fail("a record must be a JSON object, not " + std::string(json::typeName(v.type())));
+      if (!v.isObject())
+        at.fail("a record must be a JSON object, not " + std::string(json::typeName(v.type())));
       return v;
     } catch (const json::ParseError& e) {
       if (index + 1 == lines.size() && !lastLineComplete)
-        at.fail("the file is truncated (it ends in the middle of a record; it was not completely "
-                "written)");
+        at.fail(
+            "the file is truncated (it ends in the middle of a record; it was not completely "
+            "written)");
       at.fail("bad JSON at column " + std::to_string(e.column()) + ": " + e.problem());
     }
   };
@@ -416,10 +423,11 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     const json::Value header = parseLine(0);
     const json::Value* format = header.find("format");
     if (!format || !format->isString() || format->asString() != kFormatName)
-      at.fail("not a PrecisionLab run file (unknown format" +
-                  (format && format->isString() ? " \"" + format->asString() + "\"" : std::string()) +
-                  "; expected \"format\": \"precisionlab-run\")",
-              "Open a .plrun file written by PrecisionLab.");
+      at.fail(
+          "not a PrecisionLab run file (unknown format" +
+              (format && format->isString() ? " \"" + format->asString() + "\"" : std::string()) +
+              "; expected \"format\": \"precisionlab-run\")",
+          "Open a .plrun file written by PrecisionLab.");
     const int64_t version = getInt(header, "version", at);
     if (version > RunRecording::kFormatVersion)
       at.fail("made by a newer PrecisionLab (format " + std::to_string(version) +
@@ -487,7 +495,8 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
       // A recording is of a run that ended; a "running" end state would replay forever.
       if (r.endState != RunState::Finished && r.endState != RunState::Failed &&
           r.endState != RunState::Cancelled)
-        at.fail("field \"state\" = \"" + state + "\" is not an end state (finished, failed or "
+        at.fail("field \"state\" = \"" + state +
+                "\" is not an end state (finished, failed or "
                 "cancelled)");
       r.endMessage = getString(rec, "message", at);
       r.summary = summaryFromJson(field(rec, "summary", at), at);
@@ -498,8 +507,9 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
   }
   if (!ended) {
     const Where at{fileName, lines.size()};
-    at.fail("the file is truncated (no end record after this line; it was not completely "
-            "written)");
+    at.fail(
+        "the file is truncated (no end record after this line; it was not completely "
+        "written)");
   }
   return r;
 }

@@ -1,7 +1,7 @@
 #include "engine/RunReplayer.h"
 
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 #include "engine/EngineError.h"
@@ -28,9 +28,9 @@ struct RunReplayer::Impl {
     double nextStepEndsAt = 0;  // recorded time at which steps[nextStep] is complete
     bool announced = false;     // the first update (state, total steps) went out
     bool paused = false;
-    bool done = false;          // the final state went out
+    bool done = false;  // the final state went out
     bool cancelled = false;
-    bool changed = true;        // something to report on the next drain
+    bool changed = true;  // something to report on the next drain
   };
 
   double speed = 1.0;
@@ -82,7 +82,8 @@ RunId RunReplayer::add(RunRecording recording) {
   r.provenance.speedRepresentative = recording.provenance.speedRepresentative;
   if (recording.provenance.kind == Provenance::Emulated)
     r.provenance.note += "; numerics were emulated, so speed and memory are not meaningful";
-  if (!recording.provenance.note.empty()) r.provenance.note += " (" + recording.provenance.note + ")";
+  if (!recording.provenance.note.empty())
+    r.provenance.note += " (" + recording.provenance.note + ")";
   r.nextStepEndsAt = recording.steps.empty() ? 0 : recording.steps.front().stepMs;
   r.recording = std::move(recording);
   impl_->runs.push_back(std::move(r));

@@ -13,14 +13,22 @@ namespace precisionlab {
 
 const char* SafeFileReader::describeFileType(unsigned mode) {
   switch (mode & S_IFMT) {
-    case S_IFREG: return "a regular file";
-    case S_IFDIR: return "a directory";
-    case S_IFIFO: return "a named pipe (FIFO)";
-    case S_IFCHR: return "a character device";
-    case S_IFBLK: return "a block device";
-    case S_IFSOCK: return "a socket";
-    case S_IFLNK: return "a symbolic link";
-    default: return "not a regular file";
+    case S_IFREG:
+      return "a regular file";
+    case S_IFDIR:
+      return "a directory";
+    case S_IFIFO:
+      return "a named pipe (FIFO)";
+    case S_IFCHR:
+      return "a character device";
+    case S_IFBLK:
+      return "a block device";
+    case S_IFSOCK:
+      return "a socket";
+    case S_IFLNK:
+      return "a symbolic link";
+    default:
+      return "not a regular file";
   }
 }
 
@@ -44,7 +52,8 @@ SafeFileReader::SafeFileReader(const std::string& path, const FileKind& kind)
   if (::fstat(fd_, &st) != 0) {
     const int err = errno;
     ::close(fd_);
-    throw InputError(path + ": cannot read the " + std::string(kind.what) + ": " + std::strerror(err));
+    throw InputError(path + ": cannot read the " + std::string(kind.what) + ": " +
+                     std::strerror(err));
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd_);

@@ -21,10 +21,10 @@ struct DtypeBits {
 // Every dtype name the format defines. Loading supports only F32/F16/BF16 (SafetensorsFile);
 // the others are still parsed so inspect can list them and the refusal names them.
 constexpr DtypeBits kDtypes[] = {
-    {"BOOL", 8},    {"U8", 8},      {"I8", 8},       {"I16", 16},     {"U16", 16},
-    {"F16", 16},    {"BF16", 16},   {"I32", 32},     {"U32", 32},     {"F32", 32},
-    {"F64", 64},    {"I64", 64},    {"U64", 64},     {"C64", 64},     {"F8_E4M3", 8},
-    {"F8_E5M2", 8}, {"F8_E8M0", 8}, {"F6_E2M3", 6},  {"F6_E3M2", 6},  {"F4", 4},
+    {"BOOL", 8},    {"U8", 8},      {"I8", 8},      {"I16", 16},    {"U16", 16},
+    {"F16", 16},    {"BF16", 16},   {"I32", 32},    {"U32", 32},    {"F32", 32},
+    {"F64", 64},    {"I64", 64},    {"U64", 64},    {"C64", 64},    {"F8_E4M3", 8},
+    {"F8_E5M2", 8}, {"F8_E8M0", 8}, {"F6_E2M3", 6}, {"F6_E3M2", 6}, {"F4", 4},
 };
 
 std::string known() {
@@ -58,18 +58,20 @@ std::string show(const std::string& key) {
   return q.substr(1, q.size() - 2);
 }
 
-TensorEntry parseEntry(const std::string& source, const std::string& name,
-                       const json::Value& v) {
+TensorEntry parseEntry(const std::string& source, const std::string& name, const json::Value& v) {
   TensorEntry e;
   e.name = name;
   const std::string shown = show(name);
   if (!v.isObject())
-    failTensor(source, shown, std::string("entry must be an object with dtype, shape and "
-                                          "data_offsets, found ") + json::typeName(v.type()));
+    failTensor(source, shown,
+               std::string("entry must be an object with dtype, shape and "
+                           "data_offsets, found ") +
+                   json::typeName(v.type()));
   for (const auto& m : v.members()) {
     if (m.first != "dtype" && m.first != "shape" && m.first != "data_offsets")
-      failTensor(source, shown, "unexpected field \"" + show(m.first) +
-                                    "\" (allowed: dtype, shape, data_offsets)");
+      failTensor(
+          source, shown,
+          "unexpected field \"" + show(m.first) + "\" (allowed: dtype, shape, data_offsets)");
   }
   const json::Value* dtype = v.find("dtype");
   const json::Value* shape = v.find("shape");
@@ -79,25 +81,26 @@ TensorEntry parseEntry(const std::string& source, const std::string& name,
   if (!offsets) failTensor(source, shown, "missing field \"data_offsets\"");
 
   if (!dtype->isString())
-    failTensor(source, shown, std::string("\"dtype\" must be a string, found ") +
-                                  json::typeName(dtype->type()));
+    failTensor(source, shown,
+               std::string("\"dtype\" must be a string, found ") + json::typeName(dtype->type()));
   e.dtype = dtype->asString();
   if (safetensorsDtypeBits(e.dtype) == 0)
     failTensor(source, shown, "unknown dtype \"" + show(e.dtype) + "\" (known: " + known() + ")");
 
   if (!shape->isArray())
-    failTensor(source, shown, std::string("\"shape\" must be an array of non-negative "
-                                          "integers, found ") + json::typeName(shape->type()));
+    failTensor(source, shown,
+               std::string("\"shape\" must be an array of non-negative "
+                           "integers, found ") +
+                   json::typeName(shape->type()));
   const auto& dims = shape->asArray();
   for (size_t i = 0; i < dims.size(); ++i) {
     const json::Value& d = dims[i];
     const std::string where = "shape[" + std::to_string(i) + "]";
     if (!d.isNumber())
-      failTensor(source, shown, where + " must be a non-negative integer, found " +
-                                    json::typeName(d.type()));
+      failTensor(source, shown,
+                 where + " must be a non-negative integer, found " + json::typeName(d.type()));
     if (!d.isInteger() || d.numberText()[0] == '-')
-      failTensor(source, shown, where + " must be a non-negative integer, found " +
-                                    d.numberText());
+      failTensor(source, shown, where + " must be a non-negative integer, found " + d.numberText());
     uint64_t n = 0;
     try {
       n = d.asUint64();
@@ -110,21 +113,23 @@ TensorEntry parseEntry(const std::string& source, const std::string& name,
   }
 
   if (!offsets->isArray() || offsets->asArray().size() != 2)
-    failTensor(source, shown, "\"data_offsets\" must be an array [begin, end] of two "
-                              "non-negative integers");
+    failTensor(source, shown,
+               "\"data_offsets\" must be an array [begin, end] of two "
+               "non-negative integers");
   uint64_t be[2] = {0, 0};
   for (size_t i = 0; i < 2; ++i) {
     const json::Value& o = offsets->asArray()[i];
     const char* which = i == 0 ? "begin" : "end";
     if (!o.isNumber() || !o.isInteger() || o.numberText()[0] == '-')
-      failTensor(source, shown, std::string("data_offsets ") + which +
-                                    " must be a non-negative integer, found " +
-                                    (o.isNumber() ? o.numberText() : json::typeName(o.type())));
+      failTensor(source, shown,
+                 std::string("data_offsets ") + which + " must be a non-negative integer, found " +
+                     (o.isNumber() ? o.numberText() : json::typeName(o.type())));
     try {
       be[i] = o.asUint64();
     } catch (const json::TypeError&) {
-      failTensor(source, shown, std::string("data_offsets ") + which + " = " + o.numberText() +
-                                    " does not fit in 64 bits");
+      failTensor(source, shown,
+                 std::string("data_offsets ") + which + " = " + o.numberText() +
+                     " does not fit in 64 bits");
     }
   }
   e.begin = be[0];
@@ -148,16 +153,18 @@ void checkByteSize(const std::string& source, const TensorEntry& e) {
     failTensor(source, shown, "shape's size in bits overflows 64 bits");
   const uint64_t totalBits = elements * bits;
   if (totalBits % 8 != 0)
-    failTensor(source, shown, std::to_string(elements) + " elements of " + e.dtype +
-                                  " are not a whole number of bytes");
+    failTensor(
+        source, shown,
+        std::to_string(elements) + " elements of " + e.dtype + " are not a whole number of bytes");
   if (e.end < e.begin)
-    failTensor(source, shown, "data_offsets end " + std::to_string(e.end) + " is before begin " +
-                                  std::to_string(e.begin));
+    failTensor(source, shown,
+               "data_offsets end " + std::to_string(e.end) + " is before begin " +
+                   std::to_string(e.begin));
   if (totalBits / 8 != e.end - e.begin)
-    failTensor(source, shown, "shape holds " + std::to_string(totalBits / 8) + " bytes of " +
-                                  e.dtype + " but data_offsets [" + std::to_string(e.begin) +
-                                  ", " + std::to_string(e.end) + "] span " +
-                                  std::to_string(e.end - e.begin));
+    failTensor(source, shown,
+               "shape holds " + std::to_string(totalBits / 8) + " bytes of " + e.dtype +
+                   " but data_offsets [" + std::to_string(e.begin) + ", " + std::to_string(e.end) +
+                   "] span " + std::to_string(e.end - e.begin));
 }
 
 }  // namespace
@@ -176,8 +183,8 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t size,
 SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t prefixSize, uint64_t size,
                                          const std::string& source) {
   if (size < 8 || prefixSize < 8)
-    fail(source, "the file has " + std::to_string(size) +
-                     " bytes, fewer than the 8-byte header length");
+    fail(source,
+         "the file has " + std::to_string(size) + " bytes, fewer than the 8-byte header length");
   SafetensorsHeader h;
   h.headerLength = readLe64(data);
   if (h.headerLength > kMaxSafetensorsHeaderLength)
@@ -203,8 +210,7 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t prefixSize,
     fail(source, std::string("header JSON, ") + e.what());
   }
   if (!root.isObject())
-    fail(source, std::string("header must be a JSON object, found ") +
-                     json::typeName(root.type()));
+    fail(source, std::string("header must be a JSON object, found ") + json::typeName(root.type()));
 
   for (const auto& m : root.members()) {
     if (m.first == "__metadata__") {
@@ -213,8 +219,10 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t prefixSize,
                          json::typeName(m.second.type()));
       for (const auto& kv : m.second.members()) {
         if (!kv.second.isString())
-          fail(source, "\"__metadata__\" value of \"" + show(kv.first) + "\" must be a string, "
-                       "found " + json::typeName(kv.second.type()));
+          fail(source, "\"__metadata__\" value of \"" + show(kv.first) +
+                           "\" must be a string, "
+                           "found " +
+                           json::typeName(kv.second.type()));
         h.metadata.emplace_back(kv.first, kv.second.asString());
       }
       continue;
@@ -232,13 +240,13 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t prefixSize,
     const TensorEntry& e = h.tensors[i];
     if (e.begin != expected) {
       if (e.begin > expected)
-        failTensor(source, show(e.name), "data_offsets begin " + std::to_string(e.begin) +
-                                             " leaves a gap: the previous tensor ends at " +
-                                             std::to_string(expected));
-      failTensor(source, show(e.name), "data_offsets [" + std::to_string(e.begin) + ", " +
-                                           std::to_string(e.end) + "] overlap tensor \"" +
-                                           show(h.tensors[i - 1].name) + "\" which ends at " +
-                                           std::to_string(expected));
+        failTensor(source, show(e.name),
+                   "data_offsets begin " + std::to_string(e.begin) +
+                       " leaves a gap: the previous tensor ends at " + std::to_string(expected));
+      failTensor(source, show(e.name),
+                 "data_offsets [" + std::to_string(e.begin) + ", " + std::to_string(e.end) +
+                     "] overlap tensor \"" + show(h.tensors[i - 1].name) + "\" which ends at " +
+                     std::to_string(expected));
     }
     expected = e.end;
   }
@@ -246,10 +254,10 @@ SafetensorsHeader parseSafetensorsHeader(const uint8_t* data, size_t prefixSize,
   if (expected != dataSize) {
     if (expected > dataSize)
       fail(source, "tensor data ends at byte " + std::to_string(expected) +
-                       " of the data section but the file holds only " +
-                       std::to_string(dataSize) + " data bytes (truncated file?)");
-    fail(source, std::to_string(dataSize - expected) +
-                     " trailing bytes after the last tensor's data");
+                       " of the data section but the file holds only " + std::to_string(dataSize) +
+                       " data bytes (truncated file?)");
+    fail(source,
+         std::to_string(dataSize - expected) + " trailing bytes after the last tensor's data");
   }
   return h;
 }

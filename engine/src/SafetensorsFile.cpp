@@ -25,7 +25,8 @@ SafetensorsFile::SafetensorsFile(const std::string& path)
     }
   }
   static const uint8_t kEmpty[1] = {0};
-  header_ = parseSafetensorsHeader(prefix.empty() ? kEmpty : prefix.data(), prefix.size(), size_, path);
+  header_ =
+      parseSafetensorsHeader(prefix.empty() ? kEmpty : prefix.data(), prefix.size(), size_, path);
   byName_.reserve(header_.tensors.size());
   for (size_t i = 0; i < header_.tensors.size(); ++i) byName_.emplace(header_.tensors[i].name, i);
 }
@@ -38,11 +39,16 @@ const TensorEntry* SafetensorsFile::find(const std::string& name) const {
 }
 
 bool SafetensorsFile::loadableDtype(const std::string& name, torch::Dtype* out) {
-  if (name == "F32") *out = torch::kFloat32;
-  else if (name == "F16") *out = torch::kFloat16;
-  else if (name == "BF16") *out = torch::kBFloat16;
-  else if (name == "I64") *out = torch::kInt64;  // position_ids; read and ignored
-  else return false;
+  if (name == "F32")
+    *out = torch::kFloat32;
+  else if (name == "F16")
+    *out = torch::kFloat16;
+  else if (name == "BF16")
+    *out = torch::kBFloat16;
+  else if (name == "I64")
+    *out = torch::kInt64;  // position_ids; read and ignored
+  else
+    return false;
   return true;
 }
 
@@ -54,7 +60,8 @@ torch::Tensor SafetensorsFile::view(const TensorEntry& entry) const {
                      "checkpoint to float32 or float16 safetensors");
   torch::Tensor t = torch::empty(entry.shape, torch::dtype(dtype));
   if (entry.byteSize() == 0) return t;
-  file_->readAt(header_.dataStart() + entry.begin, t.data_ptr(), static_cast<size_t>(entry.byteSize()));
+  file_->readAt(header_.dataStart() + entry.begin, t.data_ptr(),
+                static_cast<size_t>(entry.byteSize()));
   return t;
 }
 

@@ -11,10 +11,14 @@ namespace {
 
 const char* dtypeName(torch::Dtype d) {
   switch (d) {
-    case torch::kFloat32: return "F32";
-    case torch::kFloat16: return "F16";
-    case torch::kBFloat16: return "BF16";
-    default: return nullptr;
+    case torch::kFloat32:
+      return "F32";
+    case torch::kFloat16:
+      return "F16";
+    case torch::kBFloat16:
+      return "BF16";
+    default:
+      return nullptr;
   }
 }
 

@@ -69,8 +69,9 @@ std::string SentenceTransformersLayout::bertDirectory(const std::string& dir,
     }
   }
   if (!haveTransformer)
-    throw InputError(modulesPath + ": no sentence_transformers.models.Transformer module, so "
-                                   "there is no BERT to fine-tune here");
+    throw InputError(modulesPath +
+                     ": no sentence_transformers.models.Transformer module, so "
+                     "there is no BERT to fine-tune here");
   std::string bert = transformerPath.empty() ? dir : dir + "/" + transformerPath;
   if (isRegular(dir + "/config.json")) bert = dir;  // transformers reads the top-level config
   if (warnings)

@@ -3,9 +3,9 @@
 #include "engine/TensorBoardWriter.h"
 
 #include <cctype>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <chrono>
 #include <ctime>
 
 namespace precisionlab {
@@ -14,8 +14,9 @@ namespace {
 // "2024-05-01T12:00:00Z" -> epoch seconds; -1 when it does not parse.
 double parseUtc(const std::string& iso) {
   std::tm tm{};
-  if (iso.size() < 19 || std::sscanf(iso.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon,
-                                     &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
+  if (iso.size() < 19 ||
+      std::sscanf(iso.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
     return -1;
   tm.tm_year -= 1900;
   tm.tm_mon -= 1;
@@ -37,15 +38,17 @@ std::string safeName(const std::string& text) {
 TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::string& outDirectory,
                                           std::string name) {
   if (name.empty()) {
-    const Provenance kind = run.provenance.kind == Provenance::Recorded ? run.provenance.recordedKind
-                                                                         : run.provenance.kind;
+    const Provenance kind = run.provenance.kind == Provenance::Recorded
+                                ? run.provenance.recordedKind
+                                : run.provenance.kind;
     name = (run.scenarioId.empty() ? run.label : run.scenarioId) + "." + provenanceName(kind);
   }
   TensorBoardExportResult result;
   result.runDirectory = outDirectory + "/" + safeName(name);
   double start = parseUtc(run.provenance.recordedAt);
   if (start < 0)
-    start = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    start =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   TensorBoardWriter writer(result.runDirectory, start);
 
   double wall = start;
@@ -64,7 +67,8 @@ TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::st
     writer.addScalar("throughput/samples_per_sec", s.step, s.samplesPerSec, wall);
     writer.addScalar("throughput/tokens_per_sec", s.step, s.tokensPerSec, wall);
     writer.addScalar("time/step_ms", s.step, s.stepMs, wall);
-    writer.addScalar("memory/peak_mib", s.step, static_cast<double>(s.peakBytes) / (1024.0 * 1024.0), wall);
+    writer.addScalar("memory/peak_mib", s.step,
+                     static_cast<double>(s.peakBytes) / (1024.0 * 1024.0), wall);
     writer.addScalar("amp/loss_scale", s.step, s.lossScale, wall);
     writer.addScalar("amp/skipped_step", s.step, s.skipped ? 1.0 : 0.0, wall);
     writer.addScalar("gradients/flushed_to_zero", s.step, s.gradZeroFraction, wall);

@@ -3,12 +3,12 @@
 #include "engine/EngineError.h"
 #include "engine/src/AtomicFileWriter.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace precisionlab {
 namespace {

@@ -22,7 +22,7 @@ size_t utf8Length(std::string_view s, size_t i) {
   if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
   if (c >= 0xE0 && c <= 0xEF) {
     if (!cont(1) || !cont(2)) return 0;
-    if (c == 0xE0 && b(1) < 0xA0) return 0;  // overlong
+    if (c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
     if (c == 0xED && b(1) >= 0xA0) return 0;  // surrogate
     return 3;
   }
@@ -47,11 +47,20 @@ std::string escapeForTerminal(std::string_view text, NewlinePolicy newlines) {
       ++i;
     } else if (c < 0x20 || c == 0x7F) {
       switch (c) {
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        case 0x1B: out += "\\e"; break;
-        default: appendHex(out, c);
+        case '\n':
+          out += "\\n";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case 0x1B:
+          out += "\\e";
+          break;
+        default:
+          appendHex(out, c);
       }
       ++i;
     } else if (c < 0x80) {
@@ -61,7 +70,8 @@ std::string escapeForTerminal(std::string_view text, NewlinePolicy newlines) {
       const size_t n = utf8Length(text, i);
       // U+0080-U+009F (C1 controls, CSI among them) are 0xC2 0x80-0x9F in UTF-8.
       if (n == 0 || (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)) {
-        for (size_t k = 0; k < (n == 0 ? 1 : n); ++k) appendHex(out, static_cast<unsigned char>(text[i + k]));
+        for (size_t k = 0; k < (n == 0 ? 1 : n); ++k)
+          appendHex(out, static_cast<unsigned char>(text[i + k]));
         i += n == 0 ? 1 : n;
       } else {
         out.append(text.substr(i, n));

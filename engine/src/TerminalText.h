@@ -15,6 +15,7 @@ enum class NewlinePolicy { Escape, Keep };
 
 // text with control characters escaped. NewlinePolicy::Keep leaves '\n' as is, for whole
 // multi-line messages; a single name or label should use the default and stay on one line.
-std::string escapeForTerminal(std::string_view text, NewlinePolicy newlines = NewlinePolicy::Escape);
+std::string escapeForTerminal(std::string_view text,
+                              NewlinePolicy newlines = NewlinePolicy::Escape);
 
 }  // namespace precisionlab

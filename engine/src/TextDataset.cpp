@@ -64,9 +64,11 @@ std::vector<RawExample> readDelimited(std::string_view text, char delimiter,
                                       const DatasetOptions& options, const std::string& source) {
   std::vector<CsvRecord> records = CsvReader::parse(text, delimiter, source);
   if (records.empty()) {
-    throw InputError(source + ": the file has no header row and no data. Add a header with "
-                              "the columns \"" + options.textColumn + "\" and \"" +
-                     options.labelColumn + "\", then one example per row.");
+    throw InputError(source +
+                     ": the file has no header row and no data. Add a header with "
+                     "the columns \"" +
+                     options.textColumn + "\" and \"" + options.labelColumn +
+                     "\", then one example per row.");
   }
   const CsvRecord& header = records.front();
   const auto column = [&](const std::string& name, const char* option) {
@@ -91,8 +93,8 @@ std::vector<RawExample> readDelimited(std::string_view text, char delimiter,
                        std::to_string(header.fields.size()) + ". Put fields that hold " + kind +
                        " in double quotes.");
     }
-    rows.push_back({record.line, std::move(record.fields[textIndex]),
-                    std::move(record.fields[labelIndex])});
+    rows.push_back(
+        {record.line, std::move(record.fields[textIndex]), std::move(record.fields[labelIndex])});
   }
   return rows;
 }
@@ -100,16 +102,17 @@ std::vector<RawExample> readDelimited(std::string_view text, char delimiter,
 std::vector<RawExample> readJsonl(std::string_view text, const DatasetOptions& options,
                                   const std::string& source) {
   std::vector<RawExample> rows;
-  for (JsonlRecord& r :
-       JsonlReader::parse(text, options.textColumn, options.labelColumn, source)) {
+  for (JsonlRecord& r : JsonlReader::parse(text, options.textColumn, options.labelColumn, source)) {
     rows.push_back({r.line, std::move(r.text), std::move(r.label)});
   }
   return rows;
 }
 
 [[noreturn]] void tooManyLabels(const std::string& source, const std::string& column) {
-  throw InputError(source + ": more than " + std::to_string(kMaxLabels) + " different labels in "
-                   "column \"" + column + "\"; is it the label column? (--label-column names it)");
+  throw InputError(source + ": more than " + std::to_string(kMaxLabels) +
+                   " different labels in "
+                   "column \"" +
+                   column + "\"; is it the label column? (--label-column names it)");
 }
 
 // Checks the records and maps labels to ids.
@@ -142,8 +145,8 @@ TextDataset build(std::vector<RawExample> rows, const DatasetOptions& options,
       const auto it = ids.find(row.label);
       if (it != ids.end()) {
         id = it->second;
-      } else if (int64_t n = 0; parseInteger(row.label, n) && n >= 0 &&
-                                n < static_cast<int64_t>(labels.size())) {
+      } else if (int64_t n = 0;
+                 parseInteger(row.label, n) && n >= 0 && n < static_cast<int64_t>(labels.size())) {
         id = n;
       } else {
         throw InputError(source + ":" + std::to_string(row.line) + ": label \"" + row.label +
@@ -203,8 +206,7 @@ TextDataset parseText(const std::string& text, const std::string& extension,
   }
   const size_t bad = utf8::firstInvalid(text);
   if (bad != std::string::npos) {
-    const size_t line =
-        1 + static_cast<size_t>(std::count(text.begin(), text.begin() + bad, '\n'));
+    const size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + bad, '\n'));
     throw InputError(source + ":" + std::to_string(line) + ": invalid UTF-8 (byte " +
                      std::to_string(bad) + "). Save the file as UTF-8.");
   }
@@ -223,17 +225,18 @@ TextDataset parseText(const std::string& text, const std::string& extension,
 
 TextDataset::TextDataset(std::vector<Example> examples, std::vector<std::string> labels,
                          std::string sourceName)
-    : examples_(std::move(examples)), labels_(std::move(labels)),
+    : examples_(std::move(examples)),
+      labels_(std::move(labels)),
       sourceName_(std::move(sourceName)) {}
 
 TextDataset TextDataset::load(const DatasetOptions& options) {
   const std::string& path = options.path;
   const size_t dot = path.find_last_of('.');
   const size_t slash = path.find_last_of("/\\");
-  const std::string extension = (dot == std::string::npos ||
-                                 (slash != std::string::npos && dot < slash))
-                                    ? std::string()
-                                    : lowerAscii(path.substr(dot));
+  const std::string extension =
+      (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+          ? std::string()
+          : lowerAscii(path.substr(dot));
   if (extension != ".csv" && extension != ".tsv" && extension != ".jsonl" &&
       extension != ".ndjson") {
     throw InputError(path + ": unsupported dataset format \"" + extension +

@@ -3,9 +3,9 @@
 // TORCH_VERSION_MAJOR/MINOR only: Debian's torch/version.h reports 1.13.0 for 1.13.1.
 #pragma once
 
+#include <c10/core/Allocator.h>
 #include <torch/torch.h>
 #include <torch/version.h>
-#include <c10/core/Allocator.h>
 
 #include <string>
 #ifdef PRECISIONLAB_WITH_CUDA
@@ -23,8 +23,7 @@ namespace precisionlab::compat {
 // member function so an override compiles against both.
 template <typename F>
 struct ReportMemoryUsageArgs;
-template <typename C, typename Ptr, typename Size, typename Total, typename Reserved,
-          typename Dev>
+template <typename C, typename Ptr, typename Size, typename Total, typename Reserved, typename Dev>
 struct ReportMemoryUsageArgs<void (C::*)(Ptr, Size, Total, Reserved, Dev)> {
   using AllocSize = Size;
   using TotalAllocated = Total;

@@ -16,9 +16,12 @@ namespace precisionlab {
 
 const char* cpuFp16Name(CpuFp16 m) {
   switch (m) {
-    case CpuFp16::Auto: return "auto";
-    case CpuFp16::Emulate: return "emulate";
-    case CpuFp16::Real: return "real";
+    case CpuFp16::Auto:
+      return "auto";
+    case CpuFp16::Emulate:
+      return "emulate";
+    case CpuFp16::Real:
+      return "real";
   }
   return "unknown";
 }
@@ -62,8 +65,10 @@ void checkTrainConfig(const TrainConfig& c, const std::string& who) {
          ", or add --oversubscribe to insist");
   if (c.cpuFp16 == CpuFp16::Real && !compat::kCpuFp16Kernels)
     fail(std::string("real fp16 kernels on a CPU (--cpu-fp16 real) need LibTorch 2.3 or newer; "
-                     "this build has LibTorch ") + compat::torchVersion() +
-         ": use the LibTorch 2.x build (bash packaging/setup.sh run --torch2) or --cpu-fp16 emulate");
+                     "this build has LibTorch ") +
+         compat::torchVersion() +
+         ": use the LibTorch 2.x build (bash packaging/setup.sh run --torch2) or --cpu-fp16 "
+         "emulate");
   if (c.layers < 0 || c.layers > 1000)
     fail("--layers must be between 0 (all of the checkpoint's layers) and 1000");
   if (c.modelDir.empty() && c.preset == PretrainedModels::kMiniLm) {
@@ -83,8 +88,9 @@ void checkTrainConfig(const TrainConfig& c, const std::string& who) {
   } else {
     std::error_code ec;
     if (!std::filesystem::is_directory(c.modelDir, ec))
-      fail(c.modelDir + ": not a directory (--model); give a Hugging Face model directory holding "
-                        "config.json, vocab.txt and model.safetensors");
+      fail(c.modelDir +
+           ": not a directory (--model); give a Hugging Face model directory holding "
+           "config.json, vocab.txt and model.safetensors");
   }
   if (!c.dataPath.empty()) {
     std::error_code ec;

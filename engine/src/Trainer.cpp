@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cmath>
+#include <ctime>
 #include <thread>
 
 #include "engine/BuiltinData.h"
@@ -31,7 +31,8 @@ double learningRateAt(const TrainConfig& config, int64_t step) {
   const int64_t total = std::max<int64_t>(config.steps, 1);
   const auto warmup = static_cast<int64_t>(std::ceil(config.warmupFraction * total));
   const int64_t s = step - 1;  // the scheduler's own counter starts at 0
-  if (s < warmup) return config.learningRate * static_cast<double>(s) / std::max<int64_t>(1, warmup);
+  if (s < warmup)
+    return config.learningRate * static_cast<double>(s) / std::max<int64_t>(1, warmup);
   return config.learningRate *
          std::max(0.0, static_cast<double>(total - s) / std::max<int64_t>(1, total - warmup));
 }
@@ -77,8 +78,8 @@ void checkConfig(const TrainConfig& c) {
   if (c.threads < 0 || c.threads > kMaxThreads)
     throw InputError("threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
   if (c.seqLen < 2 || c.seqLen > kMaxSeqLen)
-    throw InputError("sequence length must be between 2 and 512 (got " +
-                     std::to_string(c.seqLen) + ")");
+    throw InputError("sequence length must be between 2 and 512 (got " + std::to_string(c.seqLen) +
+                     ")");
   if (!(c.learningRate > 0) || !std::isfinite(c.learningRate))
     throw InputError("learning rate must be a positive number");
   if (!(c.validationFraction > 0 && c.validationFraction < 1))
@@ -113,19 +114,21 @@ void Trainer::prepare() {
   data.path = config_.dataPath;
   data.textColumn = config_.textColumn;
   data.labelColumn = config_.labelColumn;
-  const TextDataset all = config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
+  const TextDataset all =
+      config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
   throwIfCancelled();
   std::unique_ptr<LoadedCheckpoint> checkpoint;
   if (config_.modelDir.empty() && config_.preset == PretrainedModels::kMiniLm) {
     std::vector<std::string> searched;
     config_.modelDir = PretrainedModels::findMiniLm(&searched);
-    if (config_.modelDir.empty()) throw InputError(PretrainedModels::miniLmMissingMessage(searched));
+    if (config_.modelDir.empty())
+      throw InputError(PretrainedModels::miniLmMissingMessage(searched));
   }
   if (!config_.modelDir.empty()) {
     torch::manual_seed(config_.seed);  // a new classifier head is seeded like a preset model
     const std::vector<std::string> labels = all.labels();
-    checkpoint = std::make_unique<LoadedCheckpoint>(loadHfCheckpoint(
-        config_.modelDir, device_, &loadWarnings_, &labels, config_.layers));
+    checkpoint = std::make_unique<LoadedCheckpoint>(
+        loadHfCheckpoint(config_.modelDir, device_, &loadWarnings_, &labels, config_.layers));
     tokenizer_ = std::make_unique<WordPieceTokenizer>(checkpoint->tokenizer);
   } else {
     tokenizer_ = std::make_unique<WordPieceTokenizer>(
@@ -199,7 +202,8 @@ Batch Trainer::makeBatch(const std::vector<const std::vector<int64_t>*>& rows,
     batch.realTokens += static_cast<int64_t>(r.size());
   }
   auto labelsCopy = labels;
-  batch.inputIds = torch::from_blob(ids.data(), {b, t}, torch::kLong).clone().to(device_);  // (B, T)
+  batch.inputIds =
+      torch::from_blob(ids.data(), {b, t}, torch::kLong).clone().to(device_);  // (B, T)
   batch.attentionMask = torch::from_blob(mask.data(), {b, t}, torch::kLong).clone().to(device_);
   batch.tokenTypeIds = torch::zeros({b, t}, torch::TensorOptions(torch::kLong).device(device_));
   batch.labels = torch::from_blob(labelsCopy.data(), {b}, torch::kLong).clone().to(device_);  // (B)
@@ -311,9 +315,10 @@ StepRecord Trainer::step(const Batch& batch) {
     const auto kDouble = torch::TensorOptions(torch::kDouble).device(device_);
     const auto flush = gradientFlush_->count(parameters_, batch.inputIds, batch.attentionMask,
                                              batch.tokenTypeIds);  // [flushed, expected]
-    auto host = torch::cat({flush, torch::stack({loss.detach().to(torch::kDouble),
-                                                 gradNorm.to(torch::kDouble)})})
-                    .cpu();
+    auto host =
+        torch::cat(
+            {flush, torch::stack({loss.detach().to(torch::kDouble), gradNorm.to(torch::kDouble)})})
+            .cpu();
     const auto* h = host.data_ptr<double>();
     r.gradZeroFraction = h[1] > 0 ? h[0] / h[1] : 0.0;
     r.loss = h[2];

@@ -7,16 +7,16 @@
 #pragma once
 
 #include <atomic>
-#include <stdexcept>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include <torch/torch.h>
 
 #include "engine/RunRecords.h"
-#include "engine/TrainConfig.h"
 #include "engine/TextDataset.h"
+#include "engine/TrainConfig.h"
 #include "engine/WordPieceTokenizer.h"
 #include "engine/src/AdamW.h"
 #include "engine/src/BertModel.h"
@@ -31,11 +31,11 @@ double learningRateAt(const TrainConfig& config, int64_t step);
 
 // A padded batch on the run's device.
 struct Batch {
-  torch::Tensor inputIds;      // (B, T) int64
-  torch::Tensor attentionMask; // (B, T) int64, 1 for tokens
-  torch::Tensor tokenTypeIds;  // (B, T) int64
-  torch::Tensor labels;        // (B) int64
-  int64_t realTokens = 0;      // non-padding tokens in the batch
+  torch::Tensor inputIds;       // (B, T) int64
+  torch::Tensor attentionMask;  // (B, T) int64, 1 for tokens
+  torch::Tensor tokenTypeIds;   // (B, T) int64
+  torch::Tensor labels;         // (B) int64
+  int64_t realTokens = 0;       // non-padding tokens in the batch
 };
 
 // Thrown by prepare() when the cancel flag is raised while data is being prepared.

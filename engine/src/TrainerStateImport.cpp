@@ -79,7 +79,8 @@ class EntryReader {
       if (s == "Infinity") return std::numeric_limits<double>::infinity();
       if (s == "-Infinity") return -std::numeric_limits<double>::infinity();
     }
-    if (!v->isNumber()) fail(field, std::string("must be a number, found ") + json::typeName(v->type()));
+    if (!v->isNumber())
+      fail(field, std::string("must be a number, found ") + json::typeName(v->type()));
     try {
       return v->asDouble();
     } catch (const json::TypeError&) {
@@ -125,7 +126,8 @@ RunRecording TrainerStateImport::fromFile(const std::string& path,
   if (!S_ISREG(st.st_mode)) throw InputError(path + ": not a regular file;" + kAdvice);
   if (static_cast<uint64_t>(st.st_size) > kMaxFileBytes)
     throw InputError(path + ": " + std::to_string(st.st_size) +
-                     " bytes, more than the 64 MiB a trainer_state.json plausibly holds;" + kAdvice);
+                     " bytes, more than the 64 MiB a trainer_state.json plausibly holds;" +
+                     kAdvice);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open the trainer state; check its permissions");
   std::string text(static_cast<size_t>(st.st_size), '\0');
@@ -208,8 +210,9 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     }
   }
   if (r.steps.empty())
-    throw InputError(fileName + ": log_history holds no training log (entries with \"loss\"); "
-                                "the run logged nothing, or logging_steps exceeded its steps");
+    throw InputError(fileName +
+                     ": log_history holds no training log (entries with \"loss\"); "
+                     "the run logged nothing, or logging_steps exceeded its steps");
   if (const json::Value* g = root.find("global_step"); g && g->isInteger()) {
     try {
       globalStep = std::max<int64_t>(globalStep, g->asInt64());

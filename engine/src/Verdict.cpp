@@ -149,8 +149,8 @@ void judgeRun(const MeasuredRun& run, const MeasuredRun& base, const VerdictOpti
       else if (std::isinf(s.loss))
         v.failureCause = "inf loss";
       else
-        v.failureCause = fmt("non-finite gradients (%.1f%% of values)",
-                             100.0 * s.gradNonFiniteFraction);
+        v.failureCause =
+            fmt("non-finite gradients (%.1f%% of values)", 100.0 * s.gradNonFiniteFraction);
       v.failureCause += " at step " + std::to_string(s.step);
     }
     auto it = baseLoss.find(s.step);
@@ -163,7 +163,8 @@ void judgeRun(const MeasuredRun& run, const MeasuredRun& base, const VerdictOpti
   }
   double baseZero = 0;
   for (const auto& s : base.steps) baseZero += s.gradZeroFraction;
-  if (!base.steps.empty()) v.baselineGradZeroFraction = baseZero / static_cast<double>(base.steps.size());
+  if (!base.steps.empty())
+    v.baselineGradZeroFraction = baseZero / static_cast<double>(base.steps.size());
   if (run.state == RunState::Failed && v.failureCause.empty()) v.failureCause = run.message;
 
   const size_t n = run.steps.size(), tenth = std::max<size_t>(1, n / 10);
@@ -219,7 +220,8 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
 }
 
 std::string speedText(const Verdict& v) {
-  if (!v.speedMeasurable) return "speed not measurable here (emulated numerics, or not measured on the same device)";
+  if (!v.speedMeasurable)
+    return "speed not measurable here (emulated numerics, or not measured on the same device)";
   return fmt("%.2fx speed", v.speedup) + fmt(" (p25-p75 %.2f", v.speedupLow) +
          fmt("-%.2fx", v.speedupHigh) + (v.cpuTime ? ", CPU time per step)" : ")") +
          (v.memoryMeasurable ? fmt(", %.2fx memory", v.memoryRatio) : std::string());
@@ -263,18 +265,20 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
   }
   judgeRun(*judged, baseline, options, v);
   judgeSpeed(*judged, baseline, options, v);
-  const bool isBaseline = judged == &baseline ||
-                          (scenario.runs.size() == 1 && scenario.runs.front().label == baseline.label);
+  const bool isBaseline = judged == &baseline || (scenario.runs.size() == 1 &&
+                                                  scenario.runs.front().label == baseline.label);
 
   std::string s;
   if (isBaseline) {
     s = "reference: " + fmt("median %.1f ms/step", v.medianStepMs) +
-        (v.cpuTime ? " of CPU time" : "") +
-        fmt(" (p25-p75 %.1f", v.p25StepMs) + fmt("-%.1f)", v.p75StepMs) +
+        (v.cpuTime ? " of CPU time" : "") + fmt(" (p25-p75 %.1f", v.p25StepMs) +
+        fmt("-%.1f)", v.p75StepMs) +
         (v.hasEval ? fmt(", val acc %.3f", v.valAccuracy) + fmt(", val loss %.3f", v.valLoss)
                    : std::string());
-    if (v.stalled) v.notes.push_back("The baseline's training loss did not fall: lengthen the runs "
-                                     "(--steps) before reading the other verdicts.");
+    if (v.stalled)
+      v.notes.push_back(
+          "The baseline's training loss did not fall: lengthen the runs "
+          "(--steps) before reading the other verdicts.");
   } else if (scenario.isSweep) {
     v.trials = static_cast<int>(scenario.runs.size());
     // Steps x median step time: robust to the odd slow step a shared machine produces.
@@ -301,9 +305,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
                         " (varies with the machine's load; the headline counts samples).");
     // The headline multiple counts training samples (timing-free, so the GUI, where runs
     // share the CPU, and the CLI say the same); the measured time multiple is a note.
-    s = std::to_string(v.trials) + " trials, " + fmt("%.1fx the baseline's compute", v.sampleMultiple) +
-        "; best " + v.bestTrial + ": " + learningText(v, options) + "; precision unchanged, per trial " +
-        speedText(v);
+    s = std::to_string(v.trials) + " trials, " +
+        fmt("%.1fx the baseline's compute", v.sampleMultiple) + "; best " + v.bestTrial + ": " +
+        learningText(v, options) + "; precision unchanged, per trial " + speedText(v);
   } else if (!v.failureCause.empty()) {
     s = "FAILED: " + v.failureCause + "; " + learningText(v, options);
   } else if (v.identicalToBaseline) {
@@ -320,12 +324,14 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
     s += "; " + std::to_string(v.skippedSteps) + " skipped steps, loss scale now " +
          fmt("%g", v.finalLossScale);
   if (!isBaseline && v.meanGradZeroFraction > v.baselineGradZeroFraction + 0.01)
-    v.notes.push_back(fmt("%.1f%% of gradient values were exactly zero", 100 * v.meanGradZeroFraction) +
-                      fmt(" vs %.1f%% in the baseline (fp16 underflow)", 100 * v.baselineGradZeroFraction));
+    v.notes.push_back(
+        fmt("%.1f%% of gradient values were exactly zero", 100 * v.meanGradZeroFraction) +
+        fmt(" vs %.1f%% in the baseline (fp16 underflow)", 100 * v.baselineGradZeroFraction));
   if (!v.speedMeasurable && !isBaseline)
-    v.notes.push_back("Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
-                      "bf16=True run for mixed precision's real speedup here, or run on a "
-                      "CUDA GPU.");
+    v.notes.push_back(
+        "Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
+        "bf16=True run for mixed precision's real speedup here, or run on a "
+        "CUDA GPU.");
   v.summary = s;
   return v;
 }

@@ -66,12 +66,14 @@ WordPieceTokenizer WordPieceTokenizer::fromVocabText(const std::string& text, bo
     }
     t.vocab_.emplace_back(line);
     if (end == std::string_view::npos) break;
-    const size_t skip = (rest[end] == '\r' && end + 1 < rest.size() && rest[end + 1] == '\n') ? 2 : 1;
+    const size_t skip =
+        (rest[end] == '\r' && end + 1 < rest.size() && rest[end + 1] == '\n') ? 2 : 1;
     rest.remove_prefix(end + skip);
   }
   if (t.vocab_.empty()) {
-    throw InputError(sourceName + ": the vocabulary is empty. A BERT vocab.txt holds one token "
-                                  "per line, starting with [PAD], [UNK], [CLS], [SEP], [MASK].");
+    throw InputError(sourceName +
+                     ": the vocabulary is empty. A BERT vocab.txt holds one token "
+                     "per line, starting with [PAD], [UNK], [CLS], [SEP], [MASK].");
   }
   const auto required = [&](const char* token) {
     const int64_t id = t.idOf(token);
@@ -221,7 +223,8 @@ std::vector<int64_t> WordPieceTokenizer::encode(const std::string& utf8, int64_t
   ids.reserve(64);
   ids.push_back(clsId_);
   pieces(utf8, ids, nullptr, static_cast<size_t>(maxLength - 1));
-  if (static_cast<int64_t>(ids.size()) > maxLength - 1) ids.resize(static_cast<size_t>(maxLength - 1));
+  if (static_cast<int64_t>(ids.size()) > maxLength - 1)
+    ids.resize(static_cast<size_t>(maxLength - 1));
   ids.push_back(sepId_);
   return ids;
 }

@@ -29,8 +29,10 @@ inline const char* const kHostile0 = R"({"log_history": [{"loss": "low", "step":
 inline const char* const kHostile1 = R"({"log_history": [{"loss": 0.5}]})";
 inline const char* const kHostile2 = R"({"log_history": [{"loss": 0.5, "step": 1.5}]})";
 inline const char* const kHostile3 = R"({"log_history": [{"loss": 0.5, "step": -1}]})";
-inline const char* const kHostile4 = R"({"log_history": [{"loss": 0.5, "step": 99999999999999999999}]})";
-inline const char* const kHostile5 = R"({"log_history": [{"loss": 0.5, "step": 2}, {"loss": 0.4, "step": 2}]})";
+inline const char* const kHostile4 =
+    R"({"log_history": [{"loss": 0.5, "step": 99999999999999999999}]})";
+inline const char* const kHostile5 =
+    R"({"log_history": [{"loss": 0.5, "step": 2}, {"loss": 0.4, "step": 2}]})";
 inline const char* const kHostile6 = R"({"log_history": [{"eval_loss": 0.5, "step": 2}]})";
 inline const char* const kHostile7 = R"({"log_history": [{"loss": nan, "step": 1}]})";
 

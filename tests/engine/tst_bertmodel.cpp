@@ -24,15 +24,23 @@ BertForSequenceClassification makeModel(uint64_t seed, int64_t vocab = 100) {
 
 // The names transformers' BertForSequenceClassification.named_parameters() yields.
 std::set<std::string> huggingFaceNames(int64_t layers) {
-  std::set<std::string> names = {
-      "bert.embeddings.word_embeddings.weight", "bert.embeddings.position_embeddings.weight",
-      "bert.embeddings.token_type_embeddings.weight", "bert.embeddings.LayerNorm.weight",
-      "bert.embeddings.LayerNorm.bias", "bert.pooler.dense.weight", "bert.pooler.dense.bias",
-      "classifier.weight", "classifier.bias"};
-  const char* perLayer[] = {"attention.self.query",   "attention.self.key",
-                            "attention.self.value",   "attention.output.dense",
-                            "attention.output.LayerNorm", "intermediate.dense",
-                            "output.dense",           "output.LayerNorm"};
+  std::set<std::string> names = {"bert.embeddings.word_embeddings.weight",
+                                 "bert.embeddings.position_embeddings.weight",
+                                 "bert.embeddings.token_type_embeddings.weight",
+                                 "bert.embeddings.LayerNorm.weight",
+                                 "bert.embeddings.LayerNorm.bias",
+                                 "bert.pooler.dense.weight",
+                                 "bert.pooler.dense.bias",
+                                 "classifier.weight",
+                                 "classifier.bias"};
+  const char* perLayer[] = {"attention.self.query",
+                            "attention.self.key",
+                            "attention.self.value",
+                            "attention.output.dense",
+                            "attention.output.LayerNorm",
+                            "intermediate.dense",
+                            "output.dense",
+                            "output.LayerNorm"};
   for (int64_t i = 0; i < layers; ++i)
     for (const char* p : perLayer)
       for (const char* w : {"weight", "bias"})

@@ -21,8 +21,8 @@ const QString kCli = QStringLiteral(PRECISIONLAB_BINARY_DIR "/cli/precisionlab-c
 const QString kSource = QStringLiteral(PRECISIONLAB_SOURCE_DIR);
 
 // The smallest run that still trains: every training test uses it.
-const QStringList kTinyRun = {"--preset", "tiny", "--steps", "3", "--batch-size", "4", "--seq-len",
-                              "16", "--threads", "1", "--eval-every", "0"};
+const QStringList kTinyRun = {"--preset",  "tiny", "--steps",   "3", "--batch-size", "4",
+                              "--seq-len", "16",   "--threads", "1", "--eval-every", "0"};
 
 struct Result {
   int exitCode = -1;
@@ -170,8 +170,9 @@ void TestCli::trainJsonlOnBuiltinData() {
 void TestCli::fineTuneSavePredictInspect() {
   if (checkpoint_.isEmpty()) QSKIP("no checkpoint (python3 missing)");
   const QString saved = path("fine-tuned");
-  const Result train = runCli(QStringList{"train", "--model", checkpoint_, "--save", saved, "--jsonl"} +
-                              kTinyRun.mid(2));  // no --preset with --model
+  const Result train =
+      runCli(QStringList{"train", "--model", checkpoint_, "--save", saved, "--jsonl"} +
+             kTinyRun.mid(2));  // no --preset with --model
   QVERIFY2(train.finished && train.exitCode == 0, qPrintable(train.err));
   QList<QJsonObject> records;
   QVERIFY(parseJsonLines(train.out, &records));
@@ -229,7 +230,8 @@ void TestCli::badInput_data() {
                                 << QStringList{"no-vocab/vocab.txt", "missing"};
   QTest::newRow("pytorch_model.bin") << QStringList{"predict", "--model", dir + "pickle", "hi"}
                                      << QStringList{"pytorch_model.bin", "safetensors"};
-  QTest::newRow("predict without --model") << QStringList{"predict", "hi"} << QStringList{"--model"};
+  QTest::newRow("predict without --model")
+      << QStringList{"predict", "hi"} << QStringList{"--model"};
   QTest::newRow("model dir does not exist")
       << QStringList{"train", "--model", dir + "nowhere", "--steps", "1"}
       << QStringList{"nowhere", "not a directory"};
@@ -237,14 +239,15 @@ void TestCli::badInput_data() {
   QTest::newRow("csv without the label column")
       << train + QStringList{"--data", dir + "no-label.csv"}
       << QStringList{"no-label.csv:1", "\"label\"", "sentiment"};
-  QTest::newRow("csv with an unclosed quote") << train + QStringList{"--data", dir + "bad-quote.csv"}
-                                              << QStringList{"bad-quote.csv:2", "quote"};
+  QTest::newRow("csv with an unclosed quote")
+      << train + QStringList{"--data", dir + "bad-quote.csv"}
+      << QStringList{"bad-quote.csv:2", "quote"};
   QTest::newRow("empty csv") << train + QStringList{"--data", dir + "empty.csv"}
                              << QStringList{"empty.csv", "empty"};
-  QTest::newRow("jsonl with a malformed line") << train + QStringList{"--data", dir + "bad.jsonl"}
-                                               << QStringList{"bad.jsonl:2", "JSON"};
-  QTest::newRow("data file missing") << train + QStringList{"--data", dir + "nothing.csv"}
-                                     << QStringList{"nothing.csv"};
+  QTest::newRow("jsonl with a malformed line")
+      << train + QStringList{"--data", dir + "bad.jsonl"} << QStringList{"bad.jsonl:2", "JSON"};
+  QTest::newRow("data file missing")
+      << train + QStringList{"--data", dir + "nothing.csv"} << QStringList{"nothing.csv"};
 
   QTest::newRow("--steps abc") << QStringList{"train", "--steps", "abc"}
                                << QStringList{"--steps", "abc"};
@@ -252,45 +255,54 @@ void TestCli::badInput_data() {
       << QStringList{"train", "--steps", "--threads", "1"} << QStringList{"--steps needs a value"};
   QTest::newRow("--batch-size 0") << QStringList{"train", "--batch-size", "0"}
                                   << QStringList{"--batch-size", "0"};
-  QTest::newRow("--seq-len 100000") << QStringList{"train", "--seq-len", "100000"}
-                                    << QStringList{"--seq-len", "100000"};
+  QTest::newRow("--seq-len 100000")
+      << QStringList{"train", "--seq-len", "100000"} << QStringList{"--seq-len", "100000"};
   QTest::newRow("--lr -1") << QStringList{"train", "--lr", "-1"} << QStringList{"--lr"};
   QTest::newRow("--lr nan") << QStringList{"train", "--lr", "nan"} << QStringList{"--lr", "nan"};
   QTest::newRow("--preset huge") << QStringList{"train", "--preset", "huge"}
                                  << QStringList{"huge", "tiny"};
-  QTest::newRow("--precision fp8") << QStringList{"train", "--precision", "fp8"}
-                                   << QStringList{"fp8", "fp16-amp"};
-  QTest::newRow("unknown option") << QStringList{"train", "--epochs", "3"} << QStringList{"--epochs"};
+  QTest::newRow("--precision fp8")
+      << QStringList{"train", "--precision", "fp8"} << QStringList{"fp8", "fp16-amp"};
+  QTest::newRow("unknown option") << QStringList{"train", "--epochs", "3"}
+                                  << QStringList{"--epochs"};
   QTest::newRow("unknown command") << QStringList{"trian"} << QStringList{"trian"};
-  QTest::newRow("lab --batch-size 0") << QStringList{"lab", "--batch-size", "0", "--out", dir + "lab"}
-                                      << QStringList{"lab:", "--batch-size"};
+  QTest::newRow("lab --batch-size 0")
+      << QStringList{"lab", "--batch-size", "0", "--out", dir + "lab"}
+      << QStringList{"lab:", "--batch-size"};
   QTest::newRow("lab --preset huge") << QStringList{"lab", "--preset", "huge", "--out", dir + "lab"}
                                      << QStringList{"lab:", "huge"};
-  QTest::newRow("lab --out that cannot be made")
-      << QStringList{"lab", "--steps", "2", "--scenarios", "baseline-fp32", "--out", dir + "empty.csv/lab"}
-      << QStringList{"--out", "empty.csv/lab"};
-  QTest::newRow("lab unknown scenario") << QStringList{"lab", "--scenarios", "fp8"}
-                                        << QStringList{"fp8", "fp16-amp"};
-  QTest::newRow("bench --seq-len 0") << QStringList{"bench", "--seq-len", "0"}
-                                     << QStringList{"bench:", "--seq-len"};
+  QTest::newRow("lab --out that cannot be made") << QStringList{"lab",
+                                                                "--steps",
+                                                                "2",
+                                                                "--scenarios",
+                                                                "baseline-fp32",
+                                                                "--out",
+                                                                dir + "empty.csv/lab"}
+                                                 << QStringList{"--out", "empty.csv/lab"};
+  QTest::newRow("lab unknown scenario")
+      << QStringList{"lab", "--scenarios", "fp8"} << QStringList{"fp8", "fp16-amp"};
+  QTest::newRow("bench --seq-len 0")
+      << QStringList{"bench", "--seq-len", "0"} << QStringList{"bench:", "--seq-len"};
   QTest::newRow("record --steps 0") << QStringList{"record", "--steps", "0", "--out", dir + "rec"}
                                     << QStringList{"record:", "--steps"};
 
-  QTest::newRow("replay a truncated .plrun") << QStringList{"replay", "--speed", "0", dir + "truncated.plrun"}
-                                             << QStringList{"truncated.plrun:", "truncated"};
+  QTest::newRow("replay a truncated .plrun")
+      << QStringList{"replay", "--speed", "0", dir + "truncated.plrun"}
+      << QStringList{"truncated.plrun:", "truncated"};
   QTest::newRow("replay --speed -1")
       << QStringList{"replay", "--speed", "-1", kSource + "/resources/recorded/fp16-amp.plrun"}
       << QStringList{"--speed", "-1"};
-  QTest::newRow("export-vertex into a file") << QStringList{"export-vertex", "--scenario", "fp16-amp",
-                                                            "--out", dir + "empty.csv"}
-                                             << QStringList{"empty.csv", "export folder"};
+  QTest::newRow("export-vertex into a file")
+      << QStringList{"export-vertex", "--scenario", "fp16-amp", "--out", dir + "empty.csv"}
+      << QStringList{"empty.csv", "export folder"};
   QTest::newRow("import-trainer-state without --out")
       << QStringList{"import-trainer-state", dir + "empty.csv"} << QStringList{"--out"};
   QTest::newRow("import-trainer-state of a non-JSON file")
       << QStringList{"import-trainer-state", dir + "empty.csv", "--out", dir + "imported.plrun"}
       << QStringList{"empty.csv", "not valid JSON"};
   QTest::newRow("export-vertex unknown scenario")
-      << QStringList{"export-vertex", "--scenario", "fp8", "--out", dir + "vx"} << QStringList{"fp8"};
+      << QStringList{"export-vertex", "--scenario", "fp8", "--out", dir + "vx"}
+      << QStringList{"fp8"};
 }
 
 void TestCli::badInput() {
@@ -304,8 +316,8 @@ void TestCli::badInput() {
   for (const QString& s : mustSay)
     QVERIFY2(r.err.contains(s), qPrintable("stderr lacks '" + s + "':\n" + r.err));
   QVERIFY2(!r.out.contains("step 1/"), "trained before noticing the bad input");
-  QVERIFY(!QFileInfo::exists(path("lab/steps.csv")));   // a refused lab writes no records
-  QVERIFY(!QFileInfo::exists(path("rec")));             // a refused record makes no folder
+  QVERIFY(!QFileInfo::exists(path("lab/steps.csv")));  // a refused lab writes no records
+  QVERIFY(!QFileInfo::exists(path("rec")));            // a refused record makes no folder
 }
 
 void TestCli::saveDirCheckedBeforeTraining() {
@@ -314,11 +326,13 @@ void TestCli::saveDirCheckedBeforeTraining() {
   QVERIFY(writeFile(path("documents/thesis.txt"), "mine"));
   const Result r = runCli(QStringList{"train", "--save", path("documents")} + kTinyRun);
   QCOMPARE(r.exitCode, 2);
-  QVERIFY2(r.err.contains("documents") && r.err.contains("not a model directory"), qPrintable(r.err));
+  QVERIFY2(r.err.contains("documents") && r.err.contains("not a model directory"),
+           qPrintable(r.err));
   QVERIFY(!r.out.contains("step"));
   QCOMPARE(QDir(path("documents")).entryList(QDir::Files), QStringList{"thesis.txt"});
 
-  const Result missingParent = runCli(QStringList{"train", "--save", path("no/such/place")} + kTinyRun);
+  const Result missingParent =
+      runCli(QStringList{"train", "--save", path("no/such/place")} + kTinyRun);
   QCOMPARE(missingParent.exitCode, 2);
   QVERIFY2(missingParent.err.contains("does not exist"), qPrintable(missingParent.err));
 }
@@ -329,7 +343,8 @@ void TestCli::exportKeepsUsersOwnFiles() {
   QVERIFY(writeFile(out + "/train.py", "print('my own training script')\n"));
   const Result r = runCli({"export-vertex", "--scenario", "fp16-amp", "--out", out});
   QCOMPARE(r.exitCode, 1);
-  QVERIFY2(r.err.contains("train.py") && r.err.contains("not written by PrecisionLab"), qPrintable(r.err));
+  QVERIFY2(r.err.contains("train.py") && r.err.contains("not written by PrecisionLab"),
+           qPrintable(r.err));
   QCOMPARE(readFile(out + "/train.py"), QByteArray("print('my own training script')\n"));
   QVERIFY(!QFileInfo::exists(out + "/job.yaml"));  // nothing half-written
 
@@ -400,7 +415,8 @@ void TestCli::bankCheck() {
   // --lint: the built-in bank has no answer cues; an "All of the above" option is reported with
   // its question and option, and the exit status says so.
   const Result lint = runCli({"bank", "check", "--lint", bank});
-  QVERIFY2(lint.exitCode == 0 && lint.out.contains("no lint warnings"), qPrintable(lint.out + lint.err));
+  QVERIFY2(lint.exitCode == 0 && lint.out.contains("no lint warnings"),
+           qPrintable(lint.out + lint.err));
   QByteArray cue = text;
   QVERIFY(cue.contains("\"Modify the model to use half-precision layers\""));
   cue.replace("\"Modify the model to use half-precision layers\"", "\"All of the above\"");

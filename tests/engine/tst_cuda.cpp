@@ -65,11 +65,13 @@ class TestCuda : public QObject {
 void TestCuda::initTestCase() {
   const auto info = precisionlab::buildInfo();
   if (!info.cudaCompiled)
-    QSKIP("this build has no CUDA support compiled in (Debian's LibTorch 1.13 is CPU-only); the "
-          "CUDA paths are built and tested in the LibTorch 2.x build (build-torch2)");
+    QSKIP(
+        "this build has no CUDA support compiled in (Debian's LibTorch 1.13 is CPU-only); the "
+        "CUDA paths are built and tested in the LibTorch 2.x build (build-torch2)");
   if (!torch::cuda::is_available())
-    QSKIP("CUDA support is compiled in, but this machine has no CUDA device: the CUDA code "
-          "compiled and linked; its tests run on a machine with a GPU");
+    QSKIP(
+        "CUDA support is compiled in, but this machine has no CUDA device: the CUDA code "
+        "compiled and linked; its tests run on a machine with a GPU");
 }
 
 void TestCuda::deviceIsNamed() {
@@ -99,9 +101,8 @@ void TestCuda::fp16AmpUsesLessMemoryThanFp32() {
     for (const auto& s : m.steps) p = std::max(p, s.peakBytes);
     return p;
   };
-  qInfo("peak memory on %s: fp32 %lld bytes, fp16=True %lld bytes",
-        fp32.provenance.device.c_str(), static_cast<long long>(peak(fp32)),
-        static_cast<long long>(peak(fp16)));
+  qInfo("peak memory on %s: fp32 %lld bytes, fp16=True %lld bytes", fp32.provenance.device.c_str(),
+        static_cast<long long>(peak(fp32)), static_cast<long long>(peak(fp16)));
   QVERIFY(peak(fp16) < peak(fp32));
 }
 

@@ -133,8 +133,8 @@ void TestFp16Emulation::gradientsUnderflowWithoutScaling() {
     (out.sum() * (1e-7 * lossScale)).backward();
     return w.grad()[0][0].item<float>() / lossScale;
   };
-  QVERIFY(std::abs(run(1.0, false) - 1e-8) < 1e-12);  // fp32: the true gradient
-  QCOMPARE(run(1.0, true), 0.0f);                       // fp16 without scaling: flushed
+  QVERIFY(std::abs(run(1.0, false) - 1e-8) < 1e-12);     // fp32: the true gradient
+  QCOMPARE(run(1.0, true), 0.0f);                        // fp16 without scaling: flushed
   QVERIFY(std::abs(run(65536.0, true) - 1e-8) < 1e-10);  // with loss scaling: survives
 }
 

@@ -94,9 +94,10 @@ class TestFp16Fidelity : public QObject {
 
 void TestFp16Fidelity::initTestCase() {
   if (!precisionlab::cpuFp16KernelsAvailable())
-    QSKIP("this LibTorch (Debian's 1.13) has no CPU fp16 kernels, so there is nothing real to "
-          "compare the emulation with here; the comparison runs on the LibTorch 2.x build "
-          "(build-torch2, from `bash packaging/setup.sh test`)");
+    QSKIP(
+        "this LibTorch (Debian's 1.13) has no CPU fp16 kernels, so there is nothing real to "
+        "compare the emulation with here; the comparison runs on the LibTorch 2.x build "
+        "(build-torch2, from `bash packaging/setup.sh test`)");
 }
 
 void TestFp16Fidelity::halfModelFailsAlike() {
@@ -129,13 +130,15 @@ void TestFp16Fidelity::fp16AmpLossCurvesAgree() {
     maxDiff = std::max(maxDiff, std::abs(emu.steps[i].loss - real.steps[i].loss));
     maxDiffFp32 = std::max(maxDiffFp32, std::abs(real.steps[i].loss - fp32.steps[i].loss));
   }
-  qInfo("fp16=True: max |loss emulated - loss real| over %lld steps = %.4f (real fp16 vs fp32: "
-        "%.4f); final loss emulated %.4f, real %.4f, fp32 %.4f",
-        static_cast<long long>(kSteps), maxDiff, maxDiffFp32, emu.steps.back().loss,
-        real.steps.back().loss, fp32.steps.back().loss);
+  qInfo(
+      "fp16=True: max |loss emulated - loss real| over %lld steps = %.4f (real fp16 vs fp32: "
+      "%.4f); final loss emulated %.4f, real %.4f, fp32 %.4f",
+      static_cast<long long>(kSteps), maxDiff, maxDiffFp32, emu.steps.back().loss,
+      real.steps.back().loss, fp32.steps.back().loss);
   QVERIFY2(maxDiff <= kLossTolerance,
            qPrintable(QStringLiteral("loss curves differ by %1 (tolerance %2)")
-                          .arg(maxDiff).arg(kLossTolerance)));
+                          .arg(maxDiff)
+                          .arg(kLossTolerance)));
   QVERIFY(!real.stalled);
   QCOMPARE(real.firstNonFinite > 0 && !real.steps[real.firstNonFinite - 1].skipped, false);
 }
@@ -144,12 +147,14 @@ void TestFp16Fidelity::noScalerLosesGradientsAlike() {
   const Run emu = train(Precision::Fp16AmpNoScaler, CpuFp16::Emulate);
   const Run real = train(Precision::Fp16AmpNoScaler, CpuFp16::Real);
   const double diff = std::abs(emu.meanZeroShare - real.meanZeroShare);
-  qInfo("fp16 without loss scaling: mean share of zero gradient values emulated %.4f, real "
-        "%.4f (difference %.4f)",
-        emu.meanZeroShare, real.meanZeroShare, diff);
+  qInfo(
+      "fp16 without loss scaling: mean share of zero gradient values emulated %.4f, real "
+      "%.4f (difference %.4f)",
+      emu.meanZeroShare, real.meanZeroShare, diff);
   QVERIFY2(diff <= kZeroShareTolerance,
            qPrintable(QStringLiteral("zero-gradient shares differ by %1 (tolerance %2)")
-                          .arg(diff).arg(kZeroShareTolerance)));
+                          .arg(diff)
+                          .arg(kZeroShareTolerance)));
 }
 
 void TestFp16Fidelity::realRunsAreLabelledLive() {

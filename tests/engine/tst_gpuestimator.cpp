@@ -51,9 +51,9 @@ class TestGpuEstimator : public QObject {
       QVERIFY(e.why.find("bfloat16") != std::string::npos);
     }
     for (const char* id : {"l4", "a100", "h100"})
-      QVERIFY2(GpuEstimator::estimate(*GpuEstimator::find(id), s, EstimatePrecision::Bf16Amp)
-                   .supported,
-               id);
+      QVERIFY2(
+          GpuEstimator::estimate(*GpuEstimator::find(id), s, EstimatePrecision::Bf16Amp).supported,
+          id);
   }
 
   void mixedPrecisionIsFasterAndLighterEverywhere() {

@@ -36,7 +36,8 @@ std::string readText(const QString& path) {
 bool makeCheckpoint(const QString& dir, const QStringList& extra = {}) {
   QProcess p;
   p.start("python3", QStringList{kSource + "/tests/data/make_hf_checkpoint.py", dir,
-                                 kSource + "/resources/data/vocab.txt"} + extra);
+                                 kSource + "/resources/data/vocab.txt"} +
+                         extra);
   if (!p.waitForFinished(30000) || p.exitCode() != 0) {
     qWarning() << p.readAllStandardError();
     return false;
@@ -115,7 +116,8 @@ void TestHfCheckpoint::loadsIndependentCheckpoint_data() {
 void TestHfCheckpoint::loadsIndependentCheckpoint() {
   QFETCH(QStringList, args);
   QFETCH(double, tolerance);
-  const QString dir = tmp_.filePath("ck_" + QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_'));
+  const QString dir =
+      tmp_.filePath("ck_" + QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_'));
   QVERIFY(makeCheckpoint(dir, args));
   std::vector<std::string> warnings;
   torch::manual_seed(1);
@@ -205,8 +207,7 @@ void TestHfCheckpoint::predictFineTuneSaveReload() {
   QCOMPARE(int(preds.size()), 4);
   for (int i = 0; i < 4; ++i) {
     QCOMPARE(preds[size_t(i)].logits[0], tuned[i][0].item<float>());
-    QVERIFY(preds[size_t(i)].label ==
-            ck.config.labels[size_t(tuned[i].argmax().item<int64_t>())]);
+    QVERIFY(preds[size_t(i)].label == ck.config.labels[size_t(tuned[i].argmax().item<int64_t>())]);
   }
 }
 
@@ -249,8 +250,8 @@ void TestHfCheckpoint::saveRefusesForeignDirectory() {
   const QString foreign = tmp_.filePath("foreign");
   QVERIFY(QDir().mkpath(foreign));
   writeText(foreign + "/notes.txt", "precious");
-  QVERIFY_THROWS_EXCEPTION(InputError, saveHfCheckpoint(foreign.toStdString(), ck.config,
-                                                        ck.tokenizer, *ck.model));
+  QVERIFY_THROWS_EXCEPTION(
+      InputError, saveHfCheckpoint(foreign.toStdString(), ck.config, ck.tokenizer, *ck.model));
   QVERIFY(readText(foreign + "/notes.txt") == "precious");
 }
 
@@ -267,32 +268,49 @@ void TestHfCheckpoint::malformedConfig_data() {
   QTest::addColumn<QString>("find");     // text in the valid config.json ...
   QTest::addColumn<QString>("replace");  // ... replaced by this
   QTest::addColumn<QString>("expected");
-  QTest::newRow("missing field") << "\"hidden_size\": 32," << "" << "field \"hidden_size\" is missing";
-  QTest::newRow("wrong type") << "\"hidden_size\": 32" << "\"hidden_size\": \"32\""
+  QTest::newRow("missing field") << "\"hidden_size\": 32,"
+                                 << ""
+                                 << "field \"hidden_size\" is missing";
+  QTest::newRow("wrong type") << "\"hidden_size\": 32"
+                              << "\"hidden_size\": \"32\""
                               << "field \"hidden_size\" must be a positive integer, found string";
-  QTest::newRow("float size") << "\"hidden_size\": 32" << "\"hidden_size\": 32.5"
+  QTest::newRow("float size") << "\"hidden_size\": 32"
+                              << "\"hidden_size\": 32.5"
                               << "found 32.5";
-  QTest::newRow("zero layers") << "\"num_hidden_layers\": 2" << "\"num_hidden_layers\": 0"
+  QTest::newRow("zero layers") << "\"num_hidden_layers\": 2"
+                               << "\"num_hidden_layers\": 0"
                                << "\"num_hidden_layers\" must be a positive integer, found 0";
-  QTest::newRow("gpt2") << "\"model_type\": \"bert\"" << "\"model_type\": \"gpt2\""
+  QTest::newRow("gpt2") << "\"model_type\": \"bert\""
+                        << "\"model_type\": \"gpt2\""
                         << "\"model_type\" is \"gpt2\", but PrecisionLab loads BERT models only";
   QTest::newRow("heads do not divide") << "\"num_attention_heads\": 2"
-                                       << "\"num_attention_heads\": 5" << "not a multiple";
-  QTest::newRow("activation") << "\"hidden_act\": \"gelu\"" << "\"hidden_act\": \"swish\""
+                                       << "\"num_attention_heads\": 5"
+                                       << "not a multiple";
+  QTest::newRow("activation") << "\"hidden_act\": \"gelu\""
+                              << "\"hidden_act\": \"swish\""
                               << "\"hidden_act\" = \"swish\" is not supported";
-  QTest::newRow("eps type") << "\"layer_norm_eps\": 1e-12" << "\"layer_norm_eps\": true"
+  QTest::newRow("eps type") << "\"layer_norm_eps\": 1e-12"
+                            << "\"layer_norm_eps\": true"
                             << "\"layer_norm_eps\" must be a number, found boolean";
   QTest::newRow("dropout range") << "\"hidden_dropout_prob\": 0.1"
-                                 << "\"hidden_dropout_prob\": 1.5" << "out of range";
-  QTest::newRow("id2label gap") << "\"1\": \"positive\"" << "\"2\": \"positive\""
+                                 << "\"hidden_dropout_prob\": 1.5"
+                                 << "out of range";
+  QTest::newRow("id2label gap") << "\"1\": \"positive\""
+                                << "\"2\": \"positive\""
                                 << "keys must be the ids 0..1";
-  QTest::newRow("label2id not inverse") << "\"positive\": 1" << "\"positive\": 0"
+  QTest::newRow("label2id not inverse") << "\"positive\": 1"
+                                        << "\"positive\": 0"
                                         << "not the inverse of id2label";
-  QTest::newRow("invalid JSON") << "\"vocab_size\"" << "vocab_size" << "config.json: line";
-  QTest::newRow("duplicate key") << "\"hidden_size\": 32," << "\"hidden_size\": 32, \"hidden_size\": 64,"
+  QTest::newRow("invalid JSON") << "\"vocab_size\""
+                                << "vocab_size"
+                                << "config.json: line";
+  QTest::newRow("duplicate key") << "\"hidden_size\": 32,"
+                                 << "\"hidden_size\": 32, \"hidden_size\": 64,"
                                  << "duplicate key \"hidden_size\"";
-  QTest::newRow("vocab_size too small") << "\"vocab_size\": 1320" << "\"vocab_size\": 100"
-                                        << "vocab.txt has 1320 tokens but config.json's vocab_size is 100";
+  QTest::newRow("vocab_size too small")
+      << "\"vocab_size\": 1320"
+      << "\"vocab_size\": 100"
+      << "vocab.txt has 1320 tokens but config.json's vocab_size is 100";
 }
 
 void TestHfCheckpoint::malformedConfig() {
@@ -341,7 +359,8 @@ void TestHfCheckpoint::malformedVocab() {
     loadHfCheckpoint(dir.toStdString(), torch::kCPU, &warnings);
     QFAIL("accepted do_lower_case \"yes\"");
   } catch (const InputError& e) {
-    QVERIFY2(QString(e.what()).contains("tokenizer_config.json: field \"do_lower_case\""), e.what());
+    QVERIFY2(QString(e.what()).contains("tokenizer_config.json: field \"do_lower_case\""),
+             e.what());
   }
 }
 
@@ -392,7 +411,8 @@ void TestHfCheckpoint::pickleRefused() {
                  what.contains("save_file"),
              qPrintable(what));
   }
-  QVERIFY_THROWS_EXCEPTION(InputError, inspectCheckpoint((dir + "/pytorch_model.bin").toStdString()));
+  QVERIFY_THROWS_EXCEPTION(InputError,
+                           inspectCheckpoint((dir + "/pytorch_model.bin").toStdString()));
 }
 
 void TestHfCheckpoint::inspect() {

@@ -115,7 +115,8 @@ void TestHfGolden::initTestCase() {
 void TestHfGolden::smallModelStepMatchesTransformers() {
   std::vector<std::string> warnings;
   LoadedCheckpoint c = loadHfCheckpoint(kGolden + "/small", torch::kCPU, &warnings);
-  for (const auto& w : warnings) QVERIFY2(w.find("newly initialized") == std::string::npos, w.c_str());
+  for (const auto& w : warnings)
+    QVERIFY2(w.find("newly initialized") == std::string::npos, w.c_str());
   const SafetensorsFile g(kGolden + "/small/golden.safetensors");
   const Step s = forwardBackward(*c.model, g);
   const double logitErr = relError(s.logits.detach(), golden(g, "logits"));
@@ -148,7 +149,8 @@ void TestHfGolden::smallModelStepMatchesTransformers() {
   // same input and the comparison tests the optimizer alone.
   {
     torch::NoGradGuard noGrad;
-    for (auto& p : c.model->named_parameters()) p.value().mutable_grad().copy_(golden(g, "grad." + p.key()));
+    for (auto& p : c.model->named_parameters())
+      p.value().mutable_grad().copy_(golden(g, "grad." + p.key()));
   }
   auto opt = hfAdamW(*c.model);
   opt->step(kLr);
@@ -173,8 +175,7 @@ void TestHfGolden::miniLmStepMatchesTransformers() {
   QFETCH(int, layers);
   std::vector<std::string> searched;
   const std::string dir = PretrainedModels::findMiniLm(&searched);
-  if (dir.empty())
-    QSKIP(("skipped: " + PretrainedModels::miniLmMissingMessage(searched)).c_str());
+  if (dir.empty()) QSKIP(("skipped: " + PretrainedModels::miniLmMissingMessage(searched)).c_str());
   std::vector<std::string> warnings;
   LoadedCheckpoint c = loadHfCheckpoint(dir, torch::kCPU, &warnings, nullptr, layers);
   QCOMPARE(c.config.numLayers, int64_t(layers));
@@ -215,17 +216,16 @@ void TestHfGolden::miniLmStepMatchesTransformers() {
     const torch::Tensor grad = p.value().grad().to(torch::kDouble);
     const torch::Tensor stats = golden(g, "stats." + p.key()).to(torch::kDouble);  // sum, |g|, L2
     const double abs = stats[1].item<double>(), norm = stats[2].item<double>();
-    const double es = std::max({std::abs(grad.sum().item<double>() - stats[0].item<double>()) /
-                                    std::max(abs, 1e-30),
-                                std::abs(grad.abs().sum().item<double>() - abs) / std::max(abs, 1e-30),
-                                std::abs(grad.norm().item<double>() - norm) / std::max(norm, 1e-30)});
+    const double es = std::max(
+        {std::abs(grad.sum().item<double>() - stats[0].item<double>()) / std::max(abs, 1e-30),
+         std::abs(grad.abs().sum().item<double>() - abs) / std::max(abs, 1e-30),
+         std::abs(grad.norm().item<double>() - norm) / std::max(norm, 1e-30)});
     // Sampled entries, relative to the gradient's RMS (a tiny entry's own digits are noise).
     const auto idx = golden(g, "idx." + p.key()).to(torch::kLong);
     const auto want = golden(g, "grad." + p.key()).to(torch::kDouble);
     const double rms = std::max(norm / std::sqrt(double(grad.numel())), 1e-30);
-    const double ee =
-        (grad.reshape({-1}).index_select(0, idx) - want).abs().max().item<double>() /
-        std::max(rms, want.abs().max().item<double>() * 1e-2);
+    const double ee = (grad.reshape({-1}).index_select(0, idx) - want).abs().max().item<double>() /
+                      std::max(rms, want.abs().max().item<double>() * 1e-2);
     if (std::max(es, ee) > std::max(worstStats, worstEntry)) worstName = p.key();
     worstStats = std::max(worstStats, es);
     worstEntry = std::max(worstEntry, ee);

@@ -93,7 +93,8 @@ bool makeModelDir(const QString& dir) {
   const WordPieceTokenizer tok = WordPieceTokenizer::fromVocabText(vocab, true, "vocab");
   const BertConfig c = BertConfig::preset("tiny", tok.vocabSize(), {"neg", "pos"});
   torch::manual_seed(1);
-  BertForSequenceClassification model(BertForSequenceClassificationOptions(c).padTokenId(tok.padId()));
+  BertForSequenceClassification model(
+      BertForSequenceClassificationOptions(c).padTokenId(tok.padId()));
   saveHfCheckpoint(dir.toStdString(), c, tok, *model);
   return QFile::exists(dir + "/model.safetensors");
 }
@@ -219,13 +220,20 @@ void TestHostile::describesEveryException() {
 void TestHostile::configSizesBounded_data() {
   QTest::addColumn<QString>("field");
   QTest::addColumn<QString>("value");
-  QTest::newRow("vocab 1e9") << "vocab_size" << "1000000000";
-  QTest::newRow("vocab 2^62") << "vocab_size" << "4611686018427387904";
-  QTest::newRow("hidden 2^20") << "hidden_size" << "1048576";
-  QTest::newRow("layers 1e6") << "num_hidden_layers" << "1000000";
-  QTest::newRow("positions 2^40") << "max_position_embeddings" << "1099511627776";
-  QTest::newRow("intermediate 1e9") << "intermediate_size" << "1000000000";
-  QTest::newRow("num_labels 1e6") << "num_labels" << "1000000";
+  QTest::newRow("vocab 1e9") << "vocab_size"
+                             << "1000000000";
+  QTest::newRow("vocab 2^62") << "vocab_size"
+                              << "4611686018427387904";
+  QTest::newRow("hidden 2^20") << "hidden_size"
+                               << "1048576";
+  QTest::newRow("layers 1e6") << "num_hidden_layers"
+                              << "1000000";
+  QTest::newRow("positions 2^40") << "max_position_embeddings"
+                                  << "1099511627776";
+  QTest::newRow("intermediate 1e9") << "intermediate_size"
+                                    << "1000000000";
+  QTest::newRow("num_labels 1e6") << "num_labels"
+                                  << "1000000";
 }
 
 void TestHostile::configSizesBounded() {
@@ -271,7 +279,8 @@ void TestHostile::configMustMatchCheckpoint() {
   // embedding is allocated, naming both.
   const QString dir = tmp_.filePath("mismatch");
   QVERIFY(QDir().mkpath(dir));
-  for (const char* f : {"vocab.txt", "model.safetensors"}) QVERIFY(QFile::copy(model_ + "/" + f, dir + "/" + f));
+  for (const char* f : {"vocab.txt", "model.safetensors"})
+    QVERIFY(QFile::copy(model_ + "/" + f, dir + "/" + f));
   QVERIFY(writeBytes(dir + "/config.json", configWith("vocab_size", "1000000")));
   const CliResult r = runCli({"predict", "--model", dir, "hello"});
   QVERIFY2(r.finished && r.exitCode == 1, r.err.constData());
@@ -281,7 +290,8 @@ void TestHostile::configMustMatchCheckpoint() {
 void TestHostile::labelCountsBounded() {
   // id2label used to bypass the num_labels cap: 100,001 labels are refused by either route.
   std::string ids = "{";
-  for (int i = 0; i <= 100000; ++i) ids += (i ? ",\"" : "\"") + std::to_string(i) + "\":\"l" + std::to_string(i) + "\"";
+  for (int i = 0; i <= 100000; ++i)
+    ids += (i ? ",\"" : "\"") + std::to_string(i) + "\":\"l" + std::to_string(i) + "\"";
   ids += "}";
   QString message = messageOf([&] {
     json::Value root = json::parse(configWith("id2label", ids).toStdString());
@@ -308,7 +318,8 @@ void TestHostile::safeReaderRefuses_data() {
   const QString fifo = tmp_.filePath("pipe");
   ::mkfifo(fifo.toLocal8Bit().constData(), 0600);
   QTest::newRow("fifo") << fifo << "named pipe";
-  QTest::newRow("/dev/zero") << "/dev/zero" << "character device";
+  QTest::newRow("/dev/zero") << "/dev/zero"
+                             << "character device";
   QTest::newRow("directory") << tmp_.path() << "a directory";
   QTest::newRow("missing") << tmp_.filePath("nothing-here") << "No such file";
   // Sparse: 5 MiB of nothing on disk, over the 4 MiB config cap.
@@ -340,12 +351,14 @@ void TestHostile::loadersUseSafeReader_data() {
     ::mkfifo((dir + "/" + name).toLocal8Bit().constData(), 0600);
   const QString fifoModel = tmp_.filePath("fifo-model");
   QDir().mkpath(fifoModel);
-  for (const char* f : {"vocab.txt", "model.safetensors"}) QFile::copy(model_ + "/" + f, fifoModel + "/" + f);
+  for (const char* f : {"vocab.txt", "model.safetensors"})
+    QFile::copy(model_ + "/" + f, fifoModel + "/" + f);
   ::mkfifo((fifoModel + "/config.json").toLocal8Bit().constData(), 0600);
   QTest::newRow("replay fifo") << QStringList{"replay", "--speed", "0", dir + "/run.plrun"};
   QTest::newRow("replay /dev/zero") << QStringList{"replay", "--speed", "0", "/dev/zero"};
   QTest::newRow("inspect fifo") << QStringList{"inspect", dir + "/w.safetensors"};
-  QTest::newRow("train fifo data") << QStringList{"train", "--steps", "1", "--data", dir + "/data.csv"};
+  QTest::newRow("train fifo data")
+      << QStringList{"train", "--steps", "1", "--data", dir + "/data.csv"};
   QTest::newRow("predict fifo config") << QStringList{"predict", "--model", fifoModel, "text"};
   QTest::newRow("bank fifo") << QStringList{"bank", "check", dir + "/bank.json"};
 }
@@ -354,7 +367,8 @@ void TestHostile::loadersUseSafeReader() {
   QFETCH(QStringList, args);
   const CliResult r = runCli(args, {}, 20000);
   QVERIFY2(r.finished, "hung on a FIFO or device");
-  if (args.first() == "bank" && r.err.contains("without the quiz library")) QSKIP("no quiz library");
+  if (args.first() == "bank" && r.err.contains("without the quiz library"))
+    QSKIP("no quiz library");
   QVERIFY2(r.exitCode > 0, r.err.constData());
   const QByteArray all = r.err + r.out;
   QVERIFY2(all.contains("named pipe") || all.contains("character device"), all.constData());
@@ -423,10 +437,12 @@ void TestHostile::tokenizationStopsAtMaxLength() {
   QCOMPARE(ids.size(), size_t(128));
   // A slice boundary lands inside long texts: every length gives the prefix of the full run.
   std::string mixed;
-  for (int i = 0; i < 3000; ++i) mixed += (i % 7 ? "the" : "losses") + std::string(i % 5 ? " " : "!");
+  for (int i = 0; i < 3000; ++i)
+    mixed += (i % 7 ? "the" : "losses") + std::string(i % 5 ? " " : "!");
   const std::vector<int64_t> full = tok.encode(mixed, 100000);
   for (int64_t len : {2, 50, 511, 1500, 3000}) {
-    std::vector<int64_t> want(full.begin(), full.begin() + std::min<int64_t>(len - 1, int64_t(full.size()) - 1));
+    std::vector<int64_t> want(full.begin(),
+                              full.begin() + std::min<int64_t>(len - 1, int64_t(full.size()) - 1));
     want.push_back(full.back());
     QCOMPARE(tok.encode(mixed, len), want);
   }
@@ -448,13 +464,27 @@ void TestHostile::runFileBounds_data() {
   QTest::addColumn<QString>("from");
   QTest::addColumn<QString>("to");
   QTest::addColumn<QString>("expected");
-  QTest::newRow("stepMs 1e9") << "\"stepMs\":5.0" << "\"stepMs\":1e9" << "stepMs";
-  QTest::newRow("stepMs 1e300") << "\"stepMs\":5.0" << "\"stepMs\":1e300" << "stepMs";
-  QTest::newRow("totalSteps -5") << "\"totalSteps\":6" << "\"totalSteps\":-5" << "totalSteps";
-  QTest::newRow("threads 2^40") << "\"threads\":0" << "\"threads\":1099511627776" << "threads";
-  QTest::newRow("batch 1e9") << "\"batchSize\":32" << "\"batchSize\":1000000000" << "batchSize";
-  QTest::newRow("ends running") << "\"state\":\"finished\"" << "\"state\":\"running\"" << "end state";
-  QTest::newRow("step past total") << "\"step\":6," << "\"step\":7," << "past the run";
+  QTest::newRow("stepMs 1e9") << "\"stepMs\":5.0"
+                              << "\"stepMs\":1e9"
+                              << "stepMs";
+  QTest::newRow("stepMs 1e300") << "\"stepMs\":5.0"
+                                << "\"stepMs\":1e300"
+                                << "stepMs";
+  QTest::newRow("totalSteps -5") << "\"totalSteps\":6"
+                                 << "\"totalSteps\":-5"
+                                 << "totalSteps";
+  QTest::newRow("threads 2^40") << "\"threads\":0"
+                                << "\"threads\":1099511627776"
+                                << "threads";
+  QTest::newRow("batch 1e9") << "\"batchSize\":32"
+                             << "\"batchSize\":1000000000"
+                             << "batchSize";
+  QTest::newRow("ends running") << "\"state\":\"finished\""
+                                << "\"state\":\"running\""
+                                << "end state";
+  QTest::newRow("step past total") << "\"step\":6,"
+                                   << "\"step\":7,"
+                                   << "past the run";
 }
 
 void TestHostile::runFileBounds() {
@@ -483,9 +513,13 @@ void TestHostile::escapesControlCharacters_data() {
   QTest::addColumn<QByteArray>("in");
   QTest::addColumn<QByteArray>("out");
   QTest::newRow("plain") << QByteArray("bert.pooler.weight") << QByteArray("bert.pooler.weight");
-  QTest::newRow("utf8 kept") << QByteArray("caf\xC3\xA9 \xE2\x9C\x93") << QByteArray("caf\xC3\xA9 \xE2\x9C\x93");
+  QTest::newRow("utf8 kept") << QByteArray("caf\xC3\xA9 \xE2\x9C\x93")
+                             << QByteArray("caf\xC3\xA9 \xE2\x9C\x93");
   QTest::newRow("esc") << QByteArray("\x1b]0;owned\x07") << QByteArray("\\e]0;owned\\x07");
-  QTest::newRow("c1 csi") << QByteArray("a\xC2\x9B" "31m") << QByteArray("a\\xc2\\x9b31m");
+  QTest::newRow("c1 csi") << QByteArray(
+                                 "a\xC2\x9B"
+                                 "31m")
+                          << QByteArray("a\\xc2\\x9b31m");
   QTest::newRow("nul") << QByteArray("a\0b", 3) << QByteArray("a\\x00b");
   QTest::newRow("newline tab del") << QByteArray("a\nb\tc\x7f") << QByteArray("a\\nb\\tc\\x7f");
   QTest::newRow("invalid utf8") << QByteArray("\xff\xC3") << QByteArray("\\xff\\xc3");
@@ -494,7 +528,9 @@ void TestHostile::escapesControlCharacters_data() {
 void TestHostile::escapesControlCharacters() {
   QFETCH(QByteArray, in);
   QFETCH(QByteArray, out);
-  QCOMPARE(QByteArray::fromStdString(escapeForTerminal(std::string_view(in.constData(), size_t(in.size())))), out);
+  QCOMPARE(QByteArray::fromStdString(
+               escapeForTerminal(std::string_view(in.constData(), size_t(in.size())))),
+           out);
 }
 
 void TestHostile::inspectEscapesTensorNames() {

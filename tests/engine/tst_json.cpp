@@ -41,11 +41,11 @@ void TestJson::acceptsValid_data() {
                           << R"({"a":[1,{"b":null}],"c":"d"})";
   QTest::newRow("utf8 string") << QByteArray("\"h\xC3\xA9llo \xF0\x9F\x98\x80\"")
                                << QString::fromUtf8("\"h\xC3\xA9llo \xF0\x9F\x98\x80\"");
-  QTest::newRow("surrogate pair escape") << QByteArray(R"("\ud83d\ude00")")
-                                         << QString::fromUtf8("\"\xF0\x9F\x98\x80\"");
+  QTest::newRow("surrogate pair escape")
+      << QByteArray(R"("\ud83d\ude00")") << QString::fromUtf8("\"\xF0\x9F\x98\x80\"");
   QTest::newRow("escaped slash") << QByteArray(R"("a\/b")") << "\"a/b\"";
   QTest::newRow("max code point") << QByteArray("\"\xF4\x8F\xBF\xBF\"")
-                                   << QString::fromUtf8("\"\xF4\x8F\xBF\xBF\"");
+                                  << QString::fromUtf8("\"\xF4\x8F\xBF\xBF\"");
 }
 
 void TestJson::acceptsValid() {
@@ -71,39 +71,31 @@ void TestJson::rejects_data() {
   QTest::newRow("NaN") << QByteArray("NaN") << 1 << 1 << "expected a JSON value";
   QTest::newRow("single quotes") << QByteArray("['a']") << 1 << 2 << "character '''";
   QTest::newRow("trailing comma array") << QByteArray("[1,\n 2,]") << 2 << 4 << "trailing comma";
-  QTest::newRow("trailing comma object") << QByteArray(R"({"a":1,})") << 1 << 8
-                                         << "trailing comma";
+  QTest::newRow("trailing comma object") << QByteArray(R"({"a":1,})") << 1 << 8 << "trailing comma";
   QTest::newRow("missing colon") << QByteArray(R"({"a" 1})") << 1 << 6 << "expected ':'";
   QTest::newRow("unquoted key") << QByteArray("{a:1}") << 1 << 2 << "expected a string key";
   QTest::newRow("duplicate key") << QByteArray("{\"a\":1,\n  \"a\":2}") << 2 << 3
                                  << "duplicate key \"a\"";
   QTest::newRow("comment") << QByteArray("[1 // no\n]") << 1 << 4 << "expected ',' or ']'";
   QTest::newRow("unterminated string") << QByteArray("[\"abc") << 1 << 2 << "unterminated";
-  QTest::newRow("raw newline in string") << QByteArray("\"a\nb\"") << 1 << 3
-                                         << "control character";
+  QTest::newRow("raw newline in string") << QByteArray("\"a\nb\"") << 1 << 3 << "control character";
   QTest::newRow("bad escape") << QByteArray(R"("\x41")") << 1 << 2 << "invalid escape";
   QTest::newRow("bad hex") << QByteArray(R"("\u12G4")") << 1 << 6 << "invalid hex digit";
-  QTest::newRow("lone high surrogate") << QByteArray(R"("ab\ud800")") << 1 << 4
-                                       << "high surrogate";
-  QTest::newRow("high + non-low") << QByteArray(R"("\ud800\u0041")") << 1 << 2
-                                  << "high surrogate";
-  QTest::newRow("lone low surrogate") << QByteArray(R"("\udc00")") << 1 << 2
-                                      << "lone low surrogate";
+  QTest::newRow("lone high surrogate") << QByteArray(R"("ab\ud800")") << 1 << 4 << "high surrogate";
+  QTest::newRow("high + non-low") << QByteArray(R"("\ud800\u0041")") << 1 << 2 << "high surrogate";
+  QTest::newRow("lone low surrogate")
+      << QByteArray(R"("\udc00")") << 1 << 2 << "lone low surrogate";
   QTest::newRow("invalid byte") << QByteArray("\"a\xFF\"") << 1 << 3 << "invalid UTF-8";
   QTest::newRow("overlong slash") << QByteArray("\"\xC0\xAF\"") << 1 << 2 << "invalid UTF-8";
-  QTest::newRow("overlong 3-byte") << QByteArray("\"\xE0\x80\xAF\"") << 1 << 2
-                                   << "invalid UTF-8";
-  QTest::newRow("encoded surrogate") << QByteArray("\"\xED\xA0\x80\"") << 1 << 2
-                                     << "invalid UTF-8";
+  QTest::newRow("overlong 3-byte") << QByteArray("\"\xE0\x80\xAF\"") << 1 << 2 << "invalid UTF-8";
+  QTest::newRow("encoded surrogate") << QByteArray("\"\xED\xA0\x80\"") << 1 << 2 << "invalid UTF-8";
   QTest::newRow("above U+10FFFF") << QByteArray("\"\xF4\x90\x80\x80\"") << 1 << 2
                                   << "invalid UTF-8";
   QTest::newRow("truncated sequence") << QByteArray("\"\xC3\"") << 1 << 2 << "invalid UTF-8";
   QTest::newRow("column counts characters")
       << QByteArray("\"\xC3\xA9\xC3\xA9\" x") << 1 << 6 << "after the JSON value";
-  QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF{}") << 1 << 1
-                                   << "byte order mark";
-  QTest::newRow("non-ascii outside string") << QByteArray("[\xC3\xA9]") << 1 << 2
-                                            << "byte 0xC3";
+  QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF{}") << 1 << 1 << "byte order mark";
+  QTest::newRow("non-ascii outside string") << QByteArray("[\xC3\xA9]") << 1 << 2 << "byte 0xC3";
   QTest::newRow("nul byte") << QByteArray("[1,\0]", 5) << 1 << 4 << "byte 0x00";
 }
 
@@ -170,8 +162,8 @@ void TestJson::integers() {
 
 void TestJson::escapesAndUnicode() {
   const json::Value v = json::parse(R"("\"\\\/\b\f\n\r\t\u0000\u00e9\u20AC")");
-  const std::string expected = std::string("\"\\/\b\f\n\r\t") + std::string(1, '\0') +
-                               "\xC3\xA9\xE2\x82\xAC";
+  const std::string expected =
+      std::string("\"\\/\b\f\n\r\t") + std::string(1, '\0') + "\xC3\xA9\xE2\x82\xAC";
   QVERIFY(v.asString() == expected);
   QCOMPARE(json::findInvalidUtf8("ok \xC3\xA9"), std::string_view::npos);
   QCOMPARE(json::findInvalidUtf8("ok \xC3"), size_t(3));

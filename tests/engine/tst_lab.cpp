@@ -41,7 +41,9 @@ const MeasuredScenario& find(const LabSession& s, std::string_view id) {
   qFatal("scenario missing");
 }
 
-int64_t lastStep(const std::vector<StepRecord>& steps) { return steps.empty() ? 0 : steps.back().step; }
+int64_t lastStep(const std::vector<StepRecord>& steps) {
+  return steps.empty() ? 0 : steps.back().step;
+}
 
 }  // namespace
 
@@ -200,7 +202,7 @@ void TestLab::pauseAndCancel() {
   }
   QCOMPARE(pausedStepsWhileKeepRan, int64_t{0});  // no step while paused
   QCOMPARE(states[keep], RunState::Finished);
-  QCOMPARE(states[paused], RunState::Finished);   // resumed and completed
+  QCOMPARE(states[paused], RunState::Finished);  // resumed and completed
   QCOMPARE(steps[paused], int64_t{12});
   QCOMPARE(states[cancelled], RunState::Cancelled);
   QVERIFY(steps[cancelled] < 12);

@@ -214,8 +214,9 @@ void TestRunRecording::damagedFiles() {
     QFAIL("a damaged file was accepted");
   } catch (const InputError& e) {
     const QString message = QString::fromStdString(e.what());
-    QVERIFY2(message.startsWith(QString::fromStdString(fileName) + ":" + QString::number(line) + ":"),
-             qPrintable(message));
+    QVERIFY2(
+        message.startsWith(QString::fromStdString(fileName) + ":" + QString::number(line) + ":"),
+        qPrintable(message));
     QVERIFY2(message.contains(expected), qPrintable(message));
   }
 }
@@ -247,7 +248,8 @@ void TestRunRecording::replayAtTenTimesSpeed() {
       QCOMPARE(u.provenance.kind, Provenance::Recorded);
       QCOMPARE(u.provenance.device, std::string("cpu (2 threads)"));
       QCOMPARE(u.provenance.recordedAt, std::string("2024-05-01T12:34:56Z"));
-      QVERIFY(QString::fromStdString(u.provenance.note).startsWith("recorded on cpu (2 threads), 2024-05-01"));
+      QVERIFY(QString::fromStdString(u.provenance.note)
+                  .startsWith("recorded on cpu (2 threads), 2024-05-01"));
       QCOMPARE(u.totalSteps, int64_t(20));
       QCOMPARE(u.label, rec.label);
       steps.insert(steps.end(), u.steps.begin(), u.steps.end());

@@ -145,9 +145,8 @@ void TestSafetensors::conversionsOnLoad() {
 
 void TestSafetensors::refusesUnsupportedDtypes() {
   // An independent layout: an I32 tensor and an F8 tensor; valid files, not loadable.
-  const std::string header =
-      R"({"f8":{"dtype":"F8_E4M3","shape":[2],"data_offsets":[8,10]},)"
-      R"("ints":{"dtype":"I32","shape":[2],"data_offsets":[0,8]}})";
+  const std::string header = R"({"f8":{"dtype":"F8_E4M3","shape":[2],"data_offsets":[8,10]},)"
+                             R"("ints":{"dtype":"I32","shape":[2],"data_offsets":[0,8]}})";
   const QString path = dir_.filePath("ints.safetensors");
   writeBytes(path, makeFile(header, 10));
   SafetensorsFile f(path.toStdString());
@@ -179,10 +178,11 @@ void TestSafetensors::malformed_data() {
   QTest::newRow("overlong UTF-8") << makeFile("{\"\xC0\xAF\":{}}", 0) << "not valid UTF-8";
   QTest::newRow("lone surrogate escape") << makeFile(R"({"\ud800":{}})", 0) << "surrogate";
   QTest::newRow("not an object") << makeFile("[1,2]", 0) << "must be a JSON object";
-  QTest::newRow("duplicate keys")
-      << makeFile(R"({"t":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
-                  R"("t":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", 8)
-      << "duplicate key \"t\"";
+  QTest::newRow("duplicate keys") << makeFile(
+                                         R"({"t":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
+                                         R"("t":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})",
+                                         8)
+                                  << "duplicate key \"t\"";
   QTest::newRow("metadata not a map") << makeFile(R"({"__metadata__":[]})", 0) << "__metadata__";
   QTest::newRow("metadata non-string")
       << makeFile(R"({"__metadata__":{"total":3}})", 0) << "\"total\" must be a string";
@@ -195,29 +195,33 @@ void TestSafetensors::malformed_data() {
   QTest::newRow("unknown dtype")
       << makeFile(R"({"t":{"dtype":"F128","shape":[1],"data_offsets":[0,16]}})", 16)
       << "unknown dtype \"F128\"";
-  QTest::newRow("negative dim")
-      << makeFile(R"({"t":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})", 0)
-      << "shape[0] must be a non-negative integer, found -1";
+  QTest::newRow("negative dim") << makeFile(
+                                       R"({"t":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})",
+                                       0)
+                                << "shape[0] must be a non-negative integer, found -1";
   QTest::newRow("non-integer dim")
-      << makeFile(R"({"t":{"dtype":"F32","shape":[2.0],"data_offsets":[0,8]}})", 8)
-      << "found 2.0";
-  QTest::newRow("string dim")
-      << makeFile(R"({"t":{"dtype":"F32","shape":["2"],"data_offsets":[0,8]}})", 8)
-      << "found string";
+      << makeFile(R"({"t":{"dtype":"F32","shape":[2.0],"data_offsets":[0,8]}})", 8) << "found 2.0";
+  QTest::newRow("string dim") << makeFile(
+                                     R"({"t":{"dtype":"F32","shape":["2"],"data_offsets":[0,8]}})",
+                                     8)
+                              << "found string";
   QTest::newRow("dim over int64")
       << makeFile(R"({"t":{"dtype":"U8","shape":[9223372036854775808],"data_offsets":[0,1]}})", 1)
       << "is too large";
   QTest::newRow("overflowing shape product")
       << makeFile(R"({"t":{"dtype":"F32","shape":[4294967296,4294967296,2],)"
-                  R"("data_offsets":[0,8]}})", 8)
+                  R"("data_offsets":[0,8]}})",
+                  8)
       << "element count overflows";
   QTest::newRow("overflowing bit count")
       << makeFile(R"({"t":{"dtype":"F64","shape":[4294967296,536870912],)"
-                  R"("data_offsets":[0,8]}})", 8)
+                  R"("data_offsets":[0,8]}})",
+                  8)
       << "size in bits overflows";
-  QTest::newRow("partial byte")
-      << makeFile(R"({"t":{"dtype":"F4","shape":[3],"data_offsets":[0,2]}})", 2)
-      << "not a whole number of bytes";
+  QTest::newRow("partial byte") << makeFile(
+                                       R"({"t":{"dtype":"F4","shape":[3],"data_offsets":[0,2]}})",
+                                       2)
+                                << "not a whole number of bytes";
   QTest::newRow("shape/byte mismatch")
       << makeFile(R"({"t":{"dtype":"F32","shape":[2,2],"data_offsets":[0,8]}})", 8)
       << "shape holds 16 bytes of F32 but data_offsets [0, 8] span 8";
@@ -228,16 +232,17 @@ void TestSafetensors::malformed_data() {
       << makeFile(R"({"t":{"dtype":"F32","shape":[1],"data_offsets":[0,4,8]}})", 8)
       << "[begin, end]";
   QTest::newRow("offset over u64")
-      << makeFile(R"({"t":{"dtype":"F32","shape":[1],"data_offsets":[0,18446744073709551616]}})",
-                  4)
+      << makeFile(R"({"t":{"dtype":"F32","shape":[1],"data_offsets":[0,18446744073709551616]}})", 4)
       << "does not fit in 64 bits";
   QTest::newRow("overlapping offsets")
       << makeFile(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
-                  R"("b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})", 12)
+                  R"("b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
+                  12)
       << "overlap tensor \"a\"";
   QTest::newRow("gap between tensors")
       << makeFile(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
-                  R"("b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})", 12)
+                  R"("b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})",
+                  12)
       << "leaves a gap";
   QTest::newRow("data not from zero")
       << makeFile(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", 8)
@@ -262,10 +267,9 @@ void TestSafetensors::malformed() {
     QVERIFY2(what.startsWith(path + ": "), qPrintable(what));  // names the file
   }
   // The pure parser on the same bytes (what the fuzzer runs) agrees.
-  QVERIFY_THROWS_EXCEPTION(
-      InputError, precisionlab::parseSafetensorsHeader(
-                      reinterpret_cast<const uint8_t*>(bytes.constData()), size_t(bytes.size()),
-                      "mem"));
+  QVERIFY_THROWS_EXCEPTION(InputError, precisionlab::parseSafetensorsHeader(
+                                           reinterpret_cast<const uint8_t*>(bytes.constData()),
+                                           size_t(bytes.size()), "mem"));
 }
 
 void TestSafetensors::shardedIndex() {
@@ -373,8 +377,8 @@ void TestSafetensors::failedWriteKeepsOldFile() {
   // No temporary file is left behind.
   QCOMPARE(QDir(dir_.path()).entryList({".keep*"}, QDir::Hidden | QDir::Files).size(), 0);
   // A directory that does not exist is a clear error too.
-  QVERIFY_THROWS_EXCEPTION(InputError, small.write(dir_.filePath("no/such/dir/x.safetensors")
-                                                       .toStdString()));
+  QVERIFY_THROWS_EXCEPTION(InputError,
+                           small.write(dir_.filePath("no/such/dir/x.safetensors").toStdString()));
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)

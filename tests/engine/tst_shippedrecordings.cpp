@@ -36,8 +36,8 @@ MeasuredRun measured(const RunRecording& r) {
 
 std::map<std::string, std::vector<RunRecording>> loadAll() {
   std::map<std::string, std::vector<RunRecording>> out;
-  const QStringList files = QDir(kFolder).entryList({QStringLiteral("*.plrun")}, QDir::Files,
-                                                     QDir::Name);
+  const QStringList files =
+      QDir(kFolder).entryList({QStringLiteral("*.plrun")}, QDir::Files, QDir::Name);
   for (const QString& f : files) {
     RunRecording r = readRunRecording(QDir(kFolder).filePath(f).toStdString());
     out[r.scenarioId].push_back(std::move(r));

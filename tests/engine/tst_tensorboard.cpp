@@ -51,8 +51,10 @@ class Reader {
       const QByteArray len = data_.mid(pos, 8);
       uint64_t n = 0;
       std::memcpy(&n, len.constData(), 8);
-      if (fixed32(data_.mid(pos + 8, 4)) != masked(len)) throw std::runtime_error("length CRC mismatch");
-      if (static_cast<uint64_t>(data_.size() - pos - 16) < n) throw std::runtime_error("truncated record");
+      if (fixed32(data_.mid(pos + 8, 4)) != masked(len))
+        throw std::runtime_error("length CRC mismatch");
+      if (static_cast<uint64_t>(data_.size() - pos - 16) < n)
+        throw std::runtime_error("truncated record");
       const QByteArray payload = data_.mid(pos + 12, static_cast<qsizetype>(n));
       if (fixed32(data_.mid(pos + 12 + static_cast<qsizetype>(n), 4)) != masked(payload))
         throw std::runtime_error("data CRC mismatch");
@@ -86,14 +88,18 @@ class Reader {
       const int field = static_cast<int>(key >> 3), wire = static_cast<int>(key & 7);
       QByteArray bytes;
       uint64_t value = 0;
-      if (wire == 0) value = varint(m, i);
-      else if (wire == 1) bytes = m.mid(i, 8), i += 8;
-      else if (wire == 5) bytes = m.mid(i, 4), i += 4;
+      if (wire == 0)
+        value = varint(m, i);
+      else if (wire == 1)
+        bytes = m.mid(i, 8), i += 8;
+      else if (wire == 5)
+        bytes = m.mid(i, 4), i += 4;
       else if (wire == 2) {
         const auto n = static_cast<qsizetype>(varint(m, i));
         bytes = m.mid(i, n);
         i += n;
-      } else throw std::runtime_error("unknown wire type");
+      } else
+        throw std::runtime_error("unknown wire type");
       fn(field, wire, bytes, value);
     }
   }
@@ -168,10 +174,12 @@ class TestTensorBoard : public QObject {
       QCOMPARE(series["throughput/samples_per_sec"][s.step], static_cast<float>(s.samplesPerSec));
       QCOMPARE(series["amp/loss_scale"][s.step], static_cast<float>(s.lossScale));
       QCOMPARE(series["gradients/flushed_to_zero"][s.step], static_cast<float>(s.gradZeroFraction));
-      QCOMPARE(series["memory/peak_mib"][s.step], static_cast<float>(s.peakBytes / (1024.0 * 1024.0)));
+      QCOMPARE(series["memory/peak_mib"][s.step],
+               static_cast<float>(s.peakBytes / (1024.0 * 1024.0)));
       QCOMPARE(series["amp/skipped_step"][s.step], s.skipped ? 1.0f : 0.0f);
     }
-    for (const EvalRecord& e : run.evals) QCOMPARE(series["loss/validation"][e.step], static_cast<float>(e.valLoss));
+    for (const EvalRecord& e : run.evals)
+      QCOMPARE(series["loss/validation"][e.step], static_cast<float>(e.valLoss));
   }
 
   void corruptionIsDetectedByTheReader() {

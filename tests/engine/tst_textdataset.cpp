@@ -60,7 +60,8 @@ class TextDatasetTest : public QObject {
 
   void tsvAndColumns() {
     DatasetOptions options;
-    options.path = write("data.TSV", "sentence\tlabel\tcategory\nhello, world\tx\tpos\nbye\ty\tneg\n");
+    options.path =
+        write("data.TSV", "sentence\tlabel\tcategory\nhello, world\tx\tpos\nbye\ty\tneg\n");
     options.textColumn = "sentence";
     options.labelColumn = "category";
     const TextDataset d = TextDataset::load(options);
@@ -85,8 +86,9 @@ class TextDatasetTest : public QObject {
     QCOMPARE(d.examples()[1].label, int64_t(0));
     QCOMPARE(d.examples()[1].text, std::string("caf\xC3\xA9"));
     QCOMPARE(d.examples()[2].label, int64_t(2));
-    const TextDataset n = loadText("data.ndjson", "{\"text\":\"a\",\"label\":\"x\"}\n"
-                                                  "{\"text\":\"b\",\"label\":\"y\"}");
+    const TextDataset n = loadText("data.ndjson",
+                                   "{\"text\":\"a\",\"label\":\"x\"}\n"
+                                   "{\"text\":\"b\",\"label\":\"y\"}");
     QCOMPARE(n.labels(), (std::vector<std::string>{"x", "y"}));
   }
 
@@ -152,23 +154,23 @@ class TextDatasetTest : public QObject {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("mustMention");
     QTest::newRow("empty file") << "empty.csv" << QByteArray() << "empty.csv: the file is empty";
-    QTest::newRow("missing text column")
-        << "notext.csv" << QByteArray("sentence,label\na,b\n")
-        << "notext.csv:1: no column \"text\" in the header (columns found: \"sentence\", \"label\")";
+    QTest::newRow("missing text column") << "notext.csv" << QByteArray("sentence,label\na,b\n")
+                                         << "notext.csv:1: no column \"text\" in the header "
+                                            "(columns found: \"sentence\", \"label\")";
     QTest::newRow("missing label column")
         << "nolabel.tsv" << QByteArray("text\tcat\na\tb\n") << "nolabel.tsv:1: no column \"label\"";
     QTest::newRow("invalid utf8") << "utf8.csv" << QByteArray("text,label\na,x\nb\xff,y\n")
                                   << "utf8.csv:3: invalid UTF-8";
     QTest::newRow("malformed jsonl")
-        << "bad.jsonl" << QByteArray("{\"text\":\"a\",\"label\":1}\n{\"text\": \"b\", \"label\": }\n")
+        << "bad.jsonl"
+        << QByteArray("{\"text\":\"a\",\"label\":1}\n{\"text\": \"b\", \"label\": }\n")
         << "bad.jsonl:2: not valid JSON (column";
     QTest::newRow("jsonl not object") << "arr.jsonl" << QByteArray("[1,2]\n") << "arr.jsonl:1:";
     QTest::newRow("jsonl missing key")
         << "key.jsonl" << QByteArray("{\"text\":\"a\",\"label\":1}\n{\"txt\":\"b\",\"label\":2}\n")
         << "key.jsonl:2: no member \"text\" (members: \"txt\", \"label\")";
-    QTest::newRow("wrong field count")
-        << "fields.csv" << QByteArray("text,label\na,x\nb,c,y\n")
-        << "fields.csv:3: 3 fields, but the header has 2";
+    QTest::newRow("wrong field count") << "fields.csv" << QByteArray("text,label\na,x\nb,c,y\n")
+                                       << "fields.csv:3: 3 fields, but the header has 2";
     QTest::newRow("unterminated quote")
         << "quote.csv" << QByteArray("text,label\na,x\n\"open\nstill open,y\nz,x\n")
         << "quote.csv:3: a quoted field starts here but its closing quote is missing";
@@ -182,7 +184,8 @@ class TextDatasetTest : public QObject {
                                << "one.csv: only 1 class";
     QTest::newRow("header only") << "header.csv" << QByteArray("text,label\n")
                                  << "header.csv: no examples";
-    QTest::newRow("unsupported") << "data.parquet" << QByteArray("x") << "data.parquet: unsupported";
+    QTest::newRow("unsupported") << "data.parquet" << QByteArray("x")
+                                 << "data.parquet: unsupported";
   }
   void badFiles() {
     QFETCH(QString, name);

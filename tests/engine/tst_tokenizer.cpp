@@ -94,9 +94,8 @@ class TokenizerTest : public QObject {
       const size_t b = line.find('\t', a + 1);
       QVERIFY(a != std::string::npos && b != std::string::npos);
       const std::string name = line.substr(0, a);
-      QTest::newRow(name.c_str())
-          << QString::fromStdString(line.substr(a + 1, b - a - 1))
-          << joined(splitSpaces(line.substr(b + 1)));
+      QTest::newRow(name.c_str()) << QString::fromStdString(line.substr(a + 1, b - a - 1))
+                                  << joined(splitSpaces(line.substr(b + 1)));
       ++rows;
     }
     QVERIFY(rows >= 40);
@@ -111,14 +110,16 @@ class TokenizerTest : public QObject {
   void handChecked_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("wordpiece") << "Unaffable" << "un ##aff ##able";
+    QTest::newRow("wordpiece") << "Unaffable"
+                               << "un ##aff ##able";
     QTest::newRow("accents") << QString::fromUtf8("Café NIÑO über") << "cafe nino uber";
-    QTest::newRow("punctuation") << "hello,world!" << "hello , world !";
-    QTest::newRow("guillemets") << QString::fromUtf8("«hello»")
-                                << QString::fromUtf8("« hello »");
+    QTest::newRow("punctuation") << "hello,world!"
+                                 << "hello , world !";
+    QTest::newRow("guillemets") << QString::fromUtf8("«hello»") << QString::fromUtf8("« hello »");
     QTest::newRow("cjk") << QString::fromUtf8("the中文") << QString::fromUtf8("the 中 文");
     QTest::newRow("unknown") << QString::fromUtf8("☃") << "[UNK]";
-    QTest::newRow("special") << "the[SEP]loss" << "the [SEP] loss";
+    QTest::newRow("special") << "the[SEP]loss"
+                             << "the [SEP] loss";
   }
   void handChecked() {
     QFETCH(QString, text);
@@ -184,8 +185,8 @@ class TokenizerTest : public QObject {
     QCOMPARE(b.batch, 3);
     QCOMPARE(b.length, 8);
     QCOMPARE(static_cast<int64_t>(b.inputIds.size()), 24);
-    const std::vector<int64_t> mask = {1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-                                       1, 1, 0, 0, 0, 0, 0, 0};
+    const std::vector<int64_t> mask = {1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1,
+                                       1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0};
     QCOMPARE(b.attentionMask, mask);
     QCOMPARE(b.tokenTypeIds, std::vector<int64_t>(24, 0));
     QCOMPARE(b.inputIds[3], tokenizer_->sepId());
@@ -212,7 +213,8 @@ class TokenizerTest : public QObject {
     QTest::newRow("no unk") << QByteArray("[PAD]\n[CLS]\n[SEP]\n") << "[UNK]";
     QTest::newRow("duplicate") << QByteArray("[PAD]\n[UNK]\n[CLS]\n[SEP]\nloss\nnan\nloss\n")
                                << "vocab.txt:7: token \"loss\" already appears on line 5";
-    QTest::newRow("bad utf8") << QByteArray("[PAD]\n[UNK]\n[CLS]\n[SEP]\nlo\xffss\n") << "vocab.txt:5";
+    QTest::newRow("bad utf8") << QByteArray("[PAD]\n[UNK]\n[CLS]\n[SEP]\nlo\xffss\n")
+                              << "vocab.txt:5";
   }
   void vocabErrors() {
     QFETCH(QByteArray, content);
@@ -236,8 +238,8 @@ class TokenizerTest : public QObject {
   }
 
   void builtinVocabCoversBuiltinData() {
-    const auto tokenizer = WordPieceTokenizer::fromVocabText(precisionlab::builtinVocabText(),
-                                                             true, "built-in vocab");
+    const auto tokenizer =
+        WordPieceTokenizer::fromVocabText(precisionlab::builtinVocabText(), true, "built-in vocab");
     QCOMPARE(tokenizer.padId(), 0);
     QVERIFY(tokenizer.vocabSize() >= 1000 && tokenizer.vocabSize() <= 6000);
     const auto dataset = precisionlab::TextDataset::builtin();

@@ -157,7 +157,8 @@ class TestTrainer : public QObject {
     c.pumpUntilIdle(s, std::chrono::seconds(60));
     auto& all = c.runs;
     QCOMPARE(all[badId].state, RunState::Failed);
-    QVERIFY2(all[badId].message.find("reports.csv") != std::string::npos, all[badId].message.c_str());
+    QVERIFY2(all[badId].message.find("reports.csv") != std::string::npos,
+             all[badId].message.c_str());
     QCOMPARE(all[cudaId].state, RunState::Failed);
     QVERIFY2(all[cudaId].message.find("cuda:7") != std::string::npos, all[cudaId].message.c_str());
     QCOMPARE(all[goodId].state, RunState::Finished);

@@ -85,28 +85,25 @@ void TestTrainerStateImport::namesWhatTheCallerKnows() {
 void TestTrainerStateImport::rejectsHostileFiles_data() {
   QTest::addColumn<QString>("text");
   QTest::addColumn<QString>("mentions");
-  QTest::newRow("not json") << "{\"log_history\": [" << "not valid JSON";
-  QTest::newRow("array") << "[]" << "must be a JSON object";
-  QTest::newRow("no history") << "{\"global_step\": 3}" << "\"log_history\" is missing";
-  QTest::newRow("history not array") << "{\"log_history\": {}}" << "must be an array";
-  QTest::newRow("entry not object") << "{\"log_history\": [3]}" << "log_history[0]: must be an object";
-  QTest::newRow("loss string") << kHostile0
-                               << "log_history[0]: field \"loss\" must be a number";
-  QTest::newRow("step missing") << kHostile1
-                                << "field \"step\" is missing";
-  QTest::newRow("step fraction") << kHostile2
-                                 << "whole step number";
-  QTest::newRow("step negative") << kHostile3
-                                 << "not a plausible step";
-  QTest::newRow("step huge") << kHostile4
-                             << "too large";
+  QTest::newRow("not json") << "{\"log_history\": ["
+                            << "not valid JSON";
+  QTest::newRow("array") << "[]"
+                         << "must be a JSON object";
+  QTest::newRow("no history") << "{\"global_step\": 3}"
+                              << "\"log_history\" is missing";
+  QTest::newRow("history not array") << "{\"log_history\": {}}"
+                                     << "must be an array";
+  QTest::newRow("entry not object") << "{\"log_history\": [3]}"
+                                    << "log_history[0]: must be an object";
+  QTest::newRow("loss string") << kHostile0 << "log_history[0]: field \"loss\" must be a number";
+  QTest::newRow("step missing") << kHostile1 << "field \"step\" is missing";
+  QTest::newRow("step fraction") << kHostile2 << "whole step number";
+  QTest::newRow("step negative") << kHostile3 << "not a plausible step";
+  QTest::newRow("step huge") << kHostile4 << "too large";
   QTest::newRow("steps backwards")
-      << kHostile5
-      << "log_history[1]: field \"step\" = 2 does not follow step 2";
-  QTest::newRow("no training logs") << kHostile6
-                                    << "no training log";
-  QTest::newRow("bare nan word") << kHostile7
-                                 << "not valid JSON";
+      << kHostile5 << "log_history[1]: field \"step\" = 2 does not follow step 2";
+  QTest::newRow("no training logs") << kHostile6 << "no training log";
+  QTest::newRow("bare nan word") << kHostile7 << "not valid JSON";
   QTest::newRow("deep nesting") << QString(200, '[') + QString(200, ']') << "not valid JSON";
 }
 

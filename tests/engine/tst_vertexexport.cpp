@@ -38,7 +38,8 @@ int python(const QStringList& args, QString* out) {
 
 // Checks the YAML with PyYAML (tests/engine/vertex_yaml_check.py); a separate file because moc
 // cannot read raw string literals holding Python.
-const QString kYamlCheck = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/engine/vertex_yaml_check.py");
+const QString kYamlCheck =
+    QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/engine/vertex_yaml_check.py");
 
 }  // namespace
 
@@ -92,7 +93,8 @@ void TestVertexExport::scenario() {
   const bool fp16 = id == QLatin1String(scenario::kFp16Amp.data());
   QCOMPARE(train.contains("fp16=True,"), fp16);
   QCOMPARE(train.contains("bf16=True,"), id == QLatin1String(scenario::kBf16Amp.data()));
-  QCOMPARE(train.contains("model = model.half()"), id == QLatin1String(scenario::kHalfLayers.data()));
+  QCOMPARE(train.contains("model = model.half()"),
+           id == QLatin1String(scenario::kHalfLayers.data()));
   if (id == QLatin1String(scenario::kHalfLayers.data())) QVERIFY(train.contains("WRONG ANSWER"));
   if (id == QLatin1String(scenario::kTensorflowContainer.data()))
     QVERIFY(train.contains("framework swap does not change numerical precision"));
@@ -139,11 +141,16 @@ void TestVertexExport::refusesNoScalerAndUnknown() {
 void TestVertexExport::refusesBadSettings_data() {
   QTest::addColumn<QString>("field");
   QTest::addColumn<QString>("expected");
-  QTest::newRow("local dataset") << "dataset" << "must be a gs:// URI";
-  QTest::newRow("region") << "region" << "setting region";
-  QTest::newRow("accelerator count") << "count" << "accelerator count";
-  QTest::newRow("machine without accelerator") << "machine" << "given together";
-  QTest::newRow("parallel trials") << "parallel" << "parallel trial count";
+  QTest::newRow("local dataset") << "dataset"
+                                 << "must be a gs:// URI";
+  QTest::newRow("region") << "region"
+                          << "setting region";
+  QTest::newRow("accelerator count") << "count"
+                                     << "accelerator count";
+  QTest::newRow("machine without accelerator") << "machine"
+                                               << "given together";
+  QTest::newRow("parallel trials") << "parallel"
+                                   << "parallel trial count";
 }
 
 void TestVertexExport::refusesBadSettings() {
@@ -175,8 +182,9 @@ void TestVertexExport::numbersIgnoreTheLocale() {
       break;
     }
   if (!comma)
-    QSKIP("no comma-decimal locale is installed here (de_DE/fr_FR); install one (locales-all) "
-          "to run this check");
+    QSKIP(
+        "no comma-decimal locale is installed here (de_DE/fr_FR); install one (locales-all) "
+        "to run this check");
   QTemporaryDir dir;
   VertexAiSettings settings;
   settings.learningRate = 2e-5;

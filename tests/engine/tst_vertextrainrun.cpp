@@ -29,7 +29,8 @@ QString whyNotRunnable(std::string* miniLm) {
     return kVenvPython + " cannot import transformers, datasets and accelerate";
   std::vector<std::string> searched;
   *miniLm = PretrainedModels::findMiniLm(&searched);
-  if (miniLm->empty()) return QString::fromStdString(PretrainedModels::miniLmMissingMessage(searched));
+  if (miniLm->empty())
+    return QString::fromStdString(PretrainedModels::miniLmMissingMessage(searched));
   return {};
 }
 
@@ -37,10 +38,11 @@ void writeCsv(const QString& path) {
   QFile f(path);
   QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
   f.write("text,label\n");
-  const char* good[] = {"loss fell steadily", "accuracy kept rising", "training converged fast",
-                        "the scaler grew again", "bf16 matched fp32", "throughput doubled"};
-  const char* bad[] = {"loss went NaN", "gradients vanished", "the run diverged",
-                       "scale collapsed to zero", "weights overflowed", "accuracy stayed at chance"};
+  const char* good[] = {"loss fell steadily",    "accuracy kept rising", "training converged fast",
+                        "the scaler grew again", "bf16 matched fp32",    "throughput doubled"};
+  const char* bad[] = {"loss went NaN",      "gradients vanished",
+                       "the run diverged",   "scale collapsed to zero",
+                       "weights overflowed", "accuracy stayed at chance"};
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 6; ++j) {
       f.write(QByteArray("\"") + good[j] + " " + QByteArray::number(i) + "\",ok\n");
@@ -67,7 +69,8 @@ void TestVertexTrainRun::exportedScriptsTrain() {
   const QString why = whyNotRunnable(&miniLm);
   if (!why.isEmpty()) QSKIP(("skipped: " + why).toUtf8().constData());
   const std::vector<Case> cases = {
-      {std::string(scenario::kBaselineFp32), "mixed_precision=no native_amp=False grad_scaler=False"},
+      {std::string(scenario::kBaselineFp32),
+       "mixed_precision=no native_amp=False grad_scaler=False"},
       {std::string(scenario::kBf16Amp), "mixed_precision=bf16 native_amp=True grad_scaler=False"},
       // fp16=True on a CPU: accepted, but no autocast and no scaler: an fp32 run in disguise.
       {std::string(scenario::kFp16Amp), "mixed_precision=fp16 native_amp=False grad_scaler=False"},
@@ -94,10 +97,10 @@ void TestVertexTrainRun::exportedScriptsTrain() {
     auto p = std::make_unique<QProcess>();
     p->setProcessEnvironment(env);
     p->setProcessChannelMode(QProcess::MergedChannels);
-    p->start(kVenvPython, {dir + "/export/train.py", "--train_data=" + csv,
-                           "--output_dir=" + dir + "/out", "--max_steps=2", "--logging_steps=1",
-                           "--per_device_train_batch_size=4", "--max_seq_length=32",
-                           "--validation_fraction=0.25", "--use_cpu"});
+    p->start(kVenvPython,
+             {dir + "/export/train.py", "--train_data=" + csv, "--output_dir=" + dir + "/out",
+              "--max_steps=2", "--logging_steps=1", "--per_device_train_batch_size=4",
+              "--max_seq_length=32", "--validation_fraction=0.25", "--use_cpu"});
     runs.push_back(std::move(p));
   }
   for (size_t i = 0; i < cases.size(); ++i) {

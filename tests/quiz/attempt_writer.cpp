@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
     return 3;
   }
   QVector<Profile> profiles = store.profiles().result();
-  qint64 profileId = profiles.isEmpty() ? store.addProfile("crash").result().profile.id : profiles[0].id;
+  qint64 profileId =
+      profiles.isEmpty() ? store.addProfile("crash").result().profile.id : profiles[0].id;
   std::printf("ready\n");
   std::fflush(stdout);
   if (mode == QLatin1String("backup")) {

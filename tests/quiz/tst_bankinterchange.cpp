@@ -16,8 +16,8 @@ using namespace precisionlab::quiz;
 namespace {
 
 QuestionBank builtIn() {
-  const BankLoadResult r =
-      BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+  const BankLoadResult r = BankLoader::loadFile(
+      QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
   return r.bank.value_or(QuestionBank{});
 }
 
@@ -27,7 +27,8 @@ QString problems(const BankImportResult& r) {
   return out.join('\n');
 }
 
-BankImportResult importText(const QByteArray& text, BankFormat format, const QString& name = "quiz.txt") {
+BankImportResult importText(const QByteArray& text, BankFormat format,
+                            const QString& name = "quiz.txt") {
   return BankInterchange::importData(text, format, name);
 }
 
@@ -195,7 +196,8 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
       QCOMPARE(q.options.size(), 4);
       QCOMPARE(q.correctOptionIds().size(), 1);
     }
-    QCOMPARE(b.questions[1].option(b.questions[1].correctOptionIds().first())->text, QString("65536"));
+    QCOMPARE(b.questions[1].option(b.questions[1].correctOptionIds().first())->text,
+             QString("65536"));
   }
 
   void problemsNameFileLineAndQuestion_data() {
@@ -204,22 +206,35 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     QTest::addColumn<int>("line");
     QTest::addColumn<QString>("question");
     QTest::addColumn<QString>("words");
-    QTest::newRow("gift short answer") << int(BankFormat::Gift)
-                                       << QByteArray("::ok::Q? {=a ~b}\n\n// c\n::sa::Name it {=fp16 =half}\n")
-                                       << 4 << "sa" << "short-answer";
-    QTest::newRow("gift unclosed") << int(BankFormat::Gift) << QByteArray("\n\n::x::Q? {=a ~b\n")
-                                   << 3 << "x" << "no closing }";
-    QTest::newRow("gift one option") << int(BankFormat::Gift) << QByteArray("::ok::Q? {=a ~b}\n\n::one::Q? {=a ~}\n")
-                                     << 3 << "one" << "options";
-    QTest::newRow("moodle essay") << int(BankFormat::MoodleXml)
-                                  << QByteArray("<quiz>\n<question type=\"essay\">\n<name><text>e1</text></name></question>\n</quiz>")
-                                  << 2 << "e1" << "essay";
-    QTest::newRow("moodle broken") << int(BankFormat::MoodleXml) << QByteArray("<quiz>\n<question type=\"multichoice\">\n</quiz>")
-                                   << 3 << "" << "XML error";
-    QTest::newRow("anki one field") << int(BankFormat::AnkiText) << QByteArray("#separator:tab\nQ1\tA1\nQ2\tA2\nonly a front\n")
-                                    << 4 << "note 3" << "front and a back";
-    QTest::newRow("anki bad separator") << int(BankFormat::AnkiText) << QByteArray("#separator:Weird\nQ\tA\n")
-                                        << 1 << "" << "separator";
+    QTest::newRow("gift short answer")
+        << int(BankFormat::Gift)
+        << QByteArray("::ok::Q? {=a ~b}\n\n// c\n::sa::Name it {=fp16 =half}\n") << 4 << "sa"
+        << "short-answer";
+    QTest::newRow("gift unclosed")
+        << int(BankFormat::Gift) << QByteArray("\n\n::x::Q? {=a ~b\n") << 3 << "x"
+        << "no closing }";
+    QTest::newRow("gift one option")
+        << int(BankFormat::Gift) << QByteArray("::ok::Q? {=a ~b}\n\n::one::Q? {=a ~}\n") << 3
+        << "one"
+        << "options";
+    QTest::newRow("moodle essay")
+        << int(BankFormat::MoodleXml)
+        << QByteArray(
+               "<quiz>\n<question "
+               "type=\"essay\">\n<name><text>e1</text></name></question>\n</quiz>")
+        << 2 << "e1"
+        << "essay";
+    QTest::newRow("moodle broken")
+        << int(BankFormat::MoodleXml)
+        << QByteArray("<quiz>\n<question type=\"multichoice\">\n</quiz>") << 3 << ""
+        << "XML error";
+    QTest::newRow("anki one field")
+        << int(BankFormat::AnkiText) << QByteArray("#separator:tab\nQ1\tA1\nQ2\tA2\nonly a front\n")
+        << 4 << "note 3"
+        << "front and a back";
+    QTest::newRow("anki bad separator")
+        << int(BankFormat::AnkiText) << QByteArray("#separator:Weird\nQ\tA\n") << 1 << ""
+        << "separator";
   }
 
   void problemsNameFileLineAndQuestion() {
@@ -237,14 +252,16 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     QCOMPARE(p.line, line);
     QCOMPARE(p.question, question);
     QVERIFY2(p.toString().contains(words), qPrintable(p.toString()));
-    QVERIFY2(p.toString().startsWith(QString("teacher.txt:%1").arg(line)), qPrintable(p.toString()));
+    QVERIFY2(p.toString().startsWith(QString("teacher.txt:%1").arg(line)),
+             qPrintable(p.toString()));
   }
 
   void hostileFiles() {
     QTemporaryDir dir;
     // A folder, a missing file, an oversized file, not UTF-8: refused before parsing.
     QVERIFY(!BankInterchange::importFile(dir.path()).ok());
-    QVERIFY(BankInterchange::importFile(dir.path()).problems.first().message.contains("regular file"));
+    QVERIFY(
+        BankInterchange::importFile(dir.path()).problems.first().message.contains("regular file"));
     QVERIFY(!BankInterchange::importFile(dir.filePath("missing.gift")).ok());
     const QString big = dir.filePath("big.gift");
     {
@@ -260,10 +277,14 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     QByteArray laughs = "<?xml version=\"1.0\"?><!DOCTYPE quiz [<!ENTITY a0 \"aaaaaaaaaa\">";
     for (int i = 1; i < 10; ++i)
       laughs += QString("<!ENTITY a%1 \"&a%2;&a%2;&a%2;&a%2;&a%2;&a%2;&a%2;&a%2;&a%2;&a%2;\">")
-                    .arg(i).arg(i - 1).toUtf8();
-    laughs += "]><quiz><question type=\"multichoice\"><questiontext><text>&a9;</text></questiontext>"
-              "<answer fraction=\"100\"><text>x</text></answer><answer fraction=\"0\"><text>y</text></answer>"
-              "</question></quiz>";
+                    .arg(i)
+                    .arg(i - 1)
+                    .toUtf8();
+    laughs +=
+        "]><quiz><question type=\"multichoice\"><questiontext><text>&a9;</text></questiontext>"
+        "<answer fraction=\"100\"><text>x</text></answer><answer "
+        "fraction=\"0\"><text>y</text></answer>"
+        "</question></quiz>";
     QVERIFY(!importText(laughs, BankFormat::MoodleXml).ok());
     // Detection: .txt with Anki headers vs GIFT.
     QVERIFY(BankInterchange::detect("x.txt", "#separator:tab\nq\ta\n") == BankFormat::AnkiText);
@@ -273,7 +294,9 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
 
   void exportIsAtomic() {
     QTemporaryDir dir;
-    QVERIFY(!BankInterchange::exportFile(builtIn(), BankFormat::Gift, dir.filePath("no/such/dir/x.gift")).isEmpty());
+    QVERIFY(!BankInterchange::exportFile(builtIn(), BankFormat::Gift,
+                                         dir.filePath("no/such/dir/x.gift"))
+                 .isEmpty());
     QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
   }
 };

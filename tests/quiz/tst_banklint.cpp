@@ -19,7 +19,8 @@ namespace {
 
 // An option whose text has the same length as its siblings' unless `text` says otherwise, so
 // that only the rule under test can fire.
-Option opt(const QString& id, bool correct, const QString& text = {}, const QString& scenario = {}) {
+Option opt(const QString& id, bool correct, const QString& text = {},
+           const QString& scenario = {}) {
   Option o;
   o.id = id;
   o.text = text.isEmpty() ? QStringLiteral("Option %1 text").arg(id) : text;
@@ -55,8 +56,9 @@ QuestionBank neutralBank() {
   b.title = QStringLiteral("Lint test");
   b.exam = QStringLiteral("PMLE");
   for (int i = 1; i <= 4; ++i)
-    b.questions.push_back(question(QStringLiteral("q%1").arg(i),
-                                   {opt("a", i == 1), opt("b", i == 2), opt("c", i == 3), opt("d", i == 4)}));
+    b.questions.push_back(
+        question(QStringLiteral("q%1").arg(i),
+                 {opt("a", i == 1), opt("b", i == 2), opt("c", i == 3), opt("d", i == 4)}));
   return b;
 }
 
@@ -120,24 +122,51 @@ class TestBankLint : public QObject {
     QTest::addColumn<QString>("questionId");
     QTest::addColumn<QString>("optionId");
 
-    QTest::newRow("clean bank") << neutralBank() << "" << 0 << "" << "";
-    QTest::newRow("key longest in 3 of 4") << withKeyLongest(3) << "longest-key" << 3 << "q1" << "a";
-    QTest::newRow("key longest in 2 of 4 is chance") << withKeyLongest(2) << "" << 0 << "" << "";
-    QTest::newRow("distractor in 3 questions") << withDistractorIn(3, 0) << "reused-distractor" << 1 << "q1" << "b";
-    QTest::newRow("distractor in 2 questions") << withDistractorIn(2, 0) << "" << 0 << "" << "";
-    QTest::newRow("phrase keyed once") << withDistractorIn(3, 1) << "reused-distractor" << 1 << "q1" << "b";
-    QTest::newRow("phrase keyed twice is vocabulary") << withDistractorIn(3, 2) << "" << 0 << "" << "";
-    QTest::newRow("all of the above") << withOptionText(0, 3, "All of the above") << "all-none-of-the-above" << 1 << "q1" << "d";
-    QTest::newRow("none of these") << withOptionText(2, 1, "None of these options") << "all-none-of-the-above" << 1 << "q3" << "b";
-    QTest::newRow("multiple, no count") << withMultiple("Which statements are true?") << "multiple-count" << 1 << "q2" << "";
-    QTest::newRow("multiple, wrong count") << withMultiple("Which THREE statements are true?") << "multiple-count" << 1 << "q2" << "";
-    QTest::newRow("multiple, 'Which TWO'") << withMultiple("Which TWO statements are true?") << "" << 0 << "" << "";
-    QTest::newRow("multiple, '(Choose 2.)'") << withMultiple("Pick wisely. Choose 2.") << "" << 0 << "" << "";
-    QTest::newRow("wrong option links a working run") << withLink(0, "fp16-amp") << "lab-link" << 1 << "q3" << "a";
-    QTest::newRow("keyed option links a failing run") << withLink(2, "vertex-hp-tuning") << "lab-link" << 1 << "q3" << "c";
-    QTest::newRow("keyed option links a working run") << withLink(2, "bf16-amp") << "" << 0 << "" << "";
-    QTest::newRow("wrong option links a failing run") << withLink(1, "half-layers") << "" << 0 << "" << "";
-    QTest::newRow("baseline from any option") << withLink(1, "baseline-fp32") << "" << 0 << "" << "";
+    QTest::newRow("clean bank") << neutralBank() << "" << 0 << ""
+                                << "";
+    QTest::newRow("key longest in 3 of 4") << withKeyLongest(3) << "longest-key" << 3 << "q1"
+                                           << "a";
+    QTest::newRow("key longest in 2 of 4 is chance") << withKeyLongest(2) << "" << 0 << ""
+                                                     << "";
+    QTest::newRow("distractor in 3 questions")
+        << withDistractorIn(3, 0) << "reused-distractor" << 1 << "q1"
+        << "b";
+    QTest::newRow("distractor in 2 questions") << withDistractorIn(2, 0) << "" << 0 << ""
+                                               << "";
+    QTest::newRow("phrase keyed once") << withDistractorIn(3, 1) << "reused-distractor" << 1 << "q1"
+                                       << "b";
+    QTest::newRow("phrase keyed twice is vocabulary") << withDistractorIn(3, 2) << "" << 0 << ""
+                                                      << "";
+    QTest::newRow("all of the above")
+        << withOptionText(0, 3, "All of the above") << "all-none-of-the-above" << 1 << "q1"
+        << "d";
+    QTest::newRow("none of these")
+        << withOptionText(2, 1, "None of these options") << "all-none-of-the-above" << 1 << "q3"
+        << "b";
+    QTest::newRow("multiple, no count")
+        << withMultiple("Which statements are true?") << "multiple-count" << 1 << "q2"
+        << "";
+    QTest::newRow("multiple, wrong count")
+        << withMultiple("Which THREE statements are true?") << "multiple-count" << 1 << "q2"
+        << "";
+    QTest::newRow("multiple, 'Which TWO'")
+        << withMultiple("Which TWO statements are true?") << "" << 0 << ""
+        << "";
+    QTest::newRow("multiple, '(Choose 2.)'")
+        << withMultiple("Pick wisely. Choose 2.") << "" << 0 << ""
+        << "";
+    QTest::newRow("wrong option links a working run")
+        << withLink(0, "fp16-amp") << "lab-link" << 1 << "q3"
+        << "a";
+    QTest::newRow("keyed option links a failing run")
+        << withLink(2, "vertex-hp-tuning") << "lab-link" << 1 << "q3"
+        << "c";
+    QTest::newRow("keyed option links a working run") << withLink(2, "bf16-amp") << "" << 0 << ""
+                                                      << "";
+    QTest::newRow("wrong option links a failing run") << withLink(1, "half-layers") << "" << 0 << ""
+                                                      << "";
+    QTest::newRow("baseline from any option") << withLink(1, "baseline-fp32") << "" << 0 << ""
+                                              << "";
   }
 
   void rules() {
@@ -177,8 +206,8 @@ class TestBankLint : public QObject {
   }
 
   void builtInBankPassesLint() {
-    const BankLoadResult r =
-        BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
     QVERIFY(r.ok());
     QVERIFY(r.bank->questions.size() >= 28);
     const QStringList warnings = lintBank(*r.bank);
@@ -212,15 +241,16 @@ class TestBankLint : public QObject {
   void seedQuestionKeepsTheUsersWords() {
     const QString page = seedPageText();
     QVERIFY(!page.isEmpty());
-    const BankLoadResult r =
-        BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
     QVERIFY(r.ok());
     const Question& seed = r.bank->questions.first();
     QCOMPARE(seed.source, QString("seed"));
     auto onPage = [&](QString text, const char* what) {
       text = text.simplified();
       if (text.endsWith('.')) text.chop(1);
-      QVERIFY2(page.contains(text), qPrintable(QString("%1 is not the page's wording: %2").arg(what, text)));
+      QVERIFY2(page.contains(text),
+               qPrintable(QString("%1 is not the page's wording: %2").arg(what, text)));
     };
     onPage(seed.stem, "stem");
     onPage(seed.examTrap, "examTrap");
@@ -230,7 +260,8 @@ class TestBankLint : public QObject {
       onPage(o.text, "option text");
       onPage(o.analysis, "analysis");
       if (o.correct) {
-        QVERIFY2(o.whyLearnersPick.startsWith("PrecisionLab's note"), qPrintable(o.whyLearnersPick));
+        QVERIFY2(o.whyLearnersPick.startsWith("PrecisionLab's note"),
+                 qPrintable(o.whyLearnersPick));
         QVERIFY2(o.whenRight.startsWith("PrecisionLab's note"), qPrintable(o.whenRight));
       } else {
         // The page joins the two in one sentence: "It is tempting ..., and would be correct ...".

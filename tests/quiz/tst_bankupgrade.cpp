@@ -16,14 +16,16 @@ using namespace precisionlab::quiz;
 namespace {
 
 QuestionBank load(const QString& relativePath) {
-  const BankLoadResult r = BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/") + relativePath);
+  const BankLoadResult r =
+      BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/") + relativePath);
   QStringList problems;
   for (const auto& p : r.problems) problems << p.toString();
   if (!r.ok()) qFatal("%s: %s", qPrintable(relativePath), qPrintable(problems.join('\n')));
   return *r.bank;
 }
 
-Attempt answer(qint64 profile, const QuestionBank& bank, const Question& q, const QStringList& chosen) {
+Attempt answer(qint64 profile, const QuestionBank& bank, const Question& q,
+               const QStringList& chosen) {
   Attempt a;
   a.profileId = profile;
   a.bankId = bank.id;
@@ -51,7 +53,8 @@ class TestBankUpgrade : public QObject {
       QVERIFY2(now, qPrintable(old.id + " was removed or renamed"));
       QCOMPARE(now->answer, old.answer);
       QCOMPARE(now->correctOptionIds(), old.correctOptionIds());
-      for (const Option& o : old.options) QVERIFY2(now->option(o.id), qPrintable(old.id + " " + o.id));
+      for (const Option& o : old.options)
+        QVERIFY2(now->option(o.id), qPrintable(old.id + " " + o.id));
     }
   }
 
@@ -78,7 +81,8 @@ class TestBankUpgrade : public QObject {
     QVERIFY(store.open(path).result().ok());
     const QVector<Attempt> history = store.attempts(profile).result();
     QCOMPARE(history.size(), before.questions.size());
-    for (const Attempt& a : history) QVERIFY2(after.question(a.questionId), qPrintable(a.questionId));
+    for (const Attempt& a : history)
+      QVERIFY2(after.question(a.questionId), qPrintable(a.questionId));
     QCOMPARE(store.reviewStates(profile, after.id).result().size(), before.questions.size());
     const Statistics s = store.statistics(profile, after.id).result();
     QCOMPARE(s.attempts, static_cast<int>(before.questions.size()));
@@ -87,23 +91,29 @@ class TestBankUpgrade : public QObject {
     // A changed question (008's options were rewritten in 2.0.0) keeps its history and grows it.
     const Question* changed = after.question("pmle-scaling-008");
     QVERIFY(changed);
-    QVERIFY(store.recordAttempt(answer(profile, after, *changed, changed->correctOptionIds())).result().ok);
+    QVERIFY(store.recordAttempt(answer(profile, after, *changed, changed->correctOptionIds()))
+                .result()
+                .ok);
     int on008 = 0;
-    for (const Attempt& a : store.attempts(profile).result()) on008 += a.questionId == changed->id ? 1 : 0;
+    for (const Attempt& a : store.attempts(profile).result())
+      on008 += a.questionId == changed->id ? 1 : 0;
     QCOMPARE(on008, 2);
     QCOMPARE(store.reviewStates(profile, after.id).result().size(), before.questions.size());
 
     // Old attempts group by the new bank's sub-objectives, which the old file did not have.
-    const QVector<DomainStats> byObjective = StatisticsCalculator::perObjective(store.attempts(profile).result(), after);
+    const QVector<DomainStats> byObjective =
+        StatisticsCalculator::perObjective(store.attempts(profile).result(), after);
     QStringList names;
     int tagged = 0;
     for (const DomainStats& d : byObjective) {
       names << d.domain;
       tagged += d.attempts;
     }
-    QCOMPARE(names, (QStringList{"3.2 Training models", "3.3 Choosing appropriate hardware for training"}));
+    QCOMPARE(names, (QStringList{"3.2 Training models",
+                                 "3.3 Choosing appropriate hardware for training"}));
     int expected = 0;
-    for (const Attempt& a : store.attempts(profile).result()) expected += static_cast<int>(after.question(a.questionId)->objectives.size());
+    for (const Attempt& a : store.attempts(profile).result())
+      expected += static_cast<int>(after.question(a.questionId)->objectives.size());
     QCOMPARE(tagged, expected);
   }
 

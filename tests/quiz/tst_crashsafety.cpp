@@ -11,13 +11,13 @@
 #include <QFile>
 #include <QThread>
 
+#include <sqlite3.h>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-#include <sqlite3.h>
 
 using namespace precisionlab::quiz;
 
@@ -27,9 +27,11 @@ namespace {
 QByteArray scalar(const QString& path, const char* sql) {
   sqlite3* raw = nullptr;
   QByteArray out;
-  if (sqlite3_open_v2(path.toUtf8().constData(), &raw, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+  if (sqlite3_open_v2(path.toUtf8().constData(), &raw, SQLITE_OPEN_READONLY, nullptr) ==
+      SQLITE_OK) {
     sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(raw, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    if (sqlite3_prepare_v2(raw, sql, -1, &st, nullptr) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
       out = QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
     sqlite3_finalize(st);
   }
@@ -50,10 +52,14 @@ bool execSql(const QString& path, const QByteArray& sql) {
 QByteArray insertAttempts(int n) {
   QByteArray sql = "BEGIN;";
   for (int i = 0; i < n; ++i)
-    sql += QStringLiteral("INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, "
-                          "chosen, correct, time_taken_ms, mode) VALUES (%1, 1, 'bank', 'q%2', "
-                          "'Scaling', '[\"a\"]', %3, 1000, 'practice');")
-               .arg(1000 + i).arg(i % 17).arg(i % 2).toUtf8();
+    sql += QStringLiteral(
+               "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, "
+               "chosen, correct, time_taken_ms, mode) VALUES (%1, 1, 'bank', 'q%2', "
+               "'Scaling', '[\"a\"]', %3, 1000, 'practice');")
+               .arg(1000 + i)
+               .arg(i % 17)
+               .arg(i % 2)
+               .toUtf8();
   return sql + "COMMIT;";
 }
 
@@ -143,24 +149,29 @@ class TestCrashSafety : public QObject {
 
       // Inspect with a plain connection, as any SQLite tool would.
       sqlite3* raw = nullptr;
-      QCOMPARE(sqlite3_open_v2(db.toUtf8().constData(), &raw, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+      QCOMPARE(sqlite3_open_v2(db.toUtf8().constData(), &raw, SQLITE_OPEN_READWRITE, nullptr),
+               SQLITE_OK);
       sqlite3_stmt* st = nullptr;
       sqlite3_prepare_v2(raw, "PRAGMA integrity_check", -1, &st, nullptr);
       QCOMPARE(sqlite3_step(st), SQLITE_ROW);
-      QCOMPARE(QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 0))), QByteArray("ok"));
+      QCOMPARE(QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 0))),
+               QByteArray("ok"));
       sqlite3_finalize(st);
       QSet<qint64> stored;
       sqlite3_prepare_v2(raw, "SELECT id FROM attempts", -1, &st, nullptr);
       while (sqlite3_step(st) == SQLITE_ROW) stored.insert(sqlite3_column_int64(st, 0));
       sqlite3_finalize(st);
       sqlite3_close(raw);
-      for (qint64 id : reported) QVERIFY2(stored.contains(id), qPrintable(QString("attempt %1 lost").arg(id)));
+      for (qint64 id : reported)
+        QVERIFY2(stored.contains(id), qPrintable(QString("attempt %1 lost").arg(id)));
       // At most one attempt in flight at each kill: stored but killed before it was printed.
       // One per round so far, not one in all (this flaked once the kills of two rounds both
       // landed between a commit and its print).
       QVERIFY2(stored.size() <= reported.size() + round + 1,
                qPrintable(QString("%1 stored, %2 reported after %3 kills")
-                              .arg(stored.size()).arg(reported.size()).arg(round + 1)));
+                              .arg(stored.size())
+                              .arg(reported.size())
+                              .arg(round + 1)));
     }
 
     // The store itself opens the file as intact and sees the same history.
@@ -178,15 +189,21 @@ class TestCrashSafety : public QObject {
       QVERIFY(killDuring({db, QStringLiteral("backup")}, "backup", 60));
       // Every file under a backup's name is a whole backup: it checks out and holds everything.
       for (const QString& b : backupNames(db)) {
-        QVERIFY2(!QFile::exists(b + "-journal"), qPrintable(b + " has a journal: written in place"));
+        QVERIFY2(!QFile::exists(b + "-journal"),
+                 qPrintable(b + " has a journal: written in place"));
         QCOMPARE(scalar(b, "PRAGMA quick_check"), QByteArray("ok"));
         QCOMPARE(scalar(b, "SELECT COUNT(*) FROM attempts"), QByteArray("4000"));
       }
     }
     // Leftovers of killed backups go at the next backup once old enough to be nobody's work.
-    const QString stale = QDir(ProgressStore::backupDir(db)).filePath(
-        QStringLiteral("progress-20000101-000000-000.sqlite3.partial"));
-    { QFile f(stale); QVERIFY(f.open(QIODevice::WriteOnly)); f.write("half a backup"); }
+    const QString stale =
+        QDir(ProgressStore::backupDir(db))
+            .filePath(QStringLiteral("progress-20000101-000000-000.sqlite3.partial"));
+    {
+      QFile f(stale);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("half a backup");
+    }
     const QDateTime old = QDateTime::currentDateTime().addSecs(-3600);
     for (const QFileInfo& f : QDir(ProgressStore::backupDir(db)).entryInfoList(QDir::Files)) {
       if (!f.fileName().contains(QStringLiteral(".partial"))) continue;
@@ -203,7 +220,8 @@ class TestCrashSafety : public QObject {
     const QStringList kept = backupNames(db);
     QVERIFY(kept.size() >= 1 && kept.size() <= 3);
     for (const QString& b : kept) QCOMPARE(scalar(b, "PRAGMA quick_check"), QByteArray("ok"));
-    const QStringList left = QDir(ProgressStore::backupDir(db)).entryList({QStringLiteral("*.partial*")}, QDir::Files);
+    const QStringList left =
+        QDir(ProgressStore::backupDir(db)).entryList({QStringLiteral("*.partial*")}, QDir::Files);
     QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));
   }
 
@@ -243,8 +261,9 @@ class TestCrashSafety : public QObject {
   void killedMigrationLosesNothing() {
     QTemporaryDir dir;
     const QString oldDb = dir.filePath("v1.sqlite3");
-    QVERIFY(execSql(oldDb, ProgressDatabase::migrationSql(1).toUtf8() + "PRAGMA user_version = 1;"
-                    "INSERT INTO profiles(id, name, created_ms) VALUES (1, 'Old', 5);"));
+    QVERIFY(execSql(oldDb, ProgressDatabase::migrationSql(1).toUtf8() +
+                               "PRAGMA user_version = 1;"
+                               "INSERT INTO profiles(id, name, created_ms) VALUES (1, 'Old', 5);"));
     QVERIFY(execSql(oldDb, insertAttempts(20000)));
     const QString db = dir.filePath("progress.sqlite3");
     for (int round = 0; round < 4; ++round) {

@@ -11,15 +11,24 @@ class TestCsvWriter : public QObject {
   void field_data() {
     QTest::addColumn<QString>("in");
     QTest::addColumn<QString>("out");
-    QTest::newRow("plain") << "abc" << "abc";
-    QTest::newRow("empty") << "" << "";
-    QTest::newRow("comma") << "a,b" << "\"a,b\"";
-    QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
-    QTest::newRow("newline") << "a\nb" << "\"a\nb\"";
-    QTest::newRow("carriage return") << "a\rb" << "\"a\rb\"";
-    QTest::newRow("only quote") << "\"" << "\"\"\"\"";
-    QTest::newRow("spaces kept") << " a " << " a ";
-    QTest::newRow("unicode") << QString::fromUtf8("bf16 → fp32") << QString::fromUtf8("bf16 → fp32");
+    QTest::newRow("plain") << "abc"
+                           << "abc";
+    QTest::newRow("empty") << ""
+                           << "";
+    QTest::newRow("comma") << "a,b"
+                           << "\"a,b\"";
+    QTest::newRow("quote") << "say \"hi\""
+                           << "\"say \"\"hi\"\"\"";
+    QTest::newRow("newline") << "a\nb"
+                             << "\"a\nb\"";
+    QTest::newRow("carriage return") << "a\rb"
+                                     << "\"a\rb\"";
+    QTest::newRow("only quote") << "\""
+                                << "\"\"\"\"";
+    QTest::newRow("spaces kept") << " a "
+                                 << " a ";
+    QTest::newRow("unicode") << QString::fromUtf8("bf16 → fp32")
+                             << QString::fromUtf8("bf16 → fp32");
   }
   void field() {
     QFETCH(QString, in);

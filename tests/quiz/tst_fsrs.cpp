@@ -43,7 +43,8 @@ QVector<Row> loadVectors(QString* error) {
       return {};
     }
     rows.push_back({c[0], c[1].toInt(), c[2].toInt(), c[3].toLongLong(), c[4].toDouble(),
-                    c[5].toInt(), c[6].toInt(), c[7].toDouble(), c[8].toDouble(), c[9].toLongLong()});
+                    c[5].toInt(), c[6].toInt(), c[7].toDouble(), c[8].toDouble(),
+                    c[9].toLongLong()});
   }
   return rows;
 }
@@ -75,11 +76,16 @@ class TestFsrs : public QObject {
       QVERIFY2(static_cast<int>(card.state) == r.state, qPrintable(where + ": state"));
       QVERIFY2(card.step == r.step, qPrintable(where + ": step"));
       QVERIFY2(close(card.stability, r.stability),
-               qPrintable(where + QStringLiteral(": S %1, expected %2").arg(card.stability, 0, 'g', 17).arg(r.stability, 0, 'g', 17)));
+               qPrintable(where + QStringLiteral(": S %1, expected %2")
+                                      .arg(card.stability, 0, 'g', 17)
+                                      .arg(r.stability, 0, 'g', 17)));
       QVERIFY2(close(card.difficulty, r.difficulty),
-               qPrintable(where + QStringLiteral(": D %1, expected %2").arg(card.difficulty, 0, 'g', 17).arg(r.difficulty, 0, 'g', 17)));
-      QVERIFY2(card.dueMs == r.dueMs,
-               qPrintable(where + QStringLiteral(": due %1, expected %2").arg(card.dueMs).arg(r.dueMs)));
+               qPrintable(where + QStringLiteral(": D %1, expected %2")
+                                      .arg(card.difficulty, 0, 'g', 17)
+                                      .arg(r.difficulty, 0, 'g', 17)));
+      QVERIFY2(
+          card.dueMs == r.dueMs,
+          qPrintable(where + QStringLiteral(": due %1, expected %2").arg(card.dueMs).arg(r.dueMs)));
       QCOMPARE(card.lastReviewMs, r.reviewMs);
     }
     QVERIFY(scenarios.contains("early"));
@@ -121,7 +127,8 @@ class TestFsrs : public QObject {
     QFETCH(int, confidence);
     QFETCH(qint64, timeMs);
     QFETCH(int, rating);
-    QCOMPARE(static_cast<int>(FsrsScheduler::ratingFor(correct, static_cast<Confidence>(confidence), timeMs)),
+    QCOMPARE(static_cast<int>(
+                 FsrsScheduler::ratingFor(correct, static_cast<Confidence>(confidence), timeMs)),
              rating);
   }
 };

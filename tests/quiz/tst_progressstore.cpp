@@ -3,6 +3,7 @@
 #include "quiz/ProgressDatabase.h"
 #include "quiz/ProgressStore.h"
 
+#include <sqlite3.h>
 #include <QDate>
 #include <QDateTime>
 #include <QDir>
@@ -11,7 +12,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
-#include <sqlite3.h>
 
 using namespace precisionlab::quiz;
 
@@ -32,7 +32,8 @@ struct Raw {
   QString scalar(const QByteArray& sql) {
     sqlite3_stmt* st = nullptr;
     QString out;
-    if (sqlite3_prepare_v2(db, sql.constData(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    if (sqlite3_prepare_v2(db, sql.constData(), -1, &st, nullptr) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
       out = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
     sqlite3_finalize(st);
     return out;
@@ -46,8 +47,8 @@ QByteArray sourceSql(int version) {
 
 qint64 localNoon(const QDate& d) { return QDateTime(d, QTime(12, 0)).toMSecsSinceEpoch(); }
 
-Attempt attempt(qint64 profile, const QString& question, bool correct, const QString& domain = "Scaling",
-                qint64 timeMs = 0) {
+Attempt attempt(qint64 profile, const QString& question, bool correct,
+                const QString& domain = "Scaling", qint64 timeMs = 0) {
   Attempt a;
   a.profileId = profile;
   a.bankId = "bank";
@@ -66,7 +67,8 @@ qint64 seed(const QString& path, int n, bool backup = false) {
   ProgressStore store;
   [&] { QVERIFY(store.open(path).result().ok()); }();
   const qint64 id = store.addProfile("Ana").result().profile.id;
-  for (int i = 0; i < n; ++i) store.recordAttempt(attempt(id, QString("q%1").arg(i % 5), i % 3 != 0));
+  for (int i = 0; i < n; ++i)
+    store.recordAttempt(attempt(id, QString("q%1").arg(i % 5), i % 3 != 0));
   if (backup) store.backup(true).result();
   return id;
 }
@@ -116,7 +118,8 @@ class TestProgressStore : public QObject {
     const qint64 tomorrow = QDateTime::currentMSecsSinceEpoch() + Scheduler::kDayMs + 1000;
     QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}, 0, tomorrow).result(),
              (QStringList{"q2", "q3"}));
-    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(), QStringList{"q3"});
+    QCOMPARE(store.dueQuestions(ana.profile.id, "bank", {"q1", "q2", "q3"}).result(),
+             QStringList{"q3"});
     // SM-2 for this profile: both come back tomorrow, from the same stored attempts.
     QVERIFY(store.setScheduler(ana.profile.id, SchedulerKind::Sm2).result().ok);
     QVERIFY(store.profiles().result().at(0).scheduler == SchedulerKind::Sm2);
@@ -129,7 +132,8 @@ class TestProgressStore : public QObject {
 
     QTRY_VERIFY(spy.size() >= 5);  // open, profiles, attempts (delivered on this thread)
     bool sawAttempts = false;
-    for (const auto& args : spy) sawAttempts |= args.at(0).value<Changes>().testFlag(Change::Attempts);
+    for (const auto& args : spy)
+      sawAttempts |= args.at(0).value<Changes>().testFlag(Change::Attempts);
     QVERIFY(sawAttempts);
   }
 
@@ -206,8 +210,10 @@ class TestProgressStore : public QObject {
     QCOMPARE(s.currentStreakDays, 3);
     QCOMPARE(s.longestStreakDays, 4);
     // Tomorrow the streak is still alive (today counts); the day after it is broken.
-    QCOMPARE(store.statistics(id, QString(), localNoon(today.addDays(1))).result().currentStreakDays, 3);
-    QCOMPARE(store.statistics(id, QString(), localNoon(today.addDays(2))).result().currentStreakDays, 0);
+    QCOMPARE(
+        store.statistics(id, QString(), localNoon(today.addDays(1))).result().currentStreakDays, 3);
+    QCOMPARE(
+        store.statistics(id, QString(), localNoon(today.addDays(2))).result().currentStreakDays, 0);
   }
 
   void migrationsFromEveryOlderVersion() {
@@ -219,13 +225,15 @@ class TestProgressStore : public QObject {
         for (int v = 1; v <= from; ++v) QVERIFY(raw.exec(sourceSql(v)));
         QVERIFY(raw.exec(QString("PRAGMA user_version = %1").arg(from).toUtf8()));
         // Columns every version has (v1's).
-        QVERIFY(raw.exec("INSERT INTO profiles(id, name, created_ms) VALUES (1, 'Old', 5);"
-                         "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen,"
-                         " correct, time_taken_ms, mode) VALUES"
-                         " (1000, 1, 'bank', 'q1', 'Scaling', '[\"b\"]', 0, 4000, 'exam'),"
-                         " (2000, 1, 'bank', 'q1', 'Scaling', '[\"a\",\"c\"]', 1, 3000, 'practice');"
-                         "INSERT INTO reviews(profile_id, bank_id, question_id, repetitions, interval_days,"
-                         " easiness, due_ms, last_review_ms) VALUES (1, 'bank', 'q1', 1, 1, 2.36, 9000, 2000);"));
+        QVERIFY(raw.exec(
+            "INSERT INTO profiles(id, name, created_ms) VALUES (1, 'Old', 5);"
+            "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen,"
+            " correct, time_taken_ms, mode) VALUES"
+            " (1000, 1, 'bank', 'q1', 'Scaling', '[\"b\"]', 0, 4000, 'exam'),"
+            " (2000, 1, 'bank', 'q1', 'Scaling', '[\"a\",\"c\"]', 1, 3000, 'practice');"
+            "INSERT INTO reviews(profile_id, bank_id, question_id, repetitions, interval_days,"
+            " easiness, due_ms, last_review_ms) VALUES (1, 'bank', 'q1', 1, 1, 2.36, 9000, "
+            "2000);"));
       }
       ProgressStore store;
       const OpenReport report = store.open(path).result();
@@ -309,10 +317,11 @@ class TestProgressStore : public QObject {
     seed(path, 3, /*backup=*/true);
     {
       Raw raw(path);  // grow the file well past a few pages
-      QVERIFY(raw.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) "
-                       "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
-                       "correct, time_taken_ms, mode) SELECT i, 1, 'bank', 'q' || i, "
-                       "printf('%.200c', 'x'), '[]', 0, 1, 'exam' FROM n;"));
+      QVERIFY(raw.exec(
+          "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) "
+          "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
+          "correct, time_taken_ms, mode) SELECT i, 1, 'bank', 'q' || i, "
+          "printf('%.200c', 'x'), '[]', 0, 1, 'exam' FROM n;"));
       QVERIFY(raw.exec("PRAGMA wal_checkpoint(TRUNCATE)"));
     }
     const qint64 size = QFileInfo(path).size();

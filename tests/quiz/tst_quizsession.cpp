@@ -152,7 +152,7 @@ class TestQuizSession : public QObject {
     QuizSession s(bank(), {}, {QuizMode::Exam, 7, false, 60'000}, clock.clock());
     QCOMPARE(s.remainingMs(), qint64(60'000));
     QVERIFY(!s.answer().has_value());  // no feedback during an exam
-    QVERIFY(s.setChoice({"a"}));      // wrong at first
+    QVERIFY(s.setChoice({"a"}));       // wrong at first
     clock.advance(10'000);
     QVERIFY(s.goTo(1));
     QVERIFY(s.setChoice({"a", "c"}));

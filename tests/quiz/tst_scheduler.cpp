@@ -45,8 +45,10 @@ class TestScheduler : public QObject {
     for (int i = 0; i < grades.size(); ++i) {
       s = Scheduler::review(s, grades[i], now);
       QCOMPARE(s.intervalDays, intervals[i]);
-      QVERIFY2(qAbs(s.easiness - easiness[i]) < 1e-9,
-               qPrintable(QString("review %1: EF %2, expected %3").arg(i).arg(s.easiness).arg(easiness[i])));
+      QVERIFY2(
+          qAbs(s.easiness - easiness[i]) < 1e-9,
+          qPrintable(
+              QString("review %1: EF %2, expected %3").arg(i).arg(s.easiness).arg(easiness[i])));
       QCOMPARE(s.lastReviewMs, now);
       // A lapse (grade < 3) is due again at once; a success after its interval.
       QCOMPARE(s.sm2DueMs, grades[i] >= 3 ? now + intervals[i] * kDay : now);
@@ -65,7 +67,11 @@ class TestScheduler : public QObject {
     QCOMPARE(s.lapses, 1);
     QVERIFY(!s.isNew());
     QCOMPARE(s.dueMs, kT0 + 7 * kDay);  // a wrong answer counts as due right away
-    QCOMPARE(Scheduler::dueQueue({"q"}, {[&] { auto r = s; r.questionId = "q"; return r; }()},
+    QCOMPARE(Scheduler::dueQueue({"q"}, {[&] {
+                                   auto r = s;
+                                   r.questionId = "q";
+                                   return r;
+                                 }()},
                                  kT0 + 7 * kDay, 0, false),
              QStringList{"q"});
   }
@@ -160,12 +166,13 @@ class TestScheduler : public QObject {
       return s;
     };
     const QVector<ReviewState> states = {reviewed("q2", kT0 - kDay), reviewed("q4", kT0 - 3 * kDay),
-                                         reviewed("q5", kT0 + kDay),  // not due yet
+                                         reviewed("q5", kT0 + kDay),         // not due yet
                                          reviewed("gone", kT0 - 9 * kDay)};  // not in the bank
     QCOMPARE(Scheduler::dueQueue(bank, states, kT0), (QStringList{"q4", "q2", "q1", "q3"}));
     QCOMPARE(Scheduler::dueQueue(bank, states, kT0, 3), (QStringList{"q4", "q2", "q1"}));
     QCOMPARE(Scheduler::dueQueue(bank, states, kT0, 0, false), (QStringList{"q4", "q2"}));
-    QCOMPARE(Scheduler::dueQueue(bank, states, kT0 + kDay, 0, false), (QStringList{"q4", "q2", "q5"}));
+    QCOMPARE(Scheduler::dueQueue(bank, states, kT0 + kDay, 0, false),
+             (QStringList{"q4", "q2", "q5"}));
   }
 };
 

@@ -40,10 +40,14 @@ class TestDesktop : public QObject {
   void helpAndVersionNeedNoDisplay_data() {
     QTest::addColumn<QString>("flag");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("--version") << "--version" << "PrecisionLab " PROJECT_VERSION_FOR_TEST;
-    QTest::newRow("-v") << "-v" << "LibTorch";
-    QTest::newRow("--help") << "--help" << "--bank <FILE>";
-    QTest::newRow("-h") << "-h" << "[FILE...]";
+    QTest::newRow("--version") << "--version"
+                               << "PrecisionLab " PROJECT_VERSION_FOR_TEST;
+    QTest::newRow("-v") << "-v"
+                        << "LibTorch";
+    QTest::newRow("--help") << "--help"
+                            << "--bank <FILE>";
+    QTest::newRow("-h") << "-h"
+                        << "[FILE...]";
   }
 
   void helpAndVersionNeedNoDisplay() {
@@ -83,7 +87,8 @@ class TestDesktop : public QObject {
   void recordingArgumentReplaysInTheLab() {
     QTemporaryDir dir;
     MainWindow window(testOptions(dir));
-    const QString run = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/recorded/fp16-amp.plrun");
+    const QString run =
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/recorded/fp16-amp.plrun");
     QVERIFY(MainWindow::isRecording(run));
     QSignalSpy bankSpy(&window, &MainWindow::bankOpenRequested);
     const QString what = window.openFiles({run});

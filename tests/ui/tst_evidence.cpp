@@ -70,10 +70,13 @@ class TestEvidence : public QObject {
     QVERIFY(live != recorded);
 
     // A recorded set: baseline and fp16=True at half the step time.
-    store.addRun({RunOrigin::Replayed, 1}, recorded, "baseline-fp32", "b", "b", Qt::black, config());
+    store.addRun({RunOrigin::Replayed, 1}, recorded, "baseline-fp32", "b", "b", Qt::black,
+                 config());
     store.addRun({RunOrigin::Replayed, 2}, recorded, "fp16-amp", "d", "d", Qt::green, config());
-    QVERIFY(store.apply(RunOrigin::Replayed, finished(1, Provenance::Recorded, gpu.device, 100, 1000, 0.8)));
-    QVERIFY(store.apply(RunOrigin::Replayed, finished(2, Provenance::Recorded, gpu.device, 50, 600, 0.8)));
+    QVERIFY(store.apply(RunOrigin::Replayed,
+                        finished(1, Provenance::Recorded, gpu.device, 100, 1000, 0.8)));
+    QVERIFY(store.apply(RunOrigin::Replayed,
+                        finished(2, Provenance::Recorded, gpu.device, 50, 600, 0.8)));
     const auto before = LabVerdicts::compute(store, "fp16-amp");
     QVERIFY(before.has_value());
     QVERIFY(before->speedMeasurable);
@@ -93,7 +96,8 @@ class TestEvidence : public QObject {
     QCOMPARE(after->baselineValAccuracy, 0.8);
 
     // A live option with no live... it has one now; a live run is judged by the live baseline.
-    store.addRun({RunOrigin::Trained, 2}, live, "tensorflow-container", "t", "t", Qt::blue, config());
+    store.addRun({RunOrigin::Trained, 2}, live, "tensorflow-container", "t", "t", Qt::blue,
+                 config());
     QVERIFY(store.apply(RunOrigin::Trained, finished(2, Provenance::Live, "cpu", 400, 5000, 0.1)));
     const auto tf = LabVerdicts::compute(store, "tensorflow-container");
     QVERIFY(tf.has_value());
@@ -104,7 +108,8 @@ class TestEvidence : public QObject {
     other.device = "cuda:0 Other GPU";
     store.addRun({RunOrigin::Replayed, 3}, RunDataStore::recordedSource(other), "half-layers", "a",
                  "a", Qt::red, config());
-    QVERIFY(store.apply(RunOrigin::Replayed, finished(3, Provenance::Recorded, other.device, 100, 1000, 0.5, 4)));
+    QVERIFY(store.apply(RunOrigin::Replayed,
+                        finished(3, Provenance::Recorded, other.device, 100, 1000, 0.5, 4)));
     QVERIFY(!LabVerdicts::compute(store, "half-layers").has_value());
     QVERIFY(LabVerdicts::waitingText(store, "half-layers").contains("Other GPU"));
 
@@ -129,14 +134,19 @@ class TestEvidence : public QObject {
     add("half-layers", finished(0, Provenance::Emulated, "cpu", 150, 1000, 0.5, 7));
     add("tensorflow-container", finished(0, Provenance::Live, "cpu", 100, 1000, 0.8));
     for (double lr : {5e-4, 1e-3, 2e-3})
-      add("vertex-hp-tuning", finished(0, Provenance::Live, "cpu", 100, 1000, lr == 1e-3 ? 0.82 : 0.7, 0,
-                                       lr == 1e-3 ? 0.01 : 0.02), lr);
+      add("vertex-hp-tuning",
+          finished(0, Provenance::Live, "cpu", 100, 1000, lr == 1e-3 ? 0.82 : 0.7, 0,
+                   lr == 1e-3 ? 0.01 : 0.02),
+          lr);
     add("fp16-amp", finished(0, Provenance::Emulated, "cpu", 160, 1000, 0.79, 0, 0.005));
     add("bf16-amp", finished(0, Provenance::Live, "cpu", 50, 700, 0.79, 0, 0.004));
 
-    const QHash<QString, QString> letters = {{"half-layers", "C"}, {"tensorflow-container", "A"},
-                                             {"vertex-hp-tuning", "D"}, {"fp16-amp", "B"}};
-    const QStringList order = {"tensorflow-container", "fp16-amp", "half-layers", "vertex-hp-tuning"};
+    const QHash<QString, QString> letters = {{"half-layers", "C"},
+                                             {"tensorflow-container", "A"},
+                                             {"vertex-hp-tuning", "D"},
+                                             {"fp16-amp", "B"}};
+    const QStringList order = {"tensorflow-container", "fp16-amp", "half-layers",
+                               "vertex-hp-tuning"};
     const QList<EvidenceCard> cards = LabEvidence::cards(store, order, letters);
     QCOMPARE(cards.size(), 4);
     // Named with the letters the learner saw, in the order shown.
@@ -158,7 +168,8 @@ class TestEvidence : public QObject {
     QCOMPARE(sweep.finding, EvidenceCard::Finding::CostsCompute);
     QVERIFY2(sweep.headline.contains("3 trials") && sweep.headline.contains("3.00x"),
              qPrintable(sweep.headline));
-    QVERIFY2(sweep.evidence.join('\n').contains("HP trial") || sweep.evidence.join('\n').contains("vertex"),
+    QVERIFY2(sweep.evidence.join('\n').contains("HP trial") ||
+                 sweep.evidence.join('\n').contains("vertex"),
              qPrintable(sweep.evidence.join('\n')));
 
     const EvidenceCard& amp = cards[1];
@@ -168,7 +179,8 @@ class TestEvidence : public QObject {
     // Its own speed is emulated here, so the card cites bf16 measured live, and the estimate.
     QVERIFY2(ampText.contains("the same mechanism, measured here") && ampText.contains("2.00x"),
              qPrintable(ampText));
-    QVERIFY2(ampText.contains("estimated") && ampText.contains("Vertex AI GPUs"), qPrintable(ampText));
+    QVERIFY2(ampText.contains("estimated") && ampText.contains("Vertex AI GPUs"),
+             qPrintable(ampText));
 
     // The widget shows the same cards.
     EvidenceSummary summary;

@@ -104,8 +104,8 @@ class TestExports : public QObject {
 void TestExports::init() {
   dir_ = new QTemporaryDir;
   QVERIFY(dir_->isValid());
-  auto* chart = new LiveChart(QStringLiteral("step"), QStringLiteral("loss"),
-                              LiveChart::YScale::Linear);
+  auto* chart =
+      new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
   panel_ = new ChartPanel(QStringLiteral("loss"), QStringLiteral("Training loss"),
                           QStringLiteral("lower is better"), chart);
   panel_->resize(640, 420);
@@ -204,11 +204,16 @@ void TestExports::csvHasHeaderRowsAndQuoting() {
 void TestExports::csvCellQuoting_data() {
   QTest::addColumn<QString>("value");
   QTest::addColumn<QString>("expected");
-  QTest::newRow("plain") << "fp16=True" << "fp16=True";
-  QTest::newRow("comma") << "a,b" << "\"a,b\"";
-  QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
-  QTest::newRow("newline") << "two\nlines" << "\"two\nlines\"";
-  QTest::newRow("empty") << "" << "";
+  QTest::newRow("plain") << "fp16=True"
+                         << "fp16=True";
+  QTest::newRow("comma") << "a,b"
+                         << "\"a,b\"";
+  QTest::newRow("quote") << "say \"hi\""
+                         << "\"say \"\"hi\"\"\"";
+  QTest::newRow("newline") << "two\nlines"
+                           << "\"two\nlines\"";
+  QTest::newRow("empty") << ""
+                         << "";
 }
 
 void TestExports::csvCellQuoting() {
@@ -230,7 +235,8 @@ void TestExports::vertexDialogWritesFilesAndShowsCommands_data() {
   QTest::addColumn<QString>("tuningFile");
   QTest::addColumn<QString>("command");
   QTest::newRow("D fp16=True") << "fp16-amp" << QString() << "gcloud ai custom-jobs create";
-  QTest::newRow("C tuning") << "vertex-hp-tuning" << "hp-tuning.yaml"
+  QTest::newRow("C tuning") << "vertex-hp-tuning"
+                            << "hp-tuning.yaml"
                             << "gcloud ai hp-tuning-jobs create";
 }
 
@@ -266,7 +272,8 @@ void TestExports::vertexDialogRefusesBadSettings() {
   auto* dataset = dialog.findChild<QLineEdit*>();
   QVERIFY(dataset);
   for (QLineEdit* e : dialog.findChildren<QLineEdit*>())
-    if (e->accessibleName() == QLatin1String("Dataset URI")) e->setText(QStringLiteral("/home/me/data.csv"));
+    if (e->accessibleName() == QLatin1String("Dataset URI"))
+      e->setText(QStringLiteral("/home/me/data.csv"));
   QVERIFY(!dialog.exportNow());
   QVERIFY2(dialog.errorText().startsWith(QStringLiteral("Nothing was exported")),
            qPrintable(dialog.errorText()));

@@ -47,10 +47,14 @@ class TestGuardedApplication : public QObject {
     auto* app = static_cast<precisionlab::GuardedApplication*>(QCoreApplication::instance());
     Thrower thrower([kind] {
       switch (kind) {
-        case 0: throw std::bad_alloc();
-        case 1: throw precisionlab::InputError("config.json: field \"vocab_size\" is too large");
-        case 2: throw std::runtime_error("boom");
-        default: throw 7;
+        case 0:
+          throw std::bad_alloc();
+        case 1:
+          throw precisionlab::InputError("config.json: field \"vocab_size\" is too large");
+        case 2:
+          throw std::runtime_error("boom");
+        default:
+          throw 7;
       }
     });
     QCoreApplication::postEvent(&thrower, new QEvent(QEvent::User));

@@ -17,9 +17,9 @@
 
 #include "engine/RunRecording.h"
 
+#include "engine/LabScenarios.h"
 #include "ui/ChartPanel.h"
 #include "ui/LabChartArea.h"
-#include "engine/LabScenarios.h"
 #include "ui/LabSettingsPanel.h"
 #include "ui/LabView.h"
 #include "ui/LiveChart.h"
@@ -138,8 +138,8 @@ void TestLabView::cleanup() {
 }
 
 void TestLabView::hasARowPerScenarioAndSixCharts() {
-  for (const char* id : {"baseline-fp32", "half-layers", "tensorflow-container",
-                         "vertex-hp-tuning", "fp16-amp", "bf16-amp", "fp16-no-scaler"})
+  for (const char* id : {"baseline-fp32", "half-layers", "tensorflow-container", "vertex-hp-tuning",
+                         "fp16-amp", "bf16-amp", "fp16-no-scaler"})
     QVERIFY2(view_->toggle(QLatin1String(id)), id);
   QCOMPARE(view_->chartPanels().size(), 6);
   for (ChartPanel* p : view_->chartPanels()) QVERIFY(p->chart()->isEmpty());
@@ -320,8 +320,9 @@ void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
                  p->chart()->isEmpty(),
              qPrintable(p->footer()));
   }
-  QVERIFY(view_->toggle(QStringLiteral("half-layers"))->provenanceText().startsWith(
-      QStringLiteral("recorded on cuda:0 Test GPU, 2026-01-02")));
+  QVERIFY(view_->toggle(QStringLiteral("half-layers"))
+              ->provenanceText()
+              .startsWith(QStringLiteral("recorded on cuda:0 Test GPU, 2026-01-02")));
   // The verdict is computed, and names the step where the run broke.
   QTRY_VERIFY_WITH_TIMEOUT(!view_->verdictText(QStringLiteral("half-layers")).isEmpty(), 5000);
 }
@@ -338,7 +339,9 @@ void TestLabView::shippedRecordingsReplayLabelled() {
     const TrackedRun* run = firstRunOf(*view_, QLatin1String(id));
     QVERIFY2(run && run->state == RunState::Finished, id);
     QCOMPARE(run->provenance.kind, Provenance::Recorded);
-    QVERIFY(view_->toggle(QLatin1String(id))->provenanceText().startsWith(QStringLiteral("recorded on")));
+    QVERIFY(view_->toggle(QLatin1String(id))
+                ->provenanceText()
+                .startsWith(QStringLiteral("recorded on")));
   }
   QVERIFY(chart(*view_, QStringLiteral("loss"))->footer().contains(QStringLiteral("recorded on")));
 }
@@ -354,7 +357,8 @@ void TestLabView::damagedRecordingSaysWhere() {
   view_->loadRecordings({path});
   QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
   QVERIFY(!loaded.at(0).at(0).toBool());
-  QVERIFY2(view_->lastError().contains(QStringLiteral("broken.plrun")), qPrintable(view_->lastError()));
+  QVERIFY2(view_->lastError().contains(QStringLiteral("broken.plrun")),
+           qPrintable(view_->lastError()));
   QVERIFY2(view_->lastError().contains(QStringLiteral("newer")), qPrintable(view_->lastError()));
   auto* box = view_->findChild<QMessageBox*>(QStringLiteral("labErrorDialog"));
   QVERIFY(box);
@@ -411,9 +415,9 @@ void TestLabView::liveRunNeverChangesARecordedVerdict() {
   const TrackedRun* tfRun = firstRunOf(*view_, QStringLiteral("tensorflow-container"));
   QVERIFY(tfRun && !tfRun->replayed());
   // The live option is judged by the live baseline: bit-identical, as a framework swap is.
-  QTRY_VERIFY_WITH_TIMEOUT(
-      view_->verdictText(QStringLiteral("tensorflow-container")).contains(QStringLiteral("identical")),
-      5000);
+  QTRY_VERIFY_WITH_TIMEOUT(view_->verdictText(QStringLiteral("tensorflow-container"))
+                               .contains(QStringLiteral("identical")),
+                           5000);
 }
 
 void TestLabView::emulatedRunsStayOffTheSpeedCharts() {

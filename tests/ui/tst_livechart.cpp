@@ -6,8 +6,8 @@
 #include <QApplication>
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
-#include <QValueAxis>
 #include <QLogValueAxis>
+#include <QValueAxis>
 #include <QXYSeries>
 #include <cmath>
 #include <limits>
@@ -129,7 +129,8 @@ void TestLiveChart::logAxisOverCollapsingScale() {
 }
 
 void TestLiveChart::redrawWhileShownDoesNotRecurse() {
-  auto* chart = new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  auto* chart =
+      new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
   QChartView view(chart);
   view.resize(400, 300);
   view.show();
@@ -153,7 +154,8 @@ void TestLiveChart::idleChartStopsRedrawing() {
   // Once the data stops changing, the chart settles: no axis keeps being set from a timer.
   // (The GUI thread once sat at 100% CPU with no run going, looping through finishUpdate ->
   // applyNiceNumbers -> setRange -> plot area changed -> finishUpdate.)
-  auto* chart = new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  auto* chart =
+      new LiveChart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
   QChartView view(chart);
   view.resize(523, 311);
   view.show();

@@ -11,10 +11,10 @@
 #include "ui/EvidenceSummary.h"
 #include "ui/LabVerdictTable.h"
 #include "ui/LabVerdicts.h"
-#include "ui/RunDataStore.h"
 #include "ui/MainWindow.h"
 #include "ui/PresenterMode.h"
 #include "ui/PresenterWalkthrough.h"
+#include "ui/RunDataStore.h"
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
 
@@ -38,7 +38,7 @@ void TestPresenter::walkthroughSteps() {
   QCOMPARE(changed.count(), 1);
   // question, reveal, breakdown, runs of A, C, D (B has no scenario), verdicts
   QCOMPARE(w.steps().size(), 7);
-  const QList<Kind> kinds = {Kind::Question, Kind::Reveal,    Kind::Breakdown, Kind::RunOption,
+  const QList<Kind> kinds = {Kind::Question,  Kind::Reveal,    Kind::Breakdown, Kind::RunOption,
                              Kind::RunOption, Kind::RunOption, Kind::Verdicts};
   QStringList scenarios;
   for (int i = 0; i < kinds.size(); ++i) {
@@ -86,7 +86,7 @@ void TestPresenter::keyboardDrivesTheWindow() {
   presenter->setScenarioRunner([&ran](const QString& id) { ran << id; });
   const ThemeKind before = AppTheme::current();
 
-  QTest::keyClick(&window, Qt::Key_F11);  // View > Presenter mode
+  QTest::keyClick(&window, Qt::Key_F11);           // View > Presenter mode
   if (!presenter->isActive()) presenter->enter();  // offscreen may not route menu shortcuts
   QVERIFY(presenter->isActive());
   QCOMPARE(AppTheme::current(), ThemeKind::HighContrast);
@@ -128,7 +128,8 @@ void TestPresenter::keyboardDrivesTheWindow() {
   // the class saw (nothing ran here, so each says so).
   const QStringList cards = presenter->evidenceSummary()->cardTexts();
   QCOMPARE(cards.size(), int(expected.size()));
-  for (const QString& card : cards) QVERIFY2(card.contains(QStringLiteral("Not run yet")), qPrintable(card));
+  for (const QString& card : cards)
+    QVERIFY2(card.contains(QStringLiteral("Not run yet")), qPrintable(card));
   const QString firstLetter =
       window.studyView()->scenarioLetters().value(window.studyView()->scenarioOrder().value(0));
   QVERIFY2(cards.first().startsWith(firstLetter + QStringLiteral(". ")), qPrintable(cards.first()));

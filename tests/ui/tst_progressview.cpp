@@ -26,8 +26,13 @@ QVector<QStringList> parseCsv(const QString& text, bool* ok) {
     const QChar c = text[i];
     if (quoted) {
       if (c == u'"') {
-        if (i + 1 < text.size() && text[i + 1] == u'"') { field += u'"'; ++i; }
-        else { quoted = false; afterQuote = true; }
+        if (i + 1 < text.size() && text[i + 1] == u'"') {
+          field += u'"';
+          ++i;
+        } else {
+          quoted = false;
+          afterQuote = true;
+        }
       } else {
         field += c;
       }
@@ -37,18 +42,27 @@ QVector<QStringList> parseCsv(const QString& text, bool* ok) {
       if (!field.isEmpty() || afterQuote) *ok = false;  // quote inside an unquoted field
       quoted = true;
     } else if (c == u',') {
-      record << field; field.clear(); afterQuote = false;
+      record << field;
+      field.clear();
+      afterQuote = false;
     } else if (c == u'\r') {
       continue;
     } else if (c == u'\n') {
-      record << field; records << record; record.clear(); field.clear(); afterQuote = false;
+      record << field;
+      records << record;
+      record.clear();
+      field.clear();
+      afterQuote = false;
     } else {
       if (afterQuote) *ok = false;
       field += c;
     }
   }
   if (quoted) *ok = false;
-  if (!field.isEmpty() || !record.isEmpty()) { record << field; records << record; }
+  if (!field.isEmpty() || !record.isEmpty()) {
+    record << field;
+    records << record;
+  }
   return records;
 }
 
@@ -103,7 +117,10 @@ quiz::Attempt TestProgressView::attempt(int questionIndex, bool correct) const {
   a.questionId = q.id;
   a.domain = q.domain;
   for (const auto& o : q.options)
-    if (o.correct == correct) { a.chosenOptionIds << o.id; break; }
+    if (o.correct == correct) {
+      a.chosenOptionIds << o.id;
+      break;
+    }
   a.correct = correct;
   a.timeTakenMs = 12'000;
   a.confidence = quiz::Confidence::Unsure;

@@ -60,7 +60,9 @@ void TestSeriesDecimator::keepsMinAndMaxPerColumn() {
   QVERIFY(out.contains(QPointF(812, -3)));
 
   // For each column, the extremes of the input equal the extremes of the output.
-  auto column = [&](double x) { return std::clamp(int((x - 1) / 999.0 * columns), 0, columns - 1); };
+  auto column = [&](double x) {
+    return std::clamp(int((x - 1) / 999.0 * columns), 0, columns - 1);
+  };
   QVector<double> inMin(columns, 1e9), inMax(columns, -1e9), outMin(columns, 1e9),
       outMax(columns, -1e9);
   for (const QPointF& p : pts) {

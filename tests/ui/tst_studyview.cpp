@@ -1,11 +1,11 @@
 // The study view driven like a learner would: keys choose and submit, every answer lands in the
 // progress store (a fresh database per test), and a write that cannot happen is reported.
-#include <QSignalSpy>
-#include <QPushButton>
 #include <QApplication>
-#include <QTimer>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include "quiz/BankLoader.h"
@@ -48,8 +48,8 @@ class TestStudyView : public QObject {
 };
 
 void TestStudyView::initTestCase() {
-  const auto loaded =
-      quiz::BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+  const auto loaded = quiz::BankLoader::loadFile(
+      QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
   QVERIFY2(loaded.ok(), qPrintable(loaded.problems.value(0).toString()));
   bank_ = *loaded.bank;
 }
@@ -135,8 +135,7 @@ void TestStudyView::answeringRecordsAnAttempt() {
   QCOMPARE(attempts.size(), 1);
   QCOMPARE(attempts[0].questionId, questionId);
   QVERIFY(attempts[0].correct);
-  QCOMPARE(attempts[0].chosenOptionIds,
-           QStringList{view->currentDisplayOrder().at(right)});
+  QCOMPARE(attempts[0].chosenOptionIds, QStringList{view->currentDisplayOrder().at(right)});
   QVERIFY(attempts[0].mode == quiz::QuizMode::Practice);
   QCOMPARE(attempts[0].bankId, bank_.id);
 }
@@ -164,7 +163,7 @@ void TestStudyView::nextNeedsAnAnswerInPractice() {
   QVERIFY(view->currentQuestion());
   auto* session = view->controller()->session();
   QTest::keyClick(view.get(), Qt::Key_N);
-  QCOMPARE(session->currentIndex(), 0);  // not answered yet: N does nothing
+  QCOMPARE(session->currentIndex(), 0);         // not answered yet: N does nothing
   QTest::keyClick(view.get(), Qt::Key_Return);  // nothing chosen: Enter does not grade
   QVERIFY(!view->isGraded());
   QTest::keyClick(view.get(), Qt::Key_1);
@@ -185,7 +184,7 @@ void TestStudyView::examFlagsAndRecordsOnSubmit() {
   QTest::keyClick(view.get(), Qt::Key_2);
   QTest::keyClick(view.get(), Qt::Key_F);
   QVERIFY(session->state(0).flagged);
-  QVERIFY(!view->isGraded());  // no feedback during an exam
+  QVERIFY(!view->isGraded());                   // no feedback during an exam
   QTest::keyClick(view.get(), Qt::Key_Return);  // keeps the answer, moves on
   QCOMPARE(session->currentIndex(), 1);
   QTest::keyClick(view.get(), Qt::Key_B);
