@@ -16,8 +16,8 @@
 #include <iostream>
 #include <vector>
 
-#include "engine/EngineError.h"
-#include "engine/src/Trainer.h"
+#include "core/EngineError.h"
+#include "training/Trainer.h"
 
 using namespace precisionlab;
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "engine/EngineError.h"
-#include "engine/TrainConfig.h"
+#include "core/EngineError.h"
+#include "core/TrainConfig.h"
 
 namespace precisionlab::cli {
 

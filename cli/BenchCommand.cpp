@@ -15,11 +15,11 @@
 #include "cli/JsonText.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
+#include "core/ScenarioIds.h"
+#include "core/TerminalText.h"
+#include "core/TrainConfig.h"
 #include "engine/LabSession.h"
-#include "engine/ScenarioIds.h"
-#include "engine/TrainConfig.h"
-#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 

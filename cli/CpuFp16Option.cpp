@@ -1,6 +1,6 @@
 #include "cli/CpuFp16Option.h"
 
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
 
 namespace precisionlab::cli {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "cli/ArgParser.h"
-#include "engine/TrainConfig.h"
+#include "core/TrainConfig.h"
 
 namespace precisionlab::cli {
 

@@ -6,8 +6,8 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
-#include "engine/EngineError.h"
-#include "engine/GpuEstimator.h"
+#include "core/EngineError.h"
+#include "core/GpuEstimator.h"
 
 namespace precisionlab::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdio>
 
 #include "cli/CommandRegistry.h"
-#include "engine/EngineError.h"
-#include "engine/RunRecording.h"
-#include "engine/TensorBoardExport.h"
+#include "core/EngineError.h"
+#include "core/RunRecording.h"
+#include "core/TensorBoardExport.h"
 
 namespace precisionlab::cli {
 namespace {

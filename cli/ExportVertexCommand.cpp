@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "engine/EngineError.h"
-#include "engine/VertexAiExport.h"
-#include "engine/src/TerminalText.h"
+#include "core/EngineError.h"
+#include "core/TerminalText.h"
+#include "core/VertexAiExport.h"
 
 namespace precisionlab::cli {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
-#include "engine/EngineError.h"
-#include "engine/TrainerStateImport.h"
+#include "core/EngineError.h"
+#include "core/TrainerStateImport.h"
 
 namespace precisionlab::cli {
 

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "cli/CommandRegistry.h"
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/TerminalText.h"
 #include "engine/HfModelDirectory.h"
-#include "engine/src/Json.h"
-#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 

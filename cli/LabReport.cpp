@@ -7,7 +7,8 @@
 #include <sstream>
 
 #include "cli/JsonText.h"
-#include "engine/EngineError.h"
+#include "core/CsvWriter.h"
+#include "core/EngineError.h"
 
 namespace precisionlab::cli {
 
@@ -15,13 +16,6 @@ namespace {
 
 std::string fmt(const char* format, double v) { return formatNumber(format, v); }
 std::string quoted(const std::string& s) { return jsonString(s); }
-
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s += std::string(width - s.size(), ' ');
@@ -115,11 +109,11 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       for (const auto& st : r.steps) {
         std::ostringstream line;
         line.precision(9);
-        line << s.id << "," << csvField(r.label) << "," << prov << "," << st.step << "," << st.loss
-             << "," << st.learningRate << "," << st.stepMs << "," << st.samplesPerSec << ","
-             << st.tokensPerSec << "," << st.gradNorm << "," << st.nonFinite << "," << st.lossScale
-             << "," << st.skipped << "," << st.gradZeroFraction << "," << st.gradNonFiniteFraction
-             << "," << st.peakBytes << "\n";
+        line << s.id << "," << csv::field(r.label) << "," << prov << "," << st.step << ","
+             << st.loss << "," << st.learningRate << "," << st.stepMs << "," << st.samplesPerSec
+             << "," << st.tokensPerSec << "," << st.gradNorm << "," << st.nonFinite << ","
+             << st.lossScale << "," << st.skipped << "," << st.gradZeroFraction << ","
+             << st.gradNonFiniteFraction << "," << st.peakBytes << "\n";
         csv << line.str();
         jsonl << "{\"type\":\"step\",\"scenario\":" << quoted(s.id)
               << ",\"run\":" << quoted(r.label) << ",\"provenance\":" << quoted(prov)
@@ -136,8 +130,8 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
               << ",\"peak_bytes\":" << st.peakBytes << "}\n";
       }
       for (const auto& e : r.evals) {
-        evals << s.id << "," << csvField(r.label) << "," << e.step << "," << fmt("%.9g", e.valLoss)
-              << "," << fmt("%.9g", e.valAccuracy) << "\n";
+        evals << s.id << "," << csv::field(r.label) << "," << e.step << ","
+              << fmt("%.9g", e.valLoss) << "," << fmt("%.9g", e.valAccuracy) << "\n";
         jsonl << "{\"type\":\"eval\",\"scenario\":" << quoted(s.id)
               << ",\"run\":" << quoted(r.label) << ",\"step\":" << e.step
               << ",\"val_loss\":" << jsonNumber(e.valLoss)

@@ -11,10 +11,11 @@
 #include <vector>
 
 #include "cli/CommandRegistry.h"
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/TerminalText.h"
+#include "core/Utf8.h"
 #include "engine/HfClassifier.h"
-#include "engine/src/Json.h"
-#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 
@@ -33,7 +34,7 @@ std::string withReplacementCharacters(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {
-    const size_t bad = json::findInvalidUtf8(text);
+    const size_t bad = utf8::firstInvalid(text);
     if (bad == std::string_view::npos) {
       out.append(text);
       break;

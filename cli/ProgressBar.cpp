@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "engine/src/TerminalText.h"
+#include "core/TerminalText.h"
 
 namespace precisionlab::cli {
 

@@ -14,13 +14,13 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/CpuFp16Option.h"
-#include "engine/EngineError.h"
-#include "engine/LabScenarios.h"
-#include "engine/RunRecording.h"
+#include "core/EngineError.h"
+#include "core/LabScenarios.h"
+#include "core/RunRecording.h"
+#include "core/ScenarioIds.h"
+#include "core/TerminalText.h"
+#include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
-#include "engine/ScenarioIds.h"
-#include "engine/TrainConfig.h"
-#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 namespace {

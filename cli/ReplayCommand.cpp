@@ -9,10 +9,10 @@
 #include <thread>
 
 #include "cli/CommandRegistry.h"
-#include "engine/EngineError.h"
-#include "engine/RunRecording.h"
-#include "engine/RunReplayer.h"
-#include "engine/src/TerminalText.h"
+#include "core/EngineError.h"
+#include "core/RunRecording.h"
+#include "core/RunReplayer.h"
+#include "core/TerminalText.h"
 
 namespace precisionlab::cli {
 namespace {

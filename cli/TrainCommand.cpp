@@ -16,11 +16,11 @@
 #include "cli/CpuFp16Option.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
-#include "engine/BertConfig.h"
-#include "engine/EngineError.h"
+#include "core/BertConfig.h"
+#include "core/EngineError.h"
+#include "core/TerminalText.h"
+#include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
-#include "engine/TrainConfig.h"
-#include "engine/src/TerminalText.h"
 
 namespace precisionlab::cli {
 

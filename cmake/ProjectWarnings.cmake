@@ -20,3 +20,15 @@ function(precisionlab_set_warnings target)
     endif()
   endif()
 endfunction()
+
+# Lets `target` include "<folder>/X.h" for the files of one source folder, and nothing else of
+# the tree: a generated include root holding a single link named after the folder. (Pointing an
+# include path at the project root would let any file include any other's private headers.)
+function(precisionlab_folder_include target scope folder)
+  set(_root ${PROJECT_BINARY_DIR}/include-roots/${folder})
+  if(NOT EXISTS ${_root}/${folder})
+    file(MAKE_DIRECTORY ${_root})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${folder} ${_root}/${folder} SYMBOLIC)
+  endif()
+  target_include_directories(${target} ${scope} ${_root})
+endfunction()

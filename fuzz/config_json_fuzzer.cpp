@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/EngineError.h"
-#include "engine/src/HfConfig.h"
+#include "core/EngineError.h"
+#include "core/HfConfig.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/EngineError.h"
-#include "engine/src/CsvReader.h"
-#include "engine/src/JsonlReader.h"
+#include "core/CsvReader.h"
+#include "core/EngineError.h"
+#include "core/JsonlReader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;

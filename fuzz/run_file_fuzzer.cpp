@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/EngineError.h"
-#include "engine/RunRecording.h"
+#include "core/EngineError.h"
+#include "core/RunRecording.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

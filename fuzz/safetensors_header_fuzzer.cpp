@@ -8,9 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include "engine/EngineError.h"
-#include "engine/Safetensors.h"
-#include "engine/src/Json.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/Safetensors.h"
+#include "core/Utf8.h"
 
 namespace {
 
@@ -27,7 +28,7 @@ void fuzzJson(std::string_view text) {
     return;
   }
   // Accepted input is valid UTF-8, and what we write reads back to the same text.
-  check(precisionlab::json::findInvalidUtf8(text) == std::string_view::npos);
+  check(precisionlab::utf8::firstInvalid(text) == std::string_view::npos);
   const std::string once = precisionlab::json::serialize(v);
   check(precisionlab::json::serialize(precisionlab::json::parse(once)) == once);
 }

@@ -6,7 +6,7 @@
 #   vocab_txt_fuzzer           vocab.txt + WordPiece tokenization
 #   dataset_fuzzer             CSV / TSV / JSONL datasets
 #   run_file_fuzzer            .plrun run files
-#   bank_fuzzer                question banks (needs QtCore through pkg-config; skipped without)
+#   bank_fuzzer                question banks (needs QtCore; skipped without)
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
 # the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8; the six together stay
@@ -22,41 +22,27 @@ seconds=${FUZZ_SECONDS:-8}
 cxx=${FUZZ_CXX:-clang++}
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 
-e=$root/engine/src
-declare -A sources=(
-  [safetensors_header_fuzzer]="$root/fuzz/safetensors_header_fuzzer.cpp $e/Safetensors.cpp $e/Json.cpp"
-  [config_json_fuzzer]="$root/fuzz/config_json_fuzzer.cpp $e/HfConfig.cpp $e/Json.cpp $e/TerminalText.cpp"
-  [vocab_txt_fuzzer]="$root/fuzz/vocab_txt_fuzzer.cpp $e/WordPieceTokenizer.cpp $e/BertBasicTokenizer.cpp $e/Utf8.cpp $e/UnicodeTables.cpp $e/UnicodeStripTables.cpp $e/SafeFileReader.cpp"
-  [dataset_fuzzer]="$root/fuzz/dataset_fuzzer.cpp $e/CsvReader.cpp $e/JsonlReader.cpp $e/Json.cpp"
-  [run_file_fuzzer]="$root/fuzz/run_file_fuzzer.cpp $e/RunRecording.cpp $e/RunRecords.cpp $e/PrecisionNames.cpp $e/Json.cpp $e/SafeFileReader.cpp $e/AtomicFileWriter.cpp"
-  [bank_fuzzer]="$root/fuzz/bank_fuzzer.cpp $root/quiz/BankLoader.cpp $root/quiz/Question.cpp $root/quiz/QuestionBank.cpp $root/quiz/QuizTypes.cpp $e/SafeFileReader.cpp $e/TerminalText.cpp"
-)
-if [ $# -gt 0 ]; then
-  targets=("$@")
-else
-  targets=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
-           run_file_fuzzer bank_fuzzer)
-fi
+targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
+             run_file_fuzzer bank_fuzzer)
+if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
-flags=(-std=c++17 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=undefined -I"$root")
+# fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
+# target against it (ninja rebuilds only what changed).
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
 mkdir -p "$out"
+cmake -S "$root/fuzz" -B "$out" "${generator[@]}" -DCMAKE_CXX_COMPILER="$cxx" \
+  >"$out/configure.log" 2>&1 || {
+  cat "$out/configure.log" >&2; echo "fuzz.sh: configuring fuzz/ failed" >&2; exit 1; }
 
-build() {  # name -> builds $out/name when a source or header is newer; false if it cannot
-  local name=$1 bin=$out/$1 rebuild=0 extra=()
-  if [ "$name" = bank_fuzzer ]; then
-    pkg-config --exists Qt6Core 2>/dev/null || { echo "==> $name skipped: no Qt6Core pkg-config"; return 1; }
-    read -r -a extra <<< "-fPIC $(pkg-config --cflags Qt6Core) $(pkg-config --libs Qt6Core)"
+status=0
+build() {  # name -> builds it; false (and a failed status, unless Qt is missing) if it cannot
+  if [ "$1" = bank_fuzzer ] && grep -q "bank_fuzzer is not built" "$out/configure.log"; then
+    echo "==> $1 skipped: no Qt6Core"
+    return 1
   fi
-  [ -x "$bin" ] || rebuild=1
-  for s in ${sources[$name]} "$root"/engine/*.h "$root"/engine/src/*.h "$root"/quiz/*.h; do
-    [ "$s" -nt "$bin" ] && rebuild=1
-  done
-  if [ "$rebuild" = 1 ]; then
-    echo "==> building $bin"
-    # shellcheck disable=SC2086
-    "$cxx" "${flags[@]}" ${sources[$name]} "${extra[@]}" -o "$bin"
-  fi
+  cmake --build "$out" -j"$(nproc)" --target "$1" >"$out/$1.build.log" 2>&1 || {
+    tail -30 "$out/$1.build.log" >&2; echo "fuzz.sh: building $1 failed" >&2; status=1; return 1; }
 }
 
 # Hostile inputs, made now: each target runs them once (libFuzzer runs files given as arguments).
@@ -96,7 +82,6 @@ h = json.dumps(tensors).encode()
 put("st-50k-tensors", len(h).to_bytes(8, "little") + h + b"\0" * (4 * 50000))
 EOF
 
-status=0
 for name in "${targets[@]}"; do
   build "$name" || continue
   echo "==> $name: crafted inputs"

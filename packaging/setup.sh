@@ -43,6 +43,9 @@ packages=(
   clang libclang-rt-14-dev
   desktop-file-utils appstream shared-mime-info dpkg-dev file
   locales-all  # a comma-decimal locale (de_DE), so the locale-independence test of exports runs
+  clang-format  # the format check of the test command (Debian 12's clang-format 14)
+  help2man bash-completion  # the CLI's man page (generated at build time) and its completion
+  qt6-l10n-tools qt6-tools-dev qt6-translations-l10n  # lupdate/lrelease, Qt's own translations
 )
 
 sudo_cmd=()
@@ -184,6 +187,13 @@ case "$mode" in
     # The venv first: both builds' tests use what it holds (the pretrained MiniLM, transformers for
     # the golden-reference and Trainer tests); without it those parts skip, saying so.
     setup_venv
+    "$root/packaging/check-format.sh"
+    # core on its own, with neither LibTorch nor Qt on its include or link paths: the proof that it
+    # depends on neither (its tests run again inside each full build).
+    echo "==> building core alone ($root/build-core)"
+    cmake -S "$root/core" -B "$root/build-core" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args) >/dev/null
+    cmake --build "$root/build-core" -j "$jobs"
+    ctest --test-dir "$root/build-core" --output-on-failure -j "$jobs"
     if [ "$which_builds" != torch2 ]; then
       build_torch1
       run_tests "$build1" "the LibTorch 1.13 build" "$@"

@@ -13,8 +13,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
-#include "engine/BertConfig.h"
-#include "engine/GpuEstimator.h"
+#include "core/BertConfig.h"
+#include "core/GpuEstimator.h"
 
 namespace precisionlab {
 

@@ -3,8 +3,8 @@
 #include <QCoreApplication>
 #include <algorithm>
 
-#include "engine/GpuEstimator.h"
-#include "engine/ScenarioIds.h"
+#include "core/GpuEstimator.h"
+#include "core/ScenarioIds.h"
 #include "ui/LabVerdicts.h"
 #include "ui/RunDataStore.h"
 #include "ui/ScenarioCatalog.h"

@@ -14,8 +14,8 @@
 #include <QThread>
 #include <algorithm>
 
-#include "engine/LabScenarios.h"
-#include "engine/PretrainedModels.h"
+#include "core/LabScenarios.h"
+#include "core/PretrainedModels.h"
 #include "ui/ScenarioCatalog.h"
 
 namespace precisionlab {

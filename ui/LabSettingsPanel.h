@@ -6,7 +6,7 @@
 
 #include <QWidget>
 
-#include "engine/TrainConfig.h"
+#include "core/TrainConfig.h"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -9,7 +9,7 @@
 #include <QString>
 #include <optional>
 
-#include "engine/Verdict.h"
+#include "core/Verdict.h"
 
 namespace precisionlab {
 

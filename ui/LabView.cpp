@@ -20,9 +20,9 @@
 #include <exception>
 #include <utility>
 
-#include "engine/RunRecording.h"
-#include "engine/RunReplayer.h"
-#include "engine/ScenarioIds.h"
+#include "core/RunRecording.h"
+#include "core/RunReplayer.h"
+#include "core/ScenarioIds.h"
 #include "ui/ChartPanel.h"
 #include "ui/EvidenceSummary.h"
 #include "ui/GpuEstimateDialog.h"

@@ -15,9 +15,9 @@
 #include <memory>
 #include <vector>
 
-#include "engine/RunRecording.h"
+#include "core/RunRecording.h"
+#include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
-#include "engine/TrainConfig.h"
 #include "ui/RunDataStore.h"
 
 class QComboBox;

@@ -28,9 +28,7 @@
 #include "ui/TensorBoardExporter.h"
 #include "ui/UserGuideWindow.h"
 
-#if PRECISIONLAB_HAVE_LABVIEW
 #include "ui/LabView.h"
-#endif
 
 namespace precisionlab {
 
@@ -55,15 +53,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   tabs_->setDocumentMode(true);
   tabs_->setAccessibleName(tr("Views"));
   study_ = new StudyView(bank_, store_.get(), tabs_);
-#if PRECISIONLAB_HAVE_LABVIEW
   auto* lab = new LabView(tabs_);
   lab_ = lab;
   connect(lab, &LabView::statusMessage, this, [this](const QString& t) { showStatus(t, 8000); });
-#else
-  auto* placeholder = new QLabel(tr("The lab is not part of this build."), tabs_);
-  placeholder->setAlignment(Qt::AlignCenter);
-  lab_ = placeholder;
-#endif
   progress_ = new ProgressView(bank_, store_.get(), tabs_);
   tabs_->addTab(study_, tr("Study"));
   tabs_->addTab(lab_, tr("Lab"));
@@ -75,12 +67,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   });
 
   presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);
-#if PRECISIONLAB_HAVE_LABVIEW
   presenter_->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
   presenter_->setRunStore(&lab->store());
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
-#endif
   connect(presenter_, &PresenterMode::statusMessage, this,
           [this](const QString& t) { showStatus(t); });
   connect(presenter_, &PresenterMode::activeChanged, this, [this](bool) { applyThemeToViews(); });
@@ -170,15 +160,11 @@ QString MainWindow::openFiles(const QStringList& paths) {
   QStringList recordings, banks;
   for (const QString& p : paths) (isRecording(p) ? recordings : banks) << p;
   QStringList done;
-#if PRECISIONLAB_HAVE_LABVIEW
   if (!recordings.isEmpty()) {
     tabs_->setCurrentWidget(lab_);
     static_cast<LabView*>(lab_)->loadRecordings(recordings);
     done << tr("replaying %n recording(s) in the lab", nullptr, int(recordings.size()));
   }
-#else
-  if (!recordings.isEmpty()) done << tr("recordings need the lab, which is not part of this build");
-#endif
   if (!banks.isEmpty() && requestBank(banks.first())) done << tr("opening %1").arg(banks.first());
   if (banks.size() > 1)
     done << tr("one question bank at a time: %1 not opened")
@@ -337,7 +323,6 @@ void MainWindow::buildMenus() {
   QAction* exportAttempts = file->addAction(tr("&Export attempts as CSV…"));
   exportAttempts->setShortcut(QKeySequence(tr("Ctrl+E")));
   connect(exportAttempts, &QAction::triggered, progress_, &ProgressView::exportCsv);
-#if PRECISIONLAB_HAVE_LABVIEW
   auto* lab = static_cast<LabView*>(lab_);
   QAction* openRuns = file->addAction(tr("&Open recorded runs…"));
   openRuns->setShortcut(QKeySequence::Open);
@@ -375,7 +360,6 @@ void MainWindow::buildMenus() {
                    .arg(dir),
                15000);
   });
-#endif
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"));
   quit->setShortcut(QKeySequence::Quit);
@@ -520,16 +504,12 @@ void MainWindow::changeEvent(QEvent* event) {
 
 void MainWindow::runScenario(const QString& scenarioId) {
   tabs_->setCurrentWidget(lab_);
-#if PRECISIONLAB_HAVE_LABVIEW
   // The lab names the options with the letters this learner saw; its own status message says
   // what started, by name (no internal ids in the status bar).
   auto* lab = static_cast<LabView*>(lab_);
   if (!study_->scenarioOrder().isEmpty())
     lab->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   lab->runScenario(scenarioId);
-#else
-  showStatus(tr("The lab is not part of this build."), 6000);
-#endif
 }
 
 }  // namespace precisionlab

@@ -9,7 +9,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "engine/ScenarioIds.h"
+#include "core/ScenarioIds.h"
 #include "quiz/Question.h"
 #include "ui/EvidenceSummary.h"
 #include "ui/LabVerdictTable.h"

@@ -5,7 +5,7 @@
 
 #include <QLabel>
 
-#include "engine/RunRecords.h"
+#include "core/RunRecords.h"
 
 namespace precisionlab {
 

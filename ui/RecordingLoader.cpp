@@ -11,7 +11,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "engine/TrainerStateImport.h"
+#include "core/TrainerStateImport.h"
 
 namespace precisionlab {
 

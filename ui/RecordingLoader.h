@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/RunRecording.h"
+#include "core/RunRecording.h"
 
 namespace precisionlab {
 

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <cmath>
 
+#include "quiz/CsvWriter.h"
 #include "ui/RunDataStore.h"
 
 namespace precisionlab {
@@ -21,14 +22,7 @@ QString flag(bool b) { return b ? QStringLiteral("1") : QStringLiteral("0"); }
 
 }  // namespace
 
-QString RunCsvExporter::field(const QString& value) {
-  if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"')) &&
-      !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
-    return value;
-  QString quoted = value;
-  quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-  return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
+QString RunCsvExporter::field(const QString& value) { return quiz::CsvWriter::field(value); }
 
 QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
   static const QStringList kHeader = {QStringLiteral("run_id"),

@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <algorithm>
 
-#include "engine/ScenarioIds.h"
+#include "core/ScenarioIds.h"
 
 namespace precisionlab {
 

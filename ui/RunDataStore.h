@@ -19,9 +19,9 @@
 #include <QStringList>
 #include <vector>
 
-#include "engine/RunRecords.h"
+#include "core/RunRecords.h"
+#include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
-#include "engine/TrainConfig.h"
 
 namespace precisionlab {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/LabScenarios.h"
-#include "engine/ScenarioIds.h"
+#include "core/LabScenarios.h"
+#include "core/ScenarioIds.h"
 
 namespace precisionlab {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/TrainConfig.h"
+#include "core/TrainConfig.h"
 
 namespace precisionlab {
 

@@ -20,10 +20,8 @@
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
 
-#if PRECISIONLAB_HAVE_LABVIEW
 #include "ui/LabView.h"
 #include "ui/RunDataStore.h"
-#endif
 
 namespace precisionlab {
 
@@ -105,7 +103,6 @@ QStringList ScreenshotTour::run(const QString& dir) {
     shoot(QStringLiteral("study-breakdown"));
   }
 
-#if PRECISIONLAB_HAVE_LABVIEW
   // "Run in the lab" from the breakdown, as a learner clicks it, then "Run every option" and
   // the evidence summary once the runs are done (live, the lab's default settings).
   auto* lab = static_cast<LabView*>(window.labView());
@@ -131,10 +128,6 @@ QStringList ScreenshotTour::run(const QString& dir) {
     if (dialog->grab().toImage().save(path, "PNG", 0)) written << path;
     dialog->close();
   }
-#else
-  window.tabs()->setCurrentWidget(window.labView());
-  shoot(QStringLiteral("lab"));
-#endif
 
   window.tabs()->setCurrentWidget(window.progressView());
   waitFor([&] { return window.progressView()->statistics().attempts > 0; });
@@ -157,7 +150,6 @@ QStringList ScreenshotTour::run(const QString& dir) {
   while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts) {
     presenter->next();
     [[maybe_unused]] const auto& step = presenter->walkthrough()->current();
-#if PRECISIONLAB_HAVE_LABVIEW
     // The steps' runs train side by side; the half-precision one shows its NaN within steps.
     if (step.kind == PresenterWalkthrough::StepKind::RunOption &&
         step.scenarioId == QLatin1String("half-layers")) {
@@ -169,13 +161,10 @@ QStringList ScreenshotTour::run(const QString& dir) {
           5 * 60 * 1000);
       shoot(QStringLiteral("presenter-lab"));
     }
-#endif
     if (presenter->walkthrough()->atEnd()) break;
   }
-#if PRECISIONLAB_HAVE_LABVIEW
   waitFor([&] { return !lab->anyRunActive(); }, 30 * 60 * 1000);
   presenter->refreshVerdicts();
-#endif
   atSizes(QStringLiteral("presenter-verdicts"), {medium, large});
   presenter->leave();
   window.resize(medium);
@@ -193,7 +182,6 @@ QStringList ScreenshotTour::run(const QString& dir) {
   atSizes(QStringLiteral("study-exam-review"), {small, medium});
   study->setMode(quiz::QuizMode::Practice);
 
-#if PRECISIONLAB_HAVE_LABVIEW
   // The shipped recordings replayed (labelled "recorded on DEVICE, DATE" everywhere).
   lab->clearRuns();
   lab->setReplaySpeed(1e6);
@@ -204,7 +192,6 @@ QStringList ScreenshotTour::run(const QString& dir) {
   window.tabs()->setCurrentWidget(lab);
   shoot(QStringLiteral("lab-recorded"));
   lab->stopAll();
-#endif
   window.close();
   return written;
 }

@@ -1,8 +1,8 @@
 #include "ui/TensorBoardExporter.h"
 
-#include "engine/EngineError.h"
-#include "engine/RunRecording.h"
-#include "engine/TensorBoardExport.h"
+#include "core/EngineError.h"
+#include "core/RunRecording.h"
+#include "core/TensorBoardExport.h"
 #include "ui/RunDataStore.h"
 
 namespace precisionlab {

@@ -17,7 +17,7 @@
 #include <QVBoxLayout>
 #include <exception>
 
-#include "engine/VertexAiExport.h"
+#include "core/VertexAiExport.h"
 #include "ui/ScenarioCatalog.h"
 
 namespace precisionlab {

@@ -4,10 +4,10 @@
 
 #include <set>
 
-#include "engine/BertConfig.h"
-#include "engine/EngineError.h"
-#include "engine/src/AdamW.h"
-#include "engine/src/BertModel.h"
+#include "core/BertConfig.h"
+#include "core/EngineError.h"
+#include "model/BertModel.h"
+#include "training/AdamW.h"
 
 using namespace precisionlab;
 

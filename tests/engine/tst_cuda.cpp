@@ -9,10 +9,10 @@
 
 #include <torch/cuda.h>
 
+#include "core/TrainConfig.h"
 #include "engine/BuildInfo.h"
-#include "engine/TrainConfig.h"
-#include "engine/src/DeviceInfo.h"
-#include "engine/src/Trainer.h"
+#include "platform/DeviceInfo.h"
+#include "training/Trainer.h"
 
 using precisionlab::Precision;
 using precisionlab::Provenance;

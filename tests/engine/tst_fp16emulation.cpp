@@ -8,9 +8,9 @@
 
 #include <torch/torch.h>
 
-#include "engine/src/AdamW.h"
-#include "engine/src/Fp16Emulation.h"
-#include "engine/src/PrecisionOps.h"
+#include "precision/Fp16Emulation.h"
+#include "precision/PrecisionOps.h"
+#include "training/AdamW.h"
 
 using precisionlab::AdamW;
 using precisionlab::AdamWOptions;

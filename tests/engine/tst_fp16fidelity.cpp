@@ -15,8 +15,8 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/TrainConfig.h"
-#include "engine/src/Trainer.h"
+#include "core/TrainConfig.h"
+#include "training/Trainer.h"
 
 using precisionlab::CpuFp16;
 using precisionlab::Precision;

@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "engine/EngineError.h"
-#include "engine/GpuEstimator.h"
+#include "core/EngineError.h"
+#include "core/GpuEstimator.h"
 
 using namespace precisionlab;
 

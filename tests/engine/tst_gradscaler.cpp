@@ -8,7 +8,7 @@
 
 #include <torch/torch.h>
 
-#include "engine/src/GradScaler.h"
+#include "precision/GradScaler.h"
 
 using precisionlab::GradScaler;
 using precisionlab::GradScalerOptions;

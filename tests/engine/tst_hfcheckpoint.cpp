@@ -9,12 +9,12 @@
 #include <csignal>
 #include <fstream>
 
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
 #include "engine/HfClassifier.h"
 #include "engine/HfModelDirectory.h"
-#include "engine/src/HfCheckpoint.h"
-#include "engine/src/Json.h"
-#include "engine/src/SafetensorsWriter.h"
+#include "model/HfCheckpoint.h"
+#include "model/SafetensorsWriter.h"
 
 using namespace precisionlab;
 

@@ -15,13 +15,13 @@
 #include <cmath>
 #include <fstream>
 
-#include "engine/EngineError.h"
-#include "engine/PretrainedModels.h"
-#include "engine/src/AdamW.h"
-#include "engine/src/HfCheckpoint.h"
-#include "engine/src/Json.h"
-#include "engine/src/PrecisionOps.h"
-#include "engine/src/SafetensorsFile.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/PretrainedModels.h"
+#include "model/HfCheckpoint.h"
+#include "model/SafetensorsFile.h"
+#include "precision/PrecisionOps.h"
+#include "training/AdamW.h"
 
 using namespace precisionlab;
 

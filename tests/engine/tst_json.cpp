@@ -6,7 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "engine/src/Json.h"
+#include "core/Json.h"
+#include "core/Utf8.h"
 
 namespace json = precisionlab::json;
 
@@ -165,8 +166,8 @@ void TestJson::escapesAndUnicode() {
   const std::string expected =
       std::string("\"\\/\b\f\n\r\t") + std::string(1, '\0') + "\xC3\xA9\xE2\x82\xAC";
   QVERIFY(v.asString() == expected);
-  QCOMPARE(json::findInvalidUtf8("ok \xC3\xA9"), std::string_view::npos);
-  QCOMPARE(json::findInvalidUtf8("ok \xC3"), size_t(3));
+  QCOMPARE(utf8::firstInvalid("ok \xC3\xA9"), std::string_view::npos);
+  QCOMPARE(utf8::firstInvalid("ok \xC3"), size_t(3));
 }
 
 void TestJson::depthLimit() {

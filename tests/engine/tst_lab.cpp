@@ -9,10 +9,10 @@
 #include <map>
 #include <thread>
 
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
+#include "core/ScenarioIds.h"
 #include "engine/LabSession.h"
 #include "engine/RunScheduler.h"
-#include "engine/ScenarioIds.h"
 
 using namespace precisionlab;
 

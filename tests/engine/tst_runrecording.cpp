@@ -10,9 +10,9 @@
 #include <sstream>
 #include <string>
 
-#include "engine/EngineError.h"
-#include "engine/RunRecording.h"
-#include "engine/RunReplayer.h"
+#include "core/EngineError.h"
+#include "core/RunRecording.h"
+#include "core/RunReplayer.h"
 
 using namespace precisionlab;
 

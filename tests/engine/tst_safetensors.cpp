@@ -9,11 +9,11 @@
 #include <optional>
 #include <string>
 
-#include "engine/EngineError.h"
-#include "engine/Safetensors.h"
-#include "engine/src/CheckpointTensors.h"
-#include "engine/src/SafetensorsFile.h"
-#include "engine/src/SafetensorsWriter.h"
+#include "core/EngineError.h"
+#include "core/Safetensors.h"
+#include "model/CheckpointTensors.h"
+#include "model/SafetensorsFile.h"
+#include "model/SafetensorsWriter.h"
 
 using precisionlab::CheckpointTensors;
 using precisionlab::InputError;

@@ -11,10 +11,10 @@
 #include <map>
 #include <string>
 
-#include "engine/LabScenarios.h"
-#include "engine/RunRecording.h"
-#include "engine/ScenarioIds.h"
-#include "engine/Verdict.h"
+#include "core/LabScenarios.h"
+#include "core/RunRecording.h"
+#include "core/ScenarioIds.h"
+#include "core/Verdict.h"
 
 using namespace precisionlab;
 

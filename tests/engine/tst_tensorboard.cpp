@@ -11,9 +11,9 @@
 #include <map>
 #include <stdexcept>
 
-#include "engine/RunRecording.h"
-#include "engine/TensorBoardExport.h"
-#include "engine/TensorBoardWriter.h"
+#include "core/RunRecording.h"
+#include "core/TensorBoardExport.h"
+#include "core/TensorBoardWriter.h"
 
 using namespace precisionlab;
 

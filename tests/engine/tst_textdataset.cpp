@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "engine/EngineError.h"
-#include "engine/TextDataset.h"
+#include "core/EngineError.h"
+#include "core/TextDataset.h"
 
 using precisionlab::DatasetOptions;
 using precisionlab::InputError;

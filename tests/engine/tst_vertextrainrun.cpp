@@ -8,11 +8,11 @@
 // package are missing (e.g. a machine set up without PyPI).
 #include <QtTest>
 
-#include "engine/PretrainedModels.h"
-#include "engine/RunRecording.h"
-#include "engine/ScenarioIds.h"
-#include "engine/TrainerStateImport.h"
-#include "engine/VertexAiExport.h"
+#include "core/PretrainedModels.h"
+#include "core/RunRecording.h"
+#include "core/ScenarioIds.h"
+#include "core/TrainerStateImport.h"
+#include "core/VertexAiExport.h"
 
 using namespace precisionlab;
 

@@ -4,7 +4,7 @@
 #include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
 
-#include "engine/ScenarioIds.h"
+#include "core/ScenarioIds.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -8,7 +8,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "engine/EngineError.h"
+#include "core/EngineError.h"
 #include "ui/GuardedApplication.h"
 
 namespace {

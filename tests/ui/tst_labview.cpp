@@ -15,9 +15,9 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/RunRecording.h"
+#include "core/RunRecording.h"
 
-#include "engine/LabScenarios.h"
+#include "core/LabScenarios.h"
 #include "ui/ChartPanel.h"
 #include "ui/LabChartArea.h"
 #include "ui/LabSettingsPanel.h"

@@ -1,0 +1,65 @@
+// The lab's scenarios, the one table every front end reads (the GUI's ScenarioCatalog adds only
+// colours and legends; `record`, `lab` and the Vertex AI export take runs, titles and sweep
+// values from here): each answer option of the seed question (and the runs that explain it)
+// as training runs, keyed by the stable ids of ScenarioIds.h. A scenario is one run, except the
+// hyperparameter-tuning option, which is a sweep of fp32 trials. Plain data: no torch, no Qt.
+//
+// No option letters: the study view shuffles the options, so a fixed "A".."D" would disagree
+// with the letters a learner saw. Options are named by their text (`optionText`, the seed
+// question's wording) and by what the run does (`title`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/TrainConfig.h"
+
+namespace precisionlab {
+
+struct LabRun {
+  std::string label;  // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
+  TrainConfig config;
+};
+
+struct LabScenario {
+  std::string id;          // scenario::k... (ScenarioIds.h)
+  std::string optionText;  // the seed question's option it runs, "" for reference runs
+  bool correct = false;    // the option is the question's answer
+  std::string title;       // what the run is, e.g. "Half-precision layers"
+  std::string whatItIs;    // one sentence: what the run does, in Hugging Face terms
+  bool isSweep = false;    // several trials; the verdict reports compute multiple, best trial
+  std::vector<LabRun> runs;
+};
+
+class LabScenarios {
+ public:
+  // The default lab setup: pretrainedBase() where the pretrained MiniLM is installed, else
+  // builtinBase(); defaultModelNote() says which and why.
+  static TrainConfig defaultBase();
+  // Fine-tuning as practitioners do it: the pretrained all-MiniLM-L6-v2 (its first
+  // kPretrainedLayers layers, for speed on a CPU), a new seeded classifier head, lr 5e-5 with
+  // 10 % warmup, short sequences, on the built-in data; the GradScaler's growth interval is
+  // shortened so a lab-length run shows the scale growing back (PyTorch's default is 2000).
+  static TrainConfig pretrainedBase();
+  static constexpr int64_t kPretrainedLayers = 2;
+  static constexpr int64_t kPretrainedGrowthInterval = 10;
+  // A randomly initialised tiny BERT trained from scratch (lr 2e-3): the lab without the
+  // pretrained model, e.g. on a machine without PyPI.
+  static TrainConfig builtinBase();
+  // One sentence for the UI and CLI: which model the default uses, and why.
+  static std::string defaultModelNote();
+  // The scenario `id` built on `base` (same data, model, seed and step count as the baseline).
+  // Throws InputError naming the known ids for an unknown one.
+  static LabScenario make(std::string_view id, const TrainConfig& base);
+  // baseline, A, B, C, D and bf16=True (the live mixed-precision speedup a CPU can show, which
+  // emulated fp16 cannot): what `precisionlab-cli lab` runs by default.
+  static std::vector<std::string> defaultIds();
+  // Learning rates of the hyperparameter sweep (the tuning option), as multiples of the base
+  // learning rate, so a sweep around the lab's 2e-3 and one around a recording's 5e-4 are the
+  // same sweep; sweepLearningRates() applies them to `base`.
+  static std::vector<double> sweepFactors();
+  static std::vector<double> sweepLearningRates(double baseLearningRate);
+};
+
+}  // namespace precisionlab

@@ -1,0 +1,77 @@
+// What a run reports: per-step and per-evaluation records, its state and its provenance.
+// Plain value types, copied out of the engine's snapshot by the reader (UI timer, CLI loop).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace precisionlab {
+
+struct StepRecord {
+  int64_t step = 0;  // 1-based optimizer step
+  double loss = 0;   // training loss of this batch (fp32 value)
+  double learningRate = 0;
+  double stepMs = 0;  // wall time of the step alone, device synchronised
+  // CPU time the training thread spent in the step, for single-threaded CPU runs (0 = not
+  // measured): unlike wall time it does not grow while other processes hold the cores, so
+  // verdicts use it when both runs have it.
+  double cpuMs = 0;
+  double samplesPerSec = 0;
+  double tokensPerSec = 0;           // non-padding tokens per second
+  double gradNorm = 0;               // total norm before clipping (unscaled)
+  bool nonFinite = false;            // loss or gradients held inf/NaN
+  double lossScale = 1.0;            // GradScaler scale used for this step (1 without a scaler)
+  bool skipped = false;              // optimizer step skipped (inf/NaN gradients)
+  double gradZeroFraction = 0;       // flushed to zero: share of the gradient values fp32 fills
+                                     // (dense weights, used embedding rows) held at exactly 0
+  double gradNonFiniteFraction = 0;  // share of gradient values inf/NaN
+  int64_t peakBytes = 0;             // peak memory during the step (allocator-reported)
+};
+
+struct EvalRecord {
+  int64_t step = 0;
+  double valLoss = 0;
+  double valAccuracy = 0;  // 0..1
+};
+
+enum class Provenance {
+  Live,      // measured now on `device`
+  Emulated,  // numerics emulated on `device`; speed and memory are not meaningful
+  Recorded,  // replayed from a file recorded on `device` at `recordedAt`
+};
+
+struct RunProvenance {
+  Provenance kind = Provenance::Live;
+  std::string device;        // e.g. "cpu (2 threads, avx512_bf16)", "cuda:0 NVIDIA H200"
+  std::string recordedAt;    // ISO 8601, for Recorded
+  std::string torchVersion;  // LibTorch version the run used
+  std::string note;          // e.g. why it is emulated
+  Provenance recordedKind = Provenance::Live;  // for Recorded: how the original run measured
+  // False for live fp16 kernels on a CPU without fp16 arithmetic units: numerics and memory are
+  // real, the step time is not what fp16 hardware would show, so no speed verdict uses it.
+  bool speedRepresentative = true;
+};
+
+enum class RunState { Queued, Preparing, Running, Paused, Finished, Failed, Cancelled };
+
+const char* provenanceName(Provenance p);  // "live", "emulated", "recorded"
+const char* runStateName(RunState s);      // "queued", "preparing", ...
+
+using RunId = int;
+
+// Everything new about one run since the previous drain().
+struct RunUpdate {
+  RunId id = 0;
+  std::string label;
+  RunState state = RunState::Queued;
+  std::string message;  // status text; the cause when Failed
+  std::vector<std::string>
+      warnings;  // new since the last drain, e.g. "classifier initialised anew"
+  RunProvenance provenance;
+  int64_t totalSteps = 0;
+  std::vector<StepRecord> steps;  // appended since the last drain
+  std::vector<EvalRecord> evals;  // appended since the last drain
+};
+
+}  // namespace precisionlab

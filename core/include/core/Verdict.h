@@ -1,0 +1,90 @@
+// Verdicts on lab runs, computed only from measured records (never written in advance): speed
+// against the fp32 baseline with its spread, memory ratio, whether the run learned, divergence
+// from the baseline's loss, failure step and cause, compute multiple for sweeps. Where a run's
+// speed is emulated, the verdict says it cannot be measured here. Plain data: no torch, no Qt.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/RunRecords.h"
+
+namespace precisionlab {
+
+// Everything recorded for one run of a lab session.
+struct MeasuredRun {
+  std::string label;
+  RunState state = RunState::Queued;
+  std::string message;  // the cause when Failed
+  RunProvenance provenance;
+  int64_t totalSteps = 0;
+  int64_t batchSize = 0;
+  std::vector<StepRecord> steps;
+  std::vector<EvalRecord> evals;
+};
+
+struct MeasuredScenario {
+  std::string id;          // scenario id
+  std::string optionText;  // the seed question's option it runs, "" for reference runs
+  std::string title;
+  bool isSweep = false;
+  std::vector<MeasuredRun> runs;
+};
+
+struct VerdictOptions {
+  int64_t warmupStepsExcluded = 3;  // first steps left out of step-time statistics
+  // Learned like the baseline: val accuracy >= base - this. Two runs whose numerics differ
+  // follow different trajectories; on the built-in 250-example validation split two standard
+  // errors of the difference of two accuracies near 0.8 are 2 * sqrt(2 * 0.8 * 0.2 / 250) = 0.07.
+  double accuracyTolerance = 0.08;
+  double valLossTolerance = 0.15;  // ... and val loss <= base + this
+  double stallFraction = 0.02;     // training loss must fall by > 2% (first vs last tenth)
+};
+
+struct Verdict {
+  std::string scenarioId;
+  std::string label;  // the run judged (the best trial for a sweep)
+  Provenance provenance = Provenance::Live;
+  // Speed: median step time (warmup excluded) and its p25-p75 spread; speedup = base / run.
+  // Step times are the training thread's CPU time when both runs carry it (cpuTime).
+  bool speedMeasurable = false;
+  bool cpuTime = false;  // step times are the training thread's CPU time per step
+  double medianStepMs = 0, p25StepMs = 0, p75StepMs = 0;
+  // speedup = base median / run median; low-high = p25-p75 of the ratio of block medians
+  // (5 steps a block, paired in time; short runs fall back to base p25 / run p75 ...).
+  double speedup = 0, speedupLow = 0, speedupHigh = 0;
+  bool memoryMeasurable = false;
+  double memoryRatio = 0;  // run peak / baseline peak
+  // Learning.
+  bool hasEval = false;
+  double valLoss = 0, valAccuracy = 0;
+  double baselineValLoss = 0, baselineValAccuracy = 0;
+  bool learned = false;              // within tolerance of the baseline, nothing non-finite
+  bool stalled = false;              // training loss did not fall
+  double maxLossDivergence = 0;      // max |loss - baseline loss| over common finite steps
+  bool identicalToBaseline = false;  // every step's loss and every eval bit-equal
+  // Failure.
+  int64_t firstNonFiniteStep = 0;  // 0 = none
+  int64_t skippedSteps = 0;
+  double finalLossScale = 1.0;
+  double meanGradZeroFraction = 0, baselineGradZeroFraction = 0;
+  std::string failureCause;  // "" when none
+  // Sweeps.
+  int trials = 1;
+  double computeMultiple = 1.0;  // trials' steps x median step time / baseline's
+  double sampleMultiple = 1.0;   // trials' trained samples / baseline's (timing-free)
+  std::string bestTrial;
+  // Computed text: one line, plus notes (e.g. where to look for a measurable speed).
+  std::string summary;
+  std::vector<std::string> notes;
+};
+
+// `baseline` is the fp32 baseline run of the same session.
+Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& baseline,
+                       const VerdictOptions& options = {});
+
+// Percentile (0..100, linear interpolation) of the step times, warmup excluded; 0 if none.
+double stepTimePercentile(const MeasuredRun& run, double percentile, int64_t warmupExcluded);
+
+}  // namespace precisionlab

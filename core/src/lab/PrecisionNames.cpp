@@ -1,0 +1,37 @@
+// Precision names for flags, files and messages, kept apart from TrainConfig.cpp (which checks
+// devices through LibTorch) so that torch-free readers of run files (fuzz/) can link them.
+#include "core/TrainConfig.h"
+
+namespace precisionlab {
+
+namespace {
+struct PrecisionNameEntry {
+  Precision precision;
+  const char* name;
+};
+constexpr PrecisionNameEntry kPrecisionNames[] = {
+    {Precision::Fp32, "fp32"},
+    {Precision::Fp16Amp, "fp16-amp"},
+    {Precision::Bf16Amp, "bf16-amp"},
+    {Precision::HalfModel, "half-model"},
+    {Precision::Fp16AmpNoScaler, "fp16-amp-noscale"},
+};
+}  // namespace
+
+const char* precisionName(Precision p) {
+  for (const auto& e : kPrecisionNames)
+    if (e.precision == p) return e.name;
+  return "unknown";
+}
+
+bool parsePrecision(const std::string& s, Precision* out) {
+  for (const auto& e : kPrecisionNames) {
+    if (s == e.name) {
+      *out = e.precision;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,517 @@
+// Run files (.plrun): writer and strict reader. The format is specified in
+// docs/run-file-format.md; keep the two in step.
+#include "core/RunRecording.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "core/AtomicFileWriter.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/SafeFileReader.h"
+
+namespace precisionlab {
+
+namespace {
+
+constexpr std::string_view kFormatName = "precisionlab-run";
+const char* const kRecordAgain = "Record the run again, or use another copy of the file.";
+
+// JSON has no NaN or infinities, but a diverging run produces them: they are stored as the
+// strings "NaN", "Infinity" and "-Infinity".
+json::Value number(double d) {
+  if (std::isnan(d)) return json::Value("NaN");
+  if (std::isinf(d)) return json::Value(d > 0 ? "Infinity" : "-Infinity");
+  return json::Value(d);
+}
+
+constexpr double kMaxRecordedStepMs = 3600000.0;
+
+// Where a value came from, for messages: "<file>:<line>".
+struct Where {
+  const std::string& file;
+  size_t line;
+  [[noreturn]] void fail(const std::string& problem,
+                         const std::string& advice = kRecordAgain) const {
+    throw InputError(file + ":" + std::to_string(line) + ": " + problem + ". " + advice);
+  }
+};
+
+const json::Value& field(const json::Value& obj, const char* key, const Where& at,
+                         const std::string& prefix = {}) {
+  const json::Value* v = obj.find(key);
+  if (!v) at.fail("missing field \"" + prefix + key + "\"");
+  return *v;
+}
+
+template <typename Fn>
+auto typed(const json::Value& obj, const char* key, const Where& at, const std::string& prefix,
+           const char* expected, Fn get) {
+  const json::Value& v = field(obj, key, at, prefix);
+  try {
+    return get(v);
+  } catch (const json::TypeError&) {
+    at.fail("field \"" + prefix + key + "\" must be " + expected + ", not " +
+            json::typeName(v.type()));
+  }
+}
+
+std::string getString(const json::Value& o, const char* k, const Where& at,
+                      const std::string& p = {}) {
+  return typed(o, k, at, p, "a string", [](const json::Value& v) { return v.asString(); });
+}
+int64_t getInt(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
+  return typed(o, k, at, p, "an integer", [](const json::Value& v) { return v.asInt64(); });
+}
+bool getBool(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
+  return typed(o, k, at, p, "true or false", [](const json::Value& v) { return v.asBool(); });
+}
+double getDouble(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
+  return typed(o, k, at, p, "a number", [](const json::Value& v) {
+    if (v.isString()) {
+      const std::string& s = v.asString();
+      if (s == "NaN") return std::numeric_limits<double>::quiet_NaN();
+      if (s == "Infinity") return std::numeric_limits<double>::infinity();
+      if (s == "-Infinity") return -std::numeric_limits<double>::infinity();
+    }
+    return v.asDouble();
+  });
+}
+
+// An integer in [lo, hi], checked before any caller narrows it (threads is an int).
+int64_t getIntIn(const json::Value& o, const char* k, int64_t lo, int64_t hi, const Where& at,
+                 const std::string& p = {}) {
+  const int64_t v = getInt(o, k, at, p);
+  if (v < lo || v > hi)
+    at.fail("field \"" + p + k + "\" = " + std::to_string(v) + " is outside " + std::to_string(lo) +
+            ".." + std::to_string(hi));
+  return v;
+}
+// A finite number in [lo, hi].
+double getDoubleIn(const json::Value& o, const char* k, double lo, double hi, const Where& at,
+                   const std::string& p = {}) {
+  const double v = getDouble(o, k, at, p);
+  if (!(v >= lo && v <= hi))
+    at.fail("field \"" + p + k + "\" = " + json::serialize(number(v)) + " is outside " +
+            json::serialize(json::Value(lo)) + ".." + json::serialize(json::Value(hi)));
+  return v;
+}
+
+json::Value configToJson(const TrainConfig& c) {
+  json::Value o = json::Value::object();
+  o.set("preset", c.preset);
+  o.set("modelDir", c.modelDir);
+  o.set("layers", c.layers);
+  o.set("dataPath", c.dataPath);
+  o.set("textColumn", c.textColumn);
+  o.set("labelColumn", c.labelColumn);
+  o.set("steps", c.steps);
+  o.set("batchSize", c.batchSize);
+  o.set("seqLen", c.seqLen);
+  o.set("learningRate", number(c.learningRate));
+  o.set("warmupFraction", number(c.warmupFraction));
+  o.set("weightDecay", number(c.weightDecay));
+  o.set("maxGradNorm", number(c.maxGradNorm));
+  o.set("adamEps", number(c.adamEps));
+  o.set("seed", c.seed);
+  o.set("device", c.device);
+  o.set("evalEvery", c.evalEvery);
+  o.set("validationFraction", number(c.validationFraction));
+  o.set("threads", c.threads);
+  o.set("precision", precisionName(c.precision));
+  o.set("initScale", number(c.initScale));
+  o.set("growthFactor", number(c.growthFactor));
+  o.set("backoffFactor", number(c.backoffFactor));
+  o.set("growthInterval", c.growthInterval);
+  return o;
+}
+
+TrainConfig configFromJson(const json::Value& o, const Where& at) {
+  const std::string p = "config.";
+  if (!o.isObject()) at.fail("field \"config\" must be an object");
+  TrainConfig c;
+  c.preset = getString(o, "preset", at, p);
+  c.modelDir = getString(o, "modelDir", at, p);
+  // Optional: files written before pretrained models existed have no "layers" (all layers).
+  c.layers = o.find("layers") ? getInt(o, "layers", at, p) : 0;
+  c.dataPath = getString(o, "dataPath", at, p);
+  c.textColumn = getString(o, "textColumn", at, p);
+  c.labelColumn = getString(o, "labelColumn", at, p);
+  // A run file is untrusted: every value is held to the bounds a live run has.
+  c.steps = getIntIn(o, "steps", 1, kMaxSteps, at, p);
+  c.batchSize = getIntIn(o, "batchSize", 1, kMaxBatchSize, at, p);
+  c.seqLen = getIntIn(o, "seqLen", 2, kMaxSeqLen, at, p);
+  c.learningRate = getDoubleIn(o, "learningRate", 0, 1e3, at, p);
+  c.warmupFraction = getDoubleIn(o, "warmupFraction", 0, 1, at, p);
+  c.weightDecay = getDoubleIn(o, "weightDecay", 0, 1e3, at, p);
+  c.maxGradNorm = getDoubleIn(o, "maxGradNorm", -1e300, 1e300, at, p);
+  c.adamEps = getDoubleIn(o, "adamEps", 0, 1, at, p);
+  c.seed = typed(o, "seed", at, p, "a non-negative integer",
+                 [](const json::Value& v) { return v.asUint64(); });
+  c.device = getString(o, "device", at, p);
+  c.evalEvery = getIntIn(o, "evalEvery", 0, kMaxSteps, at, p);
+  c.validationFraction = getDoubleIn(o, "validationFraction", 0, 1, at, p);
+  c.threads = static_cast<int>(getIntIn(o, "threads", 0, kMaxThreads, at, p));
+  const std::string precision = getString(o, "precision", at, p);
+  if (!parsePrecision(precision, &c.precision))
+    at.fail("field \"config.precision\" has unknown value \"" + precision + "\"");
+  c.initScale = getDoubleIn(o, "initScale", 0, 1e300, at, p);
+  c.growthFactor = getDoubleIn(o, "growthFactor", 0, 1e300, at, p);
+  c.backoffFactor = getDoubleIn(o, "backoffFactor", 0, 1e300, at, p);
+  c.growthInterval = getIntIn(o, "growthInterval", 0, INT64_MAX, at, p);
+  return c;
+}
+
+json::Value stepToJson(const StepRecord& s) {
+  json::Value o = json::Value::object();
+  o.set("type", "step");
+  o.set("step", s.step);
+  o.set("loss", number(s.loss));
+  o.set("learningRate", number(s.learningRate));
+  o.set("stepMs", number(s.stepMs));
+  if (s.cpuMs > 0) o.set("cpuMs", number(s.cpuMs));
+  o.set("samplesPerSec", number(s.samplesPerSec));
+  o.set("tokensPerSec", number(s.tokensPerSec));
+  o.set("gradNorm", number(s.gradNorm));
+  o.set("nonFinite", s.nonFinite);
+  o.set("lossScale", number(s.lossScale));
+  o.set("skipped", s.skipped);
+  o.set("gradZeroFraction", number(s.gradZeroFraction));
+  o.set("gradNonFiniteFraction", number(s.gradNonFiniteFraction));
+  o.set("peakBytes", s.peakBytes);
+  return o;
+}
+
+StepRecord stepFromJson(const json::Value& o, const Where& at) {
+  StepRecord s;
+  s.step = getInt(o, "step", at);
+  s.loss = getDouble(o, "loss", at);
+  s.learningRate = getDouble(o, "learningRate", at);
+  s.stepMs = getDouble(o, "stepMs", at);
+  // Optional (files before it lack it): the step's CPU time on the training thread.
+  if (o.find("cpuMs") != nullptr) s.cpuMs = getDouble(o, "cpuMs", at);
+  s.samplesPerSec = getDouble(o, "samplesPerSec", at);
+  s.tokensPerSec = getDouble(o, "tokensPerSec", at);
+  s.gradNorm = getDouble(o, "gradNorm", at);
+  s.nonFinite = getBool(o, "nonFinite", at);
+  s.lossScale = getDouble(o, "lossScale", at);
+  s.skipped = getBool(o, "skipped", at);
+  s.gradZeroFraction = getDouble(o, "gradZeroFraction", at);
+  s.gradNonFiniteFraction = getDouble(o, "gradNonFiniteFraction", at);
+  s.peakBytes = getInt(o, "peakBytes", at);
+  if (s.step < 1 || s.step > kMaxSteps)
+    at.fail("field \"step\" = " + std::to_string(s.step) + " is outside 1.." +
+            std::to_string(kMaxSteps));
+  // An hour a step is far slower than any real run; a larger value would stall a replay.
+  if (!(s.stepMs >= 0) || !(s.stepMs <= kMaxRecordedStepMs))
+    at.fail("field \"stepMs\" must be a time from 0 to " +
+            std::to_string(static_cast<int64_t>(kMaxRecordedStepMs)) + " ms");
+  if (!(s.cpuMs >= 0) || std::isinf(s.cpuMs))
+    at.fail("field \"cpuMs\" must be a finite time of 0 ms or more");
+  return s;
+}
+
+json::Value summaryToJson(const RunSummary& s) {
+  json::Value o = json::Value::object();
+  o.set("stepsDone", s.stepsDone);
+  o.set("meanStepMs", number(s.meanStepMs));
+  o.set("meanSamplesPerSec", number(s.meanSamplesPerSec));
+  o.set("finalLoss", number(s.finalLoss));
+  o.set("finalValAccuracy", number(s.finalValAccuracy));
+  o.set("peakBytes", s.peakBytes);
+  o.set("skippedSteps", s.skippedSteps);
+  o.set("nonFiniteSteps", s.nonFiniteSteps);
+  o.set("firstNonFiniteStep", s.firstNonFiniteStep);
+  return o;
+}
+
+RunSummary summaryFromJson(const json::Value& o, const Where& at) {
+  const std::string p = "summary.";
+  if (!o.isObject()) at.fail("field \"summary\" must be an object");
+  RunSummary s;
+  s.stepsDone = getInt(o, "stepsDone", at, p);
+  s.meanStepMs = getDouble(o, "meanStepMs", at, p);
+  s.meanSamplesPerSec = getDouble(o, "meanSamplesPerSec", at, p);
+  s.finalLoss = getDouble(o, "finalLoss", at, p);
+  s.finalValAccuracy = getDouble(o, "finalValAccuracy", at, p);
+  s.peakBytes = getInt(o, "peakBytes", at, p);
+  s.skippedSteps = getInt(o, "skippedSteps", at, p);
+  s.nonFiniteSteps = getInt(o, "nonFiniteSteps", at, p);
+  s.firstNonFiniteStep = getInt(o, "firstNonFiniteStep", at, p);
+  return s;
+}
+
+bool parseRunState(const std::string& name, RunState* out) {
+  for (RunState s : {RunState::Queued, RunState::Preparing, RunState::Running, RunState::Paused,
+                     RunState::Finished, RunState::Failed, RunState::Cancelled}) {
+    if (name == runStateName(s)) {
+      *out = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string hostName() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown";
+  return buf;
+}
+
+}  // namespace
+
+void RunRecording::append(const RunUpdate& update) {
+  if (label.empty()) label = update.label;
+  if (update.totalSteps > 0) totalSteps = update.totalSteps;
+  endState = update.state;
+  if (!update.message.empty()) endMessage = update.message;
+  // The first updates may carry only the configured device; the trainer fills in the rest.
+  if (!update.provenance.device.empty()) provenance = update.provenance;
+  steps.insert(steps.end(), update.steps.begin(), update.steps.end());
+  evals.insert(evals.end(), update.evals.begin(), update.evals.end());
+}
+
+void RunRecording::finish() {
+  RunSummary s;
+  s.stepsDone = static_cast<int64_t>(steps.size());
+  double msSum = 0, spsSum = 0;
+  int64_t timed = 0;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const StepRecord& r = steps[i];
+    s.peakBytes = std::max(s.peakBytes, r.peakBytes);
+    if (r.skipped) ++s.skippedSteps;
+    if (r.nonFinite) {
+      ++s.nonFiniteSteps;
+      if (s.firstNonFiniteStep == 0) s.firstNonFiniteStep = r.step;
+    }
+    if (i > 0 || steps.size() == 1) {
+      msSum += r.stepMs;
+      spsSum += r.samplesPerSec;
+      ++timed;
+    }
+  }
+  if (timed > 0) {
+    s.meanStepMs = msSum / static_cast<double>(timed);
+    s.meanSamplesPerSec = spsSum / static_cast<double>(timed);
+  }
+  s.finalLoss = steps.empty() ? 0 : steps.back().loss;
+  s.finalValAccuracy = evals.empty() ? -1 : evals.back().valAccuracy;
+  summary = s;
+}
+
+std::string currentUtcTimestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+void writeRunRecording(const std::string& path, RunRecording r) {
+  if (r.provenance.kind == Provenance::Recorded)
+    throw InputError(path + ": a replayed run cannot be recorded again; record the live run");
+  if (r.provenance.recordedAt.empty()) r.provenance.recordedAt = currentUtcTimestamp();
+  if (r.host.empty()) r.host = hostName();
+  r.finish();
+
+  json::Value header = json::Value::object();
+  header.set("format", std::string(kFormatName));
+  header.set("version", RunRecording::kFormatVersion);
+  header.set("scenario", r.scenarioId);
+  header.set("label", r.label);
+  header.set("recordedAt", r.provenance.recordedAt);
+  header.set("host", r.host);
+  json::Value prov = json::Value::object();
+  prov.set("kind", provenanceName(r.provenance.kind));
+  prov.set("device", r.provenance.device);
+  prov.set("torchVersion", r.provenance.torchVersion);
+  prov.set("note", r.provenance.note);
+  if (!r.provenance.speedRepresentative) prov.set("speedRepresentative", false);
+  header.set("provenance", std::move(prov));
+  json::Value libs = json::Value::object();
+  for (const auto& [name, version] : r.libraries) libs.set(name, version);
+  header.set("libraries", std::move(libs));
+  header.set("totalSteps", r.totalSteps);
+  header.set("config", configToJson(r.config));
+
+  std::string out = json::serialize(header) + "\n";
+  // Steps and evaluations interleave in step order: an evaluation follows the step it ran after.
+  size_t e = 0;
+  for (const StepRecord& s : r.steps) {
+    while (e < r.evals.size() && r.evals[e].step < s.step) {
+      json::Value ev = json::Value::object();
+      ev.set("type", "eval");
+      ev.set("step", r.evals[e].step);
+      ev.set("valLoss", number(r.evals[e].valLoss));
+      ev.set("valAccuracy", number(r.evals[e].valAccuracy));
+      out += json::serialize(ev) + "\n";
+      ++e;
+    }
+    out += json::serialize(stepToJson(s)) + "\n";
+  }
+  for (; e < r.evals.size(); ++e) {
+    json::Value ev = json::Value::object();
+    ev.set("type", "eval");
+    ev.set("step", r.evals[e].step);
+    ev.set("valLoss", number(r.evals[e].valLoss));
+    ev.set("valAccuracy", number(r.evals[e].valAccuracy));
+    out += json::serialize(ev) + "\n";
+  }
+  json::Value end = json::Value::object();
+  end.set("type", "end");
+  end.set("state", runStateName(r.endState));
+  end.set("message", r.endMessage);
+  end.set("summary", summaryToJson(r.summary));
+  out += json::serialize(end) + "\n";
+
+  AtomicFileWriter::writeFile(path, out);
+}
+
+RunRecording readRunRecording(const std::string& path) {
+  return parseRunRecording(SafeFileReader::readFile(path, filekinds::kRunFile), path);
+}
+
+RunRecording parseRunRecording(std::string_view text, const std::string& fileName) {
+  if (text.empty())
+    throw InputError(fileName + ": the file is empty, not a PrecisionLab run file. " +
+                     kRecordAgain);
+
+  // Split into lines, remembering whether the last one ended with a newline: a writer that
+  // stopped half-way leaves a last line without one.
+  std::vector<std::string_view> lines;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    const size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) {
+      lines.push_back(text.substr(pos));
+      pos = text.size();
+    } else {
+      lines.push_back(text.substr(pos, nl - pos));
+      pos = nl + 1;
+    }
+  }
+  const bool lastLineComplete = text.back() == '\n';
+
+  auto parseLine = [&](size_t index) {
+    const Where at{fileName, index + 1};
+    const std::string_view line = lines[index];
+    if (line.empty()) at.fail("empty line (each line holds one record)");
+    try {
+      json::Value v = json::parse(line);
+      if (!v.isObject())
+        at.fail("a record must be a JSON object, not " + std::string(json::typeName(v.type())));
+      return v;
+    } catch (const json::ParseError& e) {
+      if (index + 1 == lines.size() && !lastLineComplete)
+        at.fail(
+            "the file is truncated (it ends in the middle of a record; it was not completely "
+            "written)");
+      at.fail("bad JSON at column " + std::to_string(e.column()) + ": " + e.problem());
+    }
+  };
+
+  RunRecording r;
+  {
+    const Where at{fileName, 1};
+    const json::Value header = parseLine(0);
+    const json::Value* format = header.find("format");
+    if (!format || !format->isString() || format->asString() != kFormatName)
+      at.fail(
+          "not a PrecisionLab run file (unknown format" +
+              (format && format->isString() ? " \"" + format->asString() + "\"" : std::string()) +
+              "; expected \"format\": \"precisionlab-run\")",
+          "Open a .plrun file written by PrecisionLab.");
+    const int64_t version = getInt(header, "version", at);
+    if (version > RunRecording::kFormatVersion)
+      at.fail("made by a newer PrecisionLab (format " + std::to_string(version) +
+                  "); this version reads format " + std::to_string(RunRecording::kFormatVersion),
+              "Update PrecisionLab to replay it.");
+    if (version < 1) at.fail("format version " + std::to_string(version) + " does not exist");
+    r.scenarioId = getString(header, "scenario", at);
+    r.label = getString(header, "label", at);
+    r.host = getString(header, "host", at);
+    r.totalSteps = getIntIn(header, "totalSteps", 1, kMaxSteps, at);
+    const json::Value& prov = field(header, "provenance", at);
+    if (!prov.isObject()) at.fail("field \"provenance\" must be an object");
+    const std::string kind = getString(prov, "kind", at, "provenance.");
+    if (kind == provenanceName(Provenance::Live)) {
+      r.provenance.kind = Provenance::Live;
+    } else if (kind == provenanceName(Provenance::Emulated)) {
+      r.provenance.kind = Provenance::Emulated;
+    } else {
+      at.fail("field \"provenance.kind\" must be \"live\" or \"emulated\", not \"" + kind + "\"");
+    }
+    r.provenance.device = getString(prov, "device", at, "provenance.");
+    if (r.provenance.device.empty()) at.fail("field \"provenance.device\" is empty");
+    r.provenance.torchVersion = getString(prov, "torchVersion", at, "provenance.");
+    r.provenance.note = getString(prov, "note", at, "provenance.");
+    // Optional (format 1 files written before it existed): absent means representative.
+    if (const json::Value* rep = prov.find("speedRepresentative")) {
+      if (!rep->isBool()) at.fail("field \"provenance.speedRepresentative\" must be true or false");
+      r.provenance.speedRepresentative = rep->asBool();
+    }
+    r.provenance.recordedAt = getString(header, "recordedAt", at);
+    const json::Value& libs = field(header, "libraries", at);
+    if (!libs.isObject()) at.fail("field \"libraries\" must be an object");
+    for (const auto& [name, version] : libs.members()) {
+      if (!version.isString()) at.fail("field \"libraries." + name + "\" must be a string");
+      r.libraries.emplace_back(name, version.asString());
+    }
+    r.config = configFromJson(field(header, "config", at), at);
+  }
+
+  bool ended = false;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    const Where at{fileName, i + 1};
+    if (ended) at.fail("a record after the end record");
+    const json::Value rec = parseLine(i);
+    const std::string type = getString(rec, "type", at);
+    if (type == "step") {
+      StepRecord s = stepFromJson(rec, at);
+      if (s.step > r.totalSteps)
+        at.fail("step " + std::to_string(s.step) + " is past the run's " +
+                std::to_string(r.totalSteps) + " steps (totalSteps)");
+      if (!r.steps.empty() && s.step <= r.steps.back().step)
+        at.fail("step " + std::to_string(s.step) + " comes after step " +
+                std::to_string(r.steps.back().step) + " (steps must increase)");
+      r.steps.push_back(s);
+    } else if (type == "eval") {
+      EvalRecord e;
+      e.step = getInt(rec, "step", at);
+      e.valLoss = getDouble(rec, "valLoss", at);
+      e.valAccuracy = getDouble(rec, "valAccuracy", at);
+      r.evals.push_back(e);
+    } else if (type == "end") {
+      const std::string state = getString(rec, "state", at);
+      if (!parseRunState(state, &r.endState))
+        at.fail("field \"state\" has unknown value \"" + state + "\"");
+      // A recording is of a run that ended; a "running" end state would replay forever.
+      if (r.endState != RunState::Finished && r.endState != RunState::Failed &&
+          r.endState != RunState::Cancelled)
+        at.fail("field \"state\" = \"" + state +
+                "\" is not an end state (finished, failed or "
+                "cancelled)");
+      r.endMessage = getString(rec, "message", at);
+      r.summary = summaryFromJson(field(rec, "summary", at), at);
+      ended = true;
+    } else {
+      at.fail("unknown record type \"" + type + "\" (expected step, eval or end)");
+    }
+  }
+  if (!ended) {
+    const Where at{fileName, lines.size()};
+    at.fail(
+        "the file is truncated (no end record after this line; it was not completely "
+        "written)");
+  }
+  return r;
+}
+
+}  // namespace precisionlab

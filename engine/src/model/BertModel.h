@@ -1,0 +1,81 @@
+// BertForSequenceClassification in the torch C++ frontend style, with Hugging Face's parameter
+// names (bert.embeddings.*, bert.encoder.layer.N.*, bert.pooler.dense.*, classifier.*) so a
+// real checkpoint loads by name. Linear/LayerNorm/Embedding modules only hold the parameters:
+// the forward pass calls the ops in PrecisionOps.h with them, so a precision policy can change
+// the numerics of exactly the ops autocast would change. It does not implement the MLM/NSP
+// heads (`cls.*`), cross-attention, or position types other than absolute.
+#pragma once
+
+#include <torch/torch.h>
+
+#include "core/BertConfig.h"
+
+namespace precisionlab {
+
+struct BertForSequenceClassificationOptions {
+  explicit BertForSequenceClassificationOptions(BertConfig config) : config_(std::move(config)) {}
+  // Architecture; config.numLabels() is the classifier's output width.
+  TORCH_ARG(BertConfig, config);
+  // Row of the word embedding whose gradient stays zero and which starts at zero (HF: 0).
+  TORCH_ARG(int64_t, padTokenId) = 0;
+};
+
+// word + position + token-type embeddings, LayerNorm, dropout.
+class BertEmbeddingsImpl : public torch::nn::Module {
+ public:
+  BertEmbeddingsImpl(const BertConfig& config, int64_t padTokenId);
+  // inputIds, tokenTypeIds: (B, T) int64 -> (B, T, H)
+  torch::Tensor forward(const torch::Tensor& inputIds, const torch::Tensor& tokenTypeIds);
+
+  torch::nn::Embedding wordEmbeddings{nullptr}, positionEmbeddings{nullptr},
+      tokenTypeEmbeddings{nullptr};
+  torch::nn::LayerNorm layerNorm{nullptr};
+
+ private:
+  BertConfig config_;
+};
+TORCH_MODULE(BertEmbeddings);
+
+// One encoder layer: self-attention + output, intermediate, output (HF's BertLayer with its
+// nested attention.self / attention.output modules).
+class BertLayerImpl : public torch::nn::Module {
+ public:
+  explicit BertLayerImpl(const BertConfig& config);
+  // hidden: (B, T, H); additiveMask: (B, 1, 1, T), 0 for tokens, dtype-min for padding.
+  torch::Tensor forward(const torch::Tensor& hidden, const torch::Tensor& additiveMask);
+
+  torch::nn::Linear query{nullptr}, key{nullptr}, value{nullptr};
+  torch::nn::Linear attentionOutputDense{nullptr};
+  torch::nn::LayerNorm attentionOutputLayerNorm{nullptr};
+  torch::nn::Linear intermediateDense{nullptr};
+  torch::nn::Linear outputDense{nullptr};
+  torch::nn::LayerNorm outputLayerNorm{nullptr};
+
+ private:
+  BertConfig config_;
+};
+TORCH_MODULE(BertLayer);
+
+class BertForSequenceClassificationImpl : public torch::nn::Module {
+ public:
+  explicit BertForSequenceClassificationImpl(BertForSequenceClassificationOptions options);
+  // inputIds, attentionMask, tokenTypeIds: (B, T) int64 -> logits (B, numLabels).
+  torch::Tensor forward(const torch::Tensor& inputIds, const torch::Tensor& attentionMask,
+                        const torch::Tensor& tokenTypeIds);
+  // Hugging Face's _init_weights: normal(0, initializerRange) for Linear and Embedding weights,
+  // zero biases, LayerNorm 1/0, the padding row of the word embedding zeroed.
+  void initWeights();
+
+  const BertForSequenceClassificationOptions& options() const { return options_; }
+
+  BertEmbeddings embeddings{nullptr};
+  std::vector<BertLayer> layers;
+  torch::nn::Linear poolerDense{nullptr};
+  torch::nn::Linear classifier{nullptr};
+
+ private:
+  BertForSequenceClassificationOptions options_;
+};
+TORCH_MODULE(BertForSequenceClassification);
+
+}  // namespace precisionlab

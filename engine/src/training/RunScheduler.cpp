@@ -1,0 +1,243 @@
+// One worker thread round-robins one unit of work (prepare, or one step plus any evaluation it
+// makes due) over the live runs. The trainer objects belong to the worker; everything the
+// reader sees (state, message, new records) sits in a snapshot under one mutex, and cancel and
+// pause are atomics checked between steps.
+#include "engine/RunScheduler.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <list>
+#include <mutex>
+#include <new>
+#include <thread>
+
+#include "core/EngineError.h"
+#include "engine/ExceptionText.h"
+#include "training/Trainer.h"
+
+namespace precisionlab {
+
+namespace {
+
+struct Run {
+  RunId id = 0;
+  std::string label;
+  TrainConfig config;
+  std::unique_ptr<Trainer> trainer;  // touched by the worker only
+  std::atomic<bool> cancelRequested{false};
+  std::atomic<bool> paused{false};
+  // Snapshot, guarded by Impl::mutex.
+  RunUpdate pending;
+  bool changed = true;
+  RunState resumeState = RunState::Queued;  // what a paused run goes back to
+};
+
+bool isLive(RunState s) {
+  return s == RunState::Queued || s == RunState::Preparing || s == RunState::Running ||
+         s == RunState::Paused;
+}
+
+}  // namespace
+
+struct RunScheduler::Impl {
+  mutable std::mutex mutex;
+  std::condition_variable wake;
+  std::list<std::unique_ptr<Run>> runs;  // stable addresses; never erased while the worker runs
+  RunId nextId = 1;
+  bool stopping = false;
+  size_t cursor = 0;  // round-robin position
+  std::thread worker;
+
+  void setState(Run& run, RunState state, const std::string& message) {
+    std::lock_guard<std::mutex> lock(mutex);
+    run.pending.state = state;
+    run.pending.message = message;
+    run.changed = true;
+  }
+
+  // The next run with work to do, in round-robin order, or nullptr. Called under the mutex.
+  Run* pickLocked() {
+    const size_t n = runs.size();
+    auto it = runs.begin();
+    std::advance(it, static_cast<long>(cursor % std::max<size_t>(n, 1)));
+    for (size_t k = 0; k < n; ++k, ++it) {
+      if (it == runs.end()) it = runs.begin();
+      Run& run = **it;
+      const RunState s = run.pending.state;
+      if (!isLive(s)) continue;
+      if (run.cancelRequested) return &run;  // finishing a cancel is work too
+      if (run.paused) {
+        if (s != RunState::Paused) {
+          run.resumeState = s;
+          run.pending.state = RunState::Paused;
+          run.pending.message = "paused";
+          run.changed = true;
+        }
+        continue;
+      }
+      cursor = static_cast<size_t>(std::distance(runs.begin(), it)) + 1;
+      return &run;
+    }
+    return nullptr;
+  }
+
+  void work(Run& run) {
+    if (run.cancelRequested) {
+      run.trainer.reset();  // frees the model and optimizer now
+      setState(run, RunState::Cancelled, "cancelled");
+      return;
+    }
+    try {
+      if (!run.trainer || !run.trainer->prepared()) {
+        setState(run, RunState::Preparing, "preparing data and model");
+        run.trainer = std::make_unique<Trainer>(run.config);
+        run.trainer->setCancelFlag(&run.cancelRequested);
+        run.trainer->prepare();
+        std::lock_guard<std::mutex> lock(mutex);
+        run.pending.provenance = run.trainer->provenance();
+        for (const auto& w : run.trainer->loadWarnings()) run.pending.warnings.push_back(w);
+        run.pending.state = RunState::Running;
+        run.pending.message = "running";
+        run.changed = true;
+        return;
+      }
+      const StepRecord record = run.trainer->step();
+      std::vector<EvalRecord> evals;
+      if (run.trainer->evaluationDue()) evals.push_back(run.trainer->evaluate());
+      const bool done = run.trainer->finished();
+      if (done && !run.config.saveDir.empty()) run.trainer->saveModel(run.config.saveDir);
+      if (done) run.trainer.reset();
+      std::lock_guard<std::mutex> lock(mutex);
+      run.pending.steps.push_back(record);
+      for (const auto& e : evals) run.pending.evals.push_back(e);
+      if (done) {
+        run.pending.state = RunState::Finished;
+        run.pending.message = "finished";
+      } else {
+        run.pending.state = RunState::Running;
+        run.pending.message = "running";
+      }
+      run.changed = true;
+    } catch (const PrepareCancelled&) {
+      run.trainer.reset();
+      setState(run, RunState::Cancelled, "cancelled");
+    } catch (...) {
+      // Whatever it is, it ends this run, not the process (an escape from a std::thread aborts).
+      fail(run, describeCurrentException());
+    }
+  }
+
+  void fail(Run& run, const std::string& message) {
+    run.trainer.reset();
+    setState(run, RunState::Failed, message);
+  }
+
+  void loop() {
+    for (;;) {
+      Run* run = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return stopping || (run = pickLocked()) != nullptr; });
+        if (stopping) return;
+      }
+      work(*run);
+    }
+  }
+};
+
+RunScheduler::RunScheduler() : impl_(std::make_unique<Impl>()) {
+  impl_->worker = std::thread([this] { impl_->loop(); });
+}
+
+RunScheduler::~RunScheduler() {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (auto& run : impl_->runs) run->cancelRequested = true;
+    impl_->stopping = true;
+  }
+  impl_->wake.notify_all();
+  impl_->worker.join();  // returns after the step in progress
+}
+
+RunId RunScheduler::add(const TrainConfig& config, const std::string& label) {
+  auto run = std::make_unique<Run>();
+  run->label = label;
+  run->config = config;
+  run->pending.label = label;
+  run->pending.totalSteps = config.steps;
+  run->pending.state = RunState::Queued;
+  run->pending.message = "queued";
+  run->pending.provenance.device = config.device;
+  RunId id;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    id = impl_->nextId++;
+    run->id = id;
+    run->pending.id = id;
+    impl_->runs.push_back(std::move(run));
+  }
+  impl_->wake.notify_all();
+  return id;
+}
+
+void RunScheduler::setPaused(RunId id, bool paused) {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (auto& run : impl_->runs) {
+      if (run->id != id) continue;
+      run->paused = paused;
+      if (!paused && run->pending.state == RunState::Paused) {
+        run->pending.state = run->resumeState;
+        run->pending.message = "resumed";
+        run->changed = true;
+      }
+    }
+  }
+  impl_->wake.notify_all();
+}
+
+void RunScheduler::cancel(RunId id) {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (auto& run : impl_->runs)
+      if (run->id == id) run->cancelRequested = true;
+  }
+  impl_->wake.notify_all();
+}
+
+void RunScheduler::cancelAll() {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (auto& run : impl_->runs) run->cancelRequested = true;
+  }
+  impl_->wake.notify_all();
+}
+
+std::vector<RunUpdate> RunScheduler::drain() {
+  std::vector<RunUpdate> updates;
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  for (auto& run : impl_->runs) {
+    if (!run->changed) continue;
+    RunUpdate& p = run->pending;
+    RunUpdate kept;  // identity and state stay; records and warnings move out
+    kept.id = p.id;
+    kept.label = p.label;
+    kept.state = p.state;
+    kept.message = p.message;
+    kept.provenance = p.provenance;
+    kept.totalSteps = p.totalSteps;
+    updates.push_back(std::move(p));  // the records move out; the reader owns them now
+    p = std::move(kept);
+    run->changed = false;
+  }
+  return updates;
+}
+
+bool RunScheduler::idle() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  for (const auto& run : impl_->runs)
+    if (isLive(run->pending.state)) return false;
+  return true;
+}
+
+}  // namespace precisionlab

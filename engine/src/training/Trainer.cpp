@@ -1,0 +1,406 @@
+#include "training/Trainer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <thread>
+
+#include "core/BuiltinData.h"
+#include "core/EngineError.h"
+#include "core/PretrainedModels.h"
+#include "model/HfCheckpoint.h"
+#include "platform/DeviceInfo.h"
+#include "platform/TorchCompat.h"
+#include "precision/GradientFlush.h"
+#include "precision/PrecisionOps.h"
+#include "training/MemoryTracker.h"
+
+namespace precisionlab {
+
+namespace {
+// CPU time of the calling thread in milliseconds (POSIX thread CPU clock).
+double threadCpuMs() {
+  timespec ts{};
+  if (::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0.0;
+  return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+}  // namespace
+
+double learningRateAt(const TrainConfig& config, int64_t step) {
+  const int64_t total = std::max<int64_t>(config.steps, 1);
+  const auto warmup = static_cast<int64_t>(std::ceil(config.warmupFraction * total));
+  const int64_t s = step - 1;  // the scheduler's own counter starts at 0
+  if (s < warmup)
+    return config.learningRate * static_cast<double>(s) / std::max<int64_t>(1, warmup);
+  return config.learningRate *
+         std::max(0.0, static_cast<double>(total - s) / std::max<int64_t>(1, total - warmup));
+}
+
+// Swaps this run's state into the device's default generator (dropout draws from it) and back
+// out afterwards, so interleaved runs never consume each other's random numbers.
+class Trainer::RngScope {
+ public:
+  explicit RngScope(Trainer& t)
+      : trainer_(t), generator_(at::globalContext().defaultGenerator(t.device_)) {
+    std::lock_guard<std::mutex> lock(generator_.mutex());
+    saved_ = generator_.get_state();
+    generator_.set_state(trainer_.rngState_);
+  }
+  ~RngScope() {
+    std::lock_guard<std::mutex> lock(generator_.mutex());
+    trainer_.rngState_ = generator_.get_state();
+    generator_.set_state(saved_);
+  }
+  RngScope(const RngScope&) = delete;
+  RngScope& operator=(const RngScope&) = delete;
+
+ private:
+  Trainer& trainer_;
+  at::Generator generator_;
+  torch::Tensor saved_;
+};
+
+namespace {
+
+int threadsFor(const TrainConfig& config) {
+  if (config.threads > 0) return config.threads;
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+void checkConfig(const TrainConfig& c) {
+  if (c.steps < 1 || c.steps > kMaxSteps)
+    throw InputError("steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " +
+                     std::to_string(c.steps) + ")");
+  if (c.batchSize < 1 || c.batchSize > kMaxBatchSize)
+    throw InputError("batch size must be between 1 and " + std::to_string(kMaxBatchSize) +
+                     " (got " + std::to_string(c.batchSize) + ")");
+  if (c.threads < 0 || c.threads > kMaxThreads)
+    throw InputError("threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
+  if (c.seqLen < 2 || c.seqLen > kMaxSeqLen)
+    throw InputError("sequence length must be between 2 and 512 (got " + std::to_string(c.seqLen) +
+                     ")");
+  if (!(c.learningRate > 0) || !std::isfinite(c.learningRate))
+    throw InputError("learning rate must be a positive number");
+  if (!(c.validationFraction > 0 && c.validationFraction < 1))
+    throw InputError("validation fraction must be between 0 and 1 (exclusive)");
+  if (c.evalEvery < 0) throw InputError("eval-every must be 0 (end only) or a positive step count");
+}
+
+// Own Fisher-Yates over mt19937_64 so the order is the same with every standard library.
+void shuffle(std::vector<size_t>& v, std::mt19937_64& rng) {
+  for (size_t i = v.size(); i > 1; --i) {
+    const size_t j = static_cast<size_t>(rng() % i);
+    std::swap(v[i - 1], v[j]);
+  }
+}
+
+}  // namespace
+
+Trainer::Trainer(TrainConfig config) : config_(std::move(config)), shuffleRng_(config_.seed) {}
+
+Trainer::~Trainer() = default;
+
+void Trainer::throwIfCancelled() const {
+  if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw PrepareCancelled();
+}
+
+void Trainer::prepare() {
+  checkConfig(config_);
+  device_ = parseDevice(config_.device);
+  setComputeThreads(threadsFor(config_));
+
+  DatasetOptions data;
+  data.path = config_.dataPath;
+  data.textColumn = config_.textColumn;
+  data.labelColumn = config_.labelColumn;
+  const TextDataset all =
+      config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
+  throwIfCancelled();
+  std::unique_ptr<LoadedCheckpoint> checkpoint;
+  if (config_.modelDir.empty() && config_.preset == PretrainedModels::kMiniLm) {
+    std::vector<std::string> searched;
+    config_.modelDir = PretrainedModels::findMiniLm(&searched);
+    if (config_.modelDir.empty())
+      throw InputError(PretrainedModels::miniLmMissingMessage(searched));
+  }
+  if (!config_.modelDir.empty()) {
+    torch::manual_seed(config_.seed);  // a new classifier head is seeded like a preset model
+    const std::vector<std::string> labels = all.labels();
+    checkpoint = std::make_unique<LoadedCheckpoint>(
+        loadHfCheckpoint(config_.modelDir, device_, &loadWarnings_, &labels, config_.layers));
+    tokenizer_ = std::make_unique<WordPieceTokenizer>(checkpoint->tokenizer);
+  } else {
+    tokenizer_ = std::make_unique<WordPieceTokenizer>(
+        WordPieceTokenizer::fromVocabText(builtinVocabText(), true, "built-in vocab.txt"));
+  }
+  auto parts = all.split(config_.validationFraction, config_.seed);
+  train_ = std::make_unique<TextDataset>(std::move(parts.first));
+  validation_ = std::make_unique<TextDataset>(std::move(parts.second));
+  throwIfCancelled();
+  const auto encodeAll = [&](const TextDataset& set, std::vector<std::vector<int64_t>>& out) {
+    out.reserve(set.examples().size());
+    for (const auto& e : set.examples()) {
+      if (out.size() % 256 == 0) throwIfCancelled();
+      out.push_back(tokenizer_->encode(e.text, config_.seqLen));
+    }
+  };
+  encodeAll(*train_, trainIds_);
+  encodeAll(*validation_, validationIds_);
+
+  if (checkpoint) {
+    model_ = checkpoint->model;  // already on device_
+  } else {
+    BertConfig bert = BertConfig::preset(config_.preset, tokenizer_->vocabSize(), all.labels());
+    // Initialise on the CPU generator so a seed gives the same weights on every device.
+    torch::manual_seed(config_.seed);
+    model_ = BertForSequenceClassification(
+        BertForSequenceClassificationOptions(bert).padTokenId(tokenizer_->padId()));
+    model_->to(device_);
+  }
+  if (config_.seqLen > model_->options().config().maxPositions)
+    throw InputError("--seq-len " + std::to_string(config_.seqLen) + " exceeds the model's " +
+                     "max_position_embeddings " +
+                     std::to_string(model_->options().config().maxPositions));
+  rngState_ = at::globalContext().defaultGenerator(device_).get_state();
+
+  policy_ = makePrecisionPolicy(config_, device_);
+  policy_->prepareModel(*model_);
+
+  std::vector<AdamW::Param> params;
+  std::vector<std::string> names;
+  for (const auto& item : model_->named_parameters()) {
+    parameters_.push_back(item.value());
+    names.push_back(item.key());
+    params.push_back({item.key(), item.value(), AdamW::decaysByName(item.key())});
+  }
+  gradientFlush_ = std::make_unique<GradientFlush>(names);
+  AdamWOptions options;
+  options.eps = config_.adamEps;
+  options.weightDecay = config_.weightDecay;
+  optimizer_ = std::make_unique<AdamW>(std::move(params), options);
+  policy_->prepareOptimizer(*optimizer_);  // e.g. fp16 storage for a half model, from step 1
+
+  order_.resize(trainIds_.size());
+  for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+  shuffle(order_, shuffleRng_);
+  cursor_ = 0;
+}
+
+Batch Trainer::makeBatch(const std::vector<const std::vector<int64_t>*>& rows,
+                         const std::vector<int64_t>& labels) const {
+  const auto b = static_cast<int64_t>(rows.size());
+  int64_t t = 0;
+  for (const auto* r : rows) t = std::max<int64_t>(t, static_cast<int64_t>(r->size()));
+  std::vector<int64_t> ids(static_cast<size_t>(b * t), tokenizer_->padId());
+  std::vector<int64_t> mask(static_cast<size_t>(b * t), 0);
+  Batch batch;
+  for (int64_t i = 0; i < b; ++i) {
+    const auto& r = *rows[static_cast<size_t>(i)];
+    std::copy(r.begin(), r.end(), ids.begin() + i * t);
+    std::fill_n(mask.begin() + i * t, r.size(), 1);
+    batch.realTokens += static_cast<int64_t>(r.size());
+  }
+  auto labelsCopy = labels;
+  batch.inputIds =
+      torch::from_blob(ids.data(), {b, t}, torch::kLong).clone().to(device_);  // (B, T)
+  batch.attentionMask = torch::from_blob(mask.data(), {b, t}, torch::kLong).clone().to(device_);
+  batch.tokenTypeIds = torch::zeros({b, t}, torch::TensorOptions(torch::kLong).device(device_));
+  batch.labels = torch::from_blob(labelsCopy.data(), {b}, torch::kLong).clone().to(device_);  // (B)
+  return batch;
+}
+
+Batch Trainer::nextTrainBatch() {
+  std::vector<const std::vector<int64_t>*> rows;
+  std::vector<int64_t> labels;
+  // Full batches always: an epoch's tail continues into the next, reshuffled, epoch.
+  while (static_cast<int64_t>(rows.size()) < config_.batchSize) {
+    if (cursor_ == order_.size()) {
+      shuffle(order_, shuffleRng_);
+      cursor_ = 0;
+    }
+    const size_t i = order_[cursor_++];
+    rows.push_back(&trainIds_[i]);
+    labels.push_back(train_->examples()[i].label);
+  }
+  return makeBatch(rows, labels);
+}
+
+int64_t Trainer::residentBytes() const {
+  int64_t bytes = 0;
+  auto add = [&bytes](const torch::Tensor& t) {
+    if (t.defined()) bytes += static_cast<int64_t>(t.numel() * t.element_size());
+  };
+  for (const auto& p : parameters_) {
+    add(p);
+    add(p.grad());
+  }
+  for (const auto& s : optimizer_->state()) {
+    add(s.expAvg);
+    add(s.expAvgSq);
+  }
+  return bytes;
+}
+
+StepRecord Trainer::step() {
+  TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
+  return step(nextTrainBatch());
+}
+
+StepRecord Trainer::step(const Batch& batch) {
+  TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
+  TORCH_CHECK(!finished(), "Trainer::step() called after the last step");
+  setComputeThreads(threadsFor(config_));
+  RngScope rng(*this);
+  const int64_t stepNumber = step_ + 1;
+  const double lr = lrAt(stepNumber);
+  model_->train();
+
+  MemoryTracker memory(device_);
+  synchronizeDevice(device_);
+  memory.begin(residentBytes());
+  const auto start = std::chrono::steady_clock::now();
+  // One intra-op thread on a CPU: all the step's work runs on this thread, so its CPU time is
+  // the step's cost, independent of how long other processes kept it waiting for a core.
+  const bool cpuTimed = device_.is_cpu() && threadsFor(config_) == 1;
+  const double cpuStart = cpuTimed ? threadCpuMs() : 0.0;
+
+  torch::Tensor loss;
+  {
+    auto scope = policy_->forwardScope();
+    auto logits = model_(batch.inputIds, batch.attentionMask, batch.tokenTypeIds);
+    loss = ops::crossEntropy(logits, batch.labels);
+  }
+  policy_->backward(loss);
+  const bool finite = policy_->unscaleAndCheck(parameters_);
+  const double lossScale = policy_->lossScale();  // the scale this step used
+  torch::Tensor gradNorm;
+  {
+    // torch.nn.utils.clip_grad_norm_, kept as tensors so clipping adds no device sync.
+    torch::NoGradGuard noGrad;
+    // One foreach kernel for all per-tensor norms (1.13 has _foreach_norm too), one for the
+    // scaling, as PyTorch's foreach clip_grad_norm_ does.
+    std::vector<torch::Tensor> grads;
+    for (const auto& p : parameters_)
+      if (p.grad().defined()) grads.push_back(p.grad());
+    std::vector<torch::Tensor> norms;
+    if (!grads.empty())
+      for (const auto& n : at::_foreach_norm(grads, 2)) norms.push_back(n.to(torch::kFloat));
+    gradNorm = norms.empty() ? torch::zeros({}) : torch::stack(norms).norm(2);
+    if (finite && config_.maxGradNorm > 0 && !grads.empty()) {
+      auto coef = (config_.maxGradNorm / (gradNorm + 1e-6)).clamp_max(1.0);
+      compat::foreachMulInPlace(grads, coef);
+    }
+  }
+  if (finite) {
+    optimizer_->step(lr, policy_->foundInfTensor());
+    policy_->afterOptimizerStep(*optimizer_);
+  }
+  policy_->update(!finite);
+
+  synchronizeDevice(device_);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  StepRecord r;
+  if (cpuTimed) r.cpuMs = threadCpuMs() - cpuStart;
+  r.peakBytes = memory.end();
+  step_ = stepNumber;
+
+  // Metrics after the timed region; reading `host` is the step's one device sync.
+  {
+    torch::NoGradGuard noGrad;
+    int64_t values = 0;
+    for (const auto& p : parameters_)
+      if (p.grad().defined()) values += p.grad().numel();
+    const auto kDouble = torch::TensorOptions(torch::kDouble).device(device_);
+    const auto flush = gradientFlush_->count(parameters_, batch.inputIds, batch.attentionMask,
+                                             batch.tokenTypeIds);  // [flushed, expected]
+    auto host =
+        torch::cat(
+            {flush, torch::stack({loss.detach().to(torch::kDouble), gradNorm.to(torch::kDouble)})})
+            .cpu();
+    const auto* h = host.data_ptr<double>();
+    r.gradZeroFraction = h[1] > 0 ? h[0] / h[1] : 0.0;
+    r.loss = h[2];
+    r.gradNorm = h[3];
+    // A finite norm (a sum of squares) means every gradient value was finite, and clipping by a
+    // finite factor kept them so: only a non-finite norm needs the second pass that counts them.
+    r.gradNonFiniteFraction = 0.0;
+    if (values && !std::isfinite(r.gradNorm)) {
+      auto nonFinite = torch::zeros({}, kDouble);
+      for (const auto& p : parameters_)
+        if (p.grad().defined()) nonFinite += torch::logical_not(torch::isfinite(p.grad())).sum();
+      r.gradNonFiniteFraction = nonFinite.item<double>() / static_cast<double>(values);  // sync
+    }
+  }
+  optimizer_->zeroGrad();
+
+  r.step = stepNumber;
+  r.learningRate = lr;
+  r.stepMs = ms;
+  r.samplesPerSec = static_cast<double>(config_.batchSize) * 1000.0 / ms;
+  r.tokensPerSec = static_cast<double>(batch.realTokens) * 1000.0 / ms;
+  r.lossScale = lossScale;
+  r.skipped = !finite;
+  r.nonFinite = !finite || !std::isfinite(r.loss) || !std::isfinite(r.gradNorm) ||
+                r.gradNonFiniteFraction > 0;
+  return r;
+}
+
+bool Trainer::evaluationDue() const {
+  if (step_ == 0 || step_ == lastEvalStep_) return false;
+  return step_ == config_.steps || (config_.evalEvery > 0 && step_ % config_.evalEvery == 0);
+}
+
+EvalRecord Trainer::evaluate() {
+  TORCH_CHECK(prepared(), "Trainer::evaluate() called before prepare()");
+  torch::NoGradGuard noGrad;
+  model_->eval();
+  auto lossSum = torch::zeros({}, torch::TensorOptions(torch::kDouble).device(device_));
+  auto correct = torch::zeros({}, torch::TensorOptions(torch::kLong).device(device_));
+  const auto& examples = validation_->examples();
+  for (size_t begin = 0; begin < examples.size(); begin += static_cast<size_t>(config_.batchSize)) {
+    const size_t end = std::min(examples.size(), begin + static_cast<size_t>(config_.batchSize));
+    std::vector<const std::vector<int64_t>*> rows;
+    std::vector<int64_t> labels;
+    for (size_t i = begin; i < end; ++i) {
+      rows.push_back(&validationIds_[i]);
+      labels.push_back(examples[i].label);
+    }
+    const Batch batch = makeBatch(rows, labels);
+    auto scope = policy_->forwardScope();
+    auto logits = model_(batch.inputIds, batch.attentionMask, batch.tokenTypeIds);
+    lossSum += ops::crossEntropy(logits, batch.labels).to(torch::kDouble) *
+               static_cast<double>(end - begin);
+    correct += (logits.argmax(-1) == batch.labels).sum();
+  }
+  model_->train();
+  lastEvalStep_ = step_;
+  const auto n = static_cast<double>(examples.size());
+  EvalRecord r;
+  r.step = step_;
+  r.valLoss = lossSum.item<double>() / n;  // sync point: evaluation's result
+  r.valAccuracy = static_cast<double>(correct.item<int64_t>()) / n;
+  return r;
+}
+
+RunProvenance Trainer::provenance() const {
+  RunProvenance p;
+  if (policy_) {
+    p = policy_->provenance(device_);
+  } else {
+    p.device = config_.device;
+  }
+  p.torchVersion = compat::torchVersion();
+#ifdef PRECISIONLAB_WITH_CUDA
+  p.torchVersion += "+cuda" + compat::cudaBuildVersion();
+#endif
+  return p;
+}
+
+void Trainer::saveModel(const std::string& dir) {
+  TORCH_CHECK(prepared(), "Trainer::saveModel() called before prepare()");
+  saveHfCheckpoint(dir, model_->options().config(), *tokenizer_, *model_);
+}
+
+}  // namespace precisionlab

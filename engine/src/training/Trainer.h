@@ -1,0 +1,125 @@
+// One fine-tuning run, a step at a time (nanoGPT's loop cut into calls so a scheduler can
+// interleave several runs on one device): prepare() loads data, tokenizer and model; step() is
+// one optimizer step; evaluate() measures validation loss and accuracy under NoGradGuard.
+// The precision policy's hooks are called in the order PrecisionPolicy.h documents. Two runs
+// with the same config are bit-identical on CPU: each run seeds and keeps its own RNG state.
+// Not a thread-safe object: one thread drives it at a time.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "core/RunRecords.h"
+#include "core/TextDataset.h"
+#include "core/TrainConfig.h"
+#include "core/WordPieceTokenizer.h"
+#include "model/BertModel.h"
+#include "precision/PrecisionPolicy.h"
+#include "training/AdamW.h"
+
+namespace precisionlab {
+
+// Hugging Face's get_linear_schedule_with_warmup for 1-based optimizer step `step` of
+// config.steps: linear warmup over ceil(warmupFraction * steps) steps from 0, then linear decay
+// to 0. Step 1 uses the scheduler's step 0, so with warmup it trains at lr 0, as HF does.
+double learningRateAt(const TrainConfig& config, int64_t step);
+
+// A padded batch on the run's device.
+struct Batch {
+  torch::Tensor inputIds;       // (B, T) int64
+  torch::Tensor attentionMask;  // (B, T) int64, 1 for tokens
+  torch::Tensor tokenTypeIds;   // (B, T) int64
+  torch::Tensor labels;         // (B) int64
+  int64_t realTokens = 0;       // non-padding tokens in the batch
+};
+
+// Thrown by prepare() when the cancel flag is raised while data is being prepared.
+class PrepareCancelled : public std::runtime_error {
+ public:
+  PrepareCancelled() : std::runtime_error("cancelled while preparing data") {}
+};
+class GradientFlush;
+
+class Trainer {
+ public:
+  explicit Trainer(TrainConfig config);
+  ~Trainer();
+  Trainer(const Trainer&) = delete;
+  Trainer& operator=(const Trainer&) = delete;
+
+  // Loads and splits the data, builds tokenizer, model, policy and optimizer. Throws InputError
+  // for bad input (data file, preset, device, precision).
+  void prepare();
+  // A flag prepare() polls between stages and every few hundred examples while tokenizing, so
+  // Ctrl-C or closing the app stops a large dataset's preparation within a fraction of a second
+  // (it throws PrepareCancelled). Not owned; must outlive prepare().
+  void setCancelFlag(const std::atomic<bool>* flag) { cancel_ = flag; }
+  // One optimizer step on the next training batch; prepare() must have been called and
+  // finished() be false.
+  StepRecord step();
+  // The same step on a given batch (benchmarks feed fixed shapes through the real step).
+  StepRecord step(const Batch& batch);
+  // Validation loss and accuracy over the whole validation split, at the current step.
+  EvalRecord evaluate();
+
+  double lrAt(int64_t step) const { return learningRateAt(config_, step); }
+  // True after a step that evalEvery (or the last step) asks to be followed by evaluate().
+  bool evaluationDue() const;
+  bool finished() const { return step_ >= config_.steps; }
+  bool prepared() const { return optimizer_ != nullptr; }
+  int64_t currentStep() const { return step_; }
+
+  const TrainConfig& config() const { return config_; }
+  RunProvenance provenance() const;
+  // Warnings from loading config_.modelDir (e.g. a classifier head initialised anew).
+  const std::vector<std::string>& loadWarnings() const { return loadWarnings_; }
+  // Writes the model as a Hugging Face directory (config.json, vocab.txt, tokenizer_config.json,
+  // model.safetensors) atomically. Throws InputError.
+  void saveModel(const std::string& dir);
+
+  // Internals for precision policies and tests (valid after prepare()).
+  BertForSequenceClassification& model() { return model_; }
+  torch::nn::Module& module() { return *model_; }
+  AdamW& optimizer() { return *optimizer_; }
+  const std::vector<torch::Tensor>& parameters() const { return parameters_; }
+  const torch::Device& device() const { return device_; }
+  PrecisionPolicy& policy() { return *policy_; }
+  const WordPieceTokenizer& tokenizer() const { return *tokenizer_; }
+  const TextDataset& trainSet() const { return *train_; }
+  const TextDataset& validationSet() const { return *validation_; }
+  // Pads encoded rows ([CLS] .. [SEP] ids) to the longest and moves them to the device.
+  Batch makeBatch(const std::vector<const std::vector<int64_t>*>& rows,
+                  const std::vector<int64_t>& labels) const;
+
+ private:
+  class RngScope;
+  Batch nextTrainBatch();
+  int64_t residentBytes() const;
+
+  TrainConfig config_;
+  torch::Device device_{torch::kCPU};
+  std::unique_ptr<WordPieceTokenizer> tokenizer_;
+  std::unique_ptr<TextDataset> train_, validation_;
+  std::vector<std::vector<int64_t>> trainIds_, validationIds_;  // encoded once in prepare()
+  const std::atomic<bool>* cancel_ = nullptr;
+  void throwIfCancelled() const;
+  BertForSequenceClassification model_{nullptr};
+  std::unique_ptr<PrecisionPolicy> policy_;
+  std::unique_ptr<AdamW> optimizer_;
+  std::vector<torch::Tensor> parameters_;
+  std::unique_ptr<GradientFlush> gradientFlush_;  // counts fp16-flushed gradient values
+  torch::Tensor rngState_;  // this run's default-generator state between its steps
+  std::mt19937_64 shuffleRng_;
+  std::vector<size_t> order_;  // current epoch's order of training examples
+  size_t cursor_ = 0;
+  int64_t step_ = 0;
+  int64_t lastEvalStep_ = 0;
+  std::vector<std::string> loadWarnings_;
+};
+
+}  // namespace precisionlab

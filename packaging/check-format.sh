@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Fails when a C++ file of the project does not follow .clang-format (clang-format 14, Debian 12's).
+# Fix with: packaging/check-format.sh --fix
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+command -v clang-format >/dev/null || { echo "check-format.sh: clang-format not found (apt-get install clang-format)" >&2; exit 1; }
+mapfile -t files < <(find bench cli core engine fuzz quiz tests tools ui -name build -prune -o \
+  \( -name '*.cpp' -o -name '*.h' \) -type f -print | sort)
+if [ "${1:-}" = --fix ]; then
+  clang-format -i "${files[@]}"
+  exit 0
+fi
+bad=()
+for f in "${files[@]}"; do
+  clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
+done
+if [ ${#bad[@]} -gt 0 ]; then
+  echo "check-format.sh: ${#bad[@]} file(s) do not follow .clang-format:" >&2
+  printf '  %s\n' "${bad[@]}" >&2
+  echo "run packaging/check-format.sh --fix (clang-format $(clang-format --version | grep -o '[0-9][0-9.]*' | head -1))" >&2
+  exit 1
+fi
+echo "==> clang-format: ${#files[@]} files follow .clang-format"

@@ -1,0 +1,494 @@
+#include "quiz/BankLoader.h"
+
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/SafeFileReader.h"
+#include "core/ScenarioIds.h"
+#include "core/TerminalText.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <QSet>
+#include <string>
+
+namespace precisionlab::quiz {
+namespace {
+
+const QRegularExpression& idPattern() {
+  static const QRegularExpression re(QStringLiteral("^[a-z0-9-]+$"));
+  return re;
+}
+
+// Exam-guide sub-objective ids: "3", "3.2", "3.2.1".
+const QRegularExpression& objectivePattern() {
+  static const QRegularExpression re(QStringLiteral("^[0-9]+(\\.[0-9]+)*$"));
+  return re;
+}
+
+const QRegularExpression& semverPattern() {
+  static const QRegularExpression re(QStringLiteral(
+      "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"));
+  return re;
+}
+
+QString knownScenarios() {
+  QStringList ids;
+  for (auto id : scenario::kAll) ids << QString::fromUtf8(id.data(), static_cast<int>(id.size()));
+  return ids.join(QStringLiteral(", "));
+}
+
+// QJsonDocument silently keeps the last of duplicate object keys, which would hide a typo such
+// as a second "correct". core's JSON parser (the one every other file the project reads goes
+// through) lists every repeated key with its path; it is also stricter than Qt's (invalid UTF-8,
+// lone surrogates), and what it rejects is reported with its line and column.
+void reportDuplicateKeys(const QByteArray& json, QVector<BankProblem>& out) {
+  json::ParseOptions options;
+  std::vector<json::DuplicateKey> duplicates;
+  options.duplicateKeys = &duplicates;
+  try {
+    json::parse(std::string_view(json.constData(), static_cast<size_t>(json.size())), options);
+  } catch (const json::ParseError& e) {
+    out.push_back({QStringLiteral("$"), QStringLiteral("JSON error at line %1, column %2: %3")
+                                            .arg(e.line())
+                                            .arg(e.column())
+                                            .arg(QString::fromStdString(e.problem()))});
+  }
+  for (const auto& d : duplicates)
+    out.push_back(
+        {QString::fromStdString(d.path),
+         QStringLiteral("duplicate key at line %1 (only the last value would count)").arg(d.line)});
+}
+
+class Validator {
+ public:
+  explicit Validator(int schema) : m_schema(schema) {}
+  QVector<BankProblem> problems;
+
+  void add(const QString& path, const QString& message) { problems.push_back({path, message}); }
+
+  void checkKeys(const QJsonObject& obj, const QString& path, const QStringList& allowed) {
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+      if (!allowed.contains(it.key()))
+        add(path + QLatin1Char('.') + it.key(), QStringLiteral("unknown field (allowed here: %1)")
+                                                    .arg(allowed.join(QStringLiteral(", "))));
+  }
+
+  // Required (unless `optional`) non-empty string; returns it or an empty string.
+  QString str(const QJsonObject& obj, const QString& key, const QString& path,
+              bool optional = false) {
+    const QString p = path + QLatin1Char('.') + key;
+    if (!obj.contains(key)) {
+      if (!optional) add(p, QStringLiteral("missing required field"));
+      return {};
+    }
+    const QJsonValue v = obj.value(key);
+    if (!v.isString()) {
+      add(p, QStringLiteral("expected a string"));
+      return {};
+    }
+    const QString s = v.toString();
+    if (s.trimmed().isEmpty()) add(p, QStringLiteral("must not be empty"));
+    return s;
+  }
+
+  QString id(const QJsonObject& obj, const QString& key, const QString& path) {
+    const QString s = str(obj, key, path);
+    if (!s.trimmed().isEmpty() && !idPattern().match(s).hasMatch())
+      add(path + QLatin1Char('.') + key,
+          QStringLiteral("'%1' is not a valid id (use lowercase letters, digits and '-')").arg(s));
+    return s;
+  }
+
+  bool boolean(const QJsonObject& obj, const QString& key, const QString& path) {
+    const QString p = path + QLatin1Char('.') + key;
+    if (!obj.contains(key)) {
+      add(p, QStringLiteral("missing required field"));
+      return false;
+    }
+    if (!obj.value(key).isBool()) {
+      add(p, QStringLiteral("expected a boolean (true or false)"));
+      return false;
+    }
+    return obj.value(key).toBool();
+  }
+
+  // Returns nullptr-equivalent (isNull) when missing or not an array.
+  std::optional<QJsonArray> array(const QJsonObject& obj, const QString& key, const QString& path,
+                                  bool optional = false) {
+    const QString p = path + QLatin1Char('.') + key;
+    if (!obj.contains(key)) {
+      if (!optional) add(p, QStringLiteral("missing required field"));
+      return std::nullopt;
+    }
+    if (!obj.value(key).isArray()) {
+      add(p, QStringLiteral("expected an array"));
+      return std::nullopt;
+    }
+    return obj.value(key).toArray();
+  }
+
+  Option option(const QJsonValue& value, const QString& path) {
+    Option o;
+    if (!value.isObject()) {
+      add(path, QStringLiteral("expected an object"));
+      return o;
+    }
+    const QJsonObject obj = value.toObject();
+    checkKeys(obj, path,
+              {QStringLiteral("id"), QStringLiteral("text"), QStringLiteral("correct"),
+               QStringLiteral("whyLearnersPick"), QStringLiteral("analysis"),
+               QStringLiteral("whenRight"), QStringLiteral("scenario")});
+    o.id = id(obj, QStringLiteral("id"), path);
+    o.text = str(obj, QStringLiteral("text"), path);
+    o.correct = boolean(obj, QStringLiteral("correct"), path);
+    o.whyLearnersPick = str(obj, QStringLiteral("whyLearnersPick"), path);
+    o.analysis = str(obj, QStringLiteral("analysis"), path);
+    o.whenRight = str(obj, QStringLiteral("whenRight"), path);
+    o.scenario = str(obj, QStringLiteral("scenario"), path, /*optional=*/true);
+    if (!o.scenario.trimmed().isEmpty() && !scenario::isKnown(o.scenario.toStdString()))
+      add(path + QStringLiteral(".scenario"),
+          QStringLiteral("unknown scenario id '%1' (known: %2)").arg(o.scenario, knownScenarios()));
+    return o;
+  }
+
+  Question question(const QJsonValue& value, const QString& path) {
+    Question q;
+    if (!value.isObject()) {
+      add(path, QStringLiteral("expected an object"));
+      return q;
+    }
+    const QJsonObject obj = value.toObject();
+    checkKeys(
+        obj, path,
+        {QStringLiteral("id"), QStringLiteral("exam"), QStringLiteral("domain"),
+         QStringLiteral("topic"), QStringLiteral("answer"), QStringLiteral("stem"),
+         QStringLiteral("options"), QStringLiteral("examTrap"), QStringLiteral("explanation"),
+         QStringLiteral("references"), QStringLiteral("source"), QStringLiteral("objectives")});
+    q.id = id(obj, QStringLiteral("id"), path);
+    q.exam = str(obj, QStringLiteral("exam"), path);
+    q.domain = str(obj, QStringLiteral("domain"), path);
+    q.topic = str(obj, QStringLiteral("topic"), path);
+    q.stem = str(obj, QStringLiteral("stem"), path);
+    q.explanation = str(obj, QStringLiteral("explanation"), path);
+    q.examTrap = str(obj, QStringLiteral("examTrap"), path, /*optional=*/true);
+    q.source = str(obj, QStringLiteral("source"), path);
+    if (!q.source.isEmpty() && q.source != QLatin1String("seed") &&
+        q.source != QLatin1String("original"))
+      add(path + QStringLiteral(".source"),
+          QStringLiteral("expected \"seed\" or \"original\", got \"%1\"").arg(q.source));
+
+    const QString answer = str(obj, QStringLiteral("answer"), path);
+    bool answerKnown = true;
+    if (answer == QLatin1String("multiple")) {
+      q.answer = AnswerKind::Multiple;
+    } else if (answer == QLatin1String("single")) {
+      q.answer = AnswerKind::Single;
+    } else {
+      answerKnown = false;
+      if (!answer.isEmpty())
+        add(path + QStringLiteral(".answer"),
+            QStringLiteral("expected \"single\" or \"multiple\", got \"%1\"").arg(answer));
+    }
+
+    const QString optionsPath = path + QStringLiteral(".options");
+    if (auto options = array(obj, QStringLiteral("options"), path)) {
+      if (options->size() < 2 || options->size() > 6)
+        add(optionsPath,
+            QStringLiteral("has %1 options; a question needs 2 to 6").arg(options->size()));
+      QHash<QString, int> firstIndex;
+      for (int i = 0; i < options->size(); ++i) {
+        const QString p = optionsPath + QStringLiteral("[%1]").arg(i);
+        Option o = option(options->at(i), p);
+        if (!o.id.isEmpty()) {
+          if (firstIndex.contains(o.id))
+            add(p + QStringLiteral(".id"),
+                QStringLiteral("duplicate option id '%1' (also at %2[%3].id)")
+                    .arg(o.id, optionsPath)
+                    .arg(firstIndex.value(o.id)));
+          else
+            firstIndex.insert(o.id, i);
+        }
+        q.options.push_back(o);
+      }
+      const int correct = static_cast<int>(q.correctOptionIds().size());
+      if (!options->isEmpty() && correct == 0)
+        add(optionsPath, QStringLiteral("no option is marked correct"));
+      else if (answerKnown && q.answer == AnswerKind::Single && correct > 1)
+        add(optionsPath, QStringLiteral("a single-answer question has %1 correct options; mark "
+                                        "exactly one, or set \"answer\": \"multiple\"")
+                             .arg(correct));
+      else if (answerKnown && q.answer == AnswerKind::Multiple && correct == 1)
+        add(optionsPath, QStringLiteral("a multiple-answer question needs at least two correct "
+                                        "options; it has one (use \"answer\": \"single\")"));
+    }
+
+    if (auto refs = array(obj, QStringLiteral("references"), path, /*optional=*/true)) {
+      for (int i = 0; i < refs->size(); ++i) {
+        const QString p = path + QStringLiteral(".references[%1]").arg(i);
+        if (!refs->at(i).isObject()) {
+          add(p, QStringLiteral("expected an object {\"title\", \"url\"}"));
+          continue;
+        }
+        const QJsonObject r = refs->at(i).toObject();
+        checkKeys(r, p, {QStringLiteral("title"), QStringLiteral("url")});
+        Reference ref{str(r, QStringLiteral("title"), p), str(r, QStringLiteral("url"), p)};
+        if (!ref.url.isEmpty() && !ref.url.startsWith(QLatin1String("https://")) &&
+            !ref.url.startsWith(QLatin1String("http://")))
+          add(p + QStringLiteral(".url"), QStringLiteral("expected an http(s) URL"));
+        q.references.push_back(ref);
+      }
+    }
+    q.objectives = questionObjectives(obj, path);
+    return q;
+  }
+
+  // questions[].objectives: a non-empty array of distinct ids declared in bank.objectives.
+  QStringList questionObjectives(const QJsonObject& obj, const QString& path) {
+    QStringList ids;
+    const QString p = path + QStringLiteral(".objectives");
+    if (!obj.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return ids;
+    const auto tags = array(obj, QStringLiteral("objectives"), path);
+    if (!tags) return ids;
+    if (tags->isEmpty())
+      add(p, QStringLiteral("must list at least one objective id, or be left out"));
+    for (int i = 0; i < tags->size(); ++i) {
+      const QString ip = p + QStringLiteral("[%1]").arg(i);
+      const QString id = tags->at(i).toString();
+      if (!tags->at(i).isString() || id.isEmpty()) {
+        add(ip, QStringLiteral("expected an objective id such as \"3.2\""));
+      } else if (!m_declaredObjectives.contains(id)) {
+        add(ip,
+            QStringLiteral("objective '%1' is not declared in $.bank.objectives (declared: %2)")
+                .arg(id,
+                     m_declaredObjectives.isEmpty()
+                         ? QStringLiteral("none")
+                         : QStringList(m_declaredObjectives.keys()).join(QStringLiteral(", "))));
+      } else if (ids.contains(id)) {
+        add(ip, QStringLiteral("objective '%1' is listed twice").arg(id));
+      } else {
+        ids << id;
+      }
+    }
+    return ids;
+  }
+
+  // bank.objectives: {"3.2": "Training models", ...}.
+  QMap<QString, QString> bankObjectives(const QJsonObject& meta, const QString& bankPath) {
+    QMap<QString, QString> result;
+    const QString p = bankPath + QStringLiteral(".objectives");
+    if (!meta.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return result;
+    if (!meta.value(QStringLiteral("objectives")).isObject()) {
+      add(p, QStringLiteral("expected an object mapping objective ids to titles, e.g. "
+                            "{\"3.2\": \"Training models\"}"));
+      return result;
+    }
+    const QJsonObject objectives = meta.value(QStringLiteral("objectives")).toObject();
+    if (objectives.isEmpty())
+      add(p, QStringLiteral("must declare at least one objective, or be left out"));
+    for (auto it = objectives.begin(); it != objectives.end(); ++it) {
+      const QString kp = p + QLatin1Char('.') + it.key();
+      if (!objectivePattern().match(it.key()).hasMatch())
+        add(kp, QStringLiteral("'%1' is not an objective id (use the exam guide's numbering, "
+                               "such as 3.2)")
+                    .arg(it.key()));
+      else if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
+        add(kp, QStringLiteral("expected the objective's title as a non-empty string"));
+      else
+        result.insert(it.key(), it.value().toString());
+    }
+    return result;
+  }
+
+  // Sub-objective tags arrived with schema 2; a schema 1 file that uses them would be refused
+  // by older builds with a less helpful "unknown field", so the file must say schema 2.
+  bool requireSchema2(const QString& path) {
+    if (m_schema >= 2) return true;
+    add(path, QStringLiteral("needs \"schema\": 2 (sub-objective tags are not part of schema 1)"));
+    return false;
+  }
+
+  QuestionBank bank(const QJsonObject& root) {
+    QuestionBank b;
+    checkKeys(root, QStringLiteral("$"),
+              {QStringLiteral("schema"), QStringLiteral("bank"), QStringLiteral("questions")});
+
+    const QString bankPath = QStringLiteral("$.bank");
+    if (!root.contains(QStringLiteral("bank"))) {
+      add(bankPath, QStringLiteral("missing required field"));
+    } else if (!root.value(QStringLiteral("bank")).isObject()) {
+      add(bankPath, QStringLiteral("expected an object"));
+    } else {
+      const QJsonObject meta = root.value(QStringLiteral("bank")).toObject();
+      checkKeys(meta, bankPath,
+                {QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
+                 QStringLiteral("exam"), QStringLiteral("language"), QStringLiteral("objectives")});
+      b.id = id(meta, QStringLiteral("id"), bankPath);
+      b.version = str(meta, QStringLiteral("version"), bankPath);
+      if (!b.version.isEmpty() && !semverPattern().match(b.version).hasMatch())
+        add(bankPath + QStringLiteral(".version"),
+            QStringLiteral("'%1' is not a semantic version such as 1.0.0").arg(b.version));
+      b.title = str(meta, QStringLiteral("title"), bankPath);
+      b.exam = str(meta, QStringLiteral("exam"), bankPath);
+      const QString lang = str(meta, QStringLiteral("language"), bankPath, /*optional=*/true);
+      if (!lang.isEmpty()) b.language = lang;
+      b.objectives = bankObjectives(meta, bankPath);
+      m_declaredObjectives = b.objectives;
+    }
+
+    if (auto questions = array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
+      if (questions->isEmpty())
+        add(QStringLiteral("$.questions"), QStringLiteral("needs at least one question"));
+      QHash<QString, int> firstIndex;
+      for (int i = 0; i < questions->size(); ++i) {
+        const QString p = QStringLiteral("$.questions[%1]").arg(i);
+        Question q = question(questions->at(i), p);
+        if (!q.id.isEmpty()) {
+          if (firstIndex.contains(q.id))
+            add(p + QStringLiteral(".id"),
+                QStringLiteral("duplicate question id '%1' (also at $.questions[%2].id)")
+                    .arg(q.id)
+                    .arg(firstIndex.value(q.id)));
+          else
+            firstIndex.insert(q.id, i);
+        }
+        b.questions.push_back(q);
+      }
+    }
+    return b;
+  }
+
+ private:
+  int m_schema = 1;
+  QMap<QString, QString> m_declaredObjectives;
+};
+
+// 1-based line and column (in characters) of a byte offset into UTF-8 text.
+std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
+  int line = 1;
+  qsizetype lineStart = 0;
+  offset = std::min(offset, text.size());
+  for (qsizetype i = 0; i < offset; ++i)
+    if (text.at(i) == '\n') {
+      ++line;
+      lineStart = i + 1;
+    }
+  const int column =
+      static_cast<int>(QString::fromUtf8(text.mid(lineStart, offset - lineStart)).size()) + 1;
+  return {line, column};
+}
+
+// Qt's parser words ("unterminated object") describe its state, not the typo that caused it.
+QString syntaxErrorText(const QJsonParseError& error, const QByteArray& json) {
+  if (json.trimmed().isEmpty())
+    return QStringLiteral(
+        "the file is empty; a bank is one JSON object (see "
+        "docs/question-bank-format.md)");
+  switch (error.error) {
+    case QJsonParseError::UnterminatedObject:
+      return QStringLiteral(
+                 "expected ',' or '}' (%1): is a comma missing between two fields "
+                 "just before this point, or a '}' missing?")
+          .arg(error.errorString());
+    case QJsonParseError::UnterminatedArray:
+      return QStringLiteral(
+                 "expected ',' or ']' (%1): is a comma missing between two items "
+                 "just before this point, or a ']' missing?")
+          .arg(error.errorString());
+    case QJsonParseError::MissingNameSeparator:
+      return QStringLiteral("expected ':' after a field name (%1)").arg(error.errorString());
+    case QJsonParseError::UnterminatedString:
+      return QStringLiteral("a string is not closed with '\"' (%1)").arg(error.errorString());
+    default:
+      return error.errorString();
+  }
+}
+
+}  // namespace
+
+BankLoadResult BankLoader::loadFile(const QString& path) {
+  // Banks compiled into the app (Qt resources, ":/...") are ours, not on the file system.
+  if (path.startsWith(QStringLiteral(":/"))) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+      BankLoadResult r;
+      r.problems.push_back({QStringLiteral("$"),
+                            QStringLiteral("cannot read %1: %2").arg(path, file.errorString())});
+      return r;
+    }
+    return loadJson(file.readAll());
+  }
+  // A user's file goes through the engine's reader: regular files only, never blocking on a
+  // FIFO, capped in size (the message names the cap).
+  std::string bytes;
+  try {
+    bytes = precisionlab::SafeFileReader::readFile(QFile::encodeName(path).toStdString(),
+                                                   precisionlab::filekinds::kBank);
+  } catch (const precisionlab::InputError& e) {
+    BankLoadResult r;
+    r.problems.push_back(
+        {QStringLiteral("$"), QString::fromStdString(precisionlab::escapeForTerminal(e.what()))});
+    return r;
+  }
+  return loadJson(QByteArray::fromStdString(bytes));
+}
+
+BankLoadResult BankLoader::loadJson(const QByteArray& json) {
+  BankLoadResult result;
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+  if (error.error != QJsonParseError::NoError) {
+    const auto [line, column] = lineColumn(json, error.offset);
+    result.problems.push_back(
+        {QStringLiteral("$"), QStringLiteral("JSON syntax error at line %1, column %2: %3")
+                                  .arg(line)
+                                  .arg(column)
+                                  .arg(syntaxErrorText(error, json))});
+    return result;
+  }
+  if (!doc.isObject()) {
+    result.problems.push_back(
+        {QStringLiteral("$"), QStringLiteral("expected an object at the top level")});
+    return result;
+  }
+  const QJsonObject root = doc.object();
+
+  // The schema number decides how to read everything else, so it is checked first.
+  const QJsonValue schema = root.value(QStringLiteral("schema"));
+  if (!root.contains(QStringLiteral("schema"))) {
+    result.problems.push_back(
+        {QStringLiteral("$.schema"), QStringLiteral("missing required field")});
+  } else if (!schema.isDouble() || schema.toDouble() != static_cast<double>(schema.toInt())) {
+    result.problems.push_back({QStringLiteral("$.schema"), QStringLiteral("expected an integer")});
+  } else if (schema.toInt() > kSchemaVersion) {
+    result.problems.push_back(
+        {QStringLiteral("$.schema"),
+         QStringLiteral(
+             "schema %1 was made by a newer PrecisionLab (this version reads schema %2); "
+             "update PrecisionLab to use this bank")
+             .arg(schema.toInt())
+             .arg(kSchemaVersion)});
+    return result;  // a newer format may differ anywhere: listing more would only mislead
+  } else if (schema.toInt() < 1) {
+    result.problems.push_back(
+        {QStringLiteral("$.schema"), QStringLiteral("unknown schema version %1 (expected %2)")
+                                         .arg(schema.toInt())
+                                         .arg(kSchemaVersion)});
+  }
+
+  reportDuplicateKeys(json, result.problems);
+  Validator v(schema.toInt());
+  QuestionBank bank = v.bank(root);
+  result.problems += v.problems;
+  if (result.problems.isEmpty()) {
+    bank.schema = schema.toInt();
+    result.bank = std::move(bank);
+  }
+  return result;
+}
+
+}  // namespace precisionlab::quiz

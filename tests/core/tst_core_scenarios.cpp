@@ -1,0 +1,63 @@
+// The one scenario table (issue 13): every front end builds its runs from LabScenarios, so the
+// table itself must be whole: every id builds, exactly the seed question's answer is correct, the
+// sweep is the documented multiples of the base learning rate, unknown ids are named.
+#include <algorithm>
+#include <set>
+
+#include "CoreTest.h"
+#include "core/EngineError.h"
+#include "core/LabScenarios.h"
+#include "core/ScenarioIds.h"
+#include "core/VertexAiExport.h"
+
+using namespace precisionlab;
+
+CORE_TEST(everyScenarioBuildsOnTheSameBase) {
+  const TrainConfig base = LabScenarios::builtinBase();
+  int correct = 0;
+  for (auto id : scenario::kAll) {
+    const LabScenario s = LabScenarios::make(id, base);
+    CHECK_EQ(s.id, std::string(id));
+    CHECK(!s.title.empty());
+    CHECK(!s.runs.empty());
+    std::set<std::string> labels;
+    for (const auto& r : s.runs) {
+      CHECK(labels.insert(r.label).second);  // labels are unique within a scenario
+      CHECK_EQ(r.config.steps, base.steps);
+      CHECK_EQ(r.config.seed, base.seed);
+      CHECK_EQ(r.config.batchSize, base.batchSize);
+    }
+    CHECK_EQ(s.isSweep, s.runs.size() > 1);
+    if (s.correct) {
+      ++correct;
+      CHECK_EQ(s.id, std::string(scenario::kFp16Amp));
+    }
+  }
+  CHECK_EQ(correct, 1);
+}
+
+CORE_TEST(theSweepIsMultiplesOfTheBaseRate) {
+  TrainConfig base = LabScenarios::builtinBase();
+  base.learningRate = 5e-4;
+  const LabScenario s = LabScenarios::make(scenario::kVertexHpTuning, base);
+  const auto factors = LabScenarios::sweepFactors();
+  CHECK(s.isSweep);
+  CHECK_EQ(s.runs.size(), factors.size());
+  for (size_t i = 0; i < factors.size(); ++i)
+    CHECK(std::abs(s.runs[i].config.learningRate - 5e-4 * factors[i]) < 1e-12);
+  CHECK(LabScenarios::sweepLearningRates(5e-4) ==
+        std::vector<double>({5e-4 * factors[0], 5e-4 * factors[1], 5e-4 * factors[2]}));
+}
+
+CORE_TEST(unknownIdsAreNamed) {
+  CHECK_THROWS(LabScenarios::make("fp17", LabScenarios::builtinBase()), InputError, "fp16-amp");
+}
+
+CORE_TEST(defaultAndExportableIdsAreKnown) {
+  const auto known = [](const std::string& id) {
+    return std::find(std::begin(scenario::kAll), std::end(scenario::kAll), id) !=
+           std::end(scenario::kAll);
+  };
+  for (const auto& id : LabScenarios::defaultIds()) CHECK(known(id));
+  for (const auto& id : vertexExportableScenarios()) CHECK(known(id));
+}
