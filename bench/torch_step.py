@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The engine's BERT classifier training step in Python PyTorch eager, for bench_vs_python.sh.
 
-Same architecture as engine/src/BertModel.cpp (Hugging Face's BertForSequenceClassification:
+Same architecture as engine/src/model/BertModel.cpp (Hugging Face's BertForSequenceClassification:
 exact-erf GELU, dropout 0.1, additive finfo.min mask, pooler, classifier), AdamW with
 Hugging Face's no-decay groups, clipping at 1.0, set_to_none gradients; random token ids of
 the same shape as the engine's benchmark. It does not import transformers, so it runs on

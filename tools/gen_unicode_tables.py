@@ -6,9 +6,9 @@ str.lower(), so deriving the C++ tables from the same module makes the C++ token
 by construction (for the Unicode version of the Python that ran this script).
 
 Writes:
-  engine/src/UnicodeTables.h           declarations
-  engine/src/UnicodeTables.cpp         character classes and the lowercase mapping
-  engine/src/UnicodeStripTables.cpp    accent stripping: NFD without Mn, canonical classes
+  core/src/text/UnicodeTables.h           declarations
+  core/src/text/UnicodeTables.cpp         character classes and the lowercase mapping
+  core/src/text/UnicodeStripTables.cpp    accent stripping: NFD without Mn, canonical classes
 
 Run from the repository root:  python3 tools/gen_unicode_tables.py
 """
@@ -207,7 +207,7 @@ extern const size_t kSpacingMarkCccCount;
     cls_items = ["0x%X" % ((cp << 3) | k) for cp, k in cruns]
     low_items = ["{0x%X,%d,%d,%d}" % r for r in lruns]
     body = note + """// Character classes and lowercase mapping for WordPieceTokenizer (see UnicodeTables.h).
-#include "engine/src/UnicodeTables.h"
+#include "text/UnicodeTables.h"
 
 namespace precisionlab::unicode_tables {
 
@@ -231,7 +231,7 @@ const size_t kLowerRunCount = sizeof(kLowerRuns) / sizeof(kLowerRuns[0]);
     m_items = ["{0x%X,{%s}}" % (cp, ",".join("0x%X" % x for x in out)) for cp, out in smulti]
     c_items = ["{0x%X,%d}" % r for r in ccc]
     body = note + """// Accent-stripping tables for WordPieceTokenizer (see UnicodeTables.h).
-#include "engine/src/UnicodeTables.h"
+#include "text/UnicodeTables.h"
 
 namespace precisionlab::unicode_tables {
 
