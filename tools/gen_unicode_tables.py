@@ -17,7 +17,7 @@ import sys
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "engine", "src")
+OUT = os.path.join(ROOT, "core", "src", "text")
 ALL = [c for c in range(0x110000) if not 0xD800 <= c < 0xE000]
 
 # Character classes, in the order BertTokenizer tests them.
