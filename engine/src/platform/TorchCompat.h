@@ -7,6 +7,7 @@
 #include <torch/torch.h>
 #include <torch/version.h>
 
+#include <optional>
 #include <string>
 #ifdef PRECISIONLAB_WITH_CUDA
 #include <cuda.h>
@@ -40,6 +41,15 @@ inline const char* torchVersion() { return TORCH_VERSION; }
 constexpr bool kCpuFp16Kernels = PRECISIONLAB_TORCH_AT_LEAST(2, 3);
 constexpr bool kCpuAmpScalerOps = PRECISIONLAB_TORCH_AT_LEAST(2, 3);
 
+// c10::optional became std::optional in 2.4; one alias for both, used by the wrappers below.
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
+using OptionalTensor = std::optional<at::Tensor>;
+inline constexpr auto kNoTensor = std::nullopt;
+#else
+using OptionalTensor = c10::optional<at::Tensor>;
+inline constexpr auto kNoTensor = c10::nullopt;
+#endif
+
 // Fused scaled-dot-product attention (2.1+, the first with a `scale` argument); callers keep an
 // op-by-op path for 1.13.
 constexpr bool kHasSdpa = PRECISIONLAB_TORCH_AT_LEAST(2, 1);
@@ -47,11 +57,7 @@ inline at::Tensor scaledDotProductAttention(const at::Tensor& q, const at::Tenso
                                             const at::Tensor& v, const at::Tensor& additiveMask,
                                             double dropout, double scale) {
 #if PRECISIONLAB_TORCH_AT_LEAST(2, 1)
-#if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
-  std::optional<at::Tensor> mask;  // c10::optional became std::optional
-#else
-  c10::optional<at::Tensor> mask;
-#endif
+  OptionalTensor mask;
   if (additiveMask.defined()) mask = additiveMask.to(q.scalar_type());
   return at::scaled_dot_product_attention(q, k, v, mask, dropout, /*is_causal=*/false, scale);
 #else
@@ -69,19 +75,12 @@ inline bool fusedAdamW(std::vector<at::Tensor>& params, std::vector<at::Tensor>&
                        std::vector<at::Tensor>& expAvgs, std::vector<at::Tensor>& expAvgSqs,
                        std::vector<at::Tensor>& steps, double lr, double beta1, double beta2,
                        double weightDecay, double eps, const at::Tensor& foundInf) {
-#if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
-  std::optional<at::Tensor> inf;
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 1)
+  OptionalTensor inf;
   if (foundInf.defined()) inf = foundInf;
   at::_fused_adamw_(params, grads, expAvgs, expAvgSqs, /*max_exp_avg_sqs=*/{}, steps, lr, beta1,
                     beta2, weightDecay, eps, /*amsgrad=*/false, /*maximize=*/false,
-                    /*grad_scale=*/std::nullopt, inf);
-  return true;
-#elif PRECISIONLAB_TORCH_AT_LEAST(2, 1)
-  c10::optional<at::Tensor> inf;
-  if (foundInf.defined()) inf = foundInf;
-  at::_fused_adamw_(params, grads, expAvgs, expAvgSqs, /*max_exp_avg_sqs=*/{}, steps, lr, beta1,
-                    beta2, weightDecay, eps, /*amsgrad=*/false, /*maximize=*/false,
-                    /*grad_scale=*/c10::nullopt, inf);
+                    /*grad_scale=*/kNoTensor, inf);
   return true;
 #else
   (void)params, (void)grads, (void)expAvgs, (void)expAvgSqs, (void)steps, (void)lr, (void)beta1,

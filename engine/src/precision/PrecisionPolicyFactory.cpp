@@ -33,12 +33,14 @@ void describeRealCpuFp16(RunProvenance& p) {
   const BuildInfo b = buildInfo();
   p.note += "; real fp16 kernels on the CPU (LibTorch " + b.torchVersion +
             "): fp16 numerics and fp16 memory are live";
-  if (!(b.avx512Fp16 || b.amxFp16))
+  // With fp16 units (avx512_fp16, amx_fp16) the speed is this CPU's real fp16 speed; without
+  // them the kernels convert element by element, a slowdown no GPU has.
+  p.speedRepresentative = b.avx512Fp16 || b.amxFp16;
+  if (!p.speedRepresentative)
     p.note +=
         "; speed is not representative: this CPU has no fp16 arithmetic units "
         "(no avx512_fp16 or amx_fp16), so fp16 products run far slower than fp32 here, "
         "unlike on a GPU's tensor cores";
-  p.speedRepresentative = false;
 }
 
 std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
