@@ -20,6 +20,7 @@
 #include "core/EngineError.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
 #include "engine/LabSession.h"
@@ -51,8 +52,7 @@ std::string defaultOutDir() {
 
 ArgParser makeParser() {
   const TrainConfig d = LabScenarios::defaultBase();
-  std::string ids;
-  for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ",") + std::string(id);
+  const std::string ids = knownScenarioIds(",");
   ArgParser p("lab");
   p.add("scenarios", "LIST",
         "comma-separated scenario ids or 'all' (default: the baseline, the question's four options "
@@ -144,7 +144,7 @@ int runLab(const std::vector<std::string>& args) {
       const std::string list = parser.text("scenarios", "");
       ids.clear();
       if (list == "all")
-        for (auto id : scenario::kAll) ids.emplace_back(id);
+        for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
       else
         ids = splitList(list);
       if (ids.empty()) throw InputError("lab: --scenarios is empty: name at least one scenario id");

@@ -18,6 +18,7 @@
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
@@ -101,7 +102,7 @@ int runRecord(const std::vector<std::string>& args) {
     if (p.has("scenarios")) {
       ids = splitComma(p.text("scenarios", ""));
     } else {
-      for (auto id : scenario::kAll) ids.emplace_back(id);
+      for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
     }
     std::vector<PlannedRun> runs;
     for (const std::string& id : ids)

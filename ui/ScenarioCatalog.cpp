@@ -4,50 +4,47 @@
 
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
 namespace {
 
-QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
-
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 std::string lrText(double lr) { return QString::number(lr, 'g', 2).toStdString(); }
 
-// What only the UI adds to a scenario of the engine's table.
-struct Look {
-  std::string_view id;
-  const char* legend;
-  QColor color;
-  const char* focusChart;
-};
+// The only thing the UI adds to a row of the scenario table: its curve colour, from the
+// Okabe-Ito palette (distinguishable with the common colour-vision deficiencies); the baseline is
+// near-black so every other curve reads as "against the reference".
+QColor colorOf(const std::string& id, int row) {
+  static const std::pair<std::string_view, QColor> kColors[] = {
+      {scenario::kBaselineFp32, QColor(0x33, 0x33, 0x33)},
+      {scenario::kHalfLayers, QColor(0xD5, 0x5E, 0x00)},
+      {scenario::kTensorflowContainer, QColor(0x56, 0xB4, 0xE9)},
+      {scenario::kVertexHpTuning, QColor(0xCC, 0x79, 0xA7)},
+      {scenario::kFp16Amp, QColor(0x00, 0x9E, 0x73)},
+      {scenario::kBf16Amp, QColor(0xE6, 0x9F, 0x00)},
+      {scenario::kFp16NoScaler, QColor(0x00, 0x72, 0xB2)},
+  };
+  for (const auto& [known, color] : kColors)
+    if (known == id) return color;
+  // A row added to the table before a colour was chosen for it still gets a distinct hue.
+  return QColor::fromHsv((row * 67) % 360, 200, 190);
+}
 
 }  // namespace
 
 const QList<ScenarioInfo>& ScenarioCatalog::all() {
-  // Colours: the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies);
-  // the baseline is near-black so every other curve reads as "against the reference". Legends
-  // are full names (the charts share one legend per tab, so they need not be short).
+  // Legends are full names (the charts share one legend per tab, so they need not be short).
   static const QList<ScenarioInfo> kScenarios = [] {
-    const Look looks[] = {
-        {scenario::kBaselineFp32, "fp32 baseline", QColor(0x33, 0x33, 0x33), "loss"},
-        {scenario::kHalfLayers, "Half-precision layers", QColor(0xD5, 0x5E, 0x00), "loss"},
-        {scenario::kTensorflowContainer, "TensorFlow container", QColor(0x56, 0xB4, 0xE9),
-         "throughput"},
-        {scenario::kVertexHpTuning, "HP tuning", QColor(0xCC, 0x79, 0xA7), "loss"},
-        {scenario::kFp16Amp, "fp16=True", QColor(0x00, 0x9E, 0x73), "loss"},
-        {scenario::kBf16Amp, "bf16=True", QColor(0xE6, 0x9F, 0x00), "throughput"},
-        {scenario::kFp16NoScaler, "fp16 without loss scaling", QColor(0x00, 0x72, 0xB2),
-         "underflow"},
-    };
     QList<ScenarioInfo> out;
     const TrainConfig base = LabScenarios::defaultBase();
-    for (const Look& look : looks) {
-      const LabScenario s = LabScenarios::make(look.id, base);
-      out.append({idOf(look.id), qs(s.optionText), s.correct, s.isSweep, qs(s.title),
-                  qs(s.whatItIs), QString::fromUtf8(look.legend), look.color,
-                  QString::fromLatin1(look.focusChart)});
+    int row = 0;
+    for (const ScenarioSpec& spec : scenarioTable()) {
+      const LabScenario s = LabScenarios::make(spec.id, base);
+      out.append({qs(spec.id), qs(s.optionText), s.correct, s.isSweep, qs(s.title), qs(s.whatItIs),
+                  qs(spec.legend), colorOf(spec.id, row++), qs(spec.focusChart)});
     }
     return out;
   }();

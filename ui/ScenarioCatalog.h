@@ -1,7 +1,7 @@
-// The lab's scenarios as the UI presents them. What each scenario is and runs (title, the seed
-// question's option it stands for, what it does, its runs and sweep values) comes from the
-// engine's one table, engine/LabScenarios.h; this adapter adds only what the UI needs on top:
-// a colour on every chart, a legend name and the chart that tells the scenario's story.
+// The lab's scenarios as the UI presents them. Everything about a scenario (title, the seed
+// question's option it stands for, what it does, its runs and sweep values, legend name, the
+// chart that tells its story) comes from the one table, core/ScenarioTable.h; this adapter adds
+// only a colour for every chart.
 #pragma once
 
 #include <QColor>
@@ -15,15 +15,15 @@
 namespace precisionlab {
 
 struct ScenarioInfo {
-  QString id;            // stable id from engine/ScenarioIds.h
+  QString id;            // stable id from core/ScenarioIds.h
   QString optionText;    // the seed question's option (engine table), empty for reference runs
   bool correct = false;  // the option is the question's answer (engine table)
   bool isSweep = false;  // several trials (engine table)
   QString title;         // e.g. "fp16=True" (engine table)
   QString detail;        // one line: what the run changes (engine table)
-  QString legend;        // chart legend name, e.g. "Half-precision layers"
+  QString legend;        // chart legend name, e.g. "Half-precision layers" (table)
   QColor color;          // curve colour; sweep trials get lighter and darker shades of it
-  QString focusChart;    // the figure that tells this option's story (presenter mode shows it)
+  QString focusChart;    // the figure that tells its story, presenter mode shows it (table)
 };
 
 struct PlannedRun {

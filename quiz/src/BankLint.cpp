@@ -1,8 +1,7 @@
 #include "quiz/BankLint.h"
 
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "core/ScenarioTable.h"
+
 #include <QMap>
 #include <QRegularExpression>
 #include <QSet>
@@ -235,23 +234,24 @@ void multipleCount(const QuestionBank& bank, QVector<LintWarning>& out) {
 }
 
 void labLinks(const QuestionBank& bank, QVector<LintWarning>& out) {
-  const auto& table = BankLint::scenarioEvidence();
   for (const Question& q : bank.questions)
     for (const Option& o : q.options) {
-      if (o.scenario.isEmpty() || !table.contains(o.scenario)) continue;
-      const ScenarioEvidence& e = table.value(o.scenario);
-      if (e.linkFrom == ScenarioEvidence::LinkFrom::Correct && !o.correct)
+      const ScenarioSpec* spec =
+          o.scenario.isEmpty() ? nullptr : findScenario(o.scenario.toStdString());
+      if (!spec) continue;
+      const QString shows = QString::fromStdString(spec->shows);
+      if (spec->linkFrom == EvidenceLink::Correct && !o.correct)
         out.push_back({QStringLiteral("lab-link"), q.id, o.id,
                        QStringLiteral("a wrong option links the lab scenario '%1', whose run "
                                       "shows %2: the lab would argue for this option; remove "
                                       "the link or link a run that shows why it fails")
-                           .arg(o.scenario, e.shows)});
-      else if (e.linkFrom == ScenarioEvidence::LinkFrom::Wrong && o.correct)
+                           .arg(o.scenario, shows)});
+      else if (spec->linkFrom == EvidenceLink::Wrong && o.correct)
         out.push_back({QStringLiteral("lab-link"), q.id, o.id,
                        QStringLiteral("the keyed option links the lab scenario '%1', whose run "
                                       "shows %2: the lab would argue against the key; remove the "
                                       "link or link a run that shows the key working")
-                           .arg(o.scenario, e.shows)});
+                           .arg(o.scenario, shows)});
     }
 }
 
@@ -261,32 +261,6 @@ QString LintWarning::toString() const {
   QString where = questionId;
   if (!optionId.isEmpty()) where += QStringLiteral(" option ") + optionId;
   return QStringLiteral("%1: %2 [%3]").arg(where, message, rule);
-}
-
-const QHash<QString, ScenarioEvidence>& BankLint::scenarioEvidence() {
-  // Compiled-in data, read once; tests/quiz/tst_banklint.cpp checks that it parses and covers
-  // every id of engine/ScenarioIds.h, so an empty table here means a broken build, not input.
-  static const QHash<QString, ScenarioEvidence> table = [] {
-    QHash<QString, ScenarioEvidence> t;
-    QFile file(QStringLiteral(":/quiz/data/scenario-evidence.json"));
-    if (!file.open(QIODevice::ReadOnly)) return t;
-    const QJsonObject scenarios = QJsonDocument::fromJson(file.readAll())
-                                      .object()
-                                      .value(QStringLiteral("scenarios"))
-                                      .toObject();
-    for (auto it = scenarios.begin(); it != scenarios.end(); ++it) {
-      const QJsonObject s = it.value().toObject();
-      ScenarioEvidence e;
-      e.shows = s.value(QStringLiteral("shows")).toString();
-      const QString from = s.value(QStringLiteral("linkFrom")).toString();
-      e.linkFrom = from == QLatin1String("correct") ? ScenarioEvidence::LinkFrom::Correct
-                   : from == QLatin1String("wrong") ? ScenarioEvidence::LinkFrom::Wrong
-                                                    : ScenarioEvidence::LinkFrom::Any;
-      t.insert(it.key(), e);
-    }
-    return t;
-  }();
-  return table;
 }
 
 QVector<LintWarning> BankLint::check(const QuestionBank& bank) {

@@ -4,6 +4,7 @@
 #include "core/Json.h"
 #include "core/SafeFileReader.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 #include "core/TerminalText.h"
 
 #include <QFile>
@@ -38,7 +39,7 @@ const QRegularExpression& semverPattern() {
 
 QString knownScenarios() {
   QStringList ids;
-  for (auto id : scenario::kAll) ids << QString::fromUtf8(id.data(), static_cast<int>(id.size()));
+  for (const auto& spec : scenarioTable()) ids << QString::fromStdString(spec.id);
   return ids.join(QStringLiteral(", "));
 }
 
@@ -150,7 +151,7 @@ class Validator {
     o.analysis = str(obj, QStringLiteral("analysis"), path);
     o.whenRight = str(obj, QStringLiteral("whenRight"), path);
     o.scenario = str(obj, QStringLiteral("scenario"), path, /*optional=*/true);
-    if (!o.scenario.trimmed().isEmpty() && !scenario::isKnown(o.scenario.toStdString()))
+    if (!o.scenario.trimmed().isEmpty() && !isKnownScenario(o.scenario.toStdString()))
       add(path + QStringLiteral(".scenario"),
           QStringLiteral("unknown scenario id '%1' (known: %2)").arg(o.scenario, knownScenarios()));
     return o;

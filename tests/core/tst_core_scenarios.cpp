@@ -8,6 +8,7 @@
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 #include "core/VertexAiExport.h"
 
 using namespace precisionlab;
@@ -15,10 +16,15 @@ using namespace precisionlab;
 CORE_TEST(everyScenarioBuildsOnTheSameBase) {
   const TrainConfig base = LabScenarios::builtinBase();
   int correct = 0;
-  for (auto id : scenario::kAll) {
-    const LabScenario s = LabScenarios::make(id, base);
-    CHECK_EQ(s.id, std::string(id));
+  for (const auto& spec : scenarioTable()) {
+    const LabScenario s = LabScenarios::make(spec.id, base);
+    CHECK_EQ(s.id, spec.id);
     CHECK(!s.title.empty());
+    CHECK(!spec.legend.empty());
+    CHECK(!spec.shows.empty());
+    CHECK(spec.focusChart == "loss" || spec.focusChart == "throughput" ||
+          spec.focusChart == "underflow");
+    CHECK_EQ(spec.vertex.exportable, spec.vertex.refusal.empty());
     CHECK(!s.runs.empty());
     std::set<std::string> labels;
     for (const auto& r : s.runs) {
@@ -54,10 +60,7 @@ CORE_TEST(unknownIdsAreNamed) {
 }
 
 CORE_TEST(defaultAndExportableIdsAreKnown) {
-  const auto known = [](const std::string& id) {
-    return std::find(std::begin(scenario::kAll), std::end(scenario::kAll), id) !=
-           std::end(scenario::kAll);
-  };
+  const auto known = [](const std::string& id) { return isKnownScenario(id); };
   for (const auto& id : LabScenarios::defaultIds()) CHECK(known(id));
   for (const auto& id : vertexExportableScenarios()) CHECK(known(id));
 }

@@ -195,16 +195,6 @@ class TestBankLint : public QObject {
     QVERIFY2(w[0].message.contains("q1 b, q2 a, q3 a"), qPrintable(w[0].message));
   }
 
-  void scenarioTableCoversEveryScenario() {
-    const auto& table = BankLint::scenarioEvidence();
-    QCOMPARE(table.size(), static_cast<qsizetype>(std::size(precisionlab::scenario::kAll)));
-    for (auto id : precisionlab::scenario::kAll) {
-      const QString key = QString::fromLatin1(id.data(), static_cast<qsizetype>(id.size()));
-      QVERIFY2(table.contains(key), qPrintable(key));
-      QVERIFY(!table.value(key).shows.isEmpty());
-    }
-  }
-
   void builtInBankPassesLint() {
     const BankLoadResult r = BankLoader::loadFile(
         QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));

@@ -1,6 +1,6 @@
-// Stable ids of the lab's scenarios. Question banks name them per option ("scenario"), so they
-// never change once published. Header-only and dependency-free: the quiz library validates bank
-// files against this list without linking the engine.
+// Stable ids of the lab's scenarios, named for the code that refers to one. Question banks name
+// them per option ("scenario"), so they never change once published. The list of scenarios, and
+// everything about each, is the table of ScenarioTable.h (scenarioTable(), isKnownScenario()).
 #pragma once
 
 #include <string_view>
@@ -14,15 +14,5 @@ inline constexpr std::string_view kVertexHpTuning = "vertex-hp-tuning";  // opti
 inline constexpr std::string_view kFp16Amp = "fp16-amp";                 // option D: fp16=True
 inline constexpr std::string_view kBf16Amp = "bf16-amp";                 // bf16=True
 inline constexpr std::string_view kFp16NoScaler = "fp16-no-scaler";      // fp16 autocast, no scaler
-
-inline constexpr std::string_view kAll[] = {kBaselineFp32,   kHalfLayers, kTensorflowContainer,
-                                            kVertexHpTuning, kFp16Amp,    kBf16Amp,
-                                            kFp16NoScaler};
-
-inline bool isKnown(std::string_view id) {
-  for (auto known : kAll)
-    if (known == id) return true;
-  return false;
-}
 
 }  // namespace precisionlab::scenario

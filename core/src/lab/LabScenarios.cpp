@@ -5,7 +5,7 @@
 
 #include "core/EngineError.h"
 #include "core/PretrainedModels.h"
-#include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
@@ -19,19 +19,6 @@ std::string lrText(double lr) {
   return buf;
 }
 
-LabScenario single(std::string_view id, std::string optionText, bool correct, std::string title,
-                   std::string whatItIs, const TrainConfig& base, Precision precision) {
-  LabScenario s;
-  s.id = std::string(id);
-  s.optionText = std::move(optionText);
-  s.correct = correct;
-  s.title = std::move(title);
-  s.whatItIs = std::move(whatItIs);
-  TrainConfig c = base;
-  c.precision = precision;
-  s.runs.push_back({s.title, c});
-  return s;
-}
 }  // namespace
 
 TrainConfig LabScenarios::builtinBase() {
@@ -79,12 +66,10 @@ std::string LabScenarios::defaultModelNote() {
 }
 
 std::vector<std::string> LabScenarios::defaultIds() {
-  return {std::string(scenario::kBaselineFp32),
-          std::string(scenario::kHalfLayers),
-          std::string(scenario::kTensorflowContainer),
-          std::string(scenario::kVertexHpTuning),
-          std::string(scenario::kFp16Amp),
-          std::string(scenario::kBf16Amp)};
+  std::vector<std::string> ids;
+  for (const auto& spec : scenarioTable())
+    if (spec.inDefaultLab) ids.push_back(spec.id);
+  return ids;
 }
 
 std::vector<double> LabScenarios::sweepFactors() { return {0.25, 0.5, 1.0}; }
@@ -96,59 +81,29 @@ std::vector<double> LabScenarios::sweepLearningRates(double baseLearningRate) {
 }
 
 LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
-  if (id == scenario::kBaselineFp32)
-    return single(id, "", false, "fp32 baseline",
-                  "No change: fp32 weights, activations and optimizer; every other run is "
-                  "compared with it.",
-                  base, Precision::Fp32);
-  if (id == scenario::kHalfLayers)
-    return single(id, "Modify the model to use half-precision layers", false,
-                  "Half-precision layers",
-                  "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss "
-                  "scaling.",
-                  base, Precision::HalfModel);
-  if (id == scenario::kTensorflowContainer)
-    return single(id, "Use a custom container with TensorFlow instead of PyTorch", false,
-                  "TensorFlow container",
-                  "A framework swap leaves precision unchanged: the same fp32 run.", base,
-                  Precision::Fp32);
-  if (id == scenario::kFp16Amp)
-    return single(id, "Set fp16=True in the TrainingArguments", true, "fp16=True",
-                  "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 "
-                  "master weights. On a GPU only: on a CPU the Trainer accepts fp16=True without "
-                  "a word, but accelerate turns on neither autocast nor the GradScaler there, so "
-                  "the run is plain fp32 (measured with transformers 5.24, accelerate 1.15).",
-                  base, Precision::Fp16Amp);
-  if (id == scenario::kBf16Amp)
-    return single(id, "", false, "bf16=True",
-                  "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, "
-                  "no loss scaling), which a CPU can run fast.",
-                  base, Precision::Bf16Amp);
-  if (id == scenario::kFp16NoScaler)
-    return single(id, "", false, "fp16 without loss scaling",
-                  "Autocast fp16 with the GradScaler turned off: small gradients flush to zero.",
-                  base, Precision::Fp16AmpNoScaler);
-  if (id == scenario::kVertexHpTuning) {
-    LabScenario s;
-    s.id = std::string(id);
-    s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
-    s.title = "Vertex AI hyperparameter tuning";
-    s.whatItIs =
-        "A sweep of fp32 trials over the learning rate: it searches values, it never "
-        "changes precision.";
-    s.isSweep = true;
-    int trial = 0;
-    for (double lr : sweepLearningRates(base.learningRate)) {
-      TrainConfig c = base;
-      c.precision = Precision::Fp32;
-      c.learningRate = lr;
-      s.runs.push_back({"HP trial " + std::to_string(++trial) + " (lr " + lrText(lr) + ")", c});
-    }
+  const ScenarioSpec* spec = findScenario(id);
+  if (!spec)
+    throw InputError("unknown lab scenario '" + std::string(id) + "': use one of " +
+                     knownScenarioIds());
+  LabScenario s;
+  s.id = spec->id;
+  s.optionText = spec->optionText;
+  s.correct = spec->correct;
+  s.title = spec->title;
+  s.whatItIs = spec->whatItIs;
+  s.isSweep = spec->isSweep;
+  TrainConfig c = base;
+  c.precision = spec->precision;
+  if (!spec->isSweep) {
+    s.runs.push_back({s.title, c});
     return s;
   }
-  std::string known;
-  for (auto k : scenario::kAll) known += (known.empty() ? "" : ", ") + std::string(k);
-  throw InputError("unknown lab scenario '" + std::string(id) + "': use one of " + known);
+  int trial = 0;
+  for (double lr : sweepLearningRates(base.learningRate)) {
+    c.learningRate = lr;
+    s.runs.push_back({"HP trial " + std::to_string(++trial) + " (lr " + lrText(lr) + ")", c});
+  }
+  return s;
 }
 
 }  // namespace precisionlab

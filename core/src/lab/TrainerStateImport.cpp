@@ -12,6 +12,7 @@
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
@@ -164,7 +165,7 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
 
   RunRecording r;
   r.scenarioId = options.scenarioId;
-  if (!r.scenarioId.empty() && !scenario::isKnown(r.scenarioId))
+  if (!r.scenarioId.empty() && !isKnownScenario(r.scenarioId))
     throw InputError("unknown lab scenario '" + r.scenarioId + "' for the imported run");
   r.label = options.label.empty() ? "Trainer run (" + baseName(fileName) + ")" : options.label;
   if (!options.precision.empty() && !parsePrecision(options.precision, &r.config.precision))

@@ -21,6 +21,7 @@
 #include "core/Json.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
@@ -54,102 +55,16 @@ int isLowerAlnum(int c) { return std::islower(c) || std::isdigit(c); }
 int isUpperAlnum(int c) { return std::isupper(c) || std::isdigit(c); }
 int isGraph(int c) { return std::isgraph(c); }
 
-struct Scenario {
-  std::string id;
-  std::string title;          // what the option says
-  std::string docComment;     // for the script's docstring: what this run does and why
-  std::string modelCast;      // Python lines after the model is loaded (indented 4)
-  std::string precisionArgs;  // TrainingArguments lines (indented 8)
-  bool hpTuning = false;
-};
-
-Scenario scenarioFor(const std::string& id) {
-  Scenario s;
-  s.id = id;
-  const std::string fp32Args =
-      "        fp16=False,  # no mixed precision: fp32 weights, activations and gradients\n"
-      "        bf16=False,\n";
-  if (id == scenario::kBaselineFp32) {
-    s.title = "fp32 baseline";
-    s.docComment =
-        "The fp32 baseline: no precision change, the run every other option is compared with.";
-    s.precisionArgs = fp32Args;
-  } else if (id == scenario::kHalfLayers) {
-    s.title = "\"Modify the model to use half-precision layers\" (wrong answer)";
-    s.docComment =
-        "The half-precision-layers option casts the whole model to fp16. This is the WRONG\n"
-        "answer to the question; the script exists so you can watch it fail on a real GPU.";
-    s.modelCast =
-        "    # THE WRONG ANSWER (half-precision layers): the whole model, and so AdamW's weights\n"
-        "    # and states, become fp16. Nothing keeps an fp32 master copy and nothing scales the\n"
-        "    # loss, so updates smaller than a weight's fp16 spacing are lost, Adam's eps=1e-8 "
-        "rounds to 0\n"
-        "    # in fp16, small gradients underflow to zero, and the loss typically turns NaN.\n"
-        "    # Adding fp16=True on top does not rescue it: the Trainer's GradScaler refuses with\n"
-        "    # \"ValueError: Attempting to unscale FP16 gradients.\" Use fp16=True on the fp32\n"
-        "    # model instead (see the fp16-amp export).\n"
-        "    model = model.half()\n";
-    s.precisionArgs =
-        "        fp16=False,  # fp16=True here fails: \"Attempting to unscale FP16 gradients.\"\n"
-        "        bf16=False,\n";
-  } else if (id == scenario::kTensorflowContainer) {
-    s.title = "\"Use a custom container with TensorFlow instead of PyTorch\" (wrong answer)";
-    s.docComment =
-        "The TensorFlow-container option swaps the framework. A framework swap does not change "
-        "numerical precision: a\n"
-        "TensorFlow container trains in fp32 unless mixed precision is turned on in the code\n"
-        "(tf.keras.mixed_precision.set_global_policy(\"mixed_float16\")), just as this PyTorch\n"
-        "script trains in fp32 until fp16=True is set. So this export is the fp32 run the swap\n"
-        "would give you: the same precision, the same speed class, more migration work.";
-    s.precisionArgs =
-        "        # Same precision as the baseline: changing the framework or container never\n"
-        "        # turns mixed precision on; only the training code does.\n" +
-        fp32Args;
-  } else if (id == scenario::kVertexHpTuning) {
-    s.title = "\"Enable mixed precision via Vertex AI hyperparameter tuning\" (wrong answer)";
-    s.docComment =
-        "The tuning option runs a Vertex AI hyperparameter tuning job (hp-tuning.yaml). Tuning "
-        "searches\n"
-        "values such as the learning rate and batch size across several fp32 trials; it never\n"
-        "switches precision, and it multiplies the compute instead of speeding up one run.";
-    s.precisionArgs =
-        "        # Tuning passes --learning_rate and --per_device_train_batch_size per trial;\n"
-        "        # precision is not a tuned parameter and stays fp32 in every trial.\n" +
-        fp32Args;
-    s.hpTuning = true;
-  } else if (id == scenario::kFp16Amp) {
-    s.title = "\"Set fp16=True in the TrainingArguments\" (the right answer)";
-    s.docComment =
-        "The right answer: fp16=True turns on automatic mixed precision. Eligible\n"
-        "operations run in fp16 under autocast, a GradScaler scales the loss so small gradients\n"
-        "do not underflow, and the optimizer keeps fp32 master weights.\n"
-        "On a GPU only. Tried on a CPU (python3 train.py --use_cpu), the Trainer accepts\n"
-        "fp16=True without a message, but accelerate enables fp16 autocast and the GradScaler\n"
-        "only for GPUs: the run is plain fp32 (the \"precision in effect\" line printed before\n"
-        "training shows native_amp=False grad_scaler=False). Measured with transformers 5.24\n"
-        "and accelerate 1.15.";
-    s.precisionArgs =
-        "        fp16=True,  # automatic mixed precision: fp16 autocast + loss scaling, fp32 "
-        "master weights\n";
-  } else if (id == scenario::kBf16Amp) {
-    s.title = "bf16=True (mixed precision with bfloat16)";
-    s.docComment =
-        "bf16=True: autocast in bfloat16, which has fp32's exponent range, so no loss scaling is\n"
-        "needed. Needs an Ampere or newer GPU (A100, L4, H100); the default machine is an L4.";
-    s.precisionArgs =
-        "        bf16=True,  # mixed precision in bfloat16 (Ampere or newer); no GradScaler "
-        "needed\n";
-  } else if (id == scenario::kFp16NoScaler) {
-    throw InputError(
-        "Vertex AI export: scenario \"fp16-no-scaler\" has no Trainer equivalent: "
-        "TrainingArguments(fp16=True) always scales the loss. Export \"fp16-amp\" instead.");
-  } else {
+const ScenarioSpec& scenarioFor(const std::string& id) {
+  const ScenarioSpec* spec = findScenario(id);
+  if (!spec) {
     std::string known;
     for (const std::string& k : vertexExportableScenarios())
       known += (known.empty() ? "" : ", ") + k;
     throw InputError("Vertex AI export: unknown scenario \"" + id + "\"; use one of: " + known);
   }
-  return s;
+  if (!spec->vertex.exportable) throw InputError("Vertex AI export: " + spec->vertex.refusal);
+  return *spec;
 }
 
 void validate(const VertexAiSettings& v) {
@@ -188,14 +103,14 @@ void validate(const VertexAiSettings& v) {
     badSetting("parallel trial count", "must be 1 to the max trial count");
 }
 
-std::string trainPy(const Scenario& s, const VertexAiSettings& v) {
+std::string trainPy(const ScenarioSpec& s, const VertexAiSettings& v) {
   std::ostringstream o;
   o << "#!/usr/bin/env python3\n"
        "\"\"\"Fine-tune a BERT model for text classification with the Hugging Face Trainer.\n\n"
        "Generated by PrecisionLab for the lab scenario \""
     << s.id << "\":\n"
-    << s.title << ".\n\n"
-    << s.docComment << "\n\n"
+    << s.vertex.title << ".\n\n"
+    << s.vertex.docComment << "\n\n"
     << "Runs on Vertex AI custom training (see README.txt) or locally:\n"
        "    python3 train.py --train_data=data.csv --model_name=bert-base-uncased\n"
        "Hyperparameters are command-line arguments named like TrainingArguments' fields, so a\n"
@@ -275,7 +190,7 @@ std::string trainPy(const Scenario& s, const VertexAiSettings& v) {
        "    val = splits[\"test\"].map(encode, batched=True, remove_columns=raw.column_names)\n\n"
        "    model = AutoModelForSequenceClassification.from_pretrained(\n"
        "        local_path(args.model_name), num_labels=len(labels))\n"
-    << s.modelCast
+    << s.vertex.modelCast
     << "\n    # transformers 4 and 5 name two settings differently: 5 dropped warmup_ratio (a\n"
        "    # warmup_steps below 1 is the ratio) and logging_dir (TensorBoard reads\n"
        "    # TENSORBOARD_LOGGING_DIR). Vertex AI sets AIP_TENSORBOARD_LOG_DIR when the job has a\n"
@@ -304,7 +219,7 @@ std::string trainPy(const Scenario& s, const VertexAiSettings& v) {
        "        save_strategy=\"no\",\n"
        "        seed=args.seed,\n"
        "        use_cpu=args.use_cpu,\n"
-    << s.precisionArgs
+    << s.vertex.precisionArgs
     << "        **version_args,\n"
        "    )\n\n"
        "    def compute_metrics(eval_pred):\n"
@@ -412,8 +327,8 @@ std::vector<std::string> scriptArgs(const VertexAiSettings& v, bool withTunedVal
   return a;
 }
 
-std::string jobYaml(const Scenario& s, const VertexAiSettings& v) {
-  return "# Vertex AI CustomJob spec for lab scenario \"" + s.id + "\" (" + s.title +
+std::string jobYaml(const ScenarioSpec& s, const VertexAiSettings& v) {
+  return "# Vertex AI CustomJob spec for lab scenario \"" + s.id + "\" (" + s.vertex.title +
          ").\n"
          "# Submit with:\n"
          "#   gcloud ai custom-jobs create --region=" +
@@ -421,7 +336,7 @@ std::string jobYaml(const Scenario& s, const VertexAiSettings& v) {
          workerPools(v, scriptArgs(v, true), 0);
 }
 
-std::string hpTuningYaml(const Scenario& s, const VertexAiSettings& v) {
+std::string hpTuningYaml(const ScenarioSpec& s, const VertexAiSettings& v) {
   // The range the lab's sweep covers (engine/LabScenarios.h, as multiples of the base rate),
   // so the tuning job searches what the lab's option runs.
   const std::vector<double> factors = LabScenarios::sweepFactors();
@@ -468,9 +383,9 @@ std::string hpTuningYaml(const Scenario& s, const VertexAiSettings& v) {
   return o.str();
 }
 
-std::string readme(const Scenario& s, const VertexAiSettings& v, bool hp) {
+std::string readme(const ScenarioSpec& s, const VertexAiSettings& v, bool hp) {
   std::ostringstream o;
-  o << "PrecisionLab Vertex AI export: " << s.title << "\n"
+  o << "PrecisionLab Vertex AI export: " << s.vertex.title << "\n"
     << "Scenario id: " << s.id << "\n\n"
     << "Files\n"
        "  train.py        Hugging Face Trainer script (the precision settings are in "
@@ -522,19 +437,18 @@ std::string readme(const Scenario& s, const VertexAiSettings& v, bool hp) {
 
 std::vector<std::string> vertexExportableScenarios() {
   std::vector<std::string> out;
-  for (std::string_view id : scenario::kAll)
-    if (id != scenario::kFp16NoScaler) out.emplace_back(id);
+  for (const auto& spec : scenarioTable())
+    if (spec.vertex.exportable) out.push_back(spec.id);
   return out;
 }
 
 VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexAiSettings& settings,
                                     const std::string& outDir) {
-  const Scenario s = scenarioFor(scenarioId);
+  const ScenarioSpec& s = scenarioFor(scenarioId);
   VertexAiSettings v = settings;
   if (v.machineType.empty() && v.acceleratorType.empty()) {
-    const bool bf16 = scenarioId == scenario::kBf16Amp;
-    v.machineType = bf16 ? "g2-standard-8" : "n1-standard-8";
-    v.acceleratorType = bf16 ? "NVIDIA_L4" : "NVIDIA_TESLA_T4";
+    v.machineType = s.vertex.machineType;
+    v.acceleratorType = s.vertex.acceleratorType;
   } else if (v.machineType.empty() || v.acceleratorType.empty()) {
     badSetting(v.machineType.empty() ? "machine type" : "accelerator type",
                "must be given together with the " +
@@ -545,8 +459,8 @@ VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexA
 
   std::vector<std::pair<std::string, std::string>> files = {
       {"train.py", trainPy(s, v)}, {"setup.py", setupPy()}, {"job.yaml", jobYaml(s, v)}};
-  if (s.hpTuning) files.emplace_back("hp-tuning.yaml", hpTuningYaml(s, v));
-  files.emplace_back("README.txt", readme(s, v, s.hpTuning));
+  if (s.vertex.hpTuning) files.emplace_back("hp-tuning.yaml", hpTuningYaml(s, v));
+  files.emplace_back("README.txt", readme(s, v, s.vertex.hpTuning));
 
   // Re-exporting over an earlier export is expected; overwriting the user's own train.py is not.
   // Every file written here names PrecisionLab, so one that does not is someone else's.

@@ -73,9 +73,6 @@ std::string PretrainedModels::findMiniLm(std::vector<std::string>* searched) {
   if (!exe.empty())
     for (const char* up : {"/../.venv", "/../../.venv", "/../../../.venv"})
       venvs.push_back(exe + up);
-#ifdef PRECISIONLAB_RESOURCE_DIR  // <repo>/resources of the source tree this was built from
-  venvs.push_back(std::string(PRECISIONLAB_RESOURCE_DIR) + "/../.venv");
-#endif
   std::set<std::string> seen;
   for (const auto& v : venvs) {
     const std::string real = canonical(v);

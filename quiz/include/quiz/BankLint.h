@@ -17,8 +17,8 @@
 //   lab-link              an option links a lab scenario whose run shows the opposite of what
 //                         the breakdown says: a wrong option linking a run where the recipe
 //                         works, or a keyed option linking a run that fails or gains nothing.
-//                         Which runs support which kind of option is data:
-//                         quiz/data/scenario-evidence.json.
+//                         Which runs support which kind of option is a column of the lab's
+//                         scenario table (core/ScenarioTable.h: linkFrom, shows).
 #pragma once
 
 #include "quiz/QuestionBank.h"
@@ -39,19 +39,10 @@ struct LintWarning {
   QString toString() const;
 };
 
-// What a lab scenario's run shows and which options may therefore link it.
-struct ScenarioEvidence {
-  enum class LinkFrom { Any, Correct, Wrong };
-  QString shows;
-  LinkFrom linkFrom = LinkFrom::Any;
-};
-
 class BankLint {
  public:
   // Every warning, grouped by rule in the order above, questions in bank order.
   static QVector<LintWarning> check(const QuestionBank& bank);
-  // The scenario table (quiz/data/scenario-evidence.json, compiled in), keyed by scenario id.
-  static const QHash<QString, ScenarioEvidence>& scenarioEvidence();
 };
 
 // The warnings as one line each (LintWarning::toString); empty when the bank is clean. The

@@ -1,0 +1,218 @@
+// The one scenario table (see ScenarioTable.h). A new scenario is one row here; the UI adds only
+// its colour (ui/ScenarioCatalog.cpp, with a fallback for rows it does not know yet).
+#include "core/ScenarioTable.h"
+
+#include "core/ScenarioIds.h"
+
+namespace precisionlab {
+
+namespace {
+
+// TrainingArguments lines of an fp32 run in the Vertex AI export's train.py.
+const std::string kFp32Args =
+    "        fp16=False,  # no mixed precision: fp32 weights, activations and gradients\n"
+    "        bf16=False,\n";
+
+std::vector<ScenarioSpec> makeTable() {
+  std::vector<ScenarioSpec> rows;
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kBaselineFp32);
+    s.title = "fp32 baseline";
+    s.legend = "fp32 baseline";
+    s.focusChart = "loss";
+    s.whatItIs =
+        "No change: fp32 weights, activations and optimizer; every other run is "
+        "compared with it.";
+    s.inDefaultLab = true;
+    s.shows = "plain fp32 training, the reference the other runs are compared with";
+    s.vertex.title = "fp32 baseline";
+    s.vertex.docComment =
+        "The fp32 baseline: no precision change, the run every other option is compared with.";
+    s.vertex.precisionArgs = kFp32Args;
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kHalfLayers);
+    s.optionText = "Modify the model to use half-precision layers";
+    s.title = "Half-precision layers";
+    s.legend = "Half-precision layers";
+    s.focusChart = "loss";
+    s.whatItIs =
+        "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss scaling.";
+    s.precision = Precision::HalfModel;
+    s.inDefaultLab = true;
+    s.linkFrom = EvidenceLink::Wrong;
+    s.shows = "a model cast to fp16 (weights, gradients and optimizer state) whose loss turns NaN";
+    s.vertex.title = "\"Modify the model to use half-precision layers\" (wrong answer)";
+    s.vertex.docComment =
+        "The half-precision-layers option casts the whole model to fp16. This is the WRONG\n"
+        "answer to the question; the script exists so you can watch it fail on a real GPU.";
+    s.vertex.modelCast =
+        "    # THE WRONG ANSWER (half-precision layers): the whole model, and so AdamW's weights\n"
+        "    # and states, become fp16. Nothing keeps an fp32 master copy and nothing scales the\n"
+        "    # loss, so updates smaller than a weight's fp16 spacing are lost, Adam's eps=1e-8 "
+        "rounds to 0\n"
+        "    # in fp16, small gradients underflow to zero, and the loss typically turns NaN.\n"
+        "    # Adding fp16=True on top does not rescue it: the Trainer's GradScaler refuses with\n"
+        "    # \"ValueError: Attempting to unscale FP16 gradients.\" Use fp16=True on the fp32\n"
+        "    # model instead (see the fp16-amp export).\n"
+        "    model = model.half()\n";
+    s.vertex.precisionArgs =
+        "        fp16=False,  # fp16=True here fails: \"Attempting to unscale FP16 gradients.\"\n"
+        "        bf16=False,\n";
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kTensorflowContainer);
+    s.optionText = "Use a custom container with TensorFlow instead of PyTorch";
+    s.title = "TensorFlow container";
+    s.legend = "TensorFlow container";
+    s.focusChart = "throughput";
+    s.whatItIs = "A framework swap leaves precision unchanged: the same fp32 run.";
+    s.inDefaultLab = true;
+    s.linkFrom = EvidenceLink::Wrong;
+    s.shows = "a framework swap that trains in fp32 exactly like the baseline, with no speed-up";
+    s.vertex.title = "\"Use a custom container with TensorFlow instead of PyTorch\" (wrong answer)";
+    s.vertex.docComment =
+        "The TensorFlow-container option swaps the framework. A framework swap does not change "
+        "numerical precision: a\n"
+        "TensorFlow container trains in fp32 unless mixed precision is turned on in the code\n"
+        "(tf.keras.mixed_precision.set_global_policy(\"mixed_float16\")), just as this PyTorch\n"
+        "script trains in fp32 until fp16=True is set. So this export is the fp32 run the swap\n"
+        "would give you: the same precision, the same speed class, more migration work.";
+    s.vertex.precisionArgs =
+        "        # Same precision as the baseline: changing the framework or container never\n"
+        "        # turns mixed precision on; only the training code does.\n" +
+        kFp32Args;
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kVertexHpTuning);
+    s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
+    s.title = "Vertex AI hyperparameter tuning";
+    s.legend = "HP tuning";
+    s.focusChart = "loss";
+    s.whatItIs =
+        "A sweep of fp32 trials over the learning rate: it searches values, it never changes "
+        "precision.";
+    s.isSweep = true;
+    s.inDefaultLab = true;
+    s.linkFrom = EvidenceLink::Wrong;
+    s.shows =
+        "a learning-rate sweep of fp32 trials: several times the compute, precision unchanged";
+    s.vertex.title =
+        "\"Enable mixed precision via Vertex AI hyperparameter tuning\" (wrong answer)";
+    s.vertex.docComment =
+        "The tuning option runs a Vertex AI hyperparameter tuning job (hp-tuning.yaml). Tuning "
+        "searches\n"
+        "values such as the learning rate and batch size across several fp32 trials; it never\n"
+        "switches precision, and it multiplies the compute instead of speeding up one run.";
+    s.vertex.precisionArgs =
+        "        # Tuning passes --learning_rate and --per_device_train_batch_size per trial;\n"
+        "        # precision is not a tuned parameter and stays fp32 in every trial.\n" +
+        kFp32Args;
+    s.vertex.hpTuning = true;
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kFp16Amp);
+    s.optionText = "Set fp16=True in the TrainingArguments";
+    s.correct = true;
+    s.title = "fp16=True";
+    s.legend = "fp16=True";
+    s.focusChart = "loss";
+    s.whatItIs =
+        "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 master weights. "
+        "On a GPU only: on a CPU the Trainer accepts fp16=True without a word, but accelerate "
+        "turns on neither autocast nor the GradScaler there, so the run is plain fp32 (measured "
+        "with transformers 5.24, accelerate 1.15).";
+    s.precision = Precision::Fp16Amp;
+    s.inDefaultLab = true;
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows = "fp16 mixed precision with dynamic loss scaling learning like the fp32 baseline";
+    s.vertex.title = "\"Set fp16=True in the TrainingArguments\" (the right answer)";
+    s.vertex.docComment =
+        "The right answer: fp16=True turns on automatic mixed precision. Eligible\n"
+        "operations run in fp16 under autocast, a GradScaler scales the loss so small gradients\n"
+        "do not underflow, and the optimizer keeps fp32 master weights.\n"
+        "On a GPU only. Tried on a CPU (python3 train.py --use_cpu), the Trainer accepts\n"
+        "fp16=True without a message, but accelerate enables fp16 autocast and the GradScaler\n"
+        "only for GPUs: the run is plain fp32 (the \"precision in effect\" line printed before\n"
+        "training shows native_amp=False grad_scaler=False). Measured with transformers 5.24\n"
+        "and accelerate 1.15.";
+    s.vertex.precisionArgs =
+        "        fp16=True,  # automatic mixed precision: fp16 autocast + loss scaling, fp32 "
+        "master weights\n";
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kBf16Amp);
+    s.title = "bf16=True";
+    s.legend = "bf16=True";
+    s.focusChart = "throughput";
+    s.whatItIs =
+        "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, no loss "
+        "scaling), which a CPU can run fast.";
+    s.precision = Precision::Bf16Amp;
+    s.inDefaultLab = true;
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows = "bf16 mixed precision learning like the fp32 baseline without loss scaling";
+    s.vertex.title = "bf16=True (mixed precision with bfloat16)";
+    s.vertex.docComment =
+        "bf16=True: autocast in bfloat16, which has fp32's exponent range, so no loss scaling is\n"
+        "needed. Needs an Ampere or newer GPU (A100, L4, H100); the default machine is an L4.";
+    s.vertex.precisionArgs =
+        "        bf16=True,  # mixed precision in bfloat16 (Ampere or newer); no GradScaler "
+        "needed\n";
+    s.vertex.machineType = "g2-standard-8";  // bf16 needs Ampere or newer
+    s.vertex.acceleratorType = "NVIDIA_L4";
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kFp16NoScaler);
+    s.title = "fp16 without loss scaling";
+    s.legend = "fp16 without loss scaling";
+    s.focusChart = "underflow";
+    s.whatItIs = "Autocast fp16 with the GradScaler turned off: small gradients flush to zero.";
+    s.precision = Precision::Fp16AmpNoScaler;
+    s.inDefaultLab = false;
+    s.linkFrom = EvidenceLink::Wrong;
+    s.shows = "fp16 autocast without a gradient scaler, where small gradients flush to zero";
+    s.vertex.exportable = false;
+    s.vertex.refusal =
+        "scenario \"fp16-no-scaler\" has no Trainer equivalent: TrainingArguments(fp16=True) "
+        "always scales the loss. Export \"fp16-amp\" instead.";
+    rows.push_back(std::move(s));
+  }
+  return rows;
+}
+
+}  // namespace
+
+const std::vector<ScenarioSpec>& scenarioTable() {
+  static const std::vector<ScenarioSpec> table = makeTable();
+  return table;
+}
+
+const ScenarioSpec* findScenario(std::string_view id) {
+  for (const auto& s : scenarioTable())
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+bool isKnownScenario(std::string_view id) { return findScenario(id) != nullptr; }
+
+std::string knownScenarioIds(const char* separator) {
+  std::string out;
+  for (const auto& s : scenarioTable()) out += (out.empty() ? "" : separator) + s.id;
+  return out;
+}
+
+}  // namespace precisionlab
