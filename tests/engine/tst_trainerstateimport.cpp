@@ -7,7 +7,7 @@
 
 #include "core/EngineError.h"
 #include "core/TrainerStateImport.h"
-#include "tests/engine/trainer_state_samples.h"
+#include "trainer_state_samples.h"
 
 using namespace precisionlab;
 using namespace trainerstate_samples;
