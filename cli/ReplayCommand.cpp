@@ -89,11 +89,11 @@ int runReplay(const std::vector<std::string>& args) {
     std::printf("\n%-34s %-10s %10s %10s %8s  %s\n", "run", "state", "ms/step", "final loss",
                 "val acc", "provenance");
     for (const auto& [id, rec] : byId) {
-      const RunSummary& s = rec.summary;
+      const RunSummary s = rec.summary();
       const RunUpdate& u = last[id];
       std::printf(
           "%-34s %-10s %10.1f %10.4f %8s  %s\n", escapeForTerminal(rec.label).c_str(),
-          runStateName(u.state), s.meanStepMs, s.finalLoss,
+          runStateName(u.state), s.medianStepMs, s.finalLoss,
           s.finalValAccuracy < 0 ? "-" : std::to_string(s.finalValAccuracy).substr(0, 5).c_str(),
           escapeForTerminal(u.provenance.note).c_str());
     }

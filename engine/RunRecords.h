@@ -1,9 +1,11 @@
-// What a run reports: per-step and per-evaluation records, its state and its provenance.
+// What a run reports: per-step and per-evaluation records, its state and its provenance, and
+// the update a scheduler or replayer hands out for it (RunUpdate).
 // Plain value types, copied out of the engine's snapshot by the reader (UI timer, CLI loop).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace precisionlab {
 
@@ -53,6 +55,22 @@ struct RunProvenance {
 };
 
 enum class RunState { Queued, Preparing, Running, Paused, Finished, Failed, Cancelled };
+
+using RunId = int;
+
+// Everything new about one run since the previous drain().
+struct RunUpdate {
+  RunId id = 0;
+  std::string label;
+  RunState state = RunState::Queued;
+  std::string message;  // status text; the cause when Failed
+  std::vector<std::string>
+      warnings;  // new since the last drain, e.g. "classifier initialised anew"
+  RunProvenance provenance;
+  int64_t totalSteps = 0;
+  std::vector<StepRecord> steps;  // appended since the last drain
+  std::vector<EvalRecord> evals;  // appended since the last drain
+};
 
 const char* provenanceName(Provenance p);  // "live", "emulated", "recorded"
 const char* runStateName(RunState s);      // "queued", "preparing", ...

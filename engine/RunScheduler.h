@@ -14,22 +14,6 @@
 
 namespace precisionlab {
 
-using RunId = int;
-
-// Everything new about one run since the previous drain().
-struct RunUpdate {
-  RunId id = 0;
-  std::string label;
-  RunState state = RunState::Queued;
-  std::string message;  // status text; the cause when Failed
-  std::vector<std::string>
-      warnings;  // new since the last drain, e.g. "classifier initialised anew"
-  RunProvenance provenance;
-  int64_t totalSteps = 0;
-  std::vector<StepRecord> steps;  // appended since the last drain
-  std::vector<EvalRecord> evals;  // appended since the last drain
-};
-
 class RunScheduler {
  public:
   RunScheduler();

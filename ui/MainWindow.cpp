@@ -78,7 +78,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 #if PRECISIONLAB_HAVE_LABVIEW
   presenter_->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
-  presenter_->setRunStore(&lab->store());
+  presenter_->setLabController(lab->controller());
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
 #endif
   connect(presenter_, &PresenterMode::statusMessage, this,

@@ -80,7 +80,7 @@ void TestLab::halfModelBreaksAndFp16AmpLearns() {
                       LabScenarios::make(scenario::kFp16Amp, base)});
   runToEnd(session);
   const auto verdicts = session.verdicts();
-  const MeasuredRun& baseRun = session.baseline();
+  const RunLog& baseRun = session.baseline();
   QCOMPARE(baseRun.state, RunState::Finished);
   QCOMPARE(lastStep(baseRun.steps), int64_t{16});
 
