@@ -11,7 +11,10 @@ std::string formatNumber(const char* format, double v) {
   return buf;
 }
 
-std::string jsonNumber(double v) { return std::isfinite(v) ? formatNumber("%.9g", v) : "null"; }
+// Shortest round-trip text, with '.' whatever the locale.
+std::string jsonNumber(double v) {
+  return std::isfinite(v) ? fieldText(FieldKind::Real, v) : "null";
+}
 
 std::string jsonString(const std::string& s) {
   std::string out = "\"";

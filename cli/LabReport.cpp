@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "cli/JsonText.h"
 #include "core/CsvWriter.h"
@@ -50,7 +49,7 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
         const std::string lossText =
             std::isfinite(loss) ? fmt("%.4f", loss) : (std::isnan(loss) ? "NaN" : "inf");
         line += " loss " + lossText;
-        line += "  " + fmt("%.0f ms/step", stepTimePercentile(r, 50, 3));
+        line += "  " + fmt("%.0f ms/step", r.summary().medianStepMs);
       }
       if (r.state == RunState::Failed) line += "  " + r.message;
       lines.push_back(line);
@@ -99,43 +98,27 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   auto csv = openFile(root / "steps.csv");
   auto jsonl = openFile(root / "steps.jsonl");
   auto evals = openFile(root / "evals.csv");
-  csv << "scenario,run,provenance,step,loss,learning_rate,step_ms,samples_per_s,tokens_per_s,"
-         "grad_norm,non_finite,loss_scale,skipped,grad_zero_fraction,grad_nonfinite_fraction,"
-         "peak_bytes\n";
-  evals << "scenario,run,step,val_loss,val_accuracy\n";
+  // Columns and keys are the one record table's names (engine/RecordFields.h).
+  csv << "scenario,run,provenance," << fieldNames(stepFields(), ',') << "\n";
+  evals << "scenario,run," << fieldNames(evalFields(), ',') << "\n";
   for (const auto& s : session.results()) {
     for (const auto& r : s.runs) {
       const std::string prov = provenanceName(r.provenance.kind);
       for (const auto& st : r.steps) {
-        std::ostringstream line;
-        line.precision(9);
-        line << s.id << "," << csv::field(r.label) << "," << prov << "," << st.step << ","
-             << st.loss << "," << st.learningRate << "," << st.stepMs << "," << st.samplesPerSec
-             << "," << st.tokensPerSec << "," << st.gradNorm << "," << st.nonFinite << ","
-             << st.lossScale << "," << st.skipped << "," << st.gradZeroFraction << ","
-             << st.gradNonFiniteFraction << "," << st.peakBytes << "\n";
-        csv << line.str();
+        std::string line = s.id + "," + csv::field(r.label) + "," + prov;
+        for (const StepField& f : stepFields()) line += "," + fieldText(f.kind, f.get(st));
+        csv << line << "\n";
         jsonl << "{\"type\":\"step\",\"scenario\":" << quoted(s.id)
-              << ",\"run\":" << quoted(r.label) << ",\"provenance\":" << quoted(prov)
-              << ",\"step\":" << st.step << ",\"loss\":" << jsonNumber(st.loss)
-              << ",\"lr\":" << jsonNumber(st.learningRate)
-              << ",\"step_ms\":" << jsonNumber(st.stepMs)
-              << ",\"samples_per_s\":" << jsonNumber(st.samplesPerSec)
-              << ",\"grad_norm\":" << jsonNumber(st.gradNorm)
-              << ",\"non_finite\":" << (st.nonFinite ? "true" : "false")
-              << ",\"loss_scale\":" << jsonNumber(st.lossScale)
-              << ",\"skipped\":" << (st.skipped ? "true" : "false")
-              << ",\"grad_zero_fraction\":" << jsonNumber(st.gradZeroFraction)
-              << ",\"grad_nonfinite_fraction\":" << jsonNumber(st.gradNonFiniteFraction)
-              << ",\"peak_bytes\":" << st.peakBytes << "}\n";
+              << ",\"run\":" << quoted(r.label) << ",\"provenance\":" << quoted(prov) << ","
+              << jsonRecordFields(st, stepFields()) << "}\n";
       }
       for (const auto& e : r.evals) {
-        evals << s.id << "," << csv::field(r.label) << "," << e.step << ","
-              << fmt("%.9g", e.valLoss) << "," << fmt("%.9g", e.valAccuracy) << "\n";
+        std::string line = s.id + "," + csv::field(r.label);
+        for (const EvalField& f : evalFields()) line += "," + fieldText(f.kind, f.get(e));
+        evals << line << "\n";
         jsonl << "{\"type\":\"eval\",\"scenario\":" << quoted(s.id)
-              << ",\"run\":" << quoted(r.label) << ",\"step\":" << e.step
-              << ",\"val_loss\":" << jsonNumber(e.valLoss)
-              << ",\"val_accuracy\":" << jsonNumber(e.valAccuracy) << "}\n";
+              << ",\"run\":" << quoted(r.label) << "," << jsonRecordFields(e, evalFields())
+              << "}\n";
       }
     }
   }

@@ -28,9 +28,7 @@ namespace {
 
 struct PlannedRun {
   std::string file;  // file name without the suffix
-  std::string scenarioId;
-  std::string label;
-  TrainConfig config;
+  RunLog log;        // scenario, label and settings from the table
 };
 
 // How each scenario trains comes from the engine's one scenario table (LabScenarios), so a
@@ -41,7 +39,7 @@ std::vector<PlannedRun> plan(const std::string& id, const TrainConfig& base) {
   std::vector<PlannedRun> out;
   for (size_t t = 0; t < scenario.runs.size(); ++t) {
     const std::string file = scenario.isSweep ? id + "-trial" + std::to_string(t + 1) : scenario.id;
-    out.push_back({file, id, scenario.runs[t].label, scenario.runs[t].config});
+    out.push_back({file, LabScenarios::plan({RunOrigin::Trained, 0}, scenario, t)});
   }
   return out;
 }
@@ -112,10 +110,10 @@ int runRecord(const std::vector<std::string>& args) {
     std::map<RunId, size_t> index;
     std::vector<RunRecording> recordings(runs.size());
     for (size_t i = 0; i < runs.size(); ++i) {
-      index[scheduler.add(runs[i].config, runs[i].label)] = i;
-      recordings[i].scenarioId = runs[i].scenarioId;
-      recordings[i].label = runs[i].label;
-      recordings[i].config = runs[i].config;
+      RunLog& log = recordings[i];
+      log = runs[i].log;
+      log.key.id = scheduler.add(log.config, log.label);
+      index[log.key.id] = i;
     }
     std::printf("recording %zu runs on %s (%s, %lld steps each)\n", runs.size(),
                 base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
@@ -123,7 +121,7 @@ int runRecord(const std::vector<std::string>& args) {
       for (const RunUpdate& u : scheduler.drain()) {
         RunRecording& r = recordings[index.at(u.id)];
         const size_t before = r.steps.size();
-        r.append(u);
+        r.apply(u);
         if (r.steps.size() / 10 != before / 10 || u.state == RunState::Finished ||
             u.state == RunState::Failed)
           std::printf("  %-34s %-9s step %4zu/%lld\n", u.label.c_str(), runStateName(u.state),
@@ -139,9 +137,9 @@ int runRecord(const std::vector<std::string>& args) {
       RunRecording& r = recordings[i];
       r.libraries = {{"libtorch", r.provenance.torchVersion}, {"compiler", __VERSION__}};
       const std::string path = out + "/" + runs[i].file + std::string(RunRecording::kFileSuffix);
-      if (r.provenance.device.empty()) r.provenance.device = runs[i].config.device;
+      if (r.provenance.device.empty()) r.provenance.device = r.config.device;
       writeRunRecording(path, r);
-      std::printf("wrote %s (%s, %s on %s)\n", path.c_str(), runStateName(r.endState),
+      std::printf("wrote %s (%s, %s on %s)\n", path.c_str(), runStateName(r.state),
                   provenanceName(r.provenance.kind), r.provenance.device.c_str());
     }
     return 0;

@@ -69,33 +69,35 @@ int runReplay(const std::vector<std::string>& args) {
   try {
     // Speed 0 means no pacing: an infinite factor releases every step on the first drain.
     RunReplayer replayer(speed > 0 ? speed : std::numeric_limits<double>::infinity());
-    std::map<RunId, RunRecording> byId;
+    // What the replay released, one run log each, as the lab would hold it.
+    std::map<RunId, RunLog> replayed;
     for (const std::string& f : files) {
       RunRecording r = readRunRecording(f);
-      byId[replayer.add(r)] = std::move(r);
+      RunLog& log = replayed[replayer.add(r)];
+      log.label = r.label;
     }
-    std::map<RunId, RunUpdate> last;
-    std::map<RunId, size_t> steps;
     while (!replayer.idle()) {
-      for (RunUpdate& u : replayer.drain()) {
-        steps[u.id] += u.steps.size();
-        if (!u.steps.empty() && (steps[u.id] % 10 == 0 || u.state != RunState::Running))
-          std::printf("  %-34s step %4zu/%lld  loss %.4f\n", escapeForTerminal(u.label).c_str(),
-                      steps[u.id], static_cast<long long>(u.totalSteps), u.steps.back().loss);
-        last[u.id] = std::move(u);
+      for (const RunUpdate& u : replayer.drain()) {
+        RunLog& log = replayed[u.id];
+        const size_t before = log.steps.size();
+        log.apply(u);
+        if (log.steps.size() > before &&
+            (log.steps.size() % 10 == 0 || u.state != RunState::Running))
+          std::printf("  %-34s step %4zu/%lld  loss %.4f\n", escapeForTerminal(log.label).c_str(),
+                      log.steps.size(), static_cast<long long>(log.totalSteps),
+                      log.steps.back().loss);
       }
       if (speed > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     std::printf("\n%-34s %-10s %10s %10s %8s  %s\n", "run", "state", "ms/step", "final loss",
                 "val acc", "provenance");
-    for (const auto& [id, rec] : byId) {
-      const RunSummary& s = rec.summary;
-      const RunUpdate& u = last[id];
+    for (const auto& [id, log] : replayed) {
+      const RunSummary s = log.summary();
       std::printf(
-          "%-34s %-10s %10.1f %10.4f %8s  %s\n", escapeForTerminal(rec.label).c_str(),
-          runStateName(u.state), s.meanStepMs, s.finalLoss,
+          "%-34s %-10s %10.1f %10.4f %8s  %s\n", escapeForTerminal(log.label).c_str(),
+          runStateName(log.state), s.medianStepMs, s.finalLoss,
           s.finalValAccuracy < 0 ? "-" : std::to_string(s.finalValAccuracy).substr(0, 5).c_str(),
-          escapeForTerminal(u.provenance.note).c_str());
+          escapeForTerminal(log.provenance.note).c_str());
     }
     return 0;
   } catch (const InputError& e) {

@@ -18,6 +18,8 @@
 #include "cli/ProgressBar.h"
 #include "core/BertConfig.h"
 #include "core/EngineError.h"
+#include "core/RecordFields.h"
+#include "core/RunLog.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
@@ -43,66 +45,17 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-std::string stepJson(const StepRecord& r) {
-  std::ostringstream o;
-  o << "{\"type\":\"step\",\"step\":" << r.step << ",\"loss\":" << jsonNumber(r.loss)
-    << ",\"lr\":" << jsonNumber(r.learningRate) << ",\"step_ms\":" << jsonNumber(r.stepMs)
-    << ",\"samples_per_s\":" << jsonNumber(r.samplesPerSec)
-    << ",\"tokens_per_s\":" << jsonNumber(r.tokensPerSec)
-    << ",\"grad_norm\":" << jsonNumber(r.gradNorm)
-    << ",\"non_finite\":" << (r.nonFinite ? "true" : "false")
-    << ",\"loss_scale\":" << jsonNumber(r.lossScale)
-    << ",\"skipped\":" << (r.skipped ? "true" : "false")
-    << ",\"grad_zero_fraction\":" << jsonNumber(r.gradZeroFraction)
-    << ",\"grad_nonfinite_fraction\":" << jsonNumber(r.gradNonFiniteFraction)
-    << ",\"peak_bytes\":" << r.peakBytes << "}";
-  return o.str();
-}
-
-std::string evalJson(const EvalRecord& e) {
-  return "{\"type\":\"eval\",\"step\":" + std::to_string(e.step) +
-         ",\"val_loss\":" + jsonNumber(e.valLoss) +
-         ",\"val_accuracy\":" + jsonNumber(e.valAccuracy) + "}";
+// One JSON line a record, named by the one record table.
+template <typename Record>
+std::string recordJson(const char* type, const Record& r,
+                       const std::vector<RecordField<Record>>& fields) {
+  return std::string("{\"type\":\"") + type + "\"," + jsonRecordFields(r, fields) + "}";
 }
 
 std::string evalText(const EvalRecord& e) {
   return "eval step " + std::to_string(e.step) + ": val loss " + fixed(e.valLoss, 4) +
          ", accuracy " + fixed(100.0 * e.valAccuracy, 1) + "%";
 }
-
-// Running totals for the summary line.
-struct Summary {
-  int64_t steps = 0;
-  double msSum = 0;  // excludes step 1, which pays one-time allocation costs
-  int64_t msCount = 0;
-  double samplesPerSecSum = 0;
-  double firstMs = 0, firstSamplesPerSec = 0;  // the only figures when a run stops after step 1
-  double lastLoss = NAN;
-  int64_t peakBytes = 0;
-  int64_t nonFiniteSteps = 0;
-  EvalRecord lastEval;
-  bool hasEval = false;
-
-  void add(const StepRecord& r) {
-    steps = r.step;
-    if (r.step == 1) {
-      firstMs = r.stepMs;
-      firstSamplesPerSec = r.samplesPerSec;
-    }
-    if (r.step > 1) {
-      msSum += r.stepMs;
-      samplesPerSecSum += r.samplesPerSec;
-      ++msCount;
-    }
-    lastLoss = r.loss;
-    peakBytes = std::max(peakBytes, r.peakBytes);
-    if (r.nonFinite) ++nonFiniteSteps;
-  }
-  double meanMs() const { return msCount ? msSum / msCount : firstMs; }
-  double meanSamplesPerSec() const {
-    return msCount ? samplesPerSecSum / msCount : firstSamplesPerSec;
-  }
-};
 
 ArgParser makeParser(const TrainConfig& d) {
   ArgParser p("train");
@@ -198,8 +151,7 @@ int runTrainCommand(const std::vector<std::string>& args) {
   RunScheduler scheduler;
   scheduler.add(config, "train");
   ProgressBar bar(std::cout);
-  Summary summary;
-  RunUpdate last;
+  RunLog log;  // everything the run reported; the summary line is its summary()
   bool cancelSent = false;
   std::string status = "preparing";
 
@@ -220,14 +172,13 @@ int runTrainCommand(const std::vector<std::string>& args) {
     for (auto& u : scheduler.drain()) {
       for (const auto& w : u.warnings)
         std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
-      if (last.state != u.state && !jsonl && u.state == RunState::Running && summary.steps == 0)
+      if (log.state != u.state && !jsonl && u.state == RunState::Running && log.steps.empty())
         print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
               provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
               u.provenance.torchVersion + "), " + std::to_string(config.steps) + " steps");
       for (const auto& r : u.steps) {
-        summary.add(r);
         if (jsonl) {
-          std::cout << stepJson(r) << "\n";
+          std::cout << recordJson("step", r, stepFields()) << "\n";
         } else if (!tty && (r.step % logEvery == 0 || r.step == 1)) {
           print("step " + std::to_string(r.step) + "/" + std::to_string(config.steps) + "  loss " +
                 fixed(r.loss, 4) + "  lr " + jsonNumber(r.learningRate) + "  " +
@@ -236,58 +187,57 @@ int runTrainCommand(const std::vector<std::string>& args) {
         status = "loss " + fixed(r.loss, 4) + "  " + fixed(r.stepMs, 0) + " ms/step";
       }
       for (const auto& e : u.evals) {
-        summary.lastEval = e;
-        summary.hasEval = true;
         if (jsonl)
-          std::cout << evalJson(e) << "\n";
+          std::cout << recordJson("eval", e, evalFields()) << "\n";
         else
           print(evalText(e));
       }
       if (jsonl) std::cout << std::flush;
-      last.state = u.state;
-      last.message = u.message;
-      last.provenance = u.provenance;
+      log.apply(u);
     }
-    if (tty) bar.update(summary.steps, config.steps, status);
+    if (tty) bar.update(log.stepsDone(), config.steps, status);
     if (wasIdle) break;  // everything up to the final state has been drained above
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   if (tty) bar.finish();
   std::signal(SIGINT, previousHandler);
 
-  const char* state = runStateName(last.state);
+  const RunSummary summary = log.summary();
+  const bool hasEval = !log.evals.empty();
+  const char* state = runStateName(log.state);
   if (jsonl) {
+    // Keys are RunSummary's names; step times are the one statistic (engine/RunLog.h).
     std::cout << "{\"type\":\"summary\",\"state\":" << jsonString(state)
-              << ",\"message\":" << jsonString(last.message) << ",\"steps\":" << summary.steps
-              << ",\"final_loss\":" << jsonNumber(summary.lastLoss) << ",\"val_loss\":"
-              << (summary.hasEval ? jsonNumber(summary.lastEval.valLoss) : "null")
-              << ",\"val_accuracy\":"
-              << (summary.hasEval ? jsonNumber(summary.lastEval.valAccuracy) : "null")
-              << ",\"mean_step_ms\":" << jsonNumber(summary.meanMs())
-              << ",\"mean_samples_per_s\":" << jsonNumber(summary.meanSamplesPerSec())
-              << ",\"peak_bytes\":" << summary.peakBytes
-              << ",\"non_finite_steps\":" << summary.nonFiniteSteps
-              << ",\"provenance\":" << jsonString(provenanceName(last.provenance.kind))
-              << ",\"device\":" << jsonString(last.provenance.device)
-              << ",\"torch_version\":" << jsonString(last.provenance.torchVersion) << "}\n";
-  } else if (last.state == RunState::Failed) {
-    std::cerr << "training failed: " << escapeForTerminal(last.message, NewlinePolicy::Keep)
-              << "\n";
+              << ",\"message\":" << jsonString(log.message)
+              << ",\"stepsDone\":" << summary.stepsDone
+              << ",\"finalLoss\":" << jsonNumber(summary.finalLoss)
+              << ",\"finalValLoss\":" << (hasEval ? jsonNumber(summary.finalValLoss) : "null")
+              << ",\"finalValAccuracy\":"
+              << (hasEval ? jsonNumber(summary.finalValAccuracy) : "null")
+              << ",\"medianStepMs\":" << jsonNumber(summary.medianStepMs)
+              << ",\"medianSamplesPerSec\":" << jsonNumber(summary.medianSamplesPerSec)
+              << ",\"peakBytes\":" << summary.peakBytes
+              << ",\"nonFiniteSteps\":" << summary.nonFiniteSteps
+              << ",\"provenance\":" << jsonString(provenanceName(log.provenance.kind))
+              << ",\"device\":" << jsonString(log.provenance.device)
+              << ",\"torchVersion\":" << jsonString(log.provenance.torchVersion) << "}\n";
+  } else if (log.state == RunState::Failed) {
+    std::cerr << "training failed: " << escapeForTerminal(log.message, NewlinePolicy::Keep) << "\n";
   } else {
-    std::cout << state << " after " << summary.steps << " steps: final loss "
-              << fixed(summary.lastLoss, 4);
-    if (summary.hasEval)
-      std::cout << ", val loss " << fixed(summary.lastEval.valLoss, 4) << ", val accuracy "
-                << fixed(100.0 * summary.lastEval.valAccuracy, 1) << "%";
-    std::cout << ", " << fixed(summary.meanMs(), 1) << " ms/step, "
-              << fixed(summary.meanSamplesPerSec(), 1) << " samples/s, peak "
-              << fixed(summary.peakBytes / 1048576.0, 1) << " MiB";
-    if (last.provenance.kind == Provenance::Emulated)
+    std::cout << state << " after " << summary.stepsDone << " steps: final loss "
+              << fixed(summary.finalLoss, 4);
+    if (hasEval)
+      std::cout << ", val loss " << fixed(summary.finalValLoss, 4) << ", val accuracy "
+                << fixed(100.0 * summary.finalValAccuracy, 1) << "%";
+    std::cout << ", " << fixed(summary.medianStepMs, 1) << " ms/step (median after step "
+              << kWarmupSteps << "), " << fixed(summary.medianSamplesPerSec, 1)
+              << " samples/s, peak " << fixed(summary.peakBytes / 1048576.0, 1) << " MiB";
+    if (log.provenance.kind == Provenance::Emulated)
       std::cout << " (emulated numerics: speed and memory are not those of real fp16)";
     std::cout << "\n";
   }
-  if (last.state == RunState::Finished) return 0;
-  if (last.state == RunState::Cancelled) return 130;
+  if (log.state == RunState::Finished) return 0;
+  if (log.state == RunState::Cancelled) return 130;
   return 1;
 }
 

@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   using precisionlab::RunState;
-  if (r.endState != RunState::Finished && r.endState != RunState::Failed &&
-      r.endState != RunState::Cancelled)
+  if (r.state != RunState::Finished && r.state != RunState::Failed &&
+      r.state != RunState::Cancelled)
     std::abort();
   int64_t previous = 0;
   for (const auto& s : r.steps) {

@@ -54,7 +54,7 @@ void EvidenceSummary::setOptions(const QStringList& scenarioIds,
   order_ = scenarioIds;
   letters_ = letters;
   rebuild();
-  if (store_) refresh(*store_);
+  if (store_) refresh(*store_, *verdicts_);
 }
 
 void EvidenceSummary::rebuild() {
@@ -145,16 +145,17 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
   w.frame->setAccessibleName(card.name + QStringLiteral(": ") + card.headline);
 }
 
-void EvidenceSummary::refresh(const RunDataStore& store) {
+void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts) {
   store_ = &store;
-  const QList<EvidenceCard> cards = LabEvidence::cards(store, order_, letters_);
+  verdicts_ = &verdicts;
+  const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, order_, letters_);
   for (int i = 0; i < cards.size() && i < cards_.size(); ++i) fillCard(cards_[i], cards[i]);
 }
 
 void EvidenceSummary::setPresenterMode(bool on) {
   presenter_ = on;
   runAll_->setVisible(!on);
-  if (store_) refresh(*store_);
+  if (store_) refresh(*store_, *verdicts_);
 }
 
 QStringList EvidenceSummary::cardTexts() const {

@@ -17,6 +17,7 @@ class QPushButton;
 namespace precisionlab {
 
 class RunDataStore;
+class VerdictCache;
 struct EvidenceCard;
 
 class EvidenceSummary : public QFrame {
@@ -27,8 +28,8 @@ class EvidenceSummary : public QFrame {
 
   // The options in the order the learner saw them, with their letters (may be empty).
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
-  // Recomputes every card from the store (cheap: four verdicts).
-  void refresh(const RunDataStore& store);
+  // Refills every card from the store and its cached verdicts (computes no verdict).
+  void refresh(const RunDataStore& store, const VerdictCache& verdicts);
   // Larger fonts in front of a class.
   void setPresenterMode(bool on);
   // Card texts as shown (tests and the walkthrough read them).
@@ -63,6 +64,7 @@ class EvidenceSummary : public QFrame {
   int columns_ = 0;
   bool presenter_ = false;
   const RunDataStore* store_ = nullptr;
+  const VerdictCache* verdicts_ = nullptr;
 };
 
 }  // namespace precisionlab

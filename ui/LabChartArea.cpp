@@ -271,12 +271,12 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   legendEntries_[c].clear();  // emulated runs left off the speed and memory figures
   double xMax = 2;
   for (const TrackedRun& run : store.runs()) {
-    if (!filter_.isEmpty() && !filter_.contains(run.scenarioId)) continue;
+    if (!filter_.isEmpty() && !filter_.contains(QString::fromStdString(run.scenarioId))) continue;
     const QString key = runKey(run);
     xMax = std::max(xMax, double(run.totalSteps));
     const bool dirty = drawn.value(key) != run.revision;
     drawn.insert(key, run.revision);
-    const TrackedRun* baseline = store.baseline(run.source);
+    const TrackedRun* baseline = store.baseline(QString::fromStdString(run.source));
     const bool isBaseline = baseline && run.key == baseline->key;
     const QString& name = run.legend;
     switch (c) {

@@ -8,6 +8,7 @@
 #include "ui/LabVerdicts.h"
 #include "ui/RunDataStore.h"
 #include "ui/ScenarioCatalog.h"
+#include "ui/VerdictCache.h"
 
 namespace precisionlab {
 
@@ -131,8 +132,13 @@ QString LabEvidence::gpuEstimateLine() {
       .arg(ratio(lo), loGpu, ratio(hi), hiGpu, ratio(mem));
 }
 
-QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const QStringList& scenarioIds,
+QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictCache& verdicts,
+                                       const QStringList& scenarioIds,
                                        const QHash<QString, QString>& letters) {
+  auto cached = [&verdicts](const QString& id) -> std::optional<Verdict> {
+    const CachedVerdict* v = verdicts.find(id);
+    return v ? std::optional<Verdict>(v->verdict) : std::nullopt;
+  };
   QList<EvidenceCard> out;
   for (const QString& id : scenarioIds) {
     const ScenarioInfo* info = ScenarioCatalog::find(id);
@@ -144,7 +150,7 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const QStringL
     const QString letter = letters.value(id);
     c.name = letter.isEmpty() ? info->title : QStringLiteral("%1. %2").arg(letter, info->title);
     const ScenarioStatus status = LabVerdicts::status(store, id);
-    const auto verdict = LabVerdicts::compute(store, id);
+    const auto verdict = cached(id);
     const bool isFinal = LabVerdicts::isFinal(store, id);
     if (!status.started) {
       c.headline = tr("Not run yet");
@@ -178,7 +184,7 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const QStringL
       // The speed and memory story without a GPU: the same mechanism (autocast) in bf16,
       // measured live here beside it, and the estimate for the GPUs Vertex AI offers.
       const QString bf16 = idOf(scenario::kBf16Amp);
-      const auto bv = LabVerdicts::compute(store, bf16);
+      const auto bv = cached(bf16);
       if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, bf16))
         c.evidence << tr("the same mechanism, measured here (bf16=True, %1): %2")
                           .arg(sourceOf(store, bf16), speedLine(*bv));

@@ -1,6 +1,7 @@
 // The evidence summary's content: one card per option of the seed question, each with its
 // finding, the measured numbers behind it and where they come from, computed from the runs the
-// lab holds (through LabVerdicts, so the same rules as every verdict) at the moment it is asked.
+// lab holds (the verdicts of the lab's VerdictCache, so the same numbers as every other view) at
+// the moment it is asked.
 // Nothing is written in advance: a card for an option that has not run says so, and a card
 // whose run contradicts the expected lesson says what was measured.
 //
@@ -21,6 +22,7 @@
 namespace precisionlab {
 
 class RunDataStore;
+class VerdictCache;
 
 struct EvidenceCard {
   enum class Finding { NotRun, Running, Fails, NoChange, CostsCompute, Works, Unexpected };
@@ -38,7 +40,8 @@ class LabEvidence {
  public:
   // Cards in the order of `scenarioIds` (the options as the learner saw them); `letters` maps a
   // scenario id to the letter shown (may be empty: cards then name options by their text).
-  static QList<EvidenceCard> cards(const RunDataStore& store, const QStringList& scenarioIds,
+  static QList<EvidenceCard> cards(const RunDataStore& store, const VerdictCache& verdicts,
+                                   const QStringList& scenarioIds,
                                    const QHash<QString, QString>& letters);
   // The seed question's options in the engine table's order (used before a question is known).
   static QStringList defaultOrder();

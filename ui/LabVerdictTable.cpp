@@ -6,6 +6,7 @@
 #include "ui/LabVerdicts.h"
 #include "ui/ProvenanceBadge.h"
 #include "ui/RunDataStore.h"
+#include "ui/VerdictCache.h"
 
 namespace precisionlab {
 
@@ -37,7 +38,8 @@ LabVerdictTable::LabVerdictTable(QWidget* parent) : QTableWidget(0, kColumns, pa
   verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 }
 
-void LabVerdictTable::fill(const RunDataStore* store, const QList<Row>& rows) {
+void LabVerdictTable::fill(const RunDataStore* store, const VerdictCache* verdicts,
+                           const QList<Row>& rows) {
   const ThemeColors& colors = AppTheme::colors();
   setRowCount(int(rows.size()));
   for (int i = 0; i < rows.size(); ++i) {
@@ -57,13 +59,12 @@ void LabVerdictTable::fill(const RunDataStore* store, const QList<Row>& rows) {
       if (store) {
         const ScenarioStatus s = LabVerdicts::status(*store, row.scenarioId);
         if (s.started) status = s.text;
-        if (const auto v = LabVerdicts::compute(*store, row.scenarioId)) {
-          speed = LabVerdicts::speedCell(*v);
-          memory = LabVerdicts::memoryCell(*v);
-          accuracy = LabVerdicts::accuracyCell(*v);
-          verdict = QString::fromStdString(v->summary);
-          if (!LabVerdicts::isFinal(*store, row.scenarioId))
-            verdict = tr("so far: %1").arg(verdict);
+        // The cached verdict: filling the table never computes one.
+        if (const CachedVerdict* v = verdicts ? verdicts->find(row.scenarioId) : nullptr) {
+          speed = LabVerdicts::speedCell(v->verdict);
+          memory = LabVerdicts::memoryCell(v->verdict);
+          accuracy = LabVerdicts::accuracyCell(v->verdict);
+          verdict = v->text;
         }
         const QList<const TrackedRun*> runs = store->runsOf(row.scenarioId);
         for (const TrackedRun* r : runs)

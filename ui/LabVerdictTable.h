@@ -1,7 +1,8 @@
 // The side-by-side verdict table the presenter ends on: one row per scenario (the fp32
 // reference, then each option as shown), columns status, speed vs fp32, memory ratio, final
 // validation accuracy, verdict and provenance. Every cell is computed from the runs' records by
-// engine/Verdict.h (through LabVerdicts) at the moment the table is filled; nothing is typed in.
+// engine/Verdict.h; the table reads the lab's cached verdicts (VerdictCache), so refilling it
+// computes nothing. Nothing is typed in.
 #pragma once
 
 #include <QList>
@@ -11,6 +12,7 @@
 namespace precisionlab {
 
 class RunDataStore;
+class VerdictCache;
 
 class LabVerdictTable : public QTableWidget {
   Q_OBJECT
@@ -24,8 +26,8 @@ class LabVerdictTable : public QTableWidget {
   enum Column { kScenario, kStatus, kSpeed, kMemory, kAccuracy, kVerdict, kProvenance, kColumns };
 
   explicit LabVerdictTable(QWidget* parent = nullptr);
-  // `store` may be null (no lab in this build): rows then say so.
-  void fill(const RunDataStore* store, const QList<Row>& rows);
+  // `store` and `verdicts` may be null (no lab in this build): rows then say so.
+  void fill(const RunDataStore* store, const VerdictCache* verdicts, const QList<Row>& rows);
 
  protected:
   void resizeEvent(QResizeEvent* event) override;

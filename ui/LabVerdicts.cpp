@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 
 #include "ui/RunDataStore.h"
-#include "ui/ScenarioCatalog.h"
 
 namespace precisionlab {
 
@@ -13,40 +12,27 @@ QString tr(const char* text, int n = -1) {
 }
 }  // namespace
 
-MeasuredRun LabVerdicts::measured(const TrackedRun& run) {
-  MeasuredRun m;
-  m.label = run.label.toStdString();
-  m.state = run.state;
-  m.message = run.message.toStdString();
-  m.provenance = run.provenance;
-  m.totalSteps = run.totalSteps;
-  m.batchSize = run.config.batchSize;
-  m.steps = run.steps;
-  m.evals = run.evals;
-  return m;
-}
-
 std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QString& scenarioId) {
   // Like with like: the baseline of the scenario's own source, never another machine's.
   const TrackedRun* base = store.baselineFor(scenarioId);
   const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
   if (runs.isEmpty() || !base || base->steps.empty()) return std::nullopt;
-  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  // The scenario as the runs' logs carry it from the engine's table (a sweep with one trial
+  // left is still a sweep).
+  const RunLog& first = *runs.front();
   MeasuredScenario scenario;
-  scenario.id = scenarioId.toStdString();
-  scenario.optionText = info ? info->optionText.toStdString() : std::string();
-  scenario.title = info ? info->title.toStdString() : std::string();
-  // From the scenario table, not from the number of runs: a sweep with one trial left is
-  // still a sweep.
-  scenario.isSweep = info && info->isSweep;
-  for (const TrackedRun* r : runs) scenario.runs.push_back(measured(*r));
-  return computeVerdict(scenario, measured(*base));
+  scenario.id = first.scenarioId;
+  scenario.optionText = first.optionText;
+  scenario.title = first.title;
+  scenario.isSweep = first.isSweep;
+  for (const TrackedRun* r : runs) scenario.runs.push_back(*r);
+  return computeVerdict(scenario, *base);
 }
 
 QString LabVerdicts::waitingText(const RunDataStore& store, const QString& scenarioId) {
   const QString source = store.sourceOf(scenarioId);
   if (source.isEmpty() || store.baselineFor(scenarioId)) return QString();
-  if (source.startsWith(QStringLiteral("recorded:")))
+  if (source.startsWith(QLatin1String(kRecordedSourcePrefix)))
     return tr("no verdict: needs the fp32 baseline recorded on the same machine (%1)")
         .arg(RunDataStore::describeSource(source));
   return tr("no verdict yet: needs the live fp32 baseline (%1)")

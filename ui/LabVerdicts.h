@@ -35,7 +35,6 @@ class LabVerdicts {
   // True when the scenario's runs and the baseline have all ended (numbers are final).
   static bool isFinal(const RunDataStore& store, const QString& scenarioId);
   static ScenarioStatus status(const RunDataStore& store, const QString& scenarioId);
-  static MeasuredRun measured(const TrackedRun& run);
   // Table cells: "1.92x (1.85-2.01)", "not measurable: emulated", ...
   static QString speedCell(const Verdict& v);
   static QString memoryCell(const Verdict& v);

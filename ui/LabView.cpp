@@ -40,10 +40,9 @@ namespace precisionlab {
 
 namespace {
 
-// 20 Hz: smooth to the eye, and each drain moves a few steps' records at most.
-constexpr int kPollIntervalMs = 50;
-// A verdict over a running run is recomputed at most once a second (it scans every record).
-constexpr qint64 kLiveVerdictIntervalMs = 1000;
+// The evidence cards are redrawn at most once a second while runs go (their verdicts come from
+// the controller's cache, recomputed at the same pace).
+constexpr qint64 kLiveVerdictIntervalMs = VerdictCache::kLiveIntervalMs;
 QString baselineId() {
   return QString::fromLatin1(scenario::kBaselineFp32.data(),
                              qsizetype(scenario::kBaselineFp32.size()));
@@ -61,25 +60,27 @@ QSet<QString> stepSeries(const QString& scenarioId) {
 
 }  // namespace
 
-LabView::LabView(QWidget* parent)
-    : QWidget(parent),
-      scheduler_(std::make_unique<RunScheduler>()),
-      replayer_(std::make_unique<RunReplayer>(4.0)),
-      store_(std::make_unique<RunDataStore>()) {
+LabView::LabView(QWidget* parent) : QWidget(parent), controller_(new LabController(this)) {
   setObjectName(QStringLiteral("labView"));
   buildUi();
   clock_.start();
-  pollTimer_ = new QTimer(this);
-  pollTimer_->setInterval(kPollIntervalMs);
-  connect(pollTimer_, &QTimer::timeout, this, &LabView::pollRuns);
+  connect(controller_, &LabController::runsUpdated, this, &LabView::ingested);
+  connect(controller_, &LabController::verdictsUpdated, this, [this] {
+    evidenceComputedAt_ = clock_.elapsed();
+    evidence_->refresh(store(), controller_->verdicts());
+  });
 }
 
 LabView::~LabView() {
-  // The scheduler's destructor cancels the runs and joins its worker; the widgets that show
-  // them go after it, so nothing drains into a half-destroyed view.
-  pollTimer_->stop();
-  scheduler_.reset();
-  replayer_.reset();
+  // The controller cancels the runs and joins the training thread before the widgets that
+  // show them go, so nothing drains into a half-destroyed view.
+  disconnect(controller_, nullptr, this, nullptr);
+  delete controller_;
+}
+
+QString LabView::verdictText(const QString& scenarioId) const {
+  const CachedVerdict* v = controller_->verdict(scenarioId);
+  return v ? v->text : QString();
 }
 
 int LabView::guiThreads(int requested) {
@@ -134,7 +135,7 @@ void LabView::buildUi() {
       tr("How fast recorded runs replay: 1x is the speed they were "
          "recorded at."));
   connect(speedCombo_, &QComboBox::currentIndexChanged, this,
-          [this] { replayer_->setSpeed(speedCombo_->currentData().toDouble()); });
+          [this] { controller_->setReplaySpeed(speedCombo_->currentData().toDouble()); });
   auto* speedLabel = new QLabel(tr("&speed"), runButtons_);
   speedLabel->setBuddy(speedCombo_);
   auto* stopAllButton = new QPushButton(tr("Stop all"), runButtons_);
@@ -178,7 +179,7 @@ void LabView::buildUi() {
   settingsBox_->setVisible(false);
   connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, [this] {
     // Minutes of training vanish with one click: ask first when there is anything to lose.
-    if (!store_->runs().empty() &&
+    if (!store().runs().empty() &&
         QMessageBox::question(this, tr("Clear all runs?"),
                               tr("This stops every run and removes all results and charts "
                                  "from the lab (saved recordings on disk are kept).\n\n"
@@ -256,33 +257,14 @@ QWidget* LabView::settingsStrip() const { return settingsArea_; }
 void LabView::showChartTab(int index) { chartArea_->showTab(index); }
 TrainConfig LabView::settings() const { return settingsPanel_->config(); }
 void LabView::setSettings(const TrainConfig& config) { settingsPanel_->setConfig(config); }
-bool LabView::anyRunActive() const { return store_->anyActive(); }
-double LabView::replaySpeed() const { return replayer_->speed(); }
-
-void LabView::ensurePolling() {
-  if (!pollTimer_->isActive()) pollTimer_->start();
-}
+bool LabView::anyRunActive() const { return controller_->anyActive(); }
+double LabView::replaySpeed() const { return controller_->replaySpeed(); }
 
 void LabView::onToggleChanged(const QString& scenarioId, bool on) {
   if (on)
     runScenario(scenarioId);
   else
     stopScenario(scenarioId);
-}
-
-void LabView::cancelRun(RunKey key) {
-  if (key.origin == RunOrigin::Replayed)
-    replayer_->cancel(key.id);
-  else
-    scheduler_->cancel(key.id);
-}
-
-void LabView::forgetScenario(const QString& scenarioId, const QString& source) {
-  for (const TrackedRun& run : store_->runs())
-    if (run.scenarioId == scenarioId && (source.isEmpty() || run.source == source) && run.active())
-      cancelRun(run.key);
-  store_->removeScenario(scenarioId, source);  // a restart replaces the old curves
-  verdictRevision_.remove(scenarioId);
 }
 
 void LabView::runScenario(const QString& scenarioId) {
@@ -300,66 +282,42 @@ void LabView::runScenario(const QString& scenarioId) {
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   }
 
-  const QList<const TrackedRun*> existing = store_->runsOf(scenarioId);
-  const bool running = std::any_of(existing.begin(), existing.end(),
-                                   [](const TrackedRun* r) { return r->active(); });
-  if (running) {
+  TrainConfig base = settings();
+  base.threads = guiThreads(base.threads);
+  const LabController::StartResult result = controller_->start(scenarioId, base);
+  if (result.alreadyRunning) {
     emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
     refreshToggles();
     return;
   }
-
-  TrainConfig base = settings();
-  base.threads = guiThreads(base.threads);
-  const QString source = RunDataStore::liveSource(base);
-  // Every verdict and the divergence chart compare with the fp32 baseline of the same source,
-  // so a live baseline starts too unless one is there. A recorded baseline stays beside it:
-  // it is the reference of the recorded runs, which a live run must not change.
-  QStringList toStart;
-  const TrackedRun* baseline = store_->baseline(source);
-  const bool baselineMissing = !baseline || (!baseline->active() && baseline->steps.empty());
-  if (scenarioId != baselineId() && baselineMissing) toStart.append(baselineId());
-  toStart.append(scenarioId);
-
   QStringList started;
-  for (const QString& id : toStart) {
+  for (const QString& id : result.started)
+    if (const ScenarioInfo* s = ScenarioCatalog::find(id))
+      started.append(ScenarioCatalog::shortName(*s));
+  if (!result.failedScenario.isEmpty()) {
+    // Bad settings are the user's to fix: say so on the row, never crash the lab.
+    const QString& id = result.failedScenario;
     const ScenarioInfo* s = ScenarioCatalog::find(id);
-    // An option row shows one source at a time; the baseline keeps one per source.
-    forgetScenario(id, id == baselineId() ? source : QString());
-    const std::vector<PlannedRun> plan = ScenarioCatalog::runsFor(id, base);
-    const int count = int(plan.size());
-    for (int i = 0; i < count; ++i) {
-      try {
-        const RunId runId = scheduler_->add(plan[size_t(i)].config, plan[size_t(i)].label);
-        store_->addRun({RunOrigin::Trained, runId}, source, id,
-                       QString::fromStdString(plan[size_t(i)].label),
-                       QString::fromStdString(plan[size_t(i)].legend),
-                       ScenarioCatalog::runColor(id, i, count), plan[size_t(i)].config);
-      } catch (const std::exception& e) {
-        // Bad settings are the user's to fix: say so on the row, never crash the lab.
-        toggles_.value(id)->setStatus(tr("could not start"), 0, 1, true);
-        toggles_.value(id)->setVerdict(QString::fromUtf8(e.what()), QString::fromUtf8(e.what()));
-        emit statusMessage(tr("%1 could not start: %2").arg(s->title, QString::fromUtf8(e.what())));
-        toggles_.value(id)->setOn(false);
-        return;
-      }
-    }
-    started.append(ScenarioCatalog::shortName(*s));
+    refreshToggles();
+    toggles_.value(id)->setStatus(tr("could not start"), 0, 1, true);
+    toggles_.value(id)->setVerdict(result.error, result.error);
+    emit statusMessage(tr("%1 could not start: %2").arg(s ? s->title : id, result.error));
+    toggles_.value(id)->setOn(false);
+    return;
   }
   emit statusMessage(tr("Started %1.").arg(started.join(tr(" and "))));
   refreshToggles();
-  chartArea_->refresh(*store_);
-  ensurePolling();
+  chartArea_->refresh(store());
 }
 
 void LabView::presentScenario(const QString& scenarioId) {
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
   // fp16=True's step shows bf16=True beside it: the speed a CPU can measure for the mechanism.
   const QString bf16 = idOf(scenario::kBf16Amp);
-  if (info && scenarioId == idOf(scenario::kFp16Amp) && store_->runsOf(bf16).isEmpty()) {
+  if (info && scenarioId == idOf(scenario::kFp16Amp) && store().runsOf(bf16).isEmpty()) {
     runScenario(bf16);
   }
-  if (!info || store_->runsOf(scenarioId).isEmpty()) {
+  if (!info || store().runsOf(scenarioId).isEmpty()) {
     runScenario(scenarioId);
     return;
   }
@@ -373,39 +331,22 @@ void LabView::presentScenario(const QString& scenarioId) {
 }
 
 void LabView::stopScenario(const QString& scenarioId) {
-  for (const TrackedRun* run : store_->runsOf(scenarioId))
-    if (run->active()) cancelRun(run->key);
+  controller_->stop(scenarioId);
   if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
-  // The cancelled state arrives with the next drain; keep polling until it does.
-  ensurePolling();
 }
 
 void LabView::setScenarioPaused(const QString& scenarioId, bool paused) {
-  for (const TrackedRun* run : store_->runsOf(scenarioId)) {
-    if (!run->active()) continue;
-    if (run->replayed())
-      replayer_->setPaused(run->key.id, paused);
-    else
-      scheduler_->setPaused(run->key.id, paused);
-  }
-  ensurePolling();
+  controller_->setPaused(scenarioId, paused);
 }
 
 void LabView::stopAll() {
-  for (const TrackedRun& run : store_->runs())
-    if (run.active()) cancelRun(run.key);
+  controller_->stopAll();
   for (RunToggle* row : std::as_const(toggles_)) row->setOn(false);
-  ensurePolling();
 }
 
 void LabView::clearRuns() {
   mixedNotice_->hide();
-  scheduler_->cancelAll();
-  replayer_->cancelAll();
-  store_->clear();
-  verdicts_.clear();
-  verdictDetails_.clear();
-  verdictRevision_.clear();
+  controller_->clear();
   chartArea_->clear();
   highlighted_.clear();
   for (RunToggle* row : std::as_const(toggles_)) {
@@ -413,37 +354,29 @@ void LabView::clearRuns() {
     row->setVerdict(QString(), QString());
   }
   refreshToggles();
-  evidence_->refresh(*store_);
+  evidence_->refresh(store(), controller_->verdicts());
   emit statusMessage(tr("All runs cleared."));
 }
 
-void LabView::pollRuns() {
-  const std::vector<RunUpdate> trained = scheduler_->drain();
-  const std::vector<RunUpdate> replayed = replayer_->drain();
-  bool changed = false;
-  for (const RunUpdate& u : trained) changed = store_->apply(RunOrigin::Trained, u) || changed;
-  for (const RunUpdate& u : replayed) changed = store_->apply(RunOrigin::Replayed, u) || changed;
-  if (changed) ingested();
-  if (!store_->anyActive() && trained.empty() && replayed.empty()) pollTimer_->stop();
-}
+void LabView::pollRuns() { controller_->poll(); }
 
 void LabView::ingested() {
   refreshToggles();
   updateMixedNotice();
   // The cards recompute every verdict: at most once a second while runs go, and at the end.
   const qint64 now = clock_.elapsed();
-  if (!store_->anyActive() || now - evidenceComputedAt_ >= kLiveVerdictIntervalMs) {
+  if (!store().anyActive() || now - evidenceComputedAt_ >= kLiveVerdictIntervalMs) {
     evidenceComputedAt_ = now;
-    evidence_->refresh(*store_);
+    evidence_->refresh(store(), controller_->verdicts());
   }
-  chartArea_->refresh(*store_);
+  chartArea_->refresh(store());
   emit runsUpdated();
 }
 
 void LabView::setOptionLetters(const QStringList& scenarioIds,
                                const QHash<QString, QString>& letters) {
   evidence_->setOptions(scenarioIds, letters);
-  evidence_->refresh(*store_);
+  evidence_->refresh(store(), controller_->verdicts());
 }
 
 void LabView::runEveryOption() {
@@ -453,7 +386,7 @@ void LabView::runEveryOption() {
        {baselineId(), QStringLiteral("half-layers"), QStringLiteral("tensorflow-container"),
         QStringLiteral("vertex-hp-tuning"), QStringLiteral("fp16-amp"),
         QStringLiteral("bf16-amp")}) {
-    const QList<const TrackedRun*> runs = store_->runsOf(id);
+    const QList<const TrackedRun*> runs = store().runsOf(id);
     const bool liveAlready = !runs.isEmpty() && !runs.front()->replayed() &&
                              (runs.front()->active() || runs.front()->state == RunState::Finished);
     if (!liveAlready) runScenario(id);
@@ -467,7 +400,7 @@ void LabView::openGpuEstimate() {
 }
 
 void LabView::updateMixedNotice() {
-  const QStringList sources = store_->sources();
+  const QStringList sources = store().sources();
   mixedNotice_->setVisible(sources.size() > 1);
   if (sources.size() <= 1) return;
   QStringList names;
@@ -481,7 +414,7 @@ void LabView::updateMixedNotice() {
 void LabView::refreshToggles() {
   for (RunToggle* row : std::as_const(toggles_)) {
     const QString id = row->scenarioId();
-    const ScenarioStatus status = LabVerdicts::status(*store_, id);
+    const ScenarioStatus status = LabVerdicts::status(store(), id);
     // In front of a class only the option being run and its fp32 reference are shown, so the
     // chart gets the room; the final verdict table compares them all.
     row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(id));
@@ -493,16 +426,16 @@ void LabView::refreshToggles() {
       row->setVerdict(QString(), QString());
       continue;
     }
-    updateVerdict(id);
-    const QList<const TrackedRun*> runs = store_->runsOf(id);
-    const QString waiting = LabVerdicts::waitingText(*store_, id);
-    if (verdicts_.contains(id)) {
-      row->setVerdict(verdicts_.value(id), verdictDetails_.value(id));
+    const QList<const TrackedRun*> runs = store().runsOf(id);
+    const QString waiting = LabVerdicts::waitingText(store(), id);
+    if (const CachedVerdict* verdict = controller_->verdict(id)) {
+      row->setVerdict(verdict->text, verdict->details);
     } else if (!waiting.isEmpty()) {
       row->setVerdict(waiting, waiting);
     } else if (status.failed) {
       for (const TrackedRun* r : runs)
-        if (r->state == RunState::Failed) row->setVerdict(r->message, r->message);
+        if (r->state == RunState::Failed)
+          row->setVerdict(QString::fromStdString(r->message), QString::fromStdString(r->message));
     } else {
       row->setVerdict(QString(), QString());
     }
@@ -514,36 +447,6 @@ void LabView::refreshToggles() {
     else
       row->setProvenancePending();
   }
-}
-
-void LabView::updateVerdict(const QString& scenarioId) {
-  const TrackedRun* base = store_->baselineFor(scenarioId);
-  const QList<const TrackedRun*> runs = store_->runsOf(scenarioId);
-  if (runs.isEmpty() || !base || base->steps.empty()) {
-    verdicts_.remove(scenarioId);
-    verdictRevision_.remove(scenarioId);
-    return;
-  }
-  quint64 revision = base->revision;
-  for (const TrackedRun* r : runs) revision += r->revision;
-  if (verdictRevision_.value(scenarioId) == revision) return;
-  const bool finished = LabVerdicts::isFinal(*store_, scenarioId);
-  const qint64 now = clock_.elapsed();
-  if (!finished && verdicts_.contains(scenarioId) &&
-      now - verdictComputedAt_.value(scenarioId) < kLiveVerdictIntervalMs)
-    return;
-  verdictRevision_.insert(scenarioId, revision);
-  verdictComputedAt_.insert(scenarioId, now);
-
-  const std::optional<Verdict> verdict = LabVerdicts::compute(*store_, scenarioId);
-  if (!verdict) return;
-  QString text = QString::fromStdString(verdict->summary);
-  // Numbers from unfinished runs move; say so rather than let them read as final.
-  if (!finished) text = tr("so far: %1").arg(text);
-  QStringList details = {text};
-  for (const std::string& note : verdict->notes) details.append(QString::fromStdString(note));
-  verdicts_.insert(scenarioId, text);
-  verdictDetails_.insert(scenarioId, details.join(QLatin1Char('\n')));
 }
 
 void LabView::setPresenterMode(bool on) {
@@ -634,7 +537,7 @@ void LabView::loadRecordings(const QStringList& paths) {
 }
 
 void LabView::setReplaySpeed(double factor) {
-  replayer_->setSpeed(factor);
+  controller_->setReplaySpeed(factor);
   const int index = speedCombo_->findData(factor);
   if (index >= 0) {
     const QSignalBlocker block(speedCombo_);
@@ -644,47 +547,15 @@ void LabView::setReplaySpeed(double factor) {
 
 void LabView::replayRecordings(std::vector<RunRecording> recordings) {
   if (recordings.empty()) return;
-  // Each scenario in the batch replaces its curves; a sweep's trials arrive together.
-  QHash<QString, int> trials;
-  for (const RunRecording& r : recordings) ++trials[QString::fromStdString(r.scenarioId)];
-  for (auto it = trials.cbegin(); it != trials.cend(); ++it) {
-    if (it.key() != baselineId()) {
-      forgetScenario(it.key());
-      continue;
-    }
-    // The baseline keeps one set per source: a recorded one replaces only its own machine's.
-    for (const RunRecording& r : recordings)
-      if (QString::fromStdString(r.scenarioId) == baselineId())
-        forgetScenario(baselineId(), RunDataStore::recordedSource(r.provenance));
-  }
-  // A recording is compared with recordings of the same machine only (the store's source);
-  // a live baseline never judges a recorded run, and the rows say when one is missing.
-  QHash<QString, int> seen;
-  QStringList names;
-  for (RunRecording& r : recordings) {
-    const QString id = QString::fromStdString(r.scenarioId);
-    const int index = seen[id]++;
-    const int count = trials.value(id);
-    const ScenarioInfo* info = ScenarioCatalog::find(id);
-    const QString label = QString::fromStdString(r.label);
-    QString legend = info ? info->legend : label;
-    if (count > 1 && info)
-      legend = QStringLiteral("HP trial lr %1").arg(r.config.learningRate, 0, 'g', 2);
-    legend = tr("%1 (recorded)").arg(legend);
-    const TrainConfig config = r.config;
-    const QString source = RunDataStore::recordedSource(r.provenance);
-    names.append(label);
-    const RunId replayId = replayer_->add(std::move(r));
-    store_->addRun({RunOrigin::Replayed, replayId}, source, id, label, legend,
-                   ScenarioCatalog::runColor(id, index, count), config);
-  }
+  QSet<QString> scenarios;
+  for (const RunRecording& r : recordings) scenarios.insert(QString::fromStdString(r.scenarioId));
+  const QStringList names = controller_->replay(std::move(recordings));
   for (RunToggle* row : std::as_const(toggles_))
-    row->setHighlighted(trials.contains(row->scenarioId()));
+    row->setHighlighted(scenarios.contains(row->scenarioId()));
   emit statusMessage(tr("Replaying %n recorded run(s) at %1x.", nullptr, int(names.size()))
-                         .arg(replayer_->speed()));
+                         .arg(controller_->replaySpeed()));
   refreshToggles();
-  chartArea_->refresh(*store_);
-  ensurePolling();
+  chartArea_->refresh(store());
 }
 
 void LabView::openVertexExport() {
@@ -698,7 +569,7 @@ void LabView::openVertexExport() {
 }
 
 void LabView::exportRunsCsv() {
-  if (store_->runs().empty()) {
+  if (store().runs().empty()) {
     QMessageBox::information(this, tr("Nothing to export"),
                              tr("Start at least one run, then export its records."));
     return;
@@ -711,7 +582,7 @@ void LabView::exportRunsCsv() {
                                    tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;
   QString error;
-  if (!RunCsvExporter::save(*store_, path, &error)) {
+  if (!RunCsvExporter::save(store(), path, &error)) {
     QMessageBox::warning(this, tr("Export failed"), error);
     return;
   }

@@ -1,8 +1,8 @@
 // The precision lab: one toggle per exam scenario, each starting or stopping a real training run
 // (or replaying a recorded one), and live charts that compare the runs with the fp32 baseline.
-// Runs execute on the engine's worker thread; recorded runs are released by the engine's
-// replayer; a 20 Hz timer drains both into data this view owns through one path, and the
-// charts redraw only what changed (never once per step).
+// The runs, their records, identity and verdicts belong to a LabController (no widgets); this
+// view draws what it holds when it says something changed, sends it the user's intents, and
+// redraws only what changed (never once per step).
 #pragma once
 
 #include <QElapsedTimer>
@@ -12,12 +12,12 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
-#include <memory>
 #include <vector>
 
 #include "core/RunRecording.h"
 #include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
+#include "ui/LabController.h"
 #include "ui/RunDataStore.h"
 
 class QComboBox;
@@ -25,12 +25,9 @@ class QGroupBox;
 class QLabel;
 class QSplitter;
 class QToolButton;
-class QTimer;
 class QWidget;
 
 namespace precisionlab {
-
-class RunReplayer;
 
 class ChartPanel;
 class EvidenceSummary;
@@ -50,8 +47,9 @@ class LabView : public QWidget {
   TrainConfig settings() const;
   void setSettings(const TrainConfig& config);
 
-  // What the charts and the CSV export read; owned by the view, filled by the drain timer.
-  const RunDataStore& store() const { return *store_; }
+  // The runs, their store and verdicts; the charts and the CSV export read its store.
+  LabController* controller() const { return controller_; }
+  const RunDataStore& store() const { return controller_->store(); }
   QList<ChartPanel*> chartPanels() const;
   LabChartArea* chartArea() const { return chartArea_; }
   // The charts sit in tabs of two; tests and screenshots pick one.
@@ -66,7 +64,7 @@ class LabView : public QWidget {
   bool anyRunActive() const;
   bool presenterMode() const { return presenterMode_; }
   // The computed verdict shown on a scenario's row ("" before there is one).
-  QString verdictText(const QString& scenarioId) const { return verdicts_.value(scenarioId); }
+  QString verdictText(const QString& scenarioId) const;
   // Speed factor of replayed recordings (1 = as recorded).
   double replaySpeed() const;
   // The last error shown in a dialog (tests read it; the dialog is not modal).
@@ -90,7 +88,7 @@ class LabView : public QWidget {
   void clearRuns();
   // Big fonts, 4 px lines, high contrast, no settings strip, one large chart at a time.
   void setPresenterMode(bool on);
-  // Drains the scheduler and the replayer once and redraws what changed (the timer, ~20 Hz).
+  // Drains the scheduler and the replayer once (the controller's timer does it at 20 Hz).
   void pollRuns();
 
   // Recorded runs: pick .plrun files (starting in the shipped recordings), or replay the ones
@@ -129,21 +127,14 @@ class LabView : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
   void buildUi();
   void onToggleChanged(const QString& scenarioId, bool on);
-  void ingested();  // after a drain that changed the store: rows, notice, charts
+  void ingested();  // after the controller's store changed: rows, notice, cards, charts
   void updateMixedNotice();
   void refreshToggles();
-  void updateVerdict(const QString& scenarioId);
-  void cancelRun(RunKey key);
-  // Cancels and removes a scenario's runs: all of them, or only those of `source`.
-  void forgetScenario(const QString& scenarioId, const QString& source = QString());
   void showError(const QString& title, const QString& text);
   QString highlightedScenario() const;
-  void ensurePolling();
   void fitSplitter();
 
-  std::unique_ptr<RunScheduler> scheduler_;
-  std::unique_ptr<RunReplayer> replayer_;
-  std::unique_ptr<RunDataStore> store_;
+  LabController* controller_ = nullptr;
   QHash<QString, RunToggle*> toggles_;
   LabChartArea* chartArea_ = nullptr;
   QGroupBox* settingsBox_ = nullptr;
@@ -157,11 +148,6 @@ class LabView : public QWidget {
   QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width
   LabSettingsPanel* settingsPanel_ = nullptr;
   QComboBox* speedCombo_ = nullptr;
-  QTimer* pollTimer_ = nullptr;
-  QHash<QString, QString> verdicts_;         // scenario id -> computed summary
-  QHash<QString, QString> verdictDetails_;   // scenario id -> summary and notes (tooltip)
-  QHash<QString, quint64> verdictRevision_;  // store revisions the verdict was computed from
-  QHash<QString, qint64> verdictComputedAt_;
   qint64 evidenceComputedAt_ = 0;
   QString highlighted_;
   QString lastError_;

@@ -69,7 +69,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);
   presenter_->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
-  presenter_->setRunStore(&lab->store());
+  presenter_->setLabController(lab->controller());
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
   connect(presenter_, &PresenterMode::statusMessage, this,
           [this](const QString& t) { showStatus(t); });

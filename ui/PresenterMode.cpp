@@ -12,6 +12,7 @@
 #include "core/ScenarioIds.h"
 #include "quiz/Question.h"
 #include "ui/EvidenceSummary.h"
+#include "ui/LabController.h"
 #include "ui/LabVerdictTable.h"
 #include "ui/ScenarioCatalog.h"
 #include "ui/StudyView.h"
@@ -206,10 +207,12 @@ void PresenterMode::fillVerdictTable() {
   const QString bf16 =
       QString::fromLatin1(scenario::kBf16Amp.data(), qsizetype(scenario::kBf16Amp.size()));
   rows.append({tr("bf16=True (the same mechanism as fp16=True, measured here)"), bf16, -1});
-  table_->fill(runs_, rows);
-  if (runs_) {
+  // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
+  const LabController* lab = labController_;
+  table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);
+  if (lab) {
     evidence_->setOptions(study_->scenarioOrder(), study_->scenarioLetters());
-    evidence_->refresh(*runs_);
+    evidence_->refresh(lab->store(), lab->verdicts());
   }
 }
 

@@ -21,8 +21,8 @@ namespace precisionlab {
 
 class StudyView;
 class EvidenceSummary;
+class LabController;
 class LabVerdictTable;
-class RunDataStore;
 
 class PresenterMode : public QObject {
   Q_OBJECT
@@ -40,8 +40,8 @@ class PresenterMode : public QObject {
   EvidenceSummary* evidenceSummary() const { return evidence_; }
   // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
   void setFullScreenEnabled(bool enabled) { fullScreen_ = enabled; }
-  // The lab's runs, which the final verdict table is computed from (null: no lab).
-  void setRunStore(const RunDataStore* store) { runs_ = store; }
+  // The lab whose runs and cached verdicts the final verdict table shows (null: no lab).
+  void setLabController(const LabController* lab) { labController_ = lab; }
   void setScenarioRunner(ScenarioRunner runner) { runner_ = std::move(runner); }
   void setLabPresenterHook(std::function<void(bool)> hook) { labHook_ = std::move(hook); }
 
@@ -74,7 +74,7 @@ class PresenterMode : public QObject {
   EvidenceSummary* evidence_ = nullptr;
   QLabel* stepLabel_ = nullptr;
   PresenterWalkthrough* walkthrough_;
-  const RunDataStore* runs_ = nullptr;
+  const LabController* labController_ = nullptr;
   ScenarioRunner runner_;
   std::function<void(bool)> labHook_;
   bool active_ = false;

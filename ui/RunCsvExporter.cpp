@@ -3,8 +3,9 @@
 #include <QObject>
 #include <QSaveFile>
 #include <QStringList>
-#include <cmath>
+#include <string_view>
 
+#include "core/RecordFields.h"
 #include "quiz/CsvWriter.h"
 #include "ui/RunDataStore.h"
 
@@ -12,56 +13,34 @@ namespace precisionlab {
 
 namespace {
 
-QString number(double v) {
-  if (std::isnan(v)) return QStringLiteral("nan");
-  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-  return QString::number(v, 'g', 9);
-}
-
-QString flag(bool b) { return b ? QStringLiteral("1") : QStringLiteral("0"); }
+QString text(FieldKind kind, double v) { return QString::fromStdString(fieldText(kind, v)); }
 
 }  // namespace
 
 QString RunCsvExporter::field(const QString& value) { return quiz::CsvWriter::field(value); }
 
 QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
-  static const QStringList kHeader = {QStringLiteral("run_id"),
-                                      QStringLiteral("scenario"),
-                                      QStringLiteral("label"),
-                                      QStringLiteral("precision"),
-                                      QStringLiteral("state"),
-                                      QStringLiteral("provenance"),
-                                      QStringLiteral("device"),
-                                      QStringLiteral("recorded_at"),
-                                      QStringLiteral("torch_version"),
-                                      QStringLiteral("model"),
-                                      QStringLiteral("batch_size"),
-                                      QStringLiteral("seq_len"),
-                                      QStringLiteral("peak_learning_rate"),
-                                      QStringLiteral("step"),
-                                      QStringLiteral("loss"),
-                                      QStringLiteral("learning_rate"),
-                                      QStringLiteral("step_ms"),
-                                      QStringLiteral("samples_per_sec"),
-                                      QStringLiteral("tokens_per_sec"),
-                                      QStringLiteral("grad_norm"),
-                                      QStringLiteral("non_finite"),
-                                      QStringLiteral("loss_scale"),
-                                      QStringLiteral("skipped"),
-                                      QStringLiteral("grad_zero_fraction"),
-                                      QStringLiteral("grad_nonfinite_fraction"),
-                                      QStringLiteral("peak_bytes"),
-                                      QStringLiteral("val_loss"),
-                                      QStringLiteral("val_accuracy")};
-  QString out = kHeader.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+  // Run columns use the run file's names; record columns are the one record table's
+  // (engine/RecordFields.h), so a column reads the same here, in `lab`'s CSV and in a .plrun.
+  QStringList header = {QStringLiteral("runId"),           QStringLiteral("scenario"),
+                        QStringLiteral("label"),           QStringLiteral("precision"),
+                        QStringLiteral("state"),           QStringLiteral("provenance"),
+                        QStringLiteral("device"),          QStringLiteral("recordedAt"),
+                        QStringLiteral("torchVersion"),    QStringLiteral("model"),
+                        QStringLiteral("batchSize"),       QStringLiteral("seqLen"),
+                        QStringLiteral("peakLearningRate")};
+  for (const StepField& f : stepFields()) header.append(QString::fromLatin1(f.name));
+  for (const EvalField& f : evalFields())
+    if (std::string_view(f.name) != "step") header.append(QString::fromLatin1(f.name));
+  QString out = header.join(QLatin1Char(',')) + QStringLiteral("\r\n");
   for (const TrackedRun& run : store.runs()) {
     const RunProvenance& p = run.provenance;
     const QStringList runFields = {
         // Unique across both engines: "trained-3", "replayed-3".
         (run.replayed() ? QStringLiteral("replayed-") : QStringLiteral("trained-")) +
             QString::number(run.key.id),
-        field(run.scenarioId),
-        field(run.label),
+        field(QString::fromStdString(run.scenarioId)),
+        field(QString::fromStdString(run.label)),
         field(QString::fromLatin1(precisionName(run.config.precision))),
         field(QString::fromLatin1(runStateName(run.state))),
         run.provenanceKnown ? field(QString::fromLatin1(provenanceName(p.kind))) : QString(),
@@ -72,29 +51,18 @@ QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
                                                                  : run.config.modelDir)),
         QString::number(run.config.batchSize),
         QString::number(run.config.seqLen),
-        number(run.config.learningRate)};
+        text(FieldKind::Real, run.config.learningRate)};
     const QString prefix = runFields.join(QLatin1Char(','));
     size_t evalIndex = 0;
     for (const StepRecord& s : run.steps) {
       // Evaluations are rare and in step order: walk them alongside the steps.
       while (evalIndex < run.evals.size() && run.evals[evalIndex].step < s.step) ++evalIndex;
       const bool hasEval = evalIndex < run.evals.size() && run.evals[evalIndex].step == s.step;
-      QStringList row = {prefix,
-                         QString::number(s.step),
-                         number(s.loss),
-                         number(s.learningRate),
-                         number(s.stepMs),
-                         number(s.samplesPerSec),
-                         number(s.tokensPerSec),
-                         number(s.gradNorm),
-                         flag(s.nonFinite),
-                         number(s.lossScale),
-                         flag(s.skipped),
-                         number(s.gradZeroFraction),
-                         number(s.gradNonFiniteFraction),
-                         QString::number(s.peakBytes),
-                         hasEval ? number(run.evals[evalIndex].valLoss) : QString(),
-                         hasEval ? number(run.evals[evalIndex].valAccuracy) : QString()};
+      QStringList row = {prefix};
+      for (const StepField& f : stepFields()) row.append(text(f.kind, f.get(s)));
+      for (const EvalField& f : evalFields())
+        if (std::string_view(f.name) != "step")
+          row.append(hasEval ? text(f.kind, f.get(run.evals[evalIndex])) : QString());
       out += row.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     }
   }

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <algorithm>
 
+#include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 
 namespace precisionlab {
@@ -14,53 +15,49 @@ QString baselineScenario() {
                              qsizetype(scenario::kBaselineFp32.size()));
 }
 
-const QString kLivePrefix = QStringLiteral("live:");
-const QString kRecordedPrefix = QStringLiteral("recorded:");
+QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-bool TrackedRun::active() const {
-  return state == RunState::Queued || state == RunState::Preparing || state == RunState::Running ||
-         state == RunState::Paused;
-}
-
 QString RunDataStore::liveSource(const TrainConfig& config) {
-  return kLivePrefix + QString::fromStdString(config.device.empty() ? "cpu" : config.device);
+  return qs(precisionlab::liveSource(config));
 }
 
 QString RunDataStore::recordedSource(const RunProvenance& recorded) {
-  // One machine and one LibTorch make one comparable set; the date may differ between files
-  // recorded in one `record` call, so it is not part of the key.
-  QString source = kRecordedPrefix + QString::fromStdString(recorded.device);
-  if (!recorded.torchVersion.empty())
-    source += QStringLiteral(" · LibTorch %1").arg(QString::fromStdString(recorded.torchVersion));
-  return source;
+  return qs(precisionlab::recordedSource(recorded));
 }
 
 QString RunDataStore::describeSource(const QString& source) {
   auto tr = [](const char* text) {
     return QCoreApplication::translate("precisionlab::RunDataStore", text);
   };
-  if (source.startsWith(kLivePrefix)) return tr("live on %1").arg(source.mid(kLivePrefix.size()));
-  if (source.startsWith(kRecordedPrefix))
-    return tr("recorded on %1").arg(source.mid(kRecordedPrefix.size()));
+  const QString live = QLatin1String(kLiveSourcePrefix);
+  const QString recorded = QLatin1String(kRecordedSourcePrefix);
+  if (source.startsWith(live)) return tr("live on %1").arg(source.mid(live.size()));
+  if (source.startsWith(recorded)) return tr("recorded on %1").arg(source.mid(recorded.size()));
   return source;
+}
+
+void RunDataStore::addRun(RunLog log, const QString& legend, const QColor& color) {
+  TrackedRun run;
+  static_cast<RunLog&>(run) = std::move(log);
+  run.legend = legend.isEmpty() ? qs(run.label) : legend;
+  run.color = color;
+  run.revision = ++revision_;
+  runs_.push_back(std::move(run));
 }
 
 void RunDataStore::addRun(RunKey key, const QString& source, const QString& scenarioId,
                           const QString& label, const QString& legend, const QColor& color,
                           const TrainConfig& config) {
-  TrackedRun run;
-  run.key = key;
-  run.source = source;
-  run.scenarioId = scenarioId;
-  run.label = label;
-  run.legend = legend.isEmpty() ? label : legend;
-  run.color = color;
-  run.config = config;
-  run.totalSteps = config.steps;
-  run.revision = ++revision_;
-  runs_.push_back(std::move(run));
+  RunLog log;
+  log.key = key;
+  log.source = source.toStdString();
+  log.label = label.toStdString();
+  log.config = config;
+  log.totalSteps = config.steps;
+  LabScenarios::identify(log, scenarioId.toStdString());
+  addRun(std::move(log), legend, color);
 }
 
 bool RunDataStore::apply(RunOrigin origin, const RunUpdate& update) {
@@ -68,15 +65,7 @@ bool RunDataStore::apply(RunOrigin origin, const RunUpdate& update) {
   auto it =
       std::find_if(runs_.begin(), runs_.end(), [&](const TrackedRun& r) { return r.key == key; });
   if (it == runs_.end()) return false;
-  it->state = update.state;
-  it->message = QString::fromStdString(update.message);
-  if (!update.provenance.device.empty() || update.provenance.kind != Provenance::Live) {
-    it->provenance = update.provenance;
-    it->provenanceKnown = true;
-  }
-  if (update.totalSteps > 0) it->totalSteps = update.totalSteps;
-  it->steps.insert(it->steps.end(), update.steps.begin(), update.steps.end());
-  it->evals.insert(it->evals.end(), update.evals.begin(), update.evals.end());
+  it->apply(update);
   it->revision = ++revision_;
   return true;
 }
@@ -84,8 +73,8 @@ bool RunDataStore::apply(RunOrigin origin, const RunUpdate& update) {
 void RunDataStore::removeScenario(const QString& scenarioId, const QString& source) {
   runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
                              [&](const TrackedRun& r) {
-                               return r.scenarioId == scenarioId &&
-                                      (source.isEmpty() || r.source == source);
+                               return qs(r.scenarioId) == scenarioId &&
+                                      (source.isEmpty() || qs(r.source) == source);
                              }),
               runs_.end());
   ++revision_;
@@ -105,7 +94,7 @@ const TrackedRun* RunDataStore::find(RunKey key) const {
 QString RunDataStore::sourceOf(const QString& scenarioId) const {
   QString source;
   for (const auto& r : runs_)
-    if (r.scenarioId == scenarioId) source = r.source;  // runs are kept in the order added
+    if (qs(r.scenarioId) == scenarioId) source = qs(r.source);  // runs are kept in order added
   return source;
 }
 
@@ -113,7 +102,7 @@ QList<const TrackedRun*> RunDataStore::runsOf(const QString& scenarioId) const {
   const QString source = sourceOf(scenarioId);
   QList<const TrackedRun*> out;
   for (const auto& r : runs_)
-    if (r.scenarioId == scenarioId && r.source == source) out.append(&r);
+    if (qs(r.scenarioId) == scenarioId && qs(r.source) == source) out.append(&r);
   return out;
 }
 
@@ -121,7 +110,7 @@ const TrackedRun* RunDataStore::baseline(const QString& source) const {
   const QString id = baselineScenario();
   const TrackedRun* found = nullptr;
   for (const auto& r : runs_)
-    if (r.scenarioId == id && r.source == source) found = &r;
+    if (qs(r.scenarioId) == id && qs(r.source) == source) found = &r;
   return found;
 }
 
@@ -133,7 +122,7 @@ const TrackedRun* RunDataStore::baselineFor(const QString& scenarioId) const {
 QStringList RunDataStore::sources() const {
   QStringList out;
   for (const auto& r : runs_)
-    if (!out.contains(r.source)) out.append(r.source);
+    if (!out.contains(qs(r.source))) out.append(qs(r.source));
   return out;
 }
 

@@ -4,9 +4,10 @@
 // redraw only the runs that changed.
 //
 // Identity and comparability travel with the run, never re-guessed:
-// - RunKey = (origin, id): trained runs and replayed recordings come from two engines whose id
-//   counters both start at 1, so an id alone is ambiguous.
-// - `source` names the set a run can be compared with: "live:<device>" for runs trained here,
+// - RunKey = (origin, id) (engine/RunLog.h): trained runs and replayed recordings come from two
+//   engines whose id counters both start at 1, so an id alone is ambiguous.
+// - `source` (engine/RunLog.h) names the set a run can be compared with: "live:<device>" for runs
+// trained here,
 //   "recorded:<device> · <LibTorch>" for recordings. A verdict compares runs of one source only
 //   (baselineFor()), so replaying a GPU recording never changes a live verdict and a live run
 //   never changes a recorded one. A scenario row shows the runs of its newest source; the fp32
@@ -19,44 +20,18 @@
 #include <QStringList>
 #include <vector>
 
+#include "core/RunLog.h"
 #include "core/RunRecords.h"
 #include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
 
 namespace precisionlab {
 
-// Which engine produced the run: the scheduler (trained here) or the replayer (a recording).
-enum class RunOrigin { Trained, Replayed };
-
-struct RunKey {
-  RunOrigin origin = RunOrigin::Trained;
-  RunId id = 0;
-  friend bool operator==(const RunKey& a, const RunKey& b) {
-    return a.origin == b.origin && a.id == b.id;
-  }
-  friend bool operator!=(const RunKey& a, const RunKey& b) { return !(a == b); }
-};
-
-struct TrackedRun {
-  RunKey key;
-  QString source;  // comparable set (see the file comment)
-  QString scenarioId;
-  QString label;   // full name (tooltips, CSV)
+// A run as the lab shows it: the one run log (engine/RunLog.h: identity, scenario, source,
+// provenance, records) plus its colour and legend on the charts.
+struct TrackedRun : RunLog {
   QString legend;  // name on the charts
   QColor color;
-  TrainConfig config;
-  RunState state = RunState::Queued;
-  QString message;  // status text; the cause when Failed
-  RunProvenance provenance;
-  bool provenanceKnown = false;  // the engine reports it once the run is prepared
-  int64_t totalSteps = 0;
-  std::vector<StepRecord> steps;
-  std::vector<EvalRecord> evals;
-  quint64 revision = 0;  // bumped on every change
-
-  bool active() const;  // queued, preparing, running or paused
-  bool replayed() const { return key.origin == RunOrigin::Replayed; }
-  int64_t stepsDone() const { return steps.empty() ? 0 : steps.back().step; }
 };
 
 class RunDataStore {
@@ -67,7 +42,10 @@ class RunDataStore {
   // "live on cpu", "recorded on cuda:0 NVIDIA H200 (LibTorch 2.5)": for banners and notes.
   static QString describeSource(const QString& source);
 
-  // Registers a run the view just queued, before the engine reports anything about it.
+  // Registers a run just queued, before the engine reports anything about it (a legend of ""
+  // shows its label). Its revision comes from this store.
+  void addRun(RunLog log, const QString& legend, const QColor& color);
+  // The same for a run outside a plan (tests): scenario details come from the engine's table.
   void addRun(RunKey key, const QString& source, const QString& scenarioId, const QString& label,
               const QString& legend, const QColor& color, const TrainConfig& config);
   // Appends one drained update; returns false for runs this store does not know (cleared).

@@ -13,13 +13,8 @@ TensorBoardExporter::Result TensorBoardExporter::exportRuns(const RunDataStore& 
   for (const TrackedRun& tracked : store.runs()) {
     if (tracked.steps.empty()) continue;
     RunRecording run;
-    run.scenarioId = tracked.scenarioId.toStdString();
-    run.label = tracked.label.toStdString();
-    run.config = tracked.config;
-    run.provenance = tracked.provenance;
-    run.steps = tracked.steps;
-    run.evals = tracked.evals;
-    const std::string name = (tracked.scenarioId.isEmpty() ? std::string("run") : run.scenarioId) +
+    static_cast<RunLog&>(run) = tracked;
+    const std::string name = (tracked.scenarioId.empty() ? std::string("run") : run.scenarioId) +
                              "." + provenanceName(tracked.provenance.kind) + "." +
                              (tracked.replayed() ? "replayed-" : "trained-") +
                              std::to_string(tracked.key.id);

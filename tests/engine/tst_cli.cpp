@@ -154,15 +154,15 @@ void TestCli::trainJsonlOnBuiltinData() {
     if (o.value("type").toString() == "step") {
       steps << o.value("step").toInt();
       QVERIFY(o.value("loss").isDouble());
-      QVERIFY(o.value("step_ms").toDouble() > 0);
+      QVERIFY(o.value("stepMs").toDouble() > 0);
     }
   QCOMPARE(steps, (QList<int>{1, 2, 3}));
   const QJsonObject summary = records.last();
   QCOMPARE(summary.value("type").toString(), QStringLiteral("summary"));
   QCOMPARE(summary.value("state").toString(), QStringLiteral("finished"));
-  QCOMPARE(summary.value("steps").toInt(), 3);
-  QVERIFY(summary.value("final_loss").toDouble() > 0);
-  QVERIFY(summary.value("val_accuracy").isDouble());  // the end-of-run validation
+  QCOMPARE(summary.value("stepsDone").toInt(), 3);
+  QVERIFY(summary.value("finalLoss").toDouble() > 0);
+  QVERIFY(summary.value("finalValAccuracy").isDouble());  // the end-of-run validation
   QVERIFY(summary.value("device").toString().startsWith("cpu"));
   QCOMPARE(summary.value("provenance").toString(), QStringLiteral("live"));
 }

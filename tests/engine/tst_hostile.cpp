@@ -120,7 +120,7 @@ std::string sampleRunFile(const QString& dir, int steps = 6, double stepMs = 5) 
     s.stepMs = stepMs;
     r.steps.push_back(s);
   }
-  r.endState = RunState::Finished;
+  r.state = RunState::Finished;
   const std::string path = (dir + "/sample.plrun").toStdString();
   writeRunRecording(path, r);
   QFile f(QString::fromStdString(path));

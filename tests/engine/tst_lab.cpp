@@ -81,7 +81,7 @@ void TestLab::halfModelBreaksAndFp16AmpLearns() {
                       LabScenarios::make(scenario::kFp16Amp, base)});
   runToEnd(session);
   const auto verdicts = session.verdicts();
-  const MeasuredRun& baseRun = session.baseline();
+  const RunLog& baseRun = session.baseline();
   QCOMPARE(baseRun.state, RunState::Finished);
   QCOMPARE(lastStep(baseRun.steps), int64_t{16});
 
@@ -125,11 +125,22 @@ void TestLab::sweepRunsItsTrials() {
   QCOMPARE(session.results().size(), size_t{2});  // the baseline was added for the verdicts
   const auto& sweep = find(session, scenario::kVertexHpTuning);
   QCOMPARE(sweep.runs.size(), size_t{3});
-  for (const auto& r : sweep.runs) {
+  const std::vector<double> lrs = LabScenarios::sweepLearningRates(base.learningRate);
+  for (size_t i = 0; i < sweep.runs.size(); ++i) {
+    const RunLog& r = sweep.runs[i];
     QCOMPARE(r.state, RunState::Finished);
     QCOMPARE(lastStep(r.steps), int64_t{8});
     QCOMPARE(r.provenance.kind, Provenance::Live);
+    // Each run log carries its scenario and identity from the table, not guessed later.
+    QCOMPARE(r.scenarioId, std::string(scenario::kVertexHpTuning));
+    QVERIFY(r.isSweep);
+    QCOMPARE(r.sweepValue, lrs[i]);
+    QCOMPARE(r.key.origin, RunOrigin::Trained);
+    QCOMPARE(r.key.id, session.runId(1, i));
+    QCOMPARE(r.source, liveSource(base));
   }
+  QVERIFY(!session.baseline().isSweep);
+  QVERIFY(session.baseline().key != sweep.runs[0].key);
   const Verdict v = session.verdicts()[1];
   QCOMPARE(v.trials, 3);
   // Three trials of the baseline's size: three times its samples. The timed multiple is only

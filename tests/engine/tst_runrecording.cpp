@@ -1,6 +1,9 @@
 // Run files: a write/read round trip keeps every number (NaN included), damaged or too-new files
 // give errors naming the file and line, and the replayer plays a recording back in order with
-// Recorded provenance at the requested speed.
+// Recorded provenance at the requested speed. Step lines are named by the one record table, and
+// RunLog folds updates in and summarises with the one step-time statistic.
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -11,6 +14,7 @@
 #include <string>
 
 #include "core/EngineError.h"
+#include "core/RecordFields.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 
@@ -57,8 +61,8 @@ RunRecording sampleRecording(int steps = 20, double stepMs = 10) {
     if (i % 10 == 0) r.evals.push_back({i, 0.5, 0.75});
   }
   r.evals.insert(r.evals.begin(), EvalRecord{0, 0.69, 0.5});
-  r.endState = RunState::Finished;
-  r.endMessage = "done";
+  r.state = RunState::Finished;
+  r.message = "done";
   return r;
 }
 
@@ -92,6 +96,9 @@ class TestRunRecording : public QObject {
   void replayAtTenTimesSpeed();
   void replayFollowsRecordedTimes();
   void replayPauseAndCancel();
+  void stepLinesUseTheFieldTable();
+  void summaryIsTheMedianAfterWarmup();
+  void applyFoldsUpdatesIn();
 };
 
 void TestRunRecording::roundTrip() {
@@ -138,13 +145,13 @@ void TestRunRecording::roundTrip() {
   QCOMPARE(out.evals.size(), size_t(3));
   QCOMPARE(out.evals[0].step, int64_t(0));
   QCOMPARE(out.evals[2].valAccuracy, 0.75);
-  QCOMPARE(out.endState, RunState::Finished);
-  QCOMPARE(out.endMessage, std::string("done"));
-  QCOMPARE(out.summary.stepsDone, int64_t(20));
-  QCOMPARE(out.summary.skippedSteps, int64_t(1));
-  QCOMPARE(out.summary.firstNonFiniteStep, int64_t(5));
-  QCOMPARE(out.summary.finalValAccuracy, 0.75);
-  QCOMPARE(out.summary.peakBytes, int64_t(1) << 40);
+  QCOMPARE(out.state, RunState::Finished);
+  QCOMPARE(out.message, std::string("done"));
+  QCOMPARE(out.summary().stepsDone, int64_t(20));
+  QCOMPARE(out.summary().skippedSteps, int64_t(1));
+  QCOMPARE(out.summary().firstNonFiniteStep, int64_t(5));
+  QCOMPARE(out.summary().finalValAccuracy, 0.75);
+  QCOMPARE(out.summary().peakBytes, int64_t(1) << 40);
 }
 
 void TestRunRecording::damagedFiles_data() {
@@ -325,6 +332,87 @@ void TestRunRecording::replayPauseAndCancel() {
     if (u.id == a) finished = u.state == RunState::Finished;
   QVERIFY(finished);
   QVERIFY(replayer.idle());
+}
+
+void TestRunRecording::stepLinesUseTheFieldTable() {
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("fields.plrun").toStdString();
+  RunRecording in = sampleRecording(4);
+  in.steps[1].cpuMs = 7.5;  // optional: written only where measured
+  writeRunRecording(path, in);
+  std::ifstream file(path);
+  std::vector<QJsonObject> steps;
+  for (std::string line; std::getline(file, line);) {
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(line)).object();
+    if (o.value("type").toString() == "step") steps.push_back(o);
+  }
+  QCOMPARE(steps.size(), size_t(4));
+  QStringList expected = {"type"};
+  for (const StepField& f : stepFields())
+    if (!f.optional) expected.append(QString::fromLatin1(f.name));
+  expected.sort();
+  QStringList keys = steps[0].keys();
+  keys.sort();
+  QCOMPARE(keys, expected);
+  QVERIFY(steps[1].contains("cpuMs"));
+  QVERIFY(!steps[0].contains("cpuMs"));
+  QCOMPARE(readRunRecording(path).steps[1].cpuMs, 7.5);
+}
+
+void TestRunRecording::summaryIsTheMedianAfterWarmup() {
+  RunLog log;
+  // Warm-up steps are slow, one later step stalls: the median after step 3 ignores both (a mean
+  // after step 1 would read 298 ms).
+  const double ms[] = {900, 400, 300, 10, 12, 11, 1000, 10};
+  for (int i = 0; i < 8; ++i) {
+    StepRecord r;
+    r.step = i + 1;
+    r.stepMs = ms[i];
+    r.samplesPerSec = 1000.0 / ms[i];
+    r.loss = 1.0 / (i + 1);
+    log.steps.push_back(r);
+  }
+  const RunSummary s = log.summary();
+  QCOMPARE(s.stepsDone, int64_t(8));
+  QCOMPARE(s.medianStepMs, 11.0);  // of 10, 12, 11, 1000, 10
+  QCOMPARE(s.medianSamplesPerSec, 1000.0 / 11);
+  QCOMPARE(s.finalLoss, 1.0 / 8);
+  QCOMPARE(s.finalValAccuracy, -1.0);
+  // A run no longer than the warm-up gets its figure from every step.
+  log.steps.resize(2);
+  QCOMPARE(log.summary().medianStepMs, 650.0);
+}
+
+void TestRunRecording::applyFoldsUpdatesIn() {
+  RunLog log;
+  log.key = {RunOrigin::Trained, 3};
+  RunUpdate u;
+  u.id = 3;
+  u.label = "run";
+  u.state = RunState::Running;
+  u.message = "training";
+  u.totalSteps = 5;
+  u.steps.resize(2);
+  log.apply(u);
+  QVERIFY(!log.provenanceKnown);  // the scheduler reports it once the run is prepared
+  u.state = RunState::Failed;
+  u.message = "out of memory";
+  u.provenance.device = "cpu";
+  u.steps.resize(1);
+  u.evals.resize(1);
+  log.apply(u);
+  u.state = RunState::Failed;
+  u.message.clear();  // an update without news keeps the cause
+  u.steps.clear();
+  u.evals.clear();
+  log.apply(u);
+  QCOMPARE(log.label, std::string("run"));
+  QCOMPARE(log.steps.size(), size_t(3));
+  QCOMPARE(log.evals.size(), size_t(1));
+  QCOMPARE(log.message, std::string("out of memory"));
+  QVERIFY(log.provenanceKnown);
+  QVERIFY(!log.active());
+  QCOMPARE(log.revision, uint64_t(3));
 }
 
 QTEST_GUILESS_MAIN(TestRunRecording)

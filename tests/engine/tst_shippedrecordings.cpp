@@ -22,18 +22,6 @@ namespace {
 
 const QString kFolder = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/recorded");
 
-MeasuredRun measured(const RunRecording& r) {
-  MeasuredRun m;
-  m.label = r.label;
-  m.state = r.endState;
-  m.provenance = r.provenance;
-  m.totalSteps = r.totalSteps;
-  m.batchSize = r.config.batchSize;
-  m.steps = r.steps;
-  m.evals = r.evals;
-  return m;
-}
-
 std::map<std::string, std::vector<RunRecording>> loadAll() {
   std::map<std::string, std::vector<RunRecording>> out;
   const QStringList files =
@@ -86,8 +74,8 @@ class TestShippedRecordings : public QObject {
     const RunRecording& tf = all.at(std::string(scenario::kTensorflowContainer)).front();
     MeasuredScenario s;
     s.id = tf.scenarioId;
-    s.runs.push_back(measured(tf));
-    const Verdict v = computeVerdict(s, measured(base));
+    s.runs.push_back(tf);  // a recording is a RunLog
+    const Verdict v = computeVerdict(s, base);
     QVERIFY2(v.identicalToBaseline, v.summary.c_str());
     QVERIFY2(v.speedMeasurable, v.summary.c_str());
     QVERIFY2(v.cpuTime, "the shipped recordings must carry per-step CPU time");

@@ -169,17 +169,17 @@ class TestTensorBoard : public QObject {
     QCOMPARE(static_cast<int64_t>(events.size() - 1), r.scalars);
     QCOMPARE(r.scalars, static_cast<int64_t>(run.steps.size() * 11 + run.evals.size() * 2));
     for (const StepRecord& s : run.steps) {
-      QCOMPARE(series["loss/train"][s.step], static_cast<float>(s.loss));
-      QCOMPARE(series["learning_rate"][s.step], static_cast<float>(s.learningRate));
-      QCOMPARE(series["throughput/samples_per_sec"][s.step], static_cast<float>(s.samplesPerSec));
-      QCOMPARE(series["amp/loss_scale"][s.step], static_cast<float>(s.lossScale));
-      QCOMPARE(series["gradients/flushed_to_zero"][s.step], static_cast<float>(s.gradZeroFraction));
-      QCOMPARE(series["memory/peak_mib"][s.step],
-               static_cast<float>(s.peakBytes / (1024.0 * 1024.0)));
-      QCOMPARE(series["amp/skipped_step"][s.step], s.skipped ? 1.0f : 0.0f);
+      QCOMPARE(series["train/loss"][s.step], static_cast<float>(s.loss));
+      QCOMPARE(series["train/learningRate"][s.step], static_cast<float>(s.learningRate));
+      QCOMPARE(series["throughput/samplesPerSec"][s.step], static_cast<float>(s.samplesPerSec));
+      QCOMPARE(series["amp/lossScale"][s.step], static_cast<float>(s.lossScale));
+      QCOMPARE(series["gradients/gradZeroFraction"][s.step],
+               static_cast<float>(s.gradZeroFraction));
+      QCOMPARE(series["memory/peakBytes"][s.step], static_cast<float>(s.peakBytes));
+      QCOMPARE(series["amp/skipped"][s.step], s.skipped ? 1.0f : 0.0f);
     }
     for (const EvalRecord& e : run.evals)
-      QCOMPARE(series["loss/validation"][e.step], static_cast<float>(e.valLoss));
+      QCOMPARE(series["validation/valLoss"][e.step], static_cast<float>(e.valLoss));
   }
 
   void corruptionIsDetectedByTheReader() {
@@ -195,8 +195,8 @@ class TestTensorBoard : public QObject {
   void nonFiniteLossesAreKept() {
     QTemporaryDir dir;
     TensorBoardWriter w(dir.path().toStdString(), 100.0);
-    w.addScalar("loss/train", 41, std::nan(""), 101.0);
-    w.addScalar("loss/train", 42, INFINITY, 102.0);
+    w.addScalar("train/loss", 41, std::nan(""), 101.0);
+    w.addScalar("train/loss", 42, INFINITY, 102.0);
     const QVector<Event> events = Reader(readAll(QString::fromStdString(w.close()))).events();
     QVERIFY(std::isnan(events[1].values[0].second));
     QVERIFY(std::isinf(events[2].values[0].second));

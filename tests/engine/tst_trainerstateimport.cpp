@@ -54,7 +54,7 @@ void TestTrainerStateImport::importsLogHistory() {
   QCOMPARE(r.totalSteps, int64_t(4));
   QCOMPARE(r.steps[0].stepMs, 500.0);  // train_runtime 2 s over 4 steps: the mean, said so
   QCOMPARE(r.config.batchSize, int64_t(4));
-  QCOMPARE(r.summary.firstNonFiniteStep, int64_t(4));
+  QCOMPARE(r.summary().firstNonFiniteStep, int64_t(4));
   QCOMPARE(r.label, std::string("Trainer run (state.json)"));
   const std::string& note = r.provenance.note;
   QVERIFY(note.find("mean (train_runtime / global_step") != std::string::npos);

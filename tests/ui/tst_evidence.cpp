@@ -12,6 +12,7 @@
 #include "ui/LabEvidence.h"
 #include "ui/LabVerdicts.h"
 #include "ui/RunDataStore.h"
+#include "ui/VerdictCache.h"
 
 using namespace precisionlab;
 
@@ -89,7 +90,7 @@ class TestEvidence : public QObject {
     QVERIFY(store.apply(RunOrigin::Trained, finished(1, Provenance::Live, "cpu", 400, 5000, 0.1)));
     QVERIFY(store.find({RunOrigin::Trained, 1}) != store.find({RunOrigin::Replayed, 1}));
     QVERIFY(store.isMixed());
-    QCOMPARE(store.baselineFor("fp16-amp")->source, recorded);
+    QCOMPARE(QString::fromStdString(store.baselineFor("fp16-amp")->source), recorded);
     const auto after = LabVerdicts::compute(store, "fp16-amp");
     QVERIFY(after.has_value());
     QCOMPARE(after->summary, before->summary);
@@ -147,7 +148,9 @@ class TestEvidence : public QObject {
                                              {"fp16-amp", "B"}};
     const QStringList order = {"tensorflow-container", "fp16-amp", "half-layers",
                                "vertex-hp-tuning"};
-    const QList<EvidenceCard> cards = LabEvidence::cards(store, order, letters);
+    VerdictCache cache;
+    QVERIFY(cache.update(store, 0));
+    const QList<EvidenceCard> cards = LabEvidence::cards(store, cache, order, letters);
     QCOMPARE(cards.size(), 4);
     // Named with the letters the learner saw, in the order shown.
     QCOMPARE(cards[0].name, QStringLiteral("A. TensorFlow container"));
@@ -185,14 +188,18 @@ class TestEvidence : public QObject {
     // The widget shows the same cards.
     EvidenceSummary summary;
     summary.setOptions(order, letters);
-    summary.refresh(store);
+    VerdictCache verdicts;
+    verdicts.update(store, 0);
+    summary.refresh(store, verdicts);
     QCOMPARE(summary.cardTexts().size(), 4);
     QVERIFY(summary.cardTexts().at(2).contains("step 7"));
   }
 
   void notRunCardsSaySo() {
     RunDataStore store;
-    const QList<EvidenceCard> cards = LabEvidence::cards(store, LabEvidence::defaultOrder(), {});
+    const VerdictCache verdicts;
+    const QList<EvidenceCard> cards =
+        LabEvidence::cards(store, verdicts, LabEvidence::defaultOrder(), {});
     QCOMPARE(cards.size(), 4);
     for (const EvidenceCard& c : cards) {
       QCOMPARE(c.finding, EvidenceCard::Finding::NotRun);

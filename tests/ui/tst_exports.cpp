@@ -184,15 +184,15 @@ void TestExports::csvHasHeaderRowsAndQuoting() {
   const QList<QStringList> rows = parseCsv(QString::fromUtf8(file.readAll()));
   QCOMPARE(rows.size(), 1 + 5 + 3);
   const QStringList header = rows[0];
-  for (const char* column : {"run_id", "scenario", "label", "provenance", "device", "step", "loss",
-                             "samples_per_sec", "loss_scale", "val_accuracy"})
+  for (const char* column : {"runId", "scenario", "label", "provenance", "device", "step", "loss",
+                             "samplesPerSec", "tokensPerSec", "lossScale", "valAccuracy"})
     QVERIFY2(header.contains(QLatin1String(column)), column);
   for (const QStringList& row : rows) QCOMPARE(row.size(), header.size());
 
   const int label = int(header.indexOf(QStringLiteral("label")));
   const int provenance = int(header.indexOf(QStringLiteral("provenance")));
   const int step = int(header.indexOf(QStringLiteral("step")));
-  const int valAcc = int(header.indexOf(QStringLiteral("val_accuracy")));
+  const int valAcc = int(header.indexOf(QStringLiteral("valAccuracy")));
   QCOMPARE(rows[1][provenance], QStringLiteral("live"));
   QCOMPARE(rows[6][label], QStringLiteral("C trial 1, \"lr\" 1e-4"));
   QCOMPARE(rows[6][provenance], QStringLiteral("emulated"));

@@ -78,7 +78,7 @@ RunRecording gpuRecording(const std::string& id, double stepMs, int badFrom = 0)
     r.steps.push_back(rec);
   }
   r.evals.push_back({8, 0.5, 0.75});
-  r.endState = RunState::Finished;
+  r.state = RunState::Finished;
   return r;
 }
 }  // namespace
@@ -160,7 +160,7 @@ void TestLabView::toggleStartsRunAndChartsReceivePoints() {
 
   const TrackedRun* run = firstRunOf(*view_, QStringLiteral("baseline-fp32"));
   QVERIFY(run);
-  QVERIFY2(run->state == RunState::Finished, qPrintable(run->message));
+  QVERIFY2(run->state == RunState::Finished, run->message.c_str());
   QCOMPARE(run->steps.size(), size_t(8));
   QCOMPARE(loss->chart()->drawnPointCount(), 8);
   // Figures off screen are drawn when shown (the speed tab here).

@@ -17,6 +17,7 @@
 #include "ui/RunDataStore.h"
 #include "ui/StudyController.h"
 #include "ui/StudyView.h"
+#include "ui/VerdictCache.h"
 
 using namespace precisionlab;
 using Kind = PresenterWalkthrough::StepKind;
@@ -177,10 +178,16 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
   feed(1, QStringLiteral("baseline-fp32"), 100, 1000000, 0.80);
   feed(2, QStringLiteral("fp16-amp"), 50, 600000, 0.81);
 
+  // The table shows the cached verdicts: filling it (the presenter does, 20 times a second)
+  // computes none.
+  VerdictCache verdicts;
+  QVERIFY(verdicts.update(store, 0));
+  const int computed = verdicts.computations();
   LabVerdictTable table;
-  table.fill(&store, {{QStringLiteral("fp32 baseline"), QStringLiteral("baseline-fp32"), -1},
-                      {QStringLiteral("D. fp16=True"), QStringLiteral("fp16-amp"), 1},
-                      {QStringLiteral("B. no run"), QString(), 0}});
+  table.fill(&store, &verdicts,
+             {{QStringLiteral("fp32 baseline"), QStringLiteral("baseline-fp32"), -1},
+              {QStringLiteral("D. fp16=True"), QStringLiteral("fp16-amp"), 1},
+              {QStringLiteral("B. no run"), QString(), 0}});
   QCOMPARE(table.rowCount(), 3);
   const auto cell = [&table](int row, int column) { return table.item(row, column)->text(); };
   QVERIFY2(cell(1, LabVerdictTable::kSpeed).startsWith(QStringLiteral("2.00x")),
@@ -199,6 +206,8 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
   QVERIFY(summary.startsWith(cell(1, LabVerdictTable::kVerdict)));
   QVERIFY(!cell(1, LabVerdictTable::kVerdict).isEmpty());
   QVERIFY(cell(2, LabVerdictTable::kStatus).contains(QStringLiteral("no lab run")));
+  table.fill(&store, &verdicts, {{QStringLiteral("D. fp16=True"), QStringLiteral("fp16-amp"), 1}});
+  QCOMPARE(verdicts.computations(), computed);
 }
 
 QTEST_MAIN(TestPresenter)

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/RunLog.h"
 #include "core/TrainConfig.h"
 
 namespace precisionlab {
@@ -60,6 +61,12 @@ class LabScenarios {
   // same sweep; sweepLearningRates() applies them to `base`.
   static std::vector<double> sweepFactors();
   static std::vector<double> sweepLearningRates(double baseLearningRate);
+  // The log of `scenario.runs[run]` before the engine reports anything: identity, scenario,
+  // sweep value (the trial's learning rate), settings and planned steps.
+  static RunLog plan(RunKey key, const LabScenario& scenario, size_t run);
+  // Sets `log.scenarioId` and what this table says about it (option, title, sweep, sweep
+  // value from the log's config), e.g. for a recording; an unknown id keeps only the id.
+  static void identify(RunLog& log, const std::string& id);
 };
 
 }  // namespace precisionlab

@@ -10,48 +10,23 @@
 #include <utility>
 #include <vector>
 
+#include "core/RunLog.h"
 #include "core/RunRecords.h"
 #include "core/TrainConfig.h"
 
 namespace precisionlab {
 
-// Summary numbers computed from the records when the run ends (never typed in by hand).
-struct RunSummary {
-  int64_t stepsDone = 0;
-  double meanStepMs = 0;         // over steps after the first (the first pays warm-up costs)
-  double meanSamplesPerSec = 0;  // same steps
-  double finalLoss = 0;          // NaN when the last step's loss was not finite
-  double finalValAccuracy = -1;  // -1 when the run never evaluated
-  int64_t peakBytes = 0;         // max over steps
-  int64_t skippedSteps = 0;
-  int64_t nonFiniteSteps = 0;
-  int64_t firstNonFiniteStep = 0;  // 0 when every loss was finite
-};
-
-struct RunRecording {
+// A run log as a file holds it: the RunLog (scenario, settings, provenance as measured when it
+// was recorded, records, end state) plus where it was recorded. `provenance.kind` is Live or
+// Emulated (never Recorded); recordedAt is ISO 8601 UTC ("2024-05-01T12:00:00Z"). The summary
+// written into the file is RunLog::summary(); a reader recomputes it from the records.
+struct RunRecording : RunLog {
   static constexpr int kFormatVersion = 1;
   static constexpr std::string_view kFileSuffix = ".plrun";
 
-  std::string scenarioId;  // engine/ScenarioIds.h, or empty for a run outside the lab
-  std::string label;       // what the lab showed, e.g. "D: fp16=True"
-  TrainConfig config;
-  // How the run was measured when it was recorded: kind Live or Emulated (never Recorded),
-  // device, torch version, note. recordedAt is ISO 8601 UTC ("2024-05-01T12:00:00Z").
-  RunProvenance provenance;
   std::string host;  // machine name at recording time
   // Library name -> version, e.g. {"libtorch","1.13.1"}, {"precisionlab","0.1.0"}.
   std::vector<std::pair<std::string, std::string>> libraries;
-  int64_t totalSteps = 0;
-  std::vector<StepRecord> steps;  // in step order
-  std::vector<EvalRecord> evals;  // in step order
-  RunState endState = RunState::Finished;
-  std::string endMessage;  // the cause when Failed, else the final status text
-  RunSummary summary;      // filled by finish() / read from the file
-
-  // Folds one drain() update of this run into the recording (state, message, records).
-  void append(const RunUpdate& update);
-  // Recomputes `summary` from the records; writeRunRecording() calls it.
-  void finish();
 };
 
 // Writes `recording` to `path` atomically. Throws InputError (file and reason) on failure.

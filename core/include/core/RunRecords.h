@@ -1,4 +1,5 @@
-// What a run reports: per-step and per-evaluation records, its state and its provenance.
+// What a run reports: per-step and per-evaluation records, its state and its provenance, and
+// the update a scheduler or replayer hands out for it (RunUpdate).
 // Plain value types, copied out of the engine's snapshot by the reader (UI timer, CLI loop).
 #pragma once
 

@@ -1,10 +1,10 @@
 // A run (live, emulated or recorded: any RunRecording, e.g. read from a .plrun file) as
 // TensorBoard scalars, one TensorBoard run per folder: <out>/<name>/events.out.tfevents.*.
-// Tags (one spelling, the lab's charts):
-//   loss/train, loss/validation, accuracy/validation, learning_rate, throughput/samples_per_sec,
-//   throughput/tokens_per_sec, time/step_ms, memory/peak_mib, amp/loss_scale, amp/skipped_step
-//   (1 when GradScaler skipped the step), gradients/flushed_to_zero (share of gradient values
-//   that are exactly zero), gradients/nonfinite, gradients/norm.
+// Tags are "<group>/<field>" with the field names and units of the one record table
+// (engine/RecordFields.h), e.g. train/loss, train/learningRate, throughput/samplesPerSec,
+// time/stepMs, memory/peakBytes, amp/lossScale, amp/skipped (1 when GradScaler skipped the
+// step), gradients/gradZeroFraction (share of gradient values flushed to zero),
+// validation/valLoss, validation/valAccuracy.
 // Wall times start at the recording time (recordedAt) and advance by each step's measured time,
 // so TensorBoard's "relative" axis shows the run's own timing. Emulated runs' speed and memory
 // are not meaningful (RunProvenance says so); they are exported as recorded, and the folder name

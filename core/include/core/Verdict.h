@@ -8,32 +8,20 @@
 #include <string>
 #include <vector>
 
+#include "core/RunLog.h"
 #include "core/RunRecords.h"
 
 namespace precisionlab {
-
-// Everything recorded for one run of a lab session.
-struct MeasuredRun {
-  std::string label;
-  RunState state = RunState::Queued;
-  std::string message;  // the cause when Failed
-  RunProvenance provenance;
-  int64_t totalSteps = 0;
-  int64_t batchSize = 0;
-  std::vector<StepRecord> steps;
-  std::vector<EvalRecord> evals;
-};
 
 struct MeasuredScenario {
   std::string id;          // scenario id
   std::string optionText;  // the seed question's option it runs, "" for reference runs
   std::string title;
   bool isSweep = false;
-  std::vector<MeasuredRun> runs;
+  std::vector<RunLog> runs;
 };
 
 struct VerdictOptions {
-  int64_t warmupStepsExcluded = 3;  // first steps left out of step-time statistics
   // Learned like the baseline: val accuracy >= base - this. Two runs whose numerics differ
   // follow different trajectories; on the built-in 250-example validation split two standard
   // errors of the difference of two accuracies near 0.8 are 2 * sqrt(2 * 0.8 * 0.2 / 250) = 0.07.
@@ -46,7 +34,8 @@ struct Verdict {
   std::string scenarioId;
   std::string label;  // the run judged (the best trial for a sweep)
   Provenance provenance = Provenance::Live;
-  // Speed: median step time (warmup excluded) and its p25-p75 spread; speedup = base / run.
+  // Speed: the step-time statistic of engine/RunLog.h (median after kWarmupSteps) and its
+  // p25-p75 spread over the same steps; speedup = base / run.
   // Step times are the training thread's CPU time when both runs carry it (cpuTime).
   bool speedMeasurable = false;
   bool cpuTime = false;  // step times are the training thread's CPU time per step
@@ -81,10 +70,7 @@ struct Verdict {
 };
 
 // `baseline` is the fp32 baseline run of the same session.
-Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& baseline,
+Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                        const VerdictOptions& options = {});
-
-// Percentile (0..100, linear interpolation) of the step times, warmup excluded; 0 if none.
-double stepTimePercentile(const MeasuredRun& run, double percentile, int64_t warmupExcluded);
 
 }  // namespace precisionlab

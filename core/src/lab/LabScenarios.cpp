@@ -106,4 +106,29 @@ LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
   return s;
 }
 
+RunLog LabScenarios::plan(RunKey key, const LabScenario& scenario, size_t run) {
+  RunLog log;
+  log.key = key;
+  const LabRun& r = scenario.runs.at(run);
+  log.label = r.label;
+  log.config = r.config;
+  log.totalSteps = r.config.steps;
+  log.scenarioId = scenario.id;
+  log.optionText = scenario.optionText;
+  log.title = scenario.title;
+  log.isSweep = scenario.isSweep;
+  log.sweepValue = scenario.isSweep ? r.config.learningRate : 0;
+  return log;
+}
+
+void LabScenarios::identify(RunLog& log, const std::string& id) {
+  log.scenarioId = id;
+  if (!isKnownScenario(id)) return;
+  const LabScenario s = make(id, log.config);
+  log.optionText = s.optionText;
+  log.title = s.title;
+  log.isSweep = s.isSweep;
+  log.sweepValue = s.isSweep ? log.config.learningRate : 0;
+}
+
 }  // namespace precisionlab

@@ -14,6 +14,7 @@
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/RecordFields.h"
 #include "core/SafeFileReader.h"
 
 namespace precisionlab {
@@ -168,43 +169,43 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   return c;
 }
 
-json::Value stepToJson(const StepRecord& s) {
+// Step and eval lines: every field of the one table (engine/RecordFields.h), in its order.
+template <typename Record>
+json::Value recordToJson(const char* type, const Record& rec,
+                         const std::vector<RecordField<Record>>& fields) {
   json::Value o = json::Value::object();
-  o.set("type", "step");
-  o.set("step", s.step);
-  o.set("loss", number(s.loss));
-  o.set("learningRate", number(s.learningRate));
-  o.set("stepMs", number(s.stepMs));
-  if (s.cpuMs > 0) o.set("cpuMs", number(s.cpuMs));
-  o.set("samplesPerSec", number(s.samplesPerSec));
-  o.set("tokensPerSec", number(s.tokensPerSec));
-  o.set("gradNorm", number(s.gradNorm));
-  o.set("nonFinite", s.nonFinite);
-  o.set("lossScale", number(s.lossScale));
-  o.set("skipped", s.skipped);
-  o.set("gradZeroFraction", number(s.gradZeroFraction));
-  o.set("gradNonFiniteFraction", number(s.gradNonFiniteFraction));
-  o.set("peakBytes", s.peakBytes);
+  o.set("type", type);
+  for (const auto& f : fields) {
+    const double v = f.get(rec);
+    if (f.optional && !(v > 0)) continue;
+    if (f.kind == FieldKind::Integer)
+      o.set(f.name, static_cast<int64_t>(v));
+    else if (f.kind == FieldKind::Flag)
+      o.set(f.name, v != 0);
+    else
+      o.set(f.name, number(v));
+  }
   return o;
 }
 
+template <typename Record>
+Record recordFromJson(const json::Value& o, const std::vector<RecordField<Record>>& fields,
+                      const Where& at) {
+  Record rec;
+  for (const auto& f : fields) {
+    if (f.optional && o.find(f.name) == nullptr) continue;  // files before the field lack it
+    if (f.kind == FieldKind::Integer)
+      f.set(rec, static_cast<double>(getInt(o, f.name, at)));
+    else if (f.kind == FieldKind::Flag)
+      f.set(rec, getBool(o, f.name, at) ? 1 : 0);
+    else
+      f.set(rec, getDouble(o, f.name, at));
+  }
+  return rec;
+}
+
 StepRecord stepFromJson(const json::Value& o, const Where& at) {
-  StepRecord s;
-  s.step = getInt(o, "step", at);
-  s.loss = getDouble(o, "loss", at);
-  s.learningRate = getDouble(o, "learningRate", at);
-  s.stepMs = getDouble(o, "stepMs", at);
-  // Optional (files before it lack it): the step's CPU time on the training thread.
-  if (o.find("cpuMs") != nullptr) s.cpuMs = getDouble(o, "cpuMs", at);
-  s.samplesPerSec = getDouble(o, "samplesPerSec", at);
-  s.tokensPerSec = getDouble(o, "tokensPerSec", at);
-  s.gradNorm = getDouble(o, "gradNorm", at);
-  s.nonFinite = getBool(o, "nonFinite", at);
-  s.lossScale = getDouble(o, "lossScale", at);
-  s.skipped = getBool(o, "skipped", at);
-  s.gradZeroFraction = getDouble(o, "gradZeroFraction", at);
-  s.gradNonFiniteFraction = getDouble(o, "gradNonFiniteFraction", at);
-  s.peakBytes = getInt(o, "peakBytes", at);
+  const StepRecord s = recordFromJson(o, stepFields(), at);
   if (s.step < 1 || s.step > kMaxSteps)
     at.fail("field \"step\" = " + std::to_string(s.step) + " is outside 1.." +
             std::to_string(kMaxSteps));
@@ -220,8 +221,8 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
 json::Value summaryToJson(const RunSummary& s) {
   json::Value o = json::Value::object();
   o.set("stepsDone", s.stepsDone);
-  o.set("meanStepMs", number(s.meanStepMs));
-  o.set("meanSamplesPerSec", number(s.meanSamplesPerSec));
+  o.set("medianStepMs", number(s.medianStepMs));
+  o.set("medianSamplesPerSec", number(s.medianSamplesPerSec));
   o.set("finalLoss", number(s.finalLoss));
   o.set("finalValAccuracy", number(s.finalValAccuracy));
   o.set("peakBytes", s.peakBytes);
@@ -229,22 +230,6 @@ json::Value summaryToJson(const RunSummary& s) {
   o.set("nonFiniteSteps", s.nonFiniteSteps);
   o.set("firstNonFiniteStep", s.firstNonFiniteStep);
   return o;
-}
-
-RunSummary summaryFromJson(const json::Value& o, const Where& at) {
-  const std::string p = "summary.";
-  if (!o.isObject()) at.fail("field \"summary\" must be an object");
-  RunSummary s;
-  s.stepsDone = getInt(o, "stepsDone", at, p);
-  s.meanStepMs = getDouble(o, "meanStepMs", at, p);
-  s.meanSamplesPerSec = getDouble(o, "meanSamplesPerSec", at, p);
-  s.finalLoss = getDouble(o, "finalLoss", at, p);
-  s.finalValAccuracy = getDouble(o, "finalValAccuracy", at, p);
-  s.peakBytes = getInt(o, "peakBytes", at, p);
-  s.skippedSteps = getInt(o, "skippedSteps", at, p);
-  s.nonFiniteSteps = getInt(o, "nonFiniteSteps", at, p);
-  s.firstNonFiniteStep = getInt(o, "firstNonFiniteStep", at, p);
-  return s;
 }
 
 bool parseRunState(const std::string& name, RunState* out) {
@@ -266,45 +251,6 @@ std::string hostName() {
 
 }  // namespace
 
-void RunRecording::append(const RunUpdate& update) {
-  if (label.empty()) label = update.label;
-  if (update.totalSteps > 0) totalSteps = update.totalSteps;
-  endState = update.state;
-  if (!update.message.empty()) endMessage = update.message;
-  // The first updates may carry only the configured device; the trainer fills in the rest.
-  if (!update.provenance.device.empty()) provenance = update.provenance;
-  steps.insert(steps.end(), update.steps.begin(), update.steps.end());
-  evals.insert(evals.end(), update.evals.begin(), update.evals.end());
-}
-
-void RunRecording::finish() {
-  RunSummary s;
-  s.stepsDone = static_cast<int64_t>(steps.size());
-  double msSum = 0, spsSum = 0;
-  int64_t timed = 0;
-  for (size_t i = 0; i < steps.size(); ++i) {
-    const StepRecord& r = steps[i];
-    s.peakBytes = std::max(s.peakBytes, r.peakBytes);
-    if (r.skipped) ++s.skippedSteps;
-    if (r.nonFinite) {
-      ++s.nonFiniteSteps;
-      if (s.firstNonFiniteStep == 0) s.firstNonFiniteStep = r.step;
-    }
-    if (i > 0 || steps.size() == 1) {
-      msSum += r.stepMs;
-      spsSum += r.samplesPerSec;
-      ++timed;
-    }
-  }
-  if (timed > 0) {
-    s.meanStepMs = msSum / static_cast<double>(timed);
-    s.meanSamplesPerSec = spsSum / static_cast<double>(timed);
-  }
-  s.finalLoss = steps.empty() ? 0 : steps.back().loss;
-  s.finalValAccuracy = evals.empty() ? -1 : evals.back().valAccuracy;
-  summary = s;
-}
-
 std::string currentUtcTimestamp() {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
@@ -319,7 +265,6 @@ void writeRunRecording(const std::string& path, RunRecording r) {
     throw InputError(path + ": a replayed run cannot be recorded again; record the live run");
   if (r.provenance.recordedAt.empty()) r.provenance.recordedAt = currentUtcTimestamp();
   if (r.host.empty()) r.host = hostName();
-  r.finish();
 
   json::Value header = json::Value::object();
   header.set("format", std::string(kFormatName));
@@ -345,30 +290,17 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   // Steps and evaluations interleave in step order: an evaluation follows the step it ran after.
   size_t e = 0;
   for (const StepRecord& s : r.steps) {
-    while (e < r.evals.size() && r.evals[e].step < s.step) {
-      json::Value ev = json::Value::object();
-      ev.set("type", "eval");
-      ev.set("step", r.evals[e].step);
-      ev.set("valLoss", number(r.evals[e].valLoss));
-      ev.set("valAccuracy", number(r.evals[e].valAccuracy));
-      out += json::serialize(ev) + "\n";
-      ++e;
-    }
-    out += json::serialize(stepToJson(s)) + "\n";
+    for (; e < r.evals.size() && r.evals[e].step < s.step; ++e)
+      out += json::serialize(recordToJson("eval", r.evals[e], evalFields())) + "\n";
+    out += json::serialize(recordToJson("step", s, stepFields())) + "\n";
   }
-  for (; e < r.evals.size(); ++e) {
-    json::Value ev = json::Value::object();
-    ev.set("type", "eval");
-    ev.set("step", r.evals[e].step);
-    ev.set("valLoss", number(r.evals[e].valLoss));
-    ev.set("valAccuracy", number(r.evals[e].valAccuracy));
-    out += json::serialize(ev) + "\n";
-  }
+  for (; e < r.evals.size(); ++e)
+    out += json::serialize(recordToJson("eval", r.evals[e], evalFields())) + "\n";
   json::Value end = json::Value::object();
   end.set("type", "end");
-  end.set("state", runStateName(r.endState));
-  end.set("message", r.endMessage);
-  end.set("summary", summaryToJson(r.summary));
+  end.set("state", runStateName(r.state));
+  end.set("message", r.message);
+  end.set("summary", summaryToJson(r.summary()));
   out += json::serialize(end) + "\n";
 
   AtomicFileWriter::writeFile(path, out);
@@ -465,6 +397,7 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
       r.libraries.emplace_back(name, version.asString());
     }
     r.config = configFromJson(field(header, "config", at), at);
+    r.provenanceKnown = true;
   }
 
   bool ended = false;
@@ -483,23 +416,21 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
                 std::to_string(r.steps.back().step) + " (steps must increase)");
       r.steps.push_back(s);
     } else if (type == "eval") {
-      EvalRecord e;
-      e.step = getInt(rec, "step", at);
-      e.valLoss = getDouble(rec, "valLoss", at);
-      e.valAccuracy = getDouble(rec, "valAccuracy", at);
-      r.evals.push_back(e);
+      r.evals.push_back(recordFromJson(rec, evalFields(), at));
     } else if (type == "end") {
       const std::string state = getString(rec, "state", at);
-      if (!parseRunState(state, &r.endState))
+      if (!parseRunState(state, &r.state))
         at.fail("field \"state\" has unknown value \"" + state + "\"");
       // A recording is of a run that ended; a "running" end state would replay forever.
-      if (r.endState != RunState::Finished && r.endState != RunState::Failed &&
-          r.endState != RunState::Cancelled)
+      if (r.state != RunState::Finished && r.state != RunState::Failed &&
+          r.state != RunState::Cancelled)
         at.fail("field \"state\" = \"" + state +
                 "\" is not an end state (finished, failed or "
                 "cancelled)");
-      r.endMessage = getString(rec, "message", at);
-      r.summary = summaryFromJson(field(rec, "summary", at), at);
+      r.message = getString(rec, "message", at);
+      // Derived numbers: RunLog::summary() recomputes them from the records, so files whose
+      // summary used an older statistic (a mean) read the same as new ones.
+      if (!field(rec, "summary", at).isObject()) at.fail("field \"summary\" must be an object");
       ended = true;
     } else {
       at.fail("unknown record type \"" + type + "\" (expected step, eval or end)");

@@ -152,8 +152,8 @@ std::vector<RunUpdate> RunReplayer::drain() {
       r.done = true;
     } else if (allPlayed) {
       releaseEvalsUpTo(std::numeric_limits<int64_t>::max());
-      u.state = rec.endState;
-      u.message = rec.endMessage;
+      u.state = rec.state;
+      u.message = rec.message;
       r.done = true;
     } else {
       u.state = r.paused ? RunState::Paused : RunState::Running;

@@ -1,5 +1,6 @@
 #include "core/TensorBoardExport.h"
 
+#include "core/RecordFields.h"
 #include "core/TensorBoardWriter.h"
 
 #include <cctype>
@@ -53,27 +54,18 @@ TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::st
 
   double wall = start;
   size_t nextEval = 0;
+  // Every field of the one record table that has a TensorBoard group, tagged by its name.
   const auto evalsUpTo = [&](int64_t step) {
     for (; nextEval < run.evals.size() && run.evals[nextEval].step <= step; ++nextEval) {
       const EvalRecord& e = run.evals[nextEval];
-      writer.addScalar("loss/validation", e.step, e.valLoss, wall);
-      writer.addScalar("accuracy/validation", e.step, e.valAccuracy, wall);
+      for (const EvalField& f : evalFields())
+        if (f.tensorboardGroup) writer.addScalar(tensorboardTag(f), e.step, f.get(e), wall);
     }
   };
   for (const StepRecord& s : run.steps) {
     wall += s.stepMs / 1000.0;
-    writer.addScalar("loss/train", s.step, s.loss, wall);
-    writer.addScalar("learning_rate", s.step, s.learningRate, wall);
-    writer.addScalar("throughput/samples_per_sec", s.step, s.samplesPerSec, wall);
-    writer.addScalar("throughput/tokens_per_sec", s.step, s.tokensPerSec, wall);
-    writer.addScalar("time/step_ms", s.step, s.stepMs, wall);
-    writer.addScalar("memory/peak_mib", s.step,
-                     static_cast<double>(s.peakBytes) / (1024.0 * 1024.0), wall);
-    writer.addScalar("amp/loss_scale", s.step, s.lossScale, wall);
-    writer.addScalar("amp/skipped_step", s.step, s.skipped ? 1.0 : 0.0, wall);
-    writer.addScalar("gradients/flushed_to_zero", s.step, s.gradZeroFraction, wall);
-    writer.addScalar("gradients/nonfinite", s.step, s.gradNonFiniteFraction, wall);
-    writer.addScalar("gradients/norm", s.step, s.gradNorm, wall);
+    for (const StepField& f : stepFields())
+      if (f.tensorboardGroup) writer.addScalar(tensorboardTag(f), s.step, f.get(s), wall);
     evalsUpTo(s.step);
   }
   evalsUpTo(INT64_MAX);

@@ -252,9 +252,8 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
   note += "memory, loss scale, skipped steps, flushed gradients and the torch version.";
   r.provenance.note = note;
   r.libraries.emplace_back("transformers", "unknown (Trainer)");
-  r.endState = RunState::Finished;
-  r.endMessage = "imported from " + baseName(fileName);
-  r.finish();
+  r.state = RunState::Finished;
+  r.message = "imported from " + baseName(fileName);
   return r;
 }
 

@@ -29,44 +29,15 @@ std::string fmt(const char* format, double a) {
   return buf;
 }
 
-// Every step carries the training thread's CPU time (single-threaded CPU runs).
-bool cpuTimed(const MeasuredRun& run) {
-  if (run.steps.empty()) return false;
-  for (const auto& s : run.steps)
-    if (!(s.cpuMs > 0)) return false;
-  return true;
-}
-
-// Step times, warmup excluded: CPU times when `cpu` (both runs compared have them: a figure
-// that does not swing with other processes' load), wall times otherwise.
-std::vector<double> stepTimes(const MeasuredRun& run, int64_t warmupExcluded, bool cpu) {
-  std::vector<double> t;
-  for (const auto& s : run.steps)
-    if (s.step > warmupExcluded) t.push_back(cpu ? s.cpuMs : s.stepMs);
-  // Runs shorter than the warmup still get a figure from what they have.
-  if (t.empty())
-    for (const auto& s : run.steps) t.push_back(cpu ? s.cpuMs : s.stepMs);
-  std::sort(t.begin(), t.end());
-  return t;
-}
-
 // Steps per block for the speed spread (see judgeSpeed).
 constexpr size_t kSpeedBlockSteps = 5;
-
-double percentileOf(const std::vector<double>& sorted, double p);
 
 // Per block of `block` consecutive steps (warmup excluded, in step order): the baseline's block
 // median over the run's, sorted. Blocks pair by position, so runs of different lengths pair
 // their common prefix.
-std::vector<double> blockRatios(const MeasuredRun& base, const MeasuredRun& run,
-                                int64_t warmupExcluded, bool cpu, size_t block) {
-  auto inOrder = [&](const MeasuredRun& r) {
-    std::vector<double> t;
-    for (const auto& s : r.steps)
-      if (s.step > warmupExcluded) t.push_back(cpu ? s.cpuMs : s.stepMs);
-    return t;
-  };
-  const std::vector<double> b = inOrder(base), t = inOrder(run);
+std::vector<double> blockRatios(const RunLog& base, const RunLog& run, bool cpu, size_t block) {
+  const std::vector<double> b = statisticStepTimesInOrder(base, cpu),
+                            t = statisticStepTimesInOrder(run, cpu);
   std::vector<double> out;
   for (size_t i = 0; i + block <= std::min(b.size(), t.size()); i += block) {
     std::vector<double> bb(b.begin() + long(i), b.begin() + long(i + block));
@@ -80,21 +51,13 @@ std::vector<double> blockRatios(const MeasuredRun& base, const MeasuredRun& run,
   return out;
 }
 
-double percentileOf(const std::vector<double>& sorted, double p) {
-  if (sorted.empty()) return 0;
-  const double pos = p / 100.0 * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<size_t>(std::floor(pos));
-  const size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
-}
-
-int64_t peakBytes(const MeasuredRun& run) {
+int64_t peakBytes(const RunLog& run) {
   int64_t p = 0;
   for (const auto& s : run.steps) p = std::max(p, s.peakBytes);
   return p;
 }
 
-double meanLoss(const MeasuredRun& run, size_t begin, size_t end) {
+double meanLoss(const RunLog& run, size_t begin, size_t end) {
   double sum = 0;
   size_t n = 0;
   for (size_t i = begin; i < end && i < run.steps.size(); ++i) {
@@ -106,7 +69,7 @@ double meanLoss(const MeasuredRun& run, size_t begin, size_t end) {
 
 bool bitEqual(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-bool identical(const MeasuredRun& a, const MeasuredRun& b) {
+bool identical(const RunLog& a, const RunLog& b) {
   if (a.steps.size() != b.steps.size() || a.evals.size() != b.evals.size() || a.steps.empty())
     return false;
   for (size_t i = 0; i < a.steps.size(); ++i)
@@ -121,8 +84,7 @@ bool identical(const MeasuredRun& a, const MeasuredRun& b) {
 }
 
 // Learning, failure and divergence figures of one run against the baseline.
-void judgeRun(const MeasuredRun& run, const MeasuredRun& base, const VerdictOptions& o,
-              Verdict& v) {
+void judgeRun(const RunLog& run, const RunLog& base, const VerdictOptions& o, Verdict& v) {
   v.label = run.label;
   v.provenance = run.provenance.kind;
   if (!run.evals.empty()) {
@@ -176,11 +138,10 @@ void judgeRun(const MeasuredRun& run, const MeasuredRun& base, const VerdictOpti
   v.identicalToBaseline = &run != &base && identical(run, base);
 }
 
-void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOptions& o,
-                Verdict& v) {
-  v.cpuTime = cpuTimed(run) && cpuTimed(base);
-  const auto t = stepTimes(run, o.warmupStepsExcluded, v.cpuTime);
-  const auto b = stepTimes(base, o.warmupStepsExcluded, v.cpuTime);
+void judgeSpeed(const RunLog& run, const RunLog& base, Verdict& v) {
+  v.cpuTime = run.cpuTimed() && base.cpuTimed();
+  const auto t = statisticStepTimes(run, v.cpuTime);
+  const auto b = statisticStepTimes(base, v.cpuTime);
   v.medianStepMs = percentileOf(t, 50);
   v.p25StepMs = percentileOf(t, 25);
   v.p75StepMs = percentileOf(t, 75);
@@ -204,8 +165,7 @@ void judgeSpeed(const MeasuredRun& run, const MeasuredRun& base, const VerdictOp
     // their block medians, over all blocks, has a p25-p75 range that narrows as runs get
     // longer; the cross ratio of two step-time quartiles (base p25 / run p75) does not, and
     // read "1.28x (0.13-7.38x)" for a run bit-identical to the baseline.
-    const std::vector<double> ratios =
-        blockRatios(base, run, o.warmupStepsExcluded, v.cpuTime, kSpeedBlockSteps);
+    const std::vector<double> ratios = blockRatios(base, run, v.cpuTime, kSpeedBlockSteps);
     if (ratios.size() >= 4) {
       v.speedupLow = percentileOf(ratios, 25);
       v.speedupHigh = percentileOf(ratios, 75);
@@ -242,11 +202,7 @@ std::string learningText(const Verdict& v, const VerdictOptions& o) {
 
 }  // namespace
 
-double stepTimePercentile(const MeasuredRun& run, double percentile, int64_t warmupExcluded) {
-  return percentileOf(stepTimes(run, warmupExcluded, cpuTimed(run)), percentile);
-}
-
-Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& baseline,
+Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                        const VerdictOptions& options) {
   Verdict v;
   v.scenarioId = scenario.id;
@@ -255,7 +211,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
     return v;
   }
   // A sweep is judged by its best trial (highest final val accuracy, then lowest val loss).
-  const MeasuredRun* judged = &scenario.runs.front();
+  const RunLog* judged = &scenario.runs.front();
   for (const auto& r : scenario.runs) {
     if (r.evals.empty()) continue;
     if (judged->evals.empty() || r.evals.back().valAccuracy > judged->evals.back().valAccuracy ||
@@ -264,7 +220,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
       judged = &r;
   }
   judgeRun(*judged, baseline, options, v);
-  judgeSpeed(*judged, baseline, options, v);
+  judgeSpeed(*judged, baseline, v);
   const bool isBaseline = judged == &baseline || (scenario.runs.size() == 1 &&
                                                   scenario.runs.front().label == baseline.label);
 
@@ -282,19 +238,18 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const MeasuredRun& base
   } else if (scenario.isSweep) {
     v.trials = static_cast<int>(scenario.runs.size());
     // Steps x median step time: robust to the odd slow step a shared machine produces.
-    bool cpu = cpuTimed(baseline);
-    for (const auto& r : scenario.runs) cpu = cpu && cpuTimed(r);
-    auto compute = [&options, cpu](const MeasuredRun& r) {
-      return static_cast<double>(r.steps.size()) *
-             percentileOf(stepTimes(r, options.warmupStepsExcluded, cpu), 50);
+    bool cpu = baseline.cpuTimed();
+    for (const auto& r : scenario.runs) cpu = cpu && r.cpuTimed();
+    auto compute = [cpu](const RunLog& r) {
+      return static_cast<double>(r.steps.size()) * percentileOf(statisticStepTimes(r, cpu), 50);
     };
     double total = 0;
     for (const auto& r : scenario.runs) total += compute(r);
     const double base = compute(baseline);
     v.computeMultiple = base > 0 ? total / base : 0;
     // The same question without timing noise: how many training samples the sweep consumed.
-    auto samples = [](const MeasuredRun& r) {
-      return static_cast<double>(r.steps.size()) * static_cast<double>(r.batchSize);
+    auto samples = [](const RunLog& r) {
+      return static_cast<double>(r.steps.size()) * static_cast<double>(r.config.batchSize);
     };
     double sweepSamples = 0;
     for (const auto& r : scenario.runs) sweepSamples += samples(r);

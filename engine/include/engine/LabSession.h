@@ -28,17 +28,16 @@ class LabSession {
 
   const std::vector<LabScenario>& scenarios() const { return scenarios_; }
   const std::vector<MeasuredScenario>& results() const { return results_; }
-  const MeasuredRun& baseline() const;
+  const RunLog& baseline() const;
   std::vector<Verdict> verdicts(const VerdictOptions& options = {}) const;
 
-  // Scheduler ids, parallel to results()[i].runs[j].
-  RunId runId(size_t scenario, size_t run) const { return ids_[scenario][run]; }
+  // Scheduler id of results()[i].runs[j] (its key).
+  RunId runId(size_t scenario, size_t run) const { return results_[scenario].runs[run].key.id; }
   RunScheduler& scheduler() { return scheduler_; }
 
  private:
   std::vector<LabScenario> scenarios_;
   std::vector<MeasuredScenario> results_;
-  std::vector<std::vector<RunId>> ids_;
   RunScheduler scheduler_;
 };
 

@@ -23,17 +23,13 @@ LabSession::LabSession(std::vector<LabScenario> scenarios) : scenarios_(std::mov
     m.optionText = s.optionText;
     m.title = s.title;
     m.isSweep = s.isSweep;
-    std::vector<RunId> ids;
-    for (const auto& r : s.runs) {
-      MeasuredRun run;
-      run.label = r.label;
-      run.totalSteps = r.config.steps;
-      run.batchSize = r.config.batchSize;
-      m.runs.push_back(run);
-      ids.push_back(scheduler_.add(r.config, r.label));
+    for (size_t j = 0; j < s.runs.size(); ++j) {
+      const RunId id = scheduler_.add(s.runs[j].config, s.runs[j].label);
+      RunLog run = LabScenarios::plan({RunOrigin::Trained, id}, s, j);
+      run.source = liveSource(run.config);
+      m.runs.push_back(std::move(run));
     }
     results_.push_back(std::move(m));
-    ids_.push_back(std::move(ids));
   }
 }
 
@@ -42,24 +38,14 @@ LabSession::~LabSession() { scheduler_.cancelAll(); }
 bool LabSession::poll() {
   // Read idle() before draining: whatever ended before it is in this drain.
   const bool idle = scheduler_.idle();
-  for (auto& u : scheduler_.drain()) {
-    for (size_t i = 0; i < ids_.size(); ++i) {
-      for (size_t j = 0; j < ids_[i].size(); ++j) {
-        if (ids_[i][j] != u.id) continue;
-        MeasuredRun& run = results_[i].runs[j];
-        run.state = u.state;
-        run.message = u.message;
-        run.provenance = u.provenance;
-        if (u.totalSteps > 0) run.totalSteps = u.totalSteps;
-        run.steps.insert(run.steps.end(), u.steps.begin(), u.steps.end());
-        run.evals.insert(run.evals.end(), u.evals.begin(), u.evals.end());
-      }
-    }
-  }
+  for (const auto& u : scheduler_.drain())
+    for (auto& m : results_)
+      for (auto& run : m.runs)
+        if (run.key.id == u.id) run.apply(u);
   return idle;
 }
 
-const MeasuredRun& LabSession::baseline() const { return results_.front().runs.front(); }
+const RunLog& LabSession::baseline() const { return results_.front().runs.front(); }
 
 std::vector<Verdict> LabSession::verdicts(const VerdictOptions& options) const {
   std::vector<Verdict> out;
