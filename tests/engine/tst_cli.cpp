@@ -229,7 +229,7 @@ void TestCli::badInput_data() {
   QTest::newRow("--steps abc") << QStringList{"train", "--steps", "abc"}
                                << QStringList{"--steps", "abc"};
   QTest::newRow("--steps with its value forgotten")
-      << QStringList{"train", "--steps", "--threads", "1"} << QStringList{"--steps needs a value"};
+      << QStringList{"train", "--steps", "--threads", "1"} << QStringList{"--steps: needs a value"};
   QTest::newRow("--batch-size 0") << QStringList{"train", "--batch-size", "0"}
                                   << QStringList{"--batch-size", "0"};
   QTest::newRow("--seq-len 100000")
