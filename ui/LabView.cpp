@@ -20,6 +20,7 @@
 #include <exception>
 #include <utility>
 
+#include "engine/ConfigValidator.h"
 #include "engine/RunRecording.h"
 #include "engine/RunReplayer.h"
 #include "engine/ScenarioIds.h"
@@ -311,6 +312,18 @@ void LabView::runScenario(const QString& scenarioId) {
 
   TrainConfig base = settings();
   base.threads = guiThreads(base.threads);
+  // The engine's validator, before any run starts: the settings panel marks the widgets at fault
+  // and the message names their labels, instead of each run failing on its own.
+  const std::vector<ConfigIssue> issues = validate(base, trainEnvironment());
+  if (!issues.empty()) {
+    const QString why = settingsPanel_->showIssues(issues).join(QStringLiteral("; "));
+    settingsToggle_->setChecked(true);  // show the marked widgets
+    toggles_.value(scenarioId)->setStatus(tr("could not start"), 0, 1, true);
+    toggles_.value(scenarioId)->setVerdict(why, why);
+    toggles_.value(scenarioId)->setOn(false);
+    emit statusMessage(tr("%1 could not start: %2").arg(info->title, why));
+    return;
+  }
   const QString source = RunDataStore::liveSource(base);
   // Every verdict and the divergence chart compare with the fp32 baseline of the same source,
   // so a live baseline starts too unless one is there. A recorded baseline stays beside it:
