@@ -54,8 +54,9 @@ ArgParser makeParser() {
   addTrainingOptions(
       p, benchBase(),
       {O::Preset, O::Steps, O::BatchSize, O::SeqLen, O::Threads, O::CpuFp16, O::Device});
-  p.option("policies", "LIST",
-           "scenario ids (default baseline-fp32,bf16-amp,fp16-amp,half-layers)");
+  p.option(
+      "policies", "LIST",
+      "comma-separated scenario ids (default: baseline-fp32, bf16-amp, fp16-amp, half-layers)");
   return p;
 }
 

@@ -49,7 +49,7 @@ std::string defaultOutDir() {
 
 ArgParser makeParser() {
   std::string ids;
-  for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ",") + std::string(id);
+  for (auto id : scenario::kAll) ids += (ids.empty() ? "" : ", ") + std::string(id);
   ArgParser p("lab", "run the seed question's options side by side, with verdicts");
   p.describe(
       "Runs each answer option of the seed question as a real fine-tuning run and compares them\n"

@@ -69,8 +69,8 @@ ArgParser makeParser() {
   p.option("out", "DIR", "folder for the .plrun files (created if missing)", ValueHint::Directory);
   p.require("out");
   p.option("scenarios", "IDS",
-           "comma-separated scenario ids (default: baseline-fp32,half-layers,tensorflow-container,"
-           "vertex-hp-tuning,fp16-amp,bf16-amp,fp16-no-scaler)");
+           "comma-separated scenario ids (default: all of baseline-fp32, half-layers, "
+           "tensorflow-container, vertex-hp-tuning, fp16-amp, bf16-amp, fp16-no-scaler)");
   using O = TrainOption;
   addTrainingOptions(p, recordBase(),
                      {O::Device, O::Preset, O::Steps, O::BatchSize, O::SeqLen, O::LearningRate,
