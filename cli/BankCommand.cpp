@@ -1,7 +1,9 @@
-// `precisionlab-cli bank check [--lint] FILE...` for teachers writing question banks.
+// `precisionlab-cli bank check [--lint] FILE...` for teachers writing question banks, and the
+// dispatch to `bank import` and `bank export` (BankTransferCommand.h). Only when the CLI is built
+// with the quiz library (PRECISIONLAB_HAVE_QUIZ).
 #ifdef PRECISIONLAB_HAVE_QUIZ
 
-#include "cli/BankCommand.h"
+#include "cli/ArgParser.h"
 #include "cli/BankTransferCommand.h"
 #include "cli/CommandRegistry.h"
 
@@ -14,41 +16,36 @@
 namespace precisionlab::cli {
 namespace {
 
-void usage() {
-  std::fprintf(stderr,
-               "usage: precisionlab-cli bank check [--lint] FILE...\n"
-               "  Validates question bank files (docs/question-bank-format.md) and prints every\n"
-               "  problem with its JSON path. --lint also warns about answer cues and misleading\n"
-               "  lab links (docs/question-bank-authoring.md). Exit status: 0 valid (and no lint\n"
-               "  warnings with --lint), 1 problems or warnings found, 2 usage.\n");
-  printBankTransferUsage();
+ArgParser makeParser() {
+  ArgParser p("bank", "check question banks, import and export them");
+  p.describe(
+      "  bank check [--lint] FILE...\n"
+      "    Validates question bank files (docs/question-bank-format.md) and prints every problem\n"
+      "    with its JSON path; exit status 1 when any file has problems (or, with --lint, lint\n"
+      "    warnings: answer cues and misleading lab links, docs/question-bank-authoring.md).\n"
+      "  bank import FILE [--format F] [--out BANK.json]\n"
+      "    Reads a GIFT, Moodle XML or Anki text file (F: gift, moodle-xml, anki; default: from\n"
+      "    the file), prints what was filled in or dropped, and writes it as a bank.\n"
+      "  bank export [BANK.json] --format F --out FILE\n"
+      "    Writes a bank (default: the built-in one) as gift, moodle-xml, anki or json.");
+  p.positional("ACTION", "check, import or export", 1, 1, ValueHint::Text,
+               {"check", "import", "export"});
+  p.positional("FILE", "the files the action reads", 0, ArgParser::kMany);
+  p.flag("lint", "check: also warn about answer cues and misleading lab links");
+  p.option("format", "F",
+           "import: the file's format (default: from the file); export: gift, "
+           "moodle-xml, anki or json (required)");
+  p.option("out", "FILE",
+           "import: write the bank as JSON here; export: the file to write "
+           "(required)",
+           ValueHint::File);
+  return p;
 }
 
-}  // namespace
-
-int runBankCommand(const std::vector<std::string>& args) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    usage();
-    return args.empty() ? 2 : 0;
-  }
-  if (args[0] == "import") return runBankImport({args.begin() + 1, args.end()});
-  if (args[0] == "export") return runBankExport({args.begin() + 1, args.end()});
-  if (args[0] != "check" || args.size() < 2) {
-    usage();
-    return 2;
-  }
-  std::vector<std::string> files;
-  bool lint = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--lint")
-      lint = true;
-    else
-      files.push_back(args[i]);
-  }
-  if (files.empty()) {
-    usage();
-    return 2;
-  }
+int runBankCheck(const ArgParser& args, const std::vector<std::string>& files) {
+  if (args.has("format") || args.has("out")) throw UsageError("check takes no --format or --out");
+  if (files.empty()) throw UsageError("check needs at least one FILE");
+  const bool lint = args.has("lint");
   int status = 0;
   for (const std::string& name : files) {
     const QString file = QString::fromStdString(name);
@@ -79,10 +76,20 @@ int runBankCommand(const std::vector<std::string>& args) {
   return status;
 }
 
-}  // namespace precisionlab::cli
+int runBank(const ArgParser& p) {
+  const std::string action = p.positionals().front();
+  const std::vector<std::string> files(p.positionals().begin() + 1, p.positionals().end());
+  if (action == "check") return runBankCheck(p, files);
+  if (p.has("lint")) throw UsageError("--lint is for check");
+  if (action == "import") return runBankImport(p, files);
+  if (action == "export") return runBankExport(p, files);
+  throw UsageError("unknown action '" + action + "': use check, import or export");
+}
 
-PRECISIONLAB_CLI_COMMAND(bank, "bank",
-                         "check, import, export question banks: bank check [--lint]|import|export",
-                         &precisionlab::cli::runBankCommand, false)
+}  // namespace
+
+PRECISIONLAB_CLI_COMMAND(bank, "bank", makeParser, runBank, false)
+
+}  // namespace precisionlab::cli
 
 #endif  // PRECISIONLAB_HAVE_QUIZ

@@ -1,17 +1,18 @@
 // `precisionlab-cli bank import FILE [--format F] [--out BANK.json]` and
 // `precisionlab-cli bank export [BANK.json] --format F --out FILE`: question banks in and out of
-// GIFT, Moodle XML and Anki's text export (quiz/BankInterchange.h). Called by runBankCommand.
+// GIFT, Moodle XML and Anki's text export (quiz/BankInterchange.h). Called by the bank command.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "cli/ArgParser.h"
+
 namespace precisionlab::cli {
 
-// args: the words after "import" / "export". 0 done, 1 the file had problems or could not be
-// written, 2 usage errors.
-int runBankImport(const std::vector<std::string>& args);
-int runBankExport(const std::vector<std::string>& args);
-void printBankTransferUsage();
+// args: the parsed `bank` command line (--format, --out); files: the arguments after the action.
+// 0 done, 1 the file had problems or could not be written; throws UsageError for usage errors.
+int runBankImport(const ArgParser& args, const std::vector<std::string>& files);
+int runBankExport(const ArgParser& args, const std::vector<std::string>& files);
 
 }  // namespace precisionlab::cli

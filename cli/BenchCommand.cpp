@@ -11,10 +11,10 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
-#include "cli/CpuFp16Option.h"
 #include "cli/JsonText.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
+#include "cli/TrainingOptions.h"
 #include "core/EngineError.h"
 #include "core/ScenarioIds.h"
 #include "core/TerminalText.h"
@@ -32,46 +32,50 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
-int runBench(const std::vector<std::string>& args) {
-  ArgParser p("bench");
-  p.add("preset", "NAME", "model size (default mini)");
-  p.add("steps", "N", "steps per policy (default 12; the first 3 are left out of the timing)");
-  p.add("batch-size", "N", "examples per step (default 32)");
-  p.add("seq-len", "N", "max tokens per example (default 128)");
-  p.addThreadOptions("0");
-  addCpuFp16Option(p);
-  p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
-  p.add("policies", "LIST", "scenario ids (default baseline-fp32,bf16-amp,fp16-amp,half-layers)");
-  p.add("help", "", "show this help");
+// The design's target setup for bf16 against fp32 on a CPU: mini, batch 32, seq 128.
+TrainConfig benchBase() {
+  TrainConfig c = LabScenarios::builtinBase();
+  c.preset = "mini";
+  c.steps = 12;
+  c.batchSize = 32;
+  c.seqLen = 128;
+  c.threads = 0;
+  c.device = "cpu";
+  c.evalEvery = 0;  // validate once, at the end
+  return c;
+}
+
+ArgParser makeParser() {
+  ArgParser p("bench", "step time, speedup and memory of every precision policy");
+  p.describe(
+      "Benchmarks every precision policy against fp32 in one session (steps interleaved, each\n"
+      "timed alone; the first 3 steps are left out of the timing), then prints step time,\n"
+      "speedup, peak memory ratio, final loss and accuracy.");
+  using O = TrainOption;
+  addTrainingOptions(
+      p, benchBase(),
+      {O::Preset, O::Steps, O::BatchSize, O::SeqLen, O::Threads, O::CpuFp16, O::Device});
+  p.option(
+      "policies", "LIST",
+      "comma-separated scenario ids (default: baseline-fp32, bf16-amp, fp16-amp, half-layers)");
+  return p;
+}
+
+int runBench(const ArgParser& p) {
+  TrainConfig c = benchBase();
+  applyTrainingOptions(p, c);
+  checkTrainingConfig(p, c);  // one clear error instead of every row failing alike
   std::vector<LabScenario> scenarios;
-  try {
-    p.parse(args);
-    if (p.has("help")) {
-      std::cout << "Benchmarks every precision policy against fp32 in one run.\n\n" << p.usage();
-      return 0;
-    }
-    TrainConfig c = LabScenarios::builtinBase();
-    c.preset = p.text("preset", "mini");
-    c.steps = p.integer("steps", 12);
-    c.batchSize = p.integer("batch-size", 32);
-    c.seqLen = p.integer("seq-len", 128);
-    c.threads = p.threads(0);
-    c.oversubscribe = p.has("oversubscribe");
-    applyCpuFp16Option(p, c, "bench");
-    c.device = p.text("device", "cpu");
-    c.evalEvery = 0;  // validate once, at the end
-    if (c.steps < 1) throw InputError("bench: --steps must be at least 1");
-    checkTrainConfig(c, "bench");  // one clear error instead of every row failing alike
-    std::string list = p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers");
-    size_t pos = 0;
-    while (pos <= list.size()) {
-      const size_t end = std::min(list.find(',', pos), list.size());
+  const std::string list = p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers");
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    const size_t end = std::min(list.find(',', pos), list.size());
+    try {
       if (end > pos) scenarios.push_back(LabScenarios::make(list.substr(pos, end - pos), c));
-      pos = end + 1;
+    } catch (const InputError& e) {
+      p.fail("policies", e.what());
     }
-  } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
-    return 2;
+    pos = end + 1;
   }
   const bool tty = isatty(STDOUT_FILENO);
   LabSession session(std::move(scenarios));
@@ -122,5 +126,5 @@ int runBench(const std::vector<std::string>& args) {
 
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(bench, "bench", "step time, speedup and memory of every precision policy",
-                         precisionlab::cli::runBench, false)
+PRECISIONLAB_CLI_COMMAND(bench, "bench", precisionlab::cli::makeParser, precisionlab::cli::runBench,
+                         false)

@@ -1,20 +1,28 @@
 // The CLI's subcommands. Each command lives in its own file and registers itself with
-// PRECISIONLAB_CLI_COMMAND, so adding one never touches main.cpp.
+// PRECISIONLAB_CLI_COMMAND: a function that declares its options (an ArgParser) and one that runs
+// it with the parsed arguments. The dispatcher (main.cpp) parses, answers --help and --version
+// and reports usage errors for every command alike; --help, the man page and bash completion are
+// generated from the same option tables, so adding a command never touches main.cpp.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "cli/ArgParser.h"
+
 namespace precisionlab::cli {
 
-// A command gets its arguments after the command name and returns the process exit code.
-using CommandFunction = int (*)(const std::vector<std::string>& args);
+// Returns the process exit code (ArgParser.h: kExitOk, kExitFailure, ...). Throws UsageError for
+// a bad value the parser could not see (a setting out of range); anything else it throws is a
+// runtime error (exit 1).
+using CommandFunction = int (*)(const ArgParser& args);
+using OptionsFunction = ArgParser (*)();
 
 struct Command {
   const char* name;
-  const char* summary;  // one line for `precisionlab-cli --help`
+  OptionsFunction options;  // the command's parser, with its summary, options and positionals
   CommandFunction run;
-  bool hidden;  // left out of --help (benchmark helpers)
+  bool hidden;  // left out of --help (helpers such as `completion`)
 };
 
 // Sorted by name.
@@ -23,8 +31,8 @@ bool registerCommand(const Command& command);
 
 }  // namespace precisionlab::cli
 
-#define PRECISIONLAB_CLI_COMMAND(id, name, summary, function, hidden) \
+#define PRECISIONLAB_CLI_COMMAND(id, name, options, function, hidden) \
   namespace {                                                         \
   const bool kRegistered_##id = ::precisionlab::cli::registerCommand( \
-      ::precisionlab::cli::Command{name, summary, function, hidden}); \
+      ::precisionlab::cli::Command{name, options, function, hidden}); \
   }

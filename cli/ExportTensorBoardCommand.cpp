@@ -4,51 +4,32 @@
 // flushed gradients side by side.
 #include <cstdio>
 
+#include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "core/EngineError.h"
 #include "core/RunRecording.h"
 #include "core/TensorBoardExport.h"
+#include "core/TerminalText.h"
 
 namespace precisionlab::cli {
 namespace {
 
-void usage(std::FILE* to) {
-  std::fprintf(
-      to,
-      "usage: precisionlab-cli export-tensorboard RUN.plrun... --out DIR\n"
-      "  Writes each recorded run as TensorBoard event files under "
-      "DIR/<scenario>.<live|emulated>/\n"
-      "  (scalars: loss, learning rate, throughput, step time, memory, loss scale, skipped\n"
-      "  steps, gradients flushed to zero). View with: tensorboard --logdir DIR\n");
+ArgParser makeParser() {
+  ArgParser p("export-tensorboard", "write recorded runs as TensorBoard event files");
+  p.describe(
+      "Writes each recorded run as TensorBoard event files under DIR/<scenario>.<live|emulated>/\n"
+      "(scalars: loss, learning rate, throughput, step time, memory, loss scale, skipped steps,\n"
+      "gradients flushed to zero). View with: tensorboard --logdir DIR");
+  p.positional("RUN.plrun", "recorded runs (precisionlab-cli record, the app)", 1,
+               ArgParser::kMany);
+  p.option("out", "DIR", "folder for the event files", ValueHint::Directory);
+  p.require("out");
+  return p;
 }
 
-int runExportTensorBoard(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
-  std::string out;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      usage(stdout);
-      return 0;
-    }
-    if (a == "--out" && i + 1 < args.size()) {
-      out = args[++i];
-    } else if (a.rfind("--out=", 0) == 0) {
-      out = a.substr(6);
-    } else if (a.rfind("--", 0) == 0) {
-      std::fprintf(stderr, "error: unknown option %s\n", a.c_str());
-      usage(stderr);
-      return 2;
-    } else {
-      files.push_back(a);
-    }
-  }
-  if (files.empty() || out.empty()) {
-    std::fprintf(stderr, "error: %s\n",
-                 files.empty() ? "give at least one RUN.plrun" : "--out DIR is required");
-    usage(stderr);
-    return 2;
-  }
+int runExportTensorBoard(const ArgParser& p) {
+  const std::vector<std::string>& files = p.positionals();
+  const std::string out = p.text("out", "");
   int status = 0;
   for (const std::string& file : files) {
     try {
@@ -58,7 +39,9 @@ int runExportTensorBoard(const std::vector<std::string>& args) {
                   static_cast<long long>(r.scalars), r.eventFile.c_str(),
                   run.provenance.recordedAt.c_str(), run.provenance.device.c_str());
     } catch (const InputError& e) {
-      std::fprintf(stderr, "error: %s\n", e.what());
+      // One damaged file does not stop the others; the exit status says something failed.
+      std::fprintf(stderr, "precisionlab-cli export-tensorboard: %s\n",
+                   escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
       status = 1;
     }
   }
@@ -69,6 +52,5 @@ int runExportTensorBoard(const std::vector<std::string>& args) {
 }  // namespace
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(export_tensorboard, "export-tensorboard",
-                         "write recorded runs as TensorBoard event files",
-                         &precisionlab::cli::runExportTensorBoard, false)
+PRECISIONLAB_CLI_COMMAND(export_tensorboard, "export-tensorboard", precisionlab::cli::makeParser,
+                         precisionlab::cli::runExportTensorBoard, false)

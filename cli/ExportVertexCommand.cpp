@@ -1,10 +1,14 @@
-// `precisionlab-cli export-vertex`: command-line front of engine/VertexAiExport.h.
-#include "ExportVertexCommand.h"
-
+// `precisionlab-cli export-vertex --scenario ID --out DIR [options]`: command-line front of
+// engine/VertexAiExport.h. Writes the Vertex AI files (train.py, setup.py, job.yaml,
+// hp-tuning.yaml for vertex-hp-tuning, README.txt) for one lab scenario; nothing is submitted to
+// Google Cloud. Bad settings are refused by the export with a message naming the setting (exit 1).
+#include <climits>
 #include <cstdio>
-#include <cstdlib>
-#include <stdexcept>
+#include <string>
 
+#include "cli/ArgParser.h"
+#include "cli/CommandRegistry.h"
+#include "cli/JsonText.h"
 #include "core/EngineError.h"
 #include "core/TerminalText.h"
 #include "core/VertexAiExport.h"
@@ -12,149 +16,81 @@
 namespace precisionlab::cli {
 namespace {
 
-void usage(std::FILE* to) {
+ArgParser makeParser() {
   const VertexAiSettings d;
-  std::string ids;
-  for (const std::string& id : vertexExportableScenarios()) ids += (ids.empty() ? "" : ", ") + id;
-  std::fprintf(to,
-               "usage: precisionlab-cli export-vertex --scenario ID --out DIR [options]\n"
-               "  Writes train.py, setup.py, job.yaml (and hp-tuning.yaml for vertex-hp-tuning)\n"
-               "  and README.txt with the gcloud commands. Scenarios: %s.\n"
-               "options:\n"
-               "  --model NAME             Hugging Face model id or gs:// folder (%s)\n"
-               "  --dataset gs://...       CSV, TSV or JSONL on Cloud Storage (%s)\n"
-               "  --text-column NAME       (%s)\n"
-               "  --label-column NAME      (%s)\n"
-               "  --bucket gs://...        staging bucket for the package and outputs (%s)\n"
-               "  --region REGION          (%s)\n"
-               "  --display-name NAME      (precisionlab-ID)\n"
-               "  --machine-type TYPE      (n1-standard-8; g2-standard-8 for bf16-amp)\n"
-               "  --accelerator TYPE       (NVIDIA_TESLA_T4; NVIDIA_L4 for bf16-amp)\n"
-               "  --accelerator-count N    (%d)\n"
-               "  --image URI              prebuilt PyTorch GPU training container\n"
-               "                           (%s)\n"
-               "  --learning-rate X        (%g)\n"
-               "  --batch-size N           (%d)\n"
-               "  --epochs N               (%d)\n"
-               "  --max-seq-length N       (%d)\n"
-               "  --max-trials N           tuning only (%d)\n"
-               "  --parallel-trials N      tuning only (%d)\n",
-               ids.c_str(), d.modelName.c_str(), d.datasetUri.c_str(), d.textColumn.c_str(),
-               d.labelColumn.c_str(), d.stagingBucket.c_str(), d.region.c_str(), d.acceleratorCount,
-               d.containerImageUri.c_str(), d.learningRate, d.batchSize, d.epochs, d.maxSeqLength,
-               d.maxTrialCount, d.parallelTrialCount);
+  ArgParser p("export-vertex", "write train.py and Vertex AI job specs for one lab option");
+  p.describe(
+      "Writes train.py, setup.py, job.yaml (and hp-tuning.yaml for vertex-hp-tuning) and\n"
+      "README.txt with the gcloud commands: the Hugging Face Trainer job the lab option stands\n"
+      "for, ready to submit to Vertex AI. Nothing is submitted.");
+  p.choice("scenario", vertexExportableScenarios(), "the lab option to export");
+  p.require("scenario");
+  p.option("out", "DIR", "folder to write the files to", ValueHint::Directory);
+  p.require("out");
+  p.option("model", "NAME", "Hugging Face model id or gs:// folder (default " + d.modelName + ")");
+  p.option("dataset", "gs://...",
+           "CSV, TSV or JSONL on Cloud Storage (default " + d.datasetUri + ")");
+  p.option("text-column", "NAME", "column with the text (default " + d.textColumn + ")");
+  p.option("label-column", "NAME", "column with the label (default " + d.labelColumn + ")");
+  p.option("bucket", "gs://...",
+           "staging bucket for the package and outputs (default " + d.stagingBucket + ")");
+  p.option("region", "REGION", "Vertex AI region (default " + d.region + ")");
+  p.option("display-name", "NAME", "job name (default precisionlab-<scenario>)");
+  p.option("machine-type", "TYPE", "machine (default n1-standard-8; g2-standard-8 for bf16-amp)");
+  p.option("accelerator", "TYPE", "GPU (default NVIDIA_TESLA_T4; NVIDIA_L4 for bf16-amp)");
+  p.option("accelerator-count", "N",
+           "GPUs per machine (default " + std::to_string(d.acceleratorCount) + ")");
+  p.option("image", "URI",
+           "prebuilt PyTorch GPU training container (default " + d.containerImageUri + ")");
+  p.option("learning-rate", "X",
+           "Trainer learning rate (default " + formatNumber("%g", d.learningRate) + ")");
+  p.option("batch-size", "N",
+           "per-device batch size (default " + std::to_string(d.batchSize) + ")");
+  p.option("epochs", "N", "training epochs (default " + std::to_string(d.epochs) + ")");
+  p.option("max-seq-length", "N",
+           "max tokens per example (default " + std::to_string(d.maxSeqLength) + ")");
+  p.option("max-trials", "N", "tuning only (default " + std::to_string(d.maxTrialCount) + ")");
+  p.option("parallel-trials", "N",
+           "tuning only (default " + std::to_string(d.parallelTrialCount) + ")");
+  return p;
 }
 
-int toInt(const std::string& option, const std::string& text) {
-  try {
-    size_t used = 0;
-    const int v = std::stoi(text, &used);
-    if (used == text.size()) return v;
-  } catch (const std::exception&) {
-  }
-  throw InputError("option " + option + " needs a whole number, not \"" + text + "\"");
+// The settings are ints: a value that does not fit is a usage error, not a wrapped number.
+int intOption(const ArgParser& p, const std::string& name, int fallback) {
+  const int64_t v = p.integer(name, fallback);
+  if (v < INT_MIN || v > INT_MAX) p.fail(name, "is out of range (" + std::to_string(v) + ")");
+  return static_cast<int>(v);
 }
 
-double toDouble(const std::string& option, const std::string& text) {
-  try {
-    size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size()) return v;
-  } catch (const std::exception&) {
-  }
-  throw InputError("option " + option + " needs a number, not \"" + text + "\"");
+int runExportVertex(const ArgParser& p) {
+  VertexAiSettings s;
+  const std::string scenarioId = p.text("scenario", "");
+  const std::string outDir = p.text("out", "");
+  s.modelName = p.text("model", s.modelName);
+  s.datasetUri = p.text("dataset", s.datasetUri);
+  s.textColumn = p.text("text-column", s.textColumn);
+  s.labelColumn = p.text("label-column", s.labelColumn);
+  s.stagingBucket = p.text("bucket", s.stagingBucket);
+  s.region = p.text("region", s.region);
+  s.displayName = p.text("display-name", s.displayName);
+  s.machineType = p.text("machine-type", s.machineType);
+  s.acceleratorType = p.text("accelerator", s.acceleratorType);
+  s.acceleratorCount = intOption(p, "accelerator-count", s.acceleratorCount);
+  s.containerImageUri = p.text("image", s.containerImageUri);
+  s.learningRate = p.number("learning-rate", s.learningRate);
+  s.batchSize = intOption(p, "batch-size", s.batchSize);
+  s.epochs = intOption(p, "epochs", s.epochs);
+  s.maxSeqLength = intOption(p, "max-seq-length", s.maxSeqLength);
+  s.maxTrialCount = intOption(p, "max-trials", s.maxTrialCount);
+  s.parallelTrialCount = intOption(p, "parallel-trials", s.parallelTrialCount);
+  const VertexAiExportResult r = exportVertexAi(scenarioId, s, outDir);
+  for (const std::string& f : r.files) std::printf("wrote %s/%s\n", outDir.c_str(), f.c_str());
+  std::printf("next: see %s/README.txt for the gcloud commands\n", outDir.c_str());
+  return 0;
 }
 
 }  // namespace
 
-int runExportVertexCommand(const std::vector<std::string>& args) {
-  std::string scenarioId, outDir;
-  VertexAiSettings s;
-  try {
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      if (a == "--help" || a == "-h") {
-        usage(stdout);
-        return 0;
-      }
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "error: unknown option or missing value: %s\n", a.c_str());
-        usage(stderr);
-        return 2;
-      }
-      const std::string& v = args[++i];
-      if (a == "--scenario")
-        scenarioId = v;
-      else if (a == "--out")
-        outDir = v;
-      else if (a == "--model")
-        s.modelName = v;
-      else if (a == "--dataset")
-        s.datasetUri = v;
-      else if (a == "--text-column")
-        s.textColumn = v;
-      else if (a == "--label-column")
-        s.labelColumn = v;
-      else if (a == "--bucket")
-        s.stagingBucket = v;
-      else if (a == "--region")
-        s.region = v;
-      else if (a == "--display-name")
-        s.displayName = v;
-      else if (a == "--machine-type")
-        s.machineType = v;
-      else if (a == "--accelerator")
-        s.acceleratorType = v;
-      else if (a == "--accelerator-count")
-        s.acceleratorCount = toInt(a, v);
-      else if (a == "--image")
-        s.containerImageUri = v;
-      else if (a == "--learning-rate")
-        s.learningRate = toDouble(a, v);
-      else if (a == "--batch-size")
-        s.batchSize = toInt(a, v);
-      else if (a == "--epochs")
-        s.epochs = toInt(a, v);
-      else if (a == "--max-seq-length")
-        s.maxSeqLength = toInt(a, v);
-      else if (a == "--max-trials")
-        s.maxTrialCount = toInt(a, v);
-      else if (a == "--parallel-trials")
-        s.parallelTrialCount = toInt(a, v);
-      else {
-        std::fprintf(stderr, "error: unknown option %s\n", a.c_str());
-        usage(stderr);
-        return 2;
-      }
-    }
-    if (scenarioId.empty() || outDir.empty()) {
-      std::fprintf(stderr, "error: --scenario and --out are required\n");
-      usage(stderr);
-      return 2;
-    }
-    const VertexAiExportResult r = exportVertexAi(scenarioId, s, outDir);
-    for (const std::string& f : r.files) std::printf("wrote %s/%s\n", outDir.c_str(), f.c_str());
-    std::printf("next: see %s/README.txt for the gcloud commands\n", outDir.c_str());
-    return 0;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "error: %s\n", escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
-    return 1;
-  }
-}
-
-int runExportVertexCommand(int argc, char** argv) {
-  std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
-  return runExportVertexCommand(args);
-}
+PRECISIONLAB_CLI_COMMAND(export_vertex, "export-vertex", makeParser, runExportVertex, false)
 
 }  // namespace precisionlab::cli
-
-#include "cli/CommandRegistry.h"
-
-PRECISIONLAB_CLI_COMMAND(
-    export_vertex, "export-vertex", "write train.py and Vertex AI job specs for one lab option",
-    [](const std::vector<std::string>& args) {
-      return precisionlab::cli::runExportVertexCommand(args);
-    },
-    false)

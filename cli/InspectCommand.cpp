@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
@@ -101,46 +102,26 @@ void printJson(const CheckpointSummary& s) {
   std::cout << json::serialize(root, 2) << "\n";
 }
 
-int runInspect(const std::vector<std::string>& args) {
-  std::vector<std::string> paths;
-  bool asJson = false;
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::cout
-          << "usage: precisionlab-cli inspect [--json] FILE_OR_DIR\n\n"
-             "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of\n"
-             "a .safetensors file, a model.safetensors.index.json or a Hugging Face model\n"
-             "directory. Pickle files (.bin, .pt) are refused with how to convert them.\n";
-      return 0;
-    }
-    if (a == "--json") {
-      asJson = true;
-    } else if (a.rfind("--", 0) == 0) {
-      std::cerr << "precisionlab-cli inspect: unknown option " << a << "\n";
-      return 2;
-    } else {
-      paths.push_back(a);
-    }
-  }
-  if (paths.size() != 1) {
-    std::cerr << "usage: precisionlab-cli inspect [--json] FILE_OR_DIR\n";
-    return 2;
-  }
-  try {
-    const CheckpointSummary s = inspectCheckpoint(paths[0]);
-    asJson ? printJson(s) : printText(s);
-  } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli inspect: " << escapeForTerminal(e.what(), NewlinePolicy::Keep)
-              << "\n";
-    return 1;
-  }
+ArgParser makeParser() {
+  ArgParser p("inspect", "list a checkpoint's tensors, metadata and config (safetensors / HF dir)");
+  p.describe(
+      "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of a\n"
+      ".safetensors file, a model.safetensors.index.json or a Hugging Face model directory,\n"
+      "checked as strictly as for loading. Pickle files (.bin, .pt) are refused with how to\n"
+      "convert them.");
+  p.positional("FILE_OR_DIR", "a .safetensors file, a sharded index or a model directory", 1, 1);
+  p.flag("json", "print one JSON object instead of text");
+  return p;
+}
+
+int runInspect(const ArgParser& p) {
+  const CheckpointSummary s = inspectCheckpoint(p.positionals().front());
+  p.has("json") ? printJson(s) : printText(s);
   return 0;
 }
 
 }  // namespace
 
-PRECISIONLAB_CLI_COMMAND(inspect, "inspect",
-                         "list a checkpoint's tensors, metadata and config (safetensors / HF dir)",
-                         runInspect, false)
+PRECISIONLAB_CLI_COMMAND(inspect, "inspect", makeParser, runInspect, false)
 
 }  // namespace precisionlab::cli

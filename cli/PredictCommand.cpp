@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
@@ -20,13 +21,6 @@
 namespace precisionlab::cli {
 
 namespace {
-
-const char* kUsage =
-    "usage: precisionlab-cli predict --model DIR [--device DEV] [--max-length N] [--jsonl]\n"
-    "                                [--] [TEXT...]\n\n"
-    "Classifies each TEXT (or each line of stdin when no TEXT is given) with the Hugging Face\n"
-    "BERT model directory DIR (config.json, vocab.txt, model.safetensors) and prints the label\n"
-    "and the logits. --jsonl prints {\"text\", \"label\", \"label_id\", \"logits\"} per line.\n";
 
 // Invalid UTF-8 in a text cannot be quoted as JSON: each bad byte is shown as U+FFFD. One pass
 // (a rescan from the start after each replacement was quadratic on a large damaged text).
@@ -91,54 +85,29 @@ std::vector<std::string> readStdinTexts() {
   return texts;
 }
 
-int runPredict(const std::vector<std::string>& args) {
-  std::string model, device = "cpu";
-  int64_t maxLength = 0;
-  bool jsonl = false;
-  std::vector<std::string> texts;
-  try {
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      const auto value = [&](const std::string& name) -> std::string {
-        const std::string prefix = "--" + name + "=";
-        if (a.rfind(prefix, 0) == 0) return a.substr(prefix.size());
-        if (i + 1 >= args.size()) throw InputError("predict: --" + name + " needs a value");
-        return args[++i];
-      };
-      if (a == "--") {
-        texts.insert(texts.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
-        break;
-      }
-      if (a == "--help" || a == "-h") {
-        std::cout << kUsage;
-        return 0;
-      }
-      if (a == "--jsonl") {
-        jsonl = true;
-      } else if (a == "--model" || a.rfind("--model=", 0) == 0) {
-        model = value("model");
-      } else if (a == "--device" || a.rfind("--device=", 0) == 0) {
-        device = value("device");
-      } else if (a == "--max-length" || a.rfind("--max-length=", 0) == 0) {
-        const std::string v = value("max-length");
-        try {
-          maxLength = std::stoll(v);
-        } catch (const std::exception&) {
-          throw InputError("predict: --max-length expects an integer, got '" + v + "'");
-        }
-        if (maxLength < 2) throw InputError("predict: --max-length must be at least 2");
-      } else if (a.rfind("--", 0) == 0) {
-        throw InputError("predict: unknown option " + a + " (texts starting with -- go after --)");
-      } else {
-        texts.push_back(a);
-      }
-    }
-    if (model.empty()) throw InputError("predict: --model DIR is required");
-  } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n\n"
-              << kUsage;
-    return 2;
-  }
+ArgParser makeParser() {
+  ArgParser p("predict", "label texts with a Hugging Face BERT classifier directory");
+  p.describe(
+      "Classifies each TEXT (or each line of standard input when no TEXT is given) with the\n"
+      "Hugging Face BERT model directory DIR (config.json, vocab.txt, model.safetensors) and\n"
+      "prints the label and the logits. Texts that start with - go after --.");
+  p.positional("TEXT", "texts to classify (default: one per line from standard input)", 0,
+               ArgParser::kMany, ValueHint::Text);
+  p.option("model", "DIR", "the model directory", ValueHint::Directory);
+  p.require("model");
+  p.option("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
+  p.option("max-length", "N", "tokens per text, longer texts are cut (default: the model's limit)");
+  p.flag("jsonl", "one {\"text\", \"label\", \"label_id\", \"logits\"} object per line");
+  return p;
+}
+
+int runPredict(const ArgParser& p) {
+  const std::string model = p.text("model", "");
+  const std::string device = p.text("device", "cpu");
+  const int64_t maxLength = p.integer("max-length", 0);
+  if (p.has("max-length") && maxLength < 2) p.fail("max-length", "must be at least 2");
+  const bool jsonl = p.has("jsonl");
+  std::vector<std::string> texts = p.positionals();
   try {
     // The model first: a bad directory is reported before anyone types texts in.
     HfClassifier classifier(model, device);
@@ -170,15 +139,13 @@ int runPredict(const std::vector<std::string>& args) {
   } catch (const InputError& e) {
     std::cerr << "precisionlab-cli predict: " << escapeForTerminal(e.what(), NewlinePolicy::Keep)
               << "\n";
-    return 1;
+    return kExitFailure;
   }
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace
 
-PRECISIONLAB_CLI_COMMAND(predict, "predict",
-                         "label texts with a Hugging Face BERT classifier directory", runPredict,
-                         false)
+PRECISIONLAB_CLI_COMMAND(predict, "predict", makeParser, runPredict, false)
 
 }  // namespace precisionlab::cli

@@ -13,7 +13,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
-#include "cli/CpuFp16Option.h"
+#include "cli/TrainingOptions.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
@@ -52,105 +52,99 @@ std::vector<std::string> splitComma(const std::string& s) {
   return out;
 }
 
-int runRecord(const std::vector<std::string>& args) {
-  ArgParser p("record");
-  p.add("out", "DIR", "folder for the .plrun files (created if missing)");
-  p.add("scenarios", "IDS",
-        "comma-separated scenario ids (default: baseline-fp32,half-layers,tensorflow-container,"
-        "vertex-hp-tuning,fp16-amp,bf16-amp,fp16-no-scaler)");
-  p.add("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
-  p.add("preset", "NAME", "model size (default: the lab's)");
-  p.add("steps", "N", "optimizer steps per run (default: the lab's)");
-  p.add("batch-size", "N", "examples per step (default: the lab's)");
-  p.add("seq-len", "N", "tokens per example (default: the lab's)");
-  p.add("lr", "X", "peak learning rate (default: the lab's; the tuning sweep scales it)");
-  p.add("eval-every", "N", "validation every N steps (default: the lab's)");
-  p.addThreadOptions("the lab's");
-  addCpuFp16Option(p);
-  p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in one)");
-  p.add("help", "", "show this help");
-  try {
-    p.parse(args);
-    if (p.has("help")) {
-      std::printf("%s", p.usage().c_str());
-      return 0;
-    }
-    if (!p.has("out")) throw InputError("record: --out DIR is required");
-    const std::string out = p.text("out", "");
-    // Defaults are the live lab's, so a shipped recording is the run a learner would start.
-    const TrainConfig lab = LabScenarios::defaultBase();
-    TrainConfig base = lab;
-    base.device = p.text("device", "cpu");
-    base.preset = p.text("preset", lab.preset);
-    base.steps = p.integer("steps", lab.steps);
-    base.batchSize = p.integer("batch-size", lab.batchSize);
-    base.seqLen = p.integer("seq-len", lab.seqLen);
-    base.learningRate = p.number("lr", lab.learningRate);
-    base.evalEvery = p.integer("eval-every", lab.evalEvery);
-    base.threads = p.threads(lab.threads);
-    base.oversubscribe = p.has("oversubscribe");
-    applyCpuFp16Option(p, base, "record");
-    base.dataPath = p.text("data", "");
-    checkTrainConfig(base, "record");  // not one file of a failed run per scenario
-    std::error_code ec;
-    std::filesystem::create_directories(out, ec);
-    if (ec) throw InputError(out + ": cannot create the folder: " + ec.message());
+// Defaults are the live lab's, so a shipped recording is the run a learner would start.
+TrainConfig recordBase() {
+  TrainConfig c = LabScenarios::defaultBase();
+  c.device = "cpu";
+  c.dataPath.clear();
+  return c;
+}
 
-    std::vector<std::string> ids;
-    if (p.has("scenarios")) {
-      ids = splitComma(p.text("scenarios", ""));
-    } else {
-      for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
-    }
-    std::vector<PlannedRun> runs;
-    for (const std::string& id : ids)
-      for (PlannedRun& r : plan(id, base)) runs.push_back(std::move(r));
+ArgParser makeParser() {
+  ArgParser p("record", "train the lab's options and save them as .plrun files");
+  p.describe(
+      "Runs the seed question's options as the lab does (interleaved, each step timed alone)\n"
+      "and saves each run as a .plrun file for `replay` and the app; a sweep writes one file\n"
+      "per trial. The defaults are the live lab's; --lr is the base the tuning sweep scales.");
+  p.option("out", "DIR", "folder for the .plrun files (created if missing)", ValueHint::Directory);
+  p.require("out");
+  p.option("scenarios", "IDS",
+           "comma-separated scenario ids (default: all of baseline-fp32, half-layers, "
+           "tensorflow-container, vertex-hp-tuning, fp16-amp, bf16-amp, fp16-no-scaler)");
+  using O = TrainOption;
+  addTrainingOptions(p, recordBase(),
+                     {O::Device, O::Preset, O::Steps, O::BatchSize, O::SeqLen, O::LearningRate,
+                      O::EvalEvery, O::Threads, O::CpuFp16, O::Data});
+  return p;
+}
 
-    RunScheduler scheduler;
-    std::map<RunId, size_t> index;
-    std::vector<RunRecording> recordings(runs.size());
-    for (size_t i = 0; i < runs.size(); ++i) {
-      RunLog& log = recordings[i];
-      log = runs[i].log;
-      log.key.id = scheduler.add(log.config, log.label);
-      index[log.key.id] = i;
-    }
-    std::printf("recording %zu runs on %s (%s, %lld steps each)\n", runs.size(),
-                base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
-    auto collect = [&] {
-      for (const RunUpdate& u : scheduler.drain()) {
-        RunRecording& r = recordings[index.at(u.id)];
-        const size_t before = r.steps.size();
-        r.apply(u);
-        if (r.steps.size() / 10 != before / 10 || u.state == RunState::Finished ||
-            u.state == RunState::Failed)
-          std::printf("  %-34s %-9s step %4zu/%lld\n", u.label.c_str(), runStateName(u.state),
-                      r.steps.size(), static_cast<long long>(r.totalSteps));
-      }
-    };
-    while (!scheduler.idle()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      collect();
-    }
-    collect();
-    for (size_t i = 0; i < runs.size(); ++i) {
-      RunRecording& r = recordings[i];
-      r.libraries = {{"libtorch", r.provenance.torchVersion}, {"compiler", __VERSION__}};
-      const std::string path = out + "/" + runs[i].file + std::string(RunRecording::kFileSuffix);
-      if (r.provenance.device.empty()) r.provenance.device = r.config.device;
-      writeRunRecording(path, r);
-      std::printf("wrote %s (%s, %s on %s)\n", path.c_str(), runStateName(r.state),
-                  provenanceName(r.provenance.kind), r.provenance.device.c_str());
-    }
-    return 0;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "error: %s\n", escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
-    return 1;
+int runRecord(const ArgParser& p) {
+  const std::string out = p.text("out", "");
+  TrainConfig base = recordBase();
+  applyTrainingOptions(p, base);
+  checkTrainingConfig(p, base);  // not one file of a failed run per scenario
+  std::vector<std::string> ids;
+  if (p.has("scenarios")) {
+    ids = splitComma(p.text("scenarios", ""));
+  } else {
+    for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
   }
+  std::vector<PlannedRun> runs;
+  for (const std::string& id : ids) {
+    std::vector<PlannedRun> planned;
+    try {
+      planned = plan(id, base);
+    } catch (const InputError& e) {
+      p.fail("scenarios", e.what());
+    }
+    for (PlannedRun& r : planned) runs.push_back(std::move(r));
+  }
+
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  if (ec) p.fail("out", "cannot create the folder " + out + ": " + ec.message());
+
+  RunScheduler scheduler;
+  std::map<RunId, size_t> index;
+  std::vector<RunRecording> recordings(runs.size());
+  for (size_t i = 0; i < runs.size(); ++i) {
+    RunLog& log = recordings[i];
+    log = runs[i].log;
+    log.key.id = scheduler.add(log.config, log.label);
+    index[log.key.id] = i;
+  }
+  std::printf("recording %zu runs on %s (%s, %lld steps each)\n", runs.size(), base.device.c_str(),
+              base.preset.c_str(), static_cast<long long>(base.steps));
+  auto collect = [&] {
+    for (const RunUpdate& u : scheduler.drain()) {
+      RunRecording& r = recordings[index.at(u.id)];
+      const size_t before = r.steps.size();
+      r.apply(u);
+      if (r.steps.size() / 10 != before / 10 || u.state == RunState::Finished ||
+          u.state == RunState::Failed)
+        std::printf("  %-34s %-9s step %4zu/%lld\n", u.label.c_str(), runStateName(u.state),
+                    r.steps.size(), static_cast<long long>(r.totalSteps));
+    }
+  };
+  while (!scheduler.idle()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    collect();
+  }
+  collect();
+  for (size_t i = 0; i < runs.size(); ++i) {
+    RunRecording& r = recordings[i];
+    r.libraries = {{"libtorch", r.provenance.torchVersion}, {"compiler", __VERSION__}};
+    const std::string path = out + "/" + runs[i].file + std::string(RunRecording::kFileSuffix);
+    if (r.provenance.device.empty()) r.provenance.device = r.config.device;
+    writeRunRecording(path, r);
+    std::printf("wrote %s (%s, %s on %s)\n", path.c_str(), runStateName(r.state),
+                provenanceName(r.provenance.kind), r.provenance.device.c_str());
+  }
+  return 0;
 }
 
 }  // namespace
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(record, "record", "train the lab's options and save them as .plrun files",
+PRECISIONLAB_CLI_COMMAND(record, "record", precisionlab::cli::makeParser,
                          precisionlab::cli::runRecord, false)

@@ -8,6 +8,7 @@
 #include <map>
 #include <thread>
 
+#include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "core/EngineError.h"
 #include "core/RunRecording.h"
@@ -17,55 +18,24 @@
 namespace precisionlab::cli {
 namespace {
 
-void usage(std::FILE* to) {
-  std::fprintf(
-      to,
-      "usage: precisionlab-cli replay FILE.plrun... [--speed X]\n"
-      "  Plays recorded runs back at their recorded step times divided by X (default 1;\n"
-      "  0 = as fast as possible) and prints a summary. Exit status 1 for a damaged file.\n");
+ArgParser makeParser() {
+  ArgParser p("replay", "play recorded .plrun files back and summarise them");
+  p.describe(
+      "Plays recorded runs back at their recorded step times divided by --speed and prints a\n"
+      "summary labelled with where and when each run was recorded; the quickest check that a run\n"
+      "file is intact (exit status 1 for a damaged file).");
+  p.positional("FILE.plrun", "run files", 1, ArgParser::kMany);
+  p.option("speed", "X", "replay speed factor, at least 0.01; 0 = as fast as possible (default 1)");
+  return p;
 }
 
-int runReplay(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
-  double speed = 1.0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      usage(stdout);
-      return 0;
-    }
-    if (args[i] == "--speed" && i + 1 == args.size()) {
-      std::fprintf(stderr, "error: --speed needs a value (0 = no pacing)\n");
-      return 2;
-    }
-    if (args[i] == "--speed") {
-      const std::string& value = args[++i];
-      size_t used = 0;
-      try {
-        speed = std::stod(value, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      // Negative or NaN speeds have no meaning; below 0.01 a replay would take days.
-      if (value.empty() || used != value.size() || !std::isfinite(speed) ||
-          (speed != 0 && speed < 0.01) || speed < 0) {
-        std::fprintf(
-            stderr, "error: --speed expects 0 (no pacing) or a factor of at least 0.01, got '%s'\n",
-            escapeForTerminal(value).c_str());
-        return 2;
-      }
-      continue;
-    }
-    if (args[i].rfind("--", 0) == 0) {
-      std::fprintf(stderr, "error: unknown option %s\n", escapeForTerminal(args[i]).c_str());
-      usage(stderr);
-      return 2;
-    }
-    files.push_back(args[i]);
-  }
-  if (files.empty()) {
-    usage(stderr);
-    return 2;
-  }
+int runReplay(const ArgParser& p) {
+  const std::vector<std::string>& files = p.positionals();
+  const double speed = p.number("speed", 1.0);
+  // Negative speeds have no meaning; below 0.01 a replay would take days.
+  if (speed < 0 || (speed != 0 && speed < 0.01))
+    p.fail("speed",
+           "expects 0 (no pacing) or a factor of at least 0.01, got '" + p.text("speed", "") + "'");
   try {
     // Speed 0 means no pacing: an infinite factor releases every step on the first drain.
     RunReplayer replayer(speed > 0 ? speed : std::numeric_limits<double>::infinity());
@@ -101,13 +71,14 @@ int runReplay(const std::vector<std::string>& args) {
     }
     return 0;
   } catch (const InputError& e) {
-    std::fprintf(stderr, "error: %s\n", escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
-    return 1;
+    std::fprintf(stderr, "precisionlab-cli replay: %s\n",
+                 escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
+    return kExitFailure;
   }
 }
 
 }  // namespace
 }  // namespace precisionlab::cli
 
-PRECISIONLAB_CLI_COMMAND(replay, "replay", "play recorded .plrun files back and summarise them",
+PRECISIONLAB_CLI_COMMAND(replay, "replay", precisionlab::cli::makeParser,
                          precisionlab::cli::runReplay, false)

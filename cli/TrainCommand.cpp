@@ -1,5 +1,6 @@
-#include "cli/TrainCommand.h"
-
+// `precisionlab-cli train`: one training run through the RunScheduler, with a progress bar on a
+// terminal, one JSON line per step with --jsonl, or a log line every few steps otherwise.
+// Ctrl-C cancels the run after the step in progress.
 #include <unistd.h>
 
 #include <atomic>
@@ -13,9 +14,9 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
-#include "cli/CpuFp16Option.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
+#include "cli/TrainingOptions.h"
 #include "core/BertConfig.h"
 #include "core/EngineError.h"
 #include "core/RecordFields.h"
@@ -57,91 +58,26 @@ std::string evalText(const EvalRecord& e) {
          ", accuracy " + fixed(100.0 * e.valAccuracy, 1) + "%";
 }
 
-ArgParser makeParser(const TrainConfig& d) {
-  ArgParser p("train");
-  std::string presets;
-  for (const auto& n : BertConfig::presetNames()) presets += (presets.empty() ? "" : "|") + n;
-  presets += "|minilm";
-  p.add("preset", presets,
-        "model size, random init, or minilm: the pretrained all-MiniLM-L6-v2 "
-        "where installed (default " +
-            d.preset + ")");
-  p.add("model", "DIR", "fine-tune this Hugging Face BERT directory instead of a preset");
-  p.add("layers", "N", "use only the first N encoder layers of a pretrained model (default: all)");
-  p.add("init-scale", "S", "GradScaler initial scale (default 65536, PyTorch's)");
-  p.add("growth-interval", "N", "GradScaler growth interval in steps (default 2000, PyTorch's)");
-  p.add("save", "DIR", "after training, write the model to DIR as a Hugging Face directory");
-  p.add("data", "FILE", "CSV/TSV/JSONL dataset (default: the built-in dataset)");
-  p.add("text-column", "NAME", "column or JSON key with the text (default " + d.textColumn + ")");
-  p.add("label-column", "NAME",
-        "column or JSON key with the label (default " + d.labelColumn + ")");
-  p.add("steps", "N", "optimizer steps (default " + std::to_string(d.steps) + ")");
-  p.add("batch-size", "N", "examples per step (default " + std::to_string(d.batchSize) + ")");
-  p.add("seq-len", "N", "max tokens per example (default " + std::to_string(d.seqLen) + ")");
-  p.add("lr", "RATE", "peak AdamW learning rate (default " + jsonNumber(d.learningRate) + ")");
-  p.add("seed", "N", "seed for init, shuffle and dropout (default " + std::to_string(d.seed) + ")");
-  p.add("device", "DEV", "cpu, cuda or cuda:N (default " + d.device + ")");
-  p.addThreadOptions("0");
-  addCpuFp16Option(p);
-  p.add(
-      "eval-every", "N",
-      "validate every N steps, 0 = at the end only (default " + std::to_string(d.evalEvery) + ")");
-  p.add("precision", "P", "fp32, fp16-amp, bf16-amp, half-model, fp16-amp-noscale (default fp32)");
-  p.add("jsonl", "", "one JSON line per step and evaluation, then a summary line");
-  p.add("help", "", "show this help");
+ArgParser makeParser() {
+  ArgParser p("train", "fine-tune one BERT classifier (built-in data by default)");
+  p.describe(
+      "Fine-tunes a BERT classifier and reports loss, speed and memory per step: a progress\n"
+      "bar on a terminal, one JSON line per step with --jsonl, a log line every few steps\n"
+      "otherwise. Ctrl-C cancels after the step in progress (exit status 130).");
+  using O = TrainOption;
+  addTrainingOptions(
+      p, TrainConfig{},
+      {O::Preset, O::Model, O::Layers, O::InitScale, O::GrowthInterval, O::Save, O::Data,
+       O::TextColumn, O::LabelColumn, O::Steps, O::BatchSize, O::SeqLen, O::LearningRate, O::Seed,
+       O::Device, O::Threads, O::CpuFp16, O::EvalEvery, O::Precision});
+  p.flag("jsonl", "one JSON line per step and evaluation, then a summary line");
   return p;
 }
 
-TrainConfig configFrom(const ArgParser& p) {
-  TrainConfig c;
-  c.preset = p.text("preset", c.preset);
-  c.modelDir = p.text("model", c.modelDir);
-  c.layers = p.integer("layers", c.layers);
-  c.initScale = p.number("init-scale", c.initScale);
-  c.growthInterval = p.integer("growth-interval", c.growthInterval);
-  if (!(c.initScale > 0) || !std::isfinite(c.initScale))
-    throw InputError("train: --init-scale must be a positive number");
-  if (c.growthInterval < 1) throw InputError("train: --growth-interval must be at least 1");
-  c.saveDir = p.text("save", c.saveDir);
-  c.dataPath = p.text("data", c.dataPath);
-  c.textColumn = p.text("text-column", c.textColumn);
-  c.labelColumn = p.text("label-column", c.labelColumn);
-  c.steps = p.integer("steps", c.steps);
-  c.batchSize = p.integer("batch-size", c.batchSize);
-  c.seqLen = p.integer("seq-len", c.seqLen);
-  c.learningRate = p.number("lr", c.learningRate);
-  const int64_t seed = p.integer("seed", static_cast<int64_t>(c.seed));
-  if (seed < 0) throw InputError("train: --seed must not be negative");
-  c.seed = static_cast<uint64_t>(seed);
-  c.device = p.text("device", c.device);
-  c.threads = p.threads(c.threads);
-  c.oversubscribe = p.has("oversubscribe");
-  applyCpuFp16Option(p, c, "train");
-  c.evalEvery = p.integer("eval-every", c.evalEvery);
-  if (p.has("precision") && !parsePrecision(p.text("precision", ""), &c.precision))
-    throw InputError("train: --precision '" + p.text("precision", "") +
-                     "' is not one of fp32, fp16-amp, bf16-amp, half-model, fp16-amp-noscale");
-  return c;
-}
-
-}  // namespace
-
-int runTrainCommand(const std::vector<std::string>& args) {
-  ArgParser parser = makeParser(TrainConfig{});
+int runTrainCommand(const ArgParser& parser) {
   TrainConfig config;
-  try {
-    parser.parse(args);
-    if (parser.has("help")) {
-      std::cout << "Fine-tunes a BERT classifier and reports loss, speed and memory per step.\n\n"
-                << parser.usage();
-      return 0;
-    }
-    config = configFrom(parser);
-    checkTrainConfig(config, "train");  // before training, so a bad --save does not waste a run
-  } catch (const InputError& e) {
-    std::cerr << "precisionlab-cli " << escapeForTerminal(e.what(), NewlinePolicy::Keep) << "\n";
-    return 2;
-  }
+  applyTrainingOptions(parser, config);
+  checkTrainingConfig(parser, config);  // before training, so a bad --save does not waste a run
   const bool jsonl = parser.has("jsonl");
   const bool tty = !jsonl && isatty(STDOUT_FILENO);
   const int64_t logEvery = std::max<int64_t>(1, config.steps / 20);
@@ -241,7 +177,8 @@ int runTrainCommand(const std::vector<std::string>& args) {
   return 1;
 }
 
-}  // namespace precisionlab::cli
+}  // namespace
 
-PRECISIONLAB_CLI_COMMAND(train, "train", "fine-tune one BERT classifier (built-in data by default)",
-                         precisionlab::cli::runTrainCommand, false)
+PRECISIONLAB_CLI_COMMAND(train, "train", makeParser, runTrainCommand, false)
+
+}  // namespace precisionlab::cli

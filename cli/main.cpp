@@ -1,49 +1,105 @@
-// precisionlab-cli: dispatches to the subcommands registered in their own files. Every exception
-// a command lets through (bad input, out of memory, a LibTorch error, anything) ends here as one
-// message on stderr and exit code 1, never as an abort.
+// precisionlab-cli: dispatches to the subcommands registered in their own files. Parsing, -h /
+// --help, -V / --version and the error format live here once for every command:
+//   usage errors    "precisionlab-cli <command>: <message>" + a hint to --help, exit code 2;
+//   runtime errors  "precisionlab-cli <command>: <message>", exit code 1.
+// Every exception a command lets through (bad input, out of memory, a LibTorch error, anything)
+// ends here as one message on stderr, never as an abort.
+#include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 
 #include "cli/CommandRegistry.h"
+#include "core/TerminalText.h"
 #include "engine/BuildInfo.h"
 #include "engine/ExceptionText.h"
 
 namespace {
 
+using precisionlab::cli::kExitUsage;
+
 void printUsage(std::ostream& out) {
-  out << "usage: precisionlab-cli <command> [options]\n\ncommands:\n";
+  out << "Usage: precisionlab-cli <command> [options] [arguments]\n"
+         "  or:  precisionlab-cli --help | --version\n\n"
+         "Fine-tunes BERT classifiers with LibTorch under each precision option of the\n"
+         "seed question, compares them, and converts question banks, runs and checkpoints.\n\n"
+         "Commands:\n";
   for (const auto& c : precisionlab::cli::commands())
-    if (!c.hidden)
-      out << "  " << c.name << std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ')
-          << c.summary << "\n";
-  out << "\n`precisionlab-cli <command> --help` describes a command's options;"
-         " `precisionlab-cli --version` what it was built against.\n";
+    if (!c.hidden) {
+      const std::string name = c.name;
+      out << "  " << name << std::string(22 - std::min<size_t>(20, name.size()), ' ')
+          << c.options().summary() << "\n";
+    }
+  out << "\nOptions:\n"
+         "  -h, --help            show this help and exit\n"
+         "  -V, --version         show the version and what this build runs on, and exit\n\n"
+         "Every command takes -h/--help and -V/--version; `precisionlab-cli <command>\n"
+         "--help` describes its options (--name VALUE or --name=VALUE; -- ends them).\n\n"
+      << precisionlab::cli::exitStatusText();
+}
+
+void printVersion() {
+  std::cout << "precisionlab-cli " << PROJECT_VERSION_STRING << "\n"
+            << precisionlab::buildInfoText();
+}
+
+// One line per line of the message, each with the prefix, then the hint.
+int usageError(const std::string& command, const std::string& message) {
+  std::cout.flush();
+  const std::string prefix = "precisionlab-cli" + (command.empty() ? "" : " " + command) + ": ";
+  std::istringstream lines(message);
+  for (std::string line; std::getline(lines, line);)
+    std::cerr << prefix << precisionlab::escapeForTerminal(line) << "\n";
+  std::cerr << "Try 'precisionlab-cli" << (command.empty() ? "" : " " + command)
+            << " --help' for more information.\n";
+  return kExitUsage;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
-    printUsage(argc < 2 ? std::cerr : std::cout);
-    return argc < 2 ? 2 : 0;
+  if (argc < 2) {
+    printUsage(std::cerr);
+    return kExitUsage;
   }
-  if (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "-V") == 0) {
-    std::cout << "precisionlab-cli " << PROJECT_VERSION_STRING << "\n"
-              << precisionlab::buildInfoText();
+  const std::string first = argv[1];
+  if (first == "--help" || first == "-h") {
+    printUsage(std::cout);
     return 0;
   }
+  if (first == "--version" || first == "-V") {
+    printVersion();
+    return 0;
+  }
+  if (first.rfind("-", 0) == 0) return usageError("", "unknown option " + first);
   for (const auto& c : precisionlab::cli::commands()) {
-    if (std::strcmp(argv[1], c.name) != 0) continue;
+    if (first != c.name) continue;
     try {
-      return c.run(std::vector<std::string>(argv + 2, argv + argc));
+      precisionlab::cli::ArgParser parser = c.options();
+      try {
+        parser.parse(std::vector<std::string>(argv + 2, argv + argc));
+      } catch (const precisionlab::cli::UsageError& e) {
+        return usageError(c.name, e.what());
+      }
+      if (parser.helpRequested()) {
+        std::cout << parser.help();
+        return 0;
+      }
+      if (parser.versionRequested()) {
+        printVersion();
+        return 0;
+      }
+      return c.run(parser);
+    } catch (const precisionlab::cli::UsageError& e) {
+      return usageError(c.name, e.what());
     } catch (...) {
       std::cout.flush();
-      std::cerr << "precisionlab-cli " << c.name << ": " << precisionlab::describeCurrentException()
+      std::cerr << "precisionlab-cli " << c.name << ": "
+                << precisionlab::escapeForTerminal(precisionlab::describeCurrentException(),
+                                                   precisionlab::NewlinePolicy::Keep)
                 << "\n";
-      return 1;
+      return precisionlab::cli::kExitFailure;
     }
   }
-  std::cerr << "precisionlab-cli: unknown command '" << argv[1] << "'\n\n";
-  printUsage(std::cerr);
-  return 2;
+  return usageError("", "unknown command '" + first + "'");
 }

@@ -46,6 +46,23 @@ for size in 16 24 32 48 64 128 256; do
 done
 ls "$r/share/precisionlab/recorded/"*.plrun >/dev/null 2>&1 || fail "package has no recorded runs"
 
+step "bash completion and man page of precisionlab-cli"
+listing=$(dpkg-deb -c "$deb")
+completion=share/bash-completion/completions/precisionlab-cli
+grep -q "\./usr/$completion\$" <<<"$listing" || fail "package lacks /usr/$completion"
+bash -n "$r/$completion" || fail "/usr/$completion is not valid bash"
+grep -q '    train)' "$r/$completion" || fail "/usr/$completion does not complete train"
+# The man page is made only where help2man was found at configure time (cli/CMakeLists.txt).
+if [ -e "$build/cli/precisionlab-cli.1.gz" ]; then
+  grep -q '\./usr/share/man/man1/precisionlab-cli\.1\.gz$' <<<"$listing" ||
+    fail "package lacks /usr/share/man/man1/precisionlab-cli.1.gz"
+  zcat "$r/share/man/man1/precisionlab-cli.1.gz" | grep -q 'precisionlab\\-cli train' ||
+    fail "the man page does not describe the train command"
+  echo "    completion and man page present"
+else
+  echo "    completion present; no man page (help2man was not found when $build was configured)"
+fi
+
 grep -q '^Icon=precisionlab$' "$r/share/applications/io.github.precisionlab.PrecisionLab.desktop"
 version_line=$(grep -m1 '^project(PrecisionLab VERSION' "$root_dir/CMakeLists.txt" | sed 's/.*VERSION \([0-9.]*\).*/\1/')
 bash "$root_dir/packaging/test-metadata.sh" \

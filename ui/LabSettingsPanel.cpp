@@ -16,6 +16,7 @@
 
 #include "core/LabScenarios.h"
 #include "core/PretrainedModels.h"
+#include "ui/AppTheme.h"
 #include "ui/ScenarioCatalog.h"
 
 namespace precisionlab {
@@ -51,8 +52,14 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   preset_->setAccessibleName(tr("Model preset"));
   connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::onPresetChanged);
 
+  // Every range below is the config validator's (engine/ConfigValidator.h), so the panel cannot
+  // offer a value a run would refuse, nor refuse one it would take.
+  const auto setRange = [](QSpinBox* box, ConfigField field) {
+    const ConfigRange r = *configRange(field);
+    box->setRange(int(r.min), int(r.max));
+  };
   layers_ = new QSpinBox(this);
-  layers_->setRange(0, 48);
+  setRange(layers_, ConfigField::Layers);
   layers_->setSpecialValueText(tr("all"));
   layers_->setToolTip(tr("Fine-tune only the first N encoder layers of the pretrained model "
                          "(the rest are not loaded): fewer layers, faster steps on a CPU. The lab "
@@ -84,20 +91,22 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   connect(dataBrowse_, &QPushButton::clicked, this, &LabSettingsPanel::chooseDataFile);
 
   batch_ = new QSpinBox(this);
-  batch_->setRange(1, 1024);
+  setRange(batch_, ConfigField::BatchSize);
   batch_->setAccessibleName(tr("Batch size"));
   seqLen_ = new QSpinBox(this);
-  seqLen_->setRange(8, 512);
+  setRange(seqLen_, ConfigField::SeqLen);
   seqLen_->setToolTip(tr("Tokens per example including [CLS] and [SEP] (BERT's limit is 512)."));
   seqLen_->setAccessibleName(tr("Sequence length"));
   lr_ = new QDoubleSpinBox(this);
+  // The validator only asks for a positive rate; six decimals make 1e-6 the smallest one the box
+  // can show, and no fine-tuning rate is above 1.
   lr_->setDecimals(6);
   lr_->setRange(1e-6, 1.0);
   lr_->setSingleStep(1e-4);
   lr_->setToolTip(tr("Peak AdamW learning rate (linear warmup, then linear decay)."));
   lr_->setAccessibleName(tr("Learning rate"));
   steps_ = new QSpinBox(this);
-  steps_->setRange(1, 1000000);
+  setRange(steps_, ConfigField::Steps);
   steps_->setAccessibleName(tr("Steps"));
   device_ = new QComboBox(this);
   device_->addItem(tr("cpu"), QStringLiteral("cpu"));
@@ -131,6 +140,8 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   auto label = [this](const QString& text, QWidget* buddy) {
     auto* l = new QLabel(text, this);
     l->setBuddy(buddy);
+    for (ConfigField f : allConfigFields())
+      if (widgetFor(f) == buddy) labels_.insert(f, l);
     return l;
   };
   auto* grid = new QGridLayout(this);
@@ -184,7 +195,72 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
     emit changed();
   });
   connect(dataPath_, &QLineEdit::textChanged, this, &LabSettingsPanel::changed);
+  connect(this, &LabSettingsPanel::changed, this, &LabSettingsPanel::clearIssues);
   resetToDefaults();
+}
+
+QWidget* LabSettingsPanel::widgetFor(ConfigField field) const {
+  switch (field) {
+    case ConfigField::Preset:
+      return preset_;
+    case ConfigField::ModelDir:
+      return modelDir_;
+    case ConfigField::Layers:
+      return layers_;
+    case ConfigField::DataPath:
+      return dataPath_;
+    case ConfigField::Steps:
+      return steps_;
+    case ConfigField::BatchSize:
+      return batch_;
+    case ConfigField::SeqLen:
+      return seqLen_;
+    case ConfigField::LearningRate:
+      return lr_;
+    case ConfigField::Device:
+      return device_;
+    case ConfigField::Threads:
+      return threads_;
+    default:
+      return nullptr;  // set elsewhere (saved settings, scenarios), never in this panel
+  }
+}
+
+QString LabSettingsPanel::labelFor(ConfigField field) const {
+  const QLabel* l = labels_.value(field);
+  return l ? QString(l->text()).remove(QLatin1Char('&')) : QString();
+}
+
+QStringList LabSettingsPanel::showIssues(const std::vector<ConfigIssue>& issues) {
+  clearIssues();
+  QStringList lines;
+  for (const ConfigIssue& issue : issues) {
+    const QString message = QString::fromStdString(issue.message);
+    QWidget* w = widgetFor(issue.field);
+    if (!w) {
+      lines.append(message);
+      continue;
+    }
+    lines.append(tr("%1: %2").arg(labelFor(issue.field), message));
+    if (marked_.contains(w)) continue;
+    w->setProperty("configIssue", true);
+    w->setProperty("plainToolTip", w->toolTip());
+    w->setToolTip(message);
+    w->setAccessibleDescription(message);
+    w->setStyleSheet(QStringLiteral("border: 2px solid %1;").arg(AppTheme::colors().wrong.name()));
+    marked_.append(w);
+  }
+  return lines;
+}
+
+void LabSettingsPanel::clearIssues() {
+  for (QWidget* w : std::as_const(marked_)) {
+    w->setProperty("configIssue", false);
+    w->setToolTip(w->property("plainToolTip").toString());
+    w->setAccessibleDescription(QString());
+    w->setStyleSheet(QString());
+  }
+  marked_.clear();
 }
 
 TrainConfig LabSettingsPanel::config() const {

@@ -4,8 +4,12 @@
 // They apply to runs started after a change; running runs keep the settings they began with.
 #pragma once
 
+#include <QMap>
+#include <QStringList>
 #include <QWidget>
+#include <vector>
 
+#include "core/ConfigValidator.h"
 #include "core/TrainConfig.h"
 
 class QComboBox;
@@ -26,6 +30,17 @@ class LabSettingsPanel : public QWidget {
   TrainConfig config() const;
   void setConfig(const TrainConfig& config);
 
+  // The config validator's issues (engine/ConfigValidator.h) in the panel's words: the widget of
+  // each field is marked (a red frame, the message in its tooltip and accessible description)
+  // and one line per issue comes back, named after the widget's label ("Sequence: sequence
+  // length must be ..."). Fields without a widget keep the setting's words. The marks go at the
+  // next change or with an empty list.
+  QStringList showIssues(const std::vector<ConfigIssue>& issues);
+  // The widget that edits `field`, or nullptr when the panel has none.
+  QWidget* widgetFor(ConfigField field) const;
+  // The label of that widget without its mnemonic ("Sequence"); empty when there is none.
+  QString labelFor(ConfigField field) const;
+
  signals:
   void clearRunsRequested();
   void changed();
@@ -38,6 +53,7 @@ class LabSettingsPanel : public QWidget {
   void chooseDataFile();
   void updateSourceLabels();
   void onPresetChanged();
+  void clearIssues();
 
   TrainConfig base_;  // fields the panel does not show (seed, warmup, scaler...) ride along
   QComboBox* preset_ = nullptr;
@@ -52,6 +68,8 @@ class LabSettingsPanel : public QWidget {
   QSpinBox* steps_ = nullptr;
   QComboBox* device_ = nullptr;
   QSpinBox* threads_ = nullptr;
+  QMap<ConfigField, QLabel*> labels_;  // the label in front of each field's widget
+  QList<QWidget*> marked_;             // widgets showing an issue
 };
 
 }  // namespace precisionlab

@@ -20,9 +20,11 @@
 #include <exception>
 #include <utility>
 
+#include "core/ConfigValidator.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 #include "core/ScenarioIds.h"
+#include "engine/TrainEnvironment.h"
 #include "ui/ChartPanel.h"
 #include "ui/EvidenceSummary.h"
 #include "ui/GpuEstimateDialog.h"
@@ -284,6 +286,18 @@ void LabView::runScenario(const QString& scenarioId) {
 
   TrainConfig base = settings();
   base.threads = guiThreads(base.threads);
+  // The engine's validator, before any run starts: the settings panel marks the widgets at fault
+  // and the message names their labels, instead of each run failing on its own.
+  const std::vector<ConfigIssue> issues = validate(base, trainEnvironment());
+  if (!issues.empty()) {
+    const QString why = settingsPanel_->showIssues(issues).join(QStringLiteral("; "));
+    settingsToggle_->setChecked(true);  // show the marked widgets
+    toggles_.value(scenarioId)->setStatus(tr("could not start"), 0, 1, true);
+    toggles_.value(scenarioId)->setVerdict(why, why);
+    toggles_.value(scenarioId)->setOn(false);
+    emit statusMessage(tr("%1 could not start: %2").arg(info->title, why));
+    return;
+  }
   const LabController::StartResult result = controller_->start(scenarioId, base);
   if (result.alreadyRunning) {
     emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));

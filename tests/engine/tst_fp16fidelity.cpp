@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/TrainConfig.h"
+#include "engine/TrainEnvironment.h"
 #include "training/Trainer.h"
 
 using precisionlab::CpuFp16;

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <thread>
 
+#include "cli_runner.h"
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
@@ -41,35 +42,8 @@ using namespace precisionlab;
 
 namespace {
 
-const QString kCli = QStringLiteral(PRECISIONLAB_BINARY_DIR "/cli/precisionlab-cli");
-
-struct CliResult {
-  int exitCode = -1;  // -1: crashed (signal) or did not finish
-  bool finished = false;
-  qint64 ms = 0;
-  QByteArray out, err;
-};
-
-CliResult runCli(const QStringList& args, const QByteArray& input = {}, int timeoutMs = 30000) {
-  QProcess p;
-  QElapsedTimer t;
-  t.start();
-  p.start(kCli, args);
-  CliResult r;
-  if (!p.waitForStarted(10000)) return r;
-  if (!input.isEmpty()) p.write(input);
-  p.closeWriteChannel();
-  r.finished = p.waitForFinished(timeoutMs);
-  if (!r.finished) {
-    p.kill();
-    p.waitForFinished(5000);
-  }
-  r.ms = t.elapsed();
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  return r;
-}
+using clitest::CliResult;
+using clitest::runCli;
 
 bool writeBytes(const QString& path, const QByteArray& bytes) {
   QFile f(path);
@@ -269,8 +243,8 @@ void TestHostile::cliRefusesHugeSizes() {
   QFETCH(QStringList, args);
   QFETCH(QString, expected);
   const CliResult r = runCli(args);
-  QVERIFY2(r.finished && r.exitCode > 0, r.err.constData());
-  QVERIFY2(QString::fromUtf8(r.err).contains(expected), r.err.constData());
+  QVERIFY2(r.finished && r.exitCode > 0, r.errBytes.constData());
+  QVERIFY2(QString::fromUtf8(r.errBytes).contains(expected), r.errBytes.constData());
 }
 
 void TestHostile::configMustMatchCheckpoint() {
@@ -282,8 +256,9 @@ void TestHostile::configMustMatchCheckpoint() {
     QVERIFY(QFile::copy(model_ + "/" + f, dir + "/" + f));
   QVERIFY(writeBytes(dir + "/config.json", configWith("vocab_size", "1000000")));
   const CliResult r = runCli({"predict", "--model", dir, "hello"});
-  QVERIFY2(r.finished && r.exitCode == 1, r.err.constData());
-  QVERIFY2(r.err.contains("vocab_size") && r.err.contains("[15, 128]"), r.err.constData());
+  QVERIFY2(r.finished && r.exitCode == 1, r.errBytes.constData());
+  QVERIFY2(r.errBytes.contains("vocab_size") && r.errBytes.contains("[15, 128]"),
+           r.errBytes.constData());
 }
 
 void TestHostile::labelCountsBounded() {
@@ -366,10 +341,10 @@ void TestHostile::loadersUseSafeReader() {
   QFETCH(QStringList, args);
   const CliResult r = runCli(args, {}, 20000);
   QVERIFY2(r.finished, "hung on a FIFO or device");
-  if (args.first() == "bank" && r.err.contains("without the quiz library"))
+  if (args.first() == "bank" && r.errBytes.contains("without the quiz library"))
     QSKIP("no quiz library");
-  QVERIFY2(r.exitCode > 0, r.err.constData());
-  const QByteArray all = r.err + r.out;
+  QVERIFY2(r.exitCode > 0, r.errBytes.constData());
+  const QByteArray all = r.errBytes + r.outBytes;
   QVERIFY2(all.contains("named pipe") || all.contains("character device"), all.constData());
 }
 
@@ -451,12 +426,13 @@ void TestHostile::predictCleansLargeInvalidText() {
   // 2 MB of bytes that are not UTF-8 on one line: --jsonl shows each as U+FFFD (once quadratic).
   const QByteArray text = QByteArray(2 << 20, '\xff') + "\n";
   const CliResult r = runCli({"predict", "--model", model_, "--jsonl"}, text, 60000);
-  QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
-  QVERIFY(r.out.contains("\xEF\xBF\xBD\xEF\xBF\xBD"));
+  QVERIFY2(r.finished && r.exitCode == 0, r.errBytes.constData());
+  QVERIFY(r.outBytes.contains("\xEF\xBF\xBD\xEF\xBF\xBD"));
   QVERIFY2(r.ms < 30000, qPrintable(QString::number(r.ms)));
   // Standard input that is not text at all stops at once with a message.
   const CliResult zero = runCli({"predict", "--model", model_}, QByteArray(1 << 20, '\0'));
-  QVERIFY2(zero.finished && zero.exitCode == 1 && zero.err.contains("NUL"), zero.err.constData());
+  QVERIFY2(zero.finished && zero.exitCode == 1 && zero.errBytes.contains("NUL"),
+           zero.errBytes.constData());
 }
 
 void TestHostile::runFileBounds_data() {
@@ -504,8 +480,8 @@ void TestHostile::replaySpeedZeroIsInstant() {
   QDir().mkpath(dir);
   sampleRunFile(dir, 100, 3600000.0);
   const CliResult r = runCli({"replay", "--speed", "0", dir + "/sample.plrun"}, {}, 20000);
-  QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
-  QVERIFY(r.out.contains("finished"));
+  QVERIFY2(r.finished && r.exitCode == 0, r.errBytes.constData());
+  QVERIFY(r.outBytes.contains("finished"));
 }
 
 void TestHostile::escapesControlCharacters_data() {
@@ -539,9 +515,9 @@ void TestHostile::inspectEscapesTensorNames() {
   w.setMetadata("note", "\x1b[31mred");
   w.write(path.toStdString());
   const CliResult r = runCli({"inspect", path});
-  QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
-  QVERIFY2(!r.out.contains('\x1b') && !r.out.contains('\x07'), r.out.constData());
-  QVERIFY(r.out.contains("\\e]0;pwned"));
+  QVERIFY2(r.finished && r.exitCode == 0, r.errBytes.constData());
+  QVERIFY2(!r.outBytes.contains('\x1b') && !r.outBytes.contains('\x07'), r.outBytes.constData());
+  QVERIFY(r.outBytes.contains("\\e]0;pwned"));
 }
 
 void TestHostile::cancelDuringPreparation() {

@@ -25,8 +25,6 @@ enum class CpuFp16 {
 };
 const char* cpuFp16Name(CpuFp16 m);  // "auto", "emulate", "real"
 bool parseCpuFp16(const std::string& s, CpuFp16* out);
-// True when this LibTorch build has CPU fp16 kernels, CPU fp16 autocast and CPU GradScaler ops.
-bool cpuFp16KernelsAvailable();
 
 const char* precisionName(Precision p);  // "fp32", "fp16-amp", "bf16-amp", ...
 bool parsePrecision(const std::string& s, Precision* out);
@@ -64,20 +62,12 @@ struct TrainConfig {
   int64_t growthInterval = 2000;
 };
 
-// Upper bounds, checked before anything is allocated from them: a batch of 1e9 examples is a
-// refusal with a message, not "out of memory" half-way into a step. Run files are held to the
-// same bounds.
+// Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a
+// batch of 1e9 examples is a refusal with a message, not "out of memory" half-way into a step.
+// Run files are held to the same bounds.
 constexpr int64_t kMaxSteps = 10000000;
 constexpr int64_t kMaxBatchSize = 4096;
 constexpr int64_t kMaxSeqLen = 512;  // BERT's position table
 constexpr int kMaxThreads = 1024;
-
-// Throws InputError for a setting no run could start with: steps, batch size, sequence length,
-// learning rate, eval interval, threads (at most the machine's cores unless oversubscribe),
-// an unknown preset, a device this build or machine does
-// not have, a missing model directory or data file, an unusable save directory. Callers check
-// before starting runs, so a bad option fails at once with one message instead of in every run.
-// `who` prefixes the message ("lab: ...").
-void checkTrainConfig(const TrainConfig& config, const std::string& who = {});
 
 }  // namespace precisionlab

@@ -34,4 +34,26 @@ bool parsePrecision(const std::string& s, Precision* out) {
   return false;
 }
 
+const char* cpuFp16Name(CpuFp16 m) {
+  switch (m) {
+    case CpuFp16::Auto:
+      return "auto";
+    case CpuFp16::Emulate:
+      return "emulate";
+    case CpuFp16::Real:
+      return "real";
+  }
+  return "unknown";
+}
+
+bool parseCpuFp16(const std::string& s, CpuFp16* out) {
+  for (CpuFp16 m : {CpuFp16::Auto, CpuFp16::Emulate, CpuFp16::Real}) {
+    if (s == cpuFp16Name(m)) {
+      *out = m;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace precisionlab

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/AtomicFileWriter.h"
+#include "core/ConfigValidator.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/RecordFields.h"
@@ -94,6 +95,13 @@ int64_t getIntIn(const json::Value& o, const char* k, int64_t lo, int64_t hi, co
             ".." + std::to_string(hi));
   return v;
 }
+// A config field of a run file, held to the config validator's bounds: the ones a live run has.
+template <typename T>
+T inRange(T v, ConfigField field, const Where& at, const std::string& p) {
+  if (auto issue = checkRange(field, static_cast<double>(v)))
+    at.fail("field \"" + p + configFieldName(field) + "\": " + issue->message);
+  return v;
+}
 // A finite number in [lo, hi].
 double getDoubleIn(const json::Value& o, const char* k, double lo, double hi, const Where& at,
                    const std::string& p = {}) {
@@ -140,15 +148,15 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   c.preset = getString(o, "preset", at, p);
   c.modelDir = getString(o, "modelDir", at, p);
   // Optional: files written before pretrained models existed have no "layers" (all layers).
-  c.layers = o.find("layers") ? getInt(o, "layers", at, p) : 0;
+  c.layers = o.find("layers") ? inRange(getInt(o, "layers", at, p), ConfigField::Layers, at, p) : 0;
   c.dataPath = getString(o, "dataPath", at, p);
   c.textColumn = getString(o, "textColumn", at, p);
   c.labelColumn = getString(o, "labelColumn", at, p);
   // A run file is untrusted: every value is held to the bounds a live run has.
-  c.steps = getIntIn(o, "steps", 1, kMaxSteps, at, p);
-  c.batchSize = getIntIn(o, "batchSize", 1, kMaxBatchSize, at, p);
-  c.seqLen = getIntIn(o, "seqLen", 2, kMaxSeqLen, at, p);
-  c.learningRate = getDoubleIn(o, "learningRate", 0, 1e3, at, p);
+  c.steps = inRange(getInt(o, "steps", at, p), ConfigField::Steps, at, p);
+  c.batchSize = inRange(getInt(o, "batchSize", at, p), ConfigField::BatchSize, at, p);
+  c.seqLen = inRange(getInt(o, "seqLen", at, p), ConfigField::SeqLen, at, p);
+  c.learningRate = inRange(getDouble(o, "learningRate", at, p), ConfigField::LearningRate, at, p);
   c.warmupFraction = getDoubleIn(o, "warmupFraction", 0, 1, at, p);
   c.weightDecay = getDoubleIn(o, "weightDecay", 0, 1e3, at, p);
   c.maxGradNorm = getDoubleIn(o, "maxGradNorm", -1e300, 1e300, at, p);
@@ -156,16 +164,18 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   c.seed = typed(o, "seed", at, p, "a non-negative integer",
                  [](const json::Value& v) { return v.asUint64(); });
   c.device = getString(o, "device", at, p);
-  c.evalEvery = getIntIn(o, "evalEvery", 0, kMaxSteps, at, p);
-  c.validationFraction = getDoubleIn(o, "validationFraction", 0, 1, at, p);
-  c.threads = static_cast<int>(getIntIn(o, "threads", 0, kMaxThreads, at, p));
+  c.evalEvery = inRange(getInt(o, "evalEvery", at, p), ConfigField::EvalEvery, at, p);
+  c.validationFraction =
+      inRange(getDouble(o, "validationFraction", at, p), ConfigField::ValidationFraction, at, p);
+  c.threads = static_cast<int>(inRange(getInt(o, "threads", at, p), ConfigField::Threads, at, p));
   const std::string precision = getString(o, "precision", at, p);
   if (!parsePrecision(precision, &c.precision))
     at.fail("field \"config.precision\" has unknown value \"" + precision + "\"");
-  c.initScale = getDoubleIn(o, "initScale", 0, 1e300, at, p);
+  c.initScale = inRange(getDouble(o, "initScale", at, p), ConfigField::InitScale, at, p);
   c.growthFactor = getDoubleIn(o, "growthFactor", 0, 1e300, at, p);
   c.backoffFactor = getDoubleIn(o, "backoffFactor", 0, 1e300, at, p);
-  c.growthInterval = getIntIn(o, "growthInterval", 0, INT64_MAX, at, p);
+  c.growthInterval =
+      inRange(getInt(o, "growthInterval", at, p), ConfigField::GrowthInterval, at, p);
   return c;
 }
 

@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "core/AtomicFileWriter.h"
+#include "core/ConfigValidator.h"
 #include "core/EngineError.h"
 #include "core/HfConfig.h"
 #include "core/Json.h"
@@ -301,35 +302,8 @@ std::string withoutTrailingSlashes(std::string dir) {
 }  // namespace
 
 void checkSaveDirectory(const std::string& dirArg) {
-  const std::string dir = withoutTrailingSlashes(dirArg);
-  if (dir.empty()) throw InputError("--save needs a directory name");
-  std::error_code ec;
-  const fs::path target(dir);
-  if (fs::exists(target, ec)) {
-    if (!fs::is_directory(target, ec))
-      throw InputError(dir + ": exists and is not a directory; choose another place to save");
-    bool empty = true, hasConfig = false;
-    for (const auto& entry : fs::directory_iterator(target, ec)) {
-      empty = false;
-      if (entry.is_directory())
-        throw InputError(dir + ": exists and contains the folder " +
-                         entry.path().filename().string() +
-                         "; PrecisionLab replaces only plain model directories. Choose a new one.");
-      if (entry.path().filename() == "config.json") hasConfig = true;
-    }
-    if (!empty && !hasConfig)
-      throw InputError(dir +
-                       ": exists and is not a model directory (no config.json); choose a "
-                       "new or empty directory so nothing else is overwritten");
-  }
-  // The save goes through a sibling temporary directory, so the parent must take new entries.
-  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(parent, ec))
-    throw InputError(dir + ": the folder " + parent.string() +
-                     " does not exist; create it first or save somewhere else");
-  if (::access(parent.c_str(), W_OK | X_OK) != 0)
-    throw InputError(dir + ": cannot write in " + parent.string() + " (" + std::strerror(errno) +
-                     "); save somewhere else");
+  const std::string problem = saveDirectoryProblem(dirArg);
+  if (!problem.empty()) throw InputError(problem);
 }
 
 void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,

@@ -7,8 +7,10 @@
 
 #include <torch/cuda.h>
 
+#include "core/ConfigValidator.h"
 #include "core/EngineError.h"
 #include "engine/BuildInfo.h"
+#include "engine/TrainEnvironment.h"
 
 #ifdef PRECISIONLAB_WITH_CUDA
 #include <ATen/cuda/CUDAContext.h>
@@ -17,28 +19,11 @@
 namespace precisionlab {
 
 torch::Device parseDevice(const std::string& spec) {
+  // The words and the rules are the config validator's, so `train` and the GUI refuse alike.
+  if (auto issue = checkDevice(spec, trainEnvironment().cudaDeviceCount))
+    throw InputError(issue->message);
   if (spec == "cpu") return torch::Device(torch::kCPU);
-  int index = 0;
-  if (spec != "cuda") {
-    const std::string prefix = "cuda:";
-    const std::string digits = spec.substr(spec.rfind(prefix, 0) == 0 ? prefix.size() : 0);
-    if (spec.rfind(prefix, 0) != 0 || digits.empty() || digits.size() > 3 ||
-        digits.find_first_not_of("0123456789") != std::string::npos) {
-      throw InputError("device '" + spec + "' is not valid: use cpu, cuda or cuda:N");
-    }
-    index = std::stoi(digits);
-  }
-  if (!torch::cuda::is_available()) {
-    throw InputError("device '" + spec +
-                     "' was asked for, but this LibTorch build or machine has no CUDA device: "
-                     "use --device cpu, or build against a CUDA LibTorch");
-  }
-  const auto count = static_cast<int>(torch::cuda::device_count());
-  if (index >= count) {
-    throw InputError("device '" + spec + "' does not exist: this machine has " +
-                     std::to_string(count) +
-                     " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
-  }
+  const int index = spec == "cuda" ? 0 : std::stoi(spec.substr(5));
   return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
 }
 

@@ -7,8 +7,10 @@
 #include <thread>
 
 #include "core/BuiltinData.h"
+#include "core/ConfigValidator.h"
 #include "core/EngineError.h"
 #include "core/PretrainedModels.h"
+#include "engine/TrainEnvironment.h"
 #include "model/HfCheckpoint.h"
 #include "platform/DeviceInfo.h"
 #include "platform/TorchCompat.h"
@@ -68,23 +70,11 @@ int threadsFor(const TrainConfig& config) {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+// The last guard before anything is allocated: the front ends validate first and say which of
+// their own flags or widgets is wrong; this message names the setting, never a front end's words.
 void checkConfig(const TrainConfig& c) {
-  if (c.steps < 1 || c.steps > kMaxSteps)
-    throw InputError("steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " +
-                     std::to_string(c.steps) + ")");
-  if (c.batchSize < 1 || c.batchSize > kMaxBatchSize)
-    throw InputError("batch size must be between 1 and " + std::to_string(kMaxBatchSize) +
-                     " (got " + std::to_string(c.batchSize) + ")");
-  if (c.threads < 0 || c.threads > kMaxThreads)
-    throw InputError("threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
-  if (c.seqLen < 2 || c.seqLen > kMaxSeqLen)
-    throw InputError("sequence length must be between 2 and 512 (got " + std::to_string(c.seqLen) +
-                     ")");
-  if (!(c.learningRate > 0) || !std::isfinite(c.learningRate))
-    throw InputError("learning rate must be a positive number");
-  if (!(c.validationFraction > 0 && c.validationFraction < 1))
-    throw InputError("validation fraction must be between 0 and 1 (exclusive)");
-  if (c.evalEvery < 0) throw InputError("eval-every must be 0 (end only) or a positive step count");
+  const std::vector<ConfigIssue> issues = validate(c, trainEnvironment());
+  if (!issues.empty()) throw InputError(issues.front().message);
 }
 
 // Own Fisher-Yates over mt19937_64 so the order is the same with every standard library.

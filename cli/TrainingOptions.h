@@ -1,0 +1,54 @@
+// The training options (--preset, --steps, --batch-size, --seq-len, --lr, --threads, --cpu-fp16,
+// ...) declared once for every command that starts or describes training runs (train, lab,
+// bench, record, estimate): each picks the ones it offers, with its own defaults. The settings
+// are checked by the engine's config validator (engine/ConfigValidator.h), which knows fields,
+// not flags; this file maps each field's issue to the flag the user typed ("--seq-len: ...").
+#pragma once
+
+#include <initializer_list>
+#include <vector>
+
+#include "cli/ArgParser.h"
+#include "core/ConfigValidator.h"
+#include "core/TrainConfig.h"
+
+namespace precisionlab::cli {
+
+enum class TrainOption {
+  Preset,
+  Model,
+  Layers,
+  Save,
+  Data,
+  TextColumn,
+  LabelColumn,
+  Steps,
+  BatchSize,
+  SeqLen,
+  LearningRate,
+  Seed,
+  Device,
+  Threads,  // with --oversubscribe
+  CpuFp16,
+  EvalEvery,
+  Precision,
+  InitScale,
+  GrowthInterval,
+};
+
+// Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.
+void addTrainingOptions(ArgParser& parser, const TrainConfig& defaults,
+                        std::initializer_list<TrainOption> options);
+// Copies every training option present on the command line into `config`. Throws UsageError
+// for a value that cannot be read (not a number, a negative seed, --threads beyond any limit).
+void applyTrainingOptions(const ArgParser& parser, TrainConfig& config);
+// Validates `config` for this machine and build (engine/ConfigValidator.h) and throws one
+// UsageError listing every issue, each under the flag of its field ("--seq-len: sequence length
+// must be ..."); a field without a flag in this command is reported in the setting's words.
+void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config);
+// The flag of a field in this parser ("--seq-len"), or "" when the command has none.
+std::string flagFor(const ArgParser& parser, ConfigField field);
+// One issue in the CLI's words: "--seq-len: sequence length must be ...".
+std::string describeIssue(const ArgParser& parser, const ConfigIssue& issue);
+
+}  // namespace precisionlab::cli

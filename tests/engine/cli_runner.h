@@ -1,0 +1,87 @@
+// Runs the built precisionlab-cli in a child process, as a user would, for the tests that drive
+// the CLI (tst_cli, tst_hostile, tst_clisyntax): exit code (-1 for a crash or a run that did not
+// finish in time), standard output and error as bytes and as UTF-8 text, and the wall time.
+#pragma once
+
+#include <algorithm>
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QList>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace clitest {
+
+inline const QString kCli = QStringLiteral(PRECISIONLAB_BINARY_DIR "/cli/precisionlab-cli");
+
+struct CliResult {
+  int exitCode = -1;  // -1: crashed (signal), could not start or did not finish
+  bool finished = false;
+  qint64 ms = 0;
+  QByteArray outBytes, errBytes;  // exactly what the CLI wrote
+  QString out, err;               // the same, decoded as UTF-8
+};
+
+inline CliResult runCli(const QStringList& args, const QByteArray& input = {},
+                        int timeoutMs = 60000) {
+  QProcess p;
+  QElapsedTimer t;
+  t.start();
+  p.start(kCli, args);
+  CliResult r;
+  if (!p.waitForStarted(10000)) {
+    r.err = QStringLiteral("could not start %1: %2").arg(kCli, p.errorString());
+    return r;
+  }
+  if (!input.isEmpty()) p.write(input);
+  p.closeWriteChannel();
+  r.finished = p.waitForFinished(timeoutMs);
+  if (!r.finished) {
+    p.kill();
+    p.waitForFinished(5000);
+  }
+  r.ms = t.elapsed();
+  r.outBytes = p.readAllStandardOutput();
+  r.errBytes = p.readAllStandardError();
+  r.out = QString::fromUtf8(r.outBytes);
+  r.err = QString::fromUtf8(r.errBytes);
+  r.exitCode = r.finished && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  return r;
+}
+
+// Several command lines at once, `parallel` processes at a time (each CLI start costs about
+// 0.4 s of CPU loading LibTorch, so a table of checks runs side by side); results in order.
+inline QList<CliResult> runCliMany(const QList<QStringList>& commandLines, int parallel = 4,
+                                   int timeoutMs = 60000) {
+  QList<CliResult> results;
+  for (qsizetype first = 0; first < commandLines.size(); first += parallel) {
+    QList<QProcess*> batch;
+    for (qsizetype i = first; i < std::min<qsizetype>(first + parallel, commandLines.size()); ++i) {
+      auto* p = new QProcess;
+      p->start(kCli, commandLines[i]);
+      p->closeWriteChannel();
+      batch.append(p);
+    }
+    for (QProcess* p : batch) {
+      CliResult r;
+      r.finished = p->waitForFinished(timeoutMs);
+      if (!r.finished) {
+        p->kill();
+        p->waitForFinished(5000);
+      }
+      r.outBytes = p->readAllStandardOutput();
+      r.errBytes = p->readAllStandardError();
+      r.out = QString::fromUtf8(r.outBytes);
+      r.err = QString::fromUtf8(r.errBytes);
+      r.exitCode = r.finished && p->exitStatus() == QProcess::NormalExit ? p->exitCode() : -1;
+      results.append(r);
+      delete p;
+    }
+  }
+  return results;
+}
+
+}  // namespace clitest
