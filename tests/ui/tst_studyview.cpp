@@ -181,20 +181,28 @@ void TestStudyView::examFlagsAndRecordsOnSubmit() {
   view->setMode(quiz::QuizMode::Exam);
   auto* session = view->controller()->session();
   QVERIFY(session->mode() == quiz::QuizMode::Exam);
-  QTest::keyClick(view.get(), Qt::Key_2);
+  // The exam shuffles its questions, so a "choose two" question can come first: pick as many
+  // options as each question asks for (keys 2, 3, ... for the first, 1, 2, ... after).
+  const auto pickAll = [&](int firstKey) {
+    for (int k = 0; k < session->choicesNeeded(session->currentIndex()); ++k)
+      QTest::keyClick(view.get(), Qt::Key(firstKey + k));
+  };
+  pickAll(Qt::Key_2);
   QTest::keyClick(view.get(), Qt::Key_F);
   QVERIFY(session->state(0).flagged);
   QVERIFY(!view->isGraded());                   // no feedback during an exam
   QTest::keyClick(view.get(), Qt::Key_Return);  // keeps the answer, moves on
   QCOMPARE(session->currentIndex(), 1);
-  QTest::keyClick(view.get(), Qt::Key_B);
+  for (int k = 0; k < session->choicesNeeded(1); ++k)
+    QTest::keyClick(view.get(), Qt::Key(Qt::Key_B + k));  // letters pick options too
   QTest::keyClick(view.get(), Qt::Key_N);
   QCOMPARE(session->currentIndex(), 2);
   // Answers can change until submission.
   session->goTo(0);
   QVERIFY(!session->state(0).chosen.contains(session->state(0).displayOrder.at(0)));
   QTest::keyClick(view.get(), Qt::Key_1);
-  QVERIFY(session->state(0).chosen.contains(session->state(0).displayOrder.at(0)));
+  if (session->choicesNeeded(0) == 1)  // a single answer is replaced; a full multiple one kept
+    QVERIFY(session->state(0).chosen.contains(session->state(0).displayOrder.at(0)));
   QCOMPARE(store_->attempts(profile_).result().size(), 0);  // nothing stored before submit
 
   QSignalSpy failed(view->controller(), &StudyController::recordFailed);
@@ -204,7 +212,6 @@ void TestStudyView::examFlagsAndRecordsOnSubmit() {
   // when CI's disk is busy, so the wait is generous (QTRY returns as soon as both are in).
   QTRY_COMPARE_WITH_TIMEOUT(view->controller()->recordedCount() + failed.count(), 2, 60000);
   QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
-  QCOMPARE(view->controller()->recordedCount(), 2);
   const auto attempts = store_->attempts(profile_).result();
   QCOMPARE(attempts.size(), 2);  // the unanswered questions are not attempts
   for (const auto& a : attempts) QVERIFY(a.mode == quiz::QuizMode::Exam);
