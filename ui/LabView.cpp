@@ -1,11 +1,13 @@
 #include "ui/LabView.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -202,7 +204,7 @@ void LabView::buildUi() {
                  c.dataPath.empty() ? tr("built-in data") : QString::fromStdString(c.dataPath))
             .arg(c.batchSize)
             .arg(c.seqLen)
-            .arg(c.learningRate, 0, 'g', 3)
+            .arg(QLocale().toString(c.learningRate, 'g', 3))
             .arg(c.steps)
             .arg(QString::fromStdString(c.device)));
   };
@@ -541,7 +543,9 @@ void LabView::updateVerdict(const QString& scenarioId) {
   // Numbers from unfinished runs move; say so rather than let them read as final.
   if (!finished) text = tr("so far: %1").arg(text);
   QStringList details = {text};
-  for (const std::string& note : verdict->notes) details.append(QString::fromStdString(note));
+  // Fixed notes are marked in the engine (PL_TRANSLATE_NOOP); a note with figures stays English.
+  for (const std::string& note : verdict->notes)
+    details.append(QCoreApplication::translate("Verdict", note.c_str()));
   verdicts_.insert(scenarioId, text);
   verdictDetails_.insert(scenarioId, details.join(QLatin1Char('\n')));
 }
@@ -669,7 +673,8 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
     const QString label = QString::fromStdString(r.label);
     QString legend = info ? info->legend : label;
     if (count > 1 && info)
-      legend = QStringLiteral("HP trial lr %1").arg(r.config.learningRate, 0, 'g', 2);
+      legend = QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
+                   .arg(QLocale().toString(r.config.learningRate, 'g', 2));
     legend = tr("%1 (recorded)").arg(legend);
     const TrainConfig config = r.config;
     const QString source = RunDataStore::recordedSource(r.provenance);

@@ -38,12 +38,10 @@ QString RunDataStore::recordedSource(const RunProvenance& recorded) {
 }
 
 QString RunDataStore::describeSource(const QString& source) {
-  auto tr = [](const char* text) {
-    return QCoreApplication::translate("precisionlab::RunDataStore", text);
-  };
-  if (source.startsWith(kLivePrefix)) return tr("live on %1").arg(source.mid(kLivePrefix.size()));
+  if (source.startsWith(kLivePrefix))
+    return RunDataStore::tr("live on %1").arg(source.mid(kLivePrefix.size()));
   if (source.startsWith(kRecordedPrefix))
-    return tr("recorded on %1").arg(source.mid(kRecordedPrefix.size()));
+    return RunDataStore::tr("recorded on %1").arg(source.mid(kRecordedPrefix.size()));
   return source;
 }
 

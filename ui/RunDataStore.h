@@ -14,6 +14,7 @@
 #pragma once
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -60,6 +61,8 @@ struct TrackedRun {
 };
 
 class RunDataStore {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::RunDataStore)
+
  public:
   // The source of runs trained here with `config` / replayed from a recording of `recorded`.
   static QString liveSource(const TrainConfig& config);

@@ -1,5 +1,7 @@
 #include "ui/ScenarioCatalog.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <algorithm>
 
 #include "engine/LabScenarios.h"
@@ -13,7 +15,14 @@ QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizet
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-std::string lrText(double lr) { return QString::number(lr, 'g', 2).toStdString(); }
+// The engine's titles and descriptions are English (they name runs in files); they are marked
+// with PL_TRANSLATE_NOOP("LabScenarios", ...) there and translated here, where they reach the
+// screen. The option text is the question bank's (content), never translated.
+QString shown(const std::string& s) {
+  return QCoreApplication::translate("LabScenarios", s.c_str());
+}
+
+QString lrText(double lr) { return QLocale().toString(lr, 'g', 2); }
 
 // What only the UI adds to a scenario of the engine's table.
 struct Look {
@@ -31,23 +40,27 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
   // are full names (the charts share one legend per tab, so they need not be short).
   static const QList<ScenarioInfo> kScenarios = [] {
     const Look looks[] = {
-        {scenario::kBaselineFp32, "fp32 baseline", QColor(0x33, 0x33, 0x33), "loss"},
-        {scenario::kHalfLayers, "Half-precision layers", QColor(0xD5, 0x5E, 0x00), "loss"},
-        {scenario::kTensorflowContainer, "TensorFlow container", QColor(0x56, 0xB4, 0xE9),
+        {scenario::kBaselineFp32, QT_TRANSLATE_NOOP("ScenarioCatalog", "fp32 baseline"),
+         QColor(0x33, 0x33, 0x33), "loss"},
+        {scenario::kHalfLayers, QT_TRANSLATE_NOOP("ScenarioCatalog", "Half-precision layers"),
+         QColor(0xD5, 0x5E, 0x00), "loss"},
+        {scenario::kTensorflowContainer,
+         QT_TRANSLATE_NOOP("ScenarioCatalog", "TensorFlow container"), QColor(0x56, 0xB4, 0xE9),
          "throughput"},
-        {scenario::kVertexHpTuning, "HP tuning", QColor(0xCC, 0x79, 0xA7), "loss"},
+        {scenario::kVertexHpTuning, QT_TRANSLATE_NOOP("ScenarioCatalog", "HP tuning"),
+         QColor(0xCC, 0x79, 0xA7), "loss"},
         {scenario::kFp16Amp, "fp16=True", QColor(0x00, 0x9E, 0x73), "loss"},
         {scenario::kBf16Amp, "bf16=True", QColor(0xE6, 0x9F, 0x00), "throughput"},
-        {scenario::kFp16NoScaler, "fp16 without loss scaling", QColor(0x00, 0x72, 0xB2),
-         "underflow"},
+        {scenario::kFp16NoScaler, QT_TRANSLATE_NOOP("ScenarioCatalog", "fp16 without loss scaling"),
+         QColor(0x00, 0x72, 0xB2), "underflow"},
     };
     QList<ScenarioInfo> out;
     const TrainConfig base = LabScenarios::defaultBase();
     for (const Look& look : looks) {
       const LabScenario s = LabScenarios::make(look.id, base);
-      out.append({idOf(look.id), qs(s.optionText), s.correct, s.isSweep, qs(s.title),
-                  qs(s.whatItIs), QString::fromUtf8(look.legend), look.color,
-                  QString::fromLatin1(look.focusChart)});
+      out.append({idOf(look.id), qs(s.optionText), s.correct, s.isSweep, shown(s.title),
+                  shown(s.whatItIs), QCoreApplication::translate("ScenarioCatalog", look.legend),
+                  look.color, QString::fromLatin1(look.focusChart)});
     }
     return out;
   }();
@@ -72,8 +85,11 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
   std::vector<PlannedRun> plan;
   for (const auto& run : scenario.runs) {
-    const std::string legend = scenario.isSweep ? "HP trial lr " + lrText(run.config.learningRate)
-                                                : info->legend.toStdString();
+    const std::string legend =
+        scenario.isSweep ? QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
+                               .arg(lrText(run.config.learningRate))
+                               .toStdString()
+                         : info->legend.toStdString();
     plan.push_back({run.label, legend, run.config});
   }
   return plan;

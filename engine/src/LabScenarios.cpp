@@ -6,6 +6,7 @@
 #include "engine/EngineError.h"
 #include "engine/PretrainedModels.h"
 #include "engine/ScenarioIds.h"
+#include "engine/Translatable.h"
 
 namespace precisionlab {
 
@@ -74,8 +75,10 @@ std::string LabScenarios::defaultModelNote() {
            "growth interval " +
            std::to_string(kPretrainedGrowthInterval) +
            " instead of PyTorch's 2000 so the scale can grow back within the run.";
-  return "The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the "
-         "lab trains the built-in tiny BERT from random weights at lr 2e-3.";
+  return PL_TRANSLATE_NOOP(
+      "LabScenarios",
+      "The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the "
+      "lab trains the built-in tiny BERT from random weights at lr 2e-3.");
 }
 
 std::vector<std::string> LabScenarios::defaultIds() {
@@ -97,45 +100,60 @@ std::vector<double> LabScenarios::sweepLearningRates(double baseLearningRate) {
 
 LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
   if (id == scenario::kBaselineFp32)
-    return single(id, "", false, "fp32 baseline",
-                  "No change: fp32 weights, activations and optimizer; every other run is "
-                  "compared with it.",
-                  base, Precision::Fp32);
+    return single(
+        id, "", false, PL_TRANSLATE_NOOP("LabScenarios", "fp32 baseline"),
+        PL_TRANSLATE_NOOP("LabScenarios",
+                          "No change: fp32 weights, activations and optimizer; every other run is "
+                          "compared with it."),
+        base, Precision::Fp32);
   if (id == scenario::kHalfLayers)
     return single(id, "Modify the model to use half-precision layers", false,
-                  "Half-precision layers",
-                  "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss "
-                  "scaling.",
+                  PL_TRANSLATE_NOOP("LabScenarios", "Half-precision layers"),
+                  PL_TRANSLATE_NOOP(
+                      "LabScenarios",
+                      "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss "
+                      "scaling."),
                   base, Precision::HalfModel);
   if (id == scenario::kTensorflowContainer)
-    return single(id, "Use a custom container with TensorFlow instead of PyTorch", false,
-                  "TensorFlow container",
-                  "A framework swap leaves precision unchanged: the same fp32 run.", base,
-                  Precision::Fp32);
+    return single(
+        id, "Use a custom container with TensorFlow instead of PyTorch", false,
+        PL_TRANSLATE_NOOP("LabScenarios", "TensorFlow container"),
+        PL_TRANSLATE_NOOP("LabScenarios",
+                          "A framework swap leaves precision unchanged: the same fp32 run."),
+        base, Precision::Fp32);
   if (id == scenario::kFp16Amp)
-    return single(id, "Set fp16=True in the TrainingArguments", true, "fp16=True",
-                  "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 "
-                  "master weights. On a GPU only: on a CPU the Trainer accepts fp16=True without "
-                  "a word, but accelerate turns on neither autocast nor the GradScaler there, so "
-                  "the run is plain fp32 (measured with transformers 5.24, accelerate 1.15).",
-                  base, Precision::Fp16Amp);
+    return single(
+        id, "Set fp16=True in the TrainingArguments", true, "fp16=True",
+        PL_TRANSLATE_NOOP(
+            "LabScenarios",
+            "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 "
+            "master weights. On a GPU only: on a CPU the Trainer accepts fp16=True without "
+            "a word, but accelerate turns on neither autocast nor the GradScaler there, so "
+            "the run is plain fp32 (measured with transformers 5.24, accelerate 1.15)."),
+        base, Precision::Fp16Amp);
   if (id == scenario::kBf16Amp)
     return single(id, "", false, "bf16=True",
-                  "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, "
-                  "no loss scaling), which a CPU can run fast.",
+                  PL_TRANSLATE_NOOP(
+                      "LabScenarios",
+                      "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, "
+                      "no loss scaling), which a CPU can run fast."),
                   base, Precision::Bf16Amp);
   if (id == scenario::kFp16NoScaler)
-    return single(id, "", false, "fp16 without loss scaling",
-                  "Autocast fp16 with the GradScaler turned off: small gradients flush to zero.",
-                  base, Precision::Fp16AmpNoScaler);
+    return single(
+        id, "", false, PL_TRANSLATE_NOOP("LabScenarios", "fp16 without loss scaling"),
+        PL_TRANSLATE_NOOP(
+            "LabScenarios",
+            "Autocast fp16 with the GradScaler turned off: small gradients flush to zero."),
+        base, Precision::Fp16AmpNoScaler);
   if (id == scenario::kVertexHpTuning) {
     LabScenario s;
     s.id = std::string(id);
     s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
-    s.title = "Vertex AI hyperparameter tuning";
-    s.whatItIs =
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Vertex AI hyperparameter tuning");
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
         "A sweep of fp32 trials over the learning rate: it searches values, it never "
-        "changes precision.";
+        "changes precision.");
     s.isSweep = true;
     int trial = 0;
     for (double lr : sweepLearningRates(base.learningRate)) {
