@@ -25,6 +25,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# Configure again first: which engine files carry PL_TRANSLATE_NOOP is decided at configure time.
+if [ -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build" > /dev/null
+fi
 lst="$build/translations/lupdate-sources.lst"
 opts="$build/translations/lupdate-options.txt"
 if [ ! -f "$lst" ] || [ ! -f "$opts" ]; then

@@ -85,7 +85,8 @@ ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& sce
     s.text = LabVerdicts::tr("failed at step %1").arg(failed->stepsDone() + 1);
   } else {
     const TrackedRun* shown = active ? active : runs.front();
-    s.text = QString::fromLatin1(runStateName(shown->state));
+    // The engine marks its state names (PL_TRANSLATE_NOOP); files keep them in English.
+    s.text = QCoreApplication::translate("RunState", runStateName(shown->state));
   }
   s.text += QStringLiteral(" · %1/%2").arg(s.done).arg(s.total);
   if (runs.size() > 1) s.text += LabVerdicts::tr(" (%n trials)", nullptr, int(runs.size()));

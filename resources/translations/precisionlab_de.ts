@@ -100,6 +100,37 @@
     </message>
 </context>
 <context>
+    <name>RunState</name>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioCatalog</name>
     <message>
         <source>fp32 baseline</source>
@@ -606,19 +637,19 @@
     </message>
     <message>
         <source>ms / step (est.)</source>
-        <translation>ms / Schritt (geschätzt)</translation>
+        <translation>ms / Schritt (gesch.)</translation>
     </message>
     <message>
         <source>Speed vs fp32 (est.)</source>
-        <translation>Tempo ggü. fp32 (geschätzt)</translation>
+        <translation>Tempo ggü. fp32 (gesch.)</translation>
     </message>
     <message>
         <source>Memory GB (est.)</source>
-        <translation>Speicher GB (geschätzt)</translation>
+        <translation>Speicher GB (gesch.)</translation>
     </message>
     <message>
         <source>Epoch (est.)</source>
-        <translation>Epoche (geschätzt)</translation>
+        <translation>Epoche (gesch.)</translation>
     </message>
     <message>
         <source>How is this computed?</source>
@@ -626,7 +657,7 @@
     </message>
     <message>
         <source>not supported: no bf16 units</source>
-        <translation>nicht unterstützt: keine bf16-Einheiten</translation>
+        <translation>keine bf16-Einheiten</translation>
     </message>
     <message>
         <source> (does not fit)</source>
@@ -1278,7 +1309,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>Where the numbers come from</source>
-        <translation>Woher die Zahlen stammen</translation>
+        <translation>Herkunft der Zahlen</translation>
     </message>
     <message>
         <source>Replay recorded runs</source>
@@ -2198,7 +2229,7 @@ Fenster
     </message>
     <message>
         <source>median, scheduled by %1</source>
-        <translation>Median, geplant von %1</translation>
+        <translation>Median, Planer: %1</translation>
     </message>
     <message>
         <source>Predicted recall</source>
@@ -2206,7 +2237,7 @@ Fenster
     </message>
     <message>
         <source>FSRS estimate for now (whole days since each answer), target 90%</source>
-        <translation>FSRS-Schätzung für jetzt (ganze Tage seit jeder Antwort), Ziel 90 %</translation>
+        <translation>FSRS-Schätzung jetzt (volle Tage seit jeder Antwort), Ziel 90 %</translation>
     </message>
     <message>
         <source>Measured retention</source>
@@ -2218,7 +2249,7 @@ Fenster
     </message>
     <message>
         <source>needs answers a day or more apart</source>
-        <translation>braucht Antworten im Abstand von mindestens einem Tag</translation>
+        <translation>braucht Antworten mit mind. einem Tag Abstand</translation>
     </message>
     <message>
         <source>✓ right</source>
