@@ -858,7 +858,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>validation accuracy %1 (fp32 %2)</source>
-        <translation>Validierungsgenauigkeit %1 (fp32 %2)</translation>
+        <translation>Val.-Genauigkeit %1 (fp32 %2)</translation>
     </message>
     <message>
         <source>speed %1 fp32 (p25-p75 %2-%3)</source>
@@ -886,7 +886,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>why: fp16 weights, gradients and AdamW state with no loss scaling and no fp32 master copy: small updates round away, large values overflow</source>
-        <translation>warum: Gewichte, Gradienten und AdamW-Zustand in fp16 ohne Loss Scaling und ohne fp32-Master-Kopie: Kleine Updates gehen durch Rundung verloren, große Werte laufen über</translation>
+        <translation>warum: Gewichte, Gradienten und AdamW-Zustand in fp16, ohne Loss Scaling und fp32-Master-Kopie: Kleine Updates runden weg, große Werte laufen über</translation>
     </message>
     <message>
         <source>Learned in this run (not the usual outcome)</source>
@@ -1176,7 +1176,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>Val acc</source>
-        <translation>Val.-Genauigkeit</translation>
+        <translation>Val.-Gen.</translation>
     </message>
     <message>
         <source>Verdict (computed)</source>
@@ -1313,7 +1313,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>Replay recorded runs</source>
-        <translation>Aufgezeichnete Läufe abspielen</translation>
+        <translation>Aufzeichnungen abspielen</translation>
     </message>
     <message>
         <source>Replay the runs shipped with PrecisionLab (each labelled with the device and date it was recorded on).</source>
@@ -1321,7 +1321,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>Open recorded runs…</source>
-        <translation>Aufgezeichnete Läufe öffnen…</translation>
+        <translation>Aufzeichnungen öffnen…</translation>
     </message>
     <message>
         <source>Replay .plrun files, e.g. runs recorded on a GPU machine.</source>
@@ -1341,7 +1341,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>&amp;speed</source>
-        <translation>Ge&amp;schwindigkeit</translation>
+        <translation>Temp&amp;o</translation>
     </message>
     <message>
         <source>Stop all</source>
@@ -1349,7 +1349,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>Export to Vertex AI…</source>
-        <translation>Nach Vertex AI exportieren…</translation>
+        <translation>Vertex-AI-Export…</translation>
     </message>
     <message>
         <source>Write the Hugging Face Trainer script and Vertex AI job spec for the highlighted option.</source>
@@ -1357,7 +1357,7 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
     <message>
         <source>Export runs as CSV…</source>
-        <translation>Läufe als CSV exportieren…</translation>
+        <translation>Als CSV exportieren…</translation>
     </message>
     <message>
         <source>One row per step per run, with where each number comes from.</source>
