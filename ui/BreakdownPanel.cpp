@@ -157,6 +157,7 @@ QWidget* BreakdownPanel::optionBlock(const QString& letter, const quiz::Option& 
   }
   if (!option.scenario.isEmpty()) {
     auto* run = new QPushButton(tr("▶ Run in the lab"), frame);
+    run->setObjectName(QStringLiteral("runInLab"));  // found by name, in any language
     run->setAccessibleName(tr("Run option %1 in the lab").arg(letter));
     run->setCursor(Qt::PointingHandCursor);
     const QString scenario = option.scenario;

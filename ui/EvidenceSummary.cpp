@@ -78,6 +78,9 @@ void EvidenceSummary::rebuild() {
       l->setWordWrap(true);
       l->setTextFormat(Qt::PlainText);
       l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+      // No minimum from the longest word: a long German compound ("Validierungsgenauigkeit")
+      // made four cards wider than a 1024 px window, so they never went two by two.
+      l->setMinimumWidth(1);
       v->addWidget(l);
     }
     v->addStretch(1);

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -132,12 +133,11 @@ void GpuEstimateDialog::recompute() {
         const double hours = GpuEstimator::epochHours(e, shape, examples_->value());
         const double usd =
             GpuEstimator::epochCostUsd(e, shape, examples_->value(), prices_[int(g)]->value());
-        cells << QString::number(e.stepMs, 'f', 1)
-              << QStringLiteral("%1x").arg(fp32.stepMs / e.stepMs, 0, 'f', 2)
-              << QStringLiteral("%1%2")
-                     .arg(e.memoryGB, 0, 'f', 2)
-                     .arg(e.fits ? QString() : tr(" (does not fit)"))
-              << tr("%1 h, $%2").arg(hours, 0, 'f', 2).arg(usd, 0, 'f', 2);
+        const QLocale locale;  // on screen: the user's decimal separator
+        cells << locale.toString(e.stepMs, 'f', 1)
+              << QStringLiteral("%1x").arg(locale.toString(fp32.stepMs / e.stepMs, 'f', 2))
+              << locale.toString(e.memoryGB, 'f', 2) + (e.fits ? QString() : tr(" (does not fit)"))
+              << tr("%1 h, $%2").arg(locale.toString(hours, 'f', 2), locale.toString(usd, 'f', 2));
       }
       for (int c = 0; c < kColumns; ++c) {
         auto* item = new QTableWidgetItem(cells.value(c));

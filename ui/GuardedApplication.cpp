@@ -13,7 +13,7 @@ bool GuardedApplication::notify(QObject* receiver, QEvent* event) {
   try {
     return QApplication::notify(receiver, event);
   } catch (...) {
-    reportCurrentException(QStringLiteral("while handling an event"));
+    reportCurrentException(tr("while handling an event"));
   }
   return false;
 }

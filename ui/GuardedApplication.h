@@ -11,12 +11,15 @@
 namespace precisionlab {
 
 class GuardedApplication : public QApplication {
+  Q_OBJECT
+
  public:
   GuardedApplication(int& argc, char** argv);
 
   bool notify(QObject* receiver, QEvent* event) override;
 
-  // Logs and shows the exception being handled; call inside a catch block.
+  // Logs and shows the exception being handled; call inside a catch block. `where` is shown in
+  // the dialog: pass a translated text ("while starting").
   void reportCurrentException(const QString& where);
   QString lastError() const { return lastError_; }
   // Off in tests and --screenshots: log only, no modal dialog.

@@ -1,5 +1,8 @@
 #include "ui/LabController.h"
 
+#include <QCoreApplication>
+#include <QLocale>
+
 #include <QHash>
 #include <QTimer>
 #include <algorithm>
@@ -181,7 +184,8 @@ QStringList LabController::replay(std::vector<RunRecording> recordings) {
     LabScenarios::identify(log, r.scenarioId);
     QString legend = info ? info->legend : label;
     if (log.isSweep || (count > 1 && info))
-      legend = QStringLiteral("HP trial lr %1").arg(r.config.learningRate, 0, 'g', 2);
+      legend = QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
+                   .arg(QLocale().toString(r.config.learningRate, 'g', 2));
     legend = tr("%1 (recorded)").arg(legend);
     names.append(label);
     log.key = {RunOrigin::Replayed, replayer_->add(std::move(r))};

@@ -1,6 +1,7 @@
 #include "ui/LabEvidence.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <algorithm>
 
 #include "core/GpuEstimator.h"
@@ -14,13 +15,10 @@ namespace precisionlab {
 
 namespace {
 
-QString tr(const char* text, int n = -1) {
-  return QCoreApplication::translate("precisionlab::LabEvidence", text, nullptr, n);
-}
-
 QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
 
-QString ratio(double x) { return QStringLiteral("%1x").arg(x, 0, 'f', 2); }
+// On screen: the user's locale's decimal separator (2,00x under de_DE).
+QString ratio(double x) { return QStringLiteral("%1x").arg(QLocale().toString(x, 'f', 2)); }
 
 QString sourceOf(const RunDataStore& store, const QString& scenarioId) {
   const QString source = store.sourceOf(scenarioId);
@@ -28,7 +26,7 @@ QString sourceOf(const RunDataStore& store, const QString& scenarioId) {
   // Emulated fp16 says so: its numerics are real, its speed and memory are not measurements.
   for (const TrackedRun* r : store.runsOf(scenarioId))
     if (r->provenanceKnown && r->provenance.kind == Provenance::Emulated) {
-      text += tr(" (fp16 emulated: numerics only)");
+      text += LabEvidence::tr(" (fp16 emulated: numerics only)");
       break;
     }
   return text;
@@ -36,17 +34,17 @@ QString sourceOf(const RunDataStore& store, const QString& scenarioId) {
 
 // "val acc 0.812 (fp32 0.820)"
 QString accuracyLine(const Verdict& v) {
-  if (!v.hasEval) return tr("no validation result yet");
-  return tr("validation accuracy %1 (fp32 %2)")
-      .arg(v.valAccuracy, 0, 'f', 3)
-      .arg(v.baselineValAccuracy, 0, 'f', 3);
+  if (!v.hasEval) return LabEvidence::tr("no validation result yet");
+  const QLocale locale;
+  return LabEvidence::tr("validation accuracy %1 (fp32 %2)")
+      .arg(locale.toString(v.valAccuracy, 'f', 3), locale.toString(v.baselineValAccuracy, 'f', 3));
 }
 
 QString speedLine(const Verdict& v) {
   if (!v.speedMeasurable) return QString();
-  QString s = tr("speed %1 fp32 (p25-p75 %2-%3)")
+  QString s = LabEvidence::tr("speed %1 fp32 (p25-p75 %2-%3)")
                   .arg(ratio(v.speedup), ratio(v.speedupLow), ratio(v.speedupHigh));
-  if (v.memoryMeasurable) s += tr(", peak memory %1 fp32").arg(ratio(v.memoryRatio));
+  if (v.memoryMeasurable) s += LabEvidence::tr(", peak memory %1 fp32").arg(ratio(v.memoryRatio));
   return s;
 }
 
@@ -54,23 +52,25 @@ void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
   if (!v.failureCause.empty() || v.firstNonFiniteStep > 0 || !v.learned) {
     c.finding = EvidenceCard::Finding::Fails;
     if (v.firstNonFiniteStep > 0)
-      c.headline = tr("Fails: the loss became inf/NaN at step %1").arg(v.firstNonFiniteStep);
+      c.headline =
+          LabEvidence::tr("Fails: the loss became inf/NaN at step %1").arg(v.firstNonFiniteStep);
     else if (v.stalled)
-      c.headline = tr("Fails: the training loss did not fall");
+      c.headline = LabEvidence::tr("Fails: the training loss did not fall");
     else
-      c.headline = tr("Fails: did not learn like fp32");
+      c.headline = LabEvidence::tr("Fails: did not learn like fp32");
     if (!v.failureCause.empty())
-      c.evidence << tr("what broke: %1").arg(QString::fromStdString(v.failureCause));
-    c.evidence << tr(
+      c.evidence << LabEvidence::tr("what broke: %1").arg(QString::fromStdString(v.failureCause));
+    c.evidence << LabEvidence::tr(
         "why: fp16 weights, gradients and AdamW state with no loss scaling and no "
         "fp32 master copy: small updates round away, large values overflow");
     c.evidence << accuracyLine(v);
   } else {
     c.finding = EvidenceCard::Finding::Unexpected;
-    c.headline = tr("Learned in this run (not the usual outcome)");
+    c.headline = LabEvidence::tr("Learned in this run (not the usual outcome)");
     c.evidence << accuracyLine(v)
-               << tr("a whole-fp16 model often survives short runs; longer runs or larger "
-                     "learning rates break it");
+               << LabEvidence::tr(
+                      "a whole-fp16 model often survives short runs; longer runs or larger "
+                      "learning rates break it");
   }
 }
 
@@ -78,28 +78,30 @@ void fillSameAsFp32(EvidenceCard& c, const Verdict& v) {
   const QString speed = speedLine(v);
   if (v.identicalToBaseline) {
     c.finding = EvidenceCard::Finding::NoChange;
-    c.headline = tr("No change: bit-identical to fp32");
-    c.evidence << tr("every step's loss and the validation equal fp32's, bit for bit");
+    c.headline = LabEvidence::tr("No change: bit-identical to fp32");
+    c.evidence << LabEvidence::tr("every step's loss and the validation equal fp32's, bit for bit");
   } else if (v.learned) {
     c.finding = EvidenceCard::Finding::NoChange;
-    c.headline = tr("No change: learns like fp32, at fp32's precision");
+    c.headline = LabEvidence::tr("No change: learns like fp32, at fp32's precision");
     c.evidence << accuracyLine(v);
   } else {
     c.finding = EvidenceCard::Finding::Unexpected;
-    c.headline = tr("Differs from fp32 in this run");
+    c.headline = LabEvidence::tr("Differs from fp32 in this run");
     c.evidence << accuracyLine(v);
   }
-  c.evidence << (speed.isEmpty() ? tr("speed: not measurable against this baseline")
-                                 : tr("%1: a framework swap is no speedup").arg(speed));
+  c.evidence << (speed.isEmpty()
+                     ? LabEvidence::tr("speed: not measurable against this baseline")
+                     : LabEvidence::tr("%1: a framework swap is no speedup").arg(speed));
 }
 
 void fillSweep(EvidenceCard& c, const Verdict& v) {
   c.finding = EvidenceCard::Finding::CostsCompute;
-  c.headline = tr("Tunes the learning rate, not precision: %1 trials, %2 the training")
+  c.headline = LabEvidence::tr("Tunes the learning rate, not precision: %1 trials, %2 the training")
                    .arg(v.trials)
                    .arg(ratio(v.sampleMultiple));
-  c.evidence << tr("best trial: %1, %2").arg(QString::fromStdString(v.bestTrial), accuracyLine(v));
-  c.evidence << tr("every trial is an fp32 run: each one as slow as the baseline");
+  c.evidence << LabEvidence::tr("best trial: %1, %2")
+                    .arg(QString::fromStdString(v.bestTrial), accuracyLine(v));
+  c.evidence << LabEvidence::tr("every trial is an fp32 run: each one as slow as the baseline");
 }
 
 }  // namespace
@@ -127,8 +129,9 @@ QString LabEvidence::gpuEstimateLine() {
     }
     mem = std::max(mem, fp16.memoryGB / fp32.memoryGB);
   }
-  return tr("estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 "
-            "the memory")
+  return LabEvidence::tr(
+             "estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 "
+             "the memory")
       .arg(ratio(lo), loGpu, ratio(hi), hiGpu, ratio(mem));
 }
 
@@ -153,14 +156,14 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
     const auto verdict = cached(id);
     const bool isFinal = LabVerdicts::isFinal(store, id);
     if (!status.started) {
-      c.headline = tr("Not run yet");
+      c.headline = LabEvidence::tr("Not run yet");
     } else if (!verdict || !isFinal) {
       c.finding = EvidenceCard::Finding::Running;
-      c.headline = verdict ? tr("Running: %1").arg(status.text)
+      c.headline = verdict ? LabEvidence::tr("Running: %1").arg(status.text)
                            : (LabVerdicts::waitingText(store, id).isEmpty()
-                                  ? tr("Running: %1").arg(status.text)
+                                  ? LabEvidence::tr("Running: %1").arg(status.text)
                                   : LabVerdicts::waitingText(store, id));
-      if (status.failed) c.headline = tr("Failed: %1").arg(status.text);
+      if (status.failed) c.headline = LabEvidence::tr("Failed: %1").arg(status.text);
     }
     if (status.started) c.source = sourceOf(store, id);
     if (verdict && isFinal) {
@@ -171,11 +174,12 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
       else if (id == idOf(scenario::kFp16Amp)) {
         c.finding =
             verdict->learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
-        c.headline = verdict->learned ? tr("Learns like fp32, and is faster and lighter")
-                                      : tr("Did not learn like fp32 in this run");
+        c.headline = verdict->learned
+                         ? LabEvidence::tr("Learns like fp32, and is faster and lighter")
+                         : LabEvidence::tr("Did not learn like fp32 in this run");
         c.evidence << accuracyLine(*verdict);
         const QString own = speedLine(*verdict);
-        if (!own.isEmpty()) c.evidence << tr("measured: %1").arg(own);
+        if (!own.isEmpty()) c.evidence << LabEvidence::tr("measured: %1").arg(own);
       } else {
         fillSameAsFp32(c, *verdict);
       }
@@ -186,10 +190,11 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
       const QString bf16 = idOf(scenario::kBf16Amp);
       const auto bv = cached(bf16);
       if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, bf16))
-        c.evidence << tr("the same mechanism, measured here (bf16=True, %1): %2")
+        c.evidence << LabEvidence::tr("the same mechanism, measured here (bf16=True, %1): %2")
                           .arg(sourceOf(store, bf16), speedLine(*bv));
       else if (!LabVerdicts::status(store, bf16).started)
-        c.evidence << tr("run bf16=True to measure the same mechanism on this machine");
+        c.evidence << LabEvidence::tr(
+            "run bf16=True to measure the same mechanism on this machine");
       c.evidence << gpuEstimateLine();
     }
     out.append(c);

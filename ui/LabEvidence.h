@@ -14,6 +14,7 @@
 // No Qt widgets: a test reads the cards without a screen.
 #pragma once
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -37,6 +38,8 @@ struct EvidenceCard {
 };
 
 class LabEvidence {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::LabEvidence)
+
  public:
   // Cards in the order of `scenarioIds` (the options as the learner saw them); `letters` maps a
   // scenario id to the letter shown (may be empty: cards then name options by their text).

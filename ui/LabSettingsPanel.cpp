@@ -1,6 +1,7 @@
 #include "ui/LabSettingsPanel.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -46,9 +47,11 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
     preset_->addItem(
         tr("%1 — random init, %2").arg(QLatin1String(kPresets[i]), QLatin1String(kPresetShapes[i])),
         QLatin1String(kPresets[i]));
-  preset_->setToolTip(QString::fromStdString(LabScenarios::defaultModelNote()) + QLatin1Char('\n') +
-                      tr("The random-init sizes train a BERT from scratch; they are used when no "
-                         "checkpoint directory is chosen."));
+  preset_->setToolTip(
+      QCoreApplication::translate("LabScenarios", LabScenarios::defaultModelNote().c_str()) +
+      QLatin1Char('\n') +
+      tr("The random-init sizes train a BERT from scratch; they are used when no "
+         "checkpoint directory is chosen."));
   preset_->setAccessibleName(tr("Model preset"));
   connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::onPresetChanged);
 

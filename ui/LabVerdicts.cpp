@@ -1,16 +1,13 @@
 #include "ui/LabVerdicts.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include "ui/RunDataStore.h"
 
 namespace precisionlab {
 
-namespace {
-QString tr(const char* text, int n = -1) {
-  return QCoreApplication::translate("precisionlab::LabVerdicts", text, nullptr, n);
-}
-}  // namespace
+namespace {}  // namespace
 
 std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QString& scenarioId) {
   // Like with like: the baseline of the scenario's own source, never another machine's.
@@ -33,9 +30,9 @@ QString LabVerdicts::waitingText(const RunDataStore& store, const QString& scena
   const QString source = store.sourceOf(scenarioId);
   if (source.isEmpty() || store.baselineFor(scenarioId)) return QString();
   if (source.startsWith(QLatin1String(kRecordedSourcePrefix)))
-    return tr("no verdict: needs the fp32 baseline recorded on the same machine (%1)")
+    return LabVerdicts::tr("no verdict: needs the fp32 baseline recorded on the same machine (%1)")
         .arg(RunDataStore::describeSource(source));
-  return tr("no verdict yet: needs the live fp32 baseline (%1)")
+  return LabVerdicts::tr("no verdict yet: needs the live fp32 baseline (%1)")
       .arg(RunDataStore::describeSource(source));
 }
 
@@ -51,7 +48,7 @@ ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& sce
   ScenarioStatus s;
   const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
   if (runs.isEmpty()) {
-    s.text = tr("not started");
+    s.text = LabVerdicts::tr("not started");
     return s;
   }
   s.started = true;
@@ -71,36 +68,41 @@ ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& sce
   s.active = active != nullptr;
   s.paused = s.active && allPaused;
   if (failed) {
-    s.text = tr("failed at step %1").arg(failed->stepsDone() + 1);
+    s.text = LabVerdicts::tr("failed at step %1").arg(failed->stepsDone() + 1);
   } else {
     const TrackedRun* shown = active ? active : runs.front();
-    s.text = QString::fromLatin1(runStateName(shown->state));
+    // The engine marks its state names (PL_TRANSLATE_NOOP); files keep them in English.
+    s.text = QCoreApplication::translate("RunState", runStateName(shown->state));
   }
   s.text += QStringLiteral(" · %1/%2").arg(s.done).arg(s.total);
-  if (runs.size() > 1) s.text += tr(" (%n trials)", int(runs.size()));
+  if (runs.size() > 1) s.text += LabVerdicts::tr(" (%n trials)", nullptr, int(runs.size()));
   return s;
 }
 
 QString LabVerdicts::speedCell(const Verdict& v) {
   if (!v.speedMeasurable) {
-    return v.provenance == Provenance::Emulated ? tr("n/a (emulated)") : tr("n/a here");
+    return v.provenance == Provenance::Emulated ? LabVerdicts::tr("n/a (emulated)")
+                                                : LabVerdicts::tr("n/a here");
   }
+  // Figures on screen follow the user's locale (2,00x under de_DE); files never do.
+  const QLocale locale;
   return QStringLiteral("%1x (%2–%3)")
-      .arg(v.speedup, 0, 'f', 2)
-      .arg(v.speedupLow, 0, 'f', 2)
-      .arg(v.speedupHigh, 0, 'f', 2);
+      .arg(locale.toString(v.speedup, 'f', 2), locale.toString(v.speedupLow, 'f', 2),
+           locale.toString(v.speedupHigh, 'f', 2));
 }
 
 QString LabVerdicts::memoryCell(const Verdict& v) {
-  if (!v.memoryMeasurable) return tr("n/a");
-  return QStringLiteral("%1x").arg(v.memoryRatio, 0, 'f', 2);
+  if (!v.memoryMeasurable) return LabVerdicts::tr("n/a");
+  return QStringLiteral("%1x").arg(QLocale().toString(v.memoryRatio, 'f', 2));
 }
 
 QString LabVerdicts::accuracyCell(const Verdict& v) {
   if (v.firstNonFiniteStep > 0 && !v.hasEval)
-    return tr("— (NaN at step %1)").arg(v.firstNonFiniteStep);
-  if (!v.hasEval) return tr("no evaluation yet");
-  return tr("%1 (fp32 %2)").arg(v.valAccuracy, 0, 'f', 3).arg(v.baselineValAccuracy, 0, 'f', 3);
+    return LabVerdicts::tr("— (NaN at step %1)").arg(v.firstNonFiniteStep);
+  if (!v.hasEval) return LabVerdicts::tr("no evaluation yet");
+  const QLocale locale;
+  return LabVerdicts::tr("%1 (fp32 %2)")
+      .arg(locale.toString(v.valAccuracy, 'f', 3), locale.toString(v.baselineValAccuracy, 'f', 3));
 }
 
 }  // namespace precisionlab

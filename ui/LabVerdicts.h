@@ -5,6 +5,7 @@
 // verdict table, so both always show the same computed numbers. Never written in advance.
 #pragma once
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <optional>
@@ -27,6 +28,8 @@ struct ScenarioStatus {
 };
 
 class LabVerdicts {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::LabVerdicts)
+
  public:
   // Empty while the scenario or the baseline has no step yet.
   static std::optional<Verdict> compute(const RunDataStore& store, const QString& scenarioId);

@@ -1,11 +1,13 @@
 #include "ui/LabView.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -205,7 +207,7 @@ void LabView::buildUi() {
                  c.dataPath.empty() ? tr("built-in data") : QString::fromStdString(c.dataPath))
             .arg(c.batchSize)
             .arg(c.seqLen)
-            .arg(c.learningRate, 0, 'g', 3)
+            .arg(QLocale().toString(c.learningRate, 'g', 3))
             .arg(c.steps)
             .arg(QString::fromStdString(c.device)));
   };

@@ -20,6 +20,7 @@
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
+#include "ui/AppLanguage.h"
 #include "ui/PresenterMode.h"
 #include "ui/ProgressView.h"
 #include "ui/RunDataStore.h"
@@ -354,8 +355,8 @@ void MainWindow::buildMenus() {
     if (dir.isEmpty()) return;
     const auto r = TensorBoardExporter::exportRuns(lab->store(), dir);
     if (!r.error.isEmpty()) return showError(tr("The TensorBoard export failed"), r.error);
-    showStatus(tr("Wrote %1 run(s), %2 scalars, to %3. View with: tensorboard --logdir %3")
-                   .arg(r.runs)
+    showStatus(tr("Wrote %n run(s), %1 scalars, to %2. View with: tensorboard --logdir %2", nullptr,
+                  r.runs)
                    .arg(r.scalars)
                    .arg(dir),
                15000);
@@ -410,6 +411,7 @@ void MainWindow::buildMenus() {
     themeGroup_->addAction(a);
     connect(a, &QAction::triggered, this, [this, kind] { setTheme(kind); });
   }
+  buildLanguageMenu(view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* guide = help->addAction(tr("&User guide"));
@@ -439,6 +441,29 @@ void MainWindow::buildMenus() {
   });
   QAction* aboutQt = help->addAction(tr("About &Qt"));
   connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::buildLanguageMenu(QMenu* view) {
+  // Texts are translated as widgets are built, so a new choice applies at the next start; the
+  // menu says so rather than switch half the window.
+  QMenu* menu = view->addMenu(tr("Lan&guage"));
+  QAction* note = menu->addAction(tr("Applies when PrecisionLab is started again"));
+  note->setEnabled(false);
+  menu->addSeparator();
+  auto* group = new QActionGroup(this);
+  const QString saved = AppLanguage::savedChoice();
+  const auto add = [&](const QString& code, const QString& name) {
+    QAction* a = menu->addAction(name);
+    a->setCheckable(true);
+    a->setChecked(code == saved);
+    group->addAction(a);
+    connect(a, &QAction::triggered, this, [this, code, name] {
+      if (options_.restoreSettings) AppLanguage::saveChoice(code);
+      showStatus(tr("Language: %1, from the next start of PrecisionLab.").arg(name), 8000);
+    });
+  };
+  add(QString(), tr("System language"));
+  for (const QString& code : AppLanguage::available()) add(code, AppLanguage::nativeName(code));
 }
 
 void MainWindow::setTheme(ThemeKind kind) {

@@ -13,6 +13,7 @@
 #include "ui/AppTheme.h"
 
 class QActionGroup;
+class QMenu;
 class QTabWidget;
 
 namespace precisionlab {
@@ -76,6 +77,7 @@ class MainWindow : public QMainWindow {
   void loadBank(const QString& path);
   void openStore(const QString& path);
   void buildMenus();
+  void buildLanguageMenu(QMenu* view);
   void applyThemeToViews();
   void showOpenReport(const quiz::OpenReport& report);
   void showError(const QString& title, const QString& text);

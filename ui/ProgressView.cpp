@@ -224,13 +224,13 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
   setTile(tiles_[0], tr("Accuracy"),
           s.attempts ? QStringLiteral("%1%").arg(qRound(s.accuracy * 100)) : QStringLiteral("—"),
           tr("%1 of %2 right").arg(s.correct).arg(s.attempts));
-  setTile(tiles_[1], tr("Answered"), QString::number(s.attempts),
-          s.attempts == 1 ? tr("attempt in this bank") : tr("attempts in this bank"));
-  auto days = [](int n) { return n == 1 ? tr("1 day") : tr("%1 days").arg(n); };
+  setTile(tiles_[1], tr("Answered"), QLocale().toString(s.attempts),
+          tr("attempt(s) in this bank", nullptr, s.attempts));
+  auto days = [](int n) { return tr("%Ln day(s)", nullptr, n); };
   setTile(tiles_[2], tr("Streak"), days(s.currentStreakDays),
           tr("longest %1").arg(days(s.longestStreakDays)));
   setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
-  setTile(tiles_[4], tr("Due for review"), QString::number(s.dueNow),
+  setTile(tiles_[4], tr("Due for review"), QLocale().toString(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
   setTile(tiles_[5], tr("Weakest domain"),
           s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
@@ -241,7 +241,7 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.nextDueMs > 0 ? tr("next: %1")
                                 .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(s.nextDueMs),
                                                      QLocale::ShortFormat))
-                          : tr("%1 questions scheduled").arg(locale.toString(s.reviewedQuestions)));
+                          : tr("%Ln question(s) scheduled", nullptr, s.reviewedQuestions));
   // Learning steps are minutes (FSRS: 1 and 10 min), reviews days.
   const double median = s.medianIntervalDays;
   const QString interval = median >= 1.0 ? tr("%1 days").arg(locale.toString(median, 'f', 1))
@@ -263,6 +263,25 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
                                    .arg(locale.toString(s.retentionReviews))
                              : tr("needs answers a day or more apart"));
   charts_->show(s);
+}
+
+// The table shows words in the app's language; quiz::toString's ids are for files and the CSV.
+QString ProgressView::modeText(quiz::QuizMode mode) {
+  return mode == quiz::QuizMode::Exam ? tr("exam") : tr("practice");
+}
+
+QString ProgressView::confidenceText(quiz::Confidence confidence) {
+  switch (confidence) {
+    case quiz::Confidence::Sure:
+      return tr("sure");
+    case quiz::Confidence::Unsure:
+      return tr("unsure");
+    case quiz::Confidence::Guess:
+      return tr("guess");
+    case quiz::Confidence::Unknown:
+      break;
+  }
+  return QStringLiteral("—");
 }
 
 void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
@@ -289,10 +308,8 @@ void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
                                                 : chosen.join(QStringLiteral("; ")),
                                QString(),
                                formatSeconds(double(a.timeTakenMs)),
-                               quiz::toString(a.mode),
-                               a.confidence == quiz::Confidence::Unknown
-                                   ? QStringLiteral("—")
-                                   : quiz::toString(a.confidence)};
+                               modeText(a.mode),
+                               confidenceText(a.confidence)};
     for (int col = 0; col < cells.size(); ++col) {
       if (col == 3) {
         table_->setItem(row, col, result);
@@ -359,7 +376,7 @@ void ProgressView::exportCsvTo(const QString& path) {
   if (!store_) return;
   store_->exportCsv(profileId_, path).then(this, [this](const quiz::ExportResult& r) {
     if (r.ok) {
-      const QString msg = tr("Exported %1 attempts to %2.").arg(r.rows).arg(r.path);
+      const QString msg = tr("Exported %n attempt(s) to %1.", nullptr, r.rows).arg(r.path);
       emit statusMessage(msg);
       emit exportFinished(true, msg);
     } else {

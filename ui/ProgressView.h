@@ -59,6 +59,8 @@ class ProgressView : public QWidget {
   void buildUi();
   void showStatistics(const quiz::Statistics& stats);
   void showAttempts(const QVector<quiz::Attempt>& attempts);
+  static QString modeText(quiz::QuizMode mode);
+  static QString confidenceText(quiz::Confidence confidence);
   void setTile(QLabel* tile, const QString& title, const QString& value, const QString& hint);
   void changeScheduler(int index);
 

@@ -28,13 +28,11 @@ QString RunDataStore::recordedSource(const RunProvenance& recorded) {
 }
 
 QString RunDataStore::describeSource(const QString& source) {
-  auto tr = [](const char* text) {
-    return QCoreApplication::translate("precisionlab::RunDataStore", text);
-  };
   const QString live = QLatin1String(kLiveSourcePrefix);
   const QString recorded = QLatin1String(kRecordedSourcePrefix);
-  if (source.startsWith(live)) return tr("live on %1").arg(source.mid(live.size()));
-  if (source.startsWith(recorded)) return tr("recorded on %1").arg(source.mid(recorded.size()));
+  if (source.startsWith(live)) return RunDataStore::tr("live on %1").arg(source.mid(live.size()));
+  if (source.startsWith(recorded))
+    return RunDataStore::tr("recorded on %1").arg(source.mid(recorded.size()));
   return source;
 }
 

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -35,6 +36,8 @@ struct TrackedRun : RunLog {
 };
 
 class RunDataStore {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::RunDataStore)
+
  public:
   // The source of runs trained here with `config` / replayed from a recording of `recorded`.
   static QString liveSource(const TrainConfig& config);

@@ -1,5 +1,7 @@
 #include "ui/ScenarioCatalog.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <algorithm>
 
 #include "core/LabScenarios.h"
@@ -12,7 +14,14 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-std::string lrText(double lr) { return QString::number(lr, 'g', 2).toStdString(); }
+// The engine's titles and descriptions are English (they name runs in files); they are marked
+// with PL_TRANSLATE_NOOP("LabScenarios", ...) there and translated here, where they reach the
+// screen. The option text is the question bank's (content), never translated.
+QString shown(const std::string& s) {
+  return QCoreApplication::translate("LabScenarios", s.c_str());
+}
+
+QString lrText(double lr) { return QLocale().toString(lr, 'g', 2); }
 
 // The only thing the UI adds to a row of the scenario table: its curve colour, from the
 // Okabe-Ito palette (distinguishable with the common colour-vision deficiencies); the baseline is
@@ -43,8 +52,10 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
     int row = 0;
     for (const ScenarioSpec& spec : scenarioTable()) {
       const LabScenario s = LabScenarios::make(spec.id, base);
-      out.append({qs(spec.id), qs(s.optionText), s.correct, s.isSweep, qs(s.title), qs(s.whatItIs),
-                  qs(spec.legend), colorOf(spec.id, row++), qs(spec.focusChart)});
+      out.append({qs(spec.id), qs(s.optionText), s.correct, s.isSweep, shown(s.title),
+                  shown(s.whatItIs),
+                  QCoreApplication::translate("ScenarioCatalog", spec.legend.c_str()),
+                  colorOf(spec.id, row++), qs(spec.focusChart)});
     }
     return out;
   }();
@@ -69,8 +80,11 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
   std::vector<PlannedRun> plan;
   for (const auto& run : scenario.runs) {
-    const std::string legend = scenario.isSweep ? "HP trial lr " + lrText(run.config.learningRate)
-                                                : info->legend.toStdString();
+    const std::string legend =
+        scenario.isSweep ? QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
+                               .arg(lrText(run.config.learningRate))
+                               .toStdString()
+                         : info->legend.toStdString();
     plan.push_back({run.label, legend, run.config});
   }
   return plan;

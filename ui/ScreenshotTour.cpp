@@ -107,8 +107,8 @@ QStringList ScreenshotTour::run(const QString& dir) {
   // the evidence summary once the runs are done (live, the lab's default settings).
   auto* lab = static_cast<LabView*>(window.labView());
   QList<QPushButton*> runButtons;
-  for (auto* b : study->breakdown()->findChildren<QPushButton*>())
-    if (b->text().contains(QStringLiteral("Run in the lab"))) runButtons << b;
+  for (auto* b : study->breakdown()->findChildren<QPushButton*>(QStringLiteral("runInLab")))
+    runButtons << b;
   if (!runButtons.isEmpty()) runButtons.value(wrong, runButtons.first())->click();
   settle(500);
   shoot(QStringLiteral("lab-from-breakdown"));

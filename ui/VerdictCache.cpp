@@ -40,7 +40,9 @@ bool VerdictCache::update(const RunDataStore& store, qint64 nowMs) {
       e.shown.text = QCoreApplication::translate("precisionlab::LabController", "so far: %1")
                          .arg(e.shown.text);
     QStringList details = {e.shown.text};
-    for (const std::string& note : verdict->notes) details.append(QString::fromStdString(note));
+    // Fixed notes are marked in core (PL_TRANSLATE_NOOP); a note with figures stays English.
+    for (const std::string& note : verdict->notes)
+      details.append(QCoreApplication::translate("Verdict", note.c_str()));
     e.shown.details = details.join(QLatin1Char('\n'));
     entries_.insert(id, e);
     changed = true;

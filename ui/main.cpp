@@ -2,7 +2,8 @@
 // needed (they run on a QCoreApplication; the QApplication comes after), parses the command line,
 // applies the theme and shows the main window. File arguments (the desktop entry passes %F):
 // .plrun recordings replay in the lab, a question bank (JSON, GIFT, Moodle XML, Anki text) is
-// studied. `--screenshots DIR` (hidden) writes PNGs of every view for docs/screenshots.
+// studied. `--lang CODE` chooses the language for this start (ui/AppLanguage.h). `--screenshots
+// DIR` (hidden) writes PNGs of every view for docs/screenshots.
 // Exceptions: GuardedApplication catches those thrown in the event loop; one thrown while the
 // window is built is shown the same way and ends the app with exit code 1, never an abort.
 #include <QApplication>
@@ -10,12 +11,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -23,6 +21,7 @@
 #include <optional>
 
 #include "engine/BuildInfo.h"
+#include "ui/AppLanguage.h"
 #include "ui/GuardedApplication.h"
 #include "ui/MainWindow.h"
 #include "ui/ScreenshotTour.h"
@@ -58,6 +57,10 @@ struct CommandLine {
   QCommandLineOption screenshots{QStringLiteral("screenshots"),
                                  QStringLiteral("Write screenshots of every view to DIR and exit."),
                                  QStringLiteral("DIR")};
+  QCommandLineOption lang{QStringLiteral("lang"),
+                          QStringLiteral("Language of the app's texts for this start: en, de "
+                                         "(default: View > Language, else the system's)."),
+                          QStringLiteral("CODE")};
   QCommandLineOption startupTime{QStringLiteral("startup-time"),
                                  QStringLiteral("Print the time to the first question and exit.")};
 
@@ -67,7 +70,7 @@ struct CommandLine {
                        "fine-tuning job."));
     screenshots.setFlags(QCommandLineOption::HiddenFromHelp);
     startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({help, version, database, bank, theme, screenshots, startupTime});
+    parser.addOptions({help, version, database, bank, theme, lang, screenshots, startupTime});
     parser.addPositionalArgument(
         QStringLiteral("files"),
         QStringLiteral("Recorded runs (.plrun) to replay in the lab, or a question bank to study."),
@@ -75,14 +78,16 @@ struct CommandLine {
   }
 };
 
-// --help, --version and command-line errors, on a QCoreApplication: no display is opened, so
-// they work over ssh, in a container and in a package build. nullopt: go on to the GUI.
+// --help, --version, an unknown --lang and command-line errors, on a QCoreApplication: no
+// display is opened, so they work over ssh, in a container and in a package build. nullopt: go
+// on to the GUI.
 std::optional<int> answerWithoutDisplay(int argc, char** argv) {
   bool wanted = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--") == 0) break;
     for (const char* flag : {"-h", "--help", "-?", "-v", "--version"})
       wanted |= std::strcmp(argv[i], flag) == 0;
+    wanted |= std::strncmp(argv[i], "--lang", 6) == 0;
   }
   if (!wanted) return std::nullopt;
   QCoreApplication core(argc, argv);
@@ -92,6 +97,14 @@ std::optional<int> answerWithoutDisplay(int argc, char** argv) {
     std::fprintf(stderr, "precisionlab: %s\n", qPrintable(cl.parser.errorText()));
     return 2;
   }
+  const QString lang = cl.parser.value(cl.lang);
+  if (cl.parser.isSet(cl.lang) && !precisionlab::AppLanguage::isAvailable(lang)) {
+    std::fprintf(stderr, "precisionlab: no translation for --lang '%s'; available: %s\n",
+                 qPrintable(lang),
+                 qPrintable(precisionlab::AppLanguage::available().join(QStringLiteral(", "))));
+    return 2;
+  }
+  if (!cl.parser.isSet(cl.help) && !cl.parser.isSet(cl.version)) return std::nullopt;
   if (cl.parser.isSet(cl.help)) {
     std::printf("%s", qPrintable(cl.parser.helpText()));
     return 0;
@@ -114,7 +127,7 @@ int main(int argc, char** argv) {
   try {
     return runApp(app, startClock);
   } catch (...) {
-    app.reportCurrentException(QStringLiteral("while starting"));
+    app.reportCurrentException(precisionlab::GuardedApplication::tr("while starting"));
     return 1;
   }
 }
@@ -126,22 +139,17 @@ int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startCloc
   // Must match packaging/io.github.precisionlab.PrecisionLab.desktop so docks group the window.
   QApplication::setDesktopFileName(QStringLiteral("io.github.precisionlab.PrecisionLab"));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/precisionlab.svg")));
-  // The user's languages in order (LANGUAGE, then LC_ALL / LC_MESSAGES / LANG, as QLocale reads
-  // them): Qt's own strings from the system's Qt translations (qt6-translations-l10n), ours
-  // from :/i18n once translations are compiled in. Without a match both stay English.
-  QTranslator qtStrings, appStrings;
-  if (qtStrings.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-    QCoreApplication::installTranslator(&qtStrings);
-  if (appStrings.load(QLocale(), QStringLiteral("precisionlab"), QStringLiteral("_"),
-                      QStringLiteral(":/i18n")))
-    QCoreApplication::installTranslator(&appStrings);
-
   CommandLine cl;
   if (!cl.parser.parse(QCoreApplication::arguments())) {
     std::fprintf(stderr, "precisionlab: %s\n", qPrintable(cl.parser.errorText()));
     return 2;
   }
+  // Before any widget exists: --lang, else View > Language's saved choice, else the system's
+  // languages in order (AppLanguage); Qt's own texts follow from qtbase_<code>.qm. The docs'
+  // screenshots are English unless --lang asks otherwise, whatever this user chose.
+  QString lang = cl.parser.value(cl.lang);
+  if (lang.isEmpty() && cl.parser.isSet(cl.screenshots)) lang = QStringLiteral("en");
+  precisionlab::AppLanguage::install(precisionlab::AppLanguage::resolve(lang));
 
   precisionlab::MainWindow::Options options;
   options.databasePath = cl.parser.value(cl.database);

@@ -188,7 +188,10 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
       const int c = value.trimmed().toInt(&ok);
       if (!ok || c < 1 || c > 64)
         problems->push_back(
-            {file, n + 1, {}, QStringLiteral("#%1 needs a column number from 1 to 64").arg(key)});
+            {file,
+             n + 1,
+             {},
+             AnkiTextFormat::tr("#%1 needs a column number from 1 to 64").arg(key)});
       else
         *into = c;
     };
@@ -240,7 +243,7 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
     if (content.size() < 2) {
       problems->push_back(
           {file, r.line, label,
-           QStringLiteral(
+           AnkiTextFormat::tr(
                "a note needs a front and a back field (found %1 field(s); is #separator right?)")
                .arg(content.size())});
       continue;
@@ -276,7 +279,7 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
       if (distractors.isEmpty()) {
         problems->push_back(
             {file, note.line, label,
-             QStringLiteral(
+             AnkiTextFormat::tr(
                  "no other note in this deck has a different back to offer as a wrong option")});
         continue;
       }

@@ -77,11 +77,11 @@ QString BankExtras::apply(const QString& json, Question* q) {
   QJsonParseError error{};
   const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &error);
   if (error.error != QJsonParseError::NoError || !doc.isObject())
-    return QStringLiteral("the precisionlab comment is not a JSON object (%1)")
+    return BankExtras::tr("the precisionlab comment is not a JSON object (%1)")
         .arg(error.errorString());
   const QJsonObject o = doc.object();
   if (o.value(QStringLiteral("v")).toInt() != 1)
-    return QStringLiteral("the precisionlab comment has an unknown version");
+    return BankExtras::tr("the precisionlab comment has an unknown version");
   take(o, "id", &q->id);
   take(o, "exam", &q->exam);
   take(o, "domain", &q->domain);
@@ -97,7 +97,7 @@ QString BankExtras::apply(const QString& json, Question* q) {
   }
   const QJsonArray options = o.value(QStringLiteral("options")).toArray();
   if (options.size() != q->options.size())
-    return QStringLiteral("the precisionlab comment describes %1 options, the question has %2")
+    return BankExtras::tr("the precisionlab comment describes %1 options, the question has %2")
         .arg(options.size())
         .arg(q->options.size());
   for (int i = 0; i < options.size(); ++i) {

@@ -43,7 +43,7 @@ void fill(QString* field, const QString& value, bool* filled) {
 QString ImportProblem::toString() const {
   QString where = file;
   if (line > 0) where += QStringLiteral(":%1").arg(line);
-  if (!question.isEmpty()) where += QStringLiteral(": question \"%1\"").arg(question);
+  if (!question.isEmpty()) where += BankInterchange::tr(": question \"%1\"").arg(question);
   return where + QStringLiteral(": ") + message;
 }
 
@@ -112,20 +112,20 @@ BankImportResult BankInterchange::importFile(const QString& path,
     result.problems.push_back({path, 0, {}, message});
     return result;
   };
-  if (!info.exists()) return fail(QStringLiteral("no such file"));
+  if (!info.exists()) return fail(BankInterchange::tr("no such file"));
   if (!info.isFile())
     return fail(
-        QStringLiteral("not a regular file (a folder, device or pipe); choose a bank file"));
+        BankInterchange::tr("not a regular file (a folder, device or pipe); choose a bank file"));
   if (info.size() > kMaxFileBytes)
-    return fail(QStringLiteral("%1 bytes is over the %2 MiB limit for a question bank")
+    return fail(BankInterchange::tr("%1 bytes is over the %2 MiB limit for a question bank")
                     .arg(info.size())
                     .arg(kMaxFileBytes / (1024 * 1024)));
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly))
-    return fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+    return fail(BankInterchange::tr("cannot read it: %1").arg(file.errorString()));
   const QByteArray data = file.read(kMaxFileBytes + 1);  // the file may have grown since the check
   if (data.size() > kMaxFileBytes)
-    return fail(QStringLiteral("the file grew over the size limit while it was read"));
+    return fail(BankInterchange::tr("the file grew over the size limit while it was read"));
   return importData(data, format.value_or(detect(path, data.left(4096))), path);
 }
 
@@ -143,7 +143,7 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
   QString text = utf8.decode(data);
   if (utf8.hasError()) {
     result.problems.push_back(
-        {fileName, 0, {}, QStringLiteral("not UTF-8 text; save it as UTF-8 and try again")});
+        {fileName, 0, {}, BankInterchange::tr("not UTF-8 text; save it as UTF-8 and try again")});
     return result;
   }
   if (text.startsWith(QChar(0xFEFF))) text.remove(0, 1);
@@ -166,14 +166,14 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
   }
   if (!result.problems.isEmpty()) return result;
   if (imported.isEmpty()) {
-    result.problems.push_back({fileName, 0, {}, QStringLiteral("no questions found")});
+    result.problems.push_back({fileName, 0, {}, BankInterchange::tr("no questions found")});
     return result;
   }
   if (imported.size() > kMaxQuestions) {
     result.problems.push_back({fileName,
                                0,
                                {},
-                               QStringLiteral("%1 questions is over the limit of %2")
+                               BankInterchange::tr("%1 questions is over the limit of %2")
                                    .arg(imported.size())
                                    .arg(kMaxQuestions)});
     return result;
@@ -218,14 +218,15 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
     bank.questions.push_back(q);
   }
   if (filledReasons)
-    result.notes << QStringLiteral(
+    result.notes << BankInterchange::tr(
                         "Explanations the file does not give (why learners pick an option, when it "
                         "would be right, feedback) read \"%1\"")
                         .arg(notGiven());
   if (filledMeta)
-    result.notes << QStringLiteral("Questions without a category or topic use the bank title.");
+    result.notes << BankInterchange::tr(
+        "Questions without a category or topic use the bank title.");
   if (renamed)
-    result.notes << QStringLiteral("Question titles that are not valid ids were renumbered.");
+    result.notes << BankInterchange::tr("Question titles that are not valid ids were renumbered.");
 
   // The same validation as a JSON bank: every problem maps back to its question and line.
   BankLoadResult loaded = BankLoader::loadJson(BankJsonWriter::write(bank));
@@ -262,31 +263,31 @@ QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format,
                                     const QString& path) {
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly))
-    return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return BankInterchange::tr("cannot write %1: %2").arg(path, file.errorString());
   const QByteArray data = exportData(bank, format);
   if (file.write(data) != data.size() || !file.commit())
-    return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return BankInterchange::tr("cannot write %1: %2").arg(path, file.errorString());
   return {};
 }
 
 QString BankInterchange::losses(BankFormat format) {
   switch (format) {
     case BankFormat::Json:
-      return QStringLiteral("Nothing: this is PrecisionLab's own format.");
+      return BankInterchange::tr("Nothing: this is PrecisionLab's own format.");
     case BankFormat::Gift:
-      return QStringLiteral(
+      return BankInterchange::tr(
           "Moodle shows the stem, the options, the answer key, each option's analysis (as its "
           "feedback), the explanation (general feedback) and the domain (category). Ids, topic, "
           "why learners pick an option, when it would be right, the exam trap, references and lab "
           "scenarios travel in a comment that Moodle ignores and PrecisionLab reads back.");
     case BankFormat::MoodleXml:
-      return QStringLiteral(
+      return BankInterchange::tr(
           "Moodle shows the stem, the options, the answer key (fractions), each option's analysis "
           "(feedback), the explanation (general feedback), the id (question name) and the domain "
           "(category). The other fields travel in an XML comment that Moodle ignores and "
           "PrecisionLab reads back.");
     case BankFormat::AnkiText:
-      return QStringLiteral(
+      return BankInterchange::tr(
           "Anki shows one Basic note per question: the stem and lettered options on the front, the "
           "answer, the explanation and each option's analysis on the back; the id is the note's "
           "guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it "

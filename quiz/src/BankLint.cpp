@@ -100,10 +100,10 @@ void longestKey(const QuestionBank& bank, QVector<LintWarning>& out) {
   if (eligible < 3 || hits.size() * 2 <= eligible) return;
   for (const Hit& h : hits)
     out.push_back({QStringLiteral("longest-key"), h.q->id, h.key->id,
-                   QStringLiteral("the keyed option is the longest (%1 characters, the longest "
-                                  "wrong one %2); this holds in %3 of %4 questions, so picking "
-                                  "the longest option scores: lengthen the distractors or "
-                                  "shorten the key")
+                   BankLint::tr("the keyed option is the longest (%1 characters, the longest "
+                                "wrong one %2); this holds in %3 of %4 questions, so picking "
+                                "the longest option scores: lengthen the distractors or "
+                                "shorten the key")
                        .arg(h.keyLength)
                        .arg(h.otherLength)
                        .arg(hits.size())
@@ -173,14 +173,13 @@ void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
   }
   for (const Cluster& c : clusters) {
     const QStringList first = c.occ.wrong.first().split(QLatin1Char(' '));
-    const QString also =
-        c.related.isEmpty()
-            ? QString()
-            : QStringLiteral(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
+    const QString also = c.related.isEmpty()
+                             ? QString()
+                             : BankLint::tr(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
     out.push_back({QStringLiteral("reused-distractor"), first.value(0), first.value(1),
-                   QStringLiteral("\"%1\"%2 appears in wrong options of %3 questions (%4) and in "
-                                  "keyed options of %5, so a learner can rule it out by pattern: "
-                                  "vary the distractors")
+                   BankLint::tr("\"%1\"%2 appears in wrong options of %3 questions (%4) and in "
+                                "keyed options of %5, so a learner can rule it out by pattern: "
+                                "vary the distractors")
                        .arg(c.theme, also)
                        .arg(c.occ.wrong.size())
                        .arg(c.occ.wrong.join(QStringLiteral(", ")))
@@ -198,9 +197,9 @@ void allOrNoneOfTheAbove(const QuestionBank& bank, QVector<LintWarning>& out) {
       const auto m = re.match(o.text);
       if (m.hasMatch())
         out.push_back({QStringLiteral("all-none-of-the-above"), q.id, o.id,
-                       QStringLiteral("\"%1\" refers to the other options, whose order the app "
-                                      "shuffles, and is a known answer cue: write the option "
-                                      "out as its own claim")
+                       BankLint::tr("\"%1\" refers to the other options, whose order the app "
+                                    "shuffles, and is a known answer cue: write the option "
+                                    "out as its own claim")
                            .arg(m.captured(0))});
     }
 }
@@ -220,13 +219,13 @@ void multipleCount(const QuestionBank& bank, QVector<LintWarning>& out) {
     const auto m = re.match(q.stem);
     if (!m.hasMatch()) {
       out.push_back({QStringLiteral("multiple-count"), q.id, QString(),
-                     QStringLiteral("a multiple-answer question whose stem does not say how many "
-                                    "to choose; say it (\"Which %1 ...\", \"Choose %1.\"), as "
-                                    "the exam does")
+                     BankLint::tr("a multiple-answer question whose stem does not say how many "
+                                  "to choose; say it (\"Which %1 ...\", \"Choose %1.\"), as "
+                                  "the exam does")
                          .arg(keyed)});
     } else if (numbers.value(m.captured(1).toLower()) != keyed) {
       out.push_back({QStringLiteral("multiple-count"), q.id, QString(),
-                     QStringLiteral("the stem says \"%1\" but %2 options are keyed correct")
+                     BankLint::tr("the stem says \"%1\" but %2 options are keyed correct")
                          .arg(m.captured(0))
                          .arg(keyed)});
     }
@@ -242,15 +241,15 @@ void labLinks(const QuestionBank& bank, QVector<LintWarning>& out) {
       const QString shows = QString::fromStdString(spec->shows);
       if (spec->linkFrom == EvidenceLink::Correct && !o.correct)
         out.push_back({QStringLiteral("lab-link"), q.id, o.id,
-                       QStringLiteral("a wrong option links the lab scenario '%1', whose run "
-                                      "shows %2: the lab would argue for this option; remove "
-                                      "the link or link a run that shows why it fails")
+                       BankLint::tr("a wrong option links the lab scenario '%1', whose run "
+                                    "shows %2: the lab would argue for this option; remove "
+                                    "the link or link a run that shows why it fails")
                            .arg(o.scenario, shows)});
       else if (spec->linkFrom == EvidenceLink::Wrong && o.correct)
         out.push_back({QStringLiteral("lab-link"), q.id, o.id,
-                       QStringLiteral("the keyed option links the lab scenario '%1', whose run "
-                                      "shows %2: the lab would argue against the key; remove the "
-                                      "link or link a run that shows the key working")
+                       BankLint::tr("the keyed option links the lab scenario '%1', whose run "
+                                    "shows %2: the lab would argue against the key; remove the "
+                                    "link or link a run that shows the key working")
                            .arg(o.scenario, shows)});
     }
 }

@@ -54,7 +54,7 @@ void reportDuplicateKeys(const QByteArray& json, QVector<BankProblem>& out) {
   try {
     json::parse(std::string_view(json.constData(), static_cast<size_t>(json.size())), options);
   } catch (const json::ParseError& e) {
-    out.push_back({QStringLiteral("$"), QStringLiteral("JSON error at line %1, column %2: %3")
+    out.push_back({QStringLiteral("$"), BankLoader::tr("JSON error at line %1, column %2: %3")
                                             .arg(e.line())
                                             .arg(e.column())
                                             .arg(QString::fromStdString(e.problem()))});
@@ -62,9 +62,10 @@ void reportDuplicateKeys(const QByteArray& json, QVector<BankProblem>& out) {
   for (const auto& d : duplicates)
     out.push_back(
         {QString::fromStdString(d.path),
-         QStringLiteral("duplicate key at line %1 (only the last value would count)").arg(d.line)});
+         BankLoader::tr("duplicate key at line %1 (only the last value would count)").arg(d.line)});
 }
 
+// Field-by-field checks; every problem is collected, nothing stops at the first.
 class Validator {
  public:
   explicit Validator(int schema) : m_schema(schema) {}
@@ -75,7 +76,7 @@ class Validator {
   void checkKeys(const QJsonObject& obj, const QString& path, const QStringList& allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it)
       if (!allowed.contains(it.key()))
-        add(path + QLatin1Char('.') + it.key(), QStringLiteral("unknown field (allowed here: %1)")
+        add(path + QLatin1Char('.') + it.key(), BankLoader::tr("unknown field (allowed here: %1)")
                                                     .arg(allowed.join(QStringLiteral(", "))));
   }
 
@@ -84,16 +85,16 @@ class Validator {
               bool optional = false) {
     const QString p = path + QLatin1Char('.') + key;
     if (!obj.contains(key)) {
-      if (!optional) add(p, QStringLiteral("missing required field"));
+      if (!optional) add(p, BankLoader::tr("missing required field"));
       return {};
     }
     const QJsonValue v = obj.value(key);
     if (!v.isString()) {
-      add(p, QStringLiteral("expected a string"));
+      add(p, BankLoader::tr("expected a string"));
       return {};
     }
     const QString s = v.toString();
-    if (s.trimmed().isEmpty()) add(p, QStringLiteral("must not be empty"));
+    if (s.trimmed().isEmpty()) add(p, BankLoader::tr("must not be empty"));
     return s;
   }
 
@@ -101,18 +102,18 @@ class Validator {
     const QString s = str(obj, key, path);
     if (!s.trimmed().isEmpty() && !idPattern().match(s).hasMatch())
       add(path + QLatin1Char('.') + key,
-          QStringLiteral("'%1' is not a valid id (use lowercase letters, digits and '-')").arg(s));
+          BankLoader::tr("'%1' is not a valid id (use lowercase letters, digits and '-')").arg(s));
     return s;
   }
 
   bool boolean(const QJsonObject& obj, const QString& key, const QString& path) {
     const QString p = path + QLatin1Char('.') + key;
     if (!obj.contains(key)) {
-      add(p, QStringLiteral("missing required field"));
+      add(p, BankLoader::tr("missing required field"));
       return false;
     }
     if (!obj.value(key).isBool()) {
-      add(p, QStringLiteral("expected a boolean (true or false)"));
+      add(p, BankLoader::tr("expected a boolean (true or false)"));
       return false;
     }
     return obj.value(key).toBool();
@@ -123,11 +124,11 @@ class Validator {
                                   bool optional = false) {
     const QString p = path + QLatin1Char('.') + key;
     if (!obj.contains(key)) {
-      if (!optional) add(p, QStringLiteral("missing required field"));
+      if (!optional) add(p, BankLoader::tr("missing required field"));
       return std::nullopt;
     }
     if (!obj.value(key).isArray()) {
-      add(p, QStringLiteral("expected an array"));
+      add(p, BankLoader::tr("expected an array"));
       return std::nullopt;
     }
     return obj.value(key).toArray();
@@ -136,7 +137,7 @@ class Validator {
   Option option(const QJsonValue& value, const QString& path) {
     Option o;
     if (!value.isObject()) {
-      add(path, QStringLiteral("expected an object"));
+      add(path, BankLoader::tr("expected an object"));
       return o;
     }
     const QJsonObject obj = value.toObject();
@@ -153,14 +154,14 @@ class Validator {
     o.scenario = str(obj, QStringLiteral("scenario"), path, /*optional=*/true);
     if (!o.scenario.trimmed().isEmpty() && !isKnownScenario(o.scenario.toStdString()))
       add(path + QStringLiteral(".scenario"),
-          QStringLiteral("unknown scenario id '%1' (known: %2)").arg(o.scenario, knownScenarios()));
+          BankLoader::tr("unknown scenario id '%1' (known: %2)").arg(o.scenario, knownScenarios()));
     return o;
   }
 
   Question question(const QJsonValue& value, const QString& path) {
     Question q;
     if (!value.isObject()) {
-      add(path, QStringLiteral("expected an object"));
+      add(path, BankLoader::tr("expected an object"));
       return q;
     }
     const QJsonObject obj = value.toObject();
@@ -181,7 +182,7 @@ class Validator {
     if (!q.source.isEmpty() && q.source != QLatin1String("seed") &&
         q.source != QLatin1String("original"))
       add(path + QStringLiteral(".source"),
-          QStringLiteral("expected \"seed\" or \"original\", got \"%1\"").arg(q.source));
+          BankLoader::tr("expected \"seed\" or \"original\", got \"%1\"").arg(q.source));
 
     const QString answer = str(obj, QStringLiteral("answer"), path);
     bool answerKnown = true;
@@ -193,14 +194,14 @@ class Validator {
       answerKnown = false;
       if (!answer.isEmpty())
         add(path + QStringLiteral(".answer"),
-            QStringLiteral("expected \"single\" or \"multiple\", got \"%1\"").arg(answer));
+            BankLoader::tr("expected \"single\" or \"multiple\", got \"%1\"").arg(answer));
     }
 
     const QString optionsPath = path + QStringLiteral(".options");
     if (auto options = array(obj, QStringLiteral("options"), path)) {
       if (options->size() < 2 || options->size() > 6)
         add(optionsPath,
-            QStringLiteral("has %1 options; a question needs 2 to 6").arg(options->size()));
+            BankLoader::tr("has %1 options; a question needs 2 to 6").arg(options->size()));
       QHash<QString, int> firstIndex;
       for (int i = 0; i < options->size(); ++i) {
         const QString p = optionsPath + QStringLiteral("[%1]").arg(i);
@@ -208,7 +209,7 @@ class Validator {
         if (!o.id.isEmpty()) {
           if (firstIndex.contains(o.id))
             add(p + QStringLiteral(".id"),
-                QStringLiteral("duplicate option id '%1' (also at %2[%3].id)")
+                BankLoader::tr("duplicate option id '%1' (also at %2[%3].id)")
                     .arg(o.id, optionsPath)
                     .arg(firstIndex.value(o.id)));
           else
@@ -218,13 +219,13 @@ class Validator {
       }
       const int correct = static_cast<int>(q.correctOptionIds().size());
       if (!options->isEmpty() && correct == 0)
-        add(optionsPath, QStringLiteral("no option is marked correct"));
+        add(optionsPath, BankLoader::tr("no option is marked correct"));
       else if (answerKnown && q.answer == AnswerKind::Single && correct > 1)
-        add(optionsPath, QStringLiteral("a single-answer question has %1 correct options; mark "
+        add(optionsPath, BankLoader::tr("a single-answer question has %1 correct options; mark "
                                         "exactly one, or set \"answer\": \"multiple\"")
                              .arg(correct));
       else if (answerKnown && q.answer == AnswerKind::Multiple && correct == 1)
-        add(optionsPath, QStringLiteral("a multiple-answer question needs at least two correct "
+        add(optionsPath, BankLoader::tr("a multiple-answer question needs at least two correct "
                                         "options; it has one (use \"answer\": \"single\")"));
     }
 
@@ -232,7 +233,7 @@ class Validator {
       for (int i = 0; i < refs->size(); ++i) {
         const QString p = path + QStringLiteral(".references[%1]").arg(i);
         if (!refs->at(i).isObject()) {
-          add(p, QStringLiteral("expected an object {\"title\", \"url\"}"));
+          add(p, BankLoader::tr("expected an object {\"title\", \"url\"}"));
           continue;
         }
         const QJsonObject r = refs->at(i).toObject();
@@ -256,21 +257,21 @@ class Validator {
     const auto tags = array(obj, QStringLiteral("objectives"), path);
     if (!tags) return ids;
     if (tags->isEmpty())
-      add(p, QStringLiteral("must list at least one objective id, or be left out"));
+      add(p, BankLoader::tr("must list at least one objective id, or be left out"));
     for (int i = 0; i < tags->size(); ++i) {
       const QString ip = p + QStringLiteral("[%1]").arg(i);
       const QString id = tags->at(i).toString();
       if (!tags->at(i).isString() || id.isEmpty()) {
-        add(ip, QStringLiteral("expected an objective id such as \"3.2\""));
+        add(ip, BankLoader::tr("expected an objective id such as \"3.2\""));
       } else if (!m_declaredObjectives.contains(id)) {
         add(ip,
-            QStringLiteral("objective '%1' is not declared in $.bank.objectives (declared: %2)")
+            BankLoader::tr("objective '%1' is not declared in $.bank.objectives (declared: %2)")
                 .arg(id,
                      m_declaredObjectives.isEmpty()
                          ? QStringLiteral("none")
                          : QStringList(m_declaredObjectives.keys()).join(QStringLiteral(", "))));
       } else if (ids.contains(id)) {
-        add(ip, QStringLiteral("objective '%1' is listed twice").arg(id));
+        add(ip, BankLoader::tr("objective '%1' is listed twice").arg(id));
       } else {
         ids << id;
       }
@@ -284,21 +285,21 @@ class Validator {
     const QString p = bankPath + QStringLiteral(".objectives");
     if (!meta.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return result;
     if (!meta.value(QStringLiteral("objectives")).isObject()) {
-      add(p, QStringLiteral("expected an object mapping objective ids to titles, e.g. "
+      add(p, BankLoader::tr("expected an object mapping objective ids to titles, e.g. "
                             "{\"3.2\": \"Training models\"}"));
       return result;
     }
     const QJsonObject objectives = meta.value(QStringLiteral("objectives")).toObject();
     if (objectives.isEmpty())
-      add(p, QStringLiteral("must declare at least one objective, or be left out"));
+      add(p, BankLoader::tr("must declare at least one objective, or be left out"));
     for (auto it = objectives.begin(); it != objectives.end(); ++it) {
       const QString kp = p + QLatin1Char('.') + it.key();
       if (!objectivePattern().match(it.key()).hasMatch())
-        add(kp, QStringLiteral("'%1' is not an objective id (use the exam guide's numbering, "
+        add(kp, BankLoader::tr("'%1' is not an objective id (use the exam guide's numbering, "
                                "such as 3.2)")
                     .arg(it.key()));
       else if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
-        add(kp, QStringLiteral("expected the objective's title as a non-empty string"));
+        add(kp, BankLoader::tr("expected the objective's title as a non-empty string"));
       else
         result.insert(it.key(), it.value().toString());
     }
@@ -309,7 +310,7 @@ class Validator {
   // by older builds with a less helpful "unknown field", so the file must say schema 2.
   bool requireSchema2(const QString& path) {
     if (m_schema >= 2) return true;
-    add(path, QStringLiteral("needs \"schema\": 2 (sub-objective tags are not part of schema 1)"));
+    add(path, BankLoader::tr("needs \"schema\": 2 (sub-objective tags are not part of schema 1)"));
     return false;
   }
 
@@ -320,9 +321,9 @@ class Validator {
 
     const QString bankPath = QStringLiteral("$.bank");
     if (!root.contains(QStringLiteral("bank"))) {
-      add(bankPath, QStringLiteral("missing required field"));
+      add(bankPath, BankLoader::tr("missing required field"));
     } else if (!root.value(QStringLiteral("bank")).isObject()) {
-      add(bankPath, QStringLiteral("expected an object"));
+      add(bankPath, BankLoader::tr("expected an object"));
     } else {
       const QJsonObject meta = root.value(QStringLiteral("bank")).toObject();
       checkKeys(meta, bankPath,
@@ -332,7 +333,7 @@ class Validator {
       b.version = str(meta, QStringLiteral("version"), bankPath);
       if (!b.version.isEmpty() && !semverPattern().match(b.version).hasMatch())
         add(bankPath + QStringLiteral(".version"),
-            QStringLiteral("'%1' is not a semantic version such as 1.0.0").arg(b.version));
+            BankLoader::tr("'%1' is not a semantic version such as 1.0.0").arg(b.version));
       b.title = str(meta, QStringLiteral("title"), bankPath);
       b.exam = str(meta, QStringLiteral("exam"), bankPath);
       const QString lang = str(meta, QStringLiteral("language"), bankPath, /*optional=*/true);
@@ -343,7 +344,7 @@ class Validator {
 
     if (auto questions = array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
       if (questions->isEmpty())
-        add(QStringLiteral("$.questions"), QStringLiteral("needs at least one question"));
+        add(QStringLiteral("$.questions"), BankLoader::tr("needs at least one question"));
       QHash<QString, int> firstIndex;
       for (int i = 0; i < questions->size(); ++i) {
         const QString p = QStringLiteral("$.questions[%1]").arg(i);
@@ -351,7 +352,7 @@ class Validator {
         if (!q.id.isEmpty()) {
           if (firstIndex.contains(q.id))
             add(p + QStringLiteral(".id"),
-                QStringLiteral("duplicate question id '%1' (also at $.questions[%2].id)")
+                BankLoader::tr("duplicate question id '%1' (also at $.questions[%2].id)")
                     .arg(q.id)
                     .arg(firstIndex.value(q.id)));
           else
@@ -386,24 +387,24 @@ std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
 // Qt's parser words ("unterminated object") describe its state, not the typo that caused it.
 QString syntaxErrorText(const QJsonParseError& error, const QByteArray& json) {
   if (json.trimmed().isEmpty())
-    return QStringLiteral(
+    return BankLoader::tr(
         "the file is empty; a bank is one JSON object (see "
         "docs/question-bank-format.md)");
   switch (error.error) {
     case QJsonParseError::UnterminatedObject:
-      return QStringLiteral(
+      return BankLoader::tr(
                  "expected ',' or '}' (%1): is a comma missing between two fields "
                  "just before this point, or a '}' missing?")
           .arg(error.errorString());
     case QJsonParseError::UnterminatedArray:
-      return QStringLiteral(
+      return BankLoader::tr(
                  "expected ',' or ']' (%1): is a comma missing between two items "
                  "just before this point, or a ']' missing?")
           .arg(error.errorString());
     case QJsonParseError::MissingNameSeparator:
-      return QStringLiteral("expected ':' after a field name (%1)").arg(error.errorString());
+      return BankLoader::tr("expected ':' after a field name (%1)").arg(error.errorString());
     case QJsonParseError::UnterminatedString:
-      return QStringLiteral("a string is not closed with '\"' (%1)").arg(error.errorString());
+      return BankLoader::tr("a string is not closed with '\"' (%1)").arg(error.errorString());
     default:
       return error.errorString();
   }
@@ -418,7 +419,7 @@ BankLoadResult BankLoader::loadFile(const QString& path) {
     if (!file.open(QIODevice::ReadOnly)) {
       BankLoadResult r;
       r.problems.push_back({QStringLiteral("$"),
-                            QStringLiteral("cannot read %1: %2").arg(path, file.errorString())});
+                            BankLoader::tr("cannot read %1: %2").arg(path, file.errorString())});
       return r;
     }
     return loadJson(file.readAll());
@@ -445,7 +446,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   if (error.error != QJsonParseError::NoError) {
     const auto [line, column] = lineColumn(json, error.offset);
     result.problems.push_back(
-        {QStringLiteral("$"), QStringLiteral("JSON syntax error at line %1, column %2: %3")
+        {QStringLiteral("$"), BankLoader::tr("JSON syntax error at line %1, column %2: %3")
                                   .arg(line)
                                   .arg(column)
                                   .arg(syntaxErrorText(error, json))});
@@ -453,7 +454,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   }
   if (!doc.isObject()) {
     result.problems.push_back(
-        {QStringLiteral("$"), QStringLiteral("expected an object at the top level")});
+        {QStringLiteral("$"), BankLoader::tr("expected an object at the top level")});
     return result;
   }
   const QJsonObject root = doc.object();
@@ -462,13 +463,13 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   const QJsonValue schema = root.value(QStringLiteral("schema"));
   if (!root.contains(QStringLiteral("schema"))) {
     result.problems.push_back(
-        {QStringLiteral("$.schema"), QStringLiteral("missing required field")});
+        {QStringLiteral("$.schema"), BankLoader::tr("missing required field")});
   } else if (!schema.isDouble() || schema.toDouble() != static_cast<double>(schema.toInt())) {
-    result.problems.push_back({QStringLiteral("$.schema"), QStringLiteral("expected an integer")});
+    result.problems.push_back({QStringLiteral("$.schema"), BankLoader::tr("expected an integer")});
   } else if (schema.toInt() > kSchemaVersion) {
     result.problems.push_back(
         {QStringLiteral("$.schema"),
-         QStringLiteral(
+         BankLoader::tr(
              "schema %1 was made by a newer PrecisionLab (this version reads schema %2); "
              "update PrecisionLab to use this bank")
              .arg(schema.toInt())
@@ -476,7 +477,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
     return result;  // a newer format may differ anywhere: listing more would only mislead
   } else if (schema.toInt() < 1) {
     result.problems.push_back(
-        {QStringLiteral("$.schema"), QStringLiteral("unknown schema version %1 (expected %2)")
+        {QStringLiteral("$.schema"), BankLoader::tr("unknown schema version %1 (expected %2)")
                                          .arg(schema.toInt())
                                          .arg(kSchemaVersion)});
   }

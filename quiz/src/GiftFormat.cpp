@@ -128,7 +128,7 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       const qsizetype end = findUnescaped(rest, QStringLiteral("::"), 2);
       if (end < 0)
         return problem(line, QStringLiteral("question %1").arg(number),
-                       QStringLiteral("the title has no closing ::"));
+                       GiftFormat::tr("the title has no closing ::"));
       title = unescape(rest.mid(2, end - 2)).trimmed();
       rest = rest.mid(end + 2).trimmed();
     }
@@ -143,10 +143,10 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
     const qsizetype open = findUnescaped(rest, QStringLiteral("{"));
     if (open < 0)
       return problem(line, label,
-                     QStringLiteral("a description without an answer block { } is not a question"));
+                     GiftFormat::tr("a description without an answer block { } is not a question"));
     const qsizetype close = findUnescaped(rest, QStringLiteral("}"), open + 1);
     if (close < 0)
-      return problem(line, label, QStringLiteral("the answer block { has no closing }"));
+      return problem(line, label, GiftFormat::tr("the answer block { has no closing }"));
     const auto clean = [html](const QString& s) {
       const QString t = unescape(s.trimmed());
       return html ? HtmlText::toText(t) : t;
@@ -169,11 +169,11 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
     if (body.isEmpty())
       return problem(
           line, label,
-          QStringLiteral("an essay question (empty answer block) has no options to choose from"));
+          GiftFormat::tr("an essay question (empty answer block) has no options to choose from"));
     if (body.startsWith('#'))
       return problem(
           line, label,
-          QStringLiteral(
+          GiftFormat::tr(
               "numerical questions are not supported (only multiple choice and true/false)"));
 
     static const QRegularExpression trueFalse(QStringLiteral("^(T|F|TRUE|FALSE)\\s*(#|$)"));
@@ -204,7 +204,7 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
         }
         if (c != '=' && c != '~')
           return problem(line, label,
-                         QStringLiteral("expected an answer starting with = or ~ near \"%1\"")
+                         GiftFormat::tr("expected an answer starting with = or ~ near \"%1\"")
                              .arg(body.mid(i, 20)));
         qsizetype end = i + 1;
         while (end < body.size()) {
@@ -222,14 +222,14 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
           const qsizetype pct = raw.indexOf('%', 1);
           bool ok = false;
           a.weight = pct > 0 ? raw.mid(1, pct - 1).toDouble(&ok) : 0.0;
-          if (!ok) return problem(line, label, QStringLiteral("a weight %...% is not a number"));
+          if (!ok) return problem(line, label, GiftFormat::tr("a weight %...% is not a number"));
           a.hasWeight = true;
           raw = raw.mid(pct + 1);
         }
         if (findUnescaped(raw, QStringLiteral("->")) >= 0)
           return problem(
               line, label,
-              QStringLiteral(
+              GiftFormat::tr(
                   "matching questions are not supported (only multiple choice and true/false)"));
         const qsizetype hash = findUnescaped(raw, QStringLiteral("#"));
         a.text = clean(hash < 0 ? raw : raw.left(hash));
@@ -242,7 +242,7 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       if (tildes == 0)
         return problem(
             line, label,
-            QStringLiteral(
+            GiftFormat::tr(
                 "a short-answer question (only = answers) has no wrong options to choose from"));
       int correct = 0;
       for (int k = 0; k < answers.size(); ++k) {

@@ -103,7 +103,7 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
 
   if (!r.readNextStartElement() || r.name() != QLatin1String("quiz")) {
     problem(static_cast<int>(r.lineNumber()), {},
-            QStringLiteral("not Moodle XML: the root element must be <quiz>"));
+            MoodleXmlFormat::tr("not Moodle XML: the root element must be <quiz>"));
     return out;
   }
   while (r.readNextStartElement()) {
@@ -170,9 +170,10 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     }
     if (r.hasError()) break;
     if (!supported) {
-      problem(line, label,
-              QStringLiteral("\"%1\" questions are not supported (only multichoice and truefalse)")
-                  .arg(type));
+      problem(
+          line, label,
+          MoodleXmlFormat::tr("\"%1\" questions are not supported (only multichoice and truefalse)")
+              .arg(type));
       continue;
     }
     if (type == QLatin1String("truefalse")) {
@@ -194,9 +195,10 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     out.push_back({q, line, label});
   }
   if (r.hasError())
-    problem(
-        static_cast<int>(r.lineNumber()), {},
-        QStringLiteral("XML error at column %1: %2").arg(r.columnNumber()).arg(r.errorString()));
+    problem(static_cast<int>(r.lineNumber()), {},
+            MoodleXmlFormat::tr("XML error at column %1: %2")
+                .arg(r.columnNumber())
+                .arg(r.errorString()));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include "core/EngineError.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioTable.h"
+#include "core/Translatable.h"
 
 namespace precisionlab {
 
@@ -61,8 +62,10 @@ std::string LabScenarios::defaultModelNote() {
            "growth interval " +
            std::to_string(kPretrainedGrowthInterval) +
            " instead of PyTorch's 2000 so the scale can grow back within the run.";
-  return "The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the "
-         "lab trains the built-in tiny BERT from random weights at lr 2e-3.";
+  return PL_TRANSLATE_NOOP(
+      "LabScenarios",
+      "The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the "
+      "lab trains the built-in tiny BERT from random weights at lr 2e-3.");
 }
 
 std::vector<std::string> LabScenarios::defaultIds() {

@@ -1,5 +1,7 @@
 #include "core/RunRecords.h"
 
+#include "core/Translatable.h"
+
 namespace precisionlab {
 
 const char* provenanceName(Provenance p) {
@@ -17,19 +19,19 @@ const char* provenanceName(Provenance p) {
 const char* runStateName(RunState s) {
   switch (s) {
     case RunState::Queued:
-      return "queued";
+      return PL_TRANSLATE_NOOP("RunState", "queued");
     case RunState::Preparing:
-      return "preparing";
+      return PL_TRANSLATE_NOOP("RunState", "preparing");
     case RunState::Running:
-      return "running";
+      return PL_TRANSLATE_NOOP("RunState", "running");
     case RunState::Paused:
-      return "paused";
+      return PL_TRANSLATE_NOOP("RunState", "paused");
     case RunState::Finished:
-      return "finished";
+      return PL_TRANSLATE_NOOP("RunState", "finished");
     case RunState::Failed:
-      return "failed";
+      return PL_TRANSLATE_NOOP("RunState", "failed");
     case RunState::Cancelled:
-      return "cancelled";
+      return PL_TRANSLATE_NOOP("RunState", "cancelled");
   }
   return "unknown";
 }

@@ -3,6 +3,7 @@
 #include "core/ScenarioTable.h"
 
 #include "core/ScenarioIds.h"
+#include "core/Translatable.h"
 
 namespace precisionlab {
 
@@ -18,12 +19,13 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kBaselineFp32);
-    s.title = "fp32 baseline";
-    s.legend = "fp32 baseline";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp32 baseline");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp32 baseline");
     s.focusChart = "loss";
     s.whatItIs =
-        "No change: fp32 weights, activations and optimizer; every other run is "
-        "compared with it.";
+        PL_TRANSLATE_NOOP("LabScenarios",
+                          "No change: fp32 weights, activations and optimizer; every other run is "
+                          "compared with it.");
     s.inDefaultLab = true;
     s.shows = "plain fp32 training, the reference the other runs are compared with";
     s.vertex.title = "fp32 baseline";
@@ -36,11 +38,12 @@ std::vector<ScenarioSpec> makeTable() {
     ScenarioSpec s;
     s.id = std::string(scenario::kHalfLayers);
     s.optionText = "Modify the model to use half-precision layers";
-    s.title = "Half-precision layers";
-    s.legend = "Half-precision layers";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Half-precision layers");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Half-precision layers");
     s.focusChart = "loss";
-    s.whatItIs =
-        "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss scaling.";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss scaling.");
     s.precision = Precision::HalfModel;
     s.inDefaultLab = true;
     s.linkFrom = EvidenceLink::Wrong;
@@ -68,10 +71,11 @@ std::vector<ScenarioSpec> makeTable() {
     ScenarioSpec s;
     s.id = std::string(scenario::kTensorflowContainer);
     s.optionText = "Use a custom container with TensorFlow instead of PyTorch";
-    s.title = "TensorFlow container";
-    s.legend = "TensorFlow container";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "TensorFlow container");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "TensorFlow container");
     s.focusChart = "throughput";
-    s.whatItIs = "A framework swap leaves precision unchanged: the same fp32 run.";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios", "A framework swap leaves precision unchanged: the same fp32 run.");
     s.inDefaultLab = true;
     s.linkFrom = EvidenceLink::Wrong;
     s.shows = "a framework swap that trains in fp32 exactly like the baseline, with no speed-up";
@@ -93,12 +97,13 @@ std::vector<ScenarioSpec> makeTable() {
     ScenarioSpec s;
     s.id = std::string(scenario::kVertexHpTuning);
     s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
-    s.title = "Vertex AI hyperparameter tuning";
-    s.legend = "HP tuning";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Vertex AI hyperparameter tuning");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "HP tuning");
     s.focusChart = "loss";
-    s.whatItIs =
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
         "A sweep of fp32 trials over the learning rate: it searches values, it never changes "
-        "precision.";
+        "precision.");
     s.isSweep = true;
     s.inDefaultLab = true;
     s.linkFrom = EvidenceLink::Wrong;
@@ -123,14 +128,15 @@ std::vector<ScenarioSpec> makeTable() {
     s.id = std::string(scenario::kFp16Amp);
     s.optionText = "Set fp16=True in the TrainingArguments";
     s.correct = true;
-    s.title = "fp16=True";
-    s.legend = "fp16=True";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16=True");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp16=True");
     s.focusChart = "loss";
-    s.whatItIs =
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
         "TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 master weights. "
         "On a GPU only: on a CPU the Trainer accepts fp16=True without a word, but accelerate "
         "turns on neither autocast nor the GradScaler there, so the run is plain fp32 (measured "
-        "with transformers 5.24, accelerate 1.15).";
+        "with transformers 5.24, accelerate 1.15).");
     s.precision = Precision::Fp16Amp;
     s.inDefaultLab = true;
     s.linkFrom = EvidenceLink::Correct;
@@ -153,12 +159,13 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kBf16Amp);
-    s.title = "bf16=True";
-    s.legend = "bf16=True";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "bf16=True");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "bf16=True");
     s.focusChart = "throughput";
-    s.whatItIs =
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
         "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, no loss "
-        "scaling), which a CPU can run fast.";
+        "scaling), which a CPU can run fast.");
     s.precision = Precision::Bf16Amp;
     s.inDefaultLab = true;
     s.linkFrom = EvidenceLink::Correct;
@@ -177,10 +184,12 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kFp16NoScaler);
-    s.title = "fp16 without loss scaling";
-    s.legend = "fp16 without loss scaling";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16 without loss scaling");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp16 without loss scaling");
     s.focusChart = "underflow";
-    s.whatItIs = "Autocast fp16 with the GradScaler turned off: small gradients flush to zero.";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "Autocast fp16 with the GradScaler turned off: small gradients flush to zero.");
     s.precision = Precision::Fp16AmpNoScaler;
     s.inDefaultLab = false;
     s.linkFrom = EvidenceLink::Wrong;

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <map>
 
+#include "core/Translatable.h"
+
 namespace precisionlab {
 
 namespace {
@@ -233,8 +235,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                    : std::string());
     if (v.stalled)
       v.notes.push_back(
-          "The baseline's training loss did not fall: lengthen the runs "
-          "(--steps) before reading the other verdicts.");
+          PL_TRANSLATE_NOOP("Verdict",
+                            "The baseline's training loss did not fall: lengthen the runs "
+                            "(--steps) before reading the other verdicts."));
   } else if (scenario.isSweep) {
     v.trials = static_cast<int>(scenario.runs.size());
     // Steps x median step time: robust to the odd slow step a shared machine produces.
@@ -283,10 +286,11 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
         fmt("%.1f%% of gradient values were exactly zero", 100 * v.meanGradZeroFraction) +
         fmt(" vs %.1f%% in the baseline (fp16 underflow)", 100 * v.baselineGradZeroFraction));
   if (!v.speedMeasurable && !isBaseline)
-    v.notes.push_back(
+    v.notes.push_back(PL_TRANSLATE_NOOP(
+        "Verdict",
         "Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
         "bf16=True run for mixed precision's real speedup here, or run on a "
-        "CUDA GPU.");
+        "CUDA GPU."));
   v.summary = s;
   return v;
 }

@@ -14,9 +14,13 @@
 
 #include "quiz/BankInterchange.h"
 
+#include <QCoreApplication>
+
 namespace precisionlab::quiz {
 
 class AnkiTextFormat {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::AnkiTextFormat)
+
  public:
   static QString write(const QuestionBank& bank);
   // `deckTitle` receives the deck name (the part before "::" of the first deck column, or the

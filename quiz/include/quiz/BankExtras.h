@@ -9,11 +9,14 @@
 
 #include "quiz/QuestionBank.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace precisionlab::quiz {
 
 class BankExtras {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::BankExtras)
+
  public:
   static constexpr const char* kMarker = "precisionlab ";
   static QString encode(const Question& question);  // one line, no "--" (safe in XML comments)

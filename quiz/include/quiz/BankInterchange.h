@@ -15,6 +15,7 @@
 #include "quiz/QuestionBank.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -47,6 +48,8 @@ struct BankImportResult {
 };
 
 class BankInterchange {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::BankInterchange)
+
  public:
   static constexpr qint64 kMaxFileBytes = 8LL * 1024 * 1024;
   static constexpr int kMaxQuestions = 5000;

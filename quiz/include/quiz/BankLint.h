@@ -23,6 +23,7 @@
 
 #include "quiz/QuestionBank.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -40,6 +41,8 @@ struct LintWarning {
 };
 
 class BankLint {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::BankLint)
+
  public:
   // Every warning, grouped by rule in the order above, questions in bank order.
   static QVector<LintWarning> check(const QuestionBank& bank);

@@ -5,6 +5,7 @@
 #include "quiz/QuestionBank.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 #include <QVector>
 #include <optional>
@@ -24,6 +25,8 @@ struct BankLoadResult {
 };
 
 class BankLoader {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::BankLoader)
+
  public:
   // The newest schema this build understands. Schema 2 adds the optional sub-objective tags
   // (bank.objectives, questions[].objectives); schema 1 files load unchanged.

@@ -15,9 +15,13 @@
 
 #include "quiz/BankInterchange.h"
 
+#include <QCoreApplication>
+
 namespace precisionlab::quiz {
 
 class GiftFormat {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::GiftFormat)
+
  public:
   static QString write(const QuestionBank& bank);
   static QVector<ImportedQuestion> read(const QString& text, const QString& file,

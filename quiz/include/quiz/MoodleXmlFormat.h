@@ -10,9 +10,13 @@
 
 #include "quiz/BankInterchange.h"
 
+#include <QCoreApplication>
+
 namespace precisionlab::quiz {
 
 class MoodleXmlFormat {
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::MoodleXmlFormat)
+
  public:
   static QByteArray write(const QuestionBank& bank);
   static QVector<ImportedQuestion> read(const QByteArray& xml, const QString& file,

@@ -1,0 +1,3065 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>LabScenarios</name>
+    <message>
+        <source>The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the lab trains the built-in tiny BERT from random weights at lr 2e-3.</source>
+        <translation>Das vortrainierte MiniLM ist nicht installiert (bash packaging/setup.sh installiert es), daher trainiert das Labor das eingebaute kleine BERT von Zufallsgewichten aus mit lr 2e-3.</translation>
+    </message>
+    <message>
+        <source>fp32 baseline</source>
+        <translation>fp32-Baseline</translation>
+    </message>
+    <message>
+        <source>No change: fp32 weights, activations and optimizer; every other run is compared with it.</source>
+        <translation>Keine Änderung: Gewichte, Aktivierungen und Optimizer in fp32; jeder andere Lauf wird damit verglichen.</translation>
+    </message>
+    <message>
+        <source>Half-precision layers</source>
+        <translation>Half-Precision-Schichten</translation>
+    </message>
+    <message>
+        <source>model.to(torch.float16): fp16 weights, gradients and AdamW state, no loss scaling.</source>
+        <translation>model.to(torch.float16): Gewichte, Gradienten und AdamW-Zustand in fp16, kein Loss Scaling.</translation>
+    </message>
+    <message>
+        <source>TensorFlow container</source>
+        <translation>TensorFlow-Container</translation>
+    </message>
+    <message>
+        <source>A framework swap leaves precision unchanged: the same fp32 run.</source>
+        <translation>Ein Framework-Wechsel ändert die Präzision nicht: derselbe fp32-Lauf.</translation>
+    </message>
+    <message>
+        <source>TrainingArguments(fp16=True): autocast fp16 forward, GradScaler, fp32 master weights. On a GPU only: on a CPU the Trainer accepts fp16=True without a word, but accelerate turns on neither autocast nor the GradScaler there, so the run is plain fp32 (measured with transformers 5.24, accelerate 1.15).</source>
+        <translation>TrainingArguments(fp16=True): Forward-Pass mit fp16-Autocast, GradScaler, fp32-Master-Gewichte. Nur auf einer GPU: Auf einer CPU akzeptiert der Trainer fp16=True kommentarlos, aber accelerate schaltet dort weder Autocast noch den GradScaler ein, der Lauf ist also reines fp32 (gemessen mit transformers 5.24, accelerate 1.15).</translation>
+    </message>
+    <message>
+        <source>TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32&apos;s range, no loss scaling), which a CPU can run fast.</source>
+        <translation>TrainingArguments(bf16=True): derselbe Mechanismus in bfloat16 (Wertebereich von fp32, kein Loss Scaling), den eine CPU schnell ausführen kann.</translation>
+    </message>
+    <message>
+        <source>fp16 without loss scaling</source>
+        <translation>fp16 ohne Loss Scaling</translation>
+    </message>
+    <message>
+        <source>Autocast fp16 with the GradScaler turned off: small gradients flush to zero.</source>
+        <translation>fp16-Autocast mit ausgeschaltetem GradScaler: Kleine Gradienten werden zu null.</translation>
+    </message>
+    <message>
+        <source>Vertex AI hyperparameter tuning</source>
+        <translation>Vertex AI Hyperparameter-Tuning</translation>
+    </message>
+    <message>
+        <source>A sweep of fp32 trials over the learning rate: it searches values, it never changes precision.</source>
+        <translation>Ein Sweep von fp32-Trials über die Lernrate: Er sucht Werte, ändert aber nie die Präzision.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Follow system</source>
+        <translation>Systemeinstellung</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Choose a folder you can write to.</source>
+        <translation>%1 kann nicht geschrieben werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>Could not encode the PNG for %1.</source>
+        <translation>Das PNG für %1 konnte nicht kodiert werden.</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2. Check the free disk space.</source>
+        <translation>%1 kann nicht gespeichert werden: %2. Prüfen Sie den freien Speicherplatz.</translation>
+    </message>
+    <message>
+        <source>Could not start the SVG writer for %1.</source>
+        <translation>Der SVG-Writer für %1 konnte nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>RunState</name>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioCatalog</name>
+    <message>
+        <source>fp32 baseline</source>
+        <translation>fp32-Baseline</translation>
+    </message>
+    <message>
+        <source>Half-precision layers</source>
+        <translation>Half-Precision-Schichten</translation>
+    </message>
+    <message>
+        <source>TensorFlow container</source>
+        <translation>TensorFlow-Container</translation>
+    </message>
+    <message>
+        <source>HP tuning</source>
+        <translation>HP-Tuning</translation>
+    </message>
+    <message>
+        <source>fp16 without loss scaling</source>
+        <translation>fp16 ohne Loss Scaling</translation>
+    </message>
+    <message>
+        <source>HP trial lr %1</source>
+        <translation>HP-Trial lr %1</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>The baseline&apos;s training loss did not fall: lengthen the runs (--steps) before reading the other verdicts.</source>
+        <translation>Der Trainings-Loss der Baseline ist nicht gesunken: Verlängern Sie die Läufe (--steps), bevor Sie die anderen Befunde lesen.</translation>
+    </message>
+    <message>
+        <source>Speed cannot be measured for emulated fp16 on this CPU: compare with the live bf16=True run for mixed precision&apos;s real speedup here, or run on a CUDA GPU.</source>
+        <translation>Die Geschwindigkeit von emuliertem fp16 lässt sich auf dieser CPU nicht messen: Vergleichen Sie mit dem Live-Lauf bf16=True, um hier den echten Speedup von Mixed Precision zu sehen, oder trainieren Sie auf einer CUDA-GPU.</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::BankLint</name>
+    <message>
+        <source>the keyed option is the longest (%1 characters, the longest wrong one %2); this holds in %3 of %4 questions, so picking the longest option scores: lengthen the distractors or shorten the key</source>
+        <translation>die Lösungsoption ist die längste (%1 Zeichen, die längste falsche %2); das gilt in %3 von %4 Fragen, also punktet, wer die längste Option wählt: Distraktoren verlängern oder die Lösung kürzen</translation>
+    </message>
+    <message>
+        <source> (with %1)</source>
+        <translation> (mit %1)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;%2 appears in wrong options of %3 questions (%4) and in keyed options of %5, so a learner can rule it out by pattern: vary the distractors</source>
+        <translation>„%1“%2 steht in falschen Optionen von %3 Fragen (%4) und in Lösungsoptionen von %5, also kann ein Lernender es am Muster ausschließen: Distraktoren variieren</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; refers to the other options, whose order the app shuffles, and is a known answer cue: write the option out as its own claim</source>
+        <translation>„%1“ bezieht sich auf die anderen Optionen, deren Reihenfolge die App mischt, und ist ein bekannter Antworthinweis: die Option als eigene Aussage ausschreiben</translation>
+    </message>
+    <message>
+        <source>a multiple-answer question whose stem does not say how many to choose; say it (&quot;Which %1 ...&quot;, &quot;Choose %1.&quot;), as the exam does</source>
+        <translation>eine Frage mit mehreren Antworten, deren Stamm nicht sagt, wie viele zu wählen sind; sagen Sie es („Which %1 ...“, „Choose %1.“), wie die Prüfung es tut</translation>
+    </message>
+    <message>
+        <source>the stem says &quot;%1&quot; but %2 options are keyed correct</source>
+        <translation>der Stamm sagt „%1“, aber %2 Optionen sind als richtig markiert</translation>
+    </message>
+    <message>
+        <source>a wrong option links the lab scenario &apos;%1&apos;, whose run shows %2: the lab would argue for this option; remove the link or link a run that shows why it fails</source>
+        <translation>eine falsche Option verweist auf das Laborszenario &apos;%1&apos;, dessen Lauf %2 zeigt: Das Labor würde für diese Option sprechen; entfernen Sie den Verweis oder verweisen Sie auf einen Lauf, der zeigt, warum sie scheitert</translation>
+    </message>
+    <message>
+        <source>the keyed option links the lab scenario &apos;%1&apos;, whose run shows %2: the lab would argue against the key; remove the link or link a run that shows the key working</source>
+        <translation>die Lösungsoption verweist auf das Laborszenario &apos;%1&apos;, dessen Lauf %2 zeigt: Das Labor würde gegen die Lösung sprechen; entfernen Sie den Verweis oder verweisen Sie auf einen Lauf, der die Lösung funktionieren lässt</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::BankLoader</name>
+    <message>
+        <source>duplicate key (only the last value would count)</source>
+        <translation>doppelter Schlüssel (nur der letzte Wert würde zählen)</translation>
+    </message>
+    <message>
+        <source>unknown field (allowed here: %1)</source>
+        <translation>unbekanntes Feld (hier erlaubt: %1)</translation>
+    </message>
+    <message>
+        <source>missing required field</source>
+        <translation>Pflichtfeld fehlt</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>Zeichenkette erwartet</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid id (use lowercase letters, digits and &apos;-&apos;)</source>
+        <translation>&apos;%1&apos; ist keine gültige ID (Kleinbuchstaben, Ziffern und &apos;-&apos; verwenden)</translation>
+    </message>
+    <message>
+        <source>expected a boolean (true or false)</source>
+        <translation>Wahrheitswert erwartet (true oder false)</translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation>Array erwartet</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>unknown scenario id &apos;%1&apos; (known: %2)</source>
+        <translation>unbekannte Szenario-ID &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>expected &quot;seed&quot; or &quot;original&quot;, got &quot;%1&quot;</source>
+        <translation>„seed“ oder „original“ erwartet, „%1“ erhalten</translation>
+    </message>
+    <message>
+        <source>expected &quot;single&quot; or &quot;multiple&quot;, got &quot;%1&quot;</source>
+        <translation>„single“ oder „multiple“ erwartet, „%1“ erhalten</translation>
+    </message>
+    <message>
+        <source>has %1 options; a question needs 2 to 6</source>
+        <translation>hat %1 Optionen; eine Frage braucht 2 bis 6</translation>
+    </message>
+    <message>
+        <source>duplicate option id &apos;%1&apos; (also at %2[%3].id)</source>
+        <translation>doppelte Options-ID &apos;%1&apos; (auch bei %2[%3].id)</translation>
+    </message>
+    <message>
+        <source>no option is marked correct</source>
+        <translation>keine Option ist als richtig markiert</translation>
+    </message>
+    <message>
+        <source>a single-answer question has %1 correct options; mark exactly one, or set &quot;answer&quot;: &quot;multiple&quot;</source>
+        <translation>eine Frage mit einer Antwort hat %1 richtige Optionen; markieren Sie genau eine oder setzen Sie &quot;answer&quot;: &quot;multiple&quot;</translation>
+    </message>
+    <message>
+        <source>a multiple-answer question needs at least two correct options; it has one (use &quot;answer&quot;: &quot;single&quot;)</source>
+        <translation>eine Frage mit mehreren Antworten braucht mindestens zwei richtige Optionen; sie hat eine (verwenden Sie &quot;answer&quot;: &quot;single&quot;)</translation>
+    </message>
+    <message>
+        <source>expected an object {&quot;title&quot;, &quot;url&quot;}</source>
+        <translation>Objekt {&quot;title&quot;, &quot;url&quot;} erwartet</translation>
+    </message>
+    <message>
+        <source>must list at least one objective id, or be left out</source>
+        <translation>muss mindestens eine Lernziel-ID nennen oder weggelassen werden</translation>
+    </message>
+    <message>
+        <source>expected an objective id such as &quot;3.2&quot;</source>
+        <translation>Lernziel-ID wie &quot;3.2&quot; erwartet</translation>
+    </message>
+    <message>
+        <source>objective &apos;%1&apos; is not declared in $.bank.objectives (declared: %2)</source>
+        <translation>Lernziel &apos;%1&apos; ist nicht in $.bank.objectives deklariert (deklariert: %2)</translation>
+    </message>
+    <message>
+        <source>objective &apos;%1&apos; is listed twice</source>
+        <translation>Lernziel &apos;%1&apos; ist doppelt aufgeführt</translation>
+    </message>
+    <message>
+        <source>expected an object mapping objective ids to titles, e.g. {&quot;3.2&quot;: &quot;Training models&quot;}</source>
+        <translation>Objekt erwartet, das Lernziel-IDs auf Titel abbildet, z. B. {&quot;3.2&quot;: &quot;Training models&quot;}</translation>
+    </message>
+    <message>
+        <source>must declare at least one objective, or be left out</source>
+        <translation>muss mindestens ein Lernziel deklarieren oder weggelassen werden</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an objective id (use the exam guide&apos;s numbering, such as 3.2)</source>
+        <translation>&apos;%1&apos; ist keine Lernziel-ID (verwenden Sie die Nummerierung des Prüfungsleitfadens, z. B. 3.2)</translation>
+    </message>
+    <message>
+        <source>expected the objective&apos;s title as a non-empty string</source>
+        <translation>Titel des Lernziels als nicht leere Zeichenkette erwartet</translation>
+    </message>
+    <message>
+        <source>needs &quot;schema&quot;: 2 (sub-objective tags are not part of schema 1)</source>
+        <translation>braucht &quot;schema&quot;: 2 (Tags für Teilziele gehören nicht zu Schema 1)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a semantic version such as 1.0.0</source>
+        <translation>&apos;%1&apos; ist keine semantische Version wie 1.0.0</translation>
+    </message>
+    <message>
+        <source>needs at least one question</source>
+        <translation>braucht mindestens eine Frage</translation>
+    </message>
+    <message>
+        <source>duplicate question id &apos;%1&apos; (also at $.questions[%2].id)</source>
+        <translation>doppelte Fragen-ID &apos;%1&apos; (auch bei $.questions[%2].id)</translation>
+    </message>
+    <message>
+        <source>the file is empty; a bank is one JSON object (see docs/question-bank-format.md)</source>
+        <translation>die Datei ist leer; eine Fragensammlung ist ein JSON-Objekt (siehe docs/question-bank-format.md)</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;}&apos; (%1): is a comma missing between two fields just before this point, or a &apos;}&apos; missing?</source>
+        <translation>&apos;,&apos; oder &apos;}&apos; erwartet (%1): Fehlt kurz vor dieser Stelle ein Komma zwischen zwei Feldern oder eine &apos;}&apos;?</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;]&apos; (%1): is a comma missing between two items just before this point, or a &apos;]&apos; missing?</source>
+        <translation>&apos;,&apos; oder &apos;]&apos; erwartet (%1): Fehlt kurz vor dieser Stelle ein Komma zwischen zwei Einträgen oder eine &apos;]&apos;?</translation>
+    </message>
+    <message>
+        <source>expected &apos;:&apos; after a field name (%1)</source>
+        <translation>&apos;:&apos; nach einem Feldnamen erwartet (%1)</translation>
+    </message>
+    <message>
+        <source>a string is not closed with &apos;&quot;&apos; (%1)</source>
+        <translation>eine Zeichenkette ist nicht mit &apos;&quot;&apos; geschlossen (%1)</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>JSON syntax error at line %1, column %2: %3</source>
+        <translation>JSON-Syntaxfehler in Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>expected an object at the top level</source>
+        <translation>Objekt auf oberster Ebene erwartet</translation>
+    </message>
+    <message>
+        <source>expected an integer</source>
+        <translation>Ganzzahl erwartet</translation>
+    </message>
+    <message>
+        <source>schema %1 was made by a newer PrecisionLab (this version reads schema %2); update PrecisionLab to use this bank</source>
+        <translation>Schema %1 stammt von einem neueren PrecisionLab (diese Version liest Schema %2); aktualisieren Sie PrecisionLab, um diese Fragensammlung zu verwenden</translation>
+    </message>
+    <message>
+        <source>unknown schema version %1 (expected %2)</source>
+        <translation>unbekannte Schema-Version %1 (erwartet: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::BreakdownPanel</name>
+    <message>
+        <source>Answer breakdown</source>
+        <translation>Antwortanalyse</translation>
+    </message>
+    <message>
+        <source>Correct answer &amp; explanation</source>
+        <translation>Richtige Antwort &amp; Erklärung</translation>
+    </message>
+    <message>
+        <source>⚠  Common exam trap</source>
+        <translation>⚠  Typische Prüfungsfalle</translation>
+    </message>
+    <message>
+        <source>Option-by-option breakdown</source>
+        <translation>Analyse Option für Option</translation>
+    </message>
+    <message>
+        <source>For each option: why learners choose it, and why it is or isn&apos;t the right answer here.</source>
+        <translation>Zu jeder Option: warum Lernende sie wählen und warum sie hier richtig ist oder nicht.</translation>
+    </message>
+    <message>
+        <source>Read more: </source>
+        <translation>Weiterlesen: </translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>Ihre Wahl</translation>
+    </message>
+    <message>
+        <source>▶ Run in the lab</source>
+        <translation>▶ Im Labor ausführen</translation>
+    </message>
+    <message>
+        <source>Run option %1 in the lab</source>
+        <translation>Option %1 im Labor ausführen</translation>
+    </message>
+    <message>
+        <source>Why this is correct</source>
+        <translation>Warum das richtig ist</translation>
+    </message>
+    <message>
+        <source>Why it&apos;s wrong here</source>
+        <translation>Warum es hier falsch ist</translation>
+    </message>
+    <message>
+        <source>Why learners pick it</source>
+        <translation>Warum Lernende sie wählen</translation>
+    </message>
+    <message>
+        <source>When it is the best choice</source>
+        <translation>Wann sie die beste Wahl ist</translation>
+    </message>
+    <message>
+        <source>When it would be right</source>
+        <translation>Wann sie richtig wäre</translation>
+    </message>
+    <message>
+        <source>Option %1: %2</source>
+        <translation>Option %1: %2</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>not correct</source>
+        <translation>nicht richtig</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ChartPanel</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Save this chart as PNG or SVG</source>
+        <translation>Dieses Diagramm als PNG oder SVG speichern</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>Als PNG speichern…</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>Als SVG speichern…</translation>
+    </message>
+    <message>
+        <source>Provenance of %1</source>
+        <translation>Herkunft von %1</translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation>Noch keine Läufe.</translation>
+    </message>
+    <message>
+        <source>Save chart as SVG</source>
+        <translation>Diagramm als SVG speichern</translation>
+    </message>
+    <message>
+        <source>Save chart as PNG</source>
+        <translation>Diagramm als PNG speichern</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ConfidencePicker</name>
+    <message>
+        <source>How sure are you?</source>
+        <translation>Wie sicher sind Sie?</translation>
+    </message>
+    <message>
+        <source>Sure</source>
+        <translation>Sicher</translation>
+    </message>
+    <message>
+        <source>I know this</source>
+        <translation>Das weiß ich</translation>
+    </message>
+    <message>
+        <source>Unsure</source>
+        <translation>Unsicher</translation>
+    </message>
+    <message>
+        <source>I think so, but I am not certain</source>
+        <translation>Ich glaube schon, bin mir aber nicht sicher</translation>
+    </message>
+    <message>
+        <source>Guess</source>
+        <translation>Geraten</translation>
+    </message>
+    <message>
+        <source>I am guessing</source>
+        <translation>Ich rate</translation>
+    </message>
+    <message>
+        <source>Confidence: %1</source>
+        <translation>Sicherheit: %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::EvidenceSummary</name>
+    <message>
+        <source>Evidence summary</source>
+        <translation>Zusammenfassung der Belege</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What the runs show&lt;/b&gt;, option by option (computed from the runs below; each card says where its numbers come from)</source>
+        <translation>&lt;b&gt;Was die Läufe zeigen&lt;/b&gt;, Option für Option (berechnet aus den Läufen unten; jede Karte sagt, woher ihre Zahlen stammen)</translation>
+    </message>
+    <message>
+        <source>Run every option</source>
+        <translation>Alle Optionen ausführen</translation>
+    </message>
+    <message>
+        <source>Trains the fp32 baseline, every option of the question and bf16=True side by side (a few minutes on 2 CPU cores).</source>
+        <translation>Trainiert die fp32-Baseline, jede Option der Frage und bf16=True nebeneinander (einige Minuten auf 2 CPU-Kernen).</translation>
+    </message>
+    <message>
+        <source>GPU estimate…</source>
+        <translation>GPU-Schätzung…</translation>
+    </message>
+    <message>
+        <source>Estimated step time, memory and epoch cost on the GPUs Vertex AI offers, with the formula and its sources.</source>
+        <translation>Geschätzte Schrittzeit, Speicherbedarf und Kosten pro Epoche auf den GPUs, die Vertex AI anbietet, mit Formel und Quellen.</translation>
+    </message>
+    <message>
+        <source>%1  ✓ the answer</source>
+        <translation>%1  ✓ die Antwort</translation>
+    </message>
+    <message>
+        <source>The question&apos;s option: &quot;%1&quot;</source>
+        <translation>Die Option der Frage: „%1“</translation>
+    </message>
+    <message>
+        <source>source: %1</source>
+        <translation>Quelle: %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ExamNavigator</name>
+    <message>
+        <source>Exam question navigator</source>
+        <translation>Navigator für Prüfungsfragen</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>beantwortet</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>nicht beantwortet</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>, flagged for review</source>
+        <translation>, zur Überprüfung markiert</translation>
+    </message>
+    <message>
+        <source>Question %1, %2</source>
+        <translation>Frage %1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::GpuEstimateDialog</name>
+    <message>
+        <source>GPU estimate (not measured)</source>
+        <translation>GPU-Schätzung (nicht gemessen)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Estimated&lt;/b&gt; from the model&apos;s FLOPs and bytes and each GPU&apos;s published peak rates and memory bandwidth, for fine-tuning on the GPUs Vertex AI offers. Not a measurement: a GPU recording, where you have one, is the better evidence. T4 and V100 have no bfloat16 units, one reason fp16=True is the portable answer.</source>
+        <translation>&lt;b&gt;Geschätzt&lt;/b&gt; aus den FLOPs und Bytes des Modells sowie den veröffentlichten Spitzenraten und der Speicherbandbreite jeder GPU, für Fine-Tuning auf den GPUs, die Vertex AI anbietet. Keine Messung: Eine GPU-Aufzeichnung, wo Sie eine haben, ist der bessere Beleg. T4 und V100 haben keine bfloat16-Einheiten, ein Grund, warum fp16=True die portable Antwort ist.</translation>
+    </message>
+    <message>
+        <source>BERT size</source>
+        <translation>BERT-Größe</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Examples per epoch</source>
+        <translation>Beispiele pro Epoche</translation>
+    </message>
+    <message>
+        <source> / hour</source>
+        <translation> / Stunde</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Präzision</translation>
+    </message>
+    <message>
+        <source>ms / step (est.)</source>
+        <translation>ms / Schritt (gesch.)</translation>
+    </message>
+    <message>
+        <source>Speed vs fp32 (est.)</source>
+        <translation>Tempo ggü. fp32 (gesch.)</translation>
+    </message>
+    <message>
+        <source>Memory GB (est.)</source>
+        <translation>Speicher GB (gesch.)</translation>
+    </message>
+    <message>
+        <source>Epoch (est.)</source>
+        <translation>Epoche (gesch.)</translation>
+    </message>
+    <message>
+        <source>How is this computed?</source>
+        <translation>Wie wird das berechnet?</translation>
+    </message>
+    <message>
+        <source>not supported: no bf16 units</source>
+        <translation>keine bf16-Einheiten</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation> (passt nicht)</translation>
+    </message>
+    <message>
+        <source>%1 h, $%2</source>
+        <translation>%1 h, $%2</translation>
+    </message>
+    <message>
+        <source>Estimated, not measured (How is this computed? below)</source>
+        <translation>Geschätzt, nicht gemessen (Wie wird das berechnet? unten)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::GuardedApplication</name>
+    <message>
+        <source>Something went wrong %1:
+
+%2
+
+The app keeps running; save your work if the problem repeats.</source>
+        <translation>Ein Fehler ist aufgetreten (%1):
+
+%2
+
+Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftritt.</translation>
+    </message>
+    <message>
+        <source>while handling an event</source>
+        <translation>bei der Verarbeitung eines Ereignisses</translation>
+    </message>
+    <message>
+        <source>while starting</source>
+        <translation>beim Start</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabChartArea</name>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Trainings-Loss</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Every run over the fp32 baseline (dark grey). Lower is better; a triangle marks where a run&apos;s loss became inf/NaN.</source>
+        <translation>Jeder Lauf über der fp32-Baseline (dunkelgrau). Niedriger ist besser; ein Dreieck markiert, wo der Loss eines Laufs inf/NaN wurde.</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Tick a run above: its loss appears here within seconds.</source>
+        <translation>Haken Sie oben einen Lauf an: Sein Loss erscheint hier innerhalb von Sekunden.</translation>
+    </message>
+    <message>
+        <source>Divergence from the fp32 baseline</source>
+        <translation>Abweichung von der fp32-Baseline</translation>
+    </message>
+    <message>
+        <source>Divergence</source>
+        <translation>Abweichung</translation>
+    </message>
+    <message>
+        <source>|loss − baseline loss| at the same step. Near 0: learns like fp32.</source>
+        <translation>|Loss − Baseline-Loss| im selben Schritt. Nahe 0: lernt wie fp32.</translation>
+    </message>
+    <message>
+        <source>|Δ loss|</source>
+        <translation>|Δ Loss|</translation>
+    </message>
+    <message>
+        <source>Needs the fp32 baseline and one more run.</source>
+        <translation>Braucht die fp32-Baseline und einen weiteren Lauf.</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Samples per second; higher is faster. Emulated runs are not drawn: their speed is not a measurement.</source>
+        <translation>Samples pro Sekunde; höher ist schneller. Emulierte Läufe werden nicht gezeichnet: Ihr Tempo ist keine Messung.</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <source>Start a run to measure its speed.</source>
+        <translation>Starten Sie einen Lauf, um sein Tempo zu messen.</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Most memory a step has needed so far. Emulated runs are not drawn: their memory is not a measurement.</source>
+        <translation>Der meiste Speicher, den ein Schritt bisher gebraucht hat. Emulierte Läufe werden nicht gezeichnet: Ihr Speicher ist keine Messung.</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>Start a run to measure its memory.</source>
+        <translation>Starten Sie einen Lauf, um seinen Speicher zu messen.</translation>
+    </message>
+    <message>
+        <source>Loss scale (fp16=True)</source>
+        <translation>Loss Scale (fp16=True)</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>Loss Scale</translation>
+    </message>
+    <message>
+        <source>The GradScaler halves the scale and skips the step (squares) when gradients overflow.</source>
+        <translation>Der GradScaler halbiert die Scale und überspringt den Schritt (Quadrate), wenn Gradienten überlaufen.</translation>
+    </message>
+    <message>
+        <source>scale (log₂)</source>
+        <translation>Scale (log₂)</translation>
+    </message>
+    <message>
+        <source>Start fp16=True: only runs with loss scaling have a loss scale.</source>
+        <translation>Starten Sie fp16=True: Nur Läufe mit Loss Scaling haben eine Loss Scale.</translation>
+    </message>
+    <message>
+        <source>Gradients flushed to zero</source>
+        <translation>Auf null gefallene Gradienten</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>Underflow</translation>
+    </message>
+    <message>
+        <source>Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive.</source>
+        <translation>Anteil der Gradientenwerte, die genau 0 sind. Loss Scaling hält kleine fp16-Gradienten am Leben.</translation>
+    </message>
+    <message>
+        <source>% of values</source>
+        <translation>% der Werte</translation>
+    </message>
+    <message>
+        <source>Start a run to see how many gradients vanish.</source>
+        <translation>Starten Sie einen Lauf, um zu sehen, wie viele Gradienten verschwinden.</translation>
+    </message>
+    <message>
+        <source>Does it learn? (loss, divergence)</source>
+        <translation>Lernt er? (Loss, Abweichung)</translation>
+    </message>
+    <message>
+        <source>Is it faster? (throughput, memory)</source>
+        <translation>Ist er schneller? (Durchsatz, Speicher)</translation>
+    </message>
+    <message>
+        <source>Inside fp16 (loss scale, underflow)</source>
+        <translation>Im Inneren von fp16 (Loss Scale, Underflow)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+    <message>
+        <source>%1 skipped step</source>
+        <translation>%1: übersprungener Schritt</translation>
+    </message>
+    <message>
+        <source>not drawn (emulated, numerics only): %1</source>
+        <translation>nicht gezeichnet (emuliert, nur Numerik): %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabEvidence</name>
+    <message>
+        <source> (fp16 emulated: numerics only)</source>
+        <translation> (fp16 emuliert: nur Numerik)</translation>
+    </message>
+    <message>
+        <source>no validation result yet</source>
+        <translation>noch kein Validierungsergebnis</translation>
+    </message>
+    <message>
+        <source>validation accuracy %1 (fp32 %2)</source>
+        <translation>Val.-Genauigkeit %1 (fp32 %2)</translation>
+    </message>
+    <message>
+        <source>speed %1 fp32 (p25-p75 %2-%3)</source>
+        <translation>Tempo %1 fp32 (p25–p75 %2–%3)</translation>
+    </message>
+    <message>
+        <source>, peak memory %1 fp32</source>
+        <translation>, Spitzenspeicher %1 fp32</translation>
+    </message>
+    <message>
+        <source>Fails: the loss became inf/NaN at step %1</source>
+        <translation>Scheitert: Der Loss wurde in Schritt %1 inf/NaN</translation>
+    </message>
+    <message>
+        <source>Fails: the training loss did not fall</source>
+        <translation>Scheitert: Der Trainings-Loss ist nicht gesunken</translation>
+    </message>
+    <message>
+        <source>Fails: did not learn like fp32</source>
+        <translation>Scheitert: Lernte nicht wie fp32</translation>
+    </message>
+    <message>
+        <source>what broke: %1</source>
+        <translation>was kaputtging: %1</translation>
+    </message>
+    <message>
+        <source>why: fp16 weights, gradients and AdamW state with no loss scaling and no fp32 master copy: small updates round away, large values overflow</source>
+        <translation>warum: Gewichte, Gradienten und AdamW-Zustand in fp16, ohne Loss Scaling und fp32-Master-Kopie: Kleine Updates runden weg, große Werte laufen über</translation>
+    </message>
+    <message>
+        <source>Learned in this run (not the usual outcome)</source>
+        <translation>Hat in diesem Lauf gelernt (nicht das übliche Ergebnis)</translation>
+    </message>
+    <message>
+        <source>a whole-fp16 model often survives short runs; longer runs or larger learning rates break it</source>
+        <translation>ein komplett in fp16 gehaltenes Modell übersteht kurze Läufe oft; längere Läufe oder größere Lernraten machen es kaputt</translation>
+    </message>
+    <message>
+        <source>No change: bit-identical to fp32</source>
+        <translation>Keine Änderung: bitgleich mit fp32</translation>
+    </message>
+    <message>
+        <source>every step&apos;s loss and the validation equal fp32&apos;s, bit for bit</source>
+        <translation>Loss jedes Schritts und Validierung gleichen fp32 Bit für Bit</translation>
+    </message>
+    <message>
+        <source>No change: learns like fp32, at fp32&apos;s precision</source>
+        <translation>Keine Änderung: lernt wie fp32, mit der Präzision von fp32</translation>
+    </message>
+    <message>
+        <source>Differs from fp32 in this run</source>
+        <translation>Weicht in diesem Lauf von fp32 ab</translation>
+    </message>
+    <message>
+        <source>speed: not measurable against this baseline</source>
+        <translation>Tempo: gegen diese Baseline nicht messbar</translation>
+    </message>
+    <message>
+        <source>%1: a framework swap is no speedup</source>
+        <translation>%1: Ein Framework-Wechsel bringt keinen Speedup</translation>
+    </message>
+    <message>
+        <source>Tunes the learning rate, not precision: %1 trials, %2 the training</source>
+        <translation>Tunt die Lernrate, nicht die Präzision: %1 Trials, %2 des Trainings</translation>
+    </message>
+    <message>
+        <source>best trial: %1, %2</source>
+        <translation>bester Trial: %1, %2</translation>
+    </message>
+    <message>
+        <source>every trial is an fp32 run: each one as slow as the baseline</source>
+        <translation>jeder Trial ist ein fp32-Lauf: jeder so langsam wie die Baseline</translation>
+    </message>
+    <message>
+        <source>estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 the memory</source>
+        <translation>geschätzt für BERT-base auf Vertex-AI-GPUs: %1 (%2) bis %3 (%4) schneller, höchstens %5 des Speichers</translation>
+    </message>
+    <message>
+        <source>Not run yet</source>
+        <translation>Noch nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>Läuft: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Learns like fp32, and is faster and lighter</source>
+        <translation>Lernt wie fp32 und ist schneller und leichter</translation>
+    </message>
+    <message>
+        <source>Did not learn like fp32 in this run</source>
+        <translation>Lernte in diesem Lauf nicht wie fp32</translation>
+    </message>
+    <message>
+        <source>measured: %1</source>
+        <translation>gemessen: %1</translation>
+    </message>
+    <message>
+        <source>the same mechanism, measured here (bf16=True, %1): %2</source>
+        <translation>derselbe Mechanismus, hier gemessen (bf16=True, %1): %2</translation>
+    </message>
+    <message>
+        <source>run bf16=True to measure the same mechanism on this machine</source>
+        <translation>starten Sie bf16=True, um denselben Mechanismus auf diesem Rechner zu messen</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabSettingsPanel</name>
+    <message>
+        <source>minilm — pretrained all-MiniLM-L6-v2 (6 layers, hidden 384)</source>
+        <translation>minilm — vortrainiertes all-MiniLM-L6-v2 (6 Schichten, Hidden 384)</translation>
+    </message>
+    <message>
+        <source>minilm — pretrained MiniLM not installed</source>
+        <translation>minilm — vortrainiertes MiniLM nicht installiert</translation>
+    </message>
+    <message>
+        <source>%1 — random init, %2</source>
+        <translation>%1 — zufällige Initialisierung, %2</translation>
+    </message>
+    <message>
+        <source>The random-init sizes train a BERT from scratch; they are used when no checkpoint directory is chosen.</source>
+        <translation>Die Größen mit zufälliger Initialisierung trainieren ein BERT von Grund auf; sie werden verwendet, wenn kein Checkpoint-Ordner gewählt ist.</translation>
+    </message>
+    <message>
+        <source>Model preset</source>
+        <translation>Modell-Preset</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Fine-tune only the first N encoder layers of the pretrained model (the rest are not loaded): fewer layers, faster steps on a CPU. The lab uses %1 of MiniLM&apos;s 6 by default.</source>
+        <translation>Nur die ersten N Encoder-Schichten des vortrainierten Modells fine-tunen (der Rest wird nicht geladen): weniger Schichten, schnellere Schritte auf einer CPU. Das Labor verwendet standardmäßig %1 der 6 Schichten von MiniLM.</translation>
+    </message>
+    <message>
+        <source>Pretrained layers used</source>
+        <translation>Verwendete vortrainierte Schichten</translation>
+    </message>
+    <message>
+        <source>none: use the preset</source>
+        <translation>keiner: Preset verwenden</translation>
+    </message>
+    <message>
+        <source>A Hugging Face checkpoint directory with config.json, vocab.txt and model.safetensors (pytorch_model.bin is refused: convert it to safetensors first).</source>
+        <translation>Ein Hugging-Face-Checkpoint-Ordner mit config.json, vocab.txt und model.safetensors (pytorch_model.bin wird abgelehnt: zuerst nach safetensors konvertieren).</translation>
+    </message>
+    <message>
+        <source>Checkpoint directory</source>
+        <translation>Checkpoint-Ordner</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Choose checkpoint directory</source>
+        <translation>Checkpoint-Ordner wählen</translation>
+    </message>
+    <message>
+        <source>built-in sentiment data</source>
+        <translation>eingebaute Sentiment-Daten</translation>
+    </message>
+    <message>
+        <source>CSV, TSV or JSONL with a &apos;text&apos; and a &apos;label&apos; column; empty = the built-in dataset.</source>
+        <translation>CSV, TSV oder JSONL mit einer Spalte &apos;text&apos; und einer Spalte &apos;label&apos;; leer = der eingebaute Datensatz.</translation>
+    </message>
+    <message>
+        <source>Dataset file</source>
+        <translation>Datensatzdatei</translation>
+    </message>
+    <message>
+        <source>Choose dataset file</source>
+        <translation>Datensatzdatei wählen</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>Tokens per example including [CLS] and [SEP] (BERT&apos;s limit is 512).</source>
+        <translation>Tokens pro Beispiel einschließlich [CLS] und [SEP] (BERTs Grenze ist 512).</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Peak AdamW learning rate (linear warmup, then linear decay).</source>
+        <translation>Maximale Lernrate von AdamW (linearer Warmup, dann linearer Abfall).</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>cuda (GPU)</source>
+        <translation>cuda (GPU)</translation>
+    </message>
+    <message>
+        <source>cuda needs an NVIDIA GPU and a CUDA build of LibTorch; a run on a missing GPU fails with a message saying so.</source>
+        <translation>cuda braucht eine NVIDIA-GPU und einen CUDA-Build von LibTorch; ein Lauf auf einer fehlenden GPU scheitert mit einer entsprechenden Meldung.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Training threads</source>
+        <translation>Trainings-Threads</translation>
+    </message>
+    <message>
+        <source>Intra-op threads per run. The lab uses at most %1 of this machine&apos;s %2 cores so one core stays with the window and it never stutters while runs train.</source>
+        <translation>Intra-Op-Threads pro Lauf. Das Labor nutzt höchstens %1 der %2 Kerne dieses Rechners, damit ein Kern beim Fenster bleibt und es nie ruckelt, während Läufe trainieren.</translation>
+    </message>
+    <message>
+        <source>Reset settings</source>
+        <translation>Einstellungen zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Clear runs</source>
+        <translation>Läufe leeren</translation>
+    </message>
+    <message>
+        <source>Stop every run and remove all curves.</source>
+        <translation>Jeden Lauf stoppen und alle Kurven entfernen.</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation>Schic&amp;hten</translation>
+    </message>
+    <message>
+        <source>Check&amp;point</source>
+        <translation>Check&amp;point</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset</source>
+        <translation>&amp;Datensatz</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Batch</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence</source>
+        <translation>Se&amp;quenz</translation>
+    </message>
+    <message>
+        <source>&amp;Learning rate</source>
+        <translation>&amp;Lernrate</translation>
+    </message>
+    <message>
+        <source>S&amp;teps</source>
+        <translation>Sch&amp;ritte</translation>
+    </message>
+    <message>
+        <source>De&amp;vice</source>
+        <translation>&amp;Gerät</translation>
+    </message>
+    <message>
+        <source>Changes apply to runs you start next.</source>
+        <translation>Änderungen gelten für die Läufe, die Sie als Nächstes starten.</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads</source>
+        <translation>&amp;Threads</translation>
+    </message>
+    <message>
+        <source>Choose a Hugging Face checkpoint directory</source>
+        <translation>Hugging-Face-Checkpoint-Ordner wählen</translation>
+    </message>
+    <message>
+        <source>Choose a dataset</source>
+        <translation>Datensatz wählen</translation>
+    </message>
+    <message>
+        <source>Datasets (*.csv *.tsv *.jsonl *.json);;All files (*)</source>
+        <translation>Datensätze (*.csv *.tsv *.jsonl *.json);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabVerdictTable</name>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Val acc</source>
+        <translation>Val.-Gen.</translation>
+    </message>
+    <message>
+        <source>Verdict (computed)</source>
+        <translation>Befund (berechnet)</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <source>The fp32 reference, then each option as the question shows it</source>
+        <translation>Die fp32-Referenz, dann jede Option so, wie die Frage sie zeigt</translation>
+    </message>
+    <message>
+        <source>Run state and steps done</source>
+        <translation>Laufzustand und erledigte Schritte</translation>
+    </message>
+    <message>
+        <source>Speed vs fp32: median step time ratio (p25-p75 spread); 2.00x = twice as fast</source>
+        <translation>Tempo ggü. fp32: Verhältnis der medianen Schrittzeiten (Streuung p25–p75); 2,00x = doppelt so schnell</translation>
+    </message>
+    <message>
+        <source>Peak memory vs fp32; 0.50x = half the memory</source>
+        <translation>Spitzenspeicher ggü. fp32; 0,50x = halber Speicher</translation>
+    </message>
+    <message>
+        <source>Final validation accuracy (the fp32 baseline&apos;s in brackets)</source>
+        <translation>Abschließende Validierungsgenauigkeit (die der fp32-Baseline in Klammern)</translation>
+    </message>
+    <message>
+        <source>Computed from the records by the engine&apos;s verdict rules</source>
+        <translation>Aus den Aufzeichnungen mit den Befundregeln der Engine berechnet</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from: live, emulated or recorded (device, date)</source>
+        <translation>Woher die Zahlen stammen: live, emuliert oder aufgezeichnet (Gerät, Datum)</translation>
+    </message>
+    <message>
+        <source>Verdict table</source>
+        <translation>Befundtabelle</translation>
+    </message>
+    <message>
+        <source>  ✓ the answer</source>
+        <translation>  ✓ die Antwort</translation>
+    </message>
+    <message>
+        <source>  ✗</source>
+        <translation>  ✗</translation>
+    </message>
+    <message>
+        <source>no lab run for this option</source>
+        <translation>kein Laborlauf für diese Option</translation>
+    </message>
+    <message>
+        <source>not run yet</source>
+        <translation>noch nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>so far: %1</source>
+        <translation>bisher: %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabVerdicts</name>
+    <message>
+        <source>no verdict: needs the fp32 baseline recorded on the same machine (%1)</source>
+        <translation>kein Befund: braucht die auf demselben Rechner aufgezeichnete fp32-Baseline (%1)</translation>
+    </message>
+    <message>
+        <source>no verdict yet: needs the live fp32 baseline (%1)</source>
+        <translation>noch kein Befund: braucht die live laufende fp32-Baseline (%1)</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>failed at step %1</source>
+        <translation>in Schritt %1 gescheitert</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n trials)</source>
+        <translation>
+            <numerusform> (%n Trial)</numerusform>
+            <numerusform> (%n Trials)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>n/a (emulated)</source>
+        <translation>k. A. (emuliert)</translation>
+    </message>
+    <message>
+        <source>n/a here</source>
+        <translation>hier k. A.</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>— (NaN at step %1)</source>
+        <translation>— (NaN in Schritt %1)</translation>
+    </message>
+    <message>
+        <source>no evaluation yet</source>
+        <translation>noch keine Auswertung</translation>
+    </message>
+    <message>
+        <source>%1 (fp32 %2)</source>
+        <translation>%1 (fp32 %2)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabView</name>
+    <message>
+        <source>Runs: tick an option to train it, untick to stop</source>
+        <translation>Läufe: Option anhaken, um sie zu trainieren, abhaken zum Stoppen</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Verdict (computed from the runs)</source>
+        <translation>Befund (aus den Läufen berechnet)</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from</source>
+        <translation>Herkunft der Zahlen</translation>
+    </message>
+    <message>
+        <source>Replay recorded runs</source>
+        <translation>Aufzeichnungen abspielen</translation>
+    </message>
+    <message>
+        <source>Replay the runs shipped with PrecisionLab (each labelled with the device and date it was recorded on).</source>
+        <translation>Die mit PrecisionLab ausgelieferten Läufe abspielen (jeweils mit Gerät und Datum der Aufzeichnung beschriftet).</translation>
+    </message>
+    <message>
+        <source>Open recorded runs…</source>
+        <translation>Aufzeichnungen öffnen…</translation>
+    </message>
+    <message>
+        <source>Replay .plrun files, e.g. runs recorded on a GPU machine.</source>
+        <translation>.plrun-Dateien abspielen, z. B. auf einem GPU-Rechner aufgezeichnete Läufe.</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>Replay speed</source>
+        <translation>Abspieltempo</translation>
+    </message>
+    <message>
+        <source>How fast recorded runs replay: 1x is the speed they were recorded at.</source>
+        <translation>Wie schnell aufgezeichnete Läufe abgespielt werden: 1x ist das Tempo der Aufzeichnung.</translation>
+    </message>
+    <message>
+        <source>&amp;speed</source>
+        <translation>Temp&amp;o</translation>
+    </message>
+    <message>
+        <source>Stop all</source>
+        <translation>Alle stoppen</translation>
+    </message>
+    <message>
+        <source>Export to Vertex AI…</source>
+        <translation>Vertex-AI-Export…</translation>
+    </message>
+    <message>
+        <source>Write the Hugging Face Trainer script and Vertex AI job spec for the highlighted option.</source>
+        <translation>Das Hugging-Face-Trainer-Skript und die Vertex-AI-Job-Spezifikation für die hervorgehobene Option schreiben.</translation>
+    </message>
+    <message>
+        <source>Export runs as CSV…</source>
+        <translation>Als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>One row per step per run, with where each number comes from.</source>
+        <translation>Eine Zeile pro Schritt und Lauf, mit der Herkunft jeder Zahl.</translation>
+    </message>
+    <message>
+        <source>Show or hide the settings new runs start from</source>
+        <translation>Die Einstellungen zeigen oder verbergen, mit denen neue Läufe starten</translation>
+    </message>
+    <message>
+        <source>Clear all runs?</source>
+        <translation>Alle Läufe leeren?</translation>
+    </message>
+    <message>
+        <source>This stops every run and removes all results and charts from the lab (saved recordings on disk are kept).
+
+Clear the runs?</source>
+        <translation>Dies stoppt jeden Lauf und entfernt alle Ergebnisse und Diagramme aus dem Labor (gespeicherte Aufzeichnungen auf der Festplatte bleiben erhalten).
+
+Läufe leeren?</translation>
+    </message>
+    <message>
+        <source>%1 BERT</source>
+        <translation>%1-BERT</translation>
+    </message>
+    <message numerus="yes">
+        <source>Settings: %1 · %2 · batch %3 · sequence %4 · lr %5 · %6 steps · %7 · %n thread(s)</source>
+        <translation>
+            <numerusform>Einstellungen: %1 · %2 · Batch %3 · Sequenz %4 · lr %5 · %6 Schritte · %7 · %n Thread</numerusform>
+            <numerusform>Einstellungen: %1 · %2 · Batch %3 · Sequenz %4 · lr %5 · %6 Schritte · %7 · %n Threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>built-in data</source>
+        <translation>eingebaute Daten</translation>
+    </message>
+    <message>
+        <source>Unknown lab scenario &apos;%1&apos;.</source>
+        <translation>Unbekanntes Laborszenario &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 is already running.</source>
+        <translation>%1 läuft bereits.</translation>
+    </message>
+    <message>
+        <source>could not start</source>
+        <translation>konnte nicht starten</translation>
+    </message>
+    <message>
+        <source>%1 could not start: %2</source>
+        <translation>%1 konnte nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>Started %1.</source>
+        <translation>%1 gestartet.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>All runs cleared.</source>
+        <translation>Alle Läufe geleert.</translation>
+    </message>
+    <message>
+        <source>Mixed view: %1. Each verdict compares runs of one source only; curves marked &quot;(recorded)&quot; come from the recording.</source>
+        <translation>Gemischte Ansicht: %1. Jeder Befund vergleicht nur Läufe einer Quelle; mit „(aufgezeichnet)“ markierte Kurven stammen aus der Aufzeichnung.</translation>
+    </message>
+    <message>
+        <source>so far: %1</source>
+        <translation>bisher: %1</translation>
+    </message>
+    <message>
+        <source>Open recorded runs</source>
+        <translation>Aufgezeichnete Läufe öffnen</translation>
+    </message>
+    <message>
+        <source>PrecisionLab recorded runs (*.plrun);;All files (*)</source>
+        <translation>Aufgezeichnete PrecisionLab-Läufe (*.plrun);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No recorded runs found</source>
+        <translation>Keine aufgezeichneten Läufe gefunden</translation>
+    </message>
+    <message>
+        <source>This build has no recorded runs. Open .plrun files with &quot;Open recorded runs…&quot; instead.</source>
+        <translation>Dieser Build enthält keine aufgezeichneten Läufe. Öffnen Sie stattdessen .plrun-Dateien mit „Aufgezeichnete Läufe öffnen…“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n recorded run(s)…</source>
+        <translation>
+            <numerusform>Lese %n aufgezeichneten Lauf…</numerusform>
+            <numerusform>Lese %n aufgezeichnete Läufe…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This recorded run cannot be replayed</source>
+        <translation>Dieser aufgezeichnete Lauf kann nicht abgespielt werden</translation>
+    </message>
+    <message>
+        <source>%1
+
+Nothing was replayed. Choose another file, or record the run again with &quot;precisionlab-cli record&quot;.</source>
+        <translation>%1
+
+Es wurde nichts abgespielt. Wählen Sie eine andere Datei oder zeichnen Sie den Lauf mit „precisionlab-cli record“ neu auf.</translation>
+    </message>
+    <message>
+        <source>%1 (recorded)</source>
+        <translation>%1 (aufgezeichnet)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaying %n recorded run(s) at %1x.</source>
+        <translation>
+            <numerusform>Spiele %n aufgezeichneten Lauf mit %1x ab.</numerusform>
+            <numerusform>Spiele %n aufgezeichnete Läufe mit %1x ab.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>Nichts zu exportieren</translation>
+    </message>
+    <message>
+        <source>Start at least one run, then export its records.</source>
+        <translation>Starten Sie mindestens einen Lauf und exportieren Sie dann seine Aufzeichnungen.</translation>
+    </message>
+    <message>
+        <source>Export run records as CSV</source>
+        <translation>Laufaufzeichnungen als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Saved run records to %1.</source>
+        <translation>Laufaufzeichnungen in %1 gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LiveChart</name>
+    <message>
+        <source>NaN at step %1</source>
+        <translation>NaN in Schritt %1</translation>
+    </message>
+    <message>
+        <source>inf at step %1</source>
+        <translation>inf in Schritt %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::MainWindow</name>
+    <message>
+        <source>PrecisionLab</source>
+        <translation>PrecisionLab</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>The lab is not part of this build.</source>
+        <translation>Das Labor ist nicht Teil dieses Builds.</translation>
+    </message>
+    <message>
+        <source>Study</source>
+        <translation>Lernen</translation>
+    </message>
+    <message>
+        <source>Lab</source>
+        <translation>Labor</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Studying as %1.</source>
+        <translation>Sie lernen als %1.</translation>
+    </message>
+    <message>
+        <source>Ready. Keys: 1-4 or A-D choose, Enter submits, N next.</source>
+        <translation>Bereit. Tasten: 1–4 oder A–D wählen, Enter gibt ab, N weiter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n authoring warning(s); first: %2 (precisionlab-cli bank check --lint FILE lists them all)</source>
+        <translation>
+            <numerusform>%1: %n Autorenwarnung; erste: %2 (precisionlab-cli bank check --lint DATEI listet alle auf)</numerusform>
+            <numerusform>%1: %n Autorenwarnungen; erste: %2 (precisionlab-cli bank check --lint DATEI listet alle auf)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The question bank could not be loaded</source>
+        <translation>Die Fragensammlung konnte nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>%1 has problems, so its questions cannot be shown:
+
+%2
+
+Fix the file (see docs/question-bank-format.md and docs/question-bank-interchange.md); the built-in questions are shown meanwhile.</source>
+        <translation>%1 hat Fehler, daher können ihre Fragen nicht angezeigt werden:
+
+%2
+
+Korrigieren Sie die Datei (siehe docs/question-bank-format.md und docs/question-bank-interchange.md); bis dahin werden die eingebauten Fragen angezeigt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>replaying %n recording(s) in the lab</source>
+        <translation>
+            <numerusform>spiele %n Aufzeichnung im Labor ab</numerusform>
+            <numerusform>spiele %n Aufzeichnungen im Labor ab</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recordings need the lab, which is not part of this build</source>
+        <translation>Aufzeichnungen brauchen das Labor, das nicht Teil dieses Builds ist</translation>
+    </message>
+    <message>
+        <source>opening %1</source>
+        <translation>öffne %1</translation>
+    </message>
+    <message>
+        <source>one question bank at a time: %1 not opened</source>
+        <translation>eine Fragensammlung auf einmal: %1 nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+    <message>
+        <source>The question bank could not be opened</source>
+        <translation>Die Fragensammlung konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 has problems; nothing was imported:
+
+%2</source>
+        <translation>%1 hat Fehler; nichts wurde importiert:
+
+%2</translation>
+    </message>
+    <message>
+        <source>Open question bank</source>
+        <translation>Fragensammlung öffnen</translation>
+    </message>
+    <message>
+        <source>Question banks (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab bank (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;All files (*)</source>
+        <translation>Fragensammlungen (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab-Fragensammlung (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki-Textexport (*.txt *.tsv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>unknown format %1</source>
+        <translation>unbekanntes Format %1</translation>
+    </message>
+    <message>
+        <source>GIFT for Moodle (*.gift)</source>
+        <translation>GIFT für Moodle (*.gift)</translation>
+    </message>
+    <message>
+        <source>Moodle XML (*.xml)</source>
+        <translation>Moodle XML (*.xml)</translation>
+    </message>
+    <message>
+        <source>Anki text deck (*.txt)</source>
+        <translation>Anki-Textdeck (*.txt)</translation>
+    </message>
+    <message>
+        <source>PrecisionLab bank (*.json)</source>
+        <translation>PrecisionLab-Fragensammlung (*.json)</translation>
+    </message>
+    <message>
+        <source>Export question bank</source>
+        <translation>Fragensammlung exportieren</translation>
+    </message>
+    <message>
+        <source>The question bank was not exported</source>
+        <translation>Die Fragensammlung wurde nicht exportiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n question(s) to %1.</source>
+        <translation>
+            <numerusform>%n Frage nach %1 exportiert.</numerusform>
+            <numerusform>%n Fragen nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Question bank exported</source>
+        <translation>Fragensammlung exportiert</translation>
+    </message>
+    <message>
+        <source>%1
+
+What this format keeps: %2</source>
+        <translation>%1
+
+Was dieses Format behält: %2</translation>
+    </message>
+    <message>
+        <source>Your progress cannot be saved</source>
+        <translation>Ihr Fortschritt kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>%1
+
+You can still study, but answers will not be remembered. Check that %2 is on a disk you can write to, then restart PrecisionLab.</source>
+        <translation>%1
+
+Sie können weiter lernen, aber Antworten werden nicht gespeichert. Prüfen Sie, ob %2 auf einem beschreibbaren Datenträger liegt, und starten Sie PrecisionLab dann neu.</translation>
+    </message>
+    <message>
+        <source>Progress database upgraded (a backup was made first).</source>
+        <translation>Fortschrittsdatenbank aktualisiert (vorher wurde eine Sicherung angelegt).</translation>
+    </message>
+    <message>
+        <source>Your progress file was damaged. It was moved aside to
+%1
+and your latest good backup was restored from
+%2.
+
+Answers made after that backup are missing.</source>
+        <translation>Ihre Fortschrittsdatei war beschädigt. Sie wurde verschoben nach
+%1
+und Ihre letzte gute Sicherung wurde wiederhergestellt aus
+%2.
+
+Antworten nach dieser Sicherung fehlen.</translation>
+    </message>
+    <message>
+        <source>Your progress file was damaged and no good backup was found. It was moved aside to
+%1
+(nothing was deleted) and PrecisionLab started a new, empty one.</source>
+        <translation>Ihre Fortschrittsdatei war beschädigt, und es wurde keine gute Sicherung gefunden. Sie wurde verschoben nach
+%1
+(nichts wurde gelöscht), und PrecisionLab hat eine neue, leere angelegt.</translation>
+    </message>
+    <message>
+        <source>Your progress file was made by a newer PrecisionLab. It is open read-only so nothing in it is lost: new answers are not saved. Update PrecisionLab to keep saving progress.</source>
+        <translation>Ihre Fortschrittsdatei stammt von einem neueren PrecisionLab. Sie ist schreibgeschützt geöffnet, damit nichts darin verloren geht: Neue Antworten werden nicht gespeichert. Aktualisieren Sie PrecisionLab, um den Fortschritt weiter zu speichern.</translation>
+    </message>
+    <message>
+        <source>Another program (perhaps a second PrecisionLab window) is using your progress file, so it is open read-only and new answers are not saved. Close the other program and restart PrecisionLab.</source>
+        <translation>Ein anderes Programm (vielleicht ein zweites PrecisionLab-Fenster) verwendet Ihre Fortschrittsdatei, daher ist sie schreibgeschützt geöffnet und neue Antworten werden nicht gespeichert. Schließen Sie das andere Programm und starten Sie PrecisionLab neu.</translation>
+    </message>
+    <message>
+        <source>About your progress</source>
+        <translation>Über Ihren Fortschritt</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;question bank…</source>
+        <translation>Fragensammlung ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>A PrecisionLab bank, a GIFT or Moodle XML quiz, or an Anki text deck</source>
+        <translation>Eine PrecisionLab-Fragensammlung, ein GIFT- oder Moodle-XML-Quiz oder ein Anki-Textdeck</translation>
+    </message>
+    <message>
+        <source>Export question &amp;bank…</source>
+        <translation>Fragensammlung e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>This bank as GIFT, Moodle XML, an Anki text deck or JSON</source>
+        <translation>Diese Fragensammlung als GIFT, Moodle XML, Anki-Textdeck oder JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Export attempts as CSV…</source>
+        <translation>&amp;Versuche als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Open recorded runs…</source>
+        <translation>Aufgezeichnete Läufe &amp;öffnen…</translation>
+    </message>
+    <message>
+        <source>Replay .plrun files in the lab, e.g. runs recorded on a GPU</source>
+        <translation>.plrun-Dateien im Labor abspielen, z. B. auf einer GPU aufgezeichnete Läufe</translation>
+    </message>
+    <message>
+        <source>Replay the &amp;shipped recordings</source>
+        <translation>&amp;Mitgelieferte Aufzeichnungen abspielen</translation>
+    </message>
+    <message>
+        <source>Export to &amp;Vertex AI…</source>
+        <translation>Nach Vertex &amp;AI exportieren…</translation>
+    </message>
+    <message>
+        <source>Export lab &amp;runs as CSV…</source>
+        <translation>Labor&amp;läufe als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export lab runs for &amp;TensorBoard…</source>
+        <translation>Laborläufe für &amp;TensorBoard exportieren…</translation>
+    </message>
+    <message>
+        <source>Every run in the lab (live or replayed) as TensorBoard event files</source>
+        <translation>Jeder Lauf im Labor (live oder abgespielt) als TensorBoard-Event-Dateien</translation>
+    </message>
+    <message>
+        <source>Start or replay a run first, then export it.</source>
+        <translation>Starten oder spielen Sie zuerst einen Lauf ab und exportieren Sie ihn dann.</translation>
+    </message>
+    <message>
+        <source>Folder for TensorBoard logs</source>
+        <translation>Ordner für TensorBoard-Logs</translation>
+    </message>
+    <message>
+        <source>The TensorBoard export failed</source>
+        <translation>Der TensorBoard-Export ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Study</source>
+        <translation>Lerne&amp;n</translation>
+    </message>
+    <message>
+        <source>&amp;New session</source>
+        <translation>&amp;Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>&amp;Practice mode</source>
+        <translation>&amp;Übungsmodus</translation>
+    </message>
+    <message>
+        <source>&amp;Exam mode (timed)</source>
+        <translation>&amp;Prüfungsmodus (mit Zeitlimit)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Lab</source>
+        <translation>&amp;Labor</translation>
+    </message>
+    <message>
+        <source>&amp;Progress</source>
+        <translation>&amp;Fortschritt</translation>
+    </message>
+    <message>
+        <source>P&amp;resenter mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen, large text, high contrast; Space/arrows step through</source>
+        <translation>Vollbild, große Schrift, hoher Kontrast; Leertaste/Pfeiltasten gehen Schritt für Schritt weiter</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F</source>
+        <translation>Ctrl+Shift+F</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Study
+  1-4 or A-D   choose an option
+  Enter   submit (again: next question)
+  N   next question
+  F   flag for review (exam)
+  P   previous question (exam)
+
+Presenter mode (F11 or F5)
+  Space or Right   next step
+  Left   previous step
+  Esc   leave
+
+Window
+  Ctrl+1/2/3   Study, Lab, Progress
+  Ctrl+E   export attempts as CSV
+  Ctrl+N   new session
+  Ctrl+Q   quit</source>
+        <translation>Lernen
+  1–4 oder A–D   Option wählen
+  Enter   abgeben (nochmals: nächste Frage)
+  N   nächste Frage
+  F   zur Überprüfung markieren (Prüfung)
+  P   vorherige Frage (Prüfung)
+
+Präsentationsmodus (F11 oder F5)
+  Leertaste oder Rechts   nächster Schritt
+  Links   vorheriger Schritt
+  Esc   verlassen
+
+Fenster
+  Strg+1/2/3   Lernen, Labor, Fortschritt
+  Strg+E   Versuche als CSV exportieren
+  Strg+N   neue Sitzung
+  Strg+Q   beenden</translation>
+    </message>
+    <message>
+        <source>&amp;About PrecisionLab</source>
+        <translation>&amp;Über PrecisionLab</translation>
+    </message>
+    <message>
+        <source>About PrecisionLab</source>
+        <translation>Über PrecisionLab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PrecisionLab %1&lt;/h3&gt;&lt;p&gt;Study one kind of exam question properly: answer it, read why each option is right or wrong, then run each option as a real fine-tuning job and watch the measurements prove the answer.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;</source>
+        <translation>&lt;h3&gt;PrecisionLab %1&lt;/h3&gt;&lt;p&gt;Eine Art von Prüfungsfrage gründlich lernen: Beantworten Sie sie, lesen Sie, warum jede Option richtig oder falsch ist, führen Sie dann jede Option als echten Fine-Tuning-Job aus und sehen Sie zu, wie die Messungen die Antwort belegen.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>Applies when PrecisionLab is started again</source>
+        <translation>Gilt ab dem nächsten Start von PrecisionLab</translation>
+    </message>
+    <message>
+        <source>Language: %1, from the next start of PrecisionLab.</source>
+        <translation>Sprache: %1, ab dem nächsten Start von PrecisionLab.</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>Practice mode. For a timed exam, choose Exam in the mode box or the Study menu.</source>
+        <translation>Übungsmodus. Für eine Prüfung mit Zeitlimit wählen Sie „Prüfung“ im Modusfeld oder im Menü „Lernen“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n run(s), %1 scalars, to %2. View with: tensorboard --logdir %2</source>
+        <translation>
+            <numerusform>%n Lauf mit %1 Skalaren nach %2 geschrieben. Ansehen mit: tensorboard --logdir %2</numerusform>
+            <numerusform>%n Läufe mit %1 Skalaren nach %2 geschrieben. Ansehen mit: tensorboard --logdir %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::OptionCard</name>
+    <message>
+        <source>Option %1: %2</source>
+        <translation>Option %1: %2</translation>
+    </message>
+    <message>
+        <source>▶ Run this option in the lab</source>
+        <translation>▶ Diese Option im Labor ausführen</translation>
+    </message>
+    <message>
+        <source>Run option %1 in the lab</source>
+        <translation>Option %1 im Labor ausführen</translation>
+    </message>
+    <message>
+        <source>Open the lab and train a model the way option %1 says</source>
+        <translation>Das Labor öffnen und ein Modell so trainieren, wie Option %1 es sagt</translation>
+    </message>
+    <message>
+        <source>✓  Your answer — correct</source>
+        <translation>✓  Ihre Antwort — richtig</translation>
+    </message>
+    <message>
+        <source>✗  Your answer — not correct</source>
+        <translation>✗  Ihre Antwort — nicht richtig</translation>
+    </message>
+    <message>
+        <source>✓  Correct answer</source>
+        <translation>✓  Richtige Antwort</translation>
+    </message>
+    <message>
+        <source>✗  Not correct</source>
+        <translation>✗  Nicht richtig</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::PresenterMode</name>
+    <message>
+        <source>Verdicts</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>The measurements behind it (speed and memory relative to fp32: 1.00x = the same)</source>
+        <translation>Die Messungen dahinter (Tempo und Speicher relativ zu fp32: 1,00x = gleich)</translation>
+    </message>
+    <message>
+        <source>Presenter mode off.</source>
+        <translation>Präsentationsmodus aus.</translation>
+    </message>
+    <message>
+        <source>fp32 baseline (reference)</source>
+        <translation>fp32-Baseline (Referenz)</translation>
+    </message>
+    <message>
+        <source>bf16=True (the same mechanism as fp16=True, measured here)</source>
+        <translation>bf16=True (derselbe Mechanismus wie fp16=True, hier gemessen)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::PresenterWalkthrough</name>
+    <message>
+        <source>the question</source>
+        <translation>die Frage</translation>
+    </message>
+    <message>
+        <source>the answer</source>
+        <translation>die Antwort</translation>
+    </message>
+    <message>
+        <source>why each option is right or wrong</source>
+        <translation>warum jede Option richtig oder falsch ist</translation>
+    </message>
+    <message>
+        <source>option %1 in the lab</source>
+        <translation>Option %1 im Labor</translation>
+    </message>
+    <message>
+        <source>the evidence, option by option</source>
+        <translation>die Belege, Option für Option</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3    (Space/Right: next, Left: back, Esc: leave)</source>
+        <translation>Schritt %1 von %2: %3    (Leertaste/Rechts: weiter, Links: zurück, Esc: beenden)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ProgressCharts</name>
+    <message>
+        <source>Accuracy by day</source>
+        <translation>Genauigkeit pro Tag</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <source>Accuracy by day chart</source>
+        <translation>Diagramm: Genauigkeit pro Tag</translation>
+    </message>
+    <message>
+        <source>Accuracy by exam domain</source>
+        <translation>Genauigkeit nach Prüfungsbereich</translation>
+    </message>
+    <message>
+        <source>Accuracy by exam domain chart</source>
+        <translation>Diagramm: Genauigkeit nach Prüfungsbereich</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ProgressView</name>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Learner profile</source>
+        <translation>Lernprofil</translation>
+    </message>
+    <message>
+        <source>Add profile…</source>
+        <translation>Profil hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Export attempts as CSV…</source>
+        <translation>Versuche als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Every attempt of this profile, one row each, for a spreadsheet</source>
+        <translation>Jeder Versuch dieses Profils, eine Zeile pro Versuch, für eine Tabellenkalkulation</translation>
+    </message>
+    <message>
+        <source>Spaced repetition scheduler</source>
+        <translation>Planer für verteilte Wiederholung</translation>
+    </message>
+    <message>
+        <source>FSRS-6 (recommended)</source>
+        <translation>FSRS-6 (empfohlen)</translation>
+    </message>
+    <message>
+        <source>SM-2 (classic)</source>
+        <translation>SM-2 (klassisch)</translation>
+    </message>
+    <message>
+        <source>Which algorithm decides when a question comes back. Both keep a schedule from every answer, so switching loses nothing.</source>
+        <translation>Welcher Algorithmus entscheidet, wann eine Frage wiederkommt. Beide führen aus jeder Antwort einen Plan, ein Wechsel verliert also nichts.</translation>
+    </message>
+    <message>
+        <source>Learner:</source>
+        <translation>Profil:</translation>
+    </message>
+    <message>
+        <source>Scheduling:</source>
+        <translation>Planung:</translation>
+    </message>
+    <message>
+        <source>No attempts yet. Answer a question in the Study tab and it appears here.</source>
+        <translation>Noch keine Versuche. Beantworten Sie eine Frage im Tab „Lernen“, dann erscheint sie hier.</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>Recent attempts</source>
+        <translation>Letzte Versuche</translation>
+    </message>
+    <message>
+        <source>Learner</source>
+        <translation>Standardprofil</translation>
+    </message>
+    <message>
+        <source>Could not create a learner profile: %1</source>
+        <translation>Lernprofil konnte nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>Scheduler not changed: %1</source>
+        <translation>Planer nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>%1 now schedules reviews with %2.</source>
+        <translation>%1 plant Wiederholungen jetzt mit %2.</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>%1 of %2 right</source>
+        <translation>%1 von %2 richtig</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Beantwortet</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 Tage</translation>
+    </message>
+    <message>
+        <source>Streak</source>
+        <translation>Serie</translation>
+    </message>
+    <message>
+        <source>longest %1</source>
+        <translation>längste %1</translation>
+    </message>
+    <message>
+        <source>Average time</source>
+        <translation>Durchschnittliche Zeit</translation>
+    </message>
+    <message>
+        <source>per question</source>
+        <translation>pro Frage</translation>
+    </message>
+    <message>
+        <source>Due for review</source>
+        <translation>Zur Wiederholung fällig</translation>
+    </message>
+    <message>
+        <source>they come first in practice</source>
+        <translation>sie kommen beim Üben zuerst</translation>
+    </message>
+    <message>
+        <source>nothing due now</source>
+        <translation>jetzt nichts fällig</translation>
+    </message>
+    <message>
+        <source>Weakest domain</source>
+        <translation>Schwächster Bereich</translation>
+    </message>
+    <message>
+        <source>needs 3+ attempts per domain</source>
+        <translation>braucht 3+ Versuche pro Bereich</translation>
+    </message>
+    <message>
+        <source>lowest accuracy</source>
+        <translation>niedrigste Genauigkeit</translation>
+    </message>
+    <message>
+        <source>SM-2</source>
+        <translation>SM-2</translation>
+    </message>
+    <message>
+        <source>FSRS-6</source>
+        <translation>FSRS-6</translation>
+    </message>
+    <message>
+        <source>Due this week</source>
+        <translation>Diese Woche fällig</translation>
+    </message>
+    <message>
+        <source>next: %1</source>
+        <translation>nächste: %1</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>Typical interval</source>
+        <translation>Typisches Intervall</translation>
+    </message>
+    <message>
+        <source>median, scheduled by %1</source>
+        <translation>Median, Planer: %1</translation>
+    </message>
+    <message>
+        <source>Predicted recall</source>
+        <translation>Vorhergesagte Erinnerung</translation>
+    </message>
+    <message>
+        <source>FSRS estimate for now (whole days since each answer), target 90%</source>
+        <translation>FSRS-Schätzung jetzt (volle Tage seit jeder Antwort), Ziel 90 %</translation>
+    </message>
+    <message>
+        <source>Measured retention</source>
+        <translation>Gemessene Behaltensrate</translation>
+    </message>
+    <message>
+        <source>right after a gap of a day or more (%1 answers)</source>
+        <translation>richtig nach einer Pause von einem Tag oder mehr (%1 Antworten)</translation>
+    </message>
+    <message>
+        <source>needs answers a day or more apart</source>
+        <translation>braucht Antworten mit mind. einem Tag Abstand</translation>
+    </message>
+    <message>
+        <source>✓ right</source>
+        <translation>✓ richtig</translation>
+    </message>
+    <message>
+        <source>✗ wrong</source>
+        <translation>✗ falsch</translation>
+    </message>
+    <message>
+        <source>Add a learner profile</source>
+        <translation>Lernprofil hinzufügen</translation>
+    </message>
+    <message>
+        <source>Name (each profile keeps its own progress):</source>
+        <translation>Name (jedes Profil hat seinen eigenen Fortschritt):</translation>
+    </message>
+    <message>
+        <source>Profile not added</source>
+        <translation>Profil nicht hinzugefügt</translation>
+    </message>
+    <message>
+        <source>%1
+
+Choose another name and try again.</source>
+        <translation>%1
+
+Wählen Sie einen anderen Namen und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot; added.</source>
+        <translation>Profil „%1“ hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Rename profile</source>
+        <translation>Profil umbenennen</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>Neuer Name:</translation>
+    </message>
+    <message>
+        <source>Profile not renamed</source>
+        <translation>Profil nicht umbenannt</translation>
+    </message>
+    <message>
+        <source>Export attempts as CSV</source>
+        <translation>Versuche als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>The CSV file was not written: %1</source>
+        <translation>Die CSV-Datei wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>
+
+Pick a folder you can write to and try again.</source>
+        <translation>
+
+Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es erneut.</translation>
+    </message>
+    <message numerus="yes">
+        <source>attempt(s) in this bank</source>
+        <translation>
+            <numerusform>Versuch in dieser Fragensammlung</numerusform>
+            <numerusform>Versuche in dieser Fragensammlung</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln day(s)</source>
+        <translation>
+            <numerusform>%Ln Tag</numerusform>
+            <numerusform>%Ln Tage</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln question(s) scheduled</source>
+        <translation>
+            <numerusform>%Ln Frage geplant</numerusform>
+            <numerusform>%Ln Fragen geplant</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n attempt(s) to %1.</source>
+        <translation>
+            <numerusform>%n Versuch nach %1 exportiert.</numerusform>
+            <numerusform>%n Versuche nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exam</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>practice</source>
+        <translation>Übung</translation>
+    </message>
+    <message>
+        <source>sure</source>
+        <translation>sicher</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>unsicher</translation>
+    </message>
+    <message>
+        <source>guess</source>
+        <translation>geraten</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ProvenanceBadge</name>
+    <message>
+        <source>Provenance</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from appears once the run has started.</source>
+        <translation>Woher die Zahlen stammen, erscheint, sobald der Lauf gestartet ist.</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>dieser Rechner</translation>
+    </message>
+    <message>
+        <source>live on %1</source>
+        <translation>live auf %1</translation>
+    </message>
+    <message>
+        <source>emulated on %1</source>
+        <translation>emuliert auf %1</translation>
+    </message>
+    <message>
+        <source>recorded on %1</source>
+        <translation>aufgezeichnet auf %1</translation>
+    </message>
+    <message>
+        <source>recorded on %1, %2</source>
+        <translation>aufgezeichnet auf %1, %2</translation>
+    </message>
+    <message>
+        <source>Measured now on this machine.</source>
+        <translation>Jetzt auf diesem Rechner gemessen.</translation>
+    </message>
+    <message>
+        <source>fp16 numerics emulated (values rounded to fp16 and back): the loss is real, but speed and memory say nothing about fp16 hardware.</source>
+        <translation>fp16-Numerik emuliert (Werte auf fp16 gerundet und zurück): Der Loss ist echt, aber Tempo und Speicher sagen nichts über fp16-Hardware.</translation>
+    </message>
+    <message>
+        <source>Replayed from a run recorded elsewhere.</source>
+        <translation>Abgespielt aus einem anderswo aufgezeichneten Lauf.</translation>
+    </message>
+    <message>
+        <source>
+LibTorch %1</source>
+        <translation>
+LibTorch %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::RunDataStore</name>
+    <message>
+        <source>live on %1</source>
+        <translation>live auf %1</translation>
+    </message>
+    <message>
+        <source>recorded on %1</source>
+        <translation>aufgezeichnet auf %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::RunToggle</name>
+    <message>
+        <source>Colour of this run on every chart</source>
+        <translation>Farbe dieses Laufs in jedem Diagramm</translation>
+    </message>
+    <message>
+        <source>
+Tick to start the run, untick to stop it.</source>
+        <translation>
+Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>Status of %1</source>
+        <translation>Status von %1</translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>%1 pausieren</translation>
+    </message>
+    <message>
+        <source>Verdict of %1</source>
+        <translation>Befund zu %1</translation>
+    </message>
+    <message>
+        <source>Computed from the measured runs once this run and the baseline have data.</source>
+        <translation>Wird aus den gemessenen Läufen berechnet, sobald dieser Lauf und die Baseline Daten haben.</translation>
+    </message>
+    <message>
+        <source>The verdict is computed from the measured runs once this run and the baseline have data.</source>
+        <translation>Der Befund wird aus den gemessenen Läufen berechnet, sobald dieser Lauf und die Baseline Daten haben.</translation>
+    </message>
+    <message>
+        <source>Resume %1</source>
+        <translation>%1 fortsetzen</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::StudyController</name>
+    <message>
+        <source>the progress database could not be opened</source>
+        <translation>die Fortschrittsdatenbank konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Answers scored but not saved: %1. Reason: %2</source>
+        <translation>Antworten bewertet, aber nicht gespeichert: %1. Grund: %2</translation>
+    </message>
+    <message>
+        <source>Exam submitted: %1 of %2 correct</source>
+        <translation>Prüfung abgegeben: %1 von %2 richtig</translation>
+    </message>
+    <message>
+        <source>Your answer was scored but not saved: %1</source>
+        <translation>Ihre Antwort wurde bewertet, aber nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>no progress database</source>
+        <translation>keine Fortschrittsdatenbank</translation>
+    </message>
+    <message>
+        <source>Your answer was not saved: %1</source>
+        <translation>Ihre Antwort wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Your answer was not saved: the progress store stopped.</source>
+        <translation>Ihre Antwort wurde nicht gespeichert: Der Fortschrittsspeicher wurde beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::StudyView</name>
+    <message>
+        <source>Study</source>
+        <translation>Lernen</translation>
+    </message>
+    <message>
+        <source>Answer saved to your progress.</source>
+        <translation>Antwort in Ihrem Fortschritt gespeichert.</translation>
+    </message>
+    <message>
+        <source>Practice — feedback after each question</source>
+        <translation>Übung — Rückmeldung nach jeder Frage</translation>
+    </message>
+    <message>
+        <source>Exam — timed, feedback at the end</source>
+        <translation>Prüfung — mit Zeitlimit, Rückmeldung am Ende</translation>
+    </message>
+    <message>
+        <source>Study mode</source>
+        <translation>Lernmodus</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Verbleibende Zeit</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>Start again in the selected mode</source>
+        <translation>Im gewählten Modus neu beginnen</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>Submit answer (Enter)</source>
+        <translation>Antwort abgeben (Enter)</translation>
+    </message>
+    <message>
+        <source>Submit answer</source>
+        <translation>Antwort abgeben</translation>
+    </message>
+    <message>
+        <source>⚑ Flag for review (F)</source>
+        <translation>⚑ Zur Überprüfung markieren (F)</translation>
+    </message>
+    <message>
+        <source>← Previous</source>
+        <translation>← Zurück</translation>
+    </message>
+    <message>
+        <source>Next question (N) →</source>
+        <translation>Nächste Frage (N) →</translation>
+    </message>
+    <message>
+        <source>Submit exam</source>
+        <translation>Prüfung abgeben</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Start a new session?</source>
+        <translation>Neue Sitzung beginnen?</translation>
+    </message>
+    <message>
+        <source>Your exam is not submitted. A new session discards its answers.
+
+Start a new session anyway?</source>
+        <translation>Ihre Prüfung ist nicht abgegeben. Eine neue Sitzung verwirft ihre Antworten.
+
+Trotzdem eine neue Sitzung beginnen?</translation>
+    </message>
+    <message>
+        <source>Answers you already submitted are saved; this round starts again from the first question.
+
+Start a new session?</source>
+        <translation>Bereits abgegebene Antworten sind gespeichert; diese Runde beginnt wieder bei der ersten Frage.
+
+Neue Sitzung beginnen?</translation>
+    </message>
+    <message>
+        <source>This question takes exactly %1 answers: click a chosen one to deselect it first.</source>
+        <translation>Diese Frage verlangt genau %1 Antworten: Klicken Sie zuerst eine gewählte an, um sie abzuwählen.</translation>
+    </message>
+    <message>
+        <source>Choose an option first (keys 1-%1 or A-%2).</source>
+        <translation>Wählen Sie zuerst eine Option (Tasten 1–%1 oder A–%2).</translation>
+    </message>
+    <message>
+        <source>Choose %1 options (%2 chosen so far).</source>
+        <translation>Wählen Sie %1 Optionen (bisher %2 gewählt).</translation>
+    </message>
+    <message>
+        <source>Last question. Press &quot;Submit exam&quot; when you are done.</source>
+        <translation>Letzte Frage. Drücken Sie „Prüfung abgeben“, wenn Sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>Answer this question first, or press Enter to submit.</source>
+        <translation>Beantworten Sie zuerst diese Frage oder drücken Sie Enter zum Abgeben.</translation>
+    </message>
+    <message>
+        <source>Flagged for review.</source>
+        <translation>Zur Überprüfung markiert.</translation>
+    </message>
+    <message>
+        <source>Flag removed.</source>
+        <translation>Markierung entfernt.</translation>
+    </message>
+    <message>
+        <source>Unanswered questions: %1 (they count as wrong). </source>
+        <translation>Unbeantwortete Fragen: %1 (sie zählen als falsch). </translation>
+    </message>
+    <message>
+        <source>Flagged for review: %1.</source>
+        <translation>Zur Überprüfung markiert: %1.</translation>
+    </message>
+    <message>
+        <source>Submit the exam?</source>
+        <translation>Prüfung abgeben?</translation>
+    </message>
+    <message>
+        <source>
+
+Submit now?</source>
+        <translation>
+
+Jetzt abgeben?</translation>
+    </message>
+    <message>
+        <source>This question bank is empty.</source>
+        <translation>Diese Fragensammlung ist leer.</translation>
+    </message>
+    <message>
+        <source>Loading your questions…</source>
+        <translation>Ihre Fragen werden geladen…</translation>
+    </message>
+    <message>
+        <source>  ·  choose %1</source>
+        <translation>  ·  %1 wählen</translation>
+    </message>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>Frage %1 von %2</translation>
+    </message>
+    <message>
+        <source>  ·  %1 due for review</source>
+        <translation>  ·  %1 zur Wiederholung fällig</translation>
+    </message>
+    <message>
+        <source>  ·  reviewing your exam</source>
+        <translation>  ·  Ihre Prüfung wird durchgesehen</translation>
+    </message>
+    <message>
+        <source>⚑ Remove flag (F)</source>
+        <translation>⚑ Markierung entfernen (F)</translation>
+    </message>
+    <message>
+        <source>Finish round (N)</source>
+        <translation>Runde beenden (N)</translation>
+    </message>
+    <message>
+        <source>Reviewing: numbered buttons, ← Previous, Next (N) or P move between questions</source>
+        <translation>Durchsicht: Nummerierte Schaltflächen, ← Zurück, Weiter (N) oder P wechseln zwischen den Fragen</translation>
+    </message>
+    <message>
+        <source>Keys: 1-%1 or A-%2 choose · Enter or N next · F flag · answers can change until you submit the exam</source>
+        <translation>Tasten: 1–%1 oder A–%2 wählen · Enter oder N weiter · F markieren · Antworten lassen sich bis zur Abgabe der Prüfung ändern</translation>
+    </message>
+    <message>
+        <source>Keys: 1-%1 or A-%2 choose · Enter submits · N next question</source>
+        <translation>Tasten: 1–%1 oder A–%2 wählen · Enter gibt ab · N nächste Frage</translation>
+    </message>
+    <message>
+        <source>✓  The answer is %1.</source>
+        <translation>✓  Die Antwort ist %1.</translation>
+    </message>
+    <message>
+        <source>Round complete: %1 of %2 right. Press &quot;New session&quot; for another round; questions you missed come back sooner.</source>
+        <translation>Runde beendet: %1 von %2 richtig. Drücken Sie „Neue Sitzung“ für eine weitere Runde; verpasste Fragen kommen früher wieder.</translation>
+    </message>
+    <message>
+        <source>Exam finished%1: %2 of %3 correct (%4%) in %5. Use the numbered buttons to review each question and its breakdown.</source>
+        <translation>Prüfung beendet%1: %2 von %3 richtig (%4 %) in %5. Mit den nummerierten Schaltflächen sehen Sie jede Frage und ihre Analyse noch einmal durch.</translation>
+    </message>
+    <message>
+        <source> (time ran out)</source>
+        <translation> (Zeit abgelaufen)</translation>
+    </message>
+    <message>
+        <source>
+✗  This one: you chose %1, the answer is %2.</source>
+        <translation>
+✗  Diese hier: Sie wählten %1, die Antwort ist %2.</translation>
+    </message>
+    <message>
+        <source>
+✗  This one was not answered; the answer is %1.</source>
+        <translation>
+✗  Diese hier wurde nicht beantwortet; die Antwort ist %1.</translation>
+    </message>
+    <message>
+        <source>
+✓  This one: correct.</source>
+        <translation>
+✓  Diese hier: richtig.</translation>
+    </message>
+    <message>
+        <source>✓  Correct! The answer is %1. Read why below, or press N for the next question.</source>
+        <translation>✓  Richtig! Die Antwort ist %1. Lesen Sie unten, warum, oder drücken Sie N für die nächste Frage.</translation>
+    </message>
+    <message>
+        <source>✗  Not quite. The answer is %1. The breakdown below shows why each option is right or wrong.</source>
+        <translation>✗  Nicht ganz. Die Antwort ist %1. Die Analyse unten zeigt, warum jede Option richtig oder falsch ist.</translation>
+    </message>
+    <message>
+        <source>Time left %1</source>
+        <translation>Verbleibende Zeit %1</translation>
+    </message>
+    <message>
+        <source>Time is up: the exam was submitted.</source>
+        <translation>Die Zeit ist um: Die Prüfung wurde abgegeben.</translation>
+    </message>
+    <message>
+        <source>⚠  %1</source>
+        <translation>⚠  %1</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::UserGuideWindow</name>
+    <message>
+        <source>PrecisionLab user guide</source>
+        <translation>PrecisionLab-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::VertexExportDialog</name>
+    <message>
+        <source>Export to Vertex AI</source>
+        <translation>Nach Vertex AI exportieren</translation>
+    </message>
+    <message>
+        <source>Lab option to export</source>
+        <translation>Zu exportierende Laboroption</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>A Hugging Face Hub id (bert-base-uncased) or a gs:// checkpoint folder.</source>
+        <translation>Eine Hugging-Face-Hub-ID (bert-base-uncased) oder ein gs://-Checkpoint-Ordner.</translation>
+    </message>
+    <message>
+        <source>Dataset URI</source>
+        <translation>Datensatz-URI</translation>
+    </message>
+    <message>
+        <source>A CSV or JSONL file on Cloud Storage (gs://...) with text and label columns.</source>
+        <translation>Eine CSV- oder JSONL-Datei auf Cloud Storage (gs://...) mit Text- und Label-Spalten.</translation>
+    </message>
+    <message>
+        <source>Staging bucket</source>
+        <translation>Staging-Bucket</translation>
+    </message>
+    <message>
+        <source>gs:// folder where the packaged script and the outputs go.</source>
+        <translation>gs://-Ordner, in den das gepackte Skript und die Ausgaben kommen.</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Vertex AI region, e.g. us-central1.</source>
+        <translation>Vertex-AI-Region, z. B. us-central1.</translation>
+    </message>
+    <message>
+        <source>default for the option</source>
+        <translation>Standard der Option</translation>
+    </message>
+    <message>
+        <source>Machine type</source>
+        <translation>Maschinentyp</translation>
+    </message>
+    <message>
+        <source>Default: n1-standard-8 with one NVIDIA_TESLA_T4 (g2-standard-8 with one NVIDIA_L4 for bf16, which needs an Ampere or newer GPU). Set machine type and accelerator together.</source>
+        <translation>Standard: n1-standard-8 mit einer NVIDIA_TESLA_T4 (g2-standard-8 mit einer NVIDIA_L4 für bf16, das eine Ampere-GPU oder neuer braucht). Maschinentyp und Beschleuniger zusammen festlegen.</translation>
+    </message>
+    <message>
+        <source>Accelerator type</source>
+        <translation>Beschleunigertyp</translation>
+    </message>
+    <message>
+        <source>Accelerator count</source>
+        <translation>Anzahl Beschleuniger</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Writes the Hugging Face Trainer script and the Vertex AI job spec this option implies (fp16=True for D; for C a tuning job that searches the learning rate and batch size and never changes precision). Nothing is submitted: the commands to run appear below.</source>
+        <translation>Schreibt das Hugging-Face-Trainer-Skript und die Vertex-AI-Job-Spezifikation, die diese Option bedeutet (fp16=True für D; für C einen Tuning-Job, der Lernrate und Batchgröße sucht und nie die Präzision ändert). Nichts wird abgeschickt: Die auszuführenden Befehle erscheinen unten.</translation>
+    </message>
+    <message>
+        <source>&amp;Option</source>
+        <translation>&amp;Option</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset URI</source>
+        <translation>&amp;Datensatz-URI</translation>
+    </message>
+    <message>
+        <source>&amp;Staging bucket</source>
+        <translation>&amp;Staging-Bucket</translation>
+    </message>
+    <message>
+        <source>&amp;Region</source>
+        <translation>&amp;Region</translation>
+    </message>
+    <message>
+        <source>Mac&amp;hine type</source>
+        <translation>Masc&amp;hinentyp</translation>
+    </message>
+    <message>
+        <source>&amp;Accelerator</source>
+        <translation>&amp;Beschleuniger</translation>
+    </message>
+    <message>
+        <source>Accelerator &amp;count</source>
+        <translation>&amp;Anzahl Beschleuniger</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder</source>
+        <translation>A&amp;usgabeordner</translation>
+    </message>
+    <message>
+        <source>Files written and commands to run</source>
+        <translation>Geschriebene Dateien und auszuführende Befehle</translation>
+    </message>
+    <message>
+        <source>The files written and the gcloud commands appear here.</source>
+        <translation>Die geschriebenen Dateien und die gcloud-Befehle erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Folder for the Vertex AI files</source>
+        <translation>Ordner für die Vertex-AI-Dateien</translation>
+    </message>
+    <message>
+        <source>Choose an output folder for the files.</source>
+        <translation>Wählen Sie einen Ausgabeordner für die Dateien.</translation>
+    </message>
+    <message>
+        <source>Nothing was exported: %1</source>
+        <translation>Nichts wurde exportiert: %1</translation>
+    </message>
+    <message>
+        <source>Wrote to %1:</source>
+        <translation>Geschrieben nach %1:</translation>
+    </message>
+    <message>
+        <source>Then run, in that folder:</source>
+        <translation>Dann in diesem Ordner ausführen:</translation>
+    </message>
+    <message>
+        <source>README.txt explains each step. Jobs cost money while they run.</source>
+        <translation>README.txt erklärt jeden Schritt. Jobs kosten Geld, solange sie laufen.</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::AnkiTextFormat</name>
+    <message>
+        <source>#%1 needs a column number from 1 to 64</source>
+        <translation>#%1 braucht eine Spaltennummer von 1 bis 64</translation>
+    </message>
+    <message>
+        <source>a note needs a front and a back field (found %1 field(s); is #separator right?)</source>
+        <translation>eine Notiz braucht ein Vorder- und ein Rückseitenfeld (%1 Feld(er) gefunden; stimmt #separator?)</translation>
+    </message>
+    <message>
+        <source>no other note in this deck has a different back to offer as a wrong option</source>
+        <translation>keine andere Notiz in diesem Deck hat eine andere Rückseite, die als falsche Option dienen könnte</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::BankExtras</name>
+    <message>
+        <source>the precisionlab comment is not a JSON object (%1)</source>
+        <translation>der precisionlab-Kommentar ist kein JSON-Objekt (%1)</translation>
+    </message>
+    <message>
+        <source>the precisionlab comment has an unknown version</source>
+        <translation>der precisionlab-Kommentar hat eine unbekannte Version</translation>
+    </message>
+    <message>
+        <source>the precisionlab comment describes %1 options, the question has %2</source>
+        <translation>der precisionlab-Kommentar beschreibt %1 Optionen, die Frage hat %2</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::BankInterchange</name>
+    <message>
+        <source>: question &quot;%1&quot;</source>
+        <translation>: Frage „%1“</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>not a regular file (a folder, device or pipe); choose a bank file</source>
+        <translation>keine reguläre Datei (ein Ordner, Gerät oder eine Pipe); wählen Sie eine Datei mit einer Fragensammlung</translation>
+    </message>
+    <message>
+        <source>%1 bytes is over the %2 MiB limit for a question bank</source>
+        <translation>%1 Bytes liegen über der Grenze von %2 MiB für eine Fragensammlung</translation>
+    </message>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the file grew over the size limit while it was read</source>
+        <translation>die Datei ist beim Lesen über die Größengrenze gewachsen</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text; save it as UTF-8 and try again</source>
+        <translation>kein UTF-8-Text; speichern Sie sie als UTF-8 und versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <source>no questions found</source>
+        <translation>keine Fragen gefunden</translation>
+    </message>
+    <message>
+        <source>%1 questions is over the limit of %2</source>
+        <translation>%1 Fragen liegen über der Grenze von %2</translation>
+    </message>
+    <message>
+        <source>Explanations the file does not give (why learners pick an option, when it would be right, feedback) read &quot;%1&quot;</source>
+        <translation>Erklärungen, die die Datei nicht enthält (warum Lernende eine Option wählen, wann sie richtig wäre, Feedback), lauten „%1“</translation>
+    </message>
+    <message>
+        <source>Questions without a category or topic use the bank title.</source>
+        <translation>Fragen ohne Kategorie oder Thema verwenden den Titel der Fragensammlung.</translation>
+    </message>
+    <message>
+        <source>Question titles that are not valid ids were renumbered.</source>
+        <translation>Fragentitel, die keine gültigen IDs sind, wurden neu nummeriert.</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Nothing: this is PrecisionLab&apos;s own format.</source>
+        <translation>Nichts: Das ist das eigene Format von PrecisionLab.</translation>
+    </message>
+    <message>
+        <source>Moodle shows the stem, the options, the answer key, each option&apos;s analysis (as its feedback), the explanation (general feedback) and the domain (category). Ids, topic, why learners pick an option, when it would be right, the exam trap, references and lab scenarios travel in a comment that Moodle ignores and PrecisionLab reads back.</source>
+        <translation>Moodle zeigt den Fragenstamm, die Optionen, den Lösungsschlüssel, die Analyse jeder Option (als ihr Feedback), die Erklärung (allgemeines Feedback) und den Bereich (Kategorie). IDs, Thema, warum Lernende eine Option wählen, wann sie richtig wäre, die Prüfungsfalle, Quellen und Laborszenarien reisen in einem Kommentar, den Moodle ignoriert und PrecisionLab wieder einliest.</translation>
+    </message>
+    <message>
+        <source>Moodle shows the stem, the options, the answer key (fractions), each option&apos;s analysis (feedback), the explanation (general feedback), the id (question name) and the domain (category). The other fields travel in an XML comment that Moodle ignores and PrecisionLab reads back.</source>
+        <translation>Moodle zeigt den Fragenstamm, die Optionen, den Lösungsschlüssel (Bruchteile), die Analyse jeder Option (Feedback), die Erklärung (allgemeines Feedback), die ID (Fragenname) und den Bereich (Kategorie). Die übrigen Felder reisen in einem XML-Kommentar, den Moodle ignoriert und PrecisionLab wieder einliest.</translation>
+    </message>
+    <message>
+        <source>Anki shows one Basic note per question: the stem and lettered options on the front, the answer, the explanation and each option&apos;s analysis on the back; the id is the note&apos;s guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it would be right, the exam trap, references and lab scenarios are not exported.</source>
+        <translation>Anki zeigt eine Basic-Notiz pro Frage: den Fragenstamm und die mit Buchstaben versehenen Optionen auf der Vorderseite, die Antwort, die Erklärung und die Analyse jeder Option auf der Rückseite; die ID ist die guid der Notiz, der Bereich ein Unterdeck, das Thema ein Tag. Warum Lernende eine Option wählen, wann sie richtig wäre, die Prüfungsfalle, Quellen und Laborszenarien werden nicht exportiert.</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::GiftFormat</name>
+    <message>
+        <source>the title has no closing ::</source>
+        <translation>dem Titel fehlt das schließende ::</translation>
+    </message>
+    <message>
+        <source>a description without an answer block { } is not a question</source>
+        <translation>eine Beschreibung ohne Antwortblock { } ist keine Frage</translation>
+    </message>
+    <message>
+        <source>the answer block { has no closing }</source>
+        <translation>dem Antwortblock { fehlt die schließende }</translation>
+    </message>
+    <message>
+        <source>an essay question (empty answer block) has no options to choose from</source>
+        <translation>eine Freitextfrage (leerer Antwortblock) hat keine Optionen zur Auswahl</translation>
+    </message>
+    <message>
+        <source>numerical questions are not supported (only multiple choice and true/false)</source>
+        <translation>numerische Fragen werden nicht unterstützt (nur Multiple Choice und Wahr/Falsch)</translation>
+    </message>
+    <message>
+        <source>expected an answer starting with = or ~ near &quot;%1&quot;</source>
+        <translation>Antwort beginnend mit = oder ~ erwartet bei „%1“</translation>
+    </message>
+    <message>
+        <source>a weight %...% is not a number</source>
+        <translation>ein Gewicht %...% ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>matching questions are not supported (only multiple choice and true/false)</source>
+        <translation>Zuordnungsfragen werden nicht unterstützt (nur Multiple Choice und Wahr/Falsch)</translation>
+    </message>
+    <message>
+        <source>a short-answer question (only = answers) has no wrong options to choose from</source>
+        <translation>eine Kurzantwortfrage (nur =-Antworten) hat keine falschen Optionen zur Auswahl</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::MoodleXmlFormat</name>
+    <message>
+        <source>not Moodle XML: the root element must be &lt;quiz&gt;</source>
+        <translation>kein Moodle XML: Das Wurzelelement muss &lt;quiz&gt; sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; questions are not supported (only multichoice and truefalse)</source>
+        <translation>„%1“-Fragen werden nicht unterstützt (nur multichoice und truefalse)</translation>
+    </message>
+    <message>
+        <source>XML error at column %1: %2</source>
+        <translation>XML-Fehler in Spalte %1: %2</translation>
+    </message>
+</context>
+</TS>
