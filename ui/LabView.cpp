@@ -17,7 +17,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <exception>
 #include <utility>
 
 #include "engine/RunRecording.h"
