@@ -19,7 +19,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <exception>
 #include <utility>
 
 #include "core/ConfigValidator.h"

@@ -2,56 +2,61 @@
 
 #include <charconv>
 #include <cmath>
+#include <type_traits>
+#include <utility>
 
 namespace precisionlab {
 
 namespace {
-// One line a field: the accessor pair is spelled out once, here.
-#define PL_REAL(Rec, member) \
-  [](const Rec& r) { return static_cast<double>(r.member); }, [](Rec& r, double v) { r.member = v; }
-#define PL_INT(Rec, member)                                   \
-  [](const Rec& r) { return static_cast<double>(r.member); }, \
-      [](Rec& r, double v) { r.member = static_cast<int64_t>(v); }
-#define PL_FLAG(Rec, member) \
-  [](const Rec& r) { return r.member ? 1.0 : 0.0; }, [](Rec& r, double v) { r.member = v != 0; }
+
+// One table row: the member is named once, its reader and writer follow from it.
+template <typename Record, auto Member>
+RecordField<Record> row(const char* name, const char* unit, FieldKind kind, bool optional,
+                        const char* tensorboardGroup) {
+  using Value = std::decay_t<decltype(std::declval<Record&>().*Member)>;
+  return {name,
+          unit,
+          kind,
+          [](const Record& r) { return static_cast<double>(r.*Member); },
+          [](Record& r, double v) { r.*Member = static_cast<Value>(v); },
+          optional,
+          tensorboardGroup};
+}
+
+constexpr FieldKind kInt = FieldKind::Integer, kReal = FieldKind::Real, kFlag = FieldKind::Flag;
+using S = StepRecord;
+using E = EvalRecord;
+
 }  // namespace
 
 const std::vector<StepField>& stepFields() {
   static const std::vector<StepField> fields = {
-      {"step", "", FieldKind::Integer, PL_INT(StepRecord, step), false, nullptr},
-      {"loss", "", FieldKind::Real, PL_REAL(StepRecord, loss), false, "train"},
-      {"learningRate", "", FieldKind::Real, PL_REAL(StepRecord, learningRate), false, "train"},
-      {"stepMs", "ms", FieldKind::Real, PL_REAL(StepRecord, stepMs), false, "time"},
-      {"cpuMs", "ms", FieldKind::Real, PL_REAL(StepRecord, cpuMs), true, nullptr},
-      {"samplesPerSec", "1/s", FieldKind::Real, PL_REAL(StepRecord, samplesPerSec), false,
-       "throughput"},
-      {"tokensPerSec", "1/s", FieldKind::Real, PL_REAL(StepRecord, tokensPerSec), false,
-       "throughput"},
-      {"gradNorm", "", FieldKind::Real, PL_REAL(StepRecord, gradNorm), false, "gradients"},
-      {"nonFinite", "", FieldKind::Flag, PL_FLAG(StepRecord, nonFinite), false, nullptr},
-      {"lossScale", "", FieldKind::Real, PL_REAL(StepRecord, lossScale), false, "amp"},
-      {"skipped", "", FieldKind::Flag, PL_FLAG(StepRecord, skipped), false, "amp"},
-      {"gradZeroFraction", "", FieldKind::Real, PL_REAL(StepRecord, gradZeroFraction), false,
-       "gradients"},
-      {"gradNonFiniteFraction", "", FieldKind::Real, PL_REAL(StepRecord, gradNonFiniteFraction),
-       false, "gradients"},
-      {"peakBytes", "bytes", FieldKind::Integer, PL_INT(StepRecord, peakBytes), false, "memory"},
+      row<S, &S::step>("step", "", kInt, false, nullptr),
+      row<S, &S::loss>("loss", "", kReal, false, "train"),
+      row<S, &S::learningRate>("learningRate", "", kReal, false, "train"),
+      row<S, &S::stepMs>("stepMs", "ms", kReal, false, "time"),
+      row<S, &S::cpuMs>("cpuMs", "ms", kReal, true, nullptr),
+      row<S, &S::samplesPerSec>("samplesPerSec", "1/s", kReal, false, "throughput"),
+      row<S, &S::tokensPerSec>("tokensPerSec", "1/s", kReal, false, "throughput"),
+      row<S, &S::gradNorm>("gradNorm", "", kReal, false, "gradients"),
+      row<S, &S::nonFinite>("nonFinite", "", kFlag, false, nullptr),
+      row<S, &S::lossScale>("lossScale", "", kReal, false, "amp"),
+      row<S, &S::skipped>("skipped", "", kFlag, false, "amp"),
+      row<S, &S::gradZeroFraction>("gradZeroFraction", "", kReal, false, "gradients"),
+      row<S, &S::gradNonFiniteFraction>("gradNonFiniteFraction", "", kReal, false, "gradients"),
+      row<S, &S::peakBytes>("peakBytes", "bytes", kInt, false, "memory"),
   };
   return fields;
 }
 
 const std::vector<EvalField>& evalFields() {
   static const std::vector<EvalField> fields = {
-      {"step", "", FieldKind::Integer, PL_INT(EvalRecord, step), false, nullptr},
-      {"valLoss", "", FieldKind::Real, PL_REAL(EvalRecord, valLoss), false, "validation"},
-      {"valAccuracy", "", FieldKind::Real, PL_REAL(EvalRecord, valAccuracy), false, "validation"},
+      row<E, &E::step>("step", "", kInt, false, nullptr),
+      row<E, &E::valLoss>("valLoss", "", kReal, false, "validation"),
+      row<E, &E::valAccuracy>("valAccuracy", "", kReal, false, "validation"),
   };
   return fields;
 }
-
-#undef PL_REAL
-#undef PL_INT
-#undef PL_FLAG
 
 std::string fieldText(FieldKind kind, double value) {
   if (kind == FieldKind::Flag) return value != 0 ? "1" : "0";
