@@ -4,10 +4,6 @@
 <context>
     <name>LabScenarios</name>
     <message>
-        <source>The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the lab trains the built-in tiny BERT from random weights at lr 2e-3.</source>
-        <translation>Das vortrainierte MiniLM ist nicht installiert (bash packaging/setup.sh installiert es), daher trainiert das Labor das eingebaute kleine BERT von Zufallsgewichten aus mit lr 2e-3.</translation>
-    </message>
-    <message>
         <source>fp32 baseline</source>
         <translation>fp32-Baseline</translation>
     </message>
@@ -54,6 +50,14 @@
     <message>
         <source>A sweep of fp32 trials over the learning rate: it searches values, it never changes precision.</source>
         <translation>Ein Sweep von fp32-Trials über die Lernrate: Er sucht Werte, ändert aber nie die Präzision.</translation>
+    </message>
+    <message>
+        <source>fp16=True</source>
+        <translation>fp16=True</translation>
+    </message>
+    <message>
+        <source>bf16=True</source>
+        <translation>bf16=True</translation>
     </message>
 </context>
 <context>
@@ -156,6 +160,14 @@
         <source>HP trial lr %1</source>
         <translation>HP-Trial lr %1</translation>
     </message>
+    <message>
+        <source>fp16=True</source>
+        <translation>fp16=True</translation>
+    </message>
+    <message>
+        <source>bf16=True</source>
+        <translation>bf16=True</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -205,10 +217,6 @@
 </context>
 <context>
     <name>precisionlab::BankLoader</name>
-    <message>
-        <source>duplicate key (only the last value would count)</source>
-        <translation>doppelter Schlüssel (nur der letzte Wert würde zählen)</translation>
-    </message>
     <message>
         <source>unknown field (allowed here: %1)</source>
         <translation>unbekanntes Feld (hier erlaubt: %1)</translation>
@@ -368,6 +376,14 @@
     <message>
         <source>unknown schema version %1 (expected %2)</source>
         <translation>unbekannte Schema-Version %1 (erwartet: %2)</translation>
+    </message>
+    <message>
+        <source>JSON error at line %1, column %2: %3</source>
+        <translation>JSON-Fehler in Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>duplicate key at line %1 (only the last value would count)</source>
+        <translation>doppelter Schlüssel in Zeile %1 (nur der letzte Wert würde zählen)</translation>
     </message>
 </context>
 <context>
@@ -847,6 +863,17 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
 </context>
 <context>
+    <name>precisionlab::LabController</name>
+    <message>
+        <source>%1 (recorded)</source>
+        <translation>%1 (aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>so far: %1</source>
+        <translation>bisher: %1</translation>
+    </message>
+</context>
+<context>
     <name>precisionlab::LabEvidence</name>
     <message>
         <source> (fp16 emulated: numerics only)</source>
@@ -1155,6 +1182,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>Datasets (*.csv *.tsv *.jsonl *.json);;All files (*)</source>
         <translation>Datensätze (*.csv *.tsv *.jsonl *.json);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabVerdictTable</name>
@@ -1233,10 +1264,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>not run yet</source>
         <translation>noch nicht ausgeführt</translation>
-    </message>
-    <message>
-        <source>so far: %1</source>
-        <translation>bisher: %1</translation>
     </message>
 </context>
 <context>
@@ -1427,10 +1454,6 @@ Läufe leeren?</translation>
         <translation>Gemischte Ansicht: %1. Jeder Befund vergleicht nur Läufe einer Quelle; mit „(aufgezeichnet)“ markierte Kurven stammen aus der Aufzeichnung.</translation>
     </message>
     <message>
-        <source>so far: %1</source>
-        <translation>bisher: %1</translation>
-    </message>
-    <message>
         <source>Open recorded runs</source>
         <translation>Aufgezeichnete Läufe öffnen</translation>
     </message>
@@ -1464,10 +1487,6 @@ Nothing was replayed. Choose another file, or record the run again with &quot;pr
         <translation>%1
 
 Es wurde nichts abgespielt. Wählen Sie eine andere Datei oder zeichnen Sie den Lauf mit „precisionlab-cli record“ neu auf.</translation>
-    </message>
-    <message>
-        <source>%1 (recorded)</source>
-        <translation>%1 (aufgezeichnet)</translation>
     </message>
     <message numerus="yes">
         <source>Replaying %n recorded run(s) at %1x.</source>
@@ -1523,10 +1542,6 @@ Es wurde nichts abgespielt. Wählen Sie eine andere Datei oder zeichnen Sie den 
         <translation>Ansichten</translation>
     </message>
     <message>
-        <source>The lab is not part of this build.</source>
-        <translation>Das Labor ist nicht Teil dieses Builds.</translation>
-    </message>
-    <message>
         <source>Study</source>
         <translation>Lernen</translation>
     </message>
@@ -1575,10 +1590,6 @@ Korrigieren Sie die Datei (siehe docs/question-bank-format.md und docs/question-
             <numerusform>spiele %n Aufzeichnung im Labor ab</numerusform>
             <numerusform>spiele %n Aufzeichnungen im Labor ab</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>recordings need the lab, which is not part of this build</source>
-        <translation>Aufzeichnungen brauchen das Labor, das nicht Teil dieses Builds ist</translation>
     </message>
     <message>
         <source>opening %1</source>
