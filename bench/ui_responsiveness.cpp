@@ -23,11 +23,11 @@
 #include <string>
 #include <vector>
 
-#include "ui/LabView.h"
-#include "ui/RunDataStore.h"
+#include "ui/lab/LabView.h"
+#include "ui/lab/RunDataStore.h"
 
 #if __has_include("ui/MainWindow.h")
-#include "ui/MainWindow.h"
+#include "ui/app/MainWindow.h"
 #define PRECISIONLAB_BENCH_HAS_MAINWINDOW 1
 #endif
 

@@ -21,10 +21,10 @@
 #include <optional>
 
 #include "engine/BuildInfo.h"
-#include "ui/AppLanguage.h"
-#include "ui/GuardedApplication.h"
-#include "ui/MainWindow.h"
-#include "ui/ScreenshotTour.h"
+#include "ui/app/AppLanguage.h"
+#include "ui/app/GuardedApplication.h"
+#include "ui/app/MainWindow.h"
+#include "ui/app/ScreenshotTour.h"
 
 namespace {
 

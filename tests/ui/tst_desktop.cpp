@@ -11,8 +11,8 @@
 #include <QTextBrowser>
 
 #include "quiz/BankInterchange.h"
-#include "ui/MainWindow.h"
-#include "ui/UserGuideWindow.h"
+#include "ui/app/MainWindow.h"
+#include "ui/app/UserGuideWindow.h"
 
 using namespace precisionlab;
 

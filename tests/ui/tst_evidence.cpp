@@ -8,11 +8,11 @@
 
 #include <limits>
 
-#include "ui/EvidenceSummary.h"
-#include "ui/LabEvidence.h"
-#include "ui/LabVerdicts.h"
-#include "ui/RunDataStore.h"
-#include "ui/VerdictCache.h"
+#include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabEvidence.h"
+#include "ui/lab/LabVerdicts.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/VerdictCache.h"
 
 using namespace precisionlab;
 

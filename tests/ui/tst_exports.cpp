@@ -10,11 +10,11 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
-#include "ui/ChartPanel.h"
-#include "ui/LiveChart.h"
-#include "ui/RunCsvExporter.h"
-#include "ui/RunDataStore.h"
-#include "ui/VertexExportDialog.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/LiveChart.h"
+#include "ui/export/RunCsvExporter.h"
+#include "ui/export/VertexExportDialog.h"
+#include "ui/lab/RunDataStore.h"
 
 using namespace precisionlab;
 

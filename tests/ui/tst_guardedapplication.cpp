@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "core/EngineError.h"
-#include "ui/GuardedApplication.h"
+#include "ui/app/GuardedApplication.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
-#include "ui/LabController.h"
+#include "ui/lab/LabController.h"
 
 using namespace precisionlab;
 

@@ -14,9 +14,9 @@
 #include "core/ConfigValidator.h"
 #include "core/LabScenarios.h"
 #include "engine/TrainEnvironment.h"
-#include "ui/LabSettingsPanel.h"
-#include "ui/LabView.h"
-#include "ui/RunToggle.h"
+#include "ui/lab/LabSettingsPanel.h"
+#include "ui/lab/LabView.h"
+#include "ui/lab/RunToggle.h"
 
 using namespace precisionlab;
 

@@ -18,13 +18,13 @@
 #include "core/RunRecording.h"
 
 #include "core/LabScenarios.h"
-#include "ui/ChartPanel.h"
-#include "ui/LabChartArea.h"
-#include "ui/LabSettingsPanel.h"
-#include "ui/LabView.h"
-#include "ui/LiveChart.h"
-#include "ui/RunDataStore.h"
-#include "ui/RunToggle.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/LiveChart.h"
+#include "ui/lab/LabChartArea.h"
+#include "ui/lab/LabSettingsPanel.h"
+#include "ui/lab/LabView.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/RunToggle.h"
 
 using namespace precisionlab;
 

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ui/LiveChart.h"
+#include "ui/charts/LiveChart.h"
 
 using precisionlab::LiveChart;
 

@@ -6,18 +6,18 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ui/AppTheme.h"
-#include "ui/BreakdownPanel.h"
-#include "ui/EvidenceSummary.h"
-#include "ui/LabVerdictTable.h"
-#include "ui/LabVerdicts.h"
-#include "ui/MainWindow.h"
-#include "ui/PresenterMode.h"
-#include "ui/PresenterWalkthrough.h"
-#include "ui/RunDataStore.h"
-#include "ui/StudyController.h"
-#include "ui/StudyView.h"
-#include "ui/VerdictCache.h"
+#include "ui/app/AppTheme.h"
+#include "ui/app/MainWindow.h"
+#include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/LabVerdicts.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/VerdictCache.h"
+#include "ui/presenter/PresenterMode.h"
+#include "ui/presenter/PresenterWalkthrough.h"
+#include "ui/study/BreakdownPanel.h"
+#include "ui/study/StudyController.h"
+#include "ui/study/StudyView.h"
 
 using namespace precisionlab;
 using Kind = PresenterWalkthrough::StepKind;

@@ -9,7 +9,7 @@
 
 #include "quiz/BankLoader.h"
 #include "quiz/ProgressStore.h"
-#include "ui/ProgressView.h"
+#include "ui/study/ProgressView.h"
 
 using namespace precisionlab;
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "ui/SeriesDecimator.h"
+#include "ui/charts/SeriesDecimator.h"
 
 using precisionlab::SeriesDecimator;
 

@@ -11,10 +11,10 @@
 #include "quiz/BankLoader.h"
 #include "quiz/ProgressStore.h"
 #include "quiz/QuizSession.h"
-#include "ui/BreakdownPanel.h"
-#include "ui/OptionCard.h"
-#include "ui/StudyController.h"
-#include "ui/StudyView.h"
+#include "ui/study/BreakdownPanel.h"
+#include "ui/study/OptionCard.h"
+#include "ui/study/StudyController.h"
+#include "ui/study/StudyView.h"
 
 using namespace precisionlab;
 

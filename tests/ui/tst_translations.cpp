@@ -19,13 +19,13 @@
 
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
-#include "ui/AppLanguage.h"
-#include "ui/LabVerdictTable.h"
-#include "ui/MainWindow.h"
-#include "ui/RunCsvExporter.h"
-#include "ui/RunDataStore.h"
-#include "ui/ScenarioCatalog.h"
-#include "ui/VerdictCache.h"
+#include "ui/app/AppLanguage.h"
+#include "ui/app/MainWindow.h"
+#include "ui/export/RunCsvExporter.h"
+#include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
+#include "ui/lab/VerdictCache.h"
 
 using namespace precisionlab;
 

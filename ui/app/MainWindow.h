@@ -1,0 +1,106 @@
+// The app window: Study, Lab and Progress tabs, menus with the standard shortcuts, a status bar,
+// and the remembered state (geometry, tab, mode, profile, theme). It loads the built-in bank
+// synchronously (small, so the first question is on screen at once) and opens the progress
+// database on the store's own thread; the lab starts no training until asked.
+#pragma once
+
+#include <QMainWindow>
+#include <QString>
+#include <memory>
+
+#include "quiz/ProgressStore.h"
+#include "quiz/QuestionBank.h"
+#include "ui/app/AppTheme.h"
+
+class QActionGroup;
+class QMenu;
+class QTabWidget;
+
+namespace precisionlab {
+
+class StudyView;
+class ProgressView;
+class PresenterMode;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  struct Options {
+    QString databasePath;         // empty: ProgressStore::defaultPath()
+    QString bankPath;             // empty: the built-in bank
+    bool restoreSettings = true;  // false in tests and screenshots: a clean, known state
+    bool quietErrors = false;     // tests: report problems in the status bar, no modal dialogs
+    QString themeId;              // overrides the saved theme ("dark", "high-contrast", ...)
+  };
+
+  explicit MainWindow(const Options& options, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  StudyView* studyView() const { return study_; }
+  ProgressView* progressView() const { return progress_; }
+  QWidget* labView() const { return lab_; }
+  PresenterMode* presenter() const { return presenter_; }
+  QTabWidget* tabs() const { return tabs_; }
+  quiz::ProgressStore* store() const { return store_.get(); }
+  const quiz::OpenReport& openReport() const { return openReport_; }
+  void setTheme(ThemeKind kind);
+  bool storeOpened() const { return storeOpened_; }
+  const quiz::QuestionBank& bank() const { return bank_; }
+  QString bankPath() const { return bankPath_; }
+
+  // Files from the command line or the desktop (Exec=precisionlab %F): .plrun recordings are
+  // replayed in the lab; a question bank is opened (bankOpenRequested). Returns what it did.
+  QString openFiles(const QStringList& paths);
+  // File > Open question bank…: validates the chosen file and asks for a window on it.
+  void openBankDialog();
+  // Checks `path` (any format BankInterchange reads) and emits bankOpenRequested when it loads.
+  bool requestBank(const QString& path);
+  // File > Export question bank…: the current bank as GIFT, Moodle XML, Anki text or JSON.
+  void exportBankDialog();
+  QString exportBankTo(const QString& path, const QString& formatName);  // empty = ok
+  void showUserGuide();
+  QWidget* userGuide() const { return guide_; }
+  static bool isRecording(const QString& path);
+
+ signals:
+  void storeReady(const precisionlab::quiz::OpenReport& report);
+  // The app opens a new window on this bank (its views are built for one bank) and closes this
+  // one; progress, profile and settings carry over.
+  void bankOpenRequested(const QString& path);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void loadBank(const QString& path);
+  void openStore(const QString& path);
+  void buildMenus();
+  void buildLanguageMenu(QMenu* view);
+  void applyThemeToViews();
+  void showOpenReport(const quiz::OpenReport& report);
+  void showError(const QString& title, const QString& text);
+  void showStatus(const QString& text, int timeoutMs = 0);
+  void restoreState();
+  void runScenario(const QString& scenarioId);
+
+  Options options_;
+  quiz::QuestionBank bank_;
+  QString bankPath_;
+  QWidget* guide_ = nullptr;  // UserGuideWindow, created on first F1
+  std::unique_ptr<quiz::ProgressStore> store_;
+  quiz::OpenReport openReport_;
+  bool storeOpened_ = false;
+  QTabWidget* tabs_ = nullptr;
+  StudyView* study_ = nullptr;
+  QWidget* lab_ = nullptr;
+  ProgressView* progress_ = nullptr;
+  PresenterMode* presenter_ = nullptr;
+  QActionGroup* themeGroup_ = nullptr;
+  ThemeKind theme_ = ThemeKind::System;
+  bool applyingTheme_ = false;
+  bool themeChangePending_ = false;
+};
+
+}  // namespace precisionlab

@@ -1,0 +1,151 @@
+#include "ui/charts/ChartPanel.h"
+
+#include <QAction>
+#include <QChartView>
+#include <QDir>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "ui/charts/ChartExporter.h"
+#include "ui/charts/LiveChart.h"
+
+namespace precisionlab {
+
+ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QString& howToRead,
+                       LiveChart* chart, QWidget* parent)
+    : QWidget(parent), metricId_(metricId), title_(title), chart_(chart) {
+  setObjectName(QStringLiteral("chart-") + metricId);
+
+  titleLabel_ = new QLabel(title, this);
+  QFont tf = titleLabel_->font();
+  tf.setBold(true);
+  titleLabel_->setFont(tf);
+  howLabel_ = new QLabel(howToRead, this);
+  howLabel_->setWordWrap(true);
+  howLabel_->setForegroundRole(QPalette::PlaceholderText);
+
+  exportButton_ = new QToolButton(this);
+  exportButton_->setText(tr("Export"));
+  exportButton_->setToolTip(tr("Save this chart as PNG or SVG"));
+  exportButton_->setAccessibleName(tr("Export %1").arg(title));
+  exportButton_->setPopupMode(QToolButton::InstantPopup);
+  auto* menu = new QMenu(exportButton_);
+  QAction* png = menu->addAction(tr("Save as PNG…"));
+  QAction* svg = menu->addAction(tr("Save as SVG…"));
+  connect(png, &QAction::triggered, this, [this] { exportWithDialog(QStringLiteral("png")); });
+  connect(svg, &QAction::triggered, this, [this] { exportWithDialog(QStringLiteral("svg")); });
+  exportButton_->setMenu(menu);
+
+  view_ = new QChartView(chart_, this);
+  view_->setRenderHint(QPainter::Antialiasing);
+  // Below ~200 px a chart loses its tick labels and legend to "..." (seen at 1024 x 768).
+  view_->setMinimumHeight(200);
+  view_->setAccessibleName(title);
+  view_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  view_->addAction(png);
+  view_->addAction(svg);
+
+  hintLabel_ = new QLabel(view_);
+  hintLabel_->setAlignment(Qt::AlignCenter);
+  hintLabel_->setWordWrap(true);
+  hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
+  hintLabel_->setStyleSheet(QStringLiteral("QLabel { color: #666; background: transparent; }"));
+
+  provenanceLabel_ = new QLabel(this);
+  provenanceLabel_->setWordWrap(true);
+  provenanceLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  QFont pf = provenanceLabel_->font();
+  pf.setPointSizeF(pf.pointSizeF() * 0.9);
+  provenanceLabel_->setFont(pf);
+  provenanceLabel_->setAccessibleName(tr("Provenance of %1").arg(title));
+
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(0, 0, 0, 0);
+  header->addWidget(titleLabel_, 1);
+  header->addWidget(exportButton_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->setSpacing(2);
+  layout->addLayout(header);
+  layout->addWidget(howLabel_);
+  layout->addWidget(view_, 1);
+  layout->addWidget(provenanceLabel_);
+  setProvenanceText(QString());
+}
+
+QString ChartPanel::footer() const {
+  return provenanceText_.isEmpty() ? tr("No runs yet.") : provenanceText_;
+}
+
+void ChartPanel::setProvenanceText(const QString& text) {
+  provenanceText_ = text;
+  provenanceLabel_->setText(footer());
+}
+
+void ChartPanel::setEmptyHint(const QString& hint) {
+  hintLabel_->setText(hint);
+  placeHint();
+}
+
+void ChartPanel::finishUpdate() {
+  chart_->finishUpdate();
+  hintLabel_->setVisible(chart_->isEmpty() && !hintLabel_->text().isEmpty());
+}
+
+void ChartPanel::setPresenterMode(bool on) {
+  chart_->setLineWidth(on ? 4 : 2);
+  QFont f = font();
+  QFont axisFont = f;
+  axisFont.setPointSizeF(f.pointSizeF() * (on ? 1.0 : 0.85));
+  axisFont.setBold(on);
+  for (QAbstractAxis* axis : chart_->axes()) {
+    axis->setLabelsFont(axisFont);
+    axis->setTitleFont(axisFont);
+    if (on) {
+      axis->setLabelsColor(Qt::black);
+      axis->setTitleBrush(Qt::black);
+      axis->setGridLineColor(QColor(0x99, 0x99, 0x99));
+    }
+  }
+  chart_->legend()->setFont(axisFont);
+  chart_->setLabelFont(axisFont);
+  if (on) chart_->setBackgroundBrush(Qt::white);
+  howLabel_->setVisible(!on);  // the teacher explains; the room needs the chart large
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  placeHint();
+}
+
+void ChartPanel::placeHint() { hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24)); }
+
+bool ChartPanel::savePng(const QString& path, QString* error) const {
+  return ChartExporter::savePng(view_, title_, footer(), path, error);
+}
+
+bool ChartPanel::saveSvg(const QString& path, QString* error) const {
+  return ChartExporter::saveSvg(view_, title_, footer(), path, error);
+}
+
+void ChartPanel::exportWithDialog(const QString& format) {
+  const bool svg = format == QLatin1String("svg");
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+  const QString suggested =
+      QDir(dir.isEmpty() ? QDir::homePath() : dir)
+          .filePath(QStringLiteral("precisionlab-%1.%2").arg(metricId_, format));
+  const QString path = QFileDialog::getSaveFileName(
+      this, svg ? tr("Save chart as SVG") : tr("Save chart as PNG"), suggested,
+      svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!(svg ? saveSvg(path, &error) : savePng(path, &error)))
+    QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,172 @@
+#include "ui/lab/EvidenceSummary.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QResizeEvent>
+#include <QVBoxLayout>
+
+#include "ui/app/AppTheme.h"
+#include "ui/lab/LabEvidence.h"
+
+namespace precisionlab {
+
+namespace {
+// Below this width the four cards go two by two, so each keeps a readable line length.
+constexpr int kFourColumnWidth = 1150;
+}  // namespace
+
+EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
+  setObjectName(QStringLiteral("evidenceSummary"));
+  setAccessibleName(tr("Evidence summary"));
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->setSpacing(4);
+  auto* head = new QHBoxLayout;
+  title_ = new QLabel(tr("<b>What the runs show</b>, option by option (computed from the runs "
+                         "below; each card says where its numbers come from)"),
+                      this);
+  title_->setWordWrap(true);
+  runAll_ = new QPushButton(tr("Run every option"), this);
+  runAll_->setToolTip(
+      tr("Trains the fp32 baseline, every option of the question and "
+         "bf16=True side by side (a few minutes on 2 CPU cores)."));
+  connect(runAll_, &QPushButton::clicked, this, &EvidenceSummary::runAllRequested);
+  estimate_ = new QPushButton(tr("GPU estimate…"), this);
+  estimate_->setToolTip(
+      tr("Estimated step time, memory and epoch cost on the GPUs Vertex AI "
+         "offers, with the formula and its sources."));
+  connect(estimate_, &QPushButton::clicked, this, &EvidenceSummary::gpuEstimateRequested);
+  head->addWidget(title_, 1);
+  head->addWidget(runAll_);
+  head->addWidget(estimate_);
+  outer->addLayout(head);
+  grid_ = new QGridLayout;
+  grid_->setSpacing(6);
+  outer->addLayout(grid_);
+  setOptions(LabEvidence::defaultOrder(), {});
+}
+
+void EvidenceSummary::setOptions(const QStringList& scenarioIds,
+                                 const QHash<QString, QString>& letters) {
+  if (scenarioIds == order_ && letters == letters_) return;
+  order_ = scenarioIds;
+  letters_ = letters;
+  rebuild();
+  if (store_) refresh(*store_, *verdicts_);
+}
+
+void EvidenceSummary::rebuild() {
+  for (CardWidgets& w : cards_) {
+    grid_->removeWidget(w.frame);
+    w.frame->deleteLater();
+  }
+  cards_.clear();
+  for (int i = 0; i < order_.size(); ++i) {
+    CardWidgets w;
+    w.frame = new QFrame(this);
+    w.frame->setObjectName(QStringLiteral("evidenceCard"));
+    auto* v = new QVBoxLayout(w.frame);
+    v->setContentsMargins(8, 6, 8, 6);
+    v->setSpacing(2);
+    w.name = new QLabel(w.frame);
+    w.headline = new QLabel(w.frame);
+    w.evidence = new QLabel(w.frame);
+    w.source = new QLabel(w.frame);
+    for (QLabel* l : {w.name, w.headline, w.evidence, w.source}) {
+      l->setWordWrap(true);
+      l->setTextFormat(Qt::PlainText);
+      l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+      // No minimum from the longest word: a long German compound ("Validierungsgenauigkeit")
+      // made four cards wider than a 1024 px window, so they never went two by two.
+      l->setMinimumWidth(1);
+      v->addWidget(l);
+    }
+    v->addStretch(1);
+    cards_.append(w);
+  }
+  columns_ = 0;
+  layoutCards();
+}
+
+void EvidenceSummary::layoutCards() {
+  const int columns = width() >= kFourColumnWidth || cards_.size() <= 2 ? int(cards_.size()) : 2;
+  if (columns == columns_ || columns <= 0) return;
+  columns_ = columns;
+  for (int i = 0; i < cards_.size(); ++i) {
+    grid_->removeWidget(cards_[i].frame);
+    grid_->addWidget(cards_[i].frame, i / columns, i % columns);
+  }
+  for (int c = 0; c < 4; ++c) grid_->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+void EvidenceSummary::resizeEvent(QResizeEvent* event) {
+  QFrame::resizeEvent(event);
+  layoutCards();
+}
+
+void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
+  const ThemeColors& c = AppTheme::colors();
+  QColor accent = c.cardBorder, fill = c.card;
+  switch (card.finding) {
+    case EvidenceCard::Finding::Fails:
+      accent = c.wrong;
+      fill = c.wrongCard;
+      break;
+    case EvidenceCard::Finding::Works:
+      accent = c.correct;
+      fill = c.correctCard;
+      break;
+    case EvidenceCard::Finding::NoChange:
+    case EvidenceCard::Finding::CostsCompute:
+    case EvidenceCard::Finding::Unexpected:
+      accent = c.trap;
+      fill = c.trapCard;
+      break;
+    default:
+      break;
+  }
+  w.frame->setStyleSheet(
+      QStringLiteral("QFrame#evidenceCard { background: %1; border: 2px solid "
+                     "%2; border-radius: 6px; } QLabel { background: transparent; "
+                     "border: none; color: %3; }")
+          .arg(fill.name(), accent.name(), c.text.name()));
+  // Sizes are in points before AppTheme's scale, so the presenter's large fonts apply here too.
+  w.name->setFont(AppTheme::pointFont(10, QFont::DemiBold));
+  w.name->setText(card.correct ? tr("%1  ✓ the answer").arg(card.name) : card.name);
+  w.name->setToolTip(tr("The question's option: \"%1\"").arg(card.optionText));
+  w.headline->setFont(AppTheme::pointFont(10.5, QFont::Bold));
+  w.headline->setText(card.headline);
+  w.evidence->setFont(AppTheme::pointFont(9));
+  w.evidence->setText(card.evidence.join(QLatin1Char('\n')));
+  w.evidence->setVisible(!card.evidence.isEmpty());
+  w.source->setFont(AppTheme::pointFont(8.5));
+  w.source->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));
+  w.source->setText(card.source.isEmpty() ? QString() : tr("source: %1").arg(card.source));
+  w.source->setVisible(!card.source.isEmpty());
+  w.frame->setAccessibleName(card.name + QStringLiteral(": ") + card.headline);
+}
+
+void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts) {
+  store_ = &store;
+  verdicts_ = &verdicts;
+  const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, order_, letters_);
+  for (int i = 0; i < cards.size() && i < cards_.size(); ++i) fillCard(cards_[i], cards[i]);
+}
+
+void EvidenceSummary::setPresenterMode(bool on) {
+  presenter_ = on;
+  runAll_->setVisible(!on);
+  if (store_) refresh(*store_, *verdicts_);
+}
+
+QStringList EvidenceSummary::cardTexts() const {
+  QStringList out;
+  for (const CardWidgets& w : cards_)
+    out << QStringList{w.name->text(), w.headline->text(), w.evidence->text(), w.source->text()}
+               .join(QLatin1Char('\n'));
+  return out;
+}
+
+}  // namespace precisionlab

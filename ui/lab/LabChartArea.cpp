@@ -1,0 +1,342 @@
+#include "ui/lab/LabChartArea.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMap>
+#include <QSet>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/LiveChart.h"
+#include "ui/lab/LabMetrics.h"
+#include "ui/lab/ProvenanceBadge.h"
+#include "ui/lab/RunDataStore.h"
+
+namespace precisionlab {
+
+namespace {
+
+enum ChartIndex { kLoss, kDivergence, kThroughput, kMemory, kLossScale, kUnderflow, kChartCount };
+
+// (origin, id): a trained run and a replayed one may share an id number.
+QString runKey(const TrackedRun& run) {
+  return (run.replayed() ? QStringLiteral("r") : QStringLiteral("t")) + QString::number(run.key.id);
+}
+
+// Emulated now, or a recording of an emulated run: numerics only either way.
+bool emulated(const TrackedRun& run) {
+  return run.provenanceKnown && (run.provenance.kind == Provenance::Emulated ||
+                                 (run.provenance.kind == Provenance::Recorded &&
+                                  run.provenance.recordedKind == Provenance::Emulated));
+}
+
+// The provenance line under a chart, grouped so it stays short:
+// "live on cpu (2 threads): fp32 baseline, B TF container · emulated on cpu (2 threads): A, D".
+// Recorded runs say "recorded on DEVICE, DATE" here, on every figure.
+QString provenanceFooter(const QList<const TrackedRun*>& runs) {
+  QMap<QString, QStringList> byBadge;
+  QStringList order;
+  for (const TrackedRun* run : runs) {
+    const QString badge = run->provenanceKnown ? ProvenanceBadge::text(run->provenance)
+                                               : LabChartArea::tr("starting");
+    if (!byBadge.contains(badge)) order.append(badge);
+    QStringList& names = byBadge[badge];
+    if (!names.contains(run->legend)) names.append(run->legend);
+  }
+  QStringList parts;
+  for (const QString& badge : order)
+    parts.append(QStringLiteral("%1: %2").arg(badge, byBadge[badge].join(QStringLiteral(", "))));
+  return parts.join(QStringLiteral("  ·  "));
+}
+
+}  // namespace
+
+LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
+  struct ChartSpec {
+    const char* id;
+    QString title;
+    QString shortTitle;
+    QString how;
+    QString yTitle;
+    LiveChart::YScale scale;
+    bool includeZero;
+    QString emptyHint;
+  };
+  const ChartSpec specs[kChartCount] = {
+      {"loss", tr("Training loss"), tr("Loss"),
+       tr("Every run over the fp32 baseline (dark grey). Lower is better; a triangle marks "
+          "where a run's loss became inf/NaN."),
+       tr("loss"), LiveChart::YScale::Linear, false,
+       tr("Tick a run above: its loss appears here within seconds.")},
+      {"divergence", tr("Divergence from the fp32 baseline"), tr("Divergence"),
+       tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."), tr("|Δ loss|"),
+       LiveChart::YScale::Linear, true, tr("Needs the fp32 baseline and one more run.")},
+      {"throughput", tr("Throughput"), tr("Throughput"),
+       tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
+          "is not a measurement."),
+       tr("samples/s"), LiveChart::YScale::Linear, true, tr("Start a run to measure its speed.")},
+      {"memory", tr("Peak memory"), tr("Memory"),
+       tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
+          "is not a measurement."),
+       tr("MiB"), LiveChart::YScale::Linear, true, tr("Start a run to measure its memory.")},
+      {"loss-scale", tr("Loss scale (fp16=True)"), tr("Loss scale"),
+       tr("The GradScaler halves the scale and skips the step (squares) when gradients "
+          "overflow."),
+       tr("scale (log₂)"), LiveChart::YScale::Log2, false,
+       tr("Start fp16=True: only runs with loss scaling have a loss scale.")},
+      {"underflow", tr("Gradients flushed to zero"), tr("Underflow"),
+       tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
+       tr("% of values"), LiveChart::YScale::Linear, true,
+       tr("Start a run to see how many gradients vanish.")},
+  };
+
+  // Charts in pairs, one tab per question a learner asks: does it learn, is it faster, what
+  // happens inside fp16. Two charts per tab stay large enough to read at 1280 x 800.
+  pairs_ = new QTabWidget(this);
+  pairs_->setObjectName(QStringLiteral("labChartTabs"));
+  const QString pairTitles[] = {tr("Does it learn? (loss, divergence)"),
+                                tr("Is it faster? (throughput, memory)"),
+                                tr("Inside fp16 (loss scale, underflow)")};
+  for (const QString& title : pairTitles) {
+    auto* page = new QWidget(pairs_);
+    auto* pageLayout = new QHBoxLayout(page);
+    pageLayout->setContentsMargins(4, 4, 4, 4);
+    pairs_->addTab(page, title);
+    pairPages_.append(page);
+  }
+  singles_ = new QTabWidget(this);
+  singles_->setObjectName(QStringLiteral("labPresenterCharts"));
+  for (int i = 0; i < kChartCount; ++i) {
+    const ChartSpec& s = specs[i];
+    auto* chart = new LiveChart(tr("step"), s.yTitle, s.scale);
+    chart->setYIncludesZero(s.includeZero);
+    auto* panel = new ChartPanel(QLatin1String(s.id), s.title, s.how, chart, pairPages_[i / 2]);
+    panel->setEmptyHint(s.emptyHint);
+    panel->finishUpdate();
+    panels_.append(panel);
+    auto* page = new QWidget(singles_);
+    auto* pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(4, 4, 4, 4);
+    singles_->addTab(page, s.shortTitle);
+    singlePages_.append(page);
+  }
+  drawnRevisions_.resize(kChartCount);
+  legendEntries_.resize(kChartCount);
+  drawnBaselineRevision_.fill(0, kChartCount);
+  // A figure that comes on screen catches up with the runs at once.
+  auto catchUp = [this] {
+    if (store_) refresh(*store_);
+  };
+  connect(pairs_, &QTabWidget::currentChanged, this, catchUp);
+  connect(singles_, &QTabWidget::currentChanged, this, catchUp);
+  stack_ = new QStackedWidget(this);
+  stack_->addWidget(pairs_);
+  stack_->addWidget(singles_);
+  // One legend for the figures on screen, with every run's full name: Qt's per-chart legends
+  // cut names to "fp..." and "ha..." at 1152 x 720 and took height from the plots.
+  for (ChartPanel* p : std::as_const(panels_)) p->chart()->legend()->hide();
+  legend_ = new QLabel(this);
+  legend_->setObjectName(QStringLiteral("labChartLegend"));
+  legend_->setWordWrap(true);
+  legend_->setTextFormat(Qt::RichText);
+  legend_->setAccessibleName(tr("Legend"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addWidget(stack_, 1);
+  layout->addWidget(legend_);
+  placePanels();
+}
+
+ChartPanel* LabChartArea::panel(const QString& metricId) const {
+  for (ChartPanel* p : panels_)
+    if (p->metricId() == metricId) return p;
+  return nullptr;
+}
+
+void LabChartArea::placePanels() {
+  for (int i = 0; i < panels_.size(); ++i) {
+    QWidget* page = presenterMode_ ? singlePages_[i] : pairPages_[i / 2];
+    if (page->layout()->indexOf(panels_[i]) < 0) {
+      if (panels_[i]->parentWidget() != page) panels_[i]->setParent(page);
+      page->layout()->addWidget(panels_[i]);
+      panels_[i]->show();
+    }
+  }
+  stack_->setCurrentWidget(presenterMode_ ? singles_ : pairs_);
+}
+
+void LabChartArea::setPresenterMode(bool on) {
+  if (on == presenterMode_) return;
+  const QString shown = currentChart();
+  presenterMode_ = on;
+  for (ChartPanel* p : std::as_const(panels_)) p->setPresenterMode(on);
+  placePanels();
+  showChart(shown);
+  if (store_) refresh(*store_);
+}
+
+void LabChartArea::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (store_) refresh(*store_);
+}
+
+void LabChartArea::showTab(int index) {
+  if (presenterMode_)
+    singles_->setCurrentIndex(std::clamp(index * 2, 0, int(panels_.size()) - 1));
+  else
+    pairs_->setCurrentIndex(index);
+}
+
+void LabChartArea::showChart(const QString& metricId) {
+  for (int i = 0; i < panels_.size(); ++i) {
+    if (panels_[i]->metricId() != metricId) continue;
+    if (presenterMode_)
+      singles_->setCurrentIndex(i);
+    else
+      pairs_->setCurrentIndex(i / 2);
+    return;
+  }
+}
+
+QString LabChartArea::currentChart() const {
+  const int i = presenterMode_ ? singles_->currentIndex() : pairs_->currentIndex() * 2;
+  return i >= 0 && i < panels_.size() ? panels_[i]->metricId() : QString();
+}
+
+void LabChartArea::clear() {
+  for (auto& drawn : drawnRevisions_) drawn.clear();
+  drawnBaselineRevision_.fill(0);
+  for (ChartPanel* panel : std::as_const(panels_)) {
+    panel->chart()->removeAll();
+    panel->setProvenanceText(QString());
+    panel->finishUpdate();
+  }
+  for (auto& entries : legendEntries_) entries.clear();
+  legend_->clear();
+  legend_->hide();
+}
+
+void LabChartArea::refresh(const RunDataStore& store) {
+  store_ = &store;
+  QStringList seen;
+  QStringList items;
+  for (int c = 0; c < kChartCount; ++c) {
+    if (!panels_[c]->isVisible()) continue;
+    refreshPanel(c, store);
+    for (const auto& [name, color] : std::as_const(legendEntries_[c])) {
+      if (seen.contains(name)) continue;
+      seen.append(name);
+      items.append(QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                       .arg(color.name(), name.toHtmlEscaped()));
+    }
+  }
+  legend_->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
+  legend_->setVisible(!items.isEmpty());
+}
+
+QStringList LabChartArea::legendNames() const {
+  QStringList names;
+  for (int c = 0; c < kChartCount; ++c)
+    if (panels_[c]->isVisible())
+      for (const auto& entry : legendEntries_[c])
+        if (!names.contains(entry.first)) names.append(entry.first);
+  return names;
+}
+
+void LabChartArea::setScenarioFilter(const QSet<QString>& scenarioIds) {
+  if (filter_ == scenarioIds) return;
+  filter_ = scenarioIds;
+  for (auto& drawn : drawnRevisions_) drawn.clear();  // series come back when shown again
+  if (store_) refresh(*store_);
+}
+
+void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
+  // Each run is compared with the baseline of its own source (live with live, a recording
+  // with its own machine's recording), so a baseline change redraws only its source's runs.
+  quint64 baselineRevision = 0;
+  for (const QString& source : store.sources())
+    if (const TrackedRun* b = store.baseline(source)) baselineRevision += b->revision;
+  const bool baselineChanged = baselineRevision != drawnBaselineRevision_[c];
+  drawnBaselineRevision_[c] = baselineRevision;
+  QHash<QString, quint64>& drawn = drawnRevisions_[c];
+  LiveChart* chart = panels_[c]->chart();
+
+  QSet<QString> keys;
+  QList<const TrackedRun*> plotted;
+  QStringList notMeasured;
+  legendEntries_[c].clear();  // emulated runs left off the speed and memory figures
+  double xMax = 2;
+  for (const TrackedRun& run : store.runs()) {
+    if (!filter_.isEmpty() && !filter_.contains(QString::fromStdString(run.scenarioId))) continue;
+    const QString key = runKey(run);
+    xMax = std::max(xMax, double(run.totalSteps));
+    const bool dirty = drawn.value(key) != run.revision;
+    drawn.insert(key, run.revision);
+    const TrackedRun* baseline = store.baseline(QString::fromStdString(run.source));
+    const bool isBaseline = baseline && run.key == baseline->key;
+    const QString& name = run.legend;
+    switch (c) {
+      case kThroughput:
+      case kMemory:
+        // Emulated fp16 runs at fp32 speed plus rounding work: drawn here it would read as
+        // "fp16 is slower". It is not a measurement, so it is not a line.
+        if (emulated(run)) {
+          if (!notMeasured.contains(name)) notMeasured.append(name);
+          break;
+        }
+        keys.insert(key);
+        plotted.append(&run);
+        if (!dirty) break;
+        if (c == kThroughput) chart->setLine(key, name, run.color, LabMetrics::samplesPerSec(run));
+        if (c == kMemory) chart->setLine(key, name, run.color, LabMetrics::peakMemoryMiB(run));
+        break;
+      case kLoss:
+      case kUnderflow:
+        keys.insert(key);
+        plotted.append(&run);
+        if (!dirty) break;
+        if (c == kLoss) chart->setLine(key, name, run.color, LabMetrics::loss(run));
+        if (c == kUnderflow) chart->setLine(key, name, run.color, LabMetrics::gradZeroPercent(run));
+        break;
+      case kDivergence:
+        if (!baseline || isBaseline) break;
+        keys.insert(key);
+        plotted.append(&run);
+        if (dirty || baselineChanged)
+          chart->setLine(key, name, run.color, LabMetrics::divergence(run, *baseline));
+        break;
+      case kLossScale: {
+        if (!LabMetrics::usesLossScaling(run)) break;
+        const QString skippedKey = key + QStringLiteral("-skipped");
+        keys.insert(key);
+        keys.insert(skippedKey);
+        plotted.append(&run);
+        if (!dirty) break;
+        chart->setLine(key, name, run.color, LabMetrics::lossScale(run));
+        chart->setScatter(skippedKey, tr("%1 skipped step").arg(name), run.color,
+                          LabMetrics::skippedSteps(run));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  chart->retainOnly(keys);
+  chart->setXMax(xMax);
+  for (const TrackedRun* run : std::as_const(plotted))
+    if (!legendEntries_[c].contains({run->legend, run->color}))
+      legendEntries_[c].append({run->legend, run->color});
+  panels_[c]->finishUpdate();
+  QString footer = provenanceFooter(plotted);
+  if (!notMeasured.isEmpty())
+    footer +=
+        (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) +
+        tr("not drawn (emulated, numerics only): %1").arg(notMeasured.join(QStringLiteral(", ")));
+  panels_[c]->setProvenanceText(footer);
+}
+
+}  // namespace precisionlab

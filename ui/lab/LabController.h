@@ -1,0 +1,92 @@
+// The lab's logic without widgets: it owns the RunScheduler (runs trained here), the
+// RunReplayer (recordings played back), the run store (one RunLog per run, keyed by origin and
+// id) and the verdict cache, and it decides run identity: which runs a scenario starts, which
+// live fp32 baseline they need, which runs a restart or a replay replaces. A 20 Hz timer drains
+// both engines into the store through one path (RunLog::apply) and brings the cached verdicts
+// up to date. LabView and the presenter draw what it holds and send it the user's intents.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <vector>
+
+#include "core/RunRecording.h"
+#include "core/TrainConfig.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/VerdictCache.h"
+
+class QTimer;
+
+namespace precisionlab {
+
+class RunReplayer;
+class RunScheduler;
+
+class LabController : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit LabController(QObject* parent = nullptr);
+  ~LabController() override;  // cancels every run and joins the training thread
+
+  const RunDataStore& store() const { return store_; }
+  const VerdictCache& verdicts() const { return verdicts_; }
+  // The scenario's cached verdict, or nullptr.
+  const CachedVerdict* verdict(const QString& scenarioId) const {
+    return verdicts_.find(scenarioId);
+  }
+  bool anyActive() const { return store_.anyActive(); }
+
+  struct StartResult {
+    QStringList started;  // scenario ids started, the live baseline first when it was missing
+    bool alreadyRunning = false;
+    QString failedScenario;  // set when the engine refused a run's settings
+    QString error;           // its message
+  };
+  // Starts the scenario's runs from `settings` (and the live fp32 baseline of the same device
+  // unless one is there: every verdict compares with it). A restart replaces the scenario's
+  // curves; a recorded baseline stays, it is the reference of the recordings.
+  StartResult start(const QString& scenarioId, const TrainConfig& settings);
+  // Cancels the scenario's runs (all trials of a sweep); the curves stay.
+  void stop(const QString& scenarioId);
+  void setPaused(const QString& scenarioId, bool paused);
+  void stopAll();
+  // Cancels everything and forgets every run and verdict.
+  void clear();
+
+  // Replays recordings: each scenario in the batch replaces its curves (a recorded baseline
+  // only those of its own machine); returns the runs' labels.
+  QStringList replay(std::vector<RunRecording> recordings);
+  void setReplaySpeed(double factor);
+  double replaySpeed() const;
+
+  // Drains the scheduler and the replayer once and updates the verdicts (the timer, 20 Hz).
+  void poll();
+  // How often a running scenario's verdict is recomputed (tests use 0: every change).
+  void setLiveVerdictInterval(qint64 ms) { verdicts_.setLiveInterval(ms); }
+
+ signals:
+  // After a poll or an intent that changed the store (tests wait on it).
+  void runsUpdated();
+  // After the cached verdicts changed (added, recomputed or dropped).
+  void verdictsUpdated();
+
+ private:
+  // Cancels and removes a scenario's runs: all of them, or only those of `source`.
+  void forget(const QString& scenarioId, const QString& source = QString());
+  void cancel(RunKey key);
+  void ensurePolling();
+  void changed();
+
+  std::unique_ptr<RunScheduler> scheduler_;
+  std::unique_ptr<RunReplayer> replayer_;
+  RunDataStore store_;
+  VerdictCache verdicts_;
+  QTimer* pollTimer_ = nullptr;
+  QElapsedTimer clock_;
+};
+
+}  // namespace precisionlab

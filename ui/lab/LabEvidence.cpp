@@ -1,0 +1,205 @@
+#include "ui/lab/LabEvidence.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <algorithm>
+
+#include "core/GpuEstimator.h"
+#include "core/ScenarioIds.h"
+#include "ui/lab/LabVerdicts.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
+#include "ui/lab/VerdictCache.h"
+
+namespace precisionlab {
+
+namespace {
+
+QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
+
+// On screen: the user's locale's decimal separator (2,00x under de_DE).
+QString ratio(double x) { return QStringLiteral("%1x").arg(QLocale().toString(x, 'f', 2)); }
+
+QString sourceOf(const RunDataStore& store, const QString& scenarioId) {
+  const QString source = store.sourceOf(scenarioId);
+  QString text = RunDataStore::describeSource(source);
+  // Emulated fp16 says so: its numerics are real, its speed and memory are not measurements.
+  for (const TrackedRun* r : store.runsOf(scenarioId))
+    if (r->provenanceKnown && r->provenance.kind == Provenance::Emulated) {
+      text += LabEvidence::tr(" (fp16 emulated: numerics only)");
+      break;
+    }
+  return text;
+}
+
+// "val acc 0.812 (fp32 0.820)"
+QString accuracyLine(const Verdict& v) {
+  if (!v.hasEval) return LabEvidence::tr("no validation result yet");
+  const QLocale locale;
+  return LabEvidence::tr("validation accuracy %1 (fp32 %2)")
+      .arg(locale.toString(v.valAccuracy, 'f', 3), locale.toString(v.baselineValAccuracy, 'f', 3));
+}
+
+QString speedLine(const Verdict& v) {
+  if (!v.speedMeasurable) return QString();
+  QString s = LabEvidence::tr("speed %1 fp32 (p25-p75 %2-%3)")
+                  .arg(ratio(v.speedup), ratio(v.speedupLow), ratio(v.speedupHigh));
+  if (v.memoryMeasurable) s += LabEvidence::tr(", peak memory %1 fp32").arg(ratio(v.memoryRatio));
+  return s;
+}
+
+void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
+  if (!v.failureCause.empty() || v.firstNonFiniteStep > 0 || !v.learned) {
+    c.finding = EvidenceCard::Finding::Fails;
+    if (v.firstNonFiniteStep > 0)
+      c.headline =
+          LabEvidence::tr("Fails: the loss became inf/NaN at step %1").arg(v.firstNonFiniteStep);
+    else if (v.stalled)
+      c.headline = LabEvidence::tr("Fails: the training loss did not fall");
+    else
+      c.headline = LabEvidence::tr("Fails: did not learn like fp32");
+    if (!v.failureCause.empty())
+      c.evidence << LabEvidence::tr("what broke: %1").arg(QString::fromStdString(v.failureCause));
+    c.evidence << LabEvidence::tr(
+        "why: fp16 weights, gradients and AdamW state with no loss scaling and no "
+        "fp32 master copy: small updates round away, large values overflow");
+    c.evidence << accuracyLine(v);
+  } else {
+    c.finding = EvidenceCard::Finding::Unexpected;
+    c.headline = LabEvidence::tr("Learned in this run (not the usual outcome)");
+    c.evidence << accuracyLine(v)
+               << LabEvidence::tr(
+                      "a whole-fp16 model often survives short runs; longer runs or larger "
+                      "learning rates break it");
+  }
+}
+
+void fillSameAsFp32(EvidenceCard& c, const Verdict& v) {
+  const QString speed = speedLine(v);
+  if (v.identicalToBaseline) {
+    c.finding = EvidenceCard::Finding::NoChange;
+    c.headline = LabEvidence::tr("No change: bit-identical to fp32");
+    c.evidence << LabEvidence::tr("every step's loss and the validation equal fp32's, bit for bit");
+  } else if (v.learned) {
+    c.finding = EvidenceCard::Finding::NoChange;
+    c.headline = LabEvidence::tr("No change: learns like fp32, at fp32's precision");
+    c.evidence << accuracyLine(v);
+  } else {
+    c.finding = EvidenceCard::Finding::Unexpected;
+    c.headline = LabEvidence::tr("Differs from fp32 in this run");
+    c.evidence << accuracyLine(v);
+  }
+  c.evidence << (speed.isEmpty()
+                     ? LabEvidence::tr("speed: not measurable against this baseline")
+                     : LabEvidence::tr("%1: a framework swap is no speedup").arg(speed));
+}
+
+void fillSweep(EvidenceCard& c, const Verdict& v) {
+  c.finding = EvidenceCard::Finding::CostsCompute;
+  c.headline = LabEvidence::tr("Tunes the learning rate, not precision: %1 trials, %2 the training")
+                   .arg(v.trials)
+                   .arg(ratio(v.sampleMultiple));
+  c.evidence << LabEvidence::tr("best trial: %1, %2")
+                    .arg(QString::fromStdString(v.bestTrial), accuracyLine(v));
+  c.evidence << LabEvidence::tr("every trial is an fp32 run: each one as slow as the baseline");
+}
+
+}  // namespace
+
+QStringList LabEvidence::defaultOrder() {
+  return {idOf(scenario::kHalfLayers), idOf(scenario::kTensorflowContainer),
+          idOf(scenario::kVertexHpTuning), idOf(scenario::kFp16Amp)};
+}
+
+QString LabEvidence::gpuEstimateLine() {
+  const EstimateShape shape = EstimateShape::forPreset("base", 32, 128);
+  double lo = 1e9, hi = 0, mem = 0;
+  QString loGpu, hiGpu;
+  for (const GpuSpec& g : GpuEstimator::gpus()) {
+    const StepEstimate fp32 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp32);
+    const StepEstimate fp16 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp16Amp);
+    const double x = fp32.stepMs / fp16.stepMs;
+    if (x < lo) {
+      lo = x;
+      loGpu = QString::fromStdString(g.id).toUpper();
+    }
+    if (x > hi) {
+      hi = x;
+      hiGpu = QString::fromStdString(g.id).toUpper();
+    }
+    mem = std::max(mem, fp16.memoryGB / fp32.memoryGB);
+  }
+  return LabEvidence::tr(
+             "estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 "
+             "the memory")
+      .arg(ratio(lo), loGpu, ratio(hi), hiGpu, ratio(mem));
+}
+
+QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictCache& verdicts,
+                                       const QStringList& scenarioIds,
+                                       const QHash<QString, QString>& letters) {
+  auto cached = [&verdicts](const QString& id) -> std::optional<Verdict> {
+    const CachedVerdict* v = verdicts.find(id);
+    return v ? std::optional<Verdict>(v->verdict) : std::nullopt;
+  };
+  QList<EvidenceCard> out;
+  for (const QString& id : scenarioIds) {
+    const ScenarioInfo* info = ScenarioCatalog::find(id);
+    if (!info) continue;
+    EvidenceCard c;
+    c.scenarioId = id;
+    c.optionText = info->optionText;
+    c.correct = info->correct;
+    const QString letter = letters.value(id);
+    c.name = letter.isEmpty() ? info->title : QStringLiteral("%1. %2").arg(letter, info->title);
+    const ScenarioStatus status = LabVerdicts::status(store, id);
+    const auto verdict = cached(id);
+    const bool isFinal = LabVerdicts::isFinal(store, id);
+    if (!status.started) {
+      c.headline = LabEvidence::tr("Not run yet");
+    } else if (!verdict || !isFinal) {
+      c.finding = EvidenceCard::Finding::Running;
+      c.headline = verdict ? LabEvidence::tr("Running: %1").arg(status.text)
+                           : (LabVerdicts::waitingText(store, id).isEmpty()
+                                  ? LabEvidence::tr("Running: %1").arg(status.text)
+                                  : LabVerdicts::waitingText(store, id));
+      if (status.failed) c.headline = LabEvidence::tr("Failed: %1").arg(status.text);
+    }
+    if (status.started) c.source = sourceOf(store, id);
+    if (verdict && isFinal) {
+      if (id == idOf(scenario::kHalfLayers))
+        fillHalfLayers(c, *verdict);
+      else if (id == idOf(scenario::kVertexHpTuning))
+        fillSweep(c, *verdict);
+      else if (id == idOf(scenario::kFp16Amp)) {
+        c.finding =
+            verdict->learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+        c.headline = verdict->learned
+                         ? LabEvidence::tr("Learns like fp32, and is faster and lighter")
+                         : LabEvidence::tr("Did not learn like fp32 in this run");
+        c.evidence << accuracyLine(*verdict);
+        const QString own = speedLine(*verdict);
+        if (!own.isEmpty()) c.evidence << LabEvidence::tr("measured: %1").arg(own);
+      } else {
+        fillSameAsFp32(c, *verdict);
+      }
+    }
+    if (id == idOf(scenario::kFp16Amp)) {
+      // The speed and memory story without a GPU: the same mechanism (autocast) in bf16,
+      // measured live here beside it, and the estimate for the GPUs Vertex AI offers.
+      const QString bf16 = idOf(scenario::kBf16Amp);
+      const auto bv = cached(bf16);
+      if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, bf16))
+        c.evidence << LabEvidence::tr("the same mechanism, measured here (bf16=True, %1): %2")
+                          .arg(sourceOf(store, bf16), speedLine(*bv));
+      else if (!LabVerdicts::status(store, bf16).started)
+        c.evidence << LabEvidence::tr(
+            "run bf16=True to measure the same mechanism on this machine");
+      c.evidence << gpuEstimateLine();
+    }
+    out.append(c);
+  }
+  return out;
+}
+
+}  // namespace precisionlab

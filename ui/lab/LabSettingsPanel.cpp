@@ -1,0 +1,354 @@
+#include "ui/lab/LabSettingsPanel.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QThread>
+#include <algorithm>
+
+#include "core/LabScenarios.h"
+#include "core/PretrainedModels.h"
+#include "ui/app/AppTheme.h"
+#include "ui/lab/ScenarioCatalog.h"
+
+namespace precisionlab {
+
+namespace {
+const char* const kPresets[] = {"tiny", "mini", "small", "medium", "base"};
+const char* const kPresetShapes[] = {"2 layers, hidden 128", "4 layers, hidden 256",
+                                     "4 layers, hidden 512", "8 layers, hidden 512",
+                                     "12 layers, hidden 768 (BERT-base)"};
+}  // namespace
+
+LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("labSettings"));
+
+  preset_ = new QComboBox(this);
+  // The pretrained MiniLM first: fine-tuning it is what the question is about. Without it (no
+  // PyPI at set-up) the entry stays, disabled, saying why.
+  const bool haveMiniLm = !PretrainedModels::findMiniLm().empty();
+  preset_->addItem(haveMiniLm ? tr("minilm — pretrained all-MiniLM-L6-v2 (6 layers, hidden 384)")
+                              : tr("minilm — pretrained MiniLM not installed"),
+                   QLatin1String(PretrainedModels::kMiniLm));
+  if (!haveMiniLm) {
+    if (auto* model = qobject_cast<QStandardItemModel*>(preset_->model()))
+      model->item(0)->setEnabled(false);
+  }
+  for (size_t i = 0; i < std::size(kPresets); ++i)
+    preset_->addItem(
+        tr("%1 — random init, %2").arg(QLatin1String(kPresets[i]), QLatin1String(kPresetShapes[i])),
+        QLatin1String(kPresets[i]));
+  preset_->setToolTip(
+      QCoreApplication::translate("LabScenarios", LabScenarios::defaultModelNote().c_str()) +
+      QLatin1Char('\n') +
+      tr("The random-init sizes train a BERT from scratch; they are used when no "
+         "checkpoint directory is chosen."));
+  preset_->setAccessibleName(tr("Model preset"));
+  connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::onPresetChanged);
+
+  // Every range below is the config validator's (engine/ConfigValidator.h), so the panel cannot
+  // offer a value a run would refuse, nor refuse one it would take.
+  const auto setRange = [](QSpinBox* box, ConfigField field) {
+    const ConfigRange r = *configRange(field);
+    box->setRange(int(r.min), int(r.max));
+  };
+  layers_ = new QSpinBox(this);
+  setRange(layers_, ConfigField::Layers);
+  layers_->setSpecialValueText(tr("all"));
+  layers_->setToolTip(tr("Fine-tune only the first N encoder layers of the pretrained model "
+                         "(the rest are not loaded): fewer layers, faster steps on a CPU. The lab "
+                         "uses %1 of MiniLM's 6 by default.")
+                          .arg(LabScenarios::kPretrainedLayers));
+  layers_->setAccessibleName(tr("Pretrained layers used"));
+
+  modelDir_ = new QLineEdit(this);
+  modelDir_->setPlaceholderText(tr("none: use the preset"));
+  modelDir_->setClearButtonEnabled(true);
+  modelDir_->setToolTip(
+      tr("A Hugging Face checkpoint directory with config.json, vocab.txt "
+         "and model.safetensors (pytorch_model.bin is refused: convert it "
+         "to safetensors first)."));
+  modelDir_->setAccessibleName(tr("Checkpoint directory"));
+  modelBrowse_ = new QPushButton(tr("Browse…"), this);
+  modelBrowse_->setAccessibleName(tr("Choose checkpoint directory"));
+  connect(modelBrowse_, &QPushButton::clicked, this, &LabSettingsPanel::chooseModelDir);
+
+  dataPath_ = new QLineEdit(this);
+  dataPath_->setPlaceholderText(tr("built-in sentiment data"));
+  dataPath_->setClearButtonEnabled(true);
+  dataPath_->setToolTip(
+      tr("CSV, TSV or JSONL with a 'text' and a 'label' column; empty = the "
+         "built-in dataset."));
+  dataPath_->setAccessibleName(tr("Dataset file"));
+  dataBrowse_ = new QPushButton(tr("Browse…"), this);
+  dataBrowse_->setAccessibleName(tr("Choose dataset file"));
+  connect(dataBrowse_, &QPushButton::clicked, this, &LabSettingsPanel::chooseDataFile);
+
+  batch_ = new QSpinBox(this);
+  setRange(batch_, ConfigField::BatchSize);
+  batch_->setAccessibleName(tr("Batch size"));
+  seqLen_ = new QSpinBox(this);
+  setRange(seqLen_, ConfigField::SeqLen);
+  seqLen_->setToolTip(tr("Tokens per example including [CLS] and [SEP] (BERT's limit is 512)."));
+  seqLen_->setAccessibleName(tr("Sequence length"));
+  lr_ = new QDoubleSpinBox(this);
+  // The validator only asks for a positive rate; six decimals make 1e-6 the smallest one the box
+  // can show, and no fine-tuning rate is above 1.
+  lr_->setDecimals(6);
+  lr_->setRange(1e-6, 1.0);
+  lr_->setSingleStep(1e-4);
+  lr_->setToolTip(tr("Peak AdamW learning rate (linear warmup, then linear decay)."));
+  lr_->setAccessibleName(tr("Learning rate"));
+  steps_ = new QSpinBox(this);
+  setRange(steps_, ConfigField::Steps);
+  steps_->setAccessibleName(tr("Steps"));
+  device_ = new QComboBox(this);
+  device_->addItem(tr("cpu"), QStringLiteral("cpu"));
+  device_->addItem(tr("cuda (GPU)"), QStringLiteral("cuda"));
+  // Probing CUDA costs seconds at start-up; the engine refuses a missing GPU with a clear error.
+  device_->setToolTip(
+      tr("cuda needs an NVIDIA GPU and a CUDA build of LibTorch; a run on a "
+         "missing GPU fails with a message saying so."));
+  device_->setAccessibleName(tr("Device"));
+
+  // Training shares the machine with the window: at most all cores but one, so the UI thread
+  // always has a core and the charts stay smooth while runs train.
+  const int cores = QThread::idealThreadCount();
+  threads_ = new QSpinBox(this);
+  threads_->setRange(1, std::max(1, cores - 1));
+  threads_->setAccessibleName(tr("Training threads"));
+  threads_->setToolTip(tr("Intra-op threads per run. The lab uses at most %1 of this machine's "
+                          "%2 cores so one core stays with the window and it never stutters "
+                          "while runs train.")
+                           .arg(threads_->maximum())
+                           .arg(cores));
+
+  auto* reset = new QPushButton(tr("Reset settings"), this);
+  connect(reset, &QPushButton::clicked, this, &LabSettingsPanel::resetToDefaults);
+  auto* clear = new QPushButton(tr("Clear runs"), this);
+  clear->setToolTip(tr("Stop every run and remove all curves."));
+  connect(clear, &QPushButton::clicked, this, &LabSettingsPanel::clearRunsRequested);
+
+  // Two compact rows, so the runs and the charts keep the screen: where the model and data come
+  // from on the first, the sizes of a run on the second.
+  auto label = [this](const QString& text, QWidget* buddy) {
+    auto* l = new QLabel(text, this);
+    l->setBuddy(buddy);
+    for (ConfigField f : allConfigFields())
+      if (widgetFor(f) == buddy) labels_.insert(f, l);
+    return l;
+  };
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setHorizontalSpacing(6);
+  grid->addWidget(label(tr("&Model"), preset_), 0, 0);
+  auto* modelBox = new QHBoxLayout;
+  modelBox->setContentsMargins(0, 0, 0, 0);
+  modelBox->addWidget(preset_, 1);
+  modelBox->addWidget(label(tr("La&yers"), layers_));
+  modelBox->addWidget(layers_);
+  grid->addLayout(modelBox, 0, 1, 1, 3);
+  grid->addWidget(label(tr("Check&point"), modelDir_), 0, 4);
+  grid->addWidget(modelDir_, 0, 5, 1, 3);
+  grid->addWidget(modelBrowse_, 0, 8);
+  grid->addWidget(label(tr("&Dataset"), dataPath_), 0, 9);
+  grid->addWidget(dataPath_, 0, 10, 1, 2);
+  grid->addWidget(dataBrowse_, 0, 12);
+  grid->addWidget(label(tr("&Batch"), batch_), 1, 0);
+  grid->addWidget(batch_, 1, 1);
+  grid->addWidget(label(tr("Se&quence"), seqLen_), 1, 2);
+  grid->addWidget(seqLen_, 1, 3);
+  grid->addWidget(label(tr("&Learning rate"), lr_), 1, 4);
+  grid->addWidget(lr_, 1, 5);
+  grid->addWidget(label(tr("S&teps"), steps_), 1, 6);
+  grid->addWidget(steps_, 1, 7);
+  grid->addWidget(label(tr("De&vice"), device_), 1, 8);
+  grid->addWidget(device_, 1, 9);
+  auto* note = new QLabel(tr("Changes apply to runs you start next."), this);
+  note->setForegroundRole(QPalette::PlaceholderText);
+  note->setWordWrap(true);
+  auto* threadsBox = new QHBoxLayout;
+  threadsBox->setContentsMargins(0, 0, 0, 0);
+  threadsBox->addWidget(label(tr("T&hreads"), threads_));
+  threadsBox->addWidget(threads_);
+  threadsBox->addWidget(note, 1);
+  grid->addLayout(threadsBox, 1, 10);
+  grid->addWidget(reset, 1, 11);
+  grid->addWidget(clear, 1, 12);
+  grid->setColumnStretch(5, 1);
+  grid->setColumnStretch(10, 2);
+
+  for (QSpinBox* s : {batch_, seqLen_, steps_, layers_})
+    connect(s, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);
+  connect(lr_, &QDoubleSpinBox::valueChanged, this, &LabSettingsPanel::changed);
+  connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::changed);
+  connect(device_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::changed);
+  connect(threads_, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);
+  connect(modelDir_, &QLineEdit::textChanged, this, [this] {
+    updateSourceLabels();
+    emit changed();
+  });
+  connect(dataPath_, &QLineEdit::textChanged, this, &LabSettingsPanel::changed);
+  connect(this, &LabSettingsPanel::changed, this, &LabSettingsPanel::clearIssues);
+  resetToDefaults();
+}
+
+QWidget* LabSettingsPanel::widgetFor(ConfigField field) const {
+  switch (field) {
+    case ConfigField::Preset:
+      return preset_;
+    case ConfigField::ModelDir:
+      return modelDir_;
+    case ConfigField::Layers:
+      return layers_;
+    case ConfigField::DataPath:
+      return dataPath_;
+    case ConfigField::Steps:
+      return steps_;
+    case ConfigField::BatchSize:
+      return batch_;
+    case ConfigField::SeqLen:
+      return seqLen_;
+    case ConfigField::LearningRate:
+      return lr_;
+    case ConfigField::Device:
+      return device_;
+    case ConfigField::Threads:
+      return threads_;
+    default:
+      return nullptr;  // set elsewhere (saved settings, scenarios), never in this panel
+  }
+}
+
+QString LabSettingsPanel::labelFor(ConfigField field) const {
+  const QLabel* l = labels_.value(field);
+  return l ? QString(l->text()).remove(QLatin1Char('&')) : QString();
+}
+
+QStringList LabSettingsPanel::showIssues(const std::vector<ConfigIssue>& issues) {
+  clearIssues();
+  QStringList lines;
+  for (const ConfigIssue& issue : issues) {
+    const QString message = QString::fromStdString(issue.message);
+    QWidget* w = widgetFor(issue.field);
+    if (!w) {
+      lines.append(message);
+      continue;
+    }
+    lines.append(tr("%1: %2").arg(labelFor(issue.field), message));
+    if (marked_.contains(w)) continue;
+    w->setProperty("configIssue", true);
+    w->setProperty("plainToolTip", w->toolTip());
+    w->setToolTip(message);
+    w->setAccessibleDescription(message);
+    w->setStyleSheet(QStringLiteral("border: 2px solid %1;").arg(AppTheme::colors().wrong.name()));
+    marked_.append(w);
+  }
+  return lines;
+}
+
+void LabSettingsPanel::clearIssues() {
+  for (QWidget* w : std::as_const(marked_)) {
+    w->setProperty("configIssue", false);
+    w->setToolTip(w->property("plainToolTip").toString());
+    w->setAccessibleDescription(QString());
+    w->setStyleSheet(QString());
+  }
+  marked_.clear();
+}
+
+TrainConfig LabSettingsPanel::config() const {
+  TrainConfig c = base_;
+  c.preset = preset_->currentData().toString().toStdString();
+  c.modelDir = modelDir_->text().trimmed().toStdString();
+  c.layers = layers_->value();
+  c.dataPath = dataPath_->text().trimmed().toStdString();
+  c.batchSize = batch_->value();
+  c.seqLen = seqLen_->value();
+  c.learningRate = lr_->value();
+  c.steps = steps_->value();
+  c.device = device_->currentData().toString().toStdString();
+  c.threads = threads_->value();
+  return c;
+}
+
+void LabSettingsPanel::setConfig(const TrainConfig& config) {
+  base_ = config;
+  const QSignalBlocker b1(preset_), b2(modelDir_), b3(dataPath_), b4(batch_), b5(seqLen_), b6(lr_),
+      b7(steps_), b8(device_), b9(threads_), b10(layers_);
+  const int presetIndex = preset_->findData(QString::fromStdString(config.preset));
+  preset_->setCurrentIndex(presetIndex >= 0 ? presetIndex : 1);  // 1: tiny, the first size
+  layers_->setValue(int(std::clamp<int64_t>(config.layers, 0, layers_->maximum())));
+  modelDir_->setText(QString::fromStdString(config.modelDir));
+  dataPath_->setText(QString::fromStdString(config.dataPath));
+  batch_->setValue(int(config.batchSize));
+  seqLen_->setValue(int(config.seqLen));
+  lr_->setValue(config.learningRate);
+  steps_->setValue(int(config.steps));
+  // 0 (all cores) and more than the lab allows both become the most it allows.
+  threads_->setValue(config.threads <= 0 ? threads_->maximum()
+                                         : std::min(config.threads, threads_->maximum()));
+  const QString device = QString::fromStdString(config.device);
+  int deviceIndex = device_->findData(device);
+  if (deviceIndex < 0) {  // "cuda:1" and the like: keep what the caller asked for
+    device_->addItem(device, device);
+    deviceIndex = device_->count() - 1;
+  }
+  device_->setCurrentIndex(deviceIndex);
+  updateSourceLabels();
+  emit changed();
+}
+
+void LabSettingsPanel::resetToDefaults() { setConfig(ScenarioCatalog::defaultSettings()); }
+
+void LabSettingsPanel::chooseModelDir() {
+  const QString dir = QFileDialog::getExistingDirectory(
+      this, tr("Choose a Hugging Face checkpoint directory"), modelDir_->text());
+  if (!dir.isEmpty()) modelDir_->setText(dir);
+}
+
+void LabSettingsPanel::chooseDataFile() {
+  const QString file =
+      QFileDialog::getOpenFileName(this, tr("Choose a dataset"), dataPath_->text(),
+                                   tr("Datasets (*.csv *.tsv *.jsonl *.json);;All files (*)"));
+  if (!file.isEmpty()) dataPath_->setText(file);
+}
+
+void LabSettingsPanel::updateSourceLabels() {
+  // A checkpoint fixes the architecture, so the preset would be misleading next to it.
+  const bool checkpoint = !modelDir_->text().trimmed().isEmpty();
+  preset_->setEnabled(!checkpoint);
+  // Layers apply to pretrained weights only: the MiniLM or a checkpoint directory.
+  layers_->setEnabled(checkpoint || preset_->currentData().toString() ==
+                                        QLatin1String(PretrainedModels::kMiniLm));
+}
+
+void LabSettingsPanel::onPresetChanged() {
+  // Fine-tuning a pretrained model and training one from scratch want different learning
+  // rates (5e-5 vs 2e-3) and layer counts: switching between the two kinds takes the other
+  // kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
+  const bool pretrained =
+      preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
+  const TrainConfig kind =
+      pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
+  const bool wasPretrained = base_.preset == PretrainedModels::kMiniLm;
+  if (pretrained != wasPretrained) {
+    const QSignalBlocker b1(lr_), b2(layers_);
+    lr_->setValue(kind.learningRate);
+    layers_->setValue(int(kind.layers));
+    base_.growthInterval = kind.growthInterval;
+  }
+  base_.preset = preset_->currentData().toString().toStdString();
+  updateSourceLabels();
+}
+
+}  // namespace precisionlab

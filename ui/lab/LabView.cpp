@@ -1,0 +1,607 @@
+#include "ui/lab/LabView.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSet>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QThread>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <utility>
+
+#include "core/ConfigValidator.h"
+#include "core/RunRecording.h"
+#include "core/RunReplayer.h"
+#include "core/ScenarioIds.h"
+#include "engine/TrainEnvironment.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/export/GpuEstimateDialog.h"
+#include "ui/export/RunCsvExporter.h"
+#include "ui/export/VertexExportDialog.h"
+#include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabChartArea.h"
+#include "ui/lab/LabSettingsPanel.h"
+#include "ui/lab/LabVerdicts.h"
+#include "ui/lab/RecordingLoader.h"
+#include "ui/lab/RunDataStore.h"
+#include "ui/lab/RunToggle.h"
+#include "ui/lab/ScenarioCatalog.h"
+
+namespace precisionlab {
+
+namespace {
+
+// The evidence cards are redrawn at most once a second while runs go (their verdicts come from
+// the controller's cache, recomputed at the same pace).
+constexpr qint64 kLiveVerdictIntervalMs = VerdictCache::kLiveIntervalMs;
+QString baselineId() {
+  return QString::fromLatin1(scenario::kBaselineFp32.data(),
+                             qsizetype(scenario::kBaselineFp32.size()));
+}
+
+QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
+
+// What a presenter step draws: the option, its fp32 reference and, beside fp16=True, the live
+// bf16=True run (the same mechanism, measured on this machine).
+QSet<QString> stepSeries(const QString& scenarioId) {
+  QSet<QString> ids{scenarioId, baselineId()};
+  if (scenarioId == idOf(scenario::kFp16Amp)) ids.insert(idOf(scenario::kBf16Amp));
+  return ids;
+}
+
+}  // namespace
+
+LabView::LabView(QWidget* parent) : QWidget(parent), controller_(new LabController(this)) {
+  setObjectName(QStringLiteral("labView"));
+  buildUi();
+  clock_.start();
+  connect(controller_, &LabController::runsUpdated, this, &LabView::ingested);
+  connect(controller_, &LabController::verdictsUpdated, this, [this] {
+    evidenceComputedAt_ = clock_.elapsed();
+    evidence_->refresh(store(), controller_->verdicts());
+  });
+}
+
+LabView::~LabView() {
+  // The controller cancels the runs and joins the training thread before the widgets that
+  // show them go, so nothing drains into a half-destroyed view.
+  disconnect(controller_, nullptr, this, nullptr);
+  delete controller_;
+}
+
+QString LabView::verdictText(const QString& scenarioId) const {
+  const CachedVerdict* v = controller_->verdict(scenarioId);
+  return v ? v->text : QString();
+}
+
+int LabView::guiThreads(int requested) {
+  const int limit = std::max(1, QThread::idealThreadCount() - 1);
+  return requested <= 0 ? limit : std::min(requested, limit);
+}
+
+void LabView::buildUi() {
+  // Runs: one row per scenario, with column headers so the row reads like a table.
+  auto* runsBox = new QGroupBox(tr("Runs: tick an option to train it, untick to stop"), this);
+  auto* runsLayout = new QVBoxLayout(runsBox);
+  runsLayout->setSpacing(0);
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(6, 0, 6, 0);
+  auto headerLabel = [this](const QString& text, int width) {
+    auto* l = new QLabel(QStringLiteral("<b>%1</b>").arg(text), this);
+    if (width > 0) {
+      l->setFixedWidth(width);
+      headerLabels_.append({l, width});
+    }
+    return l;
+  };
+  header->addWidget(headerLabel(tr("Scenario"), RunToggle::kNameWidth));
+  header->addWidget(headerLabel(tr("Status"), RunToggle::kStatusWidth));
+  header->addWidget(headerLabel(tr("Verdict (computed from the runs)"), 0), 1);
+  header->addWidget(headerLabel(tr("Where the numbers come from"), RunToggle::kBadgeWidth));
+  runsLayout->addLayout(header);
+  for (const ScenarioInfo& info : ScenarioCatalog::all()) {
+    auto* row = new RunToggle(info, runsBox);
+    toggles_.insert(info.id, row);
+    connect(row, &RunToggle::toggled, this, &LabView::onToggleChanged);
+    connect(row, &RunToggle::pauseToggled, this, &LabView::setScenarioPaused);
+    runsLayout->addWidget(row);
+  }
+
+  runButtons_ = new QWidget(runsBox);
+  auto* runButtons = new QHBoxLayout(runButtons_);
+  runButtons->setContentsMargins(0, 2, 0, 0);
+  auto* replayButton = new QPushButton(tr("Replay recorded runs"), runButtons_);
+  replayButton->setToolTip(
+      tr("Replay the runs shipped with PrecisionLab (each labelled with "
+         "the device and date it was recorded on)."));
+  connect(replayButton, &QPushButton::clicked, this, &LabView::replayShippedRecordings);
+  auto* openButton = new QPushButton(tr("Open recorded runs…"), runButtons_);
+  openButton->setToolTip(tr("Replay .plrun files, e.g. runs recorded on a GPU machine."));
+  connect(openButton, &QPushButton::clicked, this, &LabView::openRecordedRunsDialog);
+  speedCombo_ = new QComboBox(runButtons_);
+  for (int factor : {1, 4, 16}) speedCombo_->addItem(tr("%1x").arg(factor), double(factor));
+  speedCombo_->setCurrentIndex(1);
+  speedCombo_->setAccessibleName(tr("Replay speed"));
+  speedCombo_->setToolTip(
+      tr("How fast recorded runs replay: 1x is the speed they were "
+         "recorded at."));
+  connect(speedCombo_, &QComboBox::currentIndexChanged, this,
+          [this] { controller_->setReplaySpeed(speedCombo_->currentData().toDouble()); });
+  auto* speedLabel = new QLabel(tr("&speed"), runButtons_);
+  speedLabel->setBuddy(speedCombo_);
+  auto* stopAllButton = new QPushButton(tr("Stop all"), runButtons_);
+  connect(stopAllButton, &QPushButton::clicked, this, &LabView::stopAll);
+  auto* vertexButton = new QPushButton(tr("Export to Vertex AI…"), runButtons_);
+  vertexButton->setToolTip(
+      tr("Write the Hugging Face Trainer script and Vertex AI job spec "
+         "for the highlighted option."));
+  connect(vertexButton, &QPushButton::clicked, this, &LabView::openVertexExport);
+  auto* csvButton = new QPushButton(tr("Export runs as CSV…"), runButtons_);
+  csvButton->setToolTip(tr("One row per step per run, with where each number comes from."));
+  connect(csvButton, &QPushButton::clicked, this, &LabView::exportRunsCsv);
+  runButtons->addWidget(replayButton);
+  runButtons->addWidget(openButton);
+  runButtons->addWidget(speedLabel);
+  runButtons->addWidget(speedCombo_);
+  runButtons->addStretch(1);
+  runButtons->addWidget(stopAllButton);
+  runButtons->addWidget(vertexButton);
+  runButtons->addWidget(csvButton);
+  runsLayout->addWidget(runButtons_);
+
+  // Settings fold into one summary line, so the runs and the charts get the screen; one click
+  // opens them (the lesson is the comparison, the settings are for the curious).
+  settingsArea_ = new QWidget(this);
+  auto* settingsAreaLayout = new QVBoxLayout(settingsArea_);
+  settingsAreaLayout->setContentsMargins(0, 0, 0, 0);
+  settingsAreaLayout->setSpacing(2);
+  settingsToggle_ = new QToolButton(settingsArea_);
+  settingsToggle_->setObjectName(QStringLiteral("labSettingsToggle"));
+  settingsToggle_->setCheckable(true);
+  settingsToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  settingsToggle_->setAutoRaise(true);
+  settingsToggle_->setArrowType(Qt::RightArrow);
+  settingsToggle_->setToolTip(tr("Show or hide the settings new runs start from"));
+  settingsBox_ = new QGroupBox(settingsArea_);
+  auto* settingsLayout = new QVBoxLayout(settingsBox_);
+  settingsLayout->setContentsMargins(6, 4, 6, 4);
+  settingsPanel_ = new LabSettingsPanel(settingsBox_);
+  settingsLayout->addWidget(settingsPanel_);
+  settingsBox_->setVisible(false);
+  connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, [this] {
+    // Minutes of training vanish with one click: ask first when there is anything to lose.
+    if (!store().runs().empty() &&
+        QMessageBox::question(this, tr("Clear all runs?"),
+                              tr("This stops every run and removes all results and charts "
+                                 "from the lab (saved recordings on disk are kept).\n\n"
+                                 "Clear the runs?")) != QMessageBox::Yes)
+      return;
+    clearRuns();
+  });
+  connect(settingsToggle_, &QToolButton::toggled, this, [this](bool open) {
+    settingsBox_->setVisible(open);
+    settingsToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    QTimer::singleShot(0, this, &LabView::fitSplitter);
+  });
+  auto summarize = [this] {
+    const TrainConfig c = settingsPanel_->config();
+    const QString model = c.modelDir.empty() ? tr("%1 BERT").arg(QString::fromStdString(c.preset))
+                                             : QString::fromStdString(c.modelDir);
+    settingsToggle_->setText(
+        tr("Settings: %1 · %2 · batch %3 · sequence %4 · lr %5 · %6 steps · %7 · %n thread(s)",
+           nullptr, c.threads)
+            .arg(model,
+                 c.dataPath.empty() ? tr("built-in data") : QString::fromStdString(c.dataPath))
+            .arg(c.batchSize)
+            .arg(c.seqLen)
+            .arg(QLocale().toString(c.learningRate, 'g', 3))
+            .arg(c.steps)
+            .arg(QString::fromStdString(c.device)));
+  };
+  connect(settingsPanel_, &LabSettingsPanel::changed, this, summarize);
+  summarize();
+  settingsAreaLayout->addWidget(settingsToggle_, 0, Qt::AlignLeft);
+  settingsAreaLayout->addWidget(settingsBox_);
+
+  auto* top = top_ = new QWidget(this);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  evidence_ = new EvidenceSummary(this);
+  connect(evidence_, &EvidenceSummary::runAllRequested, this, &LabView::runEveryOption);
+  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::openGpuEstimate);
+  topLayout->addWidget(evidence_);
+  topLayout->addWidget(settingsArea_);
+  topLayout->addWidget(runsBox);
+  mixedNotice_ = new QLabel(this);
+  mixedNotice_->setObjectName(QStringLiteral("labMixedNotice"));
+  mixedNotice_->setWordWrap(true);
+  mixedNotice_->setStyleSheet(QStringLiteral(
+      "QLabel { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 8px; }"));
+  mixedNotice_->hide();
+  topLayout->addWidget(mixedNotice_);
+
+  chartArea_ = new LabChartArea(this);
+  auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
+  // The cards and rows scroll instead of being squashed when the window is short (1024 x 768:
+  // rows overlapped their own progress bars); the charts keep their minimum height.
+  auto* topScroll = new QScrollArea(this);
+  topScroll->setWidget(top);
+  topScroll->setWidgetResizable(true);
+  topScroll->setFrameShape(QFrame::NoFrame);
+  topScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  splitter->addWidget(topScroll);
+  splitter->addWidget(chartArea_);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  splitter->setChildrenCollapsible(false);
+  // Until the learner drags the divider, every resize re-fits it (a narrow window's cards wrap
+  // to two rows and need more height; a tall one gives the charts the rest).
+  connect(splitter, &QSplitter::splitterMoved, this, [this] { userSizedSplitter_ = true; });
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(6, 6, 6, 6);
+  layout->addWidget(splitter);
+}
+
+QList<ChartPanel*> LabView::chartPanels() const { return chartArea_->panels(); }
+QWidget* LabView::settingsStrip() const { return settingsArea_; }
+void LabView::showChartTab(int index) { chartArea_->showTab(index); }
+TrainConfig LabView::settings() const { return settingsPanel_->config(); }
+void LabView::setSettings(const TrainConfig& config) { settingsPanel_->setConfig(config); }
+bool LabView::anyRunActive() const { return controller_->anyActive(); }
+double LabView::replaySpeed() const { return controller_->replaySpeed(); }
+
+void LabView::onToggleChanged(const QString& scenarioId, bool on) {
+  if (on)
+    runScenario(scenarioId);
+  else
+    stopScenario(scenarioId);
+}
+
+void LabView::runScenario(const QString& scenarioId) {
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  if (!info) {
+    emit statusMessage(tr("Unknown lab scenario '%1'.").arg(scenarioId));
+    return;
+  }
+  highlighted_ = scenarioId;
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setHighlighted(row->scenarioId() == scenarioId);
+  if (presenterMode_) {
+    chartArea_->setScenarioFilter(stepSeries(scenarioId));  // only this step's series
+    chartArea_->showChart(info->focusChart);
+    QTimer::singleShot(0, this, &LabView::fitSplitter);
+  }
+
+  TrainConfig base = settings();
+  base.threads = guiThreads(base.threads);
+  // The engine's validator, before any run starts: the settings panel marks the widgets at fault
+  // and the message names their labels, instead of each run failing on its own.
+  const std::vector<ConfigIssue> issues = validate(base, trainEnvironment());
+  if (!issues.empty()) {
+    const QString why = settingsPanel_->showIssues(issues).join(QStringLiteral("; "));
+    settingsToggle_->setChecked(true);  // show the marked widgets
+    toggles_.value(scenarioId)->setStatus(tr("could not start"), 0, 1, true);
+    toggles_.value(scenarioId)->setVerdict(why, why);
+    toggles_.value(scenarioId)->setOn(false);
+    emit statusMessage(tr("%1 could not start: %2").arg(info->title, why));
+    return;
+  }
+  const LabController::StartResult result = controller_->start(scenarioId, base);
+  if (result.alreadyRunning) {
+    emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
+    refreshToggles();
+    return;
+  }
+  QStringList started;
+  for (const QString& id : result.started)
+    if (const ScenarioInfo* s = ScenarioCatalog::find(id))
+      started.append(ScenarioCatalog::shortName(*s));
+  if (!result.failedScenario.isEmpty()) {
+    // Bad settings are the user's to fix: say so on the row, never crash the lab.
+    const QString& id = result.failedScenario;
+    const ScenarioInfo* s = ScenarioCatalog::find(id);
+    refreshToggles();
+    toggles_.value(id)->setStatus(tr("could not start"), 0, 1, true);
+    toggles_.value(id)->setVerdict(result.error, result.error);
+    emit statusMessage(tr("%1 could not start: %2").arg(s ? s->title : id, result.error));
+    toggles_.value(id)->setOn(false);
+    return;
+  }
+  emit statusMessage(tr("Started %1.").arg(started.join(tr(" and "))));
+  refreshToggles();
+  chartArea_->refresh(store());
+}
+
+void LabView::presentScenario(const QString& scenarioId) {
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  // fp16=True's step shows bf16=True beside it: the speed a CPU can measure for the mechanism.
+  const QString bf16 = idOf(scenario::kBf16Amp);
+  if (info && scenarioId == idOf(scenario::kFp16Amp) && store().runsOf(bf16).isEmpty()) {
+    runScenario(bf16);
+  }
+  if (!info || store().runsOf(scenarioId).isEmpty()) {
+    runScenario(scenarioId);
+    return;
+  }
+  highlighted_ = scenarioId;
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setHighlighted(row->scenarioId() == scenarioId);
+  if (presenterMode_) chartArea_->setScenarioFilter(stepSeries(scenarioId));
+  chartArea_->showChart(info->focusChart);
+  refreshToggles();
+  QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
+void LabView::stopScenario(const QString& scenarioId) {
+  controller_->stop(scenarioId);
+  if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
+}
+
+void LabView::setScenarioPaused(const QString& scenarioId, bool paused) {
+  controller_->setPaused(scenarioId, paused);
+}
+
+void LabView::stopAll() {
+  controller_->stopAll();
+  for (RunToggle* row : std::as_const(toggles_)) row->setOn(false);
+}
+
+void LabView::clearRuns() {
+  mixedNotice_->hide();
+  controller_->clear();
+  chartArea_->clear();
+  highlighted_.clear();
+  for (RunToggle* row : std::as_const(toggles_)) {
+    row->setHighlighted(false);
+    row->setVerdict(QString(), QString());
+  }
+  refreshToggles();
+  evidence_->refresh(store(), controller_->verdicts());
+  emit statusMessage(tr("All runs cleared."));
+}
+
+void LabView::pollRuns() { controller_->poll(); }
+
+void LabView::ingested() {
+  refreshToggles();
+  updateMixedNotice();
+  // The cards recompute every verdict: at most once a second while runs go, and at the end.
+  const qint64 now = clock_.elapsed();
+  if (!store().anyActive() || now - evidenceComputedAt_ >= kLiveVerdictIntervalMs) {
+    evidenceComputedAt_ = now;
+    evidence_->refresh(store(), controller_->verdicts());
+  }
+  chartArea_->refresh(store());
+  emit runsUpdated();
+}
+
+void LabView::setOptionLetters(const QStringList& scenarioIds,
+                               const QHash<QString, QString>& letters) {
+  evidence_->setOptions(scenarioIds, letters);
+  evidence_->refresh(store(), controller_->verdicts());
+}
+
+void LabView::runEveryOption() {
+  // The baseline first (runScenario starts it anyway), then every option and the live bf16
+  // run that measures mixed precision's speed on this machine; they train interleaved.
+  for (const QString& id :
+       {baselineId(), QStringLiteral("half-layers"), QStringLiteral("tensorflow-container"),
+        QStringLiteral("vertex-hp-tuning"), QStringLiteral("fp16-amp"),
+        QStringLiteral("bf16-amp")}) {
+    const QList<const TrackedRun*> runs = store().runsOf(id);
+    const bool liveAlready = !runs.isEmpty() && !runs.front()->replayed() &&
+                             (runs.front()->active() || runs.front()->state == RunState::Finished);
+    if (!liveAlready) runScenario(id);
+  }
+}
+
+void LabView::openGpuEstimate() {
+  auto* dialog = new GpuEstimateDialog(this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void LabView::updateMixedNotice() {
+  const QStringList sources = store().sources();
+  mixedNotice_->setVisible(sources.size() > 1);
+  if (sources.size() <= 1) return;
+  QStringList names;
+  for (const QString& s : sources) names.append(RunDataStore::describeSource(s));
+  mixedNotice_->setText(
+      tr("Mixed view: %1. Each verdict compares runs of one source only; curves marked "
+         "\"(recorded)\" come from the recording.")
+          .arg(names.join(tr(" and "))));
+}
+
+void LabView::refreshToggles() {
+  for (RunToggle* row : std::as_const(toggles_)) {
+    const QString id = row->scenarioId();
+    const ScenarioStatus status = LabVerdicts::status(store(), id);
+    // In front of a class only the option being run and its fp32 reference are shown, so the
+    // chart gets the room; the final verdict table compares them all.
+    row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(id));
+    row->setStatus(status.text, status.done, status.total, status.failed);
+    row->setOn(status.active);
+    row->setPauseState(status.active, status.paused);
+    if (!status.started) {
+      row->setProvenancePending();
+      row->setVerdict(QString(), QString());
+      continue;
+    }
+    const QList<const TrackedRun*> runs = store().runsOf(id);
+    const QString waiting = LabVerdicts::waitingText(store(), id);
+    if (const CachedVerdict* verdict = controller_->verdict(id)) {
+      row->setVerdict(verdict->text, verdict->details);
+    } else if (!waiting.isEmpty()) {
+      row->setVerdict(waiting, waiting);
+    } else if (status.failed) {
+      for (const TrackedRun* r : runs)
+        if (r->state == RunState::Failed)
+          row->setVerdict(QString::fromStdString(r->message), QString::fromStdString(r->message));
+    } else {
+      row->setVerdict(QString(), QString());
+    }
+    const TrackedRun* withProvenance = nullptr;
+    for (const TrackedRun* r : runs)
+      if (r->provenanceKnown) withProvenance = r;
+    if (withProvenance)
+      row->setProvenance(withProvenance->provenance);
+    else
+      row->setProvenancePending();
+  }
+}
+
+void LabView::setPresenterMode(bool on) {
+  // The class sees only what the walkthrough runs: no stale, half-finished or mixed results
+  // from before (the verdicts at the end must be about the runs just shown).
+  if (on && !presenterMode_) {
+    clearRuns();
+    highlighted_.clear();
+  }
+  presenterMode_ = on;
+  chartArea_->setScenarioFilter(on && !highlighted_.isEmpty() ? stepSeries(highlighted_)
+                                                              : QSet<QString>());
+  // The room needs the runs and one big chart; the settings are the teacher's, before class.
+  // The evidence summary is the walkthrough's last step, after the class has seen each run.
+  settingsArea_->setVisible(!on);
+  evidence_->setVisible(!on);
+  runButtons_->setVisible(!on);
+  chartArea_->setPresenterMode(on);
+  for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
+  for (const auto& [label, width] : std::as_const(headerLabels_))
+    label->setFixedWidth(width == RunToggle::kBadgeWidth ? width : RunToggle::scaled(width, on));
+  if (on && !highlighted_.isEmpty())
+    if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
+      chartArea_->showChart(info->focusChart);
+  refreshToggles();
+  // Rows and settings came or went: the charts take whatever the rows leave.
+  QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
+void LabView::showSettings(bool open) { settingsToggle_->setChecked(open); }
+
+void LabView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
+void LabView::fitSplitter() {
+  const int total = splitter_->height();
+  // All of the cards and rows when they fit beside the charts' minimum, else what is left.
+  const int chartMin = chartArea_->minimumSizeHint().height();
+  const int topHeight =
+      std::max(std::min(top_->sizeHint().height() + 2, total - chartMin), total / 3);
+  splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+}
+
+QString LabView::highlightedScenario() const { return highlighted_; }
+
+void LabView::showError(const QString& title, const QString& text) {
+  lastError_ = text;
+  emit statusMessage(title);
+  // Not modal: the lab keeps drawing while the message is read.
+  auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+  box->setObjectName(QStringLiteral("labErrorDialog"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+void LabView::openRecordedRunsDialog() {
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Open recorded runs"), RecordingLoader::defaultFolder(),
+      tr("PrecisionLab recorded runs (*.plrun);;All files (*)"));
+  if (!paths.isEmpty()) loadRecordings(paths);
+}
+
+void LabView::replayShippedRecordings() { loadRecordings(RecordingLoader::builtinRecordings()); }
+
+void LabView::loadRecordings(const QStringList& paths) {
+  if (paths.isEmpty()) {
+    showError(tr("No recorded runs found"),
+              tr("This build has no recorded runs. Open .plrun files with \"Open recorded "
+                 "runs…\" instead."));
+    emit recordingsLoaded(false);
+    return;
+  }
+  emit statusMessage(tr("Reading %n recorded run(s)…", nullptr, int(paths.size())));
+  RecordingLoader::load(paths, this, [this](RecordingLoader::Result result) {
+    if (!result.error.isEmpty()) {
+      showError(tr("This recorded run cannot be replayed"),
+                tr("%1\n\nNothing was replayed. Choose another file, or record the run again "
+                   "with \"precisionlab-cli record\".")
+                    .arg(result.error));
+      emit recordingsLoaded(false);
+      return;
+    }
+    replayRecordings(std::move(result.recordings));
+    emit recordingsLoaded(true);
+  });
+}
+
+void LabView::setReplaySpeed(double factor) {
+  controller_->setReplaySpeed(factor);
+  const int index = speedCombo_->findData(factor);
+  if (index >= 0) {
+    const QSignalBlocker block(speedCombo_);
+    speedCombo_->setCurrentIndex(index);
+  }
+}
+
+void LabView::replayRecordings(std::vector<RunRecording> recordings) {
+  if (recordings.empty()) return;
+  QSet<QString> scenarios;
+  for (const RunRecording& r : recordings) scenarios.insert(QString::fromStdString(r.scenarioId));
+  const QStringList names = controller_->replay(std::move(recordings));
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setHighlighted(scenarios.contains(row->scenarioId()));
+  emit statusMessage(tr("Replaying %n recorded run(s) at %1x.", nullptr, int(names.size()))
+                         .arg(controller_->replaySpeed()));
+  refreshToggles();
+  chartArea_->refresh(store());
+}
+
+void LabView::openVertexExport() {
+  const QString id =
+      highlighted_.isEmpty()
+          ? QString::fromLatin1(scenario::kFp16Amp.data(), qsizetype(scenario::kFp16Amp.size()))
+          : highlighted_;
+  auto* dialog = new VertexExportDialog(id, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void LabView::exportRunsCsv() {
+  if (store().runs().empty()) {
+    QMessageBox::information(this, tr("Nothing to export"),
+                             tr("Start at least one run, then export its records."));
+    return;
+  }
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Export run records as CSV"),
+                                   QDir(dir.isEmpty() ? QDir::homePath() : dir)
+                                       .filePath(QStringLiteral("precisionlab-runs.csv")),
+                                   tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!RunCsvExporter::save(store(), path, &error)) {
+    QMessageBox::warning(this, tr("Export failed"), error);
+    return;
+  }
+  emit statusMessage(tr("Saved run records to %1.").arg(path));
+}
+
+}  // namespace precisionlab

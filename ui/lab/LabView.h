@@ -1,0 +1,159 @@
+// The precision lab: one toggle per exam scenario, each starting or stopping a real training run
+// (or replaying a recorded one), and live charts that compare the runs with the fp32 baseline.
+// The runs, their records, identity and verdicts belong to a LabController (no widgets); this
+// view draws what it holds when it says something changed, sends it the user's intents, and
+// redraws only what changed (never once per step).
+#pragma once
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+#include <vector>
+
+#include "core/RunRecording.h"
+#include "core/TrainConfig.h"
+#include "engine/RunScheduler.h"
+#include "ui/lab/LabController.h"
+#include "ui/lab/RunDataStore.h"
+
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QSplitter;
+class QToolButton;
+class QWidget;
+
+namespace precisionlab {
+
+class ChartPanel;
+class EvidenceSummary;
+class LabChartArea;
+class LabSettingsPanel;
+class RunToggle;
+class RunDataStore;
+
+class LabView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LabView(QWidget* parent = nullptr);
+  ~LabView() override;
+
+  // Settings every new run starts from (the panel's values); the test and bench hooks set them.
+  TrainConfig settings() const;
+  void setSettings(const TrainConfig& config);
+
+  // The runs, their store and verdicts; the charts and the CSV export read its store.
+  LabController* controller() const { return controller_; }
+  const RunDataStore& store() const { return controller_->store(); }
+  QList<ChartPanel*> chartPanels() const;
+  LabChartArea* chartArea() const { return chartArea_; }
+  // The charts sit in tabs of two; tests and screenshots pick one.
+  void showChartTab(int index);
+  RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
+  LabSettingsPanel* settingsPanel() const { return settingsPanel_; }
+  // The settings line and, when opened, the settings themselves (hidden in presenter mode).
+  QWidget* settingsStrip() const;
+  void showSettings(bool open);
+
+  // True while any run of this view is queued, preparing, running or paused.
+  bool anyRunActive() const;
+  bool presenterMode() const { return presenterMode_; }
+  // The computed verdict shown on a scenario's row ("" before there is one).
+  QString verdictText(const QString& scenarioId) const;
+  // Speed factor of replayed recordings (1 = as recorded).
+  double replaySpeed() const;
+  // The last error shown in a dialog (tests read it; the dialog is not modal).
+  QString lastError() const { return lastError_; }
+
+  // Intra-op threads a run started from the GUI gets: at most cores - 1 (at least 1), so one
+  // core always stays with the window while runs train.
+  static int guiThreads(int requested);
+
+ public slots:
+  // Starts that scenario's run (or shows it if already running) and highlights its row.
+  void runScenario(const QString& scenarioId);
+  // The presenter's step for an option: shows the scenario's runs if it has any (e.g. replayed
+  // recordings, which a live restart would replace), else starts it like runScenario().
+  void presentScenario(const QString& scenarioId);
+  // Stops a scenario's runs (all trials of a sweep); its curves stay on the charts.
+  void stopScenario(const QString& scenarioId);
+  void setScenarioPaused(const QString& scenarioId, bool paused);
+  void stopAll();
+  // Cancels everything and forgets all curves.
+  void clearRuns();
+  // Big fonts, 4 px lines, high contrast, no settings strip, one large chart at a time.
+  void setPresenterMode(bool on);
+  // Drains the scheduler and the replayer once (the controller's timer does it at 20 Hz).
+  void pollRuns();
+
+  // Recorded runs: pick .plrun files (starting in the shipped recordings), or replay the ones
+  // compiled into the app, or replay recordings already read. Each replaces its scenario's
+  // curves and is labelled "recorded on DEVICE, DATE" on its row and every chart.
+  void openRecordedRunsDialog();
+  void loadRecordings(const QStringList& paths);
+  void replayShippedRecordings();
+  void replayRecordings(std::vector<RunRecording> recordings);
+  void setReplaySpeed(double factor);
+
+  // The options of the question on screen, in the order and with the letters the learner saw
+  // (the evidence summary names them so); scenario id -> letter.
+  void setOptionLetters(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
+  // "Run every option": baseline, each option and bf16=True, side by side.
+  void runEveryOption();
+  // The estimated speed, memory and epoch cost on Vertex AI's GPUs, with formula and sources.
+  void openGpuEstimate();
+
+  // "Export to Vertex AI…" for the highlighted scenario (fp16=True when none is).
+  void openVertexExport();
+
+  // Writes all run records as CSV (one row per step per run, with provenance) to a file the user
+  // picks; returns false with a dialog on error.
+  void exportRunsCsv();
+
+ signals:
+  // Emitted after a drain that brought new records or state changes (tests wait on it).
+  void runsUpdated();
+  // A short human message for the window's status bar.
+  void statusMessage(const QString& text);
+  // A batch of recordings was read and started replaying (or failed: `ok` false).
+  void recordingsLoaded(bool ok);
+
+ private:
+  void resizeEvent(QResizeEvent* event) override;
+  void buildUi();
+  void onToggleChanged(const QString& scenarioId, bool on);
+  void ingested();  // after the controller's store changed: rows, notice, cards, charts
+  void updateMixedNotice();
+  void refreshToggles();
+  void showError(const QString& title, const QString& text);
+  QString highlightedScenario() const;
+  void fitSplitter();
+
+  LabController* controller_ = nullptr;
+  QHash<QString, RunToggle*> toggles_;
+  LabChartArea* chartArea_ = nullptr;
+  QGroupBox* settingsBox_ = nullptr;
+  QWidget* settingsArea_ = nullptr;
+  QToolButton* settingsToggle_ = nullptr;
+  QWidget* runButtons_ = nullptr;
+  QWidget* top_ = nullptr;
+  QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
+  EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
+  QSplitter* splitter_ = nullptr;
+  QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width
+  LabSettingsPanel* settingsPanel_ = nullptr;
+  QComboBox* speedCombo_ = nullptr;
+  qint64 evidenceComputedAt_ = 0;
+  QString highlighted_;
+  QString lastError_;
+  QElapsedTimer clock_;
+  bool presenterMode_ = false;
+  bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
+};
+
+}  // namespace precisionlab

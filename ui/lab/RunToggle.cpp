@@ -1,0 +1,190 @@
+#include "ui/lab/RunToggle.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/lab/ProvenanceBadge.h"
+
+namespace precisionlab {
+
+RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent), info_(info) {
+  setObjectName(QStringLiteral("toggle-") + info.id);
+  setAttribute(Qt::WA_StyledBackground);
+
+  swatch_ = new QLabel(this);
+  swatch_->setFixedSize(14, 14);
+  swatch_->setStyleSheet(
+      QStringLiteral("background: %1; border-radius: 3px;").arg(info.color.name()));
+  swatch_->setToolTip(tr("Colour of this run on every chart"));
+
+  check_ = new QCheckBox(ScenarioCatalog::shortName(info), this);
+  check_->setToolTip(info.detail + tr("\nTick to start the run, untick to stop it."));
+  check_->setAccessibleName(tr("Run %1").arg(ScenarioCatalog::shortName(info)));
+  check_->setAccessibleDescription(info.detail);
+  QFont f = check_->font();
+  f.setBold(true);
+  check_->setFont(f);
+  connect(check_, &QCheckBox::toggled, this, [this](bool on) { emit toggled(info_.id, on); });
+
+  status_ = new QLabel(tr("not started"), this);
+  status_->setAccessibleName(tr("Status of %1").arg(ScenarioCatalog::shortName(info)));
+  progress_ = new QProgressBar(this);
+  progress_->setTextVisible(false);
+  progress_->setMaximumHeight(6);
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+
+  pause_ = new QToolButton(this);
+  pause_->setAutoRaise(true);
+  pause_->setAccessibleName(tr("Pause %1").arg(ScenarioCatalog::shortName(info)));
+  connect(pause_, &QToolButton::clicked, this, [this] { emit pauseToggled(info_.id, !paused_); });
+  setPauseState(false, false);
+
+  verdict_ = new QLabel(this);
+  verdict_->setWordWrap(true);
+  // Two lines, always: rows keep one height whether or not a verdict is in yet.
+  verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
+  verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
+  verdict_->setToolTip(
+      tr("Computed from the measured runs once this run and the baseline "
+         "have data."));
+  badge_ = new ProvenanceBadge(this);
+  setToolTip(info.detail);
+  setVerdict(QString(), QString());
+
+  // Fixed column widths so the rows line up like a table (LabView's header uses the same).
+  auto* nameColumn = new QHBoxLayout;
+  nameColumn->addWidget(swatch_);
+  nameColumn->addWidget(check_, 1);
+  auto* statusColumn = new QVBoxLayout;
+  statusColumn->setSpacing(2);
+  auto* statusLine = new QHBoxLayout;
+  statusLine->setContentsMargins(0, 0, 0, 0);
+  statusLine->addWidget(status_, 1);
+  statusLine->addWidget(pause_);
+  statusColumn->addLayout(statusLine);
+  statusColumn->addWidget(progress_);
+
+  auto* nameBox = nameBox_ = new QWidget(this);
+  nameBox->setLayout(nameColumn);
+  nameColumn->setContentsMargins(0, 0, 0, 0);
+  nameBox->setFixedWidth(kNameWidth);
+  auto* statusBox = statusBox_ = new QWidget(this);
+  statusBox->setLayout(statusColumn);
+  statusColumn->setContentsMargins(0, 0, 0, 0);
+  statusBox->setFixedWidth(kStatusWidth);
+  badge_->setFixedWidth(kBadgeWidth);
+
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(6, 3, 6, 3);
+  layout->addWidget(nameBox);
+  layout->addWidget(statusBox);
+  layout->addWidget(verdict_, 1);
+  layout->addWidget(badge_, 0, Qt::AlignVCenter);
+}
+
+bool RunToggle::isOn() const { return check_->isChecked(); }
+QString RunToggle::statusText() const { return status_->text(); }
+QString RunToggle::verdictText() const { return verdictFull_; }
+QString RunToggle::provenanceText() const { return badge_->QLabel::text(); }
+
+void RunToggle::setOn(bool on) {
+  const QSignalBlocker block(check_);
+  check_->setChecked(on);
+}
+
+void RunToggle::setStatus(const QString& text, int64_t done, int64_t total, bool failed) {
+  status_->setText(text);
+  status_->setToolTip(text);
+  status_->setStyleSheet(failed ? QStringLiteral("color: #c0392b; font-weight: bold;") : QString());
+  progress_->setRange(0, int(std::max<int64_t>(total, 1)));
+  progress_->setValue(int(std::min(done, std::max<int64_t>(total, 1))));
+}
+
+void RunToggle::setVerdict(const QString& text, const QString& details) {
+  if (text.isEmpty()) {
+    verdictFull_.clear();
+    // Before there is a verdict, the column says what the run will try (muted, in italics).
+    verdict_->setText(QStringLiteral("<i>%1</i>").arg(info_.detail.toHtmlEscaped()));
+    verdict_->setForegroundRole(QPalette::PlaceholderText);
+    verdict_->setToolTip(
+        tr("The verdict is computed from the measured runs once this run "
+           "and the baseline have data."));
+    return;
+  }
+  verdictFull_ = text;
+  verdict_->setForegroundRole(QPalette::WindowText);
+  verdict_->setToolTip(details.isEmpty() ? text : details);
+  fitVerdict();
+}
+
+void RunToggle::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitVerdict();
+}
+
+void RunToggle::fitVerdict() {
+  if (verdictFull_.isEmpty()) return;
+  // Rows stay two lines tall so all seven fit above the charts; the tooltip has the rest.
+  const QFontMetrics fm(verdict_->font());
+  const int width = std::max(verdict_->width(), 100);
+  auto fits = [&](const QString& t) {
+    return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height() <=
+           2 * fm.lineSpacing();
+  };
+  QString shown = verdictFull_;
+  if (!fits(shown)) {
+    qsizetype lo = 0, hi = verdictFull_.size();
+    while (lo < hi) {
+      const qsizetype mid = (lo + hi + 1) / 2;
+      if (fits(verdictFull_.left(mid) + QStringLiteral("…")))
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    shown = verdictFull_.left(lo) + QStringLiteral("…");
+  }
+  verdict_->setText(shown.toHtmlEscaped());
+}
+
+void RunToggle::setProvenance(const RunProvenance& provenance) {
+  badge_->setProvenance(provenance);
+}
+
+void RunToggle::setProvenancePending() { badge_->setPending(); }
+
+void RunToggle::setPauseState(bool active, bool paused) {
+  paused_ = paused;
+  pause_->setVisible(active);
+  pause_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+  const QString name = ScenarioCatalog::shortName(info_);
+  pause_->setToolTip(paused ? tr("Resume %1").arg(name) : tr("Pause %1").arg(name));
+  pause_->setAccessibleName(pause_->toolTip());
+}
+
+void RunToggle::setHighlighted(bool on) {
+  highlighted_ = on;
+  // The row the study view asked for ("Run this option") stands out until another is chosen.
+  setStyleSheet(on ? QStringLiteral("precisionlab--RunToggle { background: palette(alternate-base);"
+                                    " border: 2px solid palette(highlight); border-radius: 4px; }")
+                   : QString());
+}
+
+void RunToggle::setPresenterMode(bool on) {
+  verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
+  fitVerdict();
+  progress_->setMaximumHeight(on ? 10 : 6);
+  swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
+  nameBox_->setFixedWidth(scaled(kNameWidth, on));
+  statusBox_->setFixedWidth(scaled(kStatusWidth, on));
+  badge_->setFixedWidth(kBadgeWidth);  // elides in presenter mode; the verdict needs the room
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,79 @@
+// One row of the lab: a toggle that starts or stops a scenario's run, its colour on the charts,
+// what the run changes, and the run's status (state, step x/y), computed verdict and provenance
+// badge. The row only displays; LabView decides what a toggle does.
+#pragma once
+
+#include <QString>
+#include <QWidget>
+
+#include "ui/lab/ScenarioCatalog.h"
+
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QToolButton;
+
+namespace precisionlab {
+
+class ProvenanceBadge;
+struct RunProvenance;
+
+class RunToggle : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
+
+  // Column widths, shared with the header LabView draws above the rows.
+  static constexpr int kNameWidth = 270;  // fits "Vertex AI hyperparameter tuning"
+  static constexpr int kStatusWidth = 180;
+  static constexpr int kBadgeWidth = 300;
+  // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
+  // Presenter fonts are 1.6x (PresenterMode): columns grow as much, or names are cut.
+  static int scaled(int width, bool presenter) { return presenter ? width * 16 / 10 : width; }
+
+  QString scenarioId() const { return info_.id; }
+  const ScenarioInfo& info() const { return info_; }
+  bool isOn() const;
+  QCheckBox* checkBox() const { return check_; }
+  QString statusText() const;
+  QString verdictText() const;
+  QString provenanceText() const;
+
+  // Display updates; none of them emit toggled().
+  void setOn(bool on);
+  void setStatus(const QString& text, int64_t done, int64_t total, bool failed);
+  void setVerdict(const QString& text, const QString& details);
+  void setProvenance(const RunProvenance& provenance);
+  void setProvenancePending();
+  // Shows the pause/resume button while the scenario runs; `paused` picks its face.
+  void setPauseState(bool active, bool paused);
+  QToolButton* pauseButton() const { return pause_; }
+  void setHighlighted(bool on);
+  void setPresenterMode(bool on);
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
+ signals:
+  void toggled(const QString& scenarioId, bool on);
+  void pauseToggled(const QString& scenarioId, bool paused);
+
+ private:
+  ScenarioInfo info_;
+  QCheckBox* check_ = nullptr;
+  QLabel* swatch_ = nullptr;
+  QLabel* status_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QToolButton* pause_ = nullptr;
+  bool paused_ = false;
+  QLabel* verdict_ = nullptr;
+  ProvenanceBadge* badge_ = nullptr;
+  QWidget* nameBox_ = nullptr;
+  QWidget* statusBox_ = nullptr;
+  bool highlighted_ = false;
+  QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
+  void fitVerdict();
+};
+
+}  // namespace precisionlab

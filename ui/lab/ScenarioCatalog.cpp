@@ -1,0 +1,110 @@
+#include "ui/lab/ScenarioCatalog.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <algorithm>
+
+#include "core/LabScenarios.h"
+#include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
+
+namespace precisionlab {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// The engine's titles and descriptions are English (they name runs in files); they are marked
+// with PL_TRANSLATE_NOOP("LabScenarios", ...) there and translated here, where they reach the
+// screen. The option text is the question bank's (content), never translated.
+QString shown(const std::string& s) {
+  return QCoreApplication::translate("LabScenarios", s.c_str());
+}
+
+QString lrText(double lr) { return QLocale().toString(lr, 'g', 2); }
+
+// The only thing the UI adds to a row of the scenario table: its curve colour, from the
+// Okabe-Ito palette (distinguishable with the common colour-vision deficiencies); the baseline is
+// near-black so every other curve reads as "against the reference".
+QColor colorOf(const std::string& id, int row) {
+  static const std::pair<std::string_view, QColor> kColors[] = {
+      {scenario::kBaselineFp32, QColor(0x33, 0x33, 0x33)},
+      {scenario::kHalfLayers, QColor(0xD5, 0x5E, 0x00)},
+      {scenario::kTensorflowContainer, QColor(0x56, 0xB4, 0xE9)},
+      {scenario::kVertexHpTuning, QColor(0xCC, 0x79, 0xA7)},
+      {scenario::kFp16Amp, QColor(0x00, 0x9E, 0x73)},
+      {scenario::kBf16Amp, QColor(0xE6, 0x9F, 0x00)},
+      {scenario::kFp16NoScaler, QColor(0x00, 0x72, 0xB2)},
+  };
+  for (const auto& [known, color] : kColors)
+    if (known == id) return color;
+  // A row added to the table before a colour was chosen for it still gets a distinct hue.
+  return QColor::fromHsv((row * 67) % 360, 200, 190);
+}
+
+}  // namespace
+
+const QList<ScenarioInfo>& ScenarioCatalog::all() {
+  // Legends are full names (the charts share one legend per tab, so they need not be short).
+  static const QList<ScenarioInfo> kScenarios = [] {
+    QList<ScenarioInfo> out;
+    const TrainConfig base = LabScenarios::defaultBase();
+    int row = 0;
+    for (const ScenarioSpec& spec : scenarioTable()) {
+      const LabScenario s = LabScenarios::make(spec.id, base);
+      out.append({qs(spec.id), qs(s.optionText), s.correct, s.isSweep, shown(s.title),
+                  shown(s.whatItIs),
+                  QCoreApplication::translate("ScenarioCatalog", spec.legend.c_str()),
+                  colorOf(spec.id, row++), qs(spec.focusChart)});
+    }
+    return out;
+  }();
+  return kScenarios;
+}
+
+const ScenarioInfo* ScenarioCatalog::find(const QString& id) {
+  for (const auto& s : all())
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+TrainConfig ScenarioCatalog::defaultSettings() {
+  // The engine's lab default: sized so baseline and A-D finish in minutes on 2 CPU cores.
+  return LabScenarios::defaultBase();
+}
+
+std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainConfig& settings) {
+  const ScenarioInfo* info = find(id);
+  if (!info) return {};
+  // The engine decides what each scenario runs; the UI adds its legends.
+  const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
+  std::vector<PlannedRun> plan;
+  for (const auto& run : scenario.runs) {
+    const std::string legend =
+        scenario.isSweep ? QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
+                               .arg(lrText(run.config.learningRate))
+                               .toStdString()
+                         : info->legend.toStdString();
+    plan.push_back({run.label, legend, run.config});
+  }
+  return plan;
+}
+
+QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCount) {
+  const ScenarioInfo* info = find(id);
+  const QColor base = info ? info->color : QColor(Qt::gray);
+  if (trialCount <= 1) return base;
+  // Spread trials from darker to lighter around the scenario colour.
+  const int spread = 50;
+  const int factor =
+      100 + spread * (2 * trialIndex - (trialCount - 1)) / std::max(1, trialCount - 1);
+  return factor >= 100 ? base.lighter(factor) : base.darker(200 - factor);
+}
+
+QString ScenarioCatalog::shortName(const ScenarioInfo& info) {
+  // No option letter: the study view shuffles the options, so the letter a learner saw may not
+  // be the authored one. The lab names each option by what it does.
+  return info.title;
+}
+
+}  // namespace precisionlab

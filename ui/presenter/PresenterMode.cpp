@@ -1,0 +1,219 @@
+#include "ui/presenter/PresenterMode.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMainWindow>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "core/ScenarioIds.h"
+#include "quiz/Question.h"
+#include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabController.h"
+#include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/ScenarioCatalog.h"
+#include "ui/study/StudyView.h"
+
+namespace precisionlab {
+
+namespace {
+constexpr double kPresenterFontScale = 1.6;
+}
+
+PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QWidget* lab,
+                             QObject* parent)
+    : QObject(parent),
+      window_(window),
+      tabs_(tabs),
+      study_(study),
+      lab_(lab),
+      walkthrough_(new PresenterWalkthrough(this)) {
+  connect(walkthrough_, &PresenterWalkthrough::stepChanged, this, [this](const auto& step) {
+    if (active_) showStep(step);
+  });
+
+  // The verdict table is a page of its own, shown as a tab only while presenting.
+  verdictPage_ = new QWidget;
+  verdictPage_->setAccessibleName(tr("Verdicts"));
+  auto* v = new QVBoxLayout(verdictPage_);
+  v->setContentsMargins(24, 16, 24, 16);
+  // The lesson first (one card per option), the numbers behind it below.
+  evidence_ = new EvidenceSummary(verdictPage_);
+  evidence_->setPresenterMode(true);
+  auto* title = new QLabel(tr("The measurements behind it (speed and memory relative to fp32: "
+                              "1.00x = the same)"),
+                           verdictPage_);
+  title->setWordWrap(true);
+  title->setObjectName(QStringLiteral("verdictTitle"));
+  table_ = new LabVerdictTable(verdictPage_);
+  v->addWidget(evidence_);
+  v->addWidget(title);
+  v->addWidget(table_, 1);
+  stepLabel_ = new QLabel;
+}
+
+void PresenterMode::toggle() {
+  if (active_)
+    leave();
+  else
+    enter();
+}
+
+void PresenterMode::enter() {
+  if (active_) return;
+  active_ = true;
+  savedTheme_ = AppTheme::current();
+  savedScale_ = AppTheme::fontScale();
+  savedFont_ = QApplication::font();
+  wasMaximized_ = window_->isMaximized();
+  AppTheme::setFontScale(kPresenterFontScale);
+  AppTheme::apply(ThemeKind::HighContrast);
+  if (labHook_) labHook_(true);
+  study_->applyTheme();
+  if (fullScreen_) window_->showFullScreen();
+  window_->statusBar()->addPermanentWidget(stepLabel_);
+  stepLabel_->show();
+  qApp->installEventFilter(this);
+
+  QVector<PresenterWalkthrough::OptionInfo> options;
+  if (const quiz::Question* q = study_->currentQuestion()) {
+    const QStringList order = study_->currentDisplayOrder();
+    for (int i = 0; i < order.size(); ++i)
+      if (const auto* o = q->option(order[i]))
+        options.push_back({QString(QChar(u'A' + i)), o->scenario});
+  }
+  emit activeChanged(true);
+  walkthrough_->setOptions(options);  // emits the first step
+}
+
+void PresenterMode::leave() {
+  if (!active_) return;
+  active_ = false;
+  qApp->removeEventFilter(this);
+  const int index = tabs_->indexOf(verdictPage_);
+  if (index >= 0) tabs_->removeTab(index);
+  window_->statusBar()->removeWidget(stepLabel_);
+  AppTheme::setFontScale(savedScale_);
+  QApplication::setFont(savedFont_);
+  AppTheme::apply(savedTheme_);
+  if (labHook_) labHook_(false);
+  study_->presenterEnd();
+  if (fullScreen_) {
+    if (wasMaximized_)
+      window_->showMaximized();
+    else
+      window_->showNormal();
+  }
+  tabs_->setCurrentWidget(study_);
+  emit activeChanged(false);
+  emit statusMessage(tr("Presenter mode off."));
+}
+
+void PresenterMode::next() {
+  if (active_) walkthrough_->next();
+}
+
+void PresenterMode::back() {
+  if (active_) walkthrough_->back();
+}
+
+bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
+  if (!active_ || event->type() != QEvent::KeyPress) return QObject::eventFilter(watched, event);
+  // Only keys aimed at our window: a dialog keeps its own Space and arrows.
+  auto* widget = qobject_cast<QWidget*>(watched);
+  if (!widget || widget->window() != window_) return QObject::eventFilter(watched, event);
+  auto* key = static_cast<QKeyEvent*>(event);
+  switch (key->key()) {
+    case Qt::Key_Space:
+    case Qt::Key_Right:
+    case Qt::Key_PageDown:  // presentation clickers send Page Down / Page Up
+      next();
+      return true;
+    case Qt::Key_Left:
+    case Qt::Key_PageUp:
+      back();
+      return true;
+    case Qt::Key_Escape:
+      leave();
+      return true;
+    default:
+      return QObject::eventFilter(watched, event);
+  }
+}
+
+void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
+  stepLabel_->setText(walkthrough_->describe());
+  window_->statusBar()->clearMessage();  // the step line is the only text down there now
+  using Kind = PresenterWalkthrough::StepKind;
+  if (step.kind != Kind::Verdicts) {
+    const int index = tabs_->indexOf(verdictPage_);
+    if (index >= 0) tabs_->removeTab(index);
+  }
+  switch (step.kind) {
+    case Kind::Question:
+      tabs_->setCurrentWidget(study_);
+      study_->presenterShowQuestion();
+      break;
+    case Kind::Reveal:
+      tabs_->setCurrentWidget(study_);
+      study_->presenterReveal();
+      break;
+    case Kind::Breakdown:
+      tabs_->setCurrentWidget(study_);
+      study_->presenterShowBreakdown();
+      break;
+    case Kind::RunOption:
+      if (lab_) tabs_->setCurrentWidget(lab_);
+      if (runner_) runner_(step.scenarioId);
+      break;
+    case Kind::Verdicts:
+      fillVerdictTable();
+      if (tabs_->indexOf(verdictPage_) < 0) tabs_->addTab(verdictPage_, tr("Verdicts"));
+      tabs_->setCurrentWidget(verdictPage_);
+      break;
+  }
+}
+
+void PresenterMode::refreshVerdicts() {
+  if (active_ && walkthrough_->current().kind == PresenterWalkthrough::StepKind::Verdicts)
+    fillVerdictTable();
+}
+
+void PresenterMode::fillVerdictTable() {
+  if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
+    title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
+  // As large as the screen allows without wrapping every cell.
+  table_->setFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5));
+  // The fp32 reference first (every number is relative to it), then the options as shown.
+  QList<LabVerdictTable::Row> rows;
+  const QString baseline = QString::fromLatin1(scenario::kBaselineFp32.data(),
+                                               qsizetype(scenario::kBaselineFp32.size()));
+  rows.append({tr("fp32 baseline (reference)"), baseline, -1});
+  if (const quiz::Question* q = study_->currentQuestion()) {
+    const QStringList order = study_->currentDisplayOrder();
+    for (int i = 0; i < order.size(); ++i) {
+      const quiz::Option* o = q->option(order[i]);
+      if (!o) continue;
+      const ScenarioInfo* info = ScenarioCatalog::find(o->scenario);
+      const QString what = info ? info->title : o->text;
+      rows.append({QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(what), o->scenario,
+                   o->correct ? 1 : 0});
+    }
+  }
+  // bf16=True beside the answer: the same mechanism, the speed this machine can measure.
+  const QString bf16 =
+      QString::fromLatin1(scenario::kBf16Amp.data(), qsizetype(scenario::kBf16Amp.size()));
+  rows.append({tr("bf16=True (the same mechanism as fp16=True, measured here)"), bf16, -1});
+  // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
+  const LabController* lab = labController_;
+  table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);
+  if (lab) {
+    evidence_->setOptions(study_->scenarioOrder(), study_->scenarioLetters());
+    evidence_->refresh(lab->store(), lab->verdicts());
+  }
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,408 @@
+#include "ui/study/ProgressView.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "ui/app/AppTheme.h"
+#include "ui/study/ProgressCharts.h"
+
+namespace precisionlab {
+
+namespace {
+
+QString formatSeconds(double ms) {
+  if (ms <= 0) return QStringLiteral("—");
+  const int s = qRound(ms / 1000.0);
+  return s < 60 ? QObject::tr("%1 s").arg(s) : QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+}
+
+}  // namespace
+
+ProgressView::ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* store,
+                           QWidget* parent)
+    : QWidget(parent), bank_(bank), store_(store) {
+  setAccessibleName(tr("Progress"));
+  buildUi();
+  if (store_) {
+    connect(store_, &quiz::ProgressStore::changed, this, [this](quiz::Changes what) {
+      if (what & (quiz::Change::Attempts | quiz::Change::Reviews | quiz::Change::Database))
+        refresh();
+    });
+  }
+}
+
+void ProgressView::buildUi() {
+  profileBox_ = new QComboBox(this);
+  profileBox_->setAccessibleName(tr("Learner profile"));
+  profileBox_->setMinimumWidth(180);
+  connect(profileBox_, &QComboBox::activated, this,
+          [this](int index) { selectProfile(profileBox_->itemData(index).toLongLong()); });
+  addButton_ = new QPushButton(tr("Add profile…"), this);
+  renameButton_ = new QPushButton(tr("Rename…"), this);
+  exportButton_ = new QPushButton(tr("Export attempts as CSV…"), this);
+  exportButton_->setToolTip(tr("Every attempt of this profile, one row each, for a spreadsheet"));
+  connect(addButton_, &QPushButton::clicked, this, &ProgressView::addProfile);
+  connect(renameButton_, &QPushButton::clicked, this, &ProgressView::renameProfile);
+  connect(exportButton_, &QPushButton::clicked, this, &ProgressView::exportCsv);
+  schedulerBox_ = new QComboBox(this);
+  schedulerBox_->setAccessibleName(tr("Spaced repetition scheduler"));
+  schedulerBox_->addItem(tr("FSRS-6 (recommended)"), QStringLiteral("fsrs"));
+  schedulerBox_->addItem(tr("SM-2 (classic)"), QStringLiteral("sm2"));
+  schedulerBox_->setToolTip(
+      tr("Which algorithm decides when a question comes back. Both keep a "
+         "schedule from every answer, so switching loses nothing."));
+  connect(schedulerBox_, &QComboBox::activated, this, &ProgressView::changeScheduler);
+
+  auto* top = new QHBoxLayout;
+  top->setSpacing(10);
+  auto* who = new QLabel(tr("Learner:"), this);
+  who->setBuddy(profileBox_);
+  top->addWidget(who);
+  top->addWidget(profileBox_);
+  top->addWidget(addButton_);
+  top->addWidget(renameButton_);
+  auto* scheduling = new QLabel(tr("Scheduling:"), this);
+  scheduling->setBuddy(schedulerBox_);
+  top->addSpacing(12);
+  top->addWidget(scheduling);
+  top->addWidget(schedulerBox_);
+  top->addStretch(1);
+  top->addWidget(exportButton_);
+
+  auto* tiles = new QGridLayout;
+  tiles->setSpacing(10);
+  for (int i = 0; i < 10; ++i) {
+    auto* tile = new QLabel(this);
+    tile->setTextFormat(Qt::RichText);
+    tile->setWordWrap(true);
+    tile->setMinimumHeight(76);
+    tile->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    tiles->addWidget(tile, i / 5, i % 5);
+    tiles_.push_back(tile);
+  }
+
+  charts_ = new ProgressCharts(this);
+
+  emptyHint_ = new QLabel(
+      tr("No attempts yet. Answer a question in the Study tab and it appears here."), this);
+  emptyHint_->setWordWrap(true);
+
+  table_ = new QTableWidget(0, 7, this);
+  table_->setHorizontalHeaderLabels({tr("When"), tr("Question"), tr("Answer"), tr("Result"),
+                                     tr("Time"), tr("Mode"), tr("Confidence")});
+  table_->setAccessibleName(tr("Recent attempts"));
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setAlternatingRowColors(true);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  table_->setMinimumHeight(160);
+
+  auto* recent = new QLabel(tr("Recent attempts"), this);
+  recent->setObjectName(QStringLiteral("sectionTitle"));
+
+  auto* v = new QVBoxLayout(this);
+  v->setContentsMargins(20, 14, 20, 14);
+  v->setSpacing(12);
+  v->addLayout(top);
+  v->addLayout(tiles);
+  v->addWidget(charts_, 3);
+  v->addWidget(recent);
+  v->addWidget(emptyHint_);
+  v->addWidget(table_, 2);
+  applyTheme();
+  showStatistics({});
+}
+
+QString ProgressView::profileName() const {
+  const int i = profileBox_->findData(profileId_);
+  return i >= 0 ? profileBox_->itemText(i) : QString();
+}
+
+void ProgressView::loadProfiles(qint64 preferredId) {
+  if (!store_) return;
+  store_->profiles().then(this, [this, preferredId](const QVector<quiz::Profile>& profiles) {
+    if (profiles.isEmpty()) {
+      // A new database: a first profile so answers have somewhere to go at once.
+      store_->addProfile(tr("Learner")).then(this, [this](const quiz::ProfileResult& r) {
+        if (!r.ok) {
+          emit statusMessage(tr("Could not create a learner profile: %1").arg(r.error));
+          return;
+        }
+        loadProfiles(r.profile.id);
+      });
+      return;
+    }
+    profiles_ = profiles;
+    profileBox_->clear();
+    for (const auto& p : profiles) profileBox_->addItem(p.name, p.id);
+    qint64 id = profiles.first().id;
+    for (const auto& p : profiles)
+      if (p.id == preferredId) id = p.id;
+    selectProfile(id);
+  });
+}
+
+void ProgressView::selectProfile(qint64 profileId) {
+  const int index = profileBox_->findData(profileId);
+  if (index < 0) return;
+  profileBox_->setCurrentIndex(index);
+  for (const quiz::Profile& p : profiles_)
+    if (p.id == profileId)
+      schedulerBox_->setCurrentIndex(schedulerBox_->findData(quiz::toString(p.scheduler)));
+  if (profileId_ != profileId) {
+    profileId_ = profileId;
+    emit profileChanged(profileId, profileBox_->itemText(index));
+  }
+  refresh();
+}
+
+void ProgressView::changeScheduler(int index) {
+  if (!store_ || profileId_ <= 0) return;
+  const auto kind = quiz::schedulerKindFromString(schedulerBox_->itemData(index).toString());
+  const qint64 id = profileId_;
+  store_->setScheduler(id, kind).then(this, [this, id](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      emit statusMessage(tr("Scheduler not changed: %1").arg(r.error));
+      loadProfiles(id);
+      return;
+    }
+    for (quiz::Profile& p : profiles_)
+      if (p.id == id) p.scheduler = r.profile.scheduler;
+    emit statusMessage(
+        tr("%1 now schedules reviews with %2.").arg(r.profile.name, schedulerBox_->currentText()));
+  });
+}
+
+void ProgressView::refresh() {
+  if (!store_ || profileId_ <= 0) return;
+  pendingParts_ = 2;
+  auto done = [this] {
+    if (--pendingParts_ == 0) {
+      ++refreshes_;
+      emit refreshed();
+    }
+  };
+  store_->statistics(profileId_, bank_.id).then(this, [this, done](const quiz::Statistics& s) {
+    showStatistics(s);
+    done();
+  });
+  store_->attempts(profileId_, 50).then(this, [this, done](const QVector<quiz::Attempt>& a) {
+    showAttempts(a);
+    done();
+  });
+}
+
+void ProgressView::setTile(QLabel* tile, const QString& title, const QString& value,
+                           const QString& hint) {
+  const ThemeColors& c = AppTheme::colors();
+  tile->setText(QStringLiteral("<div style='color:%1'>%2</div>"
+                               "<div style='font-size:%3pt; font-weight:600'>%4</div>"
+                               "<div style='color:%1'>%5</div>")
+                    .arg(c.mutedText.name(), title.toHtmlEscaped())
+                    .arg(18 * AppTheme::fontScale())
+                    .arg(value.toHtmlEscaped(), hint.toHtmlEscaped()));
+  tile->setAccessibleName(QStringLiteral("%1: %2. %3").arg(title, value, hint));
+}
+
+void ProgressView::showStatistics(const quiz::Statistics& s) {
+  stats_ = s;
+  setTile(tiles_[0], tr("Accuracy"),
+          s.attempts ? QStringLiteral("%1%").arg(qRound(s.accuracy * 100)) : QStringLiteral("—"),
+          tr("%1 of %2 right").arg(s.correct).arg(s.attempts));
+  setTile(tiles_[1], tr("Answered"), QLocale().toString(s.attempts),
+          tr("attempt(s) in this bank", nullptr, s.attempts));
+  auto days = [](int n) { return tr("%Ln day(s)", nullptr, n); };
+  setTile(tiles_[2], tr("Streak"), days(s.currentStreakDays),
+          tr("longest %1").arg(days(s.longestStreakDays)));
+  setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
+  setTile(tiles_[4], tr("Due for review"), QLocale().toString(s.dueNow),
+          s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
+  setTile(tiles_[5], tr("Weakest domain"),
+          s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
+          s.weakestDomain.isEmpty() ? tr("needs 3+ attempts per domain") : tr("lowest accuracy"));
+  const QLocale locale;
+  const QString scheduler = s.scheduler == quiz::SchedulerKind::Sm2 ? tr("SM-2") : tr("FSRS-6");
+  setTile(tiles_[6], tr("Due this week"), locale.toString(s.dueNext7Days),
+          s.nextDueMs > 0 ? tr("next: %1")
+                                .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(s.nextDueMs),
+                                                     QLocale::ShortFormat))
+                          : tr("%Ln question(s) scheduled", nullptr, s.reviewedQuestions));
+  // Learning steps are minutes (FSRS: 1 and 10 min), reviews days.
+  const double median = s.medianIntervalDays;
+  const QString interval = median >= 1.0 ? tr("%1 days").arg(locale.toString(median, 'f', 1))
+                           : median * 24 >= 1.0
+                               ? tr("%1 h").arg(locale.toString(median * 24, 'f', 1))
+                               : tr("%1 min").arg(locale.toString(qRound(median * 24 * 60)));
+  setTile(tiles_[7], tr("Typical interval"), s.reviewedQuestions ? interval : QStringLiteral("—"),
+          tr("median, scheduled by %1").arg(scheduler));
+  setTile(tiles_[8], tr("Predicted recall"),
+          s.predictedRecall >= 0
+              ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
+              : QStringLiteral("—"),
+          tr("FSRS estimate for now (whole days since each answer), target 90%"));
+  setTile(tiles_[9], tr("Measured retention"),
+          s.measuredRetention >= 0
+              ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))
+              : QStringLiteral("—"),
+          s.retentionReviews ? tr("right after a gap of a day or more (%1 answers)")
+                                   .arg(locale.toString(s.retentionReviews))
+                             : tr("needs answers a day or more apart"));
+  charts_->show(s);
+}
+
+// The table shows words in the app's language; quiz::toString's ids are for files and the CSV.
+QString ProgressView::modeText(quiz::QuizMode mode) {
+  return mode == quiz::QuizMode::Exam ? tr("exam") : tr("practice");
+}
+
+QString ProgressView::confidenceText(quiz::Confidence confidence) {
+  switch (confidence) {
+    case quiz::Confidence::Sure:
+      return tr("sure");
+    case quiz::Confidence::Unsure:
+      return tr("unsure");
+    case quiz::Confidence::Guess:
+      return tr("guess");
+    case quiz::Confidence::Unknown:
+      break;
+  }
+  return QStringLiteral("—");
+}
+
+void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
+  const ThemeColors& c = AppTheme::colors();
+  emptyHint_->setVisible(attempts.isEmpty());
+  table_->setRowCount(int(attempts.size()));
+  for (int row = 0; row < attempts.size(); ++row) {
+    const auto& a = attempts[row];
+    const quiz::Question* q = bank_.question(a.questionId);
+    QString stem = q ? q->stem : a.questionId;
+    if (stem.size() > 110) stem = stem.left(108) + QStringLiteral("…");
+    const QString when =
+        QLocale().toString(QDateTime::fromMSecsSinceEpoch(a.timeMs), QLocale::ShortFormat);
+    // Letters as the learner saw them are gone (options shuffle); ids are stable.
+    QStringList chosen;
+    if (q)
+      for (const auto& id : a.chosenOptionIds)
+        if (const auto* o = q->option(id)) chosen << o->text.left(40);
+    auto* result = new QTableWidgetItem(a.correct ? tr("✓ right") : tr("✗ wrong"));
+    result->setForeground(a.correct ? c.correct : c.wrong);
+    const QStringList cells = {when,
+                               stem,
+                               chosen.isEmpty() ? a.chosenOptionIds.join(QStringLiteral(", "))
+                                                : chosen.join(QStringLiteral("; ")),
+                               QString(),
+                               formatSeconds(double(a.timeTakenMs)),
+                               modeText(a.mode),
+                               confidenceText(a.confidence)};
+    for (int col = 0; col < cells.size(); ++col) {
+      if (col == 3) {
+        table_->setItem(row, col, result);
+        continue;
+      }
+      auto* item = new QTableWidgetItem(cells[col]);
+      if (col == 1 && q) item->setToolTip(q->stem);
+      table_->setItem(row, col, item);
+    }
+  }
+}
+
+void ProgressView::addProfile() {
+  if (!store_) return;
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Add a learner profile"),
+                                             tr("Name (each profile keeps its own progress):"),
+                                             QLineEdit::Normal, QString(), &ok)
+                           .trimmed();
+  if (!ok || name.isEmpty()) return;
+  store_->addProfile(name).then(this, [this](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      QMessageBox::warning(this, tr("Profile not added"),
+                           tr("%1\n\nChoose another name and try again.").arg(r.error));
+      return;
+    }
+    emit statusMessage(tr("Profile \"%1\" added.").arg(r.profile.name));
+    loadProfiles(r.profile.id);
+  });
+}
+
+void ProgressView::renameProfile() {
+  if (!store_ || profileId_ <= 0) return;
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Rename profile"), tr("New name:"),
+                                             QLineEdit::Normal, profileName(), &ok)
+                           .trimmed();
+  if (!ok || name.isEmpty() || name == profileName()) return;
+  const qint64 id = profileId_;
+  store_->renameProfile(id, name).then(this, [this, id](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      QMessageBox::warning(this, tr("Profile not renamed"),
+                           tr("%1\n\nChoose another name and try again.").arg(r.error));
+      return;
+    }
+    const int i = profileBox_->findData(id);
+    if (i >= 0) profileBox_->setItemText(i, r.profile.name);
+    emit profileChanged(id, r.profile.name);
+  });
+}
+
+void ProgressView::exportCsv() {
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  const QString suggested =
+      QDir(dir).filePath(QStringLiteral("precisionlab-attempts-%1.csv")
+                             .arg(QDate::currentDate().toString(Qt::ISODate)));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export attempts as CSV"), suggested,
+                                                    tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  exportCsvTo(path);
+}
+
+void ProgressView::exportCsvTo(const QString& path) {
+  if (!store_) return;
+  store_->exportCsv(profileId_, path).then(this, [this](const quiz::ExportResult& r) {
+    if (r.ok) {
+      const QString msg = tr("Exported %n attempt(s) to %1.", nullptr, r.rows).arg(r.path);
+      emit statusMessage(msg);
+      emit exportFinished(true, msg);
+    } else {
+      const QString msg = tr("The CSV file was not written: %1").arg(r.error);
+      if (isVisible())
+        QMessageBox::warning(this, tr("Export failed"),
+                             msg + tr("\n\nPick a folder you can write to and try again."));
+      emit exportFinished(false, msg);
+    }
+  });
+}
+
+void ProgressView::applyTheme() {
+  const ThemeColors& c = AppTheme::colors();
+  for (QLabel* tile : tiles_) {
+    tile->setFont(AppTheme::pointFont(10.5));
+    tile->setStyleSheet(QStringLiteral("QLabel { background: %1; border: 1px solid %2;"
+                                       " border-radius: 8px; padding: 8px 12px; }")
+                            .arg(c.card.name(), c.cardBorder.name()));
+  }
+  if (auto* title = findChild<QLabel*>(QStringLiteral("sectionTitle")))
+    title->setFont(AppTheme::pointFont(12.5, QFont::DemiBold));
+  emptyHint_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));
+  table_->setFont(AppTheme::pointFont(10.5));
+  charts_->applyTheme();
+  if (!tiles_.isEmpty() && !tiles_[0]->text().isEmpty()) showStatistics(stats_);
+}
+
+}  // namespace precisionlab

@@ -1,0 +1,125 @@
+#include "ui/study/StudyController.h"
+
+#include <QDateTime>
+#include <utility>
+
+namespace precisionlab {
+
+StudyController::StudyController(const quiz::QuestionBank& bank, quiz::ProgressStore* store,
+                                 QObject* parent)
+    : QObject(parent), bank_(bank), store_(store) {}
+
+StudyController::~StudyController() = default;
+
+void StudyController::setProfile(qint64 profileId) {
+  profileId_ = profileId;
+  if (profileId_ <= 0) return;
+  const QVector<quiz::Attempt> waiting = std::exchange(waiting_, {});
+  for (quiz::Attempt attempt : waiting) {
+    attempt.profileId = profileId_;
+    write(attempt);
+  }
+}
+
+void StudyController::setStoreUnavailable(const QString& reason) {
+  unavailable_ = reason.isEmpty() ? tr("the progress database could not be opened") : reason;
+  if (!waiting_.isEmpty())
+    emit recordFailed(
+        tr("Answers scored but not saved: %1. Reason: %2").arg(waiting_.size()).arg(unavailable_));
+  waiting_.clear();
+}
+
+void StudyController::startPractice() {
+  const QStringList all = bank_.questionIds();
+  const int request = ++practiceRequest_;
+  if (!store_ || profileId_ <= 0) {
+    dueCount_ = 0;
+    startSession(quiz::QuizMode::Practice, all);
+    return;
+  }
+  store_->reviewStates(profileId_, bank_.id)
+      .then(this,
+            [this, request, all](const QVector<quiz::ReviewState>& states) {
+              if (request != practiceRequest_) return;
+              const qint64 now = QDateTime::currentMSecsSinceEpoch();
+              // Due reviews first (most overdue first), then questions never seen, then the rest.
+              const QStringList due = quiz::Scheduler::dueQueue(all, states, now, 0, false);
+              QStringList order = quiz::Scheduler::dueQueue(all, states, now, 0, true);
+              for (const QString& id : all)
+                if (!order.contains(id)) order << id;
+              dueCount_ = due.size();
+              startSession(quiz::QuizMode::Practice, order);
+            })
+      .onFailed(this, [this, request, all] {
+        if (request != practiceRequest_) return;
+        dueCount_ = 0;
+        startSession(quiz::QuizMode::Practice, all);
+      });
+}
+
+void StudyController::startExam() {
+  ++practiceRequest_;
+  dueCount_ = 0;
+  startSession(quiz::QuizMode::Exam, bank_.questionIds());
+}
+
+void StudyController::startSession(quiz::QuizMode mode, const QStringList& order) {
+  quiz::QuizSession::Settings settings;
+  settings.mode = mode;
+  settings.shuffleQuestions = mode == quiz::QuizMode::Exam;
+  if (mode == quiz::QuizMode::Exam)
+    settings.timeLimitMs = qint64(order.size()) * kExamSecondsPerQuestion * 1000;
+  session_ = std::make_unique<quiz::QuizSession>(bank_, order, settings);
+  emit sessionStarted();
+}
+
+std::optional<quiz::QuizSession::Feedback> StudyController::answerCurrent() {
+  if (!session_ || session_->mode() != quiz::QuizMode::Practice) return std::nullopt;
+  auto feedback = session_->answer();
+  if (feedback) record(feedback->index);
+  return feedback;
+}
+
+void StudyController::submitExam() {
+  if (!session_ || session_->isFinished()) return;
+  const auto result = session_->submit();
+  for (int i = 0; i < session_->count(); ++i) record(i);
+  emit statusMessage(tr("Exam submitted: %1 of %2 correct").arg(result.correct).arg(result.total));
+}
+
+void StudyController::record(int index) {
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  auto attempt = session_->attempt(index, profileId_, now);
+  if (!attempt) return;  // unanswered exam question: nothing to store
+  if (!store_ || !unavailable_.isEmpty()) {
+    emit recordFailed(tr("Your answer was scored but not saved: %1")
+                          .arg(unavailable_.isEmpty() ? tr("no progress database") : unavailable_));
+    return;
+  }
+  if (profileId_ <= 0) {
+    waiting_.push_back(*attempt);
+    return;
+  }
+  write(*attempt);
+}
+
+void StudyController::write(const quiz::Attempt& attempt) {
+  ++pending_;
+  store_->recordAttempt(attempt)
+      .then(this,
+            [this](const quiz::RecordResult& r) {
+              --pending_;
+              if (r.ok) {
+                ++recorded_;
+                emit attemptRecorded(r.attemptId);
+              } else {
+                emit recordFailed(tr("Your answer was not saved: %1").arg(r.error));
+              }
+            })
+      .onFailed(this, [this] {
+        --pending_;
+        emit recordFailed(tr("Your answer was not saved: the progress store stopped."));
+      });
+}
+
+}  // namespace precisionlab
