@@ -23,13 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "ui/app/MainWindow.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
-
-#if __has_include("ui/MainWindow.h")
-#include "ui/app/MainWindow.h"
-#define PRECISIONLAB_BENCH_HAS_MAINWINDOW 1
-#endif
 
 namespace {
 
@@ -137,7 +133,6 @@ int main(int argc, char** argv) {
   const int seconds = argc > 1 ? std::max(1, atoi(argv[1])) : 20;
 
   // 1. Cold start to the first question on screen.
-#ifdef PRECISIONLAB_BENCH_HAS_MAINWINDOW
   // A throwaway progress database: a benchmark never touches the learner's real one.
   QTemporaryDir scratch;
   precisionlab::MainWindow::Options options;
@@ -146,10 +141,6 @@ int main(int argc, char** argv) {
   options.quietErrors = true;
   auto window = std::make_unique<precisionlab::MainWindow>(options);
   const char* what = "MainWindow (study view, first question)";
-#else
-  auto window = std::make_unique<precisionlab::LabView>();
-  const char* what = "LabView (MainWindow not built yet)";
-#endif
   window->resize(1280, 800);
   window->show();
   waitExposed(window.get());

@@ -1,4 +1,4 @@
-// `precisionlab-cli estimate`: the GPU estimate of engine/GpuEstimator.h in the terminal. Every
+// `precisionlab-cli estimate`: the GPU estimate of core/GpuEstimator.h in the terminal. Every
 // figure is printed as ESTIMATED with the formula and sources, because none is a measurement.
 #include <cstdio>
 #include <string>

@@ -1,5 +1,5 @@
 // `precisionlab-cli export-tensorboard RUN.plrun... --out DIR`: every run as TensorBoard event
-// files, one TensorBoard run per folder (engine/TensorBoardExport.h); then
+// files, one TensorBoard run per folder (core/TensorBoardExport.h); then
 // `tensorboard --logdir DIR` shows loss, learning rate, throughput, memory, loss scale and
 // flushed gradients side by side.
 #include <cstdio>

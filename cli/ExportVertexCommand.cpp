@@ -1,5 +1,5 @@
 // `precisionlab-cli export-vertex --scenario ID --out DIR [options]`: command-line front of
-// engine/VertexAiExport.h. Writes the Vertex AI files (train.py, setup.py, job.yaml,
+// core/VertexAiExport.h. Writes the Vertex AI files (train.py, setup.py, job.yaml,
 // hp-tuning.yaml for vertex-hp-tuning, README.txt) for one lab scenario; nothing is submitted to
 // Google Cloud. Bad settings are refused by the export with a message naming the setting (exit 1).
 #include <climits>

@@ -1,6 +1,6 @@
 // Small text helpers the CLI's reports share: printf-style numbers and JSON values for the
 // JSON Lines it writes (records are flat, so no JSON library is needed on this side). Record
-// fields are named by the one record table (engine/RecordFields.h).
+// fields are named by the one record table (core/RecordFields.h).
 #pragma once
 
 #include <string>

@@ -98,7 +98,7 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   auto csv = openFile(root / "steps.csv");
   auto jsonl = openFile(root / "steps.jsonl");
   auto evals = openFile(root / "evals.csv");
-  // Columns and keys are the one record table's names (engine/RecordFields.h).
+  // Columns and keys are the one record table's names (core/RecordFields.h).
   csv << "scenario,run,provenance," << fieldNames(stepFields(), ',') << "\n";
   evals << "scenario,run," << fieldNames(evalFields(), ',') << "\n";
   for (const auto& s : session.results()) {

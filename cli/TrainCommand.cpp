@@ -142,7 +142,7 @@ int runTrainCommand(const ArgParser& parser) {
   const bool hasEval = !log.evals.empty();
   const char* state = runStateName(log.state);
   if (jsonl) {
-    // Keys are RunSummary's names; step times are the one statistic (engine/RunLog.h).
+    // Keys are RunSummary's names; step times are the one statistic (core/RunLog.h).
     std::cout << "{\"type\":\"summary\",\"state\":" << jsonString(state)
               << ",\"message\":" << jsonString(log.message)
               << ",\"stepsDone\":" << summary.stepsDone

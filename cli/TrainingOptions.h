@@ -1,7 +1,7 @@
 // The training options (--preset, --steps, --batch-size, --seq-len, --lr, --threads, --cpu-fp16,
 // ...) declared once for every command that starts or describes training runs (train, lab,
 // bench, record, estimate): each picks the ones it offers, with its own defaults. The settings
-// are checked by the engine's config validator (engine/ConfigValidator.h), which knows fields,
+// are checked by the engine's config validator (core/ConfigValidator.h), which knows fields,
 // not flags; this file maps each field's issue to the flag the user typed ("--seq-len: ...").
 #pragma once
 
@@ -42,7 +42,7 @@ void addTrainingOptions(ArgParser& parser, const TrainConfig& defaults,
 // Copies every training option present on the command line into `config`. Throws UsageError
 // for a value that cannot be read (not a number, a negative seed, --threads beyond any limit).
 void applyTrainingOptions(const ArgParser& parser, TrainConfig& config);
-// Validates `config` for this machine and build (engine/ConfigValidator.h) and throws one
+// Validates `config` for this machine and build (core/ConfigValidator.h) and throws one
 // UsageError listing every issue, each under the flag of its field ("--seq-len: sequence length
 // must be ..."); a field without a flag in this command is reported in the setting's words.
 void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config);

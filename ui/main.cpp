@@ -2,7 +2,7 @@
 // needed (they run on a QCoreApplication; the QApplication comes after), parses the command line,
 // applies the theme and shows the main window. File arguments (the desktop entry passes %F):
 // .plrun recordings replay in the lab, a question bank (JSON, GIFT, Moodle XML, Anki text) is
-// studied. `--lang CODE` chooses the language for this start (ui/AppLanguage.h). `--screenshots
+// studied. `--lang CODE` chooses the language for this start (ui/app/AppLanguage.h). `--screenshots
 // DIR` (hidden) writes PNGs of every view for docs/screenshots.
 // Exceptions: GuardedApplication catches those thrown in the event loop; one thrown while the
 // window is built is shown the same way and ends the app with exit code 1, never an abort.

@@ -1,4 +1,4 @@
-// engine/ConfigValidator.h: every field's bounds (just inside and just outside each limit), the
+// core/ConfigValidator.h: every field's bounds (just inside and just outside each limit), the
 // checks that are not ranges (names, paths, device, build support), messages in the setting's
 // words (never a CLI flag or a widget), and the Trainer refusing a bad config with the same
 // words as its last guard. Plain values and a few files: the whole file runs in well under 1 s.

@@ -1,5 +1,5 @@
 // BankLint: each rule on a small bank built here (one table row per case, including the cases a
-// rule must leave alone), the scenario table against engine/ScenarioIds.h, and the built-in bank,
+// rule must leave alone), the scenario table against core/ScenarioIds.h, and the built-in bank,
 // which must pass the lint and keep the seed question in the user's words.
 #include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"

@@ -21,7 +21,7 @@ QString RunCsvExporter::field(const QString& value) { return quiz::CsvWriter::fi
 
 QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
   // Run columns use the run file's names; record columns are the one record table's
-  // (engine/RecordFields.h), so a column reads the same here, in `lab`'s CSV and in a .plrun.
+  // (core/RecordFields.h), so a column reads the same here, in `lab`'s CSV and in a .plrun.
   QStringList header = {QStringLiteral("runId"),           QStringLiteral("scenario"),
                         QStringLiteral("label"),           QStringLiteral("precision"),
                         QStringLiteral("state"),           QStringLiteral("provenance"),

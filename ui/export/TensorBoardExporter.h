@@ -1,7 +1,7 @@
 // File > Export lab runs for TensorBoard…: every run the lab holds (live, emulated or replayed
 // from a recording) written as TensorBoard event files, one folder per run
 // (<dir>/<scenario>.<live|emulated|recorded>.<run id>/), through the engine's
-// exportTensorBoard (engine/TensorBoardExport.h).
+// exportTensorBoard (core/TensorBoardExport.h).
 #pragma once
 
 #include <QString>

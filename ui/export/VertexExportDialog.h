@@ -1,5 +1,5 @@
 // "Export to Vertex AI…": what the learner would run on Vertex AI for one lab option. The form
-// holds engine/VertexAiExport.h's settings (model, dataset URI, staging bucket, region, machine
+// holds core/VertexAiExport.h's settings (model, dataset URI, staging bucket, region, machine
 // type, accelerator and count); Export writes train.py, setup.py, the job YAML and README.txt
 // into a folder and then shows the files written and the commands to run, taken from the
 // generated README. Nothing is submitted. Errors are shown in the dialog in plain words.

@@ -10,7 +10,7 @@
 //   HP tuning:             k trials, k x the training, best trial, precision unchanged
 //   fp16=True:             learns like fp32, and the speed and memory evidence available here:
 //                          its own when measurable, else live bf16=True ("the same mechanism,
-//                          measured here"), plus the GPU estimate (engine/GpuEstimator.h)
+//                          measured here"), plus the GPU estimate (core/GpuEstimator.h)
 // No Qt widgets: a test reads the cards without a screen.
 #pragma once
 

@@ -55,7 +55,7 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   preset_->setAccessibleName(tr("Model preset"));
   connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::onPresetChanged);
 
-  // Every range below is the config validator's (engine/ConfigValidator.h), so the panel cannot
+  // Every range below is the config validator's (core/ConfigValidator.h), so the panel cannot
   // offer a value a run would refuse, nor refuse one it would take.
   const auto setRange = [](QSpinBox* box, ConfigField field) {
     const ConfigRange r = *configRange(field);

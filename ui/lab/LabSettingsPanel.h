@@ -30,7 +30,7 @@ class LabSettingsPanel : public QWidget {
   TrainConfig config() const;
   void setConfig(const TrainConfig& config);
 
-  // The config validator's issues (engine/ConfigValidator.h) in the panel's words: the widget of
+  // The config validator's issues (core/ConfigValidator.h) in the panel's words: the widget of
   // each field is marked (a red frame, the message in its tooltip and accessible description)
   // and one line per issue comes back, named after the widget's label ("Sequence: sequence
   // length must be ..."). Fields without a widget keep the setting's words. The marks go at the

@@ -1,7 +1,7 @@
 // The side-by-side verdict table the presenter ends on: one row per scenario (the fp32
 // reference, then each option as shown), columns status, speed vs fp32, memory ratio, final
 // validation accuracy, verdict and provenance. Every cell is computed from the runs' records by
-// engine/Verdict.h; the table reads the lab's cached verdicts (VerdictCache), so refilling it
+// core/Verdict.h; the table reads the lab's cached verdicts (VerdictCache), so refilling it
 // computes nothing. Nothing is typed in.
 #pragma once
 

@@ -1,4 +1,4 @@
-// What the lab says about a scenario, computed from the runs the UI holds: engine/Verdict.h's
+// What the lab says about a scenario, computed from the runs the UI holds: core/Verdict.h's
 // computeVerdict() over the scenario's runs and the fp32 baseline of the same source (live with
 // live on one device, a recording with recordings of the same machine), plus the row status
 // ("running · 40/150", "failed at step 12"). Shared by the lab's rows and the presenter's

@@ -1,5 +1,5 @@
-// Reads recorded runs (.plrun, engine/RunRecording.h, or a Hugging Face Trainer's
-// trainer_state.json, engine/TrainerStateImport.h) for the lab's replay, off the UI thread:
+// Reads recorded runs (.plrun, core/RunRecording.h, or a Hugging Face Trainer's
+// trainer_state.json, core/TrainerStateImport.h) for the lab's replay, off the UI thread:
 // files the user picked, or the recordings shipped inside the app (Qt resources under
 // :/recorded/). A damaged or newer-format file stops the load with the engine's message, which
 // names the file and line and says what to do.

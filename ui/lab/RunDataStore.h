@@ -4,9 +4,9 @@
 // redraw only the runs that changed.
 //
 // Identity and comparability travel with the run, never re-guessed:
-// - RunKey = (origin, id) (engine/RunLog.h): trained runs and replayed recordings come from two
+// - RunKey = (origin, id) (core/RunLog.h): trained runs and replayed recordings come from two
 //   engines whose id counters both start at 1, so an id alone is ambiguous.
-// - `source` (engine/RunLog.h) names the set a run can be compared with: "live:<device>" for runs
+// - `source` (core/RunLog.h) names the set a run can be compared with: "live:<device>" for runs
 // trained here,
 //   "recorded:<device> · <LibTorch>" for recordings. A verdict compares runs of one source only
 //   (baselineFor()), so replaying a GPU recording never changes a live verdict and a live run
@@ -28,7 +28,7 @@
 
 namespace precisionlab {
 
-// A run as the lab shows it: the one run log (engine/RunLog.h: identity, scenario, source,
+// A run as the lab shows it: the one run log (core/RunLog.h: identity, scenario, source,
 // provenance, records) plus its colour and legend on the charts.
 struct TrackedRun : RunLog {
   QString legend;  // name on the charts

@@ -2,7 +2,7 @@
 // JSON describing each tensor (dtype, shape, data_offsets relative to the data start) plus an
 // optional "__metadata__" string map, then the raw little-endian C-order data. This header is
 // the torch-free part: validating a header with every check of the reference reader. Loading
-// tensors lives in engine/src/SafetensorsFile.h. Files are untrusted input.
+// tensors lives in model/SafetensorsFile.h. Files are untrusted input.
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // A run (live, emulated or recorded: any RunRecording, e.g. read from a .plrun file) as
 // TensorBoard scalars, one TensorBoard run per folder: <out>/<name>/events.out.tfevents.*.
 // Tags are "<group>/<field>" with the field names and units of the one record table
-// (engine/RecordFields.h), e.g. train/loss, train/learningRate, throughput/samplesPerSec,
+// (core/RecordFields.h), e.g. train/loss, train/learningRate, throughput/samplesPerSec,
 // time/stepMs, memory/peakBytes, amp/lossScale, amp/skipped (1 when GradScaler skipped the
 // step), gradients/gradZeroFraction (share of gradient values flushed to zero),
 // validation/valLoss, validation/valAccuracy.

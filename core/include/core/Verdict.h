@@ -34,7 +34,7 @@ struct Verdict {
   std::string scenarioId;
   std::string label;  // the run judged (the best trial for a sweep)
   Provenance provenance = Provenance::Live;
-  // Speed: the step-time statistic of engine/RunLog.h (median after kWarmupSteps) and its
+  // Speed: the step-time statistic of core/RunLog.h (median after kWarmupSteps) and its
   // p25-p75 spread over the same steps; speedup = base / run.
   // Step times are the training thread's CPU time when both runs carry it (cpuTime).
   bool speedMeasurable = false;

@@ -1,4 +1,4 @@
-// engine/ConfigValidator.h: one table of fields with their names and ranges, and the checks that
+// core/ConfigValidator.h: one table of fields with their names and ranges, and the checks that
 // are not ranges (names, paths, device, build support). Torch-free, Qt-free.
 #include "core/ConfigValidator.h"
 

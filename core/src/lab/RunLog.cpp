@@ -1,4 +1,4 @@
-// RunLog: folding updates in, the summary and the one step-time statistic (engine/RunLog.h).
+// RunLog: folding updates in, the summary and the one step-time statistic (core/RunLog.h).
 #include "core/RunLog.h"
 
 #include <algorithm>

@@ -179,7 +179,7 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   return c;
 }
 
-// Step and eval lines: every field of the one table (engine/RecordFields.h), in its order.
+// Step and eval lines: every field of the one table (core/RecordFields.h), in its order.
 template <typename Record>
 json::Value recordToJson(const char* type, const Record& rec,
                          const std::vector<RecordField<Record>>& fields) {

@@ -337,7 +337,7 @@ std::string jobYaml(const ScenarioSpec& s, const VertexAiSettings& v) {
 }
 
 std::string hpTuningYaml(const ScenarioSpec& s, const VertexAiSettings& v) {
-  // The range the lab's sweep covers (engine/LabScenarios.h, as multiples of the base rate),
+  // The range the lab's sweep covers (core/LabScenarios.h, as multiples of the base rate),
   // so the tuning job searches what the lab's option runs.
   const std::vector<double> factors = LabScenarios::sweepFactors();
   const double sweepLow = *std::min_element(factors.begin(), factors.end());

@@ -24,7 +24,7 @@ struct Option {
   QString whyLearnersPick;  // why a learner is tempted by it
   QString analysis;         // why it is right or wrong for this question
   QString whenRight;        // when it would be the right answer
-  QString scenario;         // lab scenario id (engine/ScenarioIds.h) or empty
+  QString scenario;         // lab scenario id (core/ScenarioIds.h) or empty
 };
 
 struct Question {
