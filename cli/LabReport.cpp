@@ -85,7 +85,7 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     // Options by their text, never by a letter: the app shuffles the letters per learner.
     out << "  " << s.id << " (" << s.title << "): " << verdicts[i].summary << "\n";
     if (!s.optionText.empty()) out << "      option: \"" << s.optionText << "\"\n";
-    for (const auto& n : verdicts[i].notes) out << "      note: " << n << "\n";
+    for (const auto& n : verdicts[i].notes) out << "      note: " << n.english() << "\n";
   }
 }
 

@@ -179,6 +179,98 @@
         <source>Speed cannot be measured for emulated fp16 on this CPU: compare with the live bf16=True run for mixed precision&apos;s real speedup here, or run on a CUDA GPU.</source>
         <translation>Die Geschwindigkeit von emuliertem fp16 lässt sich auf dieser CPU nicht messen: Vergleichen Sie mit dem Live-Lauf bf16=True, um hier den echten Speedup von Mixed Precision zu sehen, oder trainieren Sie auf einer CUDA-GPU.</translation>
     </message>
+    <message>
+        <source>NaN loss at step %1</source>
+        <translation>NaN-Loss in Schritt %1</translation>
+    </message>
+    <message>
+        <source>inf loss at step %1</source>
+        <translation>inf-Loss in Schritt %1</translation>
+    </message>
+    <message>
+        <source>non-finite gradients (%1% of values) at step %2</source>
+        <translation>nicht endliche Gradienten (%1 % der Werte) in Schritt %2</translation>
+    </message>
+    <message>
+        <source>speed not measurable here (emulated numerics, or not measured on the same device)</source>
+        <translation>Geschwindigkeit hier nicht messbar (emulierte Numerik oder nicht auf demselben Gerät gemessen)</translation>
+    </message>
+    <message>
+        <source>%1x speed (p25-p75 %2-%3x, CPU time per step)</source>
+        <translation>%1x Geschwindigkeit (p25–p75 %2–%3x, CPU-Zeit pro Schritt)</translation>
+    </message>
+    <message>
+        <source>%1x speed (p25-p75 %2-%3x)</source>
+        <translation>%1x Geschwindigkeit (p25–p75 %2–%3x)</translation>
+    </message>
+    <message>
+        <source>, %1x memory</source>
+        <translation>, %1x Speicher</translation>
+    </message>
+    <message>
+        <source>no validation result</source>
+        <translation>kein Validierungsergebnis</translation>
+    </message>
+    <message>
+        <source>learned like the baseline (val acc %1 vs %2, val loss %3 vs %4; within %5 validation accuracy and %6 validation loss of fp32)</source>
+        <translation>lernt wie die Baseline (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4; innerhalb von %5 Validierungsgenauigkeit und %6 Validierungs-Loss von fp32)</translation>
+    </message>
+    <message>
+        <source>stalled: training loss did not fall (val acc %1 vs %2, val loss %3 vs %4)</source>
+        <translation>festgefahren: Der Trainings-Loss sank nicht (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4)</translation>
+    </message>
+    <message>
+        <source>did not learn like the baseline (val acc %1 vs %2, val loss %3 vs %4)</source>
+        <translation>lernt nicht wie die Baseline (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4)</translation>
+    </message>
+    <message>
+        <source>no runs</source>
+        <translation>keine Läufe</translation>
+    </message>
+    <message>
+        <source>reference: median %1 ms/step of CPU time (p25-p75 %2-%3)</source>
+        <translation>Referenz: Median %1 ms/Schritt CPU-Zeit (p25–p75 %2–%3)</translation>
+    </message>
+    <message>
+        <source>reference: median %1 ms/step (p25-p75 %2-%3)</source>
+        <translation>Referenz: Median %1 ms/Schritt (p25–p75 %2–%3)</translation>
+    </message>
+    <message>
+        <source>, val acc %1, val loss %2</source>
+        <translation>, Val.-Genauigkeit %1, Val.-Loss %2</translation>
+    </message>
+    <message>
+        <source>Measured step time x steps: %1x the baseline&apos;s (varies with the machine&apos;s load; the headline counts samples).</source>
+        <translation>Gemessene Schrittzeit × Schritte: %1x die der Baseline (schwankt mit der Last der Maschine; die Kopfzeile zählt Beispiele).</translation>
+    </message>
+    <message>
+        <source>%1 trials, %2x the baseline&apos;s compute; best %3: </source>
+        <translation>%1 Versuche, %2x der Rechenaufwand der Baseline; bester %3: </translation>
+    </message>
+    <message>
+        <source>; precision unchanged, per trial </source>
+        <translation>; Präzision unverändert, pro Versuch </translation>
+    </message>
+    <message>
+        <source>FAILED: </source>
+        <translation>GESCHEITERT: </translation>
+    </message>
+    <message>
+        <source>identical to the baseline: bit-equal loss at all %1 steps and equal validation; </source>
+        <translation>identisch mit der Baseline: bitgleicher Loss in allen %1 Schritten und gleiche Validierung; </translation>
+    </message>
+    <message>
+        <source>; largest per-step training-loss gap to fp32 %1</source>
+        <translation>; größter Abstand des Trainings-Loss zu fp32 in einem Schritt %1</translation>
+    </message>
+    <message>
+        <source>; %1 skipped steps, loss scale now %2</source>
+        <translation>; %1 übersprungene Schritte, Loss-Skalierung jetzt %2</translation>
+    </message>
+    <message>
+        <source>%1% of gradient values were exactly zero vs %2% in the baseline (fp16 underflow)</source>
+        <translation>%1 % der Gradientenwerte waren genau null gegenüber %2 % in der Baseline (fp16-Unterlauf)</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>

@@ -353,6 +353,12 @@ void TestTranslations::screenFollowsLocaleFilesDoNot() {
   const QString accuracy = table.item(1, LabVerdictTable::kAccuracy)->text();
   const QString speed = table.item(1, LabVerdictTable::kSpeed)->text();
   const QByteArray csv = RunCsvExporter::toCsv(store);
+  // The verdict's own wording: translated from core's marked templates, numbers in the locale;
+  // the engine's English summary (CLI, files) stays locale-free.
+  const CachedVerdict* cached = verdicts.find(QStringLiteral("bf16-amp"));
+  QVERIFY(cached);
+  const QString shown = cached->text;
+  const std::string english = cached->verdict.summary;
   std::setlocale(LC_NUMERIC, previousC.c_str());
   QLocale::setDefault(previous);
 
@@ -360,6 +366,8 @@ void TestTranslations::screenFollowsLocaleFilesDoNot() {
   QVERIFY2(speed.contains(QStringLiteral("1,00x")), qPrintable(speed));
   QVERIFY2(csv.contains("0.625") && csv.contains("100.5"), csv.left(600).constData());
   QVERIFY2(!csv.contains("0,625") && !csv.contains("100,5"), csv.left(600).constData());
+  QVERIFY2(shown.contains(QStringLiteral("Val.-Genauigkeit 0,625")), qPrintable(shown));
+  QVERIFY2(english.find("val acc 0.625") != std::string::npos, english.c_str());
 }
 
 void TestTranslations::cleanupTestCase() { QSettings().clear(); }

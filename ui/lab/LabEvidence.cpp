@@ -59,7 +59,7 @@ void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
     else
       c.headline = LabEvidence::tr("Fails: did not learn like fp32");
     if (!v.failureCause.empty())
-      c.evidence << LabEvidence::tr("what broke: %1").arg(QString::fromStdString(v.failureCause));
+      c.evidence << LabEvidence::tr("what broke: %1").arg(LabVerdicts::localized(v.failure));
     c.evidence << LabEvidence::tr(
         "why: fp16 weights, gradients and AdamW state with no loss scaling and no "
         "fp32 master copy: small updates round away, large values overflow");

@@ -1,5 +1,7 @@
 #include "ui/lab/LabVerdicts.h"
 
+#include <cmath>
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -103,6 +105,26 @@ QString LabVerdicts::accuracyCell(const Verdict& v) {
   const QLocale locale;
   return LabVerdicts::tr("%1 (fp32 %2)")
       .arg(locale.toString(v.valAccuracy, 'f', 3), locale.toString(v.baselineValAccuracy, 'f', 3));
+}
+
+QString LabVerdicts::localized(const VerdictText& text) {
+  QString out = QCoreApplication::translate("Verdict", text.text.c_str());
+  for (const VerdictText::Arg& a : text.args) {
+    if (a.precision < 0)
+      out = out.arg(QString::fromStdString(a.text));
+    else if (!std::isfinite(a.value))  // one spelling everywhere: "NaN", "inf"
+      out = out.arg(std::isnan(a.value) ? QStringLiteral("NaN")
+                                        : QString::fromLatin1(a.value > 0 ? "inf" : "-inf"));
+    else
+      out = out.arg(QLocale().toString(a.value, a.style, a.precision));
+  }
+  return out;
+}
+
+QString LabVerdicts::localizedSummary(const Verdict& v) {
+  QString out;
+  for (const VerdictText& part : v.summaryParts) out += localized(part);
+  return out;
 }
 
 }  // namespace precisionlab

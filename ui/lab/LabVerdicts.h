@@ -42,6 +42,10 @@ class LabVerdicts {
   static QString speedCell(const Verdict& v);
   static QString memoryCell(const Verdict& v);
   static QString accuracyCell(const Verdict& v);
+  // A piece of a verdict's wording in the user's language and locale: the template translated
+  // (context "Verdict"), its numbers formatted by QLocale (core writes them locale-free).
+  static QString localized(const VerdictText& text);
+  static QString localizedSummary(const Verdict& v);
 };
 
 }  // namespace precisionlab

@@ -34,15 +34,13 @@ bool VerdictCache::update(const RunDataStore& store, qint64 nowMs) {
     e.computedAt = nowMs;
     e.shown.verdict = *verdict;
     e.shown.final = final;
-    e.shown.text = QString::fromStdString(verdict->summary);
+    e.shown.text = LabVerdicts::localizedSummary(*verdict);
     // Numbers from unfinished runs move; say so rather than let them read as final.
     if (!final)
       e.shown.text = QCoreApplication::translate("precisionlab::LabController", "so far: %1")
                          .arg(e.shown.text);
     QStringList details = {e.shown.text};
-    // Fixed notes are marked in core (PL_TRANSLATE_NOOP); a note with figures stays English.
-    for (const std::string& note : verdict->notes)
-      details.append(QCoreApplication::translate("Verdict", note.c_str()));
+    for (const VerdictText& note : verdict->notes) details.append(LabVerdicts::localized(note));
     e.shown.details = details.join(QLatin1Char('\n'));
     entries_.insert(id, e);
     changed = true;

@@ -30,6 +30,23 @@ struct VerdictOptions {
   double stallFraction = 0.02;     // training loss must fall by > 2% (first vs last tenth)
 };
 
+// A piece of a verdict's text: a fixed English template, marked for translation with
+// PL_TRANSLATE_NOOP("Verdict", ...), whose %1..%n stand for its arguments. english() fills them
+// locale-independently (the CLI, files); the UI translates the template and formats the
+// numbers in the user's locale, so a verdict reads "1,02x" under de_DE without a second copy
+// of the wording.
+struct VerdictText {
+  struct Arg {
+    std::string text;  // a text argument (a run's label) when precision < 0
+    double value = 0;
+    int precision = -1;  // digits: after the point for 'f', significant for 'g'
+    char style = 'f';
+  };
+  std::string text;
+  std::vector<Arg> args;
+  std::string english() const;
+};
+
 struct Verdict {
   std::string scenarioId;
   std::string label;  // the run judged (the best trial for a sweep)
@@ -58,15 +75,18 @@ struct Verdict {
   int64_t skippedSteps = 0;
   double finalLossScale = 1.0;
   double meanGradZeroFraction = 0, baselineGradZeroFraction = 0;
-  std::string failureCause;  // "" when none
+  std::string failureCause;  // "" when none; failure.english()
+  VerdictText failure;
   // Sweeps.
   int trials = 1;
   double computeMultiple = 1.0;  // trials' steps x median step time / baseline's
   double sampleMultiple = 1.0;   // trials' trained samples / baseline's (timing-free)
   std::string bestTrial;
-  // Computed text: one line, plus notes (e.g. where to look for a measurable speed).
+  // Computed text: one line (the parts in order; summary is their English), plus notes (e.g.
+  // where to look for a measurable speed).
+  std::vector<VerdictText> summaryParts;
   std::string summary;
-  std::vector<std::string> notes;
+  std::vector<VerdictText> notes;
 };
 
 // `baseline` is the fp32 baseline run of the same session.

@@ -2,6 +2,8 @@
 // StepRecords and EvalRecords; the wording only names what the numbers show.
 #include "core/Verdict.h"
 
+#include <charconv>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,21 +16,27 @@ namespace precisionlab {
 
 namespace {
 
-// One spelling for non-finite values on every front end ("NaN", "inf"), never the C
-// library's "-nan".
-std::string fmt(const char* format, double a) {
-  if (std::isnan(a) || std::isinf(a)) {
-    const char* word = std::isnan(a) ? "NaN" : (a > 0 ? "inf" : "-inf");
-    std::string f = format;
-    const size_t pct = f.find('%');
-    size_t end = pct;
-    while (end < f.size() && std::string("diouxXeEfFgGaA").find(f[end]) == std::string::npos) ++end;
-    if (pct == std::string::npos || end >= f.size()) return word;
-    return f.substr(0, pct) + word + f.substr(end + 1);
-  }
-  char buf[96];
-  std::snprintf(buf, sizeof buf, format, a);
-  return buf;
+// A number for the English text: one spelling for non-finite values on every front end ("NaN",
+// "inf", never the C library's "-nan"), and std::to_chars, so the text does not depend on the
+// C locale (the app runs under the user's; under de_DE snprintf wrote "0,625").
+std::string formatNumber(double a, int precision, char style) {
+  if (std::isnan(a)) return "NaN";
+  if (std::isinf(a)) return a > 0 ? "inf" : "-inf";
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof buf, a,
+                               style == 'g' ? std::chars_format::general : std::chars_format::fixed,
+                               precision);
+  return std::string(buf, r.ptr);
+}
+
+using Arg = VerdictText::Arg;
+Arg num(double v, int precision, char style = 'f') {
+  return Arg{std::string(), v, precision, style};
+}
+Arg count(int64_t n) { return num(static_cast<double>(n), 0); }
+Arg word(std::string t) { return Arg{std::move(t), 0, -1, 'f'}; }
+VerdictText text(const char* t, std::vector<Arg> args = {}) {
+  return VerdictText{t, std::move(args)};
 }
 
 // Steps per block for the speed spread (see judgeSpeed).
@@ -109,13 +117,14 @@ void judgeRun(const RunLog& run, const RunLog& base, const VerdictOptions& o, Ve
     if (failed && v.firstNonFiniteStep == 0) {
       v.firstNonFiniteStep = s.step;
       if (std::isnan(s.loss))
-        v.failureCause = "NaN loss";
+        v.failure = text(PL_TRANSLATE_NOOP("Verdict", "NaN loss at step %1"), {count(s.step)});
       else if (std::isinf(s.loss))
-        v.failureCause = "inf loss";
+        v.failure = text(PL_TRANSLATE_NOOP("Verdict", "inf loss at step %1"), {count(s.step)});
       else
-        v.failureCause =
-            fmt("non-finite gradients (%.1f%% of values)", 100.0 * s.gradNonFiniteFraction);
-      v.failureCause += " at step " + std::to_string(s.step);
+        v.failure =
+            text(PL_TRANSLATE_NOOP("Verdict", "non-finite gradients (%1% of values) at step %2"),
+                 {num(100.0 * s.gradNonFiniteFraction, 1), count(s.step)});
+      v.failureCause = v.failure.english();
     }
     auto it = baseLoss.find(s.step);
     if (it != baseLoss.end() && std::isfinite(s.loss) && std::isfinite(it->second))
@@ -181,25 +190,48 @@ void judgeSpeed(const RunLog& run, const RunLog& base, Verdict& v) {
   if (v.memoryMeasurable) v.memoryRatio = static_cast<double>(peak) / static_cast<double>(basePeak);
 }
 
-std::string speedText(const Verdict& v) {
-  if (!v.speedMeasurable)
-    return "speed not measurable here (emulated numerics, or not measured on the same device)";
-  return fmt("%.2fx speed", v.speedup) + fmt(" (p25-p75 %.2f", v.speedupLow) +
-         fmt("-%.2fx", v.speedupHigh) + (v.cpuTime ? ", CPU time per step)" : ")") +
-         (v.memoryMeasurable ? fmt(", %.2fx memory", v.memoryRatio) : std::string());
+void addSpeedText(const Verdict& v, std::vector<VerdictText>& out) {
+  if (!v.speedMeasurable) {
+    out.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict",
+        "speed not measurable here (emulated numerics, or not measured on the same device)")));
+    return;
+  }
+  const std::vector<Arg> args = {num(v.speedup, 2), num(v.speedupLow, 2), num(v.speedupHigh, 2)};
+  out.push_back(v.cpuTime ? text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "%1x speed (p25-p75 %2-%3x, CPU time per step)"),
+                                 args)
+                          : text(PL_TRANSLATE_NOOP("Verdict", "%1x speed (p25-p75 %2-%3x)"), args));
+  if (v.memoryMeasurable)
+    out.push_back(text(PL_TRANSLATE_NOOP("Verdict", ", %1x memory"), {num(v.memoryRatio, 2)}));
 }
 
-std::string learningText(const Verdict& v, const VerdictOptions& o) {
-  if (!v.hasEval) return "no validation result";
-  const std::string acc = fmt("val acc %.3f", v.valAccuracy) +
-                          fmt(" vs %.3f", v.baselineValAccuracy) +
-                          fmt(", val loss %.3f", v.valLoss) + fmt(" vs %.3f", v.baselineValLoss);
-  if (v.learned)
-    return "learned like the baseline (" + acc +
-           fmt("; within %.2f validation accuracy", o.accuracyTolerance) +
-           fmt(" and %.2f validation loss of fp32)", o.valLossTolerance);
-  if (v.stalled) return "stalled: training loss did not fall (" + acc + ")";
-  return "did not learn like the baseline (" + acc + ")";
+void addLearningText(const Verdict& v, const VerdictOptions& o, std::vector<VerdictText>& out) {
+  if (!v.hasEval) {
+    out.push_back(text(PL_TRANSLATE_NOOP("Verdict", "no validation result")));
+    return;
+  }
+  std::vector<Arg> acc = {num(v.valAccuracy, 3), num(v.baselineValAccuracy, 3), num(v.valLoss, 3),
+                          num(v.baselineValLoss, 3)};
+  if (v.learned) {
+    acc.push_back(num(o.accuracyTolerance, 2));
+    acc.push_back(num(o.valLossTolerance, 2));
+    out.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                         "learned like the baseline (val acc %1 vs %2, val loss %3 "
+                                         "vs %4; within %5 validation accuracy and %6 validation "
+                                         "loss of fp32)"),
+                       acc));
+  } else if (v.stalled) {
+    out.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                         "stalled: training loss did not fall (val acc "
+                                         "%1 vs %2, val loss %3 vs %4)"),
+                       acc));
+  } else {
+    out.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                         "did not learn like the baseline (val acc %1 "
+                                         "vs %2, val loss %3 vs %4)"),
+                       acc));
+  }
 }
 
 }  // namespace
@@ -209,7 +241,8 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   Verdict v;
   v.scenarioId = scenario.id;
   if (scenario.runs.empty()) {
-    v.summary = "no runs";
+    v.summaryParts.push_back(text(PL_TRANSLATE_NOOP("Verdict", "no runs")));
+    v.summary = v.summaryParts.back().english();
     return v;
   }
   // A sweep is judged by its best trial (highest final val accuracy, then lowest val loss).
@@ -226,18 +259,25 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   const bool isBaseline = judged == &baseline || (scenario.runs.size() == 1 &&
                                                   scenario.runs.front().label == baseline.label);
 
-  std::string s;
+  std::vector<VerdictText>& s = v.summaryParts;
   if (isBaseline) {
-    s = "reference: " + fmt("median %.1f ms/step", v.medianStepMs) +
-        (v.cpuTime ? " of CPU time" : "") + fmt(" (p25-p75 %.1f", v.p25StepMs) +
-        fmt("-%.1f)", v.p75StepMs) +
-        (v.hasEval ? fmt(", val acc %.3f", v.valAccuracy) + fmt(", val loss %.3f", v.valLoss)
-                   : std::string());
+    const std::vector<Arg> times = {num(v.medianStepMs, 1), num(v.p25StepMs, 1),
+                                    num(v.p75StepMs, 1)};
+    s.push_back(v.cpuTime ? text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "reference: median %1 ms/step of CPU "
+                                                   "time (p25-p75 %2-%3)"),
+                                 times)
+                          : text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "reference: median %1 ms/step (p25-p75 %2-%3)"),
+                                 times));
+    if (v.hasEval)
+      s.push_back(text(PL_TRANSLATE_NOOP("Verdict", ", val acc %1, val loss %2"),
+                       {num(v.valAccuracy, 3), num(v.valLoss, 3)}));
     if (v.stalled)
       v.notes.push_back(
-          PL_TRANSLATE_NOOP("Verdict",
-                            "The baseline's training loss did not fall: lengthen the runs "
-                            "(--steps) before reading the other verdicts."));
+          text(PL_TRANSLATE_NOOP("Verdict",
+                                 "The baseline's training loss did not fall: lengthen the runs "
+                                 "(--steps) before reading the other verdicts.")));
   } else if (scenario.isSweep) {
     v.trials = static_cast<int>(scenario.runs.size());
     // Steps x median step time: robust to the odd slow step a shared machine produces.
@@ -259,40 +299,77 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     v.sampleMultiple = samples(baseline) > 0 ? sweepSamples / samples(baseline) : 0;
     v.bestTrial = judged->label;
     if (v.computeMultiple > 0)
-      v.notes.push_back(fmt("Measured step time x steps: %.1fx the baseline's", v.computeMultiple) +
-                        " (varies with the machine's load; the headline counts samples).");
+      v.notes.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                               "Measured step time x steps: %1x the baseline's "
+                                               "(varies with the machine's load; the headline "
+                                               "counts samples)."),
+                             {num(v.computeMultiple, 1)}));
     // The headline multiple counts training samples (timing-free, so the GUI, where runs
     // share the CPU, and the CLI say the same); the measured time multiple is a note.
-    s = std::to_string(v.trials) + " trials, " +
-        fmt("%.1fx the baseline's compute", v.sampleMultiple) + "; best " + v.bestTrial + ": " +
-        learningText(v, options) + "; precision unchanged, per trial " + speedText(v);
+    s.push_back(
+        text(PL_TRANSLATE_NOOP("Verdict", "%1 trials, %2x the baseline's compute; best %3: "),
+             {count(v.trials), num(v.sampleMultiple, 1), word(v.bestTrial)}));
+    addLearningText(v, options, s);
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; precision unchanged, per trial ")));
+    addSpeedText(v, s);
   } else if (!v.failureCause.empty()) {
-    s = "FAILED: " + v.failureCause + "; " + learningText(v, options);
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
+    s.push_back(v.failure);
+    s.push_back(text("; "));
+    addLearningText(v, options, s);
   } else if (v.identicalToBaseline) {
-    s = "identical to the baseline: bit-equal loss at all " + std::to_string(judged->steps.size()) +
-        " steps and equal validation; " + speedText(v);
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                       "identical to the baseline: bit-equal loss at "
+                                       "all %1 steps and equal validation; "),
+                     {count(static_cast<int64_t>(judged->steps.size()))}));
+    addSpeedText(v, s);
   } else {
-    s = learningText(v, options) + "; " + speedText(v);
+    addLearningText(v, options, s);
+    s.push_back(text("; "));
+    addSpeedText(v, s);
     // A training-loss gap, not the validation tolerance above: runs whose numerics differ
     // follow different paths step by step and can still end at the same place.
     if (v.maxLossDivergence > 0)
-      s += fmt("; largest per-step training-loss gap to fp32 %.3g", v.maxLossDivergence);
+      s.push_back(
+          text(PL_TRANSLATE_NOOP("Verdict", "; largest per-step training-loss gap to fp32 %1"),
+               {num(v.maxLossDivergence, 3, 'g')}));
   }
   if (v.skippedSteps > 0 || v.finalLossScale != 1.0)
-    s += "; " + std::to_string(v.skippedSteps) + " skipped steps, loss scale now " +
-         fmt("%g", v.finalLossScale);
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; %1 skipped steps, loss scale now %2"),
+                     {count(v.skippedSteps), num(v.finalLossScale, 6, 'g')}));
   if (!isBaseline && v.meanGradZeroFraction > v.baselineGradZeroFraction + 0.01)
     v.notes.push_back(
-        fmt("%.1f%% of gradient values were exactly zero", 100 * v.meanGradZeroFraction) +
-        fmt(" vs %.1f%% in the baseline (fp16 underflow)", 100 * v.baselineGradZeroFraction));
+        text(PL_TRANSLATE_NOOP("Verdict",
+                               "%1% of gradient values were exactly zero vs %2% in "
+                               "the baseline (fp16 underflow)"),
+             {num(100 * v.meanGradZeroFraction, 1), num(100 * v.baselineGradZeroFraction, 1)}));
   if (!v.speedMeasurable && !isBaseline)
-    v.notes.push_back(PL_TRANSLATE_NOOP(
+    v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
         "bf16=True run for mixed precision's real speedup here, or run on a "
-        "CUDA GPU."));
-  v.summary = s;
+        "CUDA GPU.")));
+  for (const VerdictText& part : s) v.summary += part.english();
   return v;
+}
+
+std::string VerdictText::english() const {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const size_t n = i + 1 < text.size() ? static_cast<size_t>(text[i + 1] - '0') : 0;
+    if (text[i] != '%' || n < 1 || n > args.size() || n > 9) {
+      out += text[i];
+      continue;
+    }
+    const Arg& a = args[n - 1];
+    if (a.precision < 0) {
+      out += a.text;
+    } else {
+      out += formatNumber(a.value, a.precision, a.style);
+    }
+    ++i;
+  }
+  return out;
 }
 
 }  // namespace precisionlab
