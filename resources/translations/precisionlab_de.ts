@@ -1278,6 +1278,22 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation>muss größer als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at least %1 and less than %2</source>
+        <translation>muss mindestens %1 und kleiner als %2 sein</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2</source>
+        <translation>muss zwischen %1 und %2 liegen</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabVerdictTable</name>

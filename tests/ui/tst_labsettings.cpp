@@ -3,6 +3,7 @@
 // with that widget's label (never a CLI flag), the marks go with the next change, and LabView
 // refuses to start a run with invalid settings instead of letting each run fail. No training.
 #include <QtTest>
+#include <limits>
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -26,6 +27,7 @@ class TestLabSettings : public QObject {
  private slots:
   void rangesComeFromTheValidator();
   void issuesMarkTheWidgetAndNameItsLabel();
+  void rangeIssuesInThePanelsWords();
   void labViewRefusesInvalidSettings();
 
  private:
@@ -48,6 +50,22 @@ void TestLabSettings::rangesComeFromTheValidator() {
   }
   QVERIFY(!panel.widgetFor(ConfigField::SaveDir));  // the lab never saves a model
   QVERIFY(panel.labelFor(ConfigField::SaveDir).isEmpty());
+}
+
+void TestLabSettings::rangeIssuesInThePanelsWords() {
+  // Beside its widget a range issue is the panel's own (translatable, locale-formatted) text.
+  LabSettingsPanel panel;
+  ConfigIssue issue;
+  issue.field = ConfigField::SeqLen;
+  issue.message = "sequence length must be between 2 and 512 tokens (got 1)";
+  issue.range = configRange(ConfigField::SeqLen);
+  const QStringList lines = panel.showIssues({issue});
+  QCOMPARE(lines, QStringList{panel.labelFor(ConfigField::SeqLen) + ": must be between 2 and 512"});
+  QCOMPARE(panel.widgetFor(ConfigField::SeqLen)->toolTip(), QString("must be between 2 and 512"));
+  ConfigRange rate{0, std::numeric_limits<double>::infinity(), true, true};
+  QCOMPARE(LabSettingsPanel::rangeText(rate), QString("must be greater than 0"));
+  ConfigRange fraction{0, 1, false, true};
+  QCOMPARE(LabSettingsPanel::rangeText(fraction), QString("must be at least 0 and less than 1"));
 }
 
 void TestLabSettings::issuesMarkTheWidgetAndNameItsLabel() {

@@ -1,5 +1,9 @@
 #include "ui/lab/LabSettingsPanel.h"
 
+#include <cmath>
+
+#include <QLocale>
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -234,16 +238,30 @@ QString LabSettingsPanel::labelFor(ConfigField field) const {
   return l ? QString(l->text()).remove(QLatin1Char('&')) : QString();
 }
 
+QString LabSettingsPanel::rangeText(const ConfigRange& r) {
+  const QLocale locale;
+  const auto number = [&](double v) { return locale.toString(v, 'g', 6); };
+  const bool noMax = std::isinf(r.max);
+  if (r.minOpen && noMax) return tr("must be greater than %1").arg(number(r.min));
+  if (noMax) return tr("must be at least %1").arg(number(r.min));
+  if (r.maxOpen)
+    return tr("must be at least %1 and less than %2").arg(number(r.min), number(r.max));
+  return tr("must be between %1 and %2").arg(number(r.min), number(r.max));
+}
+
 QStringList LabSettingsPanel::showIssues(const std::vector<ConfigIssue>& issues) {
   clearIssues();
   QStringList lines;
   for (const ConfigIssue& issue : issues) {
-    const QString message = QString::fromStdString(issue.message);
     QWidget* w = widgetFor(issue.field);
     if (!w) {
-      lines.append(message);
+      lines.append(QString::fromStdString(issue.message));
       continue;
     }
+    // Beside its widget, a range issue is said in the panel's own words and the user's language
+    // and number format; others keep the validator's message, which names the file or value.
+    const QString message =
+        issue.range ? rangeText(*issue.range) : QString::fromStdString(issue.message);
     lines.append(tr("%1: %2").arg(labelFor(issue.field), message));
     if (marked_.contains(w)) continue;
     w->setProperty("configIssue", true);

@@ -36,6 +36,8 @@ class LabSettingsPanel : public QWidget {
   // length must be ..."). Fields without a widget keep the setting's words. The marks go at the
   // next change or with an empty list.
   QStringList showIssues(const std::vector<ConfigIssue>& issues);
+  // "must be between 2 and 512" in the user's language and number format.
+  static QString rangeText(const ConfigRange& range);
   // The widget that edits `field`, or nullptr when the panel has none.
   QWidget* widgetFor(ConfigField field) const;
   // The label of that widget without its mnemonic ("Sequence"); empty when there is none.
