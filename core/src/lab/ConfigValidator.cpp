@@ -6,12 +6,12 @@
 
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <limits>
 
 #include "core/BertConfig.h"
+#include "core/NumberText.h"
 #include "core/PretrainedModels.h"
 
 namespace precisionlab {
@@ -67,14 +67,10 @@ const FieldInfo& info(ConfigField f) {
   return kFields[0];  // unreachable: every enumerator has a row (tst_configvalidator checks)
 }
 
-// Integers as integers ("4096", not "4096.000000"); others the shortest way ("5e-04" -> 0.0005).
+// Integers as integers ("4096", not "4096.000000"); others as %g ("0.0005").
 std::string number(double v) {
-  char buf[64];
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
+  const bool integer = std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15;
+  return integer ? numberText(v, 0, 'f') : numberText(v, 6, 'g');
 }
 
 ConfigIssue issue(ConfigField field, std::string message) {

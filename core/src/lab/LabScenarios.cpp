@@ -1,9 +1,7 @@
 #include "core/LabScenarios.h"
 
-#include <charconv>
-#include <cstdio>
-
 #include "core/EngineError.h"
+#include "core/NumberText.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioTable.h"
 #include "core/Translatable.h"
@@ -11,14 +9,8 @@
 namespace precisionlab {
 
 namespace {
-std::string lrText(double lr) {
-  char buf[32];
-  // to_chars, not snprintf: a label is written into run files, which must not depend on the
-  // C locale's decimal comma.
-  const auto r = std::to_chars(buf, buf + sizeof buf - 1, lr, std::chars_format::general, 6);
-  *r.ptr = '\0';
-  return buf;
-}
+// A label is written into run files, which must not depend on the C locale's decimal comma.
+std::string lrText(double lr) { return numberText(lr, 6, 'g'); }
 
 }  // namespace
 

@@ -2,32 +2,17 @@
 // StepRecords and EvalRecords; the wording only names what the numbers show.
 #include "core/Verdict.h"
 
-#include <charconv>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <map>
 
+#include "core/NumberText.h"
 #include "core/Translatable.h"
 
 namespace precisionlab {
 
 namespace {
-
-// A number for the English text: one spelling for non-finite values on every front end ("NaN",
-// "inf", never the C library's "-nan"), and std::to_chars, so the text does not depend on the
-// C locale (the app runs under the user's; under de_DE snprintf wrote "0,625").
-std::string formatNumber(double a, int precision, char style) {
-  if (std::isnan(a)) return "NaN";
-  if (std::isinf(a)) return a > 0 ? "inf" : "-inf";
-  char buf[400];
-  const auto r = std::to_chars(buf, buf + sizeof buf, a,
-                               style == 'g' ? std::chars_format::general : std::chars_format::fixed,
-                               precision);
-  return std::string(buf, r.ptr);
-}
 
 using Arg = VerdictText::Arg;
 Arg num(double v, int precision, char style = 'f') {
@@ -365,7 +350,7 @@ std::string VerdictText::english() const {
     if (a.precision < 0) {
       out += a.text;
     } else {
-      out += formatNumber(a.value, a.precision, a.style);
+      out += numberText(a.value, a.precision, a.style);
     }
     ++i;
   }
