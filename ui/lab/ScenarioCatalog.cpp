@@ -48,12 +48,10 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
   // Legends are full names (the charts share one legend per tab, so they need not be short).
   static const QList<ScenarioInfo> kScenarios = [] {
     QList<ScenarioInfo> out;
-    const TrainConfig base = LabScenarios::defaultBase();
     int row = 0;
     for (const ScenarioSpec& spec : scenarioTable()) {
-      const LabScenario s = LabScenarios::make(spec.id, base);
-      out.append({qs(spec.id), qs(s.optionText), s.correct, s.isSweep, shown(s.title),
-                  shown(s.whatItIs),
+      out.append({qs(spec.id), qs(spec.optionText), spec.correct, spec.isSweep, shown(spec.title),
+                  shown(spec.whatItIs),
                   QCoreApplication::translate("ScenarioCatalog", spec.legend.c_str()),
                   colorOf(spec.id, row++), qs(spec.focusChart)});
     }
