@@ -1,8 +1,5 @@
 #include "ui/lab/LabController.h"
 
-#include <QCoreApplication>
-#include <QLocale>
-
 #include <QHash>
 #include <QTimer>
 #include <algorithm>
@@ -184,8 +181,7 @@ QStringList LabController::replay(std::vector<RunRecording> recordings) {
     LabScenarios::identify(log, r.scenarioId);
     QString legend = info ? info->legend : label;
     if (log.isSweep || (count > 1 && info))
-      legend = QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
-                   .arg(QLocale().toString(r.config.learningRate, 'g', 2));
+      legend = ScenarioCatalog::trialLegend(r.config.learningRate);
     legend = tr("%1 (recorded)").arg(legend);
     names.append(label);
     log.key = {RunOrigin::Replayed, replayer_->add(std::move(r))};

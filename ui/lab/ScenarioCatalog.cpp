@@ -21,8 +21,6 @@ QString shown(const std::string& s) {
   return QCoreApplication::translate("LabScenarios", s.c_str());
 }
 
-QString lrText(double lr) { return QLocale().toString(lr, 'g', 2); }
-
 // The only thing the UI adds to a row of the scenario table: its curve colour, from the
 // Okabe-Ito palette (distinguishable with the common colour-vision deficiencies); the baseline is
 // near-black so every other curve reads as "against the reference".
@@ -78,14 +76,16 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
   std::vector<PlannedRun> plan;
   for (const auto& run : scenario.runs) {
-    const std::string legend =
-        scenario.isSweep ? QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
-                               .arg(lrText(run.config.learningRate))
-                               .toStdString()
-                         : info->legend.toStdString();
+    const std::string legend = scenario.isSweep ? trialLegend(run.config.learningRate).toStdString()
+                                                : info->legend.toStdString();
     plan.push_back({run.label, legend, run.config});
   }
   return plan;
+}
+
+QString ScenarioCatalog::trialLegend(double learningRate) {
+  return QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
+      .arg(QLocale().toString(learningRate, 'g', 2));
 }
 
 QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCount) {

@@ -41,6 +41,8 @@ class ScenarioCatalog {
   static TrainConfig defaultSettings();
   // The runs one toggle starts, from the user's settings. Empty for an unknown id.
   static std::vector<PlannedRun> runsFor(const QString& id, const TrainConfig& settings);
+  // Legend of a sweep trial: "HP trial lr 0.001" (translated, the rate in the user's locale).
+  static QString trialLegend(double learningRate);
   // Colour of the n-th run of a scenario (sweeps have several).
   static QColor runColor(const QString& id, int trialIndex, int trialCount);
   // The row name: "fp16=True", "Half-precision layers" (no option letter: options shuffle).
