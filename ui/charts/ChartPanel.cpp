@@ -1,5 +1,7 @@
 #include "ui/charts/ChartPanel.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QChartView>
 #include <QDir>
@@ -56,8 +58,10 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
   hintLabel_->setStyleSheet(QStringLiteral("QLabel { color: #666; background: transparent; }"));
 
+  // One line, elided, with the whole text in the tooltip (and in exported figures): wrapped, the
+  // list of every run's provenance took the chart's room at 1024x768 and ran into its x axis.
   provenanceLabel_ = new QLabel(this);
-  provenanceLabel_->setWordWrap(true);
+  provenanceLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
   provenanceLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   QFont pf = provenanceLabel_->font();
   pf.setPointSizeF(pf.pointSizeF() * 0.9);
@@ -84,7 +88,15 @@ QString ChartPanel::footer() const {
 
 void ChartPanel::setProvenanceText(const QString& text) {
   provenanceText_ = text;
-  provenanceLabel_->setText(footer());
+  showProvenance();
+}
+
+void ChartPanel::showProvenance() {
+  const QString full = footer();
+  provenanceLabel_->setText(provenanceLabel_->fontMetrics().elidedText(
+      full, Qt::ElideRight, std::max(0, provenanceLabel_->width())));
+  provenanceLabel_->setToolTip(full);
+  provenanceLabel_->setAccessibleDescription(full);
 }
 
 void ChartPanel::setEmptyHint(const QString& hint) {
@@ -119,8 +131,9 @@ void ChartPanel::setPresenterMode(bool on) {
 }
 
 void ChartPanel::resizeEvent(QResizeEvent* event) {
-  QWidget::resizeEvent(event);
+  QWidget::resizeEvent(event);  // the layout has already given the labels their new widths
   placeHint();
+  showProvenance();
 }
 
 void ChartPanel::placeHint() { hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24)); }

@@ -47,6 +47,7 @@ class ChartPanel : public QWidget {
 
  private:
   void placeHint();
+  void showProvenance();  // the footer, elided to the label's width
 
   QString metricId_;
   QString title_;
