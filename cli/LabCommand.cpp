@@ -116,12 +116,10 @@ int runLab(const ArgParser& parser) {
   std::error_code ec;
   std::filesystem::create_directories(outDir, ec);
   if (ec) parser.fail("out", "cannot create the directory " + outDir + ": " + ec.message());
-  if (!parser.has("preset"))
+  if (!parser.has("preset") && base.preset != PretrainedModels::kMiniLm)
     std::cout << LabScenarios::defaultModelNote() << "\n";
-  else if (base.preset == PretrainedModels::kMiniLm)
-    std::cout << "Fine-tuning " << PretrainedModels::miniLmDescription()
-              << (base.layers > 0 ? ", first " + std::to_string(base.layers) + " layers" : "")
-              << ".\n";
+  LabReport::printSetup(std::cout, base);
+  std::cout << "\n";
 
   gLabInterrupted = false;
   auto previous = std::signal(SIGINT, onLabInterrupt);
@@ -158,7 +156,8 @@ int runLab(const ArgParser& parser) {
   std::cout << "\n";
   LabReport::printTable(std::cout, session, verdicts);
   LabReport::writeRecords(outDir, session, verdicts);  // an error here is reported by main: exit 1
-  std::cout << "\nRecords: " << outDir << "/steps.csv, steps.jsonl, evals.csv, verdicts.txt\n";
+  std::cout << "\nRecords: " << outDir
+            << "/steps.csv, steps.jsonl, evals.csv, verdicts.txt, verdicts.json\n";
   return cancelSent ? kExitCancelled : kExitOk;
 }
 

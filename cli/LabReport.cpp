@@ -3,11 +3,13 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "cli/JsonText.h"
+#include "core/AtomicFileWriter.h"
 #include "core/CsvWriter.h"
 #include "core/EngineError.h"
+#include "core/ScenarioIds.h"
 
 namespace precisionlab::cli {
 
@@ -21,10 +23,45 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
-std::ofstream openFile(const std::filesystem::path& path) {
-  std::ofstream f(path);
-  if (!f) throw InputError("lab: cannot write " + path.string() + ": check --out and permissions");
-  return f;
+const Verdict* verdictOf(const std::vector<Verdict>& verdicts, std::string_view id) {
+  for (const auto& v : verdicts)
+    if (v.scenarioId == id) return &v;
+  return nullptr;
+}
+
+// The evidence a card carries for fp16=True, each line with its own source: its numerics
+// (live or emulated here), the same mechanism's speed measured here in bf16, and the GPU
+// estimate (see the estimator).
+std::vector<std::string> ampEvidence(const LabSession& session,
+                                     const std::vector<Verdict>& verdicts) {
+  std::vector<std::string> out;
+  const Verdict* amp = verdictOf(verdicts, scenario::kFp16Amp);
+  if (!amp) return out;
+  const Verdict* bf16 = verdictOf(verdicts, scenario::kBf16Amp);
+  std::string device;
+  for (const auto& m : session.results())
+    if (m.id == scenario::kBf16Amp && !m.runs.empty()) device = m.runs.front().provenance.device;
+  if (amp->provenance == Provenance::Emulated)
+    out.push_back(
+        "numerics: emulated fp16 on this CPU (values rounded to fp16 as a GPU "
+        "would hold them); its speed is not a measurement");
+  if (bf16 && bf16->speedMeasurable)
+    out.push_back("speed, measured live here with the same mechanism (bf16=True autocast, " +
+                  std::string(bf16->cpuTime ? "CPU time per step" : "wall time per step") + ", " +
+                  device + "): " + formatNumber("%.2fx", bf16->speedup) + " fp32 (p25-p75 " +
+                  formatNumber("%.2f", bf16->speedupLow) + "-" +
+                  formatNumber("%.2fx", bf16->speedupHigh) + ")" +
+                  (bf16->memoryMeasurable
+                       ? ", peak memory " + formatNumber("%.2fx", bf16->memoryRatio) + " fp32"
+                       : std::string()));
+  else if (!bf16)
+    out.push_back(
+        "speed: run bf16-amp beside it (--scenarios) to measure the same mechanism "
+        "on this CPU");
+  else
+    out.push_back("speed: bf16=True was not measurable against this baseline (" + bf16->summary +
+                  ")");
+  return out;
 }
 
 }  // namespace
@@ -36,7 +73,7 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
       // Provenance on every row: "live" figures were measured now; "emulated" rows have real
       // numerics but fp32 kernels' speed.
       std::string line =
-          pad(r.label, 24) + pad(runStateName(r.state), 10) +
+          pad(r.label, 26) + " " + pad(runStateName(r.state), 10) +
           pad(r.state == RunState::Queued ? "" : provenanceName(r.provenance.kind), 9);
       const int64_t done = r.steps.empty() ? 0 : r.steps.back().step;
       const int width = 20;
@@ -49,13 +86,27 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
         const std::string lossText =
             std::isfinite(loss) ? fmt("%.4f", loss) : (std::isnan(loss) ? "NaN" : "inf");
         line += " loss " + lossText;
-        line += "  " + fmt("%.0f ms/step", r.summary().medianStepMs);
+        // The statistic the table and the verdicts use: the training thread's CPU time per
+        // step where the run has it, else wall time, and it says which.
+        const bool cpu = r.cpuTimed();
+        line += "  " + fmt("%.0f", percentileOf(statisticStepTimes(r, cpu), 50)) +
+                (cpu ? " ms/step CPU" : " ms/step wall");
       }
       if (r.state == RunState::Failed) line += "  " + r.message;
       lines.push_back(line);
     }
   }
   return lines;
+}
+
+void LabReport::printSetup(std::ostream& out, const TrainConfig& base) {
+  const RunDescription d = LabScenarios::describe(base);
+  out << "What ran:\n  model: " << d.model << "\n  " << d.data << "\n  schedule: " << d.schedule
+      << "\n";
+  if (!d.deviations.empty()) {
+    out << "  where the lab departs from Hugging Face's defaults, and why:\n";
+    for (const auto& x : d.deviations) out << "    - " << x << "\n";
+  }
 }
 
 void LabReport::printTable(std::ostream& out, const LabSession& session,
@@ -85,8 +136,15 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     // Options by their text, never by a letter: the app shuffles the letters per learner.
     out << "  " << s.id << " (" << s.title << "): " << verdicts[i].summary << "\n";
     if (!s.optionText.empty()) out << "      option: \"" << s.optionText << "\"\n";
+    if (s.id == scenario::kFp16Amp)
+      for (const auto& line : ampEvidence(session, verdicts))
+        out << "      evidence: " << line << "\n";
     for (const auto& n : verdicts[i].notes) out << "      note: " << n.english() << "\n";
   }
+  const Verdict* base = verdictOf(verdicts, scenario::kBaselineFp32);
+  if (base && base->judgement == Judgement::BaselineDidNotLearn)
+    out << "\nINCONCLUSIVE: the fp32 baseline did not learn, so no option can be judged against "
+           "it. Run longer (--steps) or with a larger learning rate (--lr).\n";
 }
 
 void LabReport::writeRecords(const std::string& dir, const LabSession& session,
@@ -95,10 +153,9 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError("lab: cannot create --out directory " + dir + ": " + ec.message());
   const std::filesystem::path root(dir);
-  auto csv = openFile(root / "steps.csv");
-  auto jsonl = openFile(root / "steps.jsonl");
-  auto evals = openFile(root / "evals.csv");
-  // Columns and keys are the one record table's names (core/RecordFields.h).
+  // Columns and keys are the one record table's names (core/RecordFields.h). Each file is
+  // written whole and renamed into place: a full disk leaves the old file, never a torn one.
+  std::ostringstream csv, jsonl, evals, json;
   csv << "scenario,run,provenance," << fieldNames(stepFields(), ',') << "\n";
   evals << "scenario,run," << fieldNames(evalFields(), ',') << "\n";
   for (const auto& s : session.results()) {
@@ -122,7 +179,10 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       }
     }
   }
-  auto text = openFile(root / "verdicts.txt");
+  std::ostringstream text;
+  if (!session.results().empty() && !session.results().front().runs.empty())
+    printSetup(text, session.results().front().runs.front().config);
+  text << "\n";
   printTable(text, session, verdicts);
   for (const auto& s : session.results())
     for (const auto& r : s.runs)
@@ -130,6 +190,30 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
            << r.label << ": " << provenanceName(r.provenance.kind) << " on " << r.provenance.device
            << " (LibTorch " << r.provenance.torchVersion << "). " << r.provenance.note;
   text << "\n";
+  // One object per scenario: what the verdict concluded (judgementName), its text and figures.
+  json << "[\n";
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const Verdict& v = verdicts[i];
+    json << "  {\"scenario\":" << quoted(v.scenarioId)
+         << ",\"judgement\":" << quoted(judgementName(v.judgement))
+         << ",\"run\":" << quoted(v.label)
+         << ",\"provenance\":" << quoted(provenanceName(v.provenance))
+         << ",\"valAccuracy\":" << (v.hasEval ? jsonNumber(v.valAccuracy) : "null")
+         << ",\"baselineValAccuracy\":" << (v.hasEval ? jsonNumber(v.baselineValAccuracy) : "null")
+         << ",\"chanceAccuracy\":" << jsonNumber(v.chanceAccuracy)
+         << ",\"speedup\":" << (v.speedMeasurable ? jsonNumber(v.speedup) : "null")
+         << ",\"trials\":" << v.trials << ",\"sampleMultiple\":" << jsonNumber(v.sampleMultiple)
+         << ",\"firstNonFiniteStep\":" << v.firstNonFiniteStep
+         << ",\"identicalToBaseline\":" << (v.identicalToBaseline ? "true" : "false")
+         << ",\"summary\":" << quoted(v.summary) << "}" << (i + 1 < verdicts.size() ? "," : "")
+         << "\n";
+  }
+  json << "]\n";
+  AtomicFileWriter::writeFile((root / "steps.csv").string(), csv.str());
+  AtomicFileWriter::writeFile((root / "steps.jsonl").string(), jsonl.str());
+  AtomicFileWriter::writeFile((root / "evals.csv").string(), evals.str());
+  AtomicFileWriter::writeFile((root / "verdicts.json").string(), json.str());
+  AtomicFileWriter::writeFile((root / "verdicts.txt").string(), text.str());
 }
 
 }  // namespace precisionlab::cli

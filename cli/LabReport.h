@@ -14,10 +14,13 @@ class LabReport {
  public:
   // One line per run: label, state, step/total, last loss, median step time.
   static std::vector<std::string> progressLines(const LabSession& session);
+  // What the lab trains: model, data, schedule and its departures from HF defaults.
+  static void printSetup(std::ostream& out, const TrainConfig& base);
   static void printTable(std::ostream& out, const LabSession& session,
                          const std::vector<Verdict>& verdicts);
   // Writes steps.csv, steps.jsonl (steps and evals, one JSON object a line), evals.csv and
-  // verdicts.txt into `dir` (created if missing). Throws InputError when it cannot write.
+  // verdicts.txt and verdicts.json into `dir` (created if missing). Throws InputError when it
+  // cannot write.
   static void writeRecords(const std::string& dir, const LabSession& session,
                            const std::vector<Verdict>& verdicts);
 };

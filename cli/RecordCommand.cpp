@@ -104,7 +104,7 @@ int runRecord(const ArgParser& p) {
   std::filesystem::create_directories(out, ec);
   if (ec) p.fail("out", "cannot create the folder " + out + ": " + ec.message());
 
-  RunScheduler scheduler;
+  RunScheduler scheduler(RunScheduler::labWorkers());
   std::map<RunId, size_t> index;
   std::vector<RunRecording> recordings(runs.size());
   for (size_t i = 0; i < runs.size(); ++i) {

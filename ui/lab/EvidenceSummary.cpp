@@ -42,6 +42,11 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   head->addWidget(runAll_);
   head->addWidget(estimate_);
   outer->addLayout(head);
+  banner_ = new QLabel(this);
+  banner_->setObjectName(QStringLiteral("evidenceBanner"));
+  banner_->setWordWrap(true);
+  banner_->setVisible(false);
+  outer->addWidget(banner_);
   grid_ = new QGridLayout;
   grid_->setSpacing(6);
   outer->addLayout(grid_);
@@ -153,6 +158,21 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   verdicts_ = &verdicts;
   const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, order_, letters_);
   for (int i = 0; i < cards.size() && i < cards_.size(); ++i) fillCard(cards_[i], cards[i]);
+  const QString banner = LabEvidence::banner(store, verdicts);
+  if (!banner.isEmpty()) {
+    const ThemeColors& c = AppTheme::colors();
+    banner_->setFont(AppTheme::pointFont(10, QFont::DemiBold));
+    banner_->setStyleSheet(
+        QStringLiteral("QLabel#evidenceBanner { background: %1; border: 2px solid %2; "
+                       "border-radius: 6px; padding: 6px; color: %3; }")
+            .arg(c.trapCard.name(), c.trap.name(), c.text.name()));
+  }
+  banner_->setText(banner);
+  banner_->setVisible(!banner.isEmpty());
+}
+
+QString EvidenceSummary::bannerText() const {
+  return banner_->isVisible() || !banner_->text().isEmpty() ? banner_->text() : QString();
 }
 
 void EvidenceSummary::setPresenterMode(bool on) {

@@ -34,6 +34,8 @@ class EvidenceSummary : public QFrame {
   void setPresenterMode(bool on);
   // Card texts as shown (tests and the walkthrough read them).
   QStringList cardTexts() const;
+  // The banner above the cards ("the fp32 baseline did not learn ..."), empty when hidden.
+  QString bannerText() const;
 
  signals:
   void runAllRequested();
@@ -59,6 +61,7 @@ class EvidenceSummary : public QFrame {
   QList<CardWidgets> cards_;
   QGridLayout* grid_ = nullptr;
   QLabel* title_ = nullptr;
+  QLabel* banner_ = nullptr;  // why no option can be judged yet, when that is so
   QPushButton* runAll_ = nullptr;
   QPushButton* estimate_ = nullptr;
   int columns_ = 0;

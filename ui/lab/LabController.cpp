@@ -29,7 +29,7 @@ QString baselineId() {
 
 LabController::LabController(QObject* parent)
     : QObject(parent),
-      scheduler_(std::make_unique<RunScheduler>()),
+      scheduler_(std::make_unique<RunScheduler>(RunScheduler::labWorkers())),
       replayer_(std::make_unique<RunReplayer>(kDefaultReplaySpeed)) {
   clock_.start();
   pollTimer_ = new QTimer(this);

@@ -135,6 +135,25 @@ QString LabEvidence::gpuEstimateLine() {
       .arg(ratio(lo), loGpu, ratio(hi), hiGpu, ratio(mem));
 }
 
+QString LabEvidence::banner(const RunDataStore& store, const VerdictCache& verdicts) {
+  const QString base = idOf(scenario::kBaselineFp32);
+  const CachedVerdict* v = verdicts.find(base);
+  if (!v || !LabVerdicts::isFinal(store, base)) return QString();
+  const QLocale locale;
+  if (v->verdict.judgement == Judgement::BaselineDidNotLearn)
+    return LabEvidence::tr(
+               "The fp32 baseline did not learn in this run (validation accuracy %1, chance "
+               "%2), so no option can be judged against it: every card below is inconclusive. "
+               "Run longer (Settings: steps) or with a larger learning rate, then run again.")
+        .arg(locale.toString(v->verdict.valAccuracy, 'f', 3),
+             locale.toString(v->verdict.chanceAccuracy, 'f', 3));
+  if (v->verdict.judgement == Judgement::TooShort)
+    return LabEvidence::tr(
+        "The fp32 baseline is too short to judge (cancelled, or fewer than 20 steps): run it to "
+        "the end to compare the options.");
+  return QString();
+}
+
 QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictCache& verdicts,
                                        const QStringList& scenarioIds,
                                        const QHash<QString, QString>& letters) {
@@ -166,7 +185,18 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
       if (status.failed) c.headline = LabEvidence::tr("Failed: %1").arg(status.text);
     }
     if (status.started) c.source = sourceOf(store, id);
-    if (verdict && isFinal) {
+    const bool cannotTell = verdict && isFinal &&
+                            (verdict->judgement == Judgement::Inconclusive ||
+                             verdict->judgement == Judgement::TooShort);
+    if (cannotTell) {
+      // Noise is no finding: a card never says an option failed or worked when the runs
+      // cannot tell (the verdict's own text says why, with what was measured).
+      c.finding = EvidenceCard::Finding::Inconclusive;
+      c.headline = verdict->judgement == Judgement::TooShort
+                       ? LabEvidence::tr("Too short to judge")
+                       : LabEvidence::tr("Inconclusive: the fp32 baseline did not learn");
+      c.evidence << LabVerdicts::localizedSummary(*verdict);
+    } else if (verdict && isFinal) {
       if (id == idOf(scenario::kHalfLayers))
         fillHalfLayers(c, *verdict);
       else if (id == idOf(scenario::kVertexHpTuning))

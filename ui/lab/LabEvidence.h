@@ -26,7 +26,17 @@ class RunDataStore;
 class VerdictCache;
 
 struct EvidenceCard {
-  enum class Finding { NotRun, Running, Fails, NoChange, CostsCompute, Works, Unexpected };
+  // Inconclusive: the runs cannot tell (the baseline did not learn, or a run is too short).
+  enum class Finding {
+    NotRun,
+    Running,
+    Fails,
+    NoChange,
+    CostsCompute,
+    Works,
+    Unexpected,
+    Inconclusive
+  };
   QString scenarioId;
   QString name;        // "B. TensorFlow container" with the letter the learner saw, if known
   QString optionText;  // the question's wording of the option
@@ -51,6 +61,9 @@ class LabEvidence {
   // One line of the GPU estimate for fp16=True vs fp32 on BERT-base (batch 32, sequence 128):
   // "estimated on Vertex AI GPUs (BERT-base): 3.6x (T4) to 5.1x (H100) faster, 0.73x memory".
   static QString gpuEstimateLine();
+  // One sentence when the lab cannot judge any option yet (the fp32 baseline did not learn, or
+  // is too short to judge), from the baseline's final verdict; empty when it can.
+  static QString banner(const RunDataStore& store, const VerdictCache& verdicts);
 };
 
 }  // namespace precisionlab

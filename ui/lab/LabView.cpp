@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "core/ConfigValidator.h"
+#include "core/LabScenarios.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 #include "core/ScenarioIds.h"
@@ -195,24 +196,38 @@ void LabView::buildUi() {
     settingsToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   });
+  // What the runs train, said on screen (not only in a tooltip): the model, the data and
+  // where the lab departs from Hugging Face's defaults, from the one description in core.
+  deviations_ = new QLabel(settingsArea_);
+  deviations_->setObjectName(QStringLiteral("labDeviations"));
+  deviations_->setWordWrap(true);
   auto summarize = [this] {
     const TrainConfig c = settingsPanel_->config();
-    const QString model = c.modelDir.empty() ? tr("%1 BERT").arg(QString::fromStdString(c.preset))
-                                             : QString::fromStdString(c.modelDir);
+    const RunDescription d = LabScenarios::describe(c);
     settingsToggle_->setText(
         tr("Settings: %1 · %2 · batch %3 · sequence %4 · lr %5 · %6 steps · %7 · %n thread(s)",
            nullptr, c.threads)
-            .arg(model,
-                 c.dataPath.empty() ? tr("built-in data") : QString::fromStdString(c.dataPath))
+            .arg(QString::fromStdString(d.model),
+                 c.dataPath.empty() ? tr("built-in data (training-run reports, 5 classes)")
+                                    : QString::fromStdString(c.dataPath))
             .arg(c.batchSize)
             .arg(c.seqLen)
             .arg(QLocale().toString(c.learningRate, 'g', 3))
             .arg(c.steps)
             .arg(QString::fromStdString(c.device)));
+    settingsToggle_->setToolTip(QString::fromStdString(d.oneLine()));
+    QStringList why;
+    for (const auto& x : d.deviations) why << QString::fromStdString(x);
+    deviations_->setText(
+        why.isEmpty()
+            ? QString()
+            : tr("Departs from Hugging Face's defaults: %1.").arg(why.join(QStringLiteral("; "))));
+    deviations_->setVisible(!why.isEmpty());
   };
   connect(settingsPanel_, &LabSettingsPanel::changed, this, summarize);
   summarize();
   settingsAreaLayout->addWidget(settingsToggle_, 0, Qt::AlignLeft);
+  settingsAreaLayout->addWidget(deviations_);
   settingsAreaLayout->addWidget(settingsBox_);
 
   auto* top = top_ = new QWidget(this);

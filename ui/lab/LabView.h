@@ -139,6 +139,7 @@ class LabView : public QWidget {
   LabChartArea* chartArea_ = nullptr;
   QGroupBox* settingsBox_ = nullptr;
   QWidget* settingsArea_ = nullptr;
+  QLabel* deviations_ = nullptr;  // where the runs depart from HF defaults, and why
   QToolButton* settingsToggle_ = nullptr;
   QWidget* runButtons_ = nullptr;
   QWidget* top_ = nullptr;

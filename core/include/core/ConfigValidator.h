@@ -39,6 +39,7 @@ enum class ConfigField {
   CpuFp16,
   InitScale,
   GrowthInterval,
+  StopAfterNonFinite,
 };
 
 // Every field, in the order above (for tables and tests).

@@ -23,6 +23,17 @@ struct LabRun {
   TrainConfig config;
 };
 
+// What a run trains, in words a learner can check against Hugging Face: the model, the data
+// and every setting where the lab departs from the Trainer's defaults, with why. Shown in the
+// CLI's output and verdicts.txt, the window's settings line and the presenter.
+struct RunDescription {
+  std::string model;  // "pretrained all-MiniLM-L6-v2, first 4 of its 6 layers, new classifier head"
+  std::string data;   // "built-in data: 2,500 short training-run reports in 5 classes ..."
+  std::string schedule;                 // steps, batch, sequence length, learning rate, seed
+  std::vector<std::string> deviations;  // "GradScaler growth interval 10 instead of 2000: ..."
+  std::string oneLine() const;          // model; data; schedule
+};
+
 struct LabScenario {
   std::string id;          // scenario::k... (ScenarioIds.h)
   std::string optionText;  // the seed question's option it runs, "" for reference runs
@@ -50,6 +61,8 @@ class LabScenarios {
   static TrainConfig builtinBase();
   // One sentence for the UI and CLI: which model the default uses, and why.
   static std::string defaultModelNote();
+  // What a run with `config` trains (model, data, schedule, deviations from HF defaults).
+  static RunDescription describe(const TrainConfig& config);
   // The scenario `id` built on `base` (same data, model, seed and step count as the baseline).
   // Throws InputError naming the known ids for an unknown one.
   static LabScenario make(std::string_view id, const TrainConfig& base);

@@ -34,6 +34,9 @@ struct EvalRecord {
   int64_t step = 0;
   double valLoss = 0;
   double valAccuracy = 0;  // 0..1
+  // Accuracy of always answering the validation split's most frequent label: the floor a run
+  // must clear before its accuracy means it learned anything. 0 = unknown (older files).
+  double chanceAccuracy = 0;
 };
 
 enum class Provenance {

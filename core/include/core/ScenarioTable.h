@@ -7,6 +7,7 @@
 // the export and the bank linter all read it. Plain data: no torch, no Qt.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,9 @@ struct ScenarioSpec {
   std::string focusChart;  // "loss", "throughput" or "underflow": the figure that tells its story
   std::string whatItIs;    // one sentence: what the run does, in Hugging Face terms
   Precision precision = Precision::Fp32;
+  // How the row shapes a run beyond its precision, applied to the lab's base settings after
+  // `precision` (e.g. stop once a failure is settled); empty = the base settings as they are.
+  std::function<void(TrainConfig&)> configure;
   bool isSweep = false;       // fp32 trials over LabScenarios::sweepFactors() of the base rate
   bool inDefaultLab = false;  // `precisionlab-cli lab` and the shipped recordings run it
   EvidenceLink linkFrom = EvidenceLink::Any;

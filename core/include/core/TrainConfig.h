@@ -60,6 +60,11 @@ struct TrainConfig {
   double growthFactor = 2.0;
   double backoffFactor = 0.5;
   int64_t growthInterval = 2000;
+  // A settled failure ends the run early: after this many optimizer steps in a row whose loss or
+  // gradients were non-finite with no loss scaler to recover them (a half-precision model whose
+  // weights turned NaN stays NaN), the run stops and is evaluated once. 0 = always run every
+  // step. Steps a GradScaler skips are its recovery and never count.
+  int64_t stopAfterNonFinite = 0;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -22,13 +22,44 @@ struct MeasuredScenario {
 };
 
 struct VerdictOptions {
-  // Learned like the baseline: val accuracy >= base - this. Two runs whose numerics differ
-  // follow different trajectories; on the built-in 250-example validation split two standard
-  // errors of the difference of two accuracies near 0.8 are 2 * sqrt(2 * 0.8 * 0.2 / 250) = 0.07.
+  // A verdict compares a run with the baseline's own progress, at the same step, and only once
+  // the baseline has learned: a run that "differs from fp32" next to a baseline still at chance
+  // is noise, not a finding (the default lab once told learners that fp16=True failed because
+  // its baseline never left ln 5).
+  //
+  // Too short to judge: fewer steps than this (or cancelled before its last step), unless the
+  // run already failed for good (non-finite with nothing to recover it).
+  int64_t minSteps = 20;
+  // The baseline learned: its training loss fell by at least this share (mean of the first
+  // tenth of its steps vs the last tenth) and its validation accuracy is at least this margin
+  // over chance (the majority label's share of the validation split).
+  double baselineMinDrop = 0.10;
+  double chanceMargin = 0.15;
+  // Learned like the baseline: at the same steps, its last-tenth training loss is at most this
+  // share of the baseline's loss drop above the baseline's, ...
+  double lossGapShare = 0.25;
+  // ... its validation accuracy at the same evaluation step >= the baseline's - this (two
+  // standard errors of the difference of two accuracies near 0.8 on the built-in 250-example
+  // validation split: 2 * sqrt(2 * 0.8 * 0.2 / 250) = 0.07), ...
   double accuracyTolerance = 0.08;
-  double valLossTolerance = 0.15;  // ... and val loss <= base + this
-  double stallFraction = 0.02;     // training loss must fall by > 2% (first vs last tenth)
+  double valLossTolerance = 0.15;  // ... and its validation loss <= the baseline's + this.
+  // Stalled: its own training loss fell by less than this share of the baseline's drop.
+  double stallShare = 0.25;
 };
+
+// What a verdict concludes, in one word (the texts below say it in full).
+enum class Judgement {
+  Reference,            // the baseline, which learned: every comparison stands on it
+  BaselineDidNotLearn,  // the baseline's own row when it did not learn: run longer
+  TooShort,             // cancelled or too few steps to tell (this run or the baseline)
+  Inconclusive,         // the baseline did not learn, so nothing can be compared with it
+  Failed,               // inf/NaN that nothing recovered, or the run ended in an error
+  Identical,            // bit-identical to the baseline at every step
+  LearnsLikeBaseline,   // within the tolerances above of the baseline, nothing non-finite
+  Stalled,              // its training loss did not fall while the baseline's did
+  Differs,              // learned, but not like the baseline
+};
+const char* judgementName(Judgement j);  // "reference", "too-short", "inconclusive", ...
 
 // A piece of a verdict's text: a fixed English template, marked for translation with
 // PL_TRANSLATE_NOOP("Verdict", ...), whose %1..%n stand for its arguments. english() fills them
@@ -49,6 +80,7 @@ struct VerdictText {
 
 struct Verdict {
   std::string scenarioId;
+  Judgement judgement = Judgement::TooShort;
   std::string label;  // the run judged (the best trial for a sweep)
   Provenance provenance = Provenance::Live;
   // Speed: the step-time statistic of core/RunLog.h (median after kWarmupSteps) and its
@@ -66,9 +98,15 @@ struct Verdict {
   bool hasEval = false;
   double valLoss = 0, valAccuracy = 0;
   double baselineValLoss = 0, baselineValAccuracy = 0;
-  bool learned = false;              // within tolerance of the baseline, nothing non-finite
-  bool stalled = false;              // training loss did not fall
-  double maxLossDivergence = 0;      // max |loss - baseline loss| over common finite steps
+  int64_t evalStep = 0;          // the evaluation compared: the last step both runs evaluated at
+  double chanceAccuracy = 0;     // the majority label's share of the validation split
+  bool baselineLearned = false;  // the baseline cleared VerdictOptions' bar
+  double baselineLossDrop = 0;   // baseline: first-tenth minus last-tenth training loss
+  double lossGap = 0;            // last-tenth training loss minus the baseline's, same steps
+  int64_t stepsJudged = 0;       // steps of this run the verdict read
+  bool learned = false;          // baseline: it learned; others: learned like it
+  bool stalled = false;          // training loss did not fall (relative to the baseline's)
+  double maxLossDivergence = 0;  // max |loss - baseline loss| over common finite steps
   bool identicalToBaseline = false;  // every step's loss and every eval bit-equal
   // Failure.
   int64_t firstNonFiniteStep = 0;  // 0 = none

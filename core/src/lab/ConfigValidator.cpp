@@ -59,6 +59,8 @@ const FieldInfo kFields[] = {
      "", ""},
     {ConfigField::GrowthInterval, "growthInterval", "loss scale growth interval",
      ConfigRange{1, 1e9}, " steps", ""},
+    {ConfigField::StopAfterNonFinite, "stopAfterNonFinite", "stop after non-finite steps",
+     ConfigRange{0, double(kMaxSteps)}, " steps", "never stop early"},
 };
 
 const FieldInfo& info(ConfigField f) {
@@ -247,6 +249,7 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
                   "emulated fp16"));
   add(checkRange(ConfigField::InitScale, c.initScale));
   add(checkRange(ConfigField::GrowthInterval, double(c.growthInterval)));
+  add(checkRange(ConfigField::StopAfterNonFinite, double(c.stopAfterNonFinite)));
   return out;
 }
 

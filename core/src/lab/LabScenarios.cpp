@@ -60,6 +60,61 @@ std::string LabScenarios::defaultModelNote() {
       "lab trains the built-in tiny BERT from random weights at lr 2e-3.");
 }
 
+RunDescription LabScenarios::describe(const TrainConfig& c) {
+  RunDescription d;
+  if (!c.modelDir.empty()) {
+    d.model = "the checkpoint in " + c.modelDir +
+              (c.layers > 0 ? ", first " + std::to_string(c.layers) + " layers" : std::string()) +
+              " (classifier head from the checkpoint where it fits, else new)";
+  } else if (c.preset == PretrainedModels::kMiniLm) {
+    d.model =
+        "pretrained all-MiniLM-L6-v2 (sentence-transformers), " +
+        (c.layers > 0 && c.layers < 6 ? "first " + std::to_string(c.layers) + " of its 6 layers"
+                                      : std::string("all 6 layers")) +
+        ", new classifier head";
+  } else {
+    d.model = "built-in " + c.preset + " BERT, random init (no pretrained weights)";
+  }
+  if (c.dataPath.empty()) {
+    d.data =
+        "built-in data: 2,500 short training-run incident reports in 5 classes (what went "
+        "wrong: data pipeline, learning rate, memory, numerical precision, overfitting), " +
+        numberText(100.0 * c.validationFraction, 0, 'f') + " % held out for validation";
+  } else {
+    d.data = "data: " + c.dataPath + " (text column '" + c.textColumn + "', label column '" +
+             c.labelColumn + "'), " + numberText(100.0 * c.validationFraction, 0, 'f') +
+             " % held out for validation";
+  }
+  d.schedule = std::to_string(c.steps) + " steps, batch " + std::to_string(c.batchSize) +
+               ", up to " + std::to_string(c.seqLen) + " tokens, AdamW at lr " +
+               lrText(c.learningRate) + " with " + numberText(100.0 * c.warmupFraction, 0, 'f') +
+               " % linear warmup then linear decay, seed " + std::to_string(c.seed);
+  if (c.growthInterval != 2000)
+    d.deviations.push_back("GradScaler growth interval " + std::to_string(c.growthInterval) +
+                           " steps instead of PyTorch's 2000, so the loss scale can grow back "
+                           "within a run this short");
+  if (c.preset == PretrainedModels::kMiniLm && c.layers > 0 && c.layers < 6)
+    d.deviations.push_back("only the first " + std::to_string(c.layers) +
+                           " of MiniLM's 6 layers are fine-tuned, so a CPU runs the whole lab in "
+                           "minutes");
+  if ((c.preset == PretrainedModels::kMiniLm || !c.modelDir.empty()) && c.saveDir.empty())
+    d.deviations.push_back(
+        "the word embedding keeps only the wordpieces the data uses (the other rows would get no "
+        "gradient: no loss value changes, a step is faster, optimizer memory is lower than the "
+        "Trainer's)");
+  if (c.preset == PretrainedModels::kMiniLm && c.learningRate != 5e-5)
+    d.deviations.push_back("learning rate " + lrText(c.learningRate) +
+                           " instead of TrainingArguments' 5e-05: a run of " +
+                           std::to_string(c.steps) + " steps needs it to leave chance");
+  if (c.stopAfterNonFinite > 0)
+    d.deviations.push_back("the run stops after " + std::to_string(c.stopAfterNonFinite) +
+                           " non-finite steps in a row (its weights are NaN; the Trainer would "
+                           "keep going)");
+  return d;
+}
+
+std::string RunDescription::oneLine() const { return model + "; " + data + "; " + schedule; }
+
 std::vector<std::string> LabScenarios::defaultIds() {
   std::vector<std::string> ids;
   for (const auto& spec : scenarioTable())
@@ -89,6 +144,7 @@ LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
   s.isSweep = spec->isSweep;
   TrainConfig c = base;
   c.precision = spec->precision;
+  if (spec->configure) spec->configure(c);
   if (!spec->isSweep) {
     s.runs.push_back({s.title, c});
     return s;

@@ -54,6 +54,7 @@ const std::vector<EvalField>& evalFields() {
       row<E, &E::step>("step", "", kInt, false, nullptr),
       row<E, &E::valLoss>("valLoss", "", kReal, false, "validation"),
       row<E, &E::valAccuracy>("valAccuracy", "", kReal, false, "validation"),
+      row<E, &E::chanceAccuracy>("chanceAccuracy", "", kReal, true, nullptr),
   };
   return fields;
 }

@@ -138,6 +138,7 @@ json::Value configToJson(const TrainConfig& c) {
   o.set("growthFactor", number(c.growthFactor));
   o.set("backoffFactor", number(c.backoffFactor));
   o.set("growthInterval", c.growthInterval);
+  if (c.stopAfterNonFinite > 0) o.set("stopAfterNonFinite", c.stopAfterNonFinite);
   return o;
 }
 
@@ -176,6 +177,10 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   c.backoffFactor = getDoubleIn(o, "backoffFactor", 0, 1e300, at, p);
   c.growthInterval =
       inRange(getInt(o, "growthInterval", at, p), ConfigField::GrowthInterval, at, p);
+  // Optional: only runs that stop on a settled failure write it.
+  if (o.find("stopAfterNonFinite"))
+    c.stopAfterNonFinite =
+        inRange(getInt(o, "stopAfterNonFinite", at, p), ConfigField::StopAfterNonFinite, at, p);
   return c;
 }
 

@@ -78,18 +78,60 @@ bool identical(const RunLog& a, const RunLog& b) {
   return true;
 }
 
-// Learning, failure and divergence figures of one run against the baseline.
+// Mean training loss of the first and the last tenth of a run's first `n` steps.
+struct LossProgress {
+  double first = std::nan(""), last = std::nan("");
+  double drop() const { return first - last; }
+};
+LossProgress progressOf(const RunLog& run, size_t n) {
+  n = std::min(n, run.steps.size());
+  if (n == 0) return {};
+  const size_t tenth = std::max<size_t>(1, n / 10);
+  return {meanLoss(run, 0, tenth), meanLoss(run, n - tenth, n)};
+}
+
+const EvalRecord* evalAt(const RunLog& run, int64_t step) {
+  for (const auto& e : run.evals)
+    if (e.step == step) return &e;
+  return nullptr;
+}
+
+// Did the baseline itself learn? Its loss fell by VerdictOptions::baselineMinDrop and its
+// validation accuracy cleared chance by chanceMargin (chance unknown: the loss alone decides).
+bool baselineLearnedFrom(const RunLog& base, const VerdictOptions& o, double* drop,
+                         double* chance) {
+  const LossProgress p = progressOf(base, base.steps.size());
+  *drop = p.drop();
+  *chance = base.evals.empty() ? 0 : base.evals.back().chanceAccuracy;
+  if (base.evals.empty() || !std::isfinite(*drop) || !(p.first > 0)) return false;
+  if (*drop < o.baselineMinDrop * p.first) return false;
+  return *chance <= 0 || base.evals.back().valAccuracy >= *chance + o.chanceMargin;
+}
+
+// Too few steps to tell anything (a run that failed for good is judged by its failure).
+bool tooShort(const RunLog& run, const VerdictOptions& o) {
+  if (run.state == RunState::Cancelled) return true;
+  if (static_cast<int64_t>(run.steps.size()) < o.minSteps) return true;
+  return run.ended() && run.totalSteps > 0 && run.stepsDone() < run.totalSteps &&
+         run.state != RunState::Finished;
+}
+
+// Learning, failure and divergence figures of one run against the baseline, at the same steps.
 void judgeRun(const RunLog& run, const RunLog& base, const VerdictOptions& o, Verdict& v) {
   v.label = run.label;
   v.provenance = run.provenance.kind;
-  if (!run.evals.empty()) {
+  v.stepsJudged = static_cast<int64_t>(run.steps.size());
+  // The evaluation compared: the last step both runs evaluated at (a run cut short is compared
+  // with the baseline at its own last evaluation, not with the baseline's end).
+  for (auto it = run.evals.rbegin(); it != run.evals.rend() && !v.hasEval; ++it) {
+    const EvalRecord* b = evalAt(base, it->step);
+    if (!b) continue;
     v.hasEval = true;
-    v.valLoss = run.evals.back().valLoss;
-    v.valAccuracy = run.evals.back().valAccuracy;
-  }
-  if (!base.evals.empty()) {
-    v.baselineValLoss = base.evals.back().valLoss;
-    v.baselineValAccuracy = base.evals.back().valAccuracy;
+    v.evalStep = it->step;
+    v.valLoss = it->valLoss;
+    v.valAccuracy = it->valAccuracy;
+    v.baselineValLoss = b->valLoss;
+    v.baselineValAccuracy = b->valAccuracy;
   }
   std::map<int64_t, double> baseLoss;
   for (const auto& s : base.steps) baseLoss[s.step] = s.loss;
@@ -123,15 +165,30 @@ void judgeRun(const RunLog& run, const RunLog& base, const VerdictOptions& o, Ve
   for (const auto& s : base.steps) baseZero += s.gradZeroFraction;
   if (!base.steps.empty())
     v.baselineGradZeroFraction = baseZero / static_cast<double>(base.steps.size());
-  if (run.state == RunState::Failed && v.failureCause.empty()) v.failureCause = run.message;
+  if (run.state == RunState::Failed && v.failureCause.empty()) {
+    v.failure =
+        text(PL_TRANSLATE_NOOP("Verdict", "the run ended in an error: %1"), {word(run.message)});
+    v.failureCause = v.failure.english();
+  }
 
-  const size_t n = run.steps.size(), tenth = std::max<size_t>(1, n / 10);
-  const double first = meanLoss(run, 0, tenth), last = meanLoss(run, n - tenth, n);
-  v.stalled = n < 2 || !std::isfinite(last) || last >= first * (1.0 - o.stallFraction);
+  v.baselineLearned = baselineLearnedFrom(base, o, &v.baselineLossDrop, &v.chanceAccuracy);
+  if (&run == &base) {
+    v.stalled = !v.baselineLearned;
+    v.learned = v.baselineLearned;
+    v.identicalToBaseline = false;
+    return;
+  }
+  // The same steps of both runs: a run cut short is held to the baseline's loss at its length.
+  const size_t n = std::min(run.steps.size(), base.steps.size());
+  const LossProgress mine = progressOf(run, n), theirs = progressOf(base, n);
+  v.lossGap = mine.last - theirs.last;
+  const double baseDrop = std::max(theirs.drop(), 0.0);
+  v.stalled = n < 2 || !std::isfinite(mine.last) || !(mine.drop() >= o.stallShare * baseDrop);
   v.learned = v.hasEval && v.firstNonFiniteStep == 0 && std::isfinite(v.valLoss) &&
               v.valAccuracy >= v.baselineValAccuracy - o.accuracyTolerance &&
-              v.valLoss <= v.baselineValLoss + o.valLossTolerance && !v.stalled;
-  v.identicalToBaseline = &run != &base && identical(run, base);
+              v.valLoss <= v.baselineValLoss + o.valLossTolerance &&
+              v.lossGap <= o.lossGapShare * baseDrop && !v.stalled;
+  v.identicalToBaseline = identical(run, base);
 }
 
 void judgeSpeed(const RunLog& run, const RunLog& base, Verdict& v) {
@@ -197,29 +254,93 @@ void addLearningText(const Verdict& v, const VerdictOptions& o, std::vector<Verd
     return;
   }
   std::vector<Arg> acc = {num(v.valAccuracy, 3), num(v.baselineValAccuracy, 3), num(v.valLoss, 3),
-                          num(v.baselineValLoss, 3)};
+                          num(v.baselineValLoss, 3), count(v.evalStep)};
   if (v.learned) {
     acc.push_back(num(o.accuracyTolerance, 2));
     acc.push_back(num(o.valLossTolerance, 2));
     out.push_back(text(PL_TRANSLATE_NOOP("Verdict",
                                          "learned like the baseline (val acc %1 vs %2, val loss %3 "
-                                         "vs %4; within %5 validation accuracy and %6 validation "
-                                         "loss of fp32)"),
+                                         "vs %4 at step %5; within %6 validation accuracy and %7 "
+                                         "validation loss of fp32)"),
                        acc));
   } else if (v.stalled) {
     out.push_back(text(PL_TRANSLATE_NOOP("Verdict",
-                                         "stalled: training loss did not fall (val acc "
-                                         "%1 vs %2, val loss %3 vs %4)"),
+                                         "stalled: its training loss did not fall while the "
+                                         "baseline's did (val acc %1 vs %2, val loss %3 vs %4 at "
+                                         "step %5)"),
                        acc));
   } else {
     out.push_back(text(PL_TRANSLATE_NOOP("Verdict",
                                          "did not learn like the baseline (val acc %1 "
-                                         "vs %2, val loss %3 vs %4)"),
+                                         "vs %2, val loss %3 vs %4 at step %5)"),
                        acc));
   }
 }
 
+// "the baseline did not learn (val acc 0.348, chance 0.200; training loss 1.61 to 1.60)"
+VerdictText baselineNotLearnedText(const Verdict& v) {
+  return text(
+      PL_TRANSLATE_NOOP("Verdict",
+                        "the baseline did not learn (val acc %1 against a chance level "
+                        "of %2; training loss fell by %3)"),
+      {num(v.baselineValAccuracy, 3), num(v.chanceAccuracy, 3), num(v.baselineLossDrop, 3)});
+}
+
+// A sweep counts its trials' compute against the baseline's.
+void judgeSweep(const MeasuredScenario& scenario, const RunLog& baseline, const RunLog& judged,
+                Verdict& v) {
+  v.trials = static_cast<int>(scenario.runs.size());
+  // Steps x median step time: robust to the odd slow step a shared machine produces.
+  bool cpu = baseline.cpuTimed();
+  for (const auto& r : scenario.runs) cpu = cpu && r.cpuTimed();
+  auto compute = [cpu](const RunLog& r) {
+    return static_cast<double>(r.steps.size()) * percentileOf(statisticStepTimes(r, cpu), 50);
+  };
+  double total = 0;
+  for (const auto& r : scenario.runs) total += compute(r);
+  const double base = compute(baseline);
+  v.computeMultiple = base > 0 ? total / base : 0;
+  // The same question without timing noise: how many training samples the sweep consumed.
+  auto samples = [](const RunLog& r) {
+    return static_cast<double>(r.steps.size()) * static_cast<double>(r.config.batchSize);
+  };
+  double sweepSamples = 0;
+  for (const auto& r : scenario.runs) sweepSamples += samples(r);
+  v.sampleMultiple = samples(baseline) > 0 ? sweepSamples / samples(baseline) : 0;
+  v.bestTrial = judged.label;
+  if (v.computeMultiple > 0)
+    v.notes.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                             "Measured step time x steps: %1x the baseline's "
+                                             "(varies with the machine's load; the headline "
+                                             "counts samples)."),
+                           {num(v.computeMultiple, 1)}));
+}
+
 }  // namespace
+
+const char* judgementName(Judgement j) {
+  switch (j) {
+    case Judgement::Reference:
+      return "reference";
+    case Judgement::BaselineDidNotLearn:
+      return "baseline-did-not-learn";
+    case Judgement::TooShort:
+      return "too-short";
+    case Judgement::Inconclusive:
+      return "inconclusive";
+    case Judgement::Failed:
+      return "failed";
+    case Judgement::Identical:
+      return "identical";
+    case Judgement::LearnsLikeBaseline:
+      return "learns-like-baseline";
+    case Judgement::Stalled:
+      return "stalled";
+    case Judgement::Differs:
+      return "differs";
+  }
+  return "unknown";
+}
 
 Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                        const VerdictOptions& options) {
@@ -243,11 +364,38 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   judgeSpeed(*judged, baseline, v);
   const bool isBaseline = judged == &baseline || (scenario.runs.size() == 1 &&
                                                   scenario.runs.front().label == baseline.label);
+  bool runShort = false;
+  for (const auto& r : scenario.runs) runShort = runShort || tooShort(r, options);
+  const bool baseShort = tooShort(baseline, options);
+  const bool failed = !v.failureCause.empty();
+  if (scenario.isSweep && !isBaseline) judgeSweep(scenario, baseline, *judged, v);
 
   std::vector<VerdictText>& s = v.summaryParts;
+  auto tooShortText = [&](const RunLog& r, bool cancelled) {
+    s.push_back(cancelled ? text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "too short to judge: %1 cancelled after %2 of "
+                                                   "%3 steps"),
+                                 {word(r.label), count(r.stepsDone()), count(r.totalSteps)})
+                          : text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "too short to judge: %1 ran %2 steps, a verdict "
+                                                   "needs at least %3"),
+                                 {word(r.label), count(r.stepsDone()), count(options.minSteps)}));
+  };
+  auto shortRun = [&]() -> const RunLog& {
+    for (const auto& r : scenario.runs)
+      if (tooShort(r, options)) return r;
+    return *judged;
+  };
   if (isBaseline) {
     const std::vector<Arg> times = {num(v.medianStepMs, 1), num(v.p25StepMs, 1),
                                     num(v.p75StepMs, 1)};
+    if (baseShort) {
+      v.judgement = Judgement::TooShort;
+      tooShortText(baseline, baseline.state == RunState::Cancelled);
+      s.push_back(text("; "));
+    } else {
+      v.judgement = v.baselineLearned ? Judgement::Reference : Judgement::BaselineDidNotLearn;
+    }
     s.push_back(v.cpuTime ? text(PL_TRANSLATE_NOOP("Verdict",
                                                    "reference: median %1 ms/step of CPU "
                                                    "time (p25-p75 %2-%3)"),
@@ -258,37 +406,48 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     if (v.hasEval)
       s.push_back(text(PL_TRANSLATE_NOOP("Verdict", ", val acc %1, val loss %2"),
                        {num(v.valAccuracy, 3), num(v.valLoss, 3)}));
-    if (v.stalled)
+    if (v.chanceAccuracy > 0)
+      s.push_back(text(PL_TRANSLATE_NOOP("Verdict", " (chance %1)"), {num(v.chanceAccuracy, 3)}));
+    if (v.judgement == Judgement::BaselineDidNotLearn) {
+      s.push_back(text("; "));
+      s.push_back(baselineNotLearnedText(v));
       v.notes.push_back(
           text(PL_TRANSLATE_NOOP("Verdict",
-                                 "The baseline's training loss did not fall: lengthen the runs "
-                                 "(--steps) before reading the other verdicts.")));
+                                 "The baseline did not learn: every other verdict is "
+                                 "inconclusive. Run longer (--steps) or with a larger learning "
+                                 "rate before reading them.")));
+    }
+  } else if (baseShort) {
+    v.judgement = Judgement::TooShort;
+    tooShortText(baseline, baseline.state == RunState::Cancelled);
+  } else if (failed && v.baselineLearned) {
+    v.judgement = Judgement::Failed;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
+    s.push_back(v.failure);
+    s.push_back(text("; "));
+    addLearningText(v, options, s);
+  } else if (runShort && !failed) {
+    v.judgement = Judgement::TooShort;
+    const RunLog& r = shortRun();
+    tooShortText(r, r.state == RunState::Cancelled);
+  } else if (!v.baselineLearned) {
+    v.judgement = Judgement::Inconclusive;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "inconclusive: ")));
+    s.push_back(baselineNotLearnedText(v));
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", ", run longer")));
+    // What was measured all the same, without a conclusion drawn from it.
+    if (failed) {
+      s.push_back(
+          text(PL_TRANSLATE_NOOP("Verdict", "; this run also hit %1"), {word(v.failureCause)}));
+    } else if (v.identicalToBaseline) {
+      s.push_back(
+          text(PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps"),
+               {count(static_cast<int64_t>(judged->steps.size()))}));
+    }
   } else if (scenario.isSweep) {
-    v.trials = static_cast<int>(scenario.runs.size());
-    // Steps x median step time: robust to the odd slow step a shared machine produces.
-    bool cpu = baseline.cpuTimed();
-    for (const auto& r : scenario.runs) cpu = cpu && r.cpuTimed();
-    auto compute = [cpu](const RunLog& r) {
-      return static_cast<double>(r.steps.size()) * percentileOf(statisticStepTimes(r, cpu), 50);
-    };
-    double total = 0;
-    for (const auto& r : scenario.runs) total += compute(r);
-    const double base = compute(baseline);
-    v.computeMultiple = base > 0 ? total / base : 0;
-    // The same question without timing noise: how many training samples the sweep consumed.
-    auto samples = [](const RunLog& r) {
-      return static_cast<double>(r.steps.size()) * static_cast<double>(r.config.batchSize);
-    };
-    double sweepSamples = 0;
-    for (const auto& r : scenario.runs) sweepSamples += samples(r);
-    v.sampleMultiple = samples(baseline) > 0 ? sweepSamples / samples(baseline) : 0;
-    v.bestTrial = judged->label;
-    if (v.computeMultiple > 0)
-      v.notes.push_back(text(PL_TRANSLATE_NOOP("Verdict",
-                                               "Measured step time x steps: %1x the baseline's "
-                                               "(varies with the machine's load; the headline "
-                                               "counts samples)."),
-                             {num(v.computeMultiple, 1)}));
+    v.judgement = v.learned   ? Judgement::LearnsLikeBaseline
+                  : v.stalled ? Judgement::Stalled
+                              : Judgement::Differs;
     // The headline multiple counts training samples (timing-free, so the GUI, where runs
     // share the CPU, and the CLI say the same); the measured time multiple is a note.
     s.push_back(
@@ -297,18 +456,17 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     addLearningText(v, options, s);
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; precision unchanged, per trial ")));
     addSpeedText(v, s);
-  } else if (!v.failureCause.empty()) {
-    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
-    s.push_back(v.failure);
-    s.push_back(text("; "));
-    addLearningText(v, options, s);
   } else if (v.identicalToBaseline) {
+    v.judgement = Judgement::Identical;
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
                                        "identical to the baseline: bit-equal loss at "
                                        "all %1 steps and equal validation; "),
                      {count(static_cast<int64_t>(judged->steps.size()))}));
     addSpeedText(v, s);
   } else {
+    v.judgement = v.learned   ? Judgement::LearnsLikeBaseline
+                  : v.stalled ? Judgement::Stalled
+                              : Judgement::Differs;
     addLearningText(v, options, s);
     s.push_back(text("; "));
     addSpeedText(v, s);
@@ -319,16 +477,24 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
           text(PL_TRANSLATE_NOOP("Verdict", "; largest per-step training-loss gap to fp32 %1"),
                {num(v.maxLossDivergence, 3, 'g')}));
   }
-  if (v.skippedSteps > 0 || v.finalLossScale != 1.0)
+  const bool judgedHere = v.judgement != Judgement::TooShort;
+  if (judgedHere && (v.skippedSteps > 0 || v.finalLossScale != 1.0))
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; %1 skipped steps, loss scale now %2"),
                      {count(v.skippedSteps), num(v.finalLossScale, 6, 'g')}));
-  if (!isBaseline && v.meanGradZeroFraction > v.baselineGradZeroFraction + 0.01)
+  if (judgedHere && judged->state == RunState::Finished && judged->totalSteps > 0 &&
+      judged->stepsDone() < judged->totalSteps && failed)
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                       "; stopped after %1 of %2 steps: %3 non-finite steps in "
+                                       "a row settle it"),
+                     {count(judged->stepsDone()), count(judged->totalSteps),
+                      count(judged->config.stopAfterNonFinite)}));
+  if (judgedHere && !isBaseline && v.meanGradZeroFraction > v.baselineGradZeroFraction + 0.01)
     v.notes.push_back(
         text(PL_TRANSLATE_NOOP("Verdict",
                                "%1% of gradient values were exactly zero vs %2% in "
                                "the baseline (fp16 underflow)"),
              {num(100 * v.meanGradZeroFraction, 1), num(100 * v.baselineGradZeroFraction, 1)}));
-  if (!v.speedMeasurable && !isBaseline)
+  if (judgedHere && !v.speedMeasurable && !isBaseline)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed cannot be measured for emulated fp16 on this CPU: compare with the live "

@@ -1,5 +1,9 @@
-// Runs several training runs on one device, interleaving their steps on one worker thread so
-// that all curves grow together while each step is timed alone. Progress leaves through a
+// Runs several training runs on one device, interleaving their steps on worker threads so that
+// all curves grow together while each step is timed alone. With one worker, one step runs at a
+// time; with two (a 2-core CPU, single-threaded runs), two runs step at once, each on its own
+// core and timed by its own thread's CPU clock, which halves a lab's wall time. Runs that use
+// several threads or a GPU always step alone (no other step runs beside them), so their wall
+// times stay comparable. Progress leaves through a
 // snapshot the reader drains (no callback per step); cancellation takes effect within a step.
 // A run that fails (NaN-free error, out of memory, bad input) ends Failed with its cause and
 // never takes the other runs or the process down.
@@ -16,8 +20,12 @@ namespace precisionlab {
 
 class RunScheduler {
  public:
-  RunScheduler();
-  ~RunScheduler();  // cancels every run and joins the worker
+  // `workers`: how many runs may step at once (1 = strictly one step at a time).
+  explicit RunScheduler(int workers = 1);
+  ~RunScheduler();  // cancels every run and joins the workers
+  // Workers for a lab on this machine: 2 on a CPU with at least two cores, else 1. Only
+  // single-threaded CPU runs ever step beside another.
+  static int labWorkers();
   RunScheduler(const RunScheduler&) = delete;
   RunScheduler& operator=(const RunScheduler&) = delete;
 

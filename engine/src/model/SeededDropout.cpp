@@ -18,13 +18,21 @@ inline uint64_t mix(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+thread_local at::Generator* tGenerator = nullptr;
+
 uint64_t drawSeed() {
-  auto gen = at::globalContext().defaultGenerator(torch::kCPU);
+  auto gen = tGenerator ? *tGenerator : at::globalContext().defaultGenerator(torch::kCPU);
   std::lock_guard<std::mutex> lock(gen.mutex());
   return at::check_generator<at::CPUGeneratorImpl>(gen)->random64();
 }
 
 }  // namespace
+
+at::Generator* setThreadDropoutGenerator(at::Generator* generator) {
+  at::Generator* previous = tGenerator;
+  tGenerator = generator;
+  return previous;
+}
 
 torch::Tensor seededDropout(const torch::Tensor& x, double p, bool training) {
   if (!training || p <= 0.0) return x;

@@ -15,4 +15,10 @@ namespace precisionlab {
 // x * mask / (1 - p) in training, x unchanged otherwise; differentiable through the multiply.
 torch::Tensor seededDropout(const torch::Tensor& x, double p, bool training);
 
+// The CPU generator seededDropout draws its seeds from on the calling thread: a run's own
+// generator while the trainer runs that run's step (so two runs stepping on two threads at
+// once never share a random stream), or nullptr for the global default generator. Returns the
+// previous one, for the caller to restore.
+at::Generator* setThreadDropoutGenerator(at::Generator* generator);
+
 }  // namespace precisionlab

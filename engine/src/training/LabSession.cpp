@@ -6,7 +6,8 @@
 
 namespace precisionlab {
 
-LabSession::LabSession(std::vector<LabScenario> scenarios) : scenarios_(std::move(scenarios)) {
+LabSession::LabSession(std::vector<LabScenario> scenarios)
+    : scenarios_(std::move(scenarios)), scheduler_(RunScheduler::labWorkers()) {
   const bool hasBaseline = std::any_of(scenarios_.begin(), scenarios_.end(), [](const auto& s) {
     return s.id == scenario::kBaselineFp32;
   });

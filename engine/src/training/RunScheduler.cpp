@@ -1,7 +1,9 @@
-// One worker thread round-robins one unit of work (prepare, or one step plus any evaluation it
-// makes due) over the live runs. The trainer objects belong to the worker; everything the
-// reader sees (state, message, new records) sits in a snapshot under one mutex, and cancel and
-// pause are atomics checked between steps.
+// Worker threads round-robin one unit of work (prepare, or one step plus any evaluation it makes
+// due) over the live runs; a run is worked on by one worker at a time (`busy`), so a trainer
+// is never touched by two threads at once. A run that is not a single-threaded CPU run is
+// `exclusive`: it steps only while no other run does, and nothing steps beside it. Everything
+// the reader sees (state, message, new records) sits in a snapshot under one mutex, and cancel
+// and pause are atomics checked between steps.
 #include "engine/RunScheduler.h"
 
 #include <atomic>
@@ -30,6 +32,8 @@ struct Run {
   RunUpdate pending;
   bool changed = true;
   RunState resumeState = RunState::Queued;  // what a paused run goes back to
+  bool busy = false;                        // a worker is on it (guarded by Impl::mutex)
+  bool exclusive = false;                   // steps alone: several threads, or a GPU
 };
 
 bool isLive(RunState s) {
@@ -46,7 +50,13 @@ struct RunScheduler::Impl {
   RunId nextId = 1;
   bool stopping = false;
   size_t cursor = 0;  // round-robin position
-  std::thread worker;
+  std::vector<std::thread> workers;
+
+  bool anyBusyLocked(bool exclusiveOnly) const {
+    for (const auto& r : runs)
+      if (r->busy && (!exclusiveOnly || r->exclusive)) return true;
+    return false;
+  }
 
   void setState(Run& run, RunState state, const std::string& message) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -57,6 +67,8 @@ struct RunScheduler::Impl {
 
   // The next run with work to do, in round-robin order, or nullptr. Called under the mutex.
   Run* pickLocked() {
+    if (anyBusyLocked(true)) return nullptr;  // an exclusive run steps alone
+    const bool othersBusy = anyBusyLocked(false);
     const size_t n = runs.size();
     auto it = runs.begin();
     std::advance(it, static_cast<long>(cursor % std::max<size_t>(n, 1)));
@@ -64,7 +76,8 @@ struct RunScheduler::Impl {
       if (it == runs.end()) it = runs.begin();
       Run& run = **it;
       const RunState s = run.pending.state;
-      if (!isLive(s)) continue;
+      if (!isLive(s) || run.busy) continue;
+      if (run.exclusive && othersBusy && !run.cancelRequested) continue;
       if (run.cancelRequested) return &run;  // finishing a cancel is work too
       if (run.paused) {
         if (s != RunState::Paused) {
@@ -105,6 +118,7 @@ struct RunScheduler::Impl {
       std::vector<EvalRecord> evals;
       if (run.trainer->evaluationDue()) evals.push_back(run.trainer->evaluate());
       const bool done = run.trainer->finished();
+      const bool early = done && run.trainer->stoppedEarly();
       if (done && !run.config.saveDir.empty()) run.trainer->saveModel(run.config.saveDir);
       if (done) run.trainer.reset();
       std::lock_guard<std::mutex> lock(mutex);
@@ -112,7 +126,10 @@ struct RunScheduler::Impl {
       for (const auto& e : evals) run.pending.evals.push_back(e);
       if (done) {
         run.pending.state = RunState::Finished;
-        run.pending.message = "finished";
+        run.pending.message =
+            early ? "stopped early: " + std::to_string(run.config.stopAfterNonFinite) +
+                        " non-finite steps in a row settle the failure"
+                  : "finished";
       } else {
         run.pending.state = RunState::Running;
         run.pending.message = "running";
@@ -139,15 +156,24 @@ struct RunScheduler::Impl {
         std::unique_lock<std::mutex> lock(mutex);
         wake.wait(lock, [&] { return stopping || (run = pickLocked()) != nullptr; });
         if (stopping) return;
+        run->busy = true;
       }
       work(*run);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        run->busy = false;
+      }
+      wake.notify_all();  // the run, or an exclusive one, is free for the other worker
     }
   }
 };
 
-RunScheduler::RunScheduler() : impl_(std::make_unique<Impl>()) {
-  impl_->worker = std::thread([this] { impl_->loop(); });
+RunScheduler::RunScheduler(int workers) : impl_(std::make_unique<Impl>()) {
+  for (int i = 0; i < std::max(1, workers); ++i)
+    impl_->workers.emplace_back([this] { impl_->loop(); });
 }
+
+int RunScheduler::labWorkers() { return std::thread::hardware_concurrency() >= 2 ? 2 : 1; }
 
 RunScheduler::~RunScheduler() {
   {
@@ -156,13 +182,14 @@ RunScheduler::~RunScheduler() {
     impl_->stopping = true;
   }
   impl_->wake.notify_all();
-  impl_->worker.join();  // returns after the step in progress
+  for (auto& w : impl_->workers) w.join();  // each returns after its step in progress
 }
 
 RunId RunScheduler::add(const TrainConfig& config, const std::string& label) {
   auto run = std::make_unique<Run>();
   run->label = label;
   run->config = config;
+  run->exclusive = config.device != "cpu" || config.threads != 1;
   run->pending.label = label;
   run->pending.totalSteps = config.steps;
   run->pending.state = RunState::Queued;

@@ -1,9 +1,14 @@
 #include "training/Trainer.h"
 
+#include <ATen/CPUGeneratorImpl.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 #include "core/BuiltinData.h"
@@ -12,6 +17,7 @@
 #include "core/PretrainedModels.h"
 #include "engine/TrainEnvironment.h"
 #include "model/HfCheckpoint.h"
+#include "model/SeededDropout.h"
 #include "platform/DeviceInfo.h"
 #include "platform/TorchCompat.h"
 #include "precision/GradientFlush.h"
@@ -39,27 +45,38 @@ double learningRateAt(const TrainConfig& config, int64_t step) {
          std::max(0.0, static_cast<double>(total - s) / std::max<int64_t>(1, total - warmup));
 }
 
-// Swaps this run's state into the device's default generator (dropout draws from it) and back
-// out afterwards, so interleaved runs never consume each other's random numbers.
+// Gives the step this run's own random stream. On a CPU the seeded dropout of this thread
+// draws from the run's generator (two runs stepping on two threads at once never meet); on
+// CUDA, where dropout uses the device's default generator, the run's state is swapped into it
+// and back out afterwards (CUDA runs never step concurrently: RunScheduler runs them alone).
 class Trainer::RngScope {
  public:
-  explicit RngScope(Trainer& t)
-      : trainer_(t), generator_(at::globalContext().defaultGenerator(t.device_)) {
-    std::lock_guard<std::mutex> lock(generator_.mutex());
-    saved_ = generator_.get_state();
-    generator_.set_state(trainer_.rngState_);
+  explicit RngScope(Trainer& t) : trainer_(t) {
+    if (t.device_.is_cpu()) {
+      previous_ = setThreadDropoutGenerator(&t.cpuGenerator_);
+      return;
+    }
+    generator_ = at::globalContext().defaultGenerator(t.device_);
+    std::lock_guard<std::mutex> lock(generator_->mutex());
+    saved_ = generator_->get_state();
+    generator_->set_state(trainer_.rngState_);
   }
   ~RngScope() {
-    std::lock_guard<std::mutex> lock(generator_.mutex());
-    trainer_.rngState_ = generator_.get_state();
-    generator_.set_state(saved_);
+    if (!generator_) {
+      setThreadDropoutGenerator(previous_);
+      return;
+    }
+    std::lock_guard<std::mutex> lock(generator_->mutex());
+    trainer_.rngState_ = generator_->get_state();
+    generator_->set_state(saved_);
   }
   RngScope(const RngScope&) = delete;
   RngScope& operator=(const RngScope&) = delete;
 
  private:
   Trainer& trainer_;
-  at::Generator generator_;
+  at::Generator* previous_ = nullptr;
+  std::optional<at::Generator> generator_;
   torch::Tensor saved_;
 };
 
@@ -108,6 +125,10 @@ void Trainer::prepare() {
       config_.dataPath.empty() ? TextDataset::builtin() : TextDataset::load(data);
   throwIfCancelled();
   std::unique_ptr<LoadedCheckpoint> checkpoint;
+  // Model weights are drawn from the global generator after torch::manual_seed: runs preparing
+  // on two threads at once take turns, so a seed always gives the same weights.
+  static std::mutex seedingMutex;
+  std::unique_lock<std::mutex> seeding(seedingMutex);
   if (config_.modelDir.empty() && config_.preset == PretrainedModels::kMiniLm) {
     std::vector<std::string> searched;
     config_.modelDir = PretrainedModels::findMiniLm(&searched);
@@ -148,11 +169,31 @@ void Trainer::prepare() {
         BertForSequenceClassificationOptions(bert).padTokenId(tokenizer_->padId()));
     model_->to(device_);
   }
+  seeding.unlock();
+  padId_ = tokenizer_->padId();
+  vocabFull_ = vocabRows_ = model_->embeddings->wordEmbeddings->weight.size(0);
+  // A pretrained vocabulary is mostly rows this data never uses (all-MiniLM-L6-v2: 30,522, the
+  // built-in data: under 800). They get no gradient, so cutting them changes no loss value, but
+  // every step would still write their zero gradient and AdamW would update all 11.7 M of
+  // their values. Not when saving: a saved model keeps its whole vocabulary.
+  if (checkpoint && config_.saveDir.empty() && std::getenv("PRECISIONLAB_FULL_VOCAB") == nullptr)
+    keepUsedVocabulary();
   if (config_.seqLen > model_->options().config().maxPositions)
     throw InputError("--seq-len " + std::to_string(config_.seqLen) + " exceeds the model's " +
                      "max_position_embeddings " +
                      std::to_string(model_->options().config().maxPositions));
-  rngState_ = at::globalContext().defaultGenerator(device_).get_state();
+  if (device_.is_cpu())
+    cpuGenerator_ = at::make_generator<at::CPUGeneratorImpl>(config_.seed);
+  else
+    rngState_ = at::globalContext().defaultGenerator(device_).get_state();
+  {
+    std::map<int64_t, size_t> perLabel;
+    for (const auto& e : validation_->examples()) ++perLabel[e.label];
+    size_t most = 0;
+    for (const auto& [label, n] : perLabel) most = std::max(most, n);
+    const size_t total = validation_->examples().size();
+    chanceAccuracy_ = total ? static_cast<double>(most) / static_cast<double>(total) : 0.0;
+  }
 
   policy_ = makePrecisionPolicy(config_, device_);
   policy_->prepareModel(*model_);
@@ -177,12 +218,41 @@ void Trainer::prepare() {
   cursor_ = 0;
 }
 
+void Trainer::keepUsedVocabulary() {
+  const int64_t n = vocabFull_;
+  std::vector<int64_t> remap(static_cast<size_t>(n), -1);
+  auto mark = [&](int64_t id) {
+    if (id >= 0 && id < n) remap[static_cast<size_t>(id)] = 0;
+  };
+  mark(padId_);
+  for (const auto* set : {&trainIds_, &validationIds_})
+    for (const auto& row : *set)
+      for (int64_t id : row) mark(id);
+  std::vector<int64_t> keep;
+  for (int64_t id = 0; id < n; ++id)
+    if (remap[static_cast<size_t>(id)] == 0) {
+      remap[static_cast<size_t>(id)] = static_cast<int64_t>(keep.size());
+      keep.push_back(id);
+    }
+  for (auto* set : {&trainIds_, &validationIds_})
+    for (auto& row : *set)
+      for (int64_t& id : row) id = remap[static_cast<size_t>(id)];
+  padId_ = remap[static_cast<size_t>(padId_)];
+  torch::NoGradGuard noGrad;
+  auto& embedding = model_->embeddings->wordEmbeddings;
+  auto rows =
+      torch::from_blob(keep.data(), {static_cast<int64_t>(keep.size())}, torch::kLong).to(device_);
+  embedding->weight.set_data(embedding->weight.index_select(0, rows).contiguous());
+  embedding->options.padding_idx(padId_);
+  vocabRows_ = static_cast<int64_t>(keep.size());
+}
+
 Batch Trainer::makeBatch(const std::vector<const std::vector<int64_t>*>& rows,
                          const std::vector<int64_t>& labels) const {
   const auto b = static_cast<int64_t>(rows.size());
   int64_t t = 0;
   for (const auto* r : rows) t = std::max<int64_t>(t, static_cast<int64_t>(r->size()));
-  std::vector<int64_t> ids(static_cast<size_t>(b * t), tokenizer_->padId());
+  std::vector<int64_t> ids(static_cast<size_t>(b * t), padId_);
   std::vector<int64_t> mask(static_cast<size_t>(b * t), 0);
   Batch batch;
   for (int64_t i = 0; i < b; ++i) {
@@ -334,12 +404,17 @@ StepRecord Trainer::step(const Batch& batch) {
   r.skipped = !finite;
   r.nonFinite = !finite || !std::isfinite(r.loss) || !std::isfinite(r.gradNorm) ||
                 r.gradNonFiniteFraction > 0;
+  // The verdict's failure rule (core/Verdict.cpp): a non-finite loss, or non-finite values
+  // that no scaler skipped.
+  const bool unrecovered = !std::isfinite(r.loss) || (r.nonFinite && !r.skipped);
+  nonFiniteInARow_ = unrecovered ? nonFiniteInARow_ + 1 : 0;
   return r;
 }
 
 bool Trainer::evaluationDue() const {
   if (step_ == 0 || step_ == lastEvalStep_) return false;
-  return step_ == config_.steps || (config_.evalEvery > 0 && step_ % config_.evalEvery == 0);
+  return step_ == config_.steps || stoppedEarly() ||
+         (config_.evalEvery > 0 && step_ % config_.evalEvery == 0);
 }
 
 EvalRecord Trainer::evaluate() {
@@ -371,6 +446,7 @@ EvalRecord Trainer::evaluate() {
   r.step = step_;
   r.valLoss = lossSum.item<double>() / n;  // sync point: evaluation's result
   r.valAccuracy = static_cast<double>(correct.item<int64_t>()) / n;
+  r.chanceAccuracy = chanceAccuracy_;
   return r;
 }
 
@@ -382,6 +458,12 @@ RunProvenance Trainer::provenance() const {
     p.device = config_.device;
   }
   p.torchVersion = compat::torchVersion();
+  if (vocabRows_ > 0 && vocabRows_ < vocabFull_)
+    p.note += (p.note.empty() ? "" : "; ") + std::string("word embedding cut to the ") +
+              std::to_string(vocabRows_) + " wordpieces the data uses (of " +
+              std::to_string(vocabFull_) +
+              "): the other rows get no gradient, so no loss value changes, but optimizer "
+              "memory is lower than a full-vocabulary run";
 #ifdef PRECISIONLAB_WITH_CUDA
   p.torchVersion += "+cuda" + compat::cudaBuildVersion();
 #endif

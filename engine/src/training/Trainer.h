@@ -70,12 +70,20 @@ class Trainer {
   double lrAt(int64_t step) const { return learningRateAt(config_, step); }
   // True after a step that evalEvery (or the last step) asks to be followed by evaluate().
   bool evaluationDue() const;
-  bool finished() const { return step_ >= config_.steps; }
+  bool finished() const { return step_ >= config_.steps || stoppedEarly(); }
+  // The run ended before config.steps on a settled failure (TrainConfig::stopAfterNonFinite).
+  bool stoppedEarly() const {
+    return config_.stopAfterNonFinite > 0 && nonFiniteInARow_ >= config_.stopAfterNonFinite;
+  }
   bool prepared() const { return optimizer_ != nullptr; }
   int64_t currentStep() const { return step_; }
 
   const TrainConfig& config() const { return config_; }
   RunProvenance provenance() const;
+  // Rows of the word embedding this run trains: the wordpieces its data uses when the
+  // vocabulary was cut to them (a pretrained checkpoint, nothing saved), else the whole vocab.
+  int64_t vocabRowsTrained() const { return vocabRows_; }
+  int64_t vocabRowsInCheckpoint() const { return vocabFull_; }
   // Warnings from loading config_.modelDir (e.g. a classifier head initialised anew).
   const std::vector<std::string>& loadWarnings() const { return loadWarnings_; }
   // Writes the model as a Hugging Face directory (config.json, vocab.txt, tokenizer_config.json,
@@ -113,7 +121,15 @@ class Trainer {
   std::unique_ptr<AdamW> optimizer_;
   std::vector<torch::Tensor> parameters_;
   std::unique_ptr<GradientFlush> gradientFlush_;  // counts fp16-flushed gradient values
-  torch::Tensor rngState_;  // this run's default-generator state between its steps
+  // This run's random stream: on a CPU its own generator (seeded dropout draws from it on
+  // whichever thread steps the run); on CUDA the device generator's state between its steps.
+  at::Generator cpuGenerator_;
+  torch::Tensor rngState_;
+  void keepUsedVocabulary();
+  int64_t padId_ = 0;  // the pad token's row in the (possibly cut) word embedding
+  int64_t vocabRows_ = 0, vocabFull_ = 0;
+  int64_t nonFiniteInARow_ = 0;  // steps in a row with a non-finite loss nothing recovered
+  double chanceAccuracy_ = 0;    // the validation split's majority-label share
   std::mt19937_64 shuffleRng_;
   std::vector<size_t> order_;  // current epoch's order of training examples
   size_t cursor_ = 0;
