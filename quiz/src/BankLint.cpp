@@ -270,12 +270,14 @@ struct Theme {
   const char* pattern;
 };
 constexpr Theme kThemes[] = {
+    // The verb or comparative and the hardware within one clause and 40 characters: "the 8 GPUs
+    // are summed into one update that is 8 times larger" is about gradients, not hardware.
     {"more or bigger hardware",
-     "\\b(upgrade|move|switch|migrate|give|add|larger|bigger|more|faster|extra|additional)\\b.*"
+     "\\b(upgrade|move|switch|migrate|give|add|larger|bigger|more|faster|extra|additional)\\b"
+     "[^,.;]{0,40}\\b(gpus?|a100s?|h100s?|h200s?|b200s?|l4s?|t4s?|v100s?|tpus?|slices?|chips|"
+     "vcpus|machines?|nodes|accelerators?)\\b|"
      "\\b(gpus?|a100s?|h100s?|h200s?|b200s?|l4s?|t4s?|v100s?|tpus?|slices?|chips|vcpus|"
-     "machines?|nodes|accelerators?)\\b|"
-     "\\b(gpus?|a100s?|h100s?|h200s?|b200s?|l4s?|t4s?|v100s?|tpus?|slices?|chips|vcpus|"
-     "machines?|nodes|accelerators?)\\b.*\\b(larger|bigger|more|faster)\\b"},
+     "machines?|nodes|accelerators?)\\b[^,.;]{0,40}\\b(larger|bigger|more|faster)\\b"},
     {"change the learning rate",
      "\\b(lower|raise|double|halve|divide|scale|increase|decrease|reduce)\\b[^.;]*"
      "\\blearning rate\\b|\\blearning rate\\b[^.;]*\\b(lower|raise|double|halve|scale|increase|"
