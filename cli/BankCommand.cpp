@@ -57,6 +57,8 @@ int runBankCheck(const ArgParser& args, const std::vector<std::string>& files) {
                   static_cast<int>(bank.questions.size()), static_cast<int>(bank.domains().size()));
       if (!lint) continue;
       const QStringList warnings = quiz::lintBank(bank);
+      // Notes (a bare recall stem) inform the author and never change the exit status.
+      for (const QString& n : quiz::lintNotes(bank)) std::printf("  note: %s\n", qPrintable(n));
       if (warnings.isEmpty()) {
         std::printf("%s: no lint warnings\n", qPrintable(file));
         continue;

@@ -235,9 +235,17 @@ void multipleCount(const QuestionBank& bank, QVector<LintWarning>& out) {
 void labLinks(const QuestionBank& bank, QVector<LintWarning>& out) {
   for (const Question& q : bank.questions)
     for (const Option& o : q.options) {
-      const ScenarioSpec* spec =
-          o.scenario.isEmpty() ? nullptr : findScenario(o.scenario.toStdString());
-      if (!spec) continue;
+      if (o.scenario.isEmpty()) continue;
+      const ScenarioSpec* spec = findScenario(o.scenario.toStdString());
+      if (!spec) {
+        // The loader refuses such a file; a bank built in code or by an importer may still
+        // hold one, and the app would offer a lab run that does not exist.
+        out.push_back({QStringLiteral("lab-link"), q.id, o.id,
+                       BankLint::tr("links the lab scenario '%1', which does not exist "
+                                    "(known: %2)")
+                           .arg(o.scenario, QString::fromStdString(knownScenarioIds()))});
+        continue;
+      }
       const QString shows = QString::fromStdString(spec->shows);
       if (spec->linkFrom == EvidenceLink::Correct && !o.correct)
         out.push_back({QStringLiteral("lab-link"), q.id, o.id,
@@ -254,6 +262,173 @@ void labLinks(const QuestionBank& bank, QVector<LintWarning>& out) {
     }
 }
 
+// A theme is a kind of advice (scale the hardware up, change the learning rate) written in many
+// ways, so a phrase count misses it; each is recognised by a pattern. A theme that is wrong in
+// several questions and never the key teaches "never pick it", which the exam does not reward.
+struct Theme {
+  const char* name;
+  const char* pattern;
+};
+constexpr Theme kThemes[] = {
+    // The verb or comparative and the hardware within one clause and 40 characters: "the 8 GPUs
+    // are summed into one update that is 8 times larger" is about gradients, not hardware.
+    {"more or bigger hardware",
+     "\\b(upgrade|move|switch|migrate|give|add|larger|bigger|more|faster|extra|additional)\\b"
+     "[^,.;]{0,40}\\b(gpus?|a100s?|h100s?|h200s?|b200s?|l4s?|t4s?|v100s?|tpus?|slices?|chips|"
+     "vcpus|machines?|nodes|accelerators?)\\b|"
+     "\\b(gpus?|a100s?|h100s?|h200s?|b200s?|l4s?|t4s?|v100s?|tpus?|slices?|chips|vcpus|"
+     "machines?|nodes|accelerators?)\\b[^,.;]{0,40}\\b(larger|bigger|more|faster)\\b"},
+    {"change the learning rate",
+     "\\b(lower|raise|double|halve|divide|scale|increase|decrease|reduce)\\b[^.;]*"
+     "\\blearning rate\\b|\\blearning rate\\b[^.;]*\\b(lower|raise|double|halve|scale|increase|"
+     "decrease|reduce)\\b"},
+};
+constexpr int kMinThemeQuestions = 3;
+
+void neverKeyedThemes(const QuestionBank& bank, QVector<LintWarning>& out) {
+  for (const Theme& theme : kThemes) {
+    const QRegularExpression re(QString::fromLatin1(theme.pattern),
+                                QRegularExpression::CaseInsensitiveOption);
+    QStringList wrong;
+    int keyed = 0;
+    for (const Question& q : bank.questions) {
+      bool wrongHere = false;
+      QString firstWrong;
+      for (const Option& o : q.options) {
+        if (!re.match(o.text).hasMatch()) continue;
+        if (o.correct) {
+          ++keyed;
+        } else if (!wrongHere) {
+          wrongHere = true;
+          firstWrong = o.id;
+        }
+      }
+      if (wrongHere) wrong << optionLabel(q.id, firstWrong);
+    }
+    if (keyed > 0 || wrong.size() < kMinThemeQuestions) continue;
+    const QStringList first = wrong.first().split(QLatin1Char(' '));
+    out.push_back({QStringLiteral("never-keyed-theme"), first.value(0), first.value(1),
+                   BankLint::tr("\"%1\" is a wrong option in %2 questions (%3) and the key in "
+                                "none, so the bank teaches that it is never right; write "
+                                "questions where it is the answer, or vary the distractors")
+                       .arg(QString::fromLatin1(theme.name))
+                       .arg(wrong.size())
+                       .arg(wrong.join(QStringLiteral(", ")))});
+  }
+}
+
+// "always", "never", "only", "all", "none", "nothing": test-wise learners rule such options out.
+// Chance puts about one keyed option per three wrong ones; a bank whose absolutes sit in wrong
+// options more than four times as often as in keyed ones hands out that shortcut.
+void absolutesInDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
+  static const QRegularExpression re(
+      // Not inside a hyphenated term: "all-reduce" and "CPU-only" claim nothing absolute.
+      QStringLiteral("(?<![-\\w])(always|never|only|all|none|nothing)(?![-\\w])"),
+      QRegularExpression::CaseInsensitiveOption);
+  QStringList wrong;
+  int keyed = 0;
+  for (const Question& q : bank.questions)
+    for (const Option& o : q.options) {
+      if (!re.match(o.text).hasMatch()) continue;
+      if (o.correct)
+        ++keyed;
+      else
+        wrong << optionLabel(q.id, o.id);
+    }
+  if (wrong.size() < kMinReusedQuestions || keyed * 4 >= wrong.size()) return;
+  const QStringList first = wrong.first().split(QLatin1Char(' '));
+  out.push_back({QStringLiteral("absolute-wording"), first.value(0), first.value(1),
+                 BankLint::tr("absolute words (always, never, only, all, none, nothing) appear "
+                              "in %1 wrong options (%2) and %3 keyed ones, so \"an absolute "
+                              "claim is wrong\" scores: qualify the distractors or let keys "
+                              "make absolute claims where they are true")
+                     .arg(wrong.size())
+                     .arg(wrong.join(QStringLiteral(", ")))
+                     .arg(keyed)});
+}
+
+// Content words of a text for the echo rule: at least 4 characters, not a stop word nor a
+// number, a plain plural folded onto its singular ("lines" -> "line").
+QSet<QString> echoWords(const QString& text) {
+  static const QSet<QString> extra{
+      QStringLiteral("what"),  QStringLiteral("about"),   QStringLiteral("there"),
+      QStringLiteral("have"),  QStringLiteral("also"),    QStringLiteral("just"),
+      QStringLiteral("like"),  QStringLiteral("such"),    QStringLiteral("both"),
+      QStringLiteral("some"),  QStringLiteral("many"),    QStringLiteral("much"),
+      QStringLiteral("very"),  QStringLiteral("because"), QStringLiteral("before"),
+      QStringLiteral("after"), QStringLiteral("first"),   QStringLiteral("them")};
+  static const QRegularExpression number(QStringLiteral("^[0-9.,%x]+$"));
+  QSet<QString> out;
+  for (QString w : words(text)) {
+    if (w.size() < 4 || stopWords().contains(w) || extra.contains(w) || number.match(w).hasMatch())
+      continue;
+    if (w.endsWith(QLatin1Char('s')) && !w.endsWith(QStringLiteral("ss"))) w.chop(1);
+    out.insert(w);
+  }
+  return out;
+}
+
+// A stem that shares two or more uncommon words with its key and with no distractor points at
+// the key by vocabulary alone ("Bayesian optimization ... sooner" in the stem and only in the
+// key). Uncommon: used by at most a tenth of the bank's questions (and at least by two).
+constexpr int kMinEchoWords = 2;
+constexpr double kMaxEchoShare = 0.10;
+
+void stemEchoesKey(const QuestionBank& bank, QVector<LintWarning>& out) {
+  QHash<QString, int> questionsUsing;
+  QVector<QSet<QString>> stems;
+  for (const Question& q : bank.questions) {
+    QSet<QString> all = echoWords(q.stem);
+    stems << all;
+    for (const Option& o : q.options) all += echoWords(o.text);
+    for (const QString& w : all) ++questionsUsing[w];
+  }
+  const int uncommon =
+      std::max(2, static_cast<int>(kMaxEchoShare * static_cast<double>(bank.questions.size())));
+  for (int i = 0; i < bank.questions.size(); ++i) {
+    const Question& q = bank.questions[i];
+    QSet<QString> inWrong;
+    for (const Option& o : q.options)
+      if (!o.correct) inWrong += echoWords(o.text);
+    for (const Option& o : q.options) {
+      if (!o.correct) continue;
+      QStringList shared;
+      for (const QString& w : echoWords(o.text))
+        if (stems[i].contains(w) && !inWrong.contains(w) && questionsUsing.value(w) <= uncommon)
+          shared << w;
+      if (shared.size() < kMinEchoWords) continue;
+      shared.sort();
+      out.push_back(
+          {QStringLiteral("stem-echoes-key"), q.id, o.id,
+           BankLint::tr("the stem shares the uncommon words %1 with the key and with "
+                        "no wrong option, so the wording points at the key: reword "
+                        "the stem or use the words in a distractor too")
+               .arg(QLatin1Char('"') + shared.join(QStringLiteral("\", \"")) + QLatin1Char('"'))});
+    }
+  }
+}
+
+// Informational: a stem that asks for a fact with no situation around it ("Which statement
+// about TF32 is correct?"). The exam wraps recall in a scenario whose constraint decides between
+// two viable options; a few recall items are fine, so this is a note, not a warning.
+void bareRecallStems(const QuestionBank& bank, QVector<LintWarning>& out) {
+  static const QRegularExpression recall(
+      QStringLiteral("\\b(which|what)\\s+(?:(?:two|three|four|\\d)\\s+)?statements?\\b|"
+                     "\\b(?:is|are)\\s+(?:true|correct)\\s*\\?\\s*$"),
+      QRegularExpression::CaseInsensitiveOption);
+  static const QRegularExpression sentenceEnd(QStringLiteral("[.?!](\\s|$)"));
+  for (const Question& q : bank.questions) {
+    int sentences = 0;
+    for (auto it = sentenceEnd.globalMatch(q.stem.trimmed()); it.hasNext(); it.next()) ++sentences;
+    const bool oneSentence = sentences <= 1;
+    if (!recall.match(q.stem).hasMatch() && !oneSentence) continue;
+    out.push_back({QStringLiteral("bare-recall"), q.id, QString(),
+                   BankLint::tr("the stem asks for a fact without a scenario; the exam wraps "
+                                "recall in a situation whose constraint decides between two "
+                                "viable options (\"... What should you do?\")")});
+  }
+}
+
 }  // namespace
 
 QString LintWarning::toString() const {
@@ -262,6 +437,8 @@ QString LintWarning::toString() const {
   return QStringLiteral("%1: %2 [%3]").arg(where, message, rule);
 }
 
+bool LintWarning::informational() const { return rule == QLatin1String("bare-recall"); }
+
 QVector<LintWarning> BankLint::check(const QuestionBank& bank) {
   QVector<LintWarning> out;
   longestKey(bank, out);
@@ -269,12 +446,24 @@ QVector<LintWarning> BankLint::check(const QuestionBank& bank) {
   allOrNoneOfTheAbove(bank, out);
   multipleCount(bank, out);
   labLinks(bank, out);
+  neverKeyedThemes(bank, out);
+  absolutesInDistractors(bank, out);
+  stemEchoesKey(bank, out);
+  bareRecallStems(bank, out);
   return out;
 }
 
 QStringList lintBank(const QuestionBank& bank) {
   QStringList lines;
-  for (const LintWarning& w : BankLint::check(bank)) lines << w.toString();
+  for (const LintWarning& w : BankLint::check(bank))
+    if (!w.informational()) lines << w.toString();
+  return lines;
+}
+
+QStringList lintNotes(const QuestionBank& bank) {
+  QStringList lines;
+  for (const LintWarning& w : BankLint::check(bank))
+    if (w.informational()) lines << w.toString();
   return lines;
 }
 

@@ -395,6 +395,10 @@ void TestCli::bankCheck() {
   const Result lint = runCli({"bank", "check", "--lint", bank});
   QVERIFY2(lint.exitCode == 0 && lint.out.contains("no lint warnings"),
            qPrintable(lint.out + lint.err));
+  // A bare recall stem is a note: listed, without changing the exit status.
+  QVERIFY2(lint.out.contains("  note: pmle-scaling-003: ") && lint.out.contains("[bare-recall]") &&
+               !lint.out.contains("warning:"),
+           qPrintable(lint.out));
   QByteArray cue = text;
   QVERIFY(cue.contains("\"Modify the model to use half-precision layers\""));
   cue.replace("\"Modify the model to use half-precision layers\"", "\"All of the above\"");

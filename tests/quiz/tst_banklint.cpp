@@ -8,7 +8,9 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
+#include <algorithm>
 #include <iterator>
 
 using namespace precisionlab::quiz;
@@ -100,6 +102,53 @@ QuestionBank withLink(int option, const QString& scenario) {
   return b;
 }
 
+// Hardware advice worded differently in each question (no phrase repeats), wrong in the first
+// `wrongQuestions` questions and keyed in the last `keyedQuestions`.
+QuestionBank withHardwareIn(int wrongQuestions, int keyedQuestions) {
+  QuestionBank b = neutralBank();
+  const QStringList wrong{QStringLiteral("Upgrade to an A100"),
+                          QStringLiteral("Move the job to more GPUs"),
+                          QStringLiteral("Give it a larger TPU slice")};
+  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
+  for (int i = 0; i < keyedQuestions; ++i)
+    for (Option& o : b.questions[3 - i].options)
+      if (o.correct) o.text = QStringLiteral("Switch to H100 chips");
+  return b;
+}
+
+// Absolute claims in wrong options of the first `wrongQuestions` questions, and in the keys of
+// the last `keyedQuestions`.
+QuestionBank withAbsolutesIn(int wrongQuestions, int keyedQuestions) {
+  QuestionBank b = neutralBank();
+  const QStringList wrong{QStringLiteral("It always helps"), QStringLiteral("It never fails"),
+                          QStringLiteral("Only the batch")};
+  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
+  for (int i = 0; i < keyedQuestions; ++i)
+    for (Option& o : b.questions[3 - i].options)
+      if (o.correct) o.text = QStringLiteral("None is lost");
+  return b;
+}
+
+// "all-reduce", "CPU-only" and "none-blocking" in wrong options of three questions: terms, not
+// absolute claims.
+QuestionBank withHyphenatedTerms() {
+  QuestionBank b = neutralBank();
+  b.questions[0].options[1].text = QStringLiteral("Tune the all-reduce");
+  b.questions[1].options[0].text = QStringLiteral("Use CPU-only nodes");
+  b.questions[2].options[0].text = QStringLiteral("A none-blocking copy");
+  return b;
+}
+
+// q2 (key b) asks with words that only its key repeats; `alsoInDistractor` puts them in option a.
+QuestionBank withStemEcho(const QString& keyText, bool alsoInDistractor) {
+  QuestionBank b = neutralBank();
+  b.questions[1].stem =
+      QStringLiteral("Your Bayesian optimization study must end sooner. What should you do?");
+  b.questions[1].options[1].text = keyText;
+  if (alsoInDistractor) b.questions[1].options[0].text = QStringLiteral("Bayesian optimization");
+  return b;
+}
+
 QString seedPageText() {
   QFile f(QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/data/seed-question.md"));
   if (!f.open(QIODevice::ReadOnly)) return {};
@@ -167,6 +216,32 @@ class TestBankLint : public QObject {
                                                       << "";
     QTest::newRow("baseline from any option") << withLink(1, "baseline-fp32") << "" << 0 << ""
                                               << "";
+    QTest::newRow("link to a scenario that does not exist")
+        << withLink(1, "bf17-amp") << "lab-link" << 1 << "q3"
+        << "b";
+    QTest::newRow("hardware wrong in 3, never keyed")
+        << withHardwareIn(3, 0) << "never-keyed-theme" << 1 << "q1"
+        << "b";
+    QTest::newRow("hardware wrong in 3, keyed once") << withHardwareIn(3, 1) << "" << 0 << ""
+                                                     << "";
+    QTest::newRow("hardware wrong in 2") << withHardwareIn(2, 0) << "" << 0 << ""
+                                         << "";
+    QTest::newRow("absolutes only in distractors")
+        << withAbsolutesIn(3, 0) << "absolute-wording" << 1 << "q1"
+        << "b";
+    QTest::newRow("absolutes in a key too") << withAbsolutesIn(3, 1) << "" << 0 << ""
+                                            << "";
+    QTest::newRow("hyphenated terms are no absolutes") << withHyphenatedTerms() << "" << 0 << ""
+                                                       << "";
+    QTest::newRow("stem echoes its key") << withStemEcho("Bayesian optimization ends sooner", false)
+                                         << "stem-echoes-key" << 1 << "q2"
+                                         << "b";
+    QTest::newRow("echoed words also in a distractor")
+        << withStemEcho("Bayesian optimization ends sooner", true) << "" << 0 << ""
+        << "";
+    QTest::newRow("one echoed word is chance")
+        << withStemEcho("It ends sooner", false) << "" << 0 << ""
+        << "";
   }
 
   void rules() {
@@ -175,7 +250,11 @@ class TestBankLint : public QObject {
     QFETCH(int, count);
     QFETCH(QString, questionId);
     QFETCH(QString, optionId);
-    const QVector<LintWarning> warnings = BankLint::check(bank);
+    QVector<LintWarning> warnings = BankLint::check(bank);
+    // Notes (bare-recall: every stem here is one sentence) are tested in bareRecallIsANote.
+    warnings.erase(std::remove_if(warnings.begin(), warnings.end(),
+                                  [](const LintWarning& w) { return w.informational(); }),
+                   warnings.end());
     QStringList all;
     for (const auto& w : warnings) all << w.toString();
     QCOMPARE(warnings.size(), count);  // also: no other rule fires on these banks
@@ -190,20 +269,71 @@ class TestBankLint : public QObject {
   }
 
   void reusedDistractorNamesEveryOption() {
-    const QVector<LintWarning> w = BankLint::check(withDistractorIn(3, 0));
+    QVector<LintWarning> w = BankLint::check(withDistractorIn(3, 0));
+    w.erase(
+        std::remove_if(w.begin(), w.end(), [](const LintWarning& x) { return x.informational(); }),
+        w.end());
     QCOMPARE(w.size(), 1);
     QVERIFY2(w[0].message.contains("q1 b, q2 a, q3 a"), qPrintable(w[0].message));
+  }
+
+  void bareRecallIsANote() {
+    QuestionBank b = neutralBank();
+    b.questions[0].stem = QStringLiteral(
+        "You fine-tune BERT on an L4 GPU and the loss stalls after 100 steps. What should you do?");
+    b.questions[1].stem =
+        QStringLiteral("Your team trains on A100 GPUs. Which statement about TF32 is correct?");
+    b.questions[2].stem = QStringLiteral(
+        "You compare LoRA with full fine-tuning for a 3B model. Which TWO statements are true?");
+    b.questions[3].stem = QStringLiteral("Which workload is the best fit for Cloud TPUs?");
+    QStringList noted;
+    for (const LintWarning& w : BankLint::check(b)) {
+      QVERIFY2(w.rule == "bare-recall" && w.informational(), qPrintable(w.toString()));
+      noted << w.questionId;
+    }
+    QCOMPARE(noted, (QStringList{"q2", "q3", "q4"}));
+    QVERIFY(lintBank(b).isEmpty());  // notes never count as warnings
+    QCOMPARE(lintNotes(b).size(), 3);
+    QVERIFY(lintNotes(b).first().endsWith("[bare-recall]"));
+  }
+
+  // The hand review of bank 2.0.0 (issue 24) found "more or bigger hardware" wrong 7 times and
+  // never keyed, and stems that repeat their key's words; the lint must find them there.
+  void findsTheCuesOfBank200() {
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/data/pmle-scaling-2.0.0.json"));
+    QVERIFY(r.ok());
+    QStringList themes, echoes, absolutes;
+    for (const LintWarning& w : BankLint::check(*r.bank)) {
+      const QString where = w.questionId.mid(13) + w.optionId;
+      if (w.rule == "never-keyed-theme") themes << w.message;
+      if (w.rule == "stem-echoes-key") echoes << where;
+      if (w.rule == "absolute-wording") absolutes << w.message;
+    }
+    QCOMPARE(themes.size(), 1);
+    QVERIFY2(themes[0].contains("more or bigger hardware") && themes[0].contains("019 b") &&
+                 themes[0].contains("020 c") && themes[0].contains("024 b") &&
+                 themes[0].contains("030 a") && !themes[0].contains("008 b"),
+             qPrintable(themes[0]));  // 008 b's "8 times larger" is about the update, not hardware
+    QCOMPARE(echoes, (QStringList{"014d", "015b", "027c"}));
+    QCOMPARE(absolutes.size(), 1);
+    QVERIFY2(absolutes[0].contains("028 d") && absolutes[0].contains("026 d"),
+             qPrintable(absolutes[0]));
   }
 
   void builtInBankPassesLint() {
     const BankLoadResult r = BankLoader::loadFile(
         QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
     QVERIFY(r.ok());
-    QVERIFY(r.bank->questions.size() >= 28);
+    QVERIFY(r.bank->questions.size() >= 45);
     const QStringList warnings = lintBank(*r.bank);
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
-    for (const Question& q : r.bank->questions)
+    QSet<QString> tagged;
+    for (const Question& q : r.bank->questions) {
       QVERIFY2(!q.objectives.isEmpty(), qPrintable(q.id + " has no sub-objective tag"));
+      for (const QString& o : q.objectives) tagged.insert(o);
+    }
+    QCOMPARE(tagged, (QSet<QString>{"3.1", "3.2", "3.3"}));
   }
 
   // The 1.0.0 bank as shipped had the cues and links issue 16 lists; the lint must find them.

@@ -18,7 +18,18 @@
 //                         the breakdown says: a wrong option linking a run where the recipe
 //                         works, or a keyed option linking a run that fails or gains nothing.
 //                         Which runs support which kind of option is a column of the lab's
-//                         scenario table (core/ScenarioTable.h: linkFrom, shows).
+//                         scenario table (core/ScenarioTable.h: linkFrom, shows). A link to a
+//                         scenario id the table does not have is reported too.
+//   never-keyed-theme     a kind of advice (more or bigger hardware, changing the learning
+//                         rate), recognised by a pattern however it is worded, is a wrong option
+//                         in at least 3 questions and the key in none: the bank teaches "never
+//                         pick it".
+//   absolute-wording      "always", "never", "only", "all", "none", "nothing" sit in wrong
+//                         options (at least 3) more than four times as often as in keyed ones.
+//   stem-echoes-key       a stem shares two or more uncommon words (used by at most a tenth of
+//                         the bank's questions) with its key and with none of its distractors.
+//   bare-recall           informational: a stem that asks for a fact with no scenario ("Which
+//                         statement ... is true?", or a single sentence). Not a warning.
 #pragma once
 
 #include "quiz/QuestionBank.h"
@@ -38,18 +49,24 @@ struct LintWarning {
   QString message;
   // "pmle-scaling-007 option d: <message> [lab-link]"
   QString toString() const;
+  // A note (bare-recall) rather than a cue: listed, but lintBank and the exit status of
+  // `bank check --lint` leave it out.
+  bool informational() const;
 };
 
 class BankLint {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::BankLint)
 
  public:
-  // Every warning, grouped by rule in the order above, questions in bank order.
+  // Every warning and note, grouped by rule in the order above (lab-link before the newer
+  // rules), questions in bank order.
   static QVector<LintWarning> check(const QuestionBank& bank);
 };
 
 // The warnings as one line each (LintWarning::toString); empty when the bank is clean. The
 // simple entry point for the CLI and the UI.
 QStringList lintBank(const QuestionBank& bank);
+// The informational notes (bare-recall), one line each.
+QStringList lintNotes(const QuestionBank& bank);
 
 }  // namespace precisionlab::quiz
