@@ -11,6 +11,7 @@
 
 #include "cli/CommandRegistry.h"
 #include "core/TerminalText.h"
+#include "engine/BlasKernels.h"
 #include "engine/BuildInfo.h"
 #include "engine/ExceptionText.h"
 
@@ -58,6 +59,7 @@ int usageError(const std::string& command, const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  precisionlab::selectBlasKernels(argc, argv);  // before any work: it may re-execute the CLI
   if (argc < 2) {
     printUsage(std::cerr);
     return kExitUsage;

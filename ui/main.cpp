@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/BlasKernels.h"
 #include "engine/BuildInfo.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/GuardedApplication.h"
@@ -119,6 +120,7 @@ int runApp(precisionlab::GuardedApplication& app, const QElapsedTimer& startCloc
 }  // namespace
 
 int main(int argc, char** argv) {
+  precisionlab::selectBlasKernels(argc, argv);  // before any work: it may re-execute the app
   if (const auto early = answerWithoutDisplay(argc, argv)) return *early;
 
   QElapsedTimer startClock;

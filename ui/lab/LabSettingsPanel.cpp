@@ -70,8 +70,8 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   layers_->setSpecialValueText(tr("all"));
   layers_->setToolTip(tr("Fine-tune only the first N encoder layers of the pretrained model "
                          "(the rest are not loaded): fewer layers, faster steps on a CPU. The lab "
-                         "uses %1 of MiniLM's 6 by default.")
-                          .arg(LabScenarios::kPretrainedLayers));
+                         "fine-tunes all of MiniLM's 6 by default: with fewer, it learns too "
+                         "slowly for a lab of minutes."));
   layers_->setAccessibleName(tr("Pretrained layers used"));
 
   modelDir_ = new QLineEdit(this);
@@ -352,7 +352,7 @@ void LabSettingsPanel::updateSourceLabels() {
 
 void LabSettingsPanel::onPresetChanged() {
   // Fine-tuning a pretrained model and training one from scratch want different learning
-  // rates (5e-5 vs 2e-3) and layer counts: switching between the two kinds takes the other
+  // rates (3e-4 vs 2e-3), step counts and layer counts: switching between the two kinds takes the other
   // kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
   const bool pretrained =
       preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
@@ -360,10 +360,13 @@ void LabSettingsPanel::onPresetChanged() {
       pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
   const bool wasPretrained = base_.preset == PretrainedModels::kMiniLm;
   if (pretrained != wasPretrained) {
-    const QSignalBlocker b1(lr_), b2(layers_);
+    const QSignalBlocker b1(lr_), b2(layers_), b3(steps_), b4(seqLen_);
     lr_->setValue(kind.learningRate);
     layers_->setValue(int(kind.layers));
+    steps_->setValue(int(kind.steps));
+    seqLen_->setValue(int(kind.seqLen));
     base_.growthInterval = kind.growthInterval;
+    base_.evalEvery = kind.evalEvery;
   }
   base_.preset = preset_->currentData().toString().toStdString();
   updateSourceLabels();

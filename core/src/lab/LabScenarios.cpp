@@ -33,10 +33,16 @@ TrainConfig LabScenarios::builtinBase() {
 TrainConfig LabScenarios::pretrainedBase() {
   TrainConfig c = builtinBase();
   c.preset = PretrainedModels::kMiniLm;
+  // All six layers at lr 3e-4 for 60 steps (0.4 epoch): measured on the built-in data, val acc
+  // 0.91 at step 60 (0.86 at step 40). The earlier default (2 layers, lr 5e-5, 32 tokens) never
+  // left chance in 100 steps: two layers of a sentence encoder and a new head at BERT's usual
+  // rate learn too slowly for a lab of minutes, and 32 tokens cut most reports before the
+  // sentence that names the cause (median 38 wordpieces, 75th percentile 48).
   c.layers = kPretrainedLayers;
-  c.learningRate = 5e-5;  // BERT fine-tuning's usual 2e-5..5e-5
-  c.steps = 100;          // ~0.7 epoch of the built-in data at batch 16
-  c.seqLen = 32;          // short reports: most fit, and a CPU step stays short
+  c.learningRate = 3e-4;
+  c.steps = 60;
+  c.seqLen = 48;
+  c.evalEvery = 30;
   c.growthInterval = kPretrainedGrowthInterval;
   return c;
 }
@@ -48,10 +54,8 @@ TrainConfig LabScenarios::defaultBase() {
 std::string LabScenarios::defaultModelNote() {
   std::vector<std::string> searched;
   if (!PretrainedModels::findMiniLm(&searched).empty())
-    return "Fine-tuning the pretrained all-MiniLM-L6-v2, first " +
-           std::to_string(kPretrainedLayers) +
-           " of its 6 layers (for speed on a CPU), new classifier head, lr 5e-5; GradScaler "
-           "growth interval " +
+    return "Fine-tuning the pretrained all-MiniLM-L6-v2 (all 6 layers, new classifier head) at "
+           "lr 3e-4 for 60 steps; GradScaler growth interval " +
            std::to_string(kPretrainedGrowthInterval) +
            " instead of PyTorch's 2000 so the scale can grow back within the run.";
   return PL_TRANSLATE_NOOP(

@@ -1,5 +1,7 @@
 #include "engine/BuildInfo.h"
 
+#include "engine/BlasKernels.h"
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -99,6 +101,7 @@ std::string buildInfoText() {
       << "\n"
       << "CPU features: " << cpuFlags(b) << "\n"
       << "BLAS loaded: " << b.blas << "\n"
+      << "BLAS kernels: " << (blasKernelNote().empty() ? "-" : blasKernelNote()) << "\n"
       << "Threads: " << b.threads << "\n";
   return out.str();
 }

@@ -1,5 +1,7 @@
 #include "platform/DeviceInfo.h"
 
+#include "engine/BlasKernels.h"
+
 #include <dlfcn.h>
 
 #include <fstream>
@@ -52,7 +54,11 @@ std::string describeDevice(const torch::Device& device) {
   if (b.avx512Fp16) units += ", avx512_fp16";
   if (b.amxFp16) units += ", amx_fp16";
   s += units.empty() ? ", no bf16/fp16 units" : units;
-  return s + ", BLAS " + b.blas.substr(0, b.blas.find(' ')) + ")";
+  // Which kernels the BLAS runs is part of what an fp32 figure measured (engine/BlasKernels.h).
+  const std::string kernels = blasKernelNote();
+  return s + ", BLAS " + b.blas.substr(0, b.blas.find(' ')) +
+         (kernels.empty() ? std::string() : ", " + kernels.substr(0, kernels.find(" (chosen"))) +
+         ")";
 }
 
 void setComputeThreads(int threads) {
