@@ -53,7 +53,7 @@ struct GpuSpec {
   // power-capped card) and what its efficiencies rest on, in words.
   double derate = 1.0;
   bool publishedMeasurement = true;  // false: no published training measurement in the calibration
-  std::string calibration;
+  std::string calibration;           // marked PL_TRANSLATE_NOOP("GpuEstimator", ...) for the UI
 };
 
 enum class EstimatePrecision { Fp32, Tf32, Fp16Amp, Bf16Amp };

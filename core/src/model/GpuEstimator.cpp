@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "core/BertConfig.h"
@@ -98,30 +99,40 @@ const std::vector<GpuSpec>& GpuEstimator::gpus() {
        "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/"
        "t4-tensor-core-datasheet-951643.pdf",
        0.4025, 0.6, false,
-       "no published training measurement: V100's efficiencies (the same Tensor Core "
-       "generation, Volta/Turing) x 0.6 for its 70 W power cap (an assumption)"},
+       PL_TRANSLATE_NOOP(
+           "GpuEstimator",
+           "no published training measurement: V100's efficiencies (the same Tensor Core "
+           "generation, Volta/Turing) x 0.6 for its 70 W power cap (an assumption)")},
       {"l4", "NVIDIA L4 (24 GB)", "NVIDIA_L4", 30.3, 60, 121, 121, 300, 24,
        "https://resources.nvidia.com/en-us-data-center-overview/l4-gpu-datasheet", 0.6441, 0.6,
        false,
-       "no published training measurement: A100's efficiencies x 0.6 for its 72 W power cap "
-       "(an assumption)"},
+       PL_TRANSLATE_NOOP(
+           "GpuEstimator",
+           "no published training measurement: A100's efficiencies x 0.6 for its 72 W power cap "
+           "(an assumption)")},
       {"v100", "NVIDIA V100 SXM2 (16 GB)", "NVIDIA_TESLA_V100", 15.7, 0, 125, 0, 900, 16,
        "https://images.nvidia.com/content/technologies/volta/pdf/"
        "volta-v100-datasheet-update-us-1165301-r5.pdf",
        2.852, 1.0, true,
-       "calibrated on NVIDIA's (V100 16 and 32 GB) and Hugging Face's (V100 16 GB) published "
-       "BERT-large measurements"},
+       PL_TRANSLATE_NOOP(
+           "GpuEstimator",
+           "calibrated on NVIDIA's (V100 16 and 32 GB) and Hugging Face's (V100 16 GB) published "
+           "BERT-large measurements")},
       {"a100", "NVIDIA A100 SXM4 (40 GB)", "NVIDIA_TESLA_A100", 19.5, 156, 312, 312, 1555, 40,
        "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/"
        "nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
        3.3741, 1.0, true,
-       "calibrated on NVIDIA's (A100 40 and 80 GB) BERT-large and the Hugging Face Trainer's "
-       "(A100) t5-base measurements"},
+       PL_TRANSLATE_NOOP(
+           "GpuEstimator",
+           "calibrated on NVIDIA's (A100 40 and 80 GB) BERT-large and the Hugging Face Trainer's "
+           "(A100) t5-base measurements")},
       {"h100", "NVIDIA H100 SXM5 (80 GB)", "NVIDIA_H100_80GB", 67, 494.7, 989, 989, 3350, 80,
        "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet", 11.27,
        1.0, false,
-       "no published training measurement in the calibration: A100's efficiencies (not "
-       "derated: no power cap)"},
+       PL_TRANSLATE_NOOP(
+           "GpuEstimator",
+           "no published training measurement in the calibration: A100's efficiencies (not "
+           "derated: no power cap)")},
   };
   return kGpus;
 }
@@ -307,7 +318,7 @@ std::string GpuEstimator::formula() {
        "  FP16 / BF16 Tensor Core for fp16=True / bf16=True\n"
        "memory time = (passes x activation bytes + 28 bytes x parameters [AdamW]\n"
        "  + cast bytes x parameters under autocast) / (bandwidth x "
-    << CodeCalibration::kBandwidthEfficiency
+    << fmt(CodeCalibration::kBandwidthEfficiency, 1)
     << ")\n"
        "  activations per layer: S x B x H x (34 + 5 x heads x S / H) bytes in 16 bits, twice\n"
        "  that in fp32 (Korthikanti et al. 2022, Reducing Activation Recomputation in Large\n"
@@ -318,26 +329,22 @@ std::string GpuEstimator::formula() {
        "peak memory = 16 bytes x parameters (+2 for the 16-bit weight copies of mixed\n"
        "  precision) + activation bytes\n"
        "epoch cost = ceil(examples / B) x step time x price per hour\n\n"
-       "Calibrated constants           Hugging Face Trainer   optimized code\n"
-       "  fp32 efficiency              "
-    << t.fp32Efficiency << "                    " << p.fp32Efficiency
-    << "\n"
-       "  tf32 efficiency              "
-    << t.tf32Efficiency << "                   " << p.tf32Efficiency
-    << "\n"
-       "  fp16/bf16 efficiency         "
-    << t.tensorCoreEfficiency << "                    " << p.tensorCoreEfficiency
-    << "\n"
-       "  activation passes            "
-    << t.activationPasses << "                      " << p.activationPasses
-    << "\n"
-       "  autocast bytes / parameter   "
-    << t.castBytesPerParam << "                     " << p.castBytesPerParam
-    << "\n"
-       "  overhead ms / layer          "
-    << t.overheadMsPerLayer << " (x" << t.autocastOverheadFactor << " autocast)     "
-    << p.overheadMsPerLayer << " (x" << p.autocastOverheadFactor
-    << " autocast)\n"
+       "Calibrated constants";
+  // One row of the constants table: what, then the Trainer's and the optimized code's value.
+  const auto row = [&o](const char* what, const std::string& trainer, const std::string& fast) {
+    o << "\n  " << std::left << std::setw(28) << what << std::setw(23) << trainer << fast;
+  };
+  const auto overhead = [](const CodeCalibration& c) {
+    return fmt(c.overheadMsPerLayer, 2) + " (x" + fmt(c.autocastOverheadFactor, 2) + " autocast)";
+  };
+  row("", t.name, p.name);
+  row("fp32 efficiency", fmt(t.fp32Efficiency, 2), fmt(p.fp32Efficiency, 2));
+  row("tf32 efficiency", fmt(t.tf32Efficiency, 2), fmt(p.tf32Efficiency, 2));
+  row("fp16/bf16 efficiency", fmt(t.tensorCoreEfficiency, 2), fmt(p.tensorCoreEfficiency, 2));
+  row("activation passes", fmt(t.activationPasses, 0), fmt(p.activationPasses, 0));
+  row("autocast bytes / parameter", fmt(t.castBytesPerParam, 0), fmt(p.castBytesPerParam, 0));
+  row("overhead ms / layer", overhead(t), overhead(p));
+  o << "\n"
        "Hugging Face Trainer = what a learner who sets fp16=True runs (torch.autocast, eager\n"
        "kernels); optimized code = NVIDIA's DeepLearningExamples (apex AMP O2, fused Adam/LAMB,\n"
        "fused LayerNorm and softmax). Every figure is shown as the range between the two.\n\n"
