@@ -5,6 +5,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -72,7 +73,9 @@ GpuEstimateDialog::GpuEstimateDialog(QWidget* parent) : QDialog(parent) {
   shape->addLayout(form);
   shape->addLayout(form2);
 
-  auto* priceBox = new QFormLayout;
+  // The prices three to a row, so the table keeps the room.
+  auto* priceBox = new QGridLayout;
+  int priceIndex = 0;
   for (const GpuSpec& g : GpuEstimator::gpus()) {
     auto* spin = new QDoubleSpinBox(this);
     spin->setRange(0, 1000);
@@ -81,7 +84,10 @@ GpuEstimateDialog::GpuEstimateDialog(QWidget* parent) : QDialog(parent) {
     spin->setSuffix(tr(" / hour"));
     spin->setValue(g.usdPerHour);
     prices_.append(spin);
-    priceBox->addRow(QString::fromStdString(g.name), spin);
+    const int priceRow = priceIndex / 3, priceColumn = 2 * (priceIndex % 3);
+    priceBox->addWidget(new QLabel(QString::fromStdString(g.name), this), priceRow, priceColumn);
+    priceBox->addWidget(spin, priceRow, priceColumn + 1);
+    ++priceIndex;
     connect(spin, &QDoubleSpinBox::valueChanged, this, &GpuEstimateDialog::recompute);
   }
   auto* priceNote = new QLabel(QString::fromStdString(GpuEstimator::pricesSource()), this);
@@ -93,6 +99,7 @@ GpuEstimateDialog::GpuEstimateDialog(QWidget* parent) : QDialog(parent) {
                                      tr("vs tf32=True (est.)"), tr("Memory GB (est.)"),
                                      tr("Epoch (est.)")});
   table_->verticalHeader()->hide();
+  table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setStretchLastSection(true);
@@ -127,7 +134,7 @@ GpuEstimateDialog::GpuEstimateDialog(QWidget* parent) : QDialog(parent) {
   for (QSpinBox* s : {batch_, seqLen_, examples_})
     connect(s, &QSpinBox::valueChanged, this, &GpuEstimateDialog::recompute);
   connect(preset_, &QComboBox::currentIndexChanged, this, &GpuEstimateDialog::recompute);
-  resize(900, 640);
+  resize(1000, 700);
   recompute();
 }
 
@@ -152,6 +159,7 @@ void GpuEstimateDialog::recompute() {
   const auto& gpus = GpuEstimator::gpus();
   const EstimatePrecision precisions[] = {EstimatePrecision::Fp32, EstimatePrecision::Tf32,
                                           EstimatePrecision::Fp16Amp, EstimatePrecision::Bf16Amp};
+  table_->clearSpans();
   table_->setRowCount(int(gpus.size()) * 4);
   const auto both = [&shape](const GpuSpec& g, EstimatePrecision p) {
     return std::pair{GpuEstimator::estimate(g, shape, p, EstimateCode::Trainer),
@@ -174,6 +182,7 @@ void GpuEstimateDialog::recompute() {
       if (!t.supported) {
         cells << (p == EstimatePrecision::Tf32 ? tr("not supported: no TF32 units")
                                                : tr("not supported: no bf16 units"));
+        table_->setSpan(row, kStep, 1, kColumns - kStep);  // one note across the figures
       } else {
         const int64_t examples = examples_->value();
         const double price = prices_[int(g)]->value();
