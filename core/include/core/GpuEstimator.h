@@ -177,8 +177,9 @@ EstimateShape labShape();
 // `estimate`, the dialog, the presenter).
 SpeedupRange fp16SpeedupRange(const GpuSpec& gpu, const EstimateShape& shape);
 std::vector<SpeedupRange> fp16SpeedupRanges(const EstimateShape& shape);  // every GPU, in order
-// One GPU in one line: "A100: fp16=True 2.2x-4.9x true fp32 (the Trainer's default), 1.2x-1.6x
-// tf32=True (published numbers' baseline)" (+ the calibration caveat for T4 and L4).
+// One GPU in one line: "A100: fp16=True 3.6x-5.4x faster than true fp32 (the Trainer's default),
+// 1.2x-1.6x faster than tf32=True (the baseline of published numbers)", with "no published
+// training measurement" for T4, L4 and H100.
 VerdictText rangeText(const SpeedupRange& range);
 // Every GPU in one line, for the card, the CLI verdict and the presenter: "estimated for BERT
 // base (batch 32, sequence 128) on Vertex AI GPUs, Hugging Face Trainer to optimized code: ...".

@@ -24,7 +24,7 @@ bool halfPrecision(EstimatePrecision p) {
 // The calibrated constants. Derivation, the fit and its residuals:
 // docs/gpu-estimate-calibration.md. Fitted to the published points of calibrationPoints() (a grid
 // over these constants minimising the worst ratio error; no point's fp16/baseline ratio is off by
-// more than 1.18x, no absolute fp16 throughput by more than 1.5x). True-fp32 and TF32 matmuls run
+// more than 1.17x, no absolute fp16 throughput by more than 1.5x). True-fp32 and TF32 matmuls run
 // the same PyTorch kernels in both code paths (NVIDIA's fp32 runs use a Python optimizer too), so
 // their efficiencies are shared; the paths differ in what mixed precision gets: apex AMP O2 with
 // fused Adam/LAMB, LayerNorm and softmax (optimized) against torch.autocast over unfused eager
