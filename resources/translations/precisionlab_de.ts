@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>GpuEstimator</name>
+    <message>
+        <source>no published training measurement: V100&apos;s efficiencies (the same Tensor Core generation, Volta/Turing) x 0.6 for its 70 W power cap (an assumption)</source>
+        <translation>keine veröffentlichte Trainingsmessung: die Effizienzen der V100 (dieselbe Tensor-Core-Generation, Volta/Turing) x 0,6 für ihre Leistungsgrenze von 70 W (eine Annahme)</translation>
+    </message>
+    <message>
+        <source>no published training measurement: A100&apos;s efficiencies x 0.6 for its 72 W power cap (an assumption)</source>
+        <translation>keine veröffentlichte Trainingsmessung: die Effizienzen der A100 x 0,6 für ihre Leistungsgrenze von 72 W (eine Annahme)</translation>
+    </message>
+    <message>
+        <source>calibrated on NVIDIA&apos;s (V100 16 and 32 GB) and Hugging Face&apos;s (V100 16 GB) published BERT-large measurements</source>
+        <translation>kalibriert an den veröffentlichten BERT-large-Messungen von NVIDIA (V100 16 und 32 GB) und Hugging Face (V100 16 GB)</translation>
+    </message>
+    <message>
+        <source>calibrated on NVIDIA&apos;s (A100 40 and 80 GB) BERT-large and the Hugging Face Trainer&apos;s (A100) t5-base measurements</source>
+        <translation>kalibriert an NVIDIAs BERT-large-Messungen (A100 40 und 80 GB) und den t5-base-Messungen mit dem Hugging Face Trainer (A100)</translation>
+    </message>
+    <message>
+        <source>no published training measurement in the calibration: A100&apos;s efficiencies (not derated: no power cap)</source>
+        <translation>keine veröffentlichte Trainingsmessung in der Kalibrierung: die Effizienzen der A100 (nicht abgesenkt: keine Leistungsgrenze)</translation>
+    </message>
+</context>
+<context>
     <name>LabScenarios</name>
     <message>
         <source>fp32 baseline</source>
@@ -270,6 +293,26 @@
     <message>
         <source>%1% of gradient values were exactly zero vs %2% in the baseline (fp16 underflow)</source>
         <translation>%1 % der Gradientenwerte waren genau null gegenüber %2 % in der Baseline (fp16-Unterlauf)</translation>
+    </message>
+    <message>
+        <source>%1: fp16=True %2x-%3x faster than true fp32 (the Trainer&apos;s default), %4x-%5x faster than tf32=True (the baseline of published numbers)</source>
+        <translation>%1: fp16=True %2x-%3x schneller als echtes fp32 (die Voreinstellung des Trainers), %4x-%5x schneller als tf32=True (die Basis veröffentlichter Zahlen)</translation>
+    </message>
+    <message>
+        <source>%1: fp16=True %2x-%3x faster than true fp32 (the Trainer&apos;s default), %4x-%5x faster than tf32=True (the baseline of published numbers); no published training measurement</source>
+        <translation>%1: fp16=True %2x-%3x schneller als echtes fp32 (die Voreinstellung des Trainers), %4x-%5x schneller als tf32=True (die Basis veröffentlichter Zahlen); keine veröffentlichte Trainingsmessung</translation>
+    </message>
+    <message>
+        <source>%1: fp16=True %2x-%3x faster than true fp32 (no TF32 on this GPU)</source>
+        <translation>%1: fp16=True %2x-%3x schneller als echtes fp32 (kein TF32 auf dieser GPU)</translation>
+    </message>
+    <message>
+        <source>%1: fp16=True %2x-%3x faster than true fp32 (no TF32 on this GPU); no published training measurement</source>
+        <translation>%1: fp16=True %2x-%3x schneller als echtes fp32 (kein TF32 auf dieser GPU); keine veröffentlichte Trainingsmessung</translation>
+    </message>
+    <message>
+        <source>estimated for %1 (batch %2, sequence %3) on Vertex AI GPUs, from the Hugging Face Trainer to optimized code: fp16=True %4x-%5x faster than true fp32 (the Trainer&apos;s default); on A100 %6x-%7x faster than tf32=True (the baseline of published numbers); at most %8x the memory; T4, L4 and H100 have no published training measurement</source>
+        <translation>geschätzt für %1 (Batch %2, Sequenz %3) auf Vertex-AI-GPUs, vom Hugging Face Trainer bis zu optimiertem Code: fp16=True %4x-%5x schneller als echtes fp32 (die Voreinstellung des Trainers); auf A100 %6x-%7x schneller als tf32=True (die Basis veröffentlichter Zahlen); höchstens %8x des Speichers; für T4, L4 und H100 gibt es keine veröffentlichte Trainingsmessung</translation>
     </message>
 </context>
 <context>
@@ -658,10 +701,6 @@
         <translation>GPU-Schätzung…</translation>
     </message>
     <message>
-        <source>Estimated step time, memory and epoch cost on the GPUs Vertex AI offers, with the formula and its sources.</source>
-        <translation>Geschätzte Schrittzeit, Speicherbedarf und Kosten pro Epoche auf den GPUs, die Vertex AI anbietet, mit Formel und Quellen.</translation>
-    </message>
-    <message>
         <source>%1  ✓ the answer</source>
         <translation>%1  ✓ die Antwort</translation>
     </message>
@@ -672,6 +711,10 @@
     <message>
         <source>source: %1</source>
         <translation>Quelle: %1</translation>
+    </message>
+    <message>
+        <source>Estimated step time, throughput, memory and epoch cost on the GPUs Vertex AI offers, as ranges from the Hugging Face Trainer to optimized code, with the formula, the published measurements it is calibrated on and their sources.</source>
+        <translation>Geschätzte Schrittzeit, Durchsatz, Speicherbedarf und Kosten pro Epoche auf den GPUs, die Vertex AI anbietet, als Spannen vom Hugging Face Trainer bis zu optimiertem Code, mit Formel, den veröffentlichten Messungen, an denen sie kalibriert ist, und deren Quellen.</translation>
     </message>
 </context>
 <context>
@@ -712,10 +755,6 @@
         <translation>GPU-Schätzung (nicht gemessen)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Estimated&lt;/b&gt; from the model&apos;s FLOPs and bytes and each GPU&apos;s published peak rates and memory bandwidth, for fine-tuning on the GPUs Vertex AI offers. Not a measurement: a GPU recording, where you have one, is the better evidence. T4 and V100 have no bfloat16 units, one reason fp16=True is the portable answer.</source>
-        <translation>&lt;b&gt;Geschätzt&lt;/b&gt; aus den FLOPs und Bytes des Modells sowie den veröffentlichten Spitzenraten und der Speicherbandbreite jeder GPU, für Fine-Tuning auf den GPUs, die Vertex AI anbietet. Keine Messung: Eine GPU-Aufzeichnung, wo Sie eine haben, ist der bessere Beleg. T4 und V100 haben keine bfloat16-Einheiten, ein Grund, warum fp16=True die portable Antwort ist.</translation>
-    </message>
-    <message>
         <source>BERT size</source>
         <translation>BERT-Größe</translation>
     </message>
@@ -748,10 +787,6 @@
         <translation>ms / Schritt (gesch.)</translation>
     </message>
     <message>
-        <source>Speed vs fp32 (est.)</source>
-        <translation>Tempo ggü. fp32 (gesch.)</translation>
-    </message>
-    <message>
         <source>Memory GB (est.)</source>
         <translation>Speicher GB (gesch.)</translation>
     </message>
@@ -776,8 +811,28 @@
         <translation>%1 h, $%2</translation>
     </message>
     <message>
-        <source>Estimated, not measured (How is this computed? below)</source>
-        <translation>Geschätzt, nicht gemessen (Wie wird das berechnet? unten)</translation>
+        <source>&lt;b&gt;Estimated&lt;/b&gt; from the model&apos;s FLOPs and bytes and each GPU&apos;s published peak rates and memory bandwidth, with efficiencies calibrated on published training measurements, for fine-tuning on the GPUs Vertex AI offers. Each cell is a range: the Hugging Face Trainer (what setting fp16=True runs) to optimized code (NVIDIA&apos;s tuned scripts). fp32 is true fp32, the Trainer&apos;s default; tf32=True is the baseline of NVIDIA&apos;s published A100/H100 numbers. Not a measurement: a GPU recording, where you have one, is the better evidence. T4 and V100 have no bfloat16 units, one reason fp16=True is the portable answer.</source>
+        <translation>&lt;b&gt;Geschätzt&lt;/b&gt; aus den FLOPs und Bytes des Modells sowie den veröffentlichten Spitzenraten und der Speicherbandbreite jeder GPU, mit Effizienzen, die an veröffentlichten Trainingsmessungen kalibriert sind, für Fine-Tuning auf den GPUs, die Vertex AI anbietet. Jede Zelle ist eine Spanne: vom Hugging Face Trainer (was fp16=True ausführt) bis zu optimiertem Code (NVIDIAs abgestimmte Skripte). fp32 ist echtes fp32, die Voreinstellung des Trainers; tf32=True ist die Basis der von NVIDIA veröffentlichten A100/H100-Zahlen. Keine Messung: Eine GPU-Aufzeichnung, wo Sie eine haben, ist der bessere Beleg. T4 und V100 haben keine bfloat16-Einheiten, ein Grund, warum fp16=True die portable Antwort ist.</translation>
+    </message>
+    <message>
+        <source>Sequences / s (est.)</source>
+        <translation>Sequenzen / s (gesch.)</translation>
+    </message>
+    <message>
+        <source>vs true fp32 (est.)</source>
+        <translation>ggü. echtem fp32 (gesch.)</translation>
+    </message>
+    <message>
+        <source>vs tf32=True (est.)</source>
+        <translation>ggü. tf32=True (gesch.)</translation>
+    </message>
+    <message>
+        <source>Estimated, not measured: Hugging Face Trainer to optimized code. %1 (How is this computed? below)</source>
+        <translation>Geschätzt, nicht gemessen: vom Hugging Face Trainer bis zu optimiertem Code. %1 (Wie wird das berechnet? unten)</translation>
+    </message>
+    <message>
+        <source>not supported: no TF32 units</source>
+        <translation>keine TF32-Einheiten</translation>
     </message>
 </context>
 <context>
@@ -1050,10 +1105,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>every trial is an fp32 run: each one as slow as the baseline</source>
         <translation>jeder Trial ist ein fp32-Lauf: jeder so langsam wie die Baseline</translation>
-    </message>
-    <message>
-        <source>estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 the memory</source>
-        <translation>geschätzt für BERT-base auf Vertex-AI-GPUs: %1 (%2) bis %3 (%4) schneller, höchstens %5 des Speichers</translation>
     </message>
     <message>
         <source>Not run yet</source>

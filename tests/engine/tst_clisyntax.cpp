@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "core/GpuEstimator.h"
 
 using clitest::CliResult;
 using clitest::runCli;
@@ -74,6 +75,7 @@ class TestCliSyntax : public QObject {
   void optionEqualsValue();
   void doubleDashEndsOptions();
   void settingsNamedByFlag();
+  void estimateShowsTheCalibratedRange();
   void completionCompletes();
 
  private:
@@ -214,6 +216,32 @@ void TestCliSyntax::settingsNamedByFlag() {
   QCOMPARE(r[1].exitCode, 2);
   QVERIFY2(r[1].err.contains("--batch-size: batch size must be between 1 and 4096"),
            qPrintable(r[1].err));
+}
+
+void TestCliSyntax::estimateShowsTheCalibratedRange() {
+  // `estimate` prints the same calibrated line as the lab's evidence card (one function in
+  // core), ranges from the Trainer to optimized code, both baselines, bert-large with the batch
+  // and sequence length asked for, and --explain the published points and their sources.
+  const QList<CliResult> r = clitest::runCliMany(
+      {{"estimate", "--preset", "large", "--batch-size", "32", "--seq-len", "384", "--explain"},
+       {"estimate"},
+       {"estimate", "--preset", "huge"}});
+  QVERIFY2(r[0].exitCode == 0, qPrintable(r[0].err));
+  const precisionlab::EstimateShape large =
+      precisionlab::EstimateShape::forPreset("large", 32, 384);
+  const QString line =
+      QString::fromStdString(precisionlab::gpuestimate::summaryText(large).english());
+  QVERIFY2(r[0].out.contains(line), qPrintable(r[0].out));
+  for (const char* needle : {"ESTIMATED", "BERT large", "batch 32, sequence 384", "tf32=True",
+                             "Hugging Face Trainer to optimized code", "A100: fp16=True ",
+                             "issues/15026", "DeepLearningExamples", "perf_train_gpu_one"})
+    QVERIFY2(r[0].out.contains(QLatin1String(needle)), needle);
+  QVERIFY2(r[1].exitCode == 0, qPrintable(r[1].err));
+  QVERIFY(r[1].out.contains(QString::fromStdString(
+      precisionlab::gpuestimate::summaryText(precisionlab::gpuestimate::labShape()).english())));
+  QVERIFY(r[1].out.contains("estimate --explain"));
+  QCOMPARE(r[2].exitCode, 2);
+  QVERIFY2(r[2].err.contains("--preset") && r[2].err.contains("large"), qPrintable(r[2].err));
 }
 
 void TestCliSyntax::completionCompletes() {

@@ -1,7 +1,8 @@
 // The GPU estimator against hand-computed figures: BERT-base's parameter count equals Hugging
 // Face's BertForSequenceClassification (2 labels), the FLOPs formula term by term, bf16 refused
 // where the GPU has no bf16 units, mixed precision faster and lighter than fp32 on every GPU,
-// and the epoch cost as steps x step time x price. Pure arithmetic: runs in milliseconds.
+// and the epoch cost as steps x step time x price. The calibration against published
+// measurements is tests/core/tst_core_gpuestimate.cpp. Pure arithmetic: runs in milliseconds.
 #include <QtTest>
 
 #include <cmath>
@@ -62,9 +63,15 @@ class TestGpuEstimator : public QObject {
     for (const GpuSpec& g : GpuEstimator::gpus()) {
       const StepEstimate fp32 = GpuEstimator::estimate(g, s, EstimatePrecision::Fp32);
       const StepEstimate fp16 = GpuEstimator::estimate(g, s, EstimatePrecision::Fp16Amp);
-      QVERIFY2(fp16.stepMs < fp32.stepMs / 2, g.id.c_str());
+      QVERIFY2(fp16.stepMs < fp32.stepMs, g.id.c_str());
       QVERIFY2(fp16.memoryGB < fp32.memoryGB, g.id.c_str());
-      QCOMPARE(fp32.stepMs, fp32.computeMs + fp32.memoryMs);
+      QCOMPARE(fp32.stepMs, fp32.computeMs + fp32.memoryMs + fp32.overheadMs);
+      QVERIFY(fp32.overheadMs > 0);
+      // The optimized code path is faster than the Trainer in mixed precision.
+      QVERIFY2(
+          GpuEstimator::estimate(g, s, EstimatePrecision::Fp16Amp, EstimateCode::Optimized).stepMs <
+              fp16.stepMs,
+          g.id.c_str());
       QVERIFY(fp32.fits);
       QVERIFY(!g.datasheet.empty() && g.usdPerHour > 0);
     }
@@ -88,7 +95,7 @@ class TestGpuEstimator : public QObject {
   }
 
   void formulaNamesItsSources() {
-    const std::string f = GpuEstimator::formula();
+    const std::string f = gpuestimate::explain();
     QVERIFY(f.find("ESTIMATED") != std::string::npos);
     for (const GpuSpec& g : GpuEstimator::gpus())
       QVERIFY2(f.find(g.datasheet) != std::string::npos, g.id.c_str());

@@ -8,6 +8,10 @@
 
 #include <limits>
 
+#include <QTableWidget>
+
+#include "core/GpuEstimator.h"
+#include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabVerdicts.h"
@@ -206,6 +210,42 @@ class TestEvidence : public QObject {
       QVERIFY(c.source.isEmpty());
     }
     QCOMPARE(cards[0].name, QStringLiteral("Half-precision layers"));  // no letter: by text
+  }
+
+  void estimateIsOneCalibratedRange() {
+    // The fp16=True card, the estimate dialog (and so the presenter, which shows these cards
+    // and opens this dialog) read one calibrated summary: a range, Trainer to optimized code.
+    const QString line = LabEvidence::gpuEstimateLine();
+    QCOMPARE(line, LabVerdicts::localized(gpuestimate::summaryText(gpuestimate::labShape())));
+    for (const char* needle :
+         {"estimated", "Hugging Face Trainer", "optimized code", "true fp32", "tf32=True"})
+      QVERIFY2(line.contains(QLatin1String(needle)), qPrintable(line));
+    RunDataStore store;
+    const VerdictCache verdicts;
+    const QList<EvidenceCard> cards =
+        LabEvidence::cards(store, verdicts, LabEvidence::defaultOrder(), {});
+    QVERIFY(cards[3].evidence.contains(line));
+
+    GpuEstimateDialog dialog;
+    QCOMPARE(dialog.summaryText(), line);
+    QTableWidget* t = dialog.table();
+    QCOMPARE(t->rowCount(), int(GpuEstimator::gpus().size()) * 4);
+    // Rows: fp32, tf32=True, fp16=True, bf16=True per GPU (T4, L4, V100, A100, H100).
+    const int v100 = 2 * 4, a100 = 3 * 4;
+    QVERIFY2(t->item(v100 + 1, 2)->text().contains("no TF32"),
+             qPrintable(t->item(v100 + 1, 2)->text()));
+    dialog.setShape(QStringLiteral("large"), 32, 384);
+    QVERIFY(dialog.summaryText().contains("BERT large"));
+    // A100, fp16=True against tf32=True on the published shape: about 2x, as a range.
+    const QStringList ends = t->item(a100 + 2, 5)->text().remove('x').split('-');
+    QCOMPARE(ends.size(), 2);
+    const QLocale locale;
+    const double lo = locale.toDouble(ends[0]), hi = locale.toDouble(ends[1]);
+    QVERIFY2(lo > 1.3 && lo < hi && hi < 2.7, qPrintable(t->item(a100 + 2, 5)->text()));
+    QVERIFY(t->item(a100 + 2, 0)->toolTip().contains("calibrated"));
+    QVERIFY(t->item(0, 0)->toolTip().contains("no published training measurement"));
+    for (const CalibrationPoint& c : GpuEstimator::calibrationPoints())
+      QVERIFY(dialog.explainText().contains(QString::fromStdString(c.url)));
   }
 };
 

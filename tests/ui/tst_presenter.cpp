@@ -1,5 +1,6 @@
 // Presenter mode: the walkthrough's steps on their own, then the keyboard flow through a real
 // window (Space/Right next, Left back, Esc leaves) with lab runs recorded instead of trained.
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -8,7 +9,9 @@
 
 #include "ui/app/AppTheme.h"
 #include "ui/app/MainWindow.h"
+#include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabVerdictTable.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/RunDataStore.h"
@@ -135,6 +138,17 @@ void TestPresenter::keyboardDrivesTheWindow() {
       window.studyView()->scenarioLetters().value(window.studyView()->scenarioOrder().value(0));
   QVERIFY2(cards.first().startsWith(firstLetter + QStringLiteral(". ")), qPrintable(cards.first()));
   QCOMPARE(presenter->verdictTable()->columnCount(), int(LabVerdictTable::kColumns));
+  // The GPU estimate: the fp16=True card quotes the one calibrated range, and the summary's
+  // "GPU estimate..." button opens the dialog with the same line and the formula behind it.
+  QVERIFY(cards.join('\n').contains(LabEvidence::gpuEstimateLine()));
+  auto* estimate =
+      presenter->evidenceSummary()->findChild<QPushButton*>(QStringLiteral("gpuEstimateButton"));
+  QVERIFY(estimate && estimate->isVisible());
+  estimate->click();
+  auto* dialog = window.findChild<GpuEstimateDialog*>(QStringLiteral("gpuEstimateDialog"));
+  QVERIFY(dialog);
+  QCOMPARE(dialog->summaryText(), LabEvidence::gpuEstimateLine());
+  dialog->close();
   QCOMPARE(window.tabs()->currentWidget()->accessibleName(), QStringLiteral("Verdicts"));
 
   // No attempt was recorded by the demonstration.

@@ -34,9 +34,11 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
          "bf16=True side by side (a few minutes on 2 CPU cores)."));
   connect(runAll_, &QPushButton::clicked, this, &EvidenceSummary::runAllRequested);
   estimate_ = new QPushButton(tr("GPU estimate…"), this);
+  estimate_->setObjectName(QStringLiteral("gpuEstimateButton"));
   estimate_->setToolTip(
-      tr("Estimated step time, memory and epoch cost on the GPUs Vertex AI "
-         "offers, with the formula and its sources."));
+      tr("Estimated step time, throughput, memory and epoch cost on the GPUs Vertex AI offers, "
+         "as ranges from the Hugging Face Trainer to optimized code, with the formula, the "
+         "published measurements it is calibrated on and their sources."));
   connect(estimate_, &QPushButton::clicked, this, &EvidenceSummary::gpuEstimateRequested);
   head->addWidget(title_, 1);
   head->addWidget(runAll_);

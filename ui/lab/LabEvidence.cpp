@@ -112,27 +112,8 @@ QStringList LabEvidence::defaultOrder() {
 }
 
 QString LabEvidence::gpuEstimateLine() {
-  const EstimateShape shape = EstimateShape::forPreset("base", 32, 128);
-  double lo = 1e9, hi = 0, mem = 0;
-  QString loGpu, hiGpu;
-  for (const GpuSpec& g : GpuEstimator::gpus()) {
-    const StepEstimate fp32 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp32);
-    const StepEstimate fp16 = GpuEstimator::estimate(g, shape, EstimatePrecision::Fp16Amp);
-    const double x = fp32.stepMs / fp16.stepMs;
-    if (x < lo) {
-      lo = x;
-      loGpu = QString::fromStdString(g.id).toUpper();
-    }
-    if (x > hi) {
-      hi = x;
-      hiGpu = QString::fromStdString(g.id).toUpper();
-    }
-    mem = std::max(mem, fp16.memoryGB / fp32.memoryGB);
-  }
-  return LabEvidence::tr(
-             "estimated for BERT-base on Vertex AI GPUs: %1 (%2) to %3 (%4) faster, at most %5 "
-             "the memory")
-      .arg(ratio(lo), loGpu, ratio(hi), hiGpu, ratio(mem));
+  // The one calibrated summary every place that quotes the estimate shows (core/GpuEstimator.h).
+  return LabVerdicts::localized(gpuestimate::summaryText(gpuestimate::labShape()));
 }
 
 QString LabEvidence::banner(const RunDataStore& store, const VerdictCache& verdicts) {

@@ -58,8 +58,9 @@ class LabEvidence {
                                    const QHash<QString, QString>& letters);
   // The seed question's options in the engine table's order (used before a question is known).
   static QStringList defaultOrder();
-  // One line of the GPU estimate for fp16=True vs fp32 on BERT-base (batch 32, sequence 128):
-  // "estimated on Vertex AI GPUs (BERT-base): 3.6x (T4) to 5.1x (H100) faster, 0.73x memory".
+  // The GPU estimate for fp16=True on BERT-base (batch 32, sequence 128), translated:
+  // gpuestimate::summaryText, the range from the Hugging Face Trainer to optimized code against
+  // true fp32 and (A100) tf32=True, the same line the CLI and the estimate dialog show.
   static QString gpuEstimateLine();
   // One sentence when the lab cannot judge any option yet (the fp32 baseline did not learn, or
   // is too short to judge), from the baseline's final verdict; empty when it can.

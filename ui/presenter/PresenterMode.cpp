@@ -11,6 +11,7 @@
 
 #include "core/ScenarioIds.h"
 #include "quiz/Question.h"
+#include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabVerdictTable.h"
@@ -43,6 +44,13 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   // The lesson first (one card per option), the numbers behind it below.
   evidence_ = new EvidenceSummary(verdictPage_);
   evidence_->setPresenterMode(true);
+  // Its "GPU estimate..." button opens the same dialog as the lab's: the estimate's range, the
+  // formula, the calibration points and the sources one click away while presenting.
+  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, [this] {
+    auto* dialog = new GpuEstimateDialog(window_);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+  });
   auto* title = new QLabel(tr("The measurements behind it (speed and memory relative to fp32: "
                               "1.00x = the same)"),
                            verdictPage_);
