@@ -9,6 +9,7 @@
 #include "core/AtomicFileWriter.h"
 #include "core/CsvWriter.h"
 #include "core/EngineError.h"
+#include "core/GpuEstimator.h"
 #include "core/ScenarioIds.h"
 
 namespace precisionlab::cli {
@@ -61,6 +62,9 @@ std::vector<std::string> ampEvidence(const LabSession& session,
   else
     out.push_back("speed: bf16=True was not measurable against this baseline (" + bf16->summary +
                   ")");
+  out.push_back("speed on a GPU, ESTIMATED (formula, calibration and sources: "
+                "precisionlab-cli estimate --explain): " +
+                gpuestimate::summaryText(gpuestimate::labShape()).english());
   return out;
 }
 

@@ -68,10 +68,11 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   layers_ = new QSpinBox(this);
   setRange(layers_, ConfigField::Layers);
   layers_->setSpecialValueText(tr("all"));
-  layers_->setToolTip(tr("Fine-tune only the first N encoder layers of the pretrained model "
-                         "(the rest are not loaded): fewer layers, faster steps on a CPU. The lab "
-                         "fine-tunes all of MiniLM's 6 by default: with fewer, it learns too "
-                         "slowly for a lab of minutes."));
+  layers_->setToolTip(
+      tr("Fine-tune only the first N encoder layers of the pretrained model "
+         "(the rest are not loaded): fewer layers, faster steps on a CPU. The lab "
+         "fine-tunes all of MiniLM's 6 by default: with fewer, it learns too "
+         "slowly for a lab of minutes."));
   layers_->setAccessibleName(tr("Pretrained layers used"));
 
   modelDir_ = new QLineEdit(this);
@@ -352,8 +353,8 @@ void LabSettingsPanel::updateSourceLabels() {
 
 void LabSettingsPanel::onPresetChanged() {
   // Fine-tuning a pretrained model and training one from scratch want different learning
-  // rates (3e-4 vs 2e-3), step counts and layer counts: switching between the two kinds takes the other
-  // kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
+  // rates (3e-4 vs 2e-3), step counts and layer counts: switching between the two kinds takes the
+  // other kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
   const bool pretrained =
       preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
   const TrainConfig kind =

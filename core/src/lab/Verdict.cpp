@@ -494,7 +494,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                                "%1% of gradient values were exactly zero vs %2% in "
                                "the baseline (fp16 underflow)"),
              {num(100 * v.meanGradZeroFraction, 1), num(100 * v.baselineGradZeroFraction, 1)}));
-  if (judgedHere && !v.speedMeasurable && !isBaseline)
+  if (!v.speedMeasurable && !isBaseline)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
