@@ -20,6 +20,7 @@
 
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
+#include "engine/BlasKernels.h"
 #include "engine/LabSession.h"
 
 using namespace precisionlab;
@@ -129,5 +130,12 @@ void TestLesson::pretrainedMiniLm() {
   checkLesson(base);
 }
 
-QTEST_GUILESS_MAIN(TestLesson)
+// The CLI's and the app's first call, so the lesson is measured with the BLAS kernels a user's
+// run gets (engine/BlasKernels.h: on a CPU OpenBLAS does not recognise it may re-execute).
+int main(int argc, char** argv) {
+  precisionlab::selectBlasKernels(argc, argv);
+  QCoreApplication app(argc, argv);
+  TestLesson test;
+  return QTest::qExec(&test, argc, argv);
+}
 #include "tst_lesson.moc"

@@ -47,26 +47,27 @@ ChartPanel* chart(const LabView& view, const QString& metric) {
     if (p->metricId() == metric) return p;
   return nullptr;
 }
-// A run recorded on a (pretend) GPU: 8 steps of `stepMs`, finite until `badFrom` (0 = never),
+// A run recorded on a (pretend) GPU: 24 steps of `stepMs`, finite until `badFrom` (0 = never),
 // then inf and NaN.
 RunRecording gpuRecording(const std::string& id, double stepMs, int badFrom = 0) {
   RunRecording r;
   r.scenarioId = id;
   r.label = id;
-  r.config.steps = 8;
+  // 24 steps: a verdict needs at least 20 (core/Verdict.h), else it is "too short to judge".
+  r.config.steps = 24;
   r.config.batchSize = 4;
   r.provenance.kind = Provenance::Live;
   r.provenance.device = "cuda:0 Test GPU";
   r.provenance.recordedAt = "2026-01-02T03:04:05Z";
-  r.totalSteps = 8;
-  for (int s = 1; s <= 8; ++s) {
+  r.totalSteps = 24;
+  for (int s = 1; s <= 24; ++s) {
     StepRecord rec;
     rec.step = s;
     rec.stepMs = stepMs;
     rec.samplesPerSec = 4000 / stepMs;
     rec.lossScale = 65536;
     rec.peakBytes = 1 << 20;
-    rec.loss = 0.7 - 0.01 * s;
+    rec.loss = 0.7 - 0.02 * s;
     if (badFrom > 0 && s >= badFrom) {
       rec.loss = s == badFrom ? std::numeric_limits<double>::infinity()
                               : std::numeric_limits<double>::quiet_NaN();
@@ -77,7 +78,7 @@ RunRecording gpuRecording(const std::string& id, double stepMs, int badFrom = 0)
     }
     r.steps.push_back(rec);
   }
-  r.evals.push_back({8, 0.5, 0.75});
+  r.evals.push_back({24, 0.5, 0.75});
   r.state = RunState::Finished;
   return r;
 }
@@ -306,7 +307,7 @@ void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
 
   const TrackedRun* half = firstRunOf(*view_, QStringLiteral("half-layers"));
   QVERIFY(half);
-  QCOMPARE(half->steps.size(), size_t(8));
+  QCOMPARE(half->steps.size(), size_t(24));
   LiveChart* loss = chart(*view_, QStringLiteral("loss"))->chart();
   const QString key = QStringLiteral("r") + QString::number(half->key.id);
   QCOMPARE(loss->drawnPoints(key).size(), 3);

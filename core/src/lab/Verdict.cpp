@@ -420,6 +420,10 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   } else if (baseShort) {
     v.judgement = Judgement::TooShort;
     tooShortText(baseline, baseline.state == RunState::Cancelled);
+    if (v.identicalToBaseline)
+      s.push_back(text(
+          PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
+          {count(static_cast<int64_t>(judged->steps.size()))}));
   } else if (failed && v.baselineLearned) {
     v.judgement = Judgement::Failed;
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
@@ -430,6 +434,10 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     v.judgement = Judgement::TooShort;
     const RunLog& r = shortRun();
     tooShortText(r, r.state == RunState::Cancelled);
+    if (v.identicalToBaseline)
+      s.push_back(text(
+          PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
+          {count(static_cast<int64_t>(judged->steps.size()))}));
   } else if (!v.baselineLearned) {
     v.judgement = Judgement::Inconclusive;
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "inconclusive: ")));
