@@ -1,0 +1,267 @@
+#include "quiz/BankFormatFields.h"
+
+#include <functional>
+
+namespace precisionlab::quiz {
+namespace {
+
+// A field of a bank and how many questions give it (the bank-level ones count 1 when set).
+struct Field {
+  const char* name;
+  std::function<int(const QuestionBank&)> used;
+};
+
+bool given(const QString& text) {
+  return !text.trimmed().isEmpty() && text != BankInterchange::notGiven();
+}
+
+int questionsWith(const QuestionBank& bank, const std::function<bool(const Question&)>& has) {
+  int n = 0;
+  for (const Question& q : bank.questions) n += has(q) ? 1 : 0;
+  return n;
+}
+
+int optionsWith(const QuestionBank& bank, const std::function<bool(const Option&)>& has) {
+  return questionsWith(bank, [&](const Question& q) {
+    for (const Option& o : q.options)
+      if (has(o)) return true;
+    return false;
+  });
+}
+
+// The fields, in the order every table lists them.
+enum Index {
+  kBankId,
+  kBankTitle,
+  kId,
+  kStem,
+  kOptions,
+  kKey,
+  kAnalysis,
+  kExplanation,
+  kDomain,
+  kTopic,
+  kExam,
+  kWhy,
+  kWhen,
+  kTrap,
+  kReferences,
+  kScenarios,
+  kSource,
+  kObjectives,
+  kFieldCount
+};
+
+const std::vector<Field>& fields() {
+  static const std::vector<Field> all = {
+      {"bank id and version", [](const QuestionBank&) { return 1; }},
+      {"bank title", [](const QuestionBank& b) { return given(b.title) ? 1 : 0; }},
+      {"question id", [](const QuestionBank& b) { return int(b.questions.size()); }},
+      {"stem", [](const QuestionBank& b) { return int(b.questions.size()); }},
+      {"options", [](const QuestionBank& b) { return int(b.questions.size()); }},
+      {"answer key", [](const QuestionBank& b) { return int(b.questions.size()); }},
+      {"each option's analysis",
+       [](const QuestionBank& b) {
+         return optionsWith(b, [](const Option& o) { return given(o.analysis); });
+       }},
+      {"explanation",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return given(q.explanation); });
+       }},
+      {"domain",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return given(q.domain); });
+       }},
+      {"topic",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return given(q.topic); });
+       }},
+      {"exam",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return given(q.exam); });
+       }},
+      {"why learners pick an option",
+       [](const QuestionBank& b) {
+         return optionsWith(b, [](const Option& o) { return given(o.whyLearnersPick); });
+       }},
+      {"when an option would be right",
+       [](const QuestionBank& b) {
+         return optionsWith(b, [](const Option& o) { return given(o.whenRight); });
+       }},
+      {"exam trap",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return given(q.examTrap); });
+       }},
+      {"references",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return !q.references.isEmpty(); });
+       }},
+      {"lab scenarios of options",
+       [](const QuestionBank& b) {
+         return optionsWith(b, [](const Option& o) { return !o.scenario.isEmpty(); });
+       }},
+      {"source (seed or original)",
+       [](const QuestionBank& b) {
+         return questionsWith(b,
+                              [](const Question& q) { return q.source == QLatin1String("seed"); });
+       }},
+      {"sub-objective tags",
+       [](const QuestionBank& b) {
+         return questionsWith(b, [](const Question& q) { return !q.objectives.isEmpty(); }) +
+                (b.objectives.isEmpty() ? 0 : 1);
+       }},
+  };
+  return all;
+}
+
+// Where each format keeps each field (index order); empty: lost; a leading '~': only
+// PrecisionLab reads it back (a comment the other tool ignores).
+const std::vector<const char*>& places(BankFormat format) {
+  static const std::vector<const char*> gift = {"~`// precisionlab-bank {...}` comment",
+                                                "~`// precisionlab-bank {...}` comment",
+                                                "question title `::id::`",
+                                                "question text",
+                                                "answers `=` / `~`",
+                                                "`=`, or `~%w%` weights",
+                                                "answer feedback `#`",
+                                                "general feedback `####`",
+                                                "`$CATEGORY` (`/` as `//`)",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment",
+                                                "~`// precisionlab {...}` comment"};
+  static const std::vector<const char*> moodle = {"~`<!-- precisionlab-bank {...} -->` comment",
+                                                  "~`<!-- precisionlab-bank {...} -->` comment",
+                                                  "`<name>`",
+                                                  "`<questiontext>`",
+                                                  "`<answer>`",
+                                                  "answer `fraction`s",
+                                                  "answer `<feedback>`",
+                                                  "`<generalfeedback>`",
+                                                  "category `$course$/top/<domain>` (`/` as `//`)",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment",
+                                                  "~`<!-- precisionlab {...} -->` comment"};
+  static const std::vector<const char*> anki = {"",
+                                                "deck name",
+                                                "note guid",
+                                                "front",
+                                                "front, lettered A, B, ...",
+                                                "back, `Answer: A, C`",
+                                                "back, one per letter",
+                                                "back",
+                                                "subdeck `<bank title>::<domain>`",
+                                                "tag (spaces as `_`)",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                ""};
+  static const std::vector<const char*> none;
+  switch (format) {
+    case BankFormat::Gift:
+      return gift;
+    case BankFormat::MoodleXml:
+      return moodle;
+    case BankFormat::AnkiText:
+      return anki;
+    case BankFormat::Json:
+      return none;
+  }
+  return none;
+}
+
+QStringList usedWith(const QuestionBank& bank, BankFormat format, FieldFate fate) {
+  QStringList out;
+  const QVector<FormatField> rows = BankFormatFields::table(format);
+  for (int i = 0; i < rows.size(); ++i) {
+    if (rows[i].fate != fate) continue;
+    const int n = fields()[static_cast<size_t>(i)].used(bank);
+    if (n == 0) continue;
+    out << (i <= kBankTitle
+                ? rows[i].field
+                : BankFormatFields::tr("%1 (%n question(s))", nullptr, n).arg(rows[i].field));
+  }
+  return out;
+}
+
+}  // namespace
+
+QString BankFormatFields::fateName(FieldFate fate) {
+  switch (fate) {
+    case FieldFate::Shown:
+      return tr("shown");
+    case FieldFate::PrecisionLabOnly:
+      return tr("PrecisionLab only");
+    case FieldFate::Lost:
+      return tr("lost");
+  }
+  return {};
+}
+
+QVector<FormatField> BankFormatFields::table(BankFormat format) {
+  static_assert(kFieldCount == 18, "every field needs a place in every format");
+  QVector<FormatField> rows;
+  const std::vector<const char*>& where = places(format);
+  for (size_t i = 0; i < fields().size(); ++i) {
+    FormatField row{QString::fromLatin1(fields()[i].name), FieldFate::Shown, {}};
+    if (format == BankFormat::Json) {
+      row.where = QStringLiteral("its own field");
+    } else {
+      const QString place = QString::fromUtf8(where.at(i));
+      row.fate = place.isEmpty()         ? FieldFate::Lost
+                 : place.startsWith('~') ? FieldFate::PrecisionLabOnly
+                                         : FieldFate::Shown;
+      row.where = row.fate == FieldFate::PrecisionLabOnly ? place.mid(1) : place;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+QString BankFormatFields::markdown(BankFormat format) {
+  QString out = QStringLiteral("| field | %1 | kept as |\n|---|---|---|\n")
+                    .arg(BankInterchange::formatName(format));
+  for (const FormatField& row : table(format))
+    out += QStringLiteral("| %1 | %2 | %3 |\n")
+               .arg(row.field, fateName(row.fate),
+                    row.where.isEmpty() ? QStringLiteral("-") : row.where);
+  return out;
+}
+
+QString BankFormatFields::text(BankFormat format) {
+  QString out;
+  for (const FormatField& row : table(format)) {
+    QString where = row.where;
+    where.remove('`');
+    out += QStringLiteral("    %1 %2 %3\n")
+               .arg(row.field, -30)
+               .arg(fateName(row.fate), -18)
+               .arg(where);
+  }
+  return out;
+}
+
+QStringList BankFormatFields::losses(const QuestionBank& bank, BankFormat format) {
+  return usedWith(bank, format, FieldFate::Lost);
+}
+
+QStringList BankFormatFields::hiddenFromOtherTool(const QuestionBank& bank, BankFormat format) {
+  return usedWith(bank, format, FieldFate::PrecisionLabOnly);
+}
+
+}  // namespace precisionlab::quiz
