@@ -52,46 +52,35 @@ enum Index {
   kFieldCount
 };
 
+// How many questions give a text field of theirs, or of one of their options.
+std::function<int(const QuestionBank&)> questionText(QString Question::*text) {
+  return [text](const QuestionBank& b) {
+    return questionsWith(b, [text](const Question& q) { return given(q.*text); });
+  };
+}
+std::function<int(const QuestionBank&)> optionText(QString Option::*text) {
+  return [text](const QuestionBank& b) {
+    return optionsWith(b, [text](const Option& o) { return given(o.*text); });
+  };
+}
+
 const std::vector<Field>& fields() {
+  const auto every = [](const QuestionBank& b) { return int(b.questions.size()); };
   static const std::vector<Field> all = {
       {"bank id and version", [](const QuestionBank&) { return 1; }},
       {"bank title", [](const QuestionBank& b) { return given(b.title) ? 1 : 0; }},
-      {"question id", [](const QuestionBank& b) { return int(b.questions.size()); }},
-      {"stem", [](const QuestionBank& b) { return int(b.questions.size()); }},
-      {"options", [](const QuestionBank& b) { return int(b.questions.size()); }},
-      {"answer key", [](const QuestionBank& b) { return int(b.questions.size()); }},
-      {"each option's analysis",
-       [](const QuestionBank& b) {
-         return optionsWith(b, [](const Option& o) { return given(o.analysis); });
-       }},
-      {"explanation",
-       [](const QuestionBank& b) {
-         return questionsWith(b, [](const Question& q) { return given(q.explanation); });
-       }},
-      {"domain",
-       [](const QuestionBank& b) {
-         return questionsWith(b, [](const Question& q) { return given(q.domain); });
-       }},
-      {"topic",
-       [](const QuestionBank& b) {
-         return questionsWith(b, [](const Question& q) { return given(q.topic); });
-       }},
-      {"exam",
-       [](const QuestionBank& b) {
-         return questionsWith(b, [](const Question& q) { return given(q.exam); });
-       }},
-      {"why learners pick an option",
-       [](const QuestionBank& b) {
-         return optionsWith(b, [](const Option& o) { return given(o.whyLearnersPick); });
-       }},
-      {"when an option would be right",
-       [](const QuestionBank& b) {
-         return optionsWith(b, [](const Option& o) { return given(o.whenRight); });
-       }},
-      {"exam trap",
-       [](const QuestionBank& b) {
-         return questionsWith(b, [](const Question& q) { return given(q.examTrap); });
-       }},
+      {"question id", every},
+      {"stem", every},
+      {"options", every},
+      {"answer key", every},
+      {"each option's analysis", optionText(&Option::analysis)},
+      {"explanation", questionText(&Question::explanation)},
+      {"domain", questionText(&Question::domain)},
+      {"topic", questionText(&Question::topic)},
+      {"exam", questionText(&Question::exam)},
+      {"why learners pick an option", optionText(&Option::whyLearnersPick)},
+      {"when an option would be right", optionText(&Option::whenRight)},
+      {"exam trap", questionText(&Question::examTrap)},
       {"references",
        [](const QuestionBank& b) {
          return questionsWith(b, [](const Question& q) { return !q.references.isEmpty(); });
