@@ -96,8 +96,7 @@ const std::vector<Field>& fields() {
        }},
       {"sub-objective tags",
        [](const QuestionBank& b) {
-         return questionsWith(b, [](const Question& q) { return !q.objectives.isEmpty(); }) +
-                (b.objectives.isEmpty() ? 0 : 1);
+         return questionsWith(b, [](const Question& q) { return !q.objectives.isEmpty(); });
        }},
   };
   return all;
@@ -181,9 +180,9 @@ QStringList usedWith(const QuestionBank& bank, BankFormat format, FieldFate fate
     if (rows[i].fate != fate) continue;
     const int n = fields()[static_cast<size_t>(i)].used(bank);
     if (n == 0) continue;
-    out << (i <= kBankTitle
-                ? rows[i].field
-                : BankFormatFields::tr("%1 (%n question(s))", nullptr, n).arg(rows[i].field));
+    const QString count =
+        n == 1 ? QStringLiteral("1 question") : QStringLiteral("%1 questions").arg(n);
+    out << (i <= kBankTitle ? rows[i].field : QStringLiteral("%1 (%2)").arg(rows[i].field, count));
   }
   return out;
 }
@@ -193,11 +192,11 @@ QStringList usedWith(const QuestionBank& bank, BankFormat format, FieldFate fate
 QString BankFormatFields::fateName(FieldFate fate) {
   switch (fate) {
     case FieldFate::Shown:
-      return tr("shown");
+      return QStringLiteral("shown");
     case FieldFate::PrecisionLabOnly:
-      return tr("PrecisionLab only");
+      return QStringLiteral("PrecisionLab only");
     case FieldFate::Lost:
-      return tr("lost");
+      return QStringLiteral("lost");
   }
   return {};
 }

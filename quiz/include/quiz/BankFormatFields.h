@@ -6,7 +6,6 @@
 
 #include "quiz/BankInterchange.h"
 
-#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -25,9 +24,8 @@ struct FormatField {
   QString where;  // where the format keeps it, "per-answer feedback (#)"; empty when lost
 };
 
+// English only, as the docs and the CLI are (no tr()): the field names are the format docs'.
 class BankFormatFields {
-  Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::BankFormatFields)
-
  public:
   // Every field of a bank, in the order of docs/question-bank-format.md.
   static QVector<FormatField> table(BankFormat format);
