@@ -262,6 +262,11 @@ class TestTensorBoard : public QObject {
 
   // TensorBoard's own reader on the CLI's export of every shipped recording.
   void tensorBoardReadsEveryScalar() {
+#ifndef PRECISIONLAB_REAL_TOOL_TESTS
+    QSKIP(
+        "skipped: the real-tool checks run in the LibTorch 1.13 build only "
+        "(tests/engine/CMakeLists.txt)");
+#endif
     if (!QFileInfo(kVenvPython).isExecutable())
       QSKIP(qPrintable("skipped: " + kVenvPython +
                        " not found (bash packaging/setup.sh creates the venv)"));

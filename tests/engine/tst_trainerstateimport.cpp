@@ -139,10 +139,19 @@ void TestTrainerStateImport::settingsFromTheFileOrUnknown() {
 }
 
 // A real Hugging Face Trainer (the project venv's transformers) trains a tiny BERT for six steps
-// on the CPU (a few seconds, most of it importing torch); its trainer_state.json imports with
+// on the CPU; its trainer_state.json imports with
 // every logged step, loss and learning rate, the evaluations, and the settings the file holds,
 // the rest marked unknown. Skipped, saying so, without the venv or its transformers.
+// Over 20 s: the training is under a second, but Python's import of torch and transformers took
+// 14 s with their files in the page cache and 70-90 s without (9 s of CPU time; measured on the
+// 2-core development machine), so it runs in one build only (PRECISIONLAB_REAL_TOOL_TESTS,
+// tests/engine/CMakeLists.txt) and waits up to 280 s, inside QtTest's 300 s per function.
 void TestTrainerStateImport::realTrainerRun() {
+#ifndef PRECISIONLAB_REAL_TOOL_TESTS
+  QSKIP(
+      "skipped: the real-tool checks run in the LibTorch 1.13 build only "
+      "(tests/engine/CMakeLists.txt)");
+#endif
   const QString python = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/.venv/bin/python");
   if (!QFileInfo(python).isExecutable())
     QSKIP(
@@ -153,7 +162,7 @@ void TestTrainerStateImport::realTrainerRun() {
   env.insert("HF_HOME", dir.path() + "/hf-home");
   p.setProcessEnvironment(env);
   p.start(python, {PRECISIONLAB_SOURCE_DIR "/tests/engine/hf_tiny_trainer.py", dir.path()});
-  QVERIFY(p.waitForFinished(180000));
+  QVERIFY(p.waitForFinished(280000));
   const QByteArray err = p.readAllStandardError();
   if (p.exitCode() == 2) QSKIP(qPrintable("skipped: " + QString::fromUtf8(err).trimmed()));
   QVERIFY2(p.exitCode() == 0, err.right(3000).constData());
