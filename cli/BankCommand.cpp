@@ -27,7 +27,9 @@ ArgParser makeParser() {
       "    Reads a GIFT, Moodle XML or Anki text file (F: gift, moodle-xml, anki; default: from\n"
       "    the file), prints what was filled in or dropped, and writes it as a bank.\n"
       "  bank export [BANK.json] --format F --out FILE\n"
-      "    Writes a bank (default: the built-in one) as gift, moodle-xml, anki or json.");
+      "    Writes a bank (default: the built-in one) as gift, moodle-xml, anki or json, and\n"
+      "    warns about every field the bank gives that the format loses.\n\n" +
+      bankFormatTables());
   p.positional("ACTION", "check, import or export", 1, 1, ValueHint::Text,
                {"check", "import", "export"});
   p.positional("FILE", "the files the action reads", 0, ArgParser::kMany);

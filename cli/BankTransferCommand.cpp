@@ -2,6 +2,7 @@
 
 #include "cli/BankTransferCommand.h"
 
+#include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 
@@ -75,12 +76,34 @@ int runBankExport(const ArgParser& args, const std::vector<std::string>& files) 
     std::fprintf(stderr, "precisionlab-cli bank: %s\n", qPrintable(error));
     return 1;
   }
+  const QString name = quiz::BankInterchange::formatName(*format);
   std::printf("wrote %s (%d questions, %s)\n", out.c_str(),
-              static_cast<int>(in.bank->questions.size()),
-              qPrintable(quiz::BankInterchange::formatName(*format)));
-  std::printf("  what %s keeps: %s\n", qPrintable(quiz::BankInterchange::formatName(*format)),
+              static_cast<int>(in.bank->questions.size()), qPrintable(name));
+  std::printf("  what %s keeps: %s\n", qPrintable(name),
               qPrintable(quiz::BankInterchange::losses(*format)));
+  // What this bank gives and the file cannot hold: said before anyone relies on the file.
+  const QStringList lost = quiz::BankFormatFields::losses(*in.bank, *format);
+  if (!lost.isEmpty())
+    std::fprintf(stderr, "precisionlab-cli bank: warning: %s loses %s\n", qPrintable(name),
+                 qPrintable(lost.join(QStringLiteral(", "))));
+  const QStringList hidden = quiz::BankFormatFields::hiddenFromOtherTool(*in.bank, *format);
+  if (!hidden.isEmpty())
+    std::printf("  only PrecisionLab reads back (in comments): %s\n",
+                qPrintable(hidden.join(QStringLiteral(", "))));
   return 0;
+}
+
+std::string bankFormatTables() {
+  std::string out =
+      "What each export format keeps (shown: the other tool shows it and PrecisionLab\n"
+      "reads it back; PrecisionLab only: in a comment the other tool ignores; lost:\n"
+      "not written, an import fills it in):\n";
+  for (const quiz::BankFormat f :
+       {quiz::BankFormat::Gift, quiz::BankFormat::MoodleXml, quiz::BankFormat::AnkiText}) {
+    out += "  " + quiz::BankInterchange::formatName(f).toStdString() + ":\n";
+    out += quiz::BankFormatFields::text(f).toStdString();
+  }
+  return out;
 }
 
 }  // namespace precisionlab::cli

@@ -14,5 +14,8 @@ namespace precisionlab::cli {
 // 0 done, 1 the file had problems or could not be written; throws UsageError for usage errors.
 int runBankImport(const ArgParser& args, const std::vector<std::string>& files);
 int runBankExport(const ArgParser& args, const std::vector<std::string>& files);
+// What each export format keeps and loses, one table per format (quiz/BankFormatFields.h), for
+// `bank --help`.
+std::string bankFormatTables();
 
 }  // namespace precisionlab::cli

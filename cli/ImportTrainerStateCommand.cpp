@@ -20,9 +20,14 @@ ArgParser makeParser() {
       "Converts a Hugging Face Trainer's trainer_state.json (log_history) into a run file for the\n"
       "lab and `replay`. The file records loss, learning rate, gradient norm and evaluations;\n"
       "not the device, precision, step times, memory or loss scale: name what you know with the\n"
-      "options.");
-  p.positional("trainer_state.json", "the Trainer's state file (output_dir/trainer_state.json)", 1,
-               1);
+      "options. Settings the file lacks (sequence length, seed, warm-up, ...) are marked unknown\n"
+      "in the run file. Given a folder (a Vertex AI job's output_dir, gs:// paths read through\n"
+      "the /gcs/ mount as on Vertex AI and gcsfuse), it imports the folder's trainer_state.json,\n"
+      "or the latest checkpoint's.");
+  p.positional("trainer_state.json",
+               "the Trainer's state file, or its output folder (a Vertex AI job's output_dir: "
+               "trainer_state.json, else the latest checkpoint-N/'s; gs://B/D reads /gcs/B/D)",
+               1, 1);
   p.option("out", "RUN.plrun", "run file to write (an existing file is not replaced)",
            ValueHint::File);
   p.require("out");
@@ -45,8 +50,10 @@ int runImport(const ArgParser& parser) {
   o.precision = parser.text("precision", "");
   o.scenarioId = parser.text("scenario", "");
   o.label = parser.text("label", "");
-  RunRecording r = TrainerStateImport::fromFile(files[0], o);
+  const std::string state = TrainerStateImport::findTrainerState(files[0]);
+  RunRecording r = TrainerStateImport::fromFile(state, o);
   writeRunRecording(out, r);
+  if (state != files[0]) std::cout << "read " << state << "\n";
   std::cout << "wrote " << out << ": " << r.steps.size() << " training logs up to step "
             << r.steps.back().step << ", " << r.evals.size() << " evaluations\n"
             << r.provenance.note << "\n";

@@ -42,6 +42,7 @@ packages=(
   python3 python3-yaml python3-venv
   clang libclang-rt-14-dev
   desktop-file-utils appstream shared-mime-info dpkg-dev file
+  lintian  # the .deb check (packaging/test-deb.sh) fails on lintian errors
   locales-all  # a comma-decimal locale (de_DE), so the locale-independence test of exports runs
   clang-format  # the format check of the test command (Debian 12's clang-format 14)
   help2man bash-completion  # the CLI's man page (generated at build time) and its completion

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the .deb with CPack from an existing build folder, checks its Depends, unpacks it into a
 # fresh root and starts the app and the CLI from there (offscreen), and validates the desktop
-# entry and the AppStream metainfo. Prints what it checks; exits non-zero on the first failure.
+# entry and the AppStream metainfo, and runs lintian on it (no errors allowed). Prints what it
+# checks; exits non-zero on the first failure.
 #   bash packaging/test-deb.sh [BUILD_DIR]      (default: build)
 set -euo pipefail
 
@@ -23,6 +24,38 @@ deb=$(ls "$work"/pkg/*.deb 2>/dev/null | head -n1)
 [ -n "$deb" ] || { cat "$work/cpack.log" >&2; fail "cpack wrote no .deb"; }
 echo "    $(basename "$deb") ($(du -h "$deb" | cut -f1))"
 
+step "lintian (errors fail the check; warnings are listed)"
+# Debian's own package checker, as a Debian upload would meet it. --fail-on error: a warning
+# (e.g. a binary without a man page) is shown, an error (no changelog, a localhost maintainer,
+# an empty extended description) stops the check.
+if command -v lintian >/dev/null; then
+  # -I: the hardening tags are of the info level.
+  lintian_status=0
+  lintian --fail-on error --display-info --tag-display-limit 0 "$deb" >"$work/lintian.out" 2>&1 ||
+    lintian_status=$?
+  grep -v 'running with root privileges' "$work/lintian.out" >"$work/lintian.log" || true
+  [ "$lintian_status" = 0 ] ||
+    { sed 's/^/    /' "$work/lintian.log" >&2; fail "lintian reports errors on $(basename "$deb")"; }
+  errors=$(grep -c '^E: ' "$work/lintian.log" || true)
+  warnings=$(grep -c '^W: ' "$work/lintian.log" || true)
+  infos=$(grep -c '^I: ' "$work/lintian.log" || true)
+  sed 's/^/    /' "$work/lintian.log"
+  echo "    lintian $(lintian --version | awk '{print $2}'): $errors errors, $warnings warnings, $infos infos"
+  [ "$errors" = 0 ] || fail "lintian reports $errors errors"
+  tags="hardening-no-bindnow hardening-no-relro no-manual-page"
+  # Fortified libc calls only where the build tree has PRECISIONLAB_FORTIFY on (the default).
+  if grep -q '^PRECISIONLAB_FORTIFY:BOOL=ON' "$build/CMakeCache.txt"; then
+    tags="$tags hardening-no-fortify-functions"
+  else
+    echo "    this build has PRECISIONLAB_FORTIFY off: hardening-no-fortify-functions expected"
+  fi
+  for tag in $tags; do
+    ! grep -q "$tag" "$work/lintian.log" || fail "lintian: $tag"
+  done
+else
+  echo "    skipped: lintian is not installed (apt-get install lintian; packaging/setup.sh does)"
+fi
+
 step "Depends"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "    $depends"
@@ -41,6 +74,8 @@ for f in bin/precisionlab bin/precisionlab-cli \
          share/icons/hicolor/scalable/apps/precisionlab.svg; do
   [ -e "$r/$f" ] || fail "package lacks /usr/$f"
 done
+zcat "$r/share/doc/precisionlab/changelog.gz" | head -n1 | grep -q '^precisionlab (' ||
+  fail "package lacks a Debian changelog (/usr/share/doc/precisionlab/changelog.gz)"
 for size in 16 24 32 48 64 128 256; do
   [ -e "$r/share/icons/hicolor/${size}x${size}/apps/precisionlab.png" ] || fail "no ${size}x${size} icon"
 done
@@ -58,7 +93,9 @@ if [ -e "$build/cli/precisionlab-cli.1.gz" ]; then
     fail "package lacks /usr/share/man/man1/precisionlab-cli.1.gz"
   zcat "$r/share/man/man1/precisionlab-cli.1.gz" | grep -q 'precisionlab\\-cli train' ||
     fail "the man page does not describe the train command"
-  echo "    completion and man page present"
+  zcat "$r/share/man/man1/precisionlab.1.gz" | grep -q '^\\fB\\-\\-bank' ||
+    fail "package lacks the app's man page (/usr/share/man/man1/precisionlab.1.gz)"
+  echo "    completion and man pages present"
 else
   echo "    completion present; no man page (help2man was not found when $build was configured)"
 fi

@@ -34,6 +34,9 @@ QString BankExtras::encode(const Question& q) {
   put(o, "topic", q.topic);
   put(o, "source", q.source);
   put(o, "examTrap", q.examTrap);
+  // Exam-guide sub-objectives ("3.2"): GIFT and Moodle XML have no field for them.
+  if (!q.objectives.isEmpty())
+    o.insert(QStringLiteral("objectives"), QJsonArray::fromStringList(q.objectives));
   QJsonArray refs;
   for (const Reference& r : q.references)
     refs.append(QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
@@ -59,6 +62,10 @@ QString BankExtras::encodeBank(const QuestionBank& bank) {
   put(o, "title", bank.title);
   put(o, "exam", bank.exam);
   put(o, "language", bank.language);
+  QJsonObject objectives;  // sub-objective id -> title
+  for (auto it = bank.objectives.cbegin(); it != bank.objectives.cend(); ++it)
+    objectives.insert(it.key(), it.value());
+  if (!objectives.isEmpty()) o.insert(QStringLiteral("objectives"), objectives);
   return jsonLine(o);
 }
 
@@ -71,6 +78,9 @@ void BankExtras::applyBank(const QString& json, QuestionBank* bank) {
   take(o, "title", &bank->title);
   take(o, "exam", &bank->exam);
   take(o, "language", &bank->language);
+  const QJsonObject objectives = o.value(QStringLiteral("objectives")).toObject();
+  for (auto it = objectives.constBegin(); it != objectives.constEnd(); ++it)
+    if (it.value().isString()) bank->objectives.insert(it.key(), it.value().toString());
 }
 
 QString BankExtras::apply(const QString& json, Question* q) {
@@ -88,6 +98,12 @@ QString BankExtras::apply(const QString& json, Question* q) {
   take(o, "topic", &q->topic);
   take(o, "source", &q->source);
   take(o, "examTrap", &q->examTrap);
+  const QJsonValue objectives = o.value(QStringLiteral("objectives"));
+  if (objectives.isArray()) {
+    q->objectives.clear();
+    for (const QJsonValue& id : objectives.toArray())
+      if (id.isString()) q->objectives.push_back(id.toString());
+  }
   const QJsonArray refs = o.value(QStringLiteral("references")).toArray();
   if (!refs.isEmpty()) {
     q->references.clear();
@@ -109,6 +125,26 @@ QString BankExtras::apply(const QString& json, Question* q) {
     take(x, "scenario", &opt.scenario);
   }
   return {};
+}
+
+QString BankExtras::categoryName(const QString& domain) {
+  QString name = domain;
+  return name.replace(QLatin1Char('/'), QLatin1String("//"));
+}
+
+QString BankExtras::domainOfCategoryPath(const QString& path) {
+  // The last '/' that is not half of a "//" ends the parent path.
+  qsizetype start = 0;
+  for (qsizetype i = 0; i < path.size(); ++i) {
+    if (path.at(i) != QLatin1Char('/')) continue;
+    if (i + 1 < path.size() && path.at(i + 1) == QLatin1Char('/')) {
+      ++i;
+      continue;
+    }
+    start = i + 1;
+  }
+  QString name = path.mid(start);
+  return name.replace(QLatin1String("//"), QLatin1String("/")).trimmed();
 }
 
 }  // namespace precisionlab::quiz

@@ -7,6 +7,8 @@
 #include "quiz/GiftFormat.h"
 #include "quiz/MoodleXmlFormat.h"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -217,6 +219,10 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
     }
     bank.questions.push_back(q);
   }
+  // Sub-objective tags (carried by the precisionlab comments) are schema 2.
+  bool tagged = !bank.objectives.isEmpty();
+  for (const Question& q : bank.questions) tagged |= !q.objectives.isEmpty();
+  if (tagged) bank.schema = std::max(bank.schema, 2);
   if (filledReasons)
     result.notes << BankInterchange::tr(
                         "Explanations the file does not give (why learners pick an option, when it "

@@ -12,6 +12,13 @@ QByteArray BankJsonWriter::write(const QuestionBank& bank) {
                    {QStringLiteral("title"), bank.title},
                    {QStringLiteral("exam"), bank.exam},
                    {QStringLiteral("language"), bank.language}};
+  // Schema 2's exam-guide sub-objectives (id -> title), and each question's tags below.
+  if (!bank.objectives.isEmpty()) {
+    QJsonObject objectives;
+    for (auto it = bank.objectives.cbegin(); it != bank.objectives.cend(); ++it)
+      objectives.insert(it.key(), it.value());
+    meta.insert(QStringLiteral("objectives"), objectives);
+  }
   QJsonArray questions;
   for (const Question& q : bank.questions) {
     QJsonArray options;
@@ -44,6 +51,8 @@ QByteArray BankJsonWriter::write(const QuestionBank& bank) {
             QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
       question.insert(QStringLiteral("references"), refs);
     }
+    if (!q.objectives.isEmpty())
+      question.insert(QStringLiteral("objectives"), QJsonArray::fromStringList(q.objectives));
     questions.append(question);
   }
   const QJsonObject root{{QStringLiteral("schema"), bank.schema},

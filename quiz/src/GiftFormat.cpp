@@ -24,6 +24,21 @@ qsizetype findUnescaped(const QString& s, const QString& needle, qsizetype from 
   return -1;
 }
 
+// Moodle's per-text format markers: "[html]text", "[plain]text", ...; a text without one has
+// the question text's format (Moodle's default, "moodle", renders HTML).
+const QRegularExpression& formatMarker() {
+  static const QRegularExpression re(QStringLiteral("^\\[(html|moodle|plain|markdown)\\]"));
+  return re;
+}
+
+// A PrecisionLab text (plain) as GIFT text: escaped, and marked [plain] where Moodle would
+// otherwise read it as HTML (a '<' or '&') or take its own leading "[html]" as a marker.
+QString giftText(const QString& text) {
+  const bool marked = text.contains(QLatin1Char('<')) || text.contains(QLatin1Char('&')) ||
+                      formatMarker().match(text).hasMatch();
+  return (marked ? QStringLiteral("[plain]") : QString()) + GiftFormat::escape(text);
+}
+
 struct Answer {
   bool equals = false;  // '=' (correct) rather than '~'
   double weight = 0.0;  // %w% when given
@@ -74,11 +89,11 @@ QString GiftFormat::write(const QuestionBank& bank) {
   for (const Question& q : bank.questions) {
     if (q.domain != category) {
       category = q.domain;
-      out += QStringLiteral("$CATEGORY: %1\n\n").arg(escape(category));
+      out += QStringLiteral("$CATEGORY: %1\n\n").arg(escape(BankExtras::categoryName(category)));
     }
     out +=
         QStringLiteral("// ") + QLatin1String(BankExtras::kMarker) + BankExtras::encode(q) + '\n';
-    out += QStringLiteral("::%1::%2 {\n").arg(escape(q.id), escape(q.stem));
+    out += QStringLiteral("::%1::%2 {\n").arg(escape(q.id), giftText(q.stem));
     const int correct = static_cast<int>(q.correctOptionIds().size());
     for (const Option& o : q.options) {
       QString marker;
@@ -89,11 +104,11 @@ QString GiftFormat::write(const QuestionBank& bank) {
         const double w = o.correct ? 100.0 / correct : -100.0;
         marker = QStringLiteral("~%") + QString::number(w, 'g', 7) + '%';
       }
-      out += QStringLiteral("  %1%2").arg(marker, escape(o.text));
-      if (!o.analysis.isEmpty()) out += '#' + escape(o.analysis);
+      out += QStringLiteral("  %1%2").arg(marker, giftText(o.text));
+      if (!o.analysis.isEmpty()) out += '#' + giftText(o.analysis);
       out += '\n';
     }
-    if (!q.explanation.isEmpty()) out += QStringLiteral("  ####") + escape(q.explanation) + '\n';
+    if (!q.explanation.isEmpty()) out += QStringLiteral("  ####") + giftText(q.explanation) + '\n';
     out += QStringLiteral("}\n\n");
   }
   return out;
@@ -133,9 +148,8 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       rest = rest.mid(end + 2).trimmed();
     }
     const QString label = title.isEmpty() ? QStringLiteral("question %1").arg(number) : title;
-    bool html = false;
-    static const QRegularExpression format(QStringLiteral("^\\[(html|moodle|plain|markdown)\\]"));
-    const auto m = format.match(rest);
+    bool html = false;  // the question text's format, the default of its answers
+    const auto m = formatMarker().match(rest);
     if (m.hasMatch()) {
       html = m.captured(1) == QLatin1String("html") || m.captured(1) == QLatin1String("moodle");
       rest = rest.mid(m.capturedLength());
@@ -147,14 +161,26 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
     const qsizetype close = findUnescaped(rest, QStringLiteral("}"), open + 1);
     if (close < 0)
       return problem(line, label, GiftFormat::tr("the answer block { has no closing }"));
-    const auto clean = [html](const QString& s) {
+    // A text with its own format marker ("~[plain]blue # [html]wrong") is read in that format.
+    // The stem's marker came before it (already read).
+    const auto cleanAs = [](const QString& s, bool isHtml) {
       const QString t = unescape(s.trimmed());
-      return html ? HtmlText::toText(t) : t;
+      return isHtml ? HtmlText::toText(t) : t;
     };
-    // Text after the block (GIFT's fill-in-the-gap form) joins the stem.
-    const QString after = clean(rest.mid(close + 1));
+    const auto clean = [html, &cleanAs](const QString& s) {
+      const QString t = s.trimmed();
+      const auto own = formatMarker().match(t);
+      if (!own.hasMatch()) return cleanAs(t, html);
+      return cleanAs(t.mid(own.capturedLength()), own.captured(1) == QLatin1String("html") ||
+                                                      own.captured(1) == QLatin1String("moodle"));
+    };
+    // Text after the block makes a missing-word question: as in Moodle, the block's place in
+    // the stem is a blank, "Grant is _____ in Grant's tomb."
+    const QString after = rest.mid(close + 1).trimmed();
     const QString stem =
-        clean(rest.left(open)) + (after.isEmpty() ? QString() : QStringLiteral(" ") + after);
+        after.isEmpty()
+            ? cleanAs(rest.left(open), html)
+            : cleanAs(rest.left(open) + QStringLiteral("_____") + rest.mid(close + 1), html);
     QString body = rest.mid(open + 1, close - open - 1).trimmed();
 
     Question q;
@@ -276,9 +302,9 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       }
       if (trimmed.startsWith(QStringLiteral("$CATEGORY:"))) {
         finish();
-        category = unescape(trimmed.mid(10).trimmed());
-        // Moodle writes paths such as $course$/top/Domain: the last part is the domain.
-        if (category.contains('/')) category = category.section('/', -1);
+        // Moodle writes paths such as $course$/top/Domain: the last part is the domain ("//"
+        // is a '/' in a name).
+        category = BankExtras::domainOfCategoryPath(unescape(trimmed.mid(10).trimmed()));
         continue;
       }
       if (trimmed.isEmpty()) {

@@ -38,7 +38,8 @@ QByteArray MoodleXmlFormat::write(const QuestionBank& bank) {
       w.writeStartElement(QStringLiteral("question"));
       w.writeAttribute(QStringLiteral("type"), QStringLiteral("category"));
       w.writeStartElement(QStringLiteral("category"));
-      w.writeTextElement(QStringLiteral("text"), QStringLiteral("$course$/top/") + category);
+      w.writeTextElement(QStringLiteral("text"),
+                         QStringLiteral("$course$/top/") + BankExtras::categoryName(category));
       w.writeEndElement();
       w.writeEndElement();
     }
@@ -116,7 +117,7 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     if (type == QLatin1String("category")) {
       while (r.readNextStartElement()) {
         if (r.name() == QLatin1String("category"))
-          category = readText(QStringLiteral("plain_text")).section('/', -1);
+          category = BankExtras::domainOfCategoryPath(readText(QStringLiteral("plain_text")));
         else
           r.skipCurrentElement();
       }

@@ -25,6 +25,20 @@ inline const char* const kState = R"({
   "trial_name": "run \"NaN\" Infinity"
 })";
 
+// A run whose settings differ from TrainConfig's defaults: peak learning rate 5e-3 (logged at
+// the end of warm-up), eval_steps 5, 10 steps of batch 8.
+inline const char* const kOwnSettings = R"({
+  "eval_steps": 5, "global_step": 10, "logging_steps": 2, "max_steps": 10,
+  "num_train_epochs": 3, "train_batch_size": 8,
+  "log_history": [
+    {"grad_norm": 1.0, "learning_rate": 0.0025, "loss": 0.7, "step": 2},
+    {"grad_norm": 1.0, "learning_rate": 0.005, "loss": 0.6, "step": 4},
+    {"eval_loss": 0.55, "step": 5},
+    {"grad_norm": 1.0, "learning_rate": 0.004, "loss": 0.5, "step": 6},
+    {"eval_loss": 0.45, "step": 10}
+  ]
+})";
+
 inline const char* const kHostile0 = R"({"log_history": [{"loss": "low", "step": 1}]})";
 inline const char* const kHostile1 = R"({"log_history": [{"loss": 0.5}]})";
 inline const char* const kHostile2 = R"({"log_history": [{"loss": 0.5, "step": 1.5}]})";

@@ -2,12 +2,20 @@
 // trip through each format with every question, option and answer key (and, for GIFT and Moodle
 // XML, every field, carried by the precisionlab comment); hand-written files in each format
 // (as Moodle and Anki write them) import; bad files are refused with file, line and question.
+#include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 #include "quiz/GiftFormat.h"
+#include "quiz/HtmlText.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -92,7 +100,13 @@ class TestBankInterchange : public QObject {
         QCOMPARE(got.references.size(), want.references.size());
         QCOMPARE(got.source, want.source);
         QCOMPARE(got.exam, want.exam);
+        QCOMPARE(got.objectives, want.objectives);  // exam-guide sub-objective tags
       }
+    }
+    if (everyField) {
+      QVERIFY(!bank.objectives.isEmpty());
+      QCOMPARE(b.objectives, bank.objectives);
+      QCOMPARE(b.schema, 2);
     }
   }
 
@@ -174,6 +188,162 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     QCOMPARE(b.questions[0].options[0].analysis, QString("Half the bytes."));
     QCOMPARE(b.questions[0].explanation, QString("Activations dominate."));
     QCOMPARE(b.questions[1].correctOptionIds(), QStringList{"false"});
+  }
+
+  // GIFT as Moodle reads it (question/format/gift/format.php): a text's own format marker is
+  // not part of it, a block inside the text leaves a blank, "//" in a category is a '/'.
+  void giftReadAsMoodleDoes() {
+    const QByteArray gift = R"($CATEGORY: $course$/top/GPU//TPU choices
+
+::sky::What colour is the sky? {~[plain]blue # [html]<i>wrong</i> =[markdown]grey #right}
+
+::grant::Grant is {~buried =entombed ~living} in Grant's tomb.
+)";
+    const BankImportResult r = importText(gift, BankFormat::Gift, "moodle.gift");
+    QVERIFY2(r.ok(), qPrintable(problems(r)));
+    const QuestionBank& b = *r.bank;
+    QCOMPARE(b.questions.size(), 2);
+    const Question& sky = b.questions[0];
+    QCOMPARE(sky.domain, QString("GPU/TPU choices"));
+    QCOMPARE(sky.options[0].text, QString("blue"));
+    QCOMPARE(sky.options[0].analysis, QString("wrong"));
+    QCOMPARE(sky.options[1].text, QString("grey"));
+    QCOMPARE(sky.correctOptionIds(), QStringList{"b"});
+    QCOMPARE(b.questions[1].stem, QString("Grant is _____ in Grant's tomb."));
+  }
+
+  // What Moodle would misread is written so it reads the text back as it is: a text starting
+  // with a format marker and raw HTML are marked [plain], a '/' in a domain is "//". Read back
+  // without the precisionlab comments (as from a file Moodle wrote), nothing changes.
+  void giftAndMoodleXmlWriteWhatMoodleReadsBack() {
+    QuestionBank bank = builtIn();
+    bank.questions.resize(2);
+    Question& q = bank.questions[0];
+    q.domain = "GPU/TPU choices";
+    q.stem = "Which tag makes text <b>bold</b> & loud?";
+    q.options[0].text = "[html]<b>";
+    q.options[1].analysis = "[moodle] is a format name too";
+    const QString gift = GiftFormat::write(bank);
+    QVERIFY(gift.contains("$CATEGORY: GPU//TPU choices"));
+    QVERIFY(gift.contains("[plain][html]<b>"));
+    QVERIFY(gift.contains("::[plain]Which tag makes text <b>bold</b> & loud?"));
+    const auto withoutComments = [](QString text) {
+      static const QRegularExpression comment(
+          QStringLiteral("(^[ \\t]*//[^\\n]*|<!--.*?-->)"),
+          QRegularExpression::DotMatchesEverythingOption | QRegularExpression::MultilineOption);
+      return text.remove(comment);
+    };
+    const QByteArray xml = BankInterchange::exportData(bank, BankFormat::MoodleXml);
+    QVERIFY(xml.contains("$course$/top/GPU//TPU choices"));
+    for (const auto& [format, data] :
+         {std::pair{BankFormat::Gift, withoutComments(gift).toUtf8()},
+          std::pair{BankFormat::MoodleXml, withoutComments(QString::fromUtf8(xml)).toUtf8()}}) {
+      const BankImportResult r = importText(data, format, "moodle-wrote-it.txt");
+      QVERIFY2(r.ok(), qPrintable(problems(r)));
+      const Question& got = r.bank->questions[0];
+      QCOMPARE(got.domain, q.domain);
+      QCOMPARE(got.stem, q.stem);
+      QCOMPARE(got.options[0].text, q.options[0].text);
+      QCOMPARE(got.options[1].analysis, q.options[1].analysis);
+    }
+  }
+
+  // The docs' field tables are the formats' own descriptions (regenerated in place with
+  // PRECISIONLAB_WRITE_FORMAT_TABLES=1), and an export warns about what its format loses.
+  void formatTablesInDocs() {
+    const QString path =
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/docs/question-bank-interchange.md");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QString doc = QString::fromUtf8(file.readAll());
+    file.close();
+    QString wanted = doc;
+    for (const BankFormat f : {BankFormat::Gift, BankFormat::MoodleXml, BankFormat::AnkiText}) {
+      const QString open = "<!-- format-table " + BankInterchange::formatName(f) + " -->\n";
+      const qsizetype start = wanted.indexOf(open);
+      QVERIFY2(start >= 0, qPrintable(path + " lacks " + open));
+      const qsizetype end = wanted.indexOf("<!-- /format-table -->", start);
+      QVERIFY(end > start);
+      wanted.replace(start + open.size(), end - start - open.size(), BankFormatFields::markdown(f));
+    }
+    if (qEnvironmentVariableIsSet("PRECISIONLAB_WRITE_FORMAT_TABLES") && wanted != doc) {
+      QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      file.write(wanted.toUtf8());
+      file.close();
+      doc = wanted;
+    }
+    QVERIFY2(doc == wanted,
+             "docs/question-bank-interchange.md's format tables differ from "
+             "quiz/BankFormatFields: regenerate them (see the docs)");
+    // The built-in bank gives every field; Anki loses some, GIFT and Moodle XML none.
+    const QuestionBank bank = builtIn();
+    QVERIFY(BankFormatFields::losses(bank, BankFormat::Gift).isEmpty());
+    QVERIFY(BankFormatFields::losses(bank, BankFormat::MoodleXml).isEmpty());
+    QVERIFY(BankFormatFields::losses(bank, BankFormat::Json).isEmpty());
+    const QString anki = BankFormatFields::losses(bank, BankFormat::AnkiText).join(", ");
+    QVERIFY2(anki.contains("why learners pick an option (") && anki.contains("sub-objective tags"),
+             qPrintable(anki));
+    QVERIFY(!BankFormatFields::hiddenFromOtherTool(bank, BankFormat::Gift).isEmpty());
+  }
+
+  // Anki's own library (the project venv's `anki`, headless) imports the Anki export as File >
+  // Import does, and PrecisionLab imports what Anki's File > Export > Notes in Plain Text wrote.
+  // Skipped, saying so, without the venv or its anki package.
+  void ankiLibraryBothWays() {
+    const QString python = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/.venv/bin/python");
+    if (!QFileInfo(python).isExecutable())
+      QSKIP(qPrintable("skipped: " + python + " not found (bash packaging/setup.sh creates it)"));
+    const auto anki = [&](const QString& action, const QString& path, QList<QJsonObject>* notes) {
+      QProcess p;
+      p.start(python, {PRECISIONLAB_SOURCE_DIR "/tests/quiz/anki_check.py", action, path});
+      if (!p.waitForFinished(120000)) return QString("anki_check.py did not finish");
+      if (p.exitCode() != 0) return QString::fromUtf8(p.readAllStandardError()).trimmed();
+      for (const QByteArray& line : p.readAllStandardOutput().split('\n'))
+        if (!line.isEmpty()) notes->push_back(QJsonDocument::fromJson(line).object());
+      return QString();
+    };
+    QTemporaryDir dir;
+    const QuestionBank bank = builtIn();
+    const QString ours = dir.filePath("pmle-scaling.txt");
+    QCOMPARE(BankInterchange::exportFile(bank, BankFormat::AnkiText, ours), QString());
+    QList<QJsonObject> notes;
+    const QString error = anki("import", ours, &notes);
+    if (error.startsWith("anki not importable"))
+      QSKIP(
+          qPrintable("skipped: " + error + " (pip install -r packaging/python-requirements.txt)"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(notes.size(), bank.questions.size());
+    QMap<QString, QJsonObject> byGuid;
+    for (const QJsonObject& n : notes) byGuid[n.value("guid").toString()] = n;
+    for (const Question& q : bank.questions) {
+      QVERIFY2(byGuid.contains(q.id), qPrintable(q.id));
+      const QJsonObject n = byGuid[q.id];
+      QCOMPARE(n.value("notetype").toString(), QString("Basic"));
+      QCOMPARE(n.value("deck").toString(), bank.title + "::" + q.domain);
+      const QJsonArray fields = n.value("fields").toArray();
+      QCOMPARE(fields.size(), 2);
+      QVERIFY(fields[0].toString().contains(HtmlText::fromText(q.stem)));
+      for (const Option& o : q.options)
+        QVERIFY(fields[0].toString().contains(HtmlText::fromText(o.text)));
+      QVERIFY(fields[1].toString().contains(HtmlText::fromText(q.explanation)));
+      QString topic = q.topic;
+      QCOMPARE(n.value("tags").toArray().first().toString(), topic.replace(' ', '_'));
+    }
+
+    // A deck Anki wrote: every note becomes a question, in its subdeck, with its tag as topic.
+    const QString theirs = dir.filePath("ml.txt");
+    notes.clear();
+    QVERIFY2(anki("export", theirs, &notes).isEmpty(), "Anki's exporter failed");
+    QCOMPARE(notes.size(), 4);
+    const BankImportResult r = BankInterchange::importFile(theirs);
+    QVERIFY2(r.ok(), qPrintable(problems(r)));
+    QCOMPARE(r.bank->title, QString("ML"));
+    QCOMPARE(r.bank->questions.size(), 4);
+    QCOMPARE(r.bank->questions[0].stem, QString("What does AMP stand for?"));
+    QCOMPARE(r.bank->questions[0].domain, QString("Precision"));
+    QCOMPARE(r.bank->questions[0].topic, QString("amp"));
+    const Question& scaler = r.bank->questions[1];
+    QCOMPARE(scaler.option(scaler.correctOptionIds().first())->text, QString("65536"));
   }
 
   // Anki's "Notes in Plain Text" export of a Basic deck: multiple choice is made from the backs.

@@ -27,6 +27,11 @@ struct RunRecording : RunLog {
   std::string host;  // machine name at recording time
   // Library name -> version, e.g. {"libtorch","1.13.1"}, {"precisionlab","0.1.0"}.
   std::vector<std::pair<std::string, std::string>> libraries;
+  // Config fields the recording does not know (run-file keys, "seqLen", "seed"): their values in
+  // `config` are TrainConfig's defaults, placeholders only. Empty for runs trained here; an
+  // import (e.g. a Hugging Face trainer_state.json) names what its source did not hold.
+  std::vector<std::string> unknownSettings;
+  bool settingKnown(const std::string& key) const;
 };
 
 // Writes `recording` to `path` atomically. Throws InputError (file and reason) on failure.

@@ -9,7 +9,12 @@
 // steps. So the recording says "device unknown" unless the caller names it, its precision is
 // the caller's (fp32 with "precision not recorded" otherwise), every step time is the run's mean
 // (train_runtime / global_step, marked as such), and memory, loss scale and flushed gradients
-// are absent (0 / 1). The provenance note lists all of this.
+// are absent (0 / 1). The settings come from the file where it holds them: max_steps,
+// train_batch_size, eval_steps (a share of max_steps when below 1), the learning rate
+// (trial_params' for a hyperparameter-search trial, else the largest logged one); logging_steps
+// and num_train_epochs go into the note. Every other config field (sequence length, seed,
+// warm-up, weight decay, clipping, ...) is listed in RunRecording::unknownSettings, so the run
+// file says its value is a placeholder. The provenance note lists all of this.
 //
 // The file is untrusted: a regular file of at most 64 MiB, strict JSON (Python's bare NaN,
 // Infinity and -Infinity, which json.dump writes for a diverged loss, are read as such), every
@@ -40,6 +45,14 @@ class TrainerStateImport {
                                const TrainerStateImportOptions& options);
   // Whether path looks like a trainer state rather than a .plrun (by name: *.json).
   static bool looksLikeTrainerState(const std::string& path);
+  // A Cloud Storage path as a Vertex AI job (and gcsfuse) sees it: "gs://bucket/dir" ->
+  // "/gcs/bucket/dir"; any other path unchanged.
+  static std::string localPath(const std::string& path);
+  // The trainer_state.json of a Trainer's output folder (a Vertex AI job's --output_dir, gs://
+  // mapped): <folder>/trainer_state.json (save_state() at the end), else that of its
+  // checkpoint-N/ with the largest N (a job stopped before the end). A file is returned as it
+  // is. Throws InputError naming the folder and what was looked for.
+  static std::string findTrainerState(const std::string& fileOrFolder);
 };
 
 }  // namespace precisionlab

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -99,8 +100,12 @@ std::string TensorBoardWriter::frame(const std::string& payload) {
 
 TensorBoardWriter::TensorBoardWriter(std::string directory, double wallTimeSeconds)
     : directory_(std::move(directory)) {
+  // As TensorFlow names them: <seconds>.<host>.<pid>.<n>, n counting this process's writers, so
+  // two runs recorded in the same second on the same host never share a file name.
+  static std::atomic<int64_t> writers{0};
   fileName_ = "events.out.tfevents." + std::to_string(static_cast<int64_t>(wallTimeSeconds)) + "." +
-              hostName();
+              hostName() + "." + std::to_string(static_cast<int64_t>(::getpid())) + "." +
+              std::to_string(writers++);
   std::string e = eventHeader(wallTimeSeconds, 0);
   putBytes(e, 3, "brain.Event:2");
   addEvent(e);

@@ -300,6 +300,11 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   header.set("libraries", std::move(libs));
   header.set("totalSteps", r.totalSteps);
   header.set("config", configToJson(r.config));
+  if (!r.unknownSettings.empty()) {
+    json::Value unknown = json::Value::array();
+    for (const std::string& key : r.unknownSettings) unknown.push(key);
+    header.set("unknownSettings", std::move(unknown));
+  }
 
   std::string out = json::serialize(header) + "\n";
   // Steps and evaluations interleave in step order: an evaluation follows the step it ran after.
@@ -319,6 +324,10 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   out += json::serialize(end) + "\n";
 
   AtomicFileWriter::writeFile(path, out);
+}
+
+bool RunRecording::settingKnown(const std::string& key) const {
+  return std::find(unknownSettings.begin(), unknownSettings.end(), key) == unknownSettings.end();
 }
 
 RunRecording readRunRecording(const std::string& path) {
@@ -411,7 +420,19 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
       if (!version.isString()) at.fail("field \"libraries." + name + "\" must be a string");
       r.libraries.emplace_back(name, version.asString());
     }
-    r.config = configFromJson(field(header, "config", at), at);
+    const json::Value& config = field(header, "config", at);
+    r.config = configFromJson(config, at);
+    // Optional: the config fields the recording does not know (an imported run).
+    if (const json::Value* unknown = header.find("unknownSettings")) {
+      if (!unknown->isArray()) at.fail("field \"unknownSettings\" must be an array");
+      for (const json::Value& key : unknown->asArray()) {
+        if (!key.isString() || !config.find(key.asString()))
+          at.fail("field \"unknownSettings\" must list names of config fields, found " +
+                  (key.isString() ? "\"" + key.asString() + "\""
+                                  : std::string(json::typeName(key.type()))));
+        r.unknownSettings.push_back(key.asString());
+      }
+    }
     r.provenanceKnown = true;
   }
 

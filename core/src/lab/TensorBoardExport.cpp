@@ -1,13 +1,20 @@
 #include "core/TensorBoardExport.h"
 
+#include "core/EngineError.h"
 #include "core/RecordFields.h"
 #include "core/TensorBoardWriter.h"
 
+#include <dirent.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <vector>
 
 namespace precisionlab {
 namespace {
@@ -24,28 +31,63 @@ double parseUtc(const std::string& iso) {
   return static_cast<double>(timegm(&tm));
 }
 
+// A folder name: letters, digits, '-', '_' and '.'; any other run of characters is one '-'.
 std::string safeName(const std::string& text) {
   std::string out;
   for (char c : text) {
     const bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-    out.push_back(ok ? c : '-');
+    if (ok)
+      out.push_back(c);
+    else if (!out.empty() && out.back() != '-')
+      out.push_back('-');
   }
   while (!out.empty() && (out.front() == '-' || out.front() == '.')) out.erase(out.begin());
-  return out.empty() ? std::string("run") : out.substr(0, 80);
+  if (out.size() > 80) out.resize(80);
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? std::string("run") : out;
+}
+
+// The event files already in `directory` (none when it does not exist).
+std::vector<std::string> eventFilesIn(const std::string& directory) {
+  std::vector<std::string> files;
+  DIR* dir = ::opendir(directory.c_str());
+  if (!dir) return files;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name.find("tfevents") != std::string::npos) files.push_back(directory + "/" + name);
+  }
+  ::closedir(dir);
+  return files;
 }
 
 }  // namespace
 
+std::string defaultTensorBoardRunName(const RunRecording& run) {
+  const Provenance kind = run.provenance.kind == Provenance::Recorded ? run.provenance.recordedKind
+                                                                      : run.provenance.kind;
+  std::string name =
+      safeName(run.scenarioId.empty() ? run.label : run.scenarioId) + "." + provenanceName(kind);
+  // The label tells the runs of one scenario apart (the trials of a sweep).
+  if (!run.scenarioId.empty() && !run.label.empty()) name += "." + safeName(run.label);
+  return name;
+}
+
 TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::string& outDirectory,
-                                          std::string name) {
-  if (name.empty()) {
-    const Provenance kind = run.provenance.kind == Provenance::Recorded
-                                ? run.provenance.recordedKind
-                                : run.provenance.kind;
-    name = (run.scenarioId.empty() ? run.label : run.scenarioId) + "." + provenanceName(kind);
-  }
+                                          std::string name, bool replaceExisting) {
+  if (name.empty()) name = defaultTensorBoardRunName(run);
   TensorBoardExportResult result;
   result.runDirectory = outDirectory + "/" + safeName(name);
+  // TensorBoard reads every event file of a folder as one run: another run's events there would
+  // merge with these (or be overwritten), so the folder must hold none, or be replaced.
+  const std::vector<std::string> existing = eventFilesIn(result.runDirectory);
+  if (!existing.empty() && !replaceExisting)
+    throw InputError(result.runDirectory +
+                     ": already holds TensorBoard events (another run or an earlier export); "
+                     "TensorBoard would mix the two runs. Export to another folder, or replace "
+                     "the earlier export");
+  for (const std::string& file : existing)
+    if (::unlink(file.c_str()) != 0)
+      throw InputError(file + ": cannot remove the earlier export: " + std::strerror(errno));
   double start = parseUtc(run.provenance.recordedAt);
   if (start < 0)
     start =

@@ -1,16 +1,19 @@
 // trainer_state.json -> RunRecording. The mapping and what is unknown are in the header.
 #include "core/TrainerStateImport.h"
 
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include <cmath>
 #include <ctime>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/NumberText.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
 
@@ -108,6 +111,36 @@ class EntryReader {
   std::string where_;
 };
 
+// A whole number in [lo, hi] at root[key]; nothing when absent, null, fractional or outside.
+std::optional<int64_t> wholeNumber(const json::Value& root, const char* key, int64_t lo,
+                                   int64_t hi) {
+  const json::Value* v = root.find(key);
+  if (!v || !v->isInteger()) return std::nullopt;
+  try {
+    const int64_t n = v->asInt64();
+    if (n >= lo && n <= hi) return n;
+  } catch (const json::TypeError&) {
+  }
+  return std::nullopt;
+}
+
+// A finite number; nothing when absent, not a number or out of double's range.
+std::optional<double> finiteNumber(const json::Value* v) {
+  if (!v || !v->isNumber()) return std::nullopt;
+  try {
+    const double d = v->asDouble();
+    if (std::isfinite(d)) return d;
+  } catch (const json::TypeError&) {
+  }
+  return std::nullopt;
+}
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : ", ") + part;
+  return out.empty() ? std::string("none") : out;
+}
+
 std::string baseName(const std::string& path) {
   const auto slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -117,6 +150,49 @@ std::string baseName(const std::string& path) {
 
 bool TrainerStateImport::looksLikeTrainerState(const std::string& path) {
   return path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+}
+
+std::string TrainerStateImport::localPath(const std::string& path) {
+  const std::string scheme = "gs://";
+  return path.compare(0, scheme.size(), scheme) == 0 ? "/gcs/" + path.substr(scheme.size()) : path;
+}
+
+std::string TrainerStateImport::findTrainerState(const std::string& fileOrFolder) {
+  const std::string path = localPath(fileOrFolder);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw InputError(
+        path + ": no such file or folder" +
+        (path != fileOrFolder ? " (" + fileOrFolder + " as Vertex AI mounts it)" : std::string()) +
+        "; give the job's output folder or its trainer_state.json");
+  if (!S_ISDIR(st.st_mode)) return path;
+  const std::string top = path + "/trainer_state.json";
+  if (::stat(top.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return top;
+  // The latest checkpoint-N/trainer_state.json.
+  std::string best;
+  int64_t bestStep = -1;
+  if (DIR* dir = ::opendir(path.c_str())) {
+    while (const dirent* entry = ::readdir(dir)) {
+      const std::string name = entry->d_name;
+      const std::string prefix = "checkpoint-";
+      if (name.compare(0, prefix.size(), prefix) != 0 || name.size() == prefix.size() ||
+          name.size() > prefix.size() + 12 ||
+          name.find_first_not_of("0123456789", prefix.size()) != std::string::npos)
+        continue;
+      const int64_t step = std::stoll(name.substr(prefix.size()));
+      const std::string state = path + "/" + name + "/trainer_state.json";
+      if (step > bestStep && ::stat(state.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        bestStep = step;
+        best = state;
+      }
+    }
+    ::closedir(dir);
+  }
+  if (best.empty())
+    throw InputError(path +
+                     ": holds no trainer_state.json, neither at the top (trainer.save_state()) "
+                     "nor in a checkpoint-N/ folder; is it the Trainer's output_dir?");
+  return best;
 }
 
 RunRecording TrainerStateImport::fromFile(const std::string& path,
@@ -214,21 +290,72 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     throw InputError(fileName +
                      ": log_history holds no training log (entries with \"loss\"); "
                      "the run logged nothing, or logging_steps exceeded its steps");
-  if (const json::Value* g = root.find("global_step"); g && g->isInteger()) {
-    try {
-      globalStep = std::max<int64_t>(globalStep, g->asInt64());
-    } catch (const json::TypeError&) {
-    }
-  }
-  r.totalSteps = std::max<int64_t>(std::min(globalStep, kMaxStep), r.steps.back().step);
+  if (const auto g = wholeNumber(root, "global_step", 0, kMaxStep))
+    globalStep = std::max(globalStep, *g);
+
+  // The settings the file holds; every other config field is marked unknown (its value in the
+  // run file is TrainConfig's default, a placeholder), in the run file and in the note.
+  std::vector<std::string> known;  // what was taken, in words, for the note
+  const auto maxSteps = wholeNumber(root, "max_steps", 1, kMaxSteps);
+  r.totalSteps = std::max<int64_t>(maxSteps ? *maxSteps : std::min(globalStep, kMaxSteps),
+                                   r.steps.back().step);
   r.config.steps = r.totalSteps;
-  if (const json::Value* b = root.find("train_batch_size"); b && b->isInteger()) {
-    try {
-      const int64_t batch = b->asInt64();
-      if (batch > 0 && batch <= 1000000) r.config.batchSize = batch;
-    } catch (const json::TypeError&) {
-    }
+  if (maxSteps) known.push_back("max_steps " + std::to_string(*maxSteps));
+  std::vector<std::string> unknown;
+  if (const auto batch = wholeNumber(root, "train_batch_size", 1, kMaxBatchSize)) {
+    r.config.batchSize = *batch;
+    known.push_back("train_batch_size " + std::to_string(*batch));
+  } else {
+    unknown.push_back("batchSize");
   }
+  // The learning rate: the trial's (hyperparameter search) or the largest logged one, which is
+  // the peak when a logging step fell on it (warm-up end), else just below it.
+  double peak = -1;
+  for (const StepRecord& st : r.steps)
+    if (std::isfinite(st.learningRate)) peak = std::max(peak, st.learningRate);
+  const json::Value* trial = root.find("trial_params");
+  const auto trialRate =
+      finiteNumber(trial && trial->isObject() ? trial->find("learning_rate") : nullptr);
+  if (trialRate && *trialRate > 0) {
+    r.config.learningRate = *trialRate;
+    known.push_back("the learning rate " + numberText(r.config.learningRate, 6, 'g') +
+                    " (trial_params)");
+  } else if (peak > 0) {
+    r.config.learningRate = peak;
+    known.push_back("the learning rate " + numberText(peak, 6, 'g') + " (the largest logged)");
+  } else {
+    unknown.push_back("learningRate");
+  }
+  // eval_steps: a step count, or (a float below 1) a share of max_steps, as TrainingArguments.
+  int64_t evalEvery = -1;
+  if (const auto evalSteps = finiteNumber(root.find("eval_steps"))) {
+    const double v = *evalSteps;
+    if (v >= 1 && v <= static_cast<double>(kMaxSteps) && v == std::floor(v))
+      evalEvery = static_cast<int64_t>(v);
+    else if (v > 0 && v < 1 && maxSteps)
+      evalEvery = static_cast<int64_t>(std::ceil(v * static_cast<double>(*maxSteps)));
+  }
+  if (evalEvery > 0 && !r.evals.empty()) {
+    r.config.evalEvery = evalEvery;
+    known.push_back("eval_steps " + std::to_string(evalEvery));
+  } else if (r.evals.empty()) {
+    r.config.evalEvery = 0;  // the run never evaluated (eval_steps is kept even then)
+    known.push_back("no evaluation");
+  } else {
+    unknown.push_back("evalEvery");
+  }
+  if (const auto logging = wholeNumber(root, "logging_steps", 1, kMaxSteps))
+    known.push_back("logging_steps " + std::to_string(*logging));
+  if (const auto epochs = finiteNumber(root.find("num_train_epochs")))
+    known.push_back("num_train_epochs " + numberText(*epochs, 6, 'g'));
+  for (const char* key :
+       {"preset", "layers", "dataPath", "textColumn", "labelColumn", "seqLen", "warmupFraction",
+        "weightDecay", "maxGradNorm", "adamEps", "seed", "validationFraction", "threads",
+        "initScale", "growthFactor", "backoffFactor", "growthInterval"})
+    unknown.push_back(key);
+  if (options.device.empty()) unknown.push_back("device");
+  if (options.precision.empty()) unknown.push_back("precision");
+  r.unknownSettings = unknown;
   const bool timed = std::isfinite(runtime) && runtime > 0 && r.totalSteps > 0;
   const double meanMs = timed ? 1000.0 * runtime / static_cast<double>(r.totalSteps) : 0.0;
   for (auto& s : r.steps) {
@@ -249,7 +376,12 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
   note += "Not in the file: ";
   note += options.device.empty() ? "the device, " : "";
   note += options.precision.empty() ? "the precision (shown as fp32), " : "";
-  note += "memory, loss scale, skipped steps, flushed gradients and the torch version.";
+  note += "memory, loss scale, skipped steps, flushed gradients and the torch version. ";
+  note += "Settings from the file: " + join(known) + ". ";
+  note +=
+      "Unknown settings (not in trainer_state.json; the run file's values are placeholders, "
+      "listed in its unknownSettings): " +
+      join(r.unknownSettings) + ".";
   r.provenance.note = note;
   r.libraries.emplace_back("transformers", "unknown (Trainer)");
   r.state = RunState::Finished;

@@ -1,0 +1,59 @@
+"""Anki's own library (the `anki` package: Anki's importer and exporter, headless) on the
+project's Anki text files, for tst_bankinterchange.
+
+  python anki_check.py import NOTES.txt  -> imports the file into a new collection, as File >
+      Import does, and prints one JSON line per note: guid, deck, notetype, fields, tags.
+  python anki_check.py export OUT.txt    -> makes a collection with a Basic deck (subdeck,
+      tags, HTML) and writes it with File > Export > Notes in Plain Text (guid, deck, notetype
+      and tags columns, HTML kept), then prints the notes as above.
+Exit status 2 when the anki package is missing (the test then skips, saying so)."""
+import json
+import os
+import sys
+import tempfile
+
+try:
+    from anki.collection import Collection, DeckIdLimit, ImportCsvRequest
+except ImportError as e:
+    print(f"anki not importable: {e}", file=sys.stderr)
+    sys.exit(2)
+
+
+def dump(col):
+    for nid in sorted(col.find_notes("")):
+        note = col.get_note(nid)
+        card = note.cards()[0]
+        print(json.dumps({"guid": note.guid, "deck": col.decks.name(card.did),
+                          "notetype": note.note_type()["name"], "fields": list(note.fields),
+                          "tags": note.tags}))
+
+
+def main(action, path):
+    with tempfile.TemporaryDirectory() as tmp:
+        col = Collection(os.path.join(tmp, "collection.anki2"))
+        try:
+            if action == "import":
+                metadata = col.get_csv_metadata(path=path, delimiter=None)
+                col.import_csv(ImportCsvRequest(path=path, metadata=metadata))
+            else:
+                basic = col.models.by_name("Basic")
+                deck = col.decks.id("ML::Precision")
+                notes = [("What does <b>AMP</b> stand for?", "Automatic mixed precision", "amp"),
+                         ("Default GradScaler init scale?", "65536", "scaler"),
+                         ("bf16 exponent bits?", "8", "bf16"),
+                         ("fp16 max value?", "65504", "fp16")]
+                for front, back, tag in notes:
+                    note = col.new_note(basic)
+                    note["Front"], note["Back"] = front, back
+                    note.tags = [tag]
+                    col.add_note(note, deck)
+                col.export_note_csv(out_path=path, limit=DeckIdLimit(deck), with_html=True,
+                                    with_tags=True, with_deck=True, with_notetype=True,
+                                    with_guid=True)
+            dump(col)
+        finally:
+            col.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
