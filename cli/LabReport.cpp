@@ -3,9 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "cli/JsonText.h"
+#include "core/AtomicFileWriter.h"
 #include "core/CsvWriter.h"
 #include "core/EngineError.h"
 
@@ -21,10 +22,14 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
-std::ofstream openFile(const std::filesystem::path& path) {
-  std::ofstream f(path);
-  if (!f) throw InputError("lab: cannot write " + path.string() + ": check --out and permissions");
-  return f;
+// Through the one output writer (AtomicFileWriter): whole or absent, never over a device or
+// FIFO, a full disk or a read-only folder said in words.
+void writeFile(const std::filesystem::path& path, const std::ostringstream& text) {
+  try {
+    AtomicFileWriter::writeFile(path.string(), text.str());
+  } catch (const InputError& e) {
+    throw InputError(std::string("lab: ") + e.what());
+  }
 }
 
 }  // namespace
@@ -95,9 +100,7 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError("lab: cannot create --out directory " + dir + ": " + ec.message());
   const std::filesystem::path root(dir);
-  auto csv = openFile(root / "steps.csv");
-  auto jsonl = openFile(root / "steps.jsonl");
-  auto evals = openFile(root / "evals.csv");
+  std::ostringstream csv, jsonl, evals, text;
   // Columns and keys are the one record table's names (core/RecordFields.h).
   csv << "scenario,run,provenance," << fieldNames(stepFields(), ',') << "\n";
   evals << "scenario,run," << fieldNames(evalFields(), ',') << "\n";
@@ -122,7 +125,6 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       }
     }
   }
-  auto text = openFile(root / "verdicts.txt");
   printTable(text, session, verdicts);
   for (const auto& s : session.results())
     for (const auto& r : s.runs)
@@ -130,6 +132,10 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
            << r.label << ": " << provenanceName(r.provenance.kind) << " on " << r.provenance.device
            << " (LibTorch " << r.provenance.torchVersion << "). " << r.provenance.note;
   text << "\n";
+  writeFile(root / "steps.csv", csv);
+  writeFile(root / "steps.jsonl", jsonl);
+  writeFile(root / "evals.csv", evals);
+  writeFile(root / "verdicts.txt", text);
 }
 
 }  // namespace precisionlab::cli

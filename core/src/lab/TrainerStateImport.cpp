@@ -18,7 +18,9 @@ namespace precisionlab {
 
 namespace {
 
-constexpr int64_t kMaxStep = 1000000000;  // a billion optimizer steps: beyond any real run
+// The most steps a run file holds (RunRecording's reader refuses more): a billion was accepted
+// here and written into run files the lab could not open.
+constexpr int64_t kMaxStep = kMaxSteps;
 const char* const kAdvice =
     " Give the trainer_state.json that trainer.save_state() wrote (or one from a checkpoint-N "
     "folder).";
@@ -99,7 +101,9 @@ class EntryReader {
     } catch (const json::TypeError&) {
       fail(field, "= " + v->numberText() + " is too large");
     }
-    if (n < 0 || n > kMaxStep) fail(field, "= " + std::to_string(n) + " is not a plausible step");
+    if (n < 0 || n > kMaxStep)
+      fail(field, "= " + std::to_string(n) + " is outside 0 to " + std::to_string(kMaxStep) +
+                      ", the steps a lab run holds");
     return n;
   }
 
@@ -185,6 +189,7 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     const EntryReader e(entry, where);
     const int64_t step = e.step("step");
     if (e.has("loss")) {
+      if (step < 1) e.fail("step", "= 0: training logs start at step 1");  // the run file's
       if (step <= lastStep)
         e.fail("step", "= " + std::to_string(step) + " does not follow step " +
                            std::to_string(lastStep) + " (training logs must go forward)");
@@ -220,7 +225,11 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     } catch (const json::TypeError&) {
     }
   }
-  r.totalSteps = std::max<int64_t>(std::min(globalStep, kMaxStep), r.steps.back().step);
+  if (globalStep > kMaxStep)
+    throw InputError(fileName + ": global_step = " + std::to_string(globalStep) +
+                     " is more than the " + std::to_string(kMaxStep) +
+                     " steps a lab run holds; this is not a run the lab can replay");
+  r.totalSteps = std::max<int64_t>(globalStep, r.steps.back().step);
   r.config.steps = r.totalSteps;
   if (const json::Value* b = root.find("train_batch_size"); b && b->isInteger()) {
     try {
@@ -231,6 +240,10 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
   }
   const bool timed = std::isfinite(runtime) && runtime > 0 && r.totalSteps > 0;
   const double meanMs = timed ? 1000.0 * runtime / static_cast<double>(r.totalSteps) : 0.0;
+  if (meanMs > kMaxRecordedStepMs)  // the run-file reader refuses such a step time
+    throw InputError(fileName + ": train_runtime over global_step is " +
+                     std::to_string(static_cast<int64_t>(meanMs / 1000.0)) +
+                     " s a step, more than any real run (at most an hour a step)");
   for (auto& s : r.steps) {
     s.stepMs = meanMs;
     s.samplesPerSec = meanMs > 0 ? static_cast<double>(r.config.batchSize) * 1000.0 / meanMs : 0;
