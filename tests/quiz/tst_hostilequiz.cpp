@@ -3,6 +3,7 @@
 // found: a crash, a hang, lost or wrongly imported data, or a message that sends the user the
 // wrong way. The cases that need root (an immutable file, a mount) skip, saying so, without it.
 #include "../common/LinearTime.h"
+#include "bank_import_helpers.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 #include "quiz/OutputFile.h"
@@ -27,22 +28,9 @@ using namespace precisionlab::quiz;
 
 namespace {
 
-QuestionBank builtIn() {
-  const BankLoadResult r = BankLoader::loadFile(
-      QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
-  return r.bank.value_or(QuestionBank{});
-}
-
-QString problems(const BankImportResult& r) {
-  QStringList out;
-  for (const ImportProblem& p : r.problems) out << p.toString();
-  return out.join('\n');
-}
-
-BankImportResult importText(const QByteArray& text, BankFormat format,
-                            const QString& name = "quiz.txt") {
-  return BankInterchange::importData(text, format, name);
-}
+using bank_import_helpers::builtIn;
+using bank_import_helpers::importText;
+using bank_import_helpers::problems;
 
 QByteArray giftQuestion(int i, const QByteArray& close = "}") {
   return "::q" + QByteArray::number(i) + "::Question " + QByteArray::number(i) +
