@@ -3,6 +3,7 @@
 #include "cli/BankTransferCommand.h"
 
 #include "quiz/BankFormatFields.h"
+#include "core/TerminalText.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 
@@ -32,7 +33,7 @@ int runBankImport(const ArgParser& args, const std::vector<std::string>& files) 
   const QString file = QString::fromStdString(files[0]);
   const quiz::BankImportResult r = quiz::BankInterchange::importFile(file, format);
   if (!r.ok()) {
-    std::printf("%s: %d problem%s, nothing imported\n", qPrintable(file),
+    std::printf("%s: %d problem%s, nothing imported\n", escapeForTerminal(files[0]).c_str(),
                 static_cast<int>(r.problems.size()), r.problems.size() == 1 ? "" : "s");
     for (const quiz::ImportProblem& problem : r.problems)
       std::printf("  %s\n", qPrintable(problem.toString()));

@@ -8,13 +8,13 @@
 //     COMMANDS section), so the man page help2man makes from `--help` and `--version` also
 //     documents each command's options. The text is kept as laid out (no-fill), roff's special
 //     characters escaped.
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "core/AtomicFileWriter.h"
 
 namespace precisionlab::cli {
 namespace {
@@ -25,10 +25,7 @@ int emit(const ArgParser& p, const std::string& text) {
     std::cout << text;
     return kExitOk;
   }
-  std::ofstream out(p.text("out", ""), std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + p.text("out", ""));
+  AtomicFileWriter::writeFile(p.text("out", ""), text);  // whole or absent, never over a device
   return kExitOk;
 }
 

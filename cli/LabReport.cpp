@@ -68,6 +68,16 @@ std::vector<std::string> ampEvidence(const LabSession& session,
   return out;
 }
 
+// Through the one output writer (AtomicFileWriter): whole or absent, never over a device or
+// FIFO, a full disk or a read-only folder said in words.
+void writeFile(const std::filesystem::path& path, const std::ostringstream& text) {
+  try {
+    AtomicFileWriter::writeFile(path.string(), text.str());
+  } catch (const InputError& e) {
+    throw InputError(std::string("lab: ") + e.what());
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> LabReport::progressLines(const LabSession& session) {
@@ -213,11 +223,11 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
          << "\n";
   }
   json << "]\n";
-  AtomicFileWriter::writeFile((root / "steps.csv").string(), csv.str());
-  AtomicFileWriter::writeFile((root / "steps.jsonl").string(), jsonl.str());
-  AtomicFileWriter::writeFile((root / "evals.csv").string(), evals.str());
-  AtomicFileWriter::writeFile((root / "verdicts.json").string(), json.str());
-  AtomicFileWriter::writeFile((root / "verdicts.txt").string(), text.str());
+  writeFile(root / "steps.csv", csv);
+  writeFile(root / "steps.jsonl", jsonl);
+  writeFile(root / "evals.csv", evals);
+  writeFile(root / "verdicts.json", json);
+  writeFile(root / "verdicts.txt", text);
 }
 
 }  // namespace precisionlab::cli

@@ -7,10 +7,15 @@
 #   dataset_fuzzer             CSV / TSV / JSONL datasets
 #   run_file_fuzzer            .plrun run files
 #   bank_fuzzer                question banks (needs QtCore; skipped without)
+#   trainer_state_fuzzer       Hugging Face trainer_state.json
+#   gift_fuzzer                GIFT            (the three need QtCore; skipped without)
+#   moodle_xml_fuzzer          Moodle XML
+#   anki_text_fuzzer           Anki plain-text notes
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
-# the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8; the six together stay
-# under a minute) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
+# the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8 for the first six; the
+# four bank-format and trainer_state targets of issue 25 get FUZZ_SECONDS_NEW, default 4, so the
+# ten together stay near a minute and a half) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
 # a sanitizer report, an out-of-memory or a broken invariant; the input is left in build-fuzz/.
 #   packaging/fuzz.sh            build and run every target
 #   FUZZ_SECONDS=600 packaging/fuzz.sh run_file_fuzzer
@@ -19,11 +24,14 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-8}
+seconds_new=${FUZZ_SECONDS_NEW:-${FUZZ_SECONDS:-4}}
 cxx=${FUZZ_CXX:-clang++}
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 
 targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
-             run_file_fuzzer bank_fuzzer)
+             run_file_fuzzer bank_fuzzer trainer_state_fuzzer gift_fuzzer moodle_xml_fuzzer
+             anki_text_fuzzer)
+needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer "
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
 # fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
@@ -37,7 +45,7 @@ cmake -S "$root/fuzz" -B "$out" "${generator[@]}" -DCMAKE_CXX_COMPILER="$cxx" \
 
 status=0
 build() {  # name -> builds it; false (and a failed status, unless Qt is missing) if it cannot
-  if [ "$1" = bank_fuzzer ] && grep -q "bank_fuzzer is not built" "$out/configure.log"; then
+  if [[ "$needs_qt" == *" $1 "* ]] && grep -q "bank_fuzzer is not built" "$out/configure.log"; then
     echo "==> $1 skipped: no Qt6Core"
     return 1
   fi
@@ -80,6 +88,25 @@ put("st-huge-length", n.to_bytes(8, "little") + b"{}")
 tensors = {"t%d" % i: {"dtype": "F32", "shape": [1], "data_offsets": [4 * i, 4 * i + 4]} for i in range(50000)}
 h = json.dumps(tensors).encode()
 put("st-50k-tensors", len(h).to_bytes(8, "little") + h + b"\0" * (4 * 50000))
+# Issue 25: the bank formats and trainer_state.
+put("moodle-deep", "<quiz><question type=\"multichoice\"><questiontext><text>" + "<b>" * 60000 +
+    "</b>" * 60000 + "</text></questiontext></question></quiz>")
+laughs = '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a0 "aaaaaaaaaa">'
+for i in range(1, 10):
+    laughs += '<!ENTITY a%d "%s">' % (i, ("&a%d;" % (i - 1)) * 10)
+put("moodle-laughs", laughs + ']><quiz><question type="multichoice"><questiontext><text>&a9;'
+    '</text></questiontext></question></quiz>')
+put("moodle-utf16", '<?xml version="1.0"?><quiz></quiz>'.encode("utf-16"))
+put("gift-unclosed", "".join("::q%d::Q%d? {\n=a\n~b\n%s\n\n" % (i, i, "" if i == 2 else "}")
+                             for i in range(50)))
+put("gift-weights", "::w::Pick {~%inf%a ~%nan%b ~%1e999%c}\n")
+put("gift-many-options", "::m::Pick {=a " + " ".join("~o%d" % i for i in range(40)) + "}\n")
+put("anki-20k", "#separator:tab\n" + "".join("front %d\tsame back\n" % i for i in range(20000)))
+put("anki-fronts", "#separator:tab\n" + "only a front\n" * 100000)
+put("trainer-step-1e9", json.dumps({"global_step": 10**9, "log_history": [{"loss": 0.5, "step": 1}]}))
+put("trainer-runtime", json.dumps({"log_history": [{"loss": 0.5, "step": 1},
+                                                   {"step": 1, "train_runtime": 1e12}]}))
+put("bank-dup-keys", "{" + ",".join('"k%d":0' % (i % 1000) for i in range(80000)) + "}")
 EOF
 
 for name in "${targets[@]}"; do
@@ -91,10 +118,12 @@ for name in "${targets[@]}"; do
     status=1
     continue
   }
-  echo "==> fuzzing $name for ${seconds}s"
+  t=$seconds
+  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer) t=$seconds_new ;; esac
+  echo "==> fuzzing $name for ${t}s"
   mkdir -p "$out/corpus-$name"
   # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.
-  (cd "$out" && "./$name" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 \
+  (cd "$out" && "./$name" -max_total_time="$t" -rss_limit_mb=2048 -max_len=65536 \
      -print_final_stats=1 "corpus-$name" "$root/fuzz/corpus") || status=1
 done
 exit "$status"

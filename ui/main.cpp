@@ -19,8 +19,10 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "engine/BlasKernels.h"
+#include "core/TerminalText.h"
 #include "engine/BuildInfo.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/GuardedApplication.h"
@@ -82,6 +84,10 @@ struct CommandLine {
 // --help, --version, an unknown --lang and command-line errors, on a QCoreApplication: no
 // display is opened, so they work over ssh, in a container and in a package build. nullopt: go
 // on to the GUI.
+std::string terminalText(const QString& text) {
+  return precisionlab::escapeForTerminal(text.toStdString());
+}
+
 std::optional<int> answerWithoutDisplay(int argc, char** argv) {
   bool wanted = false;
   for (int i = 1; i < argc; ++i) {
@@ -95,13 +101,15 @@ std::optional<int> answerWithoutDisplay(int argc, char** argv) {
   setIdentity();
   CommandLine cl;
   if (!cl.parser.parse(QCoreApplication::arguments())) {
-    std::fprintf(stderr, "precisionlab: %s\n", qPrintable(cl.parser.errorText()));
+    std::fprintf(stderr, "precisionlab: %s\n", terminalText(cl.parser.errorText()).c_str());
     return 2;
   }
   const QString lang = cl.parser.value(cl.lang);
   if (cl.parser.isSet(cl.lang) && !precisionlab::AppLanguage::isAvailable(lang)) {
+    // The code as typed, control characters escaped: an escape sequence must not reach the
+    // terminal.
     std::fprintf(stderr, "precisionlab: no translation for --lang '%s'; available: %s\n",
-                 qPrintable(lang),
+                 terminalText(lang).c_str(),
                  qPrintable(precisionlab::AppLanguage::available().join(QStringLiteral(", "))));
     return 2;
   }

@@ -2,7 +2,10 @@
 
 #include "quiz/HtmlText.h"
 
+#include <QHash>
 #include <QRegularExpression>
+
+#include <algorithm>
 
 namespace precisionlab::quiz {
 namespace {
@@ -113,13 +116,13 @@ bool readOwnNote(const QString& front, const QString& back, Question* q) {
   };
   const QStringList options = items(front, QStringLiteral("options"));
   const QStringList analysis = items(back, QStringLiteral("analysis"));
-  if (options.size() < 2) return false;
+  if (options.size() < 2 || options.size() > BankInterchange::kMaxOptions) return false;
   const QStringList right = a.captured(1).split(',', Qt::SkipEmptyParts);
   q->stem = HtmlText::toText(s.captured(1));
   q->explanation = HtmlText::toText(explanation.match(back).captured(1));
   for (int i = 0; i < options.size(); ++i) {
     Option o;
-    o.id = QString(QChar('a' + i));
+    o.id = BankInterchange::optionId(i);
     o.text = options.at(i);
     o.correct = right.contains(QString(QChar('A' + i))) ||
                 right.contains(QStringLiteral(" ") + QChar('A' + i));
@@ -233,6 +236,14 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
   };
   const auto toText = [html](const QString& s) { return html ? HtmlText::toText(s) : s.trimmed(); };
   for (const Record& r : records) {
+    if (notes.size() >= BankInterchange::kMaxQuestions) {
+      problems->push_back({file,
+                           r.line,
+                           {},
+                           AnkiTextFormat::tr("more than %1 notes; split the file")
+                               .arg(BankInterchange::kMaxQuestions)});
+      return out;
+    }
     QStringList content;
     for (int c = 1; c <= r.fields.size(); ++c)
       if (c != guidColumn && c != deckColumn && c != tagsColumn && c != notetypeColumn)
@@ -258,6 +269,19 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
                      tags.section(' ', 0, 0).replace('_', ' '), content.at(0), content.at(1),
                      r.line});
   }
+  // Wrong options are other notes' backs from the same deck, taken in file order after the
+  // note. Each note looks at most kMaxLook of them (with every back converted once), so the
+  // import stays linear: scanning every other note for every note took 10 s for 20,000.
+  constexpr int kMaxLook = 64;
+  QStringList backs;
+  QHash<QString, QVector<int>> byDeck;  // deck -> indexes of its notes, in file order
+  QVector<int> place(notes.size());     // a note's index within its deck's list
+  for (int i = 0; i < notes.size(); ++i) {
+    backs << toText(notes.at(i).back);
+    QVector<int>& members = byDeck[notes.at(i).deck];
+    place[i] = static_cast<int>(members.size());
+    members.push_back(i);
+  }
   for (int i = 0; i < notes.size(); ++i) {
     const Note& note = notes.at(i);
     Question q;
@@ -268,24 +292,28 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
     if (!(html && readOwnNote(note.front, note.back, &q))) {
       // A two-sided note: the back is the answer, distractors are other notes' backs.
       q.stem = toText(note.front);
-      const QString right = toText(note.back);
+      const QString& right = backs.at(i);
       QStringList distractors;
-      for (int k = 1; k < notes.size() && distractors.size() < 3; ++k) {
-        const Note& other = notes.at((i + k) % notes.size());
-        const QString t = toText(other.back);
-        if (other.deck == note.deck && !t.isEmpty() && t != right && !distractors.contains(t))
-          distractors << t;
+      const QVector<int>& deck = byDeck.value(note.deck);
+      const int look = std::min<int>(static_cast<int>(deck.size()) - 1, kMaxLook);
+      for (int k = 1; k <= look && distractors.size() < 3; ++k) {
+        const QString& t = backs.at(deck.at((place.at(i) + k) % deck.size()));
+        if (!t.isEmpty() && t != right && !distractors.contains(t)) distractors << t;
       }
       if (distractors.isEmpty()) {
         problems->push_back(
             {file, note.line, label,
-             AnkiTextFormat::tr(
-                 "no other note in this deck has a different back to offer as a wrong option")});
+             look < deck.size() - 1
+                 ? AnkiTextFormat::tr("none of the next %1 notes in this deck has a different "
+                                      "back to offer as a wrong option")
+                       .arg(kMaxLook)
+                 : AnkiTextFormat::tr("no other note in this deck has a different back to offer "
+                                      "as a wrong option")});
         continue;
       }
       distractors.insert(i % (distractors.size() + 1), right);
       for (int k = 0; k < distractors.size(); ++k)
-        q.options.push_back({QString(QChar('a' + k)),
+        q.options.push_back({BankInterchange::optionId(k),
                              distractors.at(k),
                              distractors.at(k) == right,
                              {},

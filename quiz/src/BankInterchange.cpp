@@ -1,20 +1,24 @@
 #include "quiz/BankInterchange.h"
 
 #include "quiz/AnkiTextFormat.h"
+
+#include "core/TerminalText.h"
 #include "quiz/BankExtras.h"
 #include "quiz/BankJsonWriter.h"
 #include "quiz/BankLoader.h"
 #include "quiz/GiftFormat.h"
 #include "quiz/MoodleXmlFormat.h"
+#include "quiz/OutputFile.h"
 
 #include <algorithm>
 
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSet>
 #include <QStringDecoder>
+
+#include <algorithm>
 
 namespace precisionlab::quiz {
 namespace {
@@ -46,7 +50,14 @@ QString ImportProblem::toString() const {
   QString where = file;
   if (line > 0) where += QStringLiteral(":%1").arg(line);
   if (!question.isEmpty()) where += BankInterchange::tr(": question \"%1\"").arg(question);
-  return where + QStringLiteral(": ") + message;
+  // Names and messages quote the file: its control characters (an escape sequence, a NUL) are
+  // shown escaped, never sent to the terminal or the dialog as they are.
+  return QString::fromStdString(
+      escapeForTerminal((where + QStringLiteral(": ") + message).toStdString()));
+}
+
+QString BankInterchange::optionId(qsizetype index) {
+  return QString(QChar(static_cast<char16_t>(u'a' + std::clamp<qsizetype>(index, 0, 25))));
 }
 
 QString BankInterchange::notGiven() { return QStringLiteral("Not given in the imported file."); }
@@ -133,6 +144,20 @@ BankImportResult BankInterchange::importFile(const QString& path,
 
 BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat format,
                                              const QString& fileName) {
+  BankImportResult result = importUnbounded(data, format, fileName);
+  // One malformed file could list a problem per line (99,976 of them): the first ones, then a
+  // count of the rest.
+  if (result.problems.size() > kMaxProblems) {
+    const qsizetype more = result.problems.size() - kMaxProblems;
+    result.problems.resize(kMaxProblems);
+    result.problems.push_back(
+        {fileName, 0, {}, BankInterchange::tr("... and %1 more problems").arg(more)});
+  }
+  return result;
+}
+
+BankImportResult BankInterchange::importUnbounded(const QByteArray& data, BankFormat format,
+                                                  const QString& fileName) {
   BankImportResult result;
   if (format == BankFormat::Json) {
     BankLoadResult loaded = BankLoader::loadJson(data);
@@ -143,7 +168,11 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
   }
   QStringDecoder utf8(QStringDecoder::Utf8);
   QString text = utf8.decode(data);
-  if (utf8.hasError()) {
+  if (format == BankFormat::MoodleXml) {
+    // XML names its own encoding (a BOM, <?xml encoding="ISO-8859-1"?>): the XML reader decodes
+    // it. The text here only serves to find PrecisionLab's own bank line, always UTF-8.
+    if (utf8.hasError()) text.clear();
+  } else if (utf8.hasError()) {
     result.problems.push_back(
         {fileName, 0, {}, BankInterchange::tr("not UTF-8 text; save it as UTF-8 and try again")});
     return result;
@@ -267,13 +296,7 @@ QByteArray BankInterchange::exportData(const QuestionBank& bank, BankFormat form
 
 QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format,
                                     const QString& path) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly))
-    return BankInterchange::tr("cannot write %1: %2").arg(path, file.errorString());
-  const QByteArray data = exportData(bank, format);
-  if (file.write(data) != data.size() || !file.commit())
-    return BankInterchange::tr("cannot write %1: %2").arg(path, file.errorString());
-  return {};
+  return writeOutputFile(path, exportData(bank, format));
 }
 
 QString BankInterchange::losses(BankFormat format) {

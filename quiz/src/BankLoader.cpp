@@ -50,7 +50,10 @@ QString knownScenarios() {
 void reportDuplicateKeys(const QByteArray& json, QVector<BankProblem>& out) {
   json::ParseOptions options;
   std::vector<json::DuplicateKey> duplicates;
+  size_t omitted = 0;
   options.duplicateKeys = &duplicates;
+  options.maxDuplicateKeys = 100;
+  options.omittedDuplicateKeys = &omitted;
   try {
     json::parse(std::string_view(json.constData(), static_cast<size_t>(json.size())), options);
   } catch (const json::ParseError& e) {
@@ -63,6 +66,10 @@ void reportDuplicateKeys(const QByteArray& json, QVector<BankProblem>& out) {
     out.push_back(
         {QString::fromStdString(d.path),
          BankLoader::tr("duplicate key at line %1 (only the last value would count)").arg(d.line)});
+  if (omitted > 0)
+    out.push_back(
+        {QStringLiteral("$"),
+         BankLoader::tr("... and %1 more duplicate keys").arg(static_cast<qulonglong>(omitted))});
 }
 
 // Field-by-field checks; every problem is collected, nothing stops at the first.
@@ -95,6 +102,17 @@ class Validator {
     }
     const QString s = v.toString();
     if (s.trimmed().isEmpty()) add(p, BankLoader::tr("must not be empty"));
+    // NUL and other control characters (an escape sequence would reach the terminal that
+    // lists the bank) are not text; tab and newline are.
+    for (qsizetype i = 0; i < s.size(); ++i) {
+      const char16_t c = s.at(i).unicode();
+      if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || (c >= 0x80 && c < 0xA0)) {
+        add(p, BankLoader::tr("control character U+%1 at character %2; a bank holds text only")
+                   .arg(static_cast<int>(c), 4, 16, QLatin1Char('0'))
+                   .arg(i + 1));
+        break;
+      }
+    }
     return s;
   }
 
@@ -486,6 +504,15 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   Validator v(schema.toInt());
   QuestionBank bank = v.bank(root);
   result.problems += v.problems;
+  // One malformed bank could list a problem per option (99,976 lines): the first ones and a count.
+  constexpr int kMaxProblems = 50;
+  if (result.problems.size() > kMaxProblems) {
+    const qsizetype more = result.problems.size() - kMaxProblems;
+    result.problems.resize(kMaxProblems);
+    result.problems.push_back(
+        {QStringLiteral("$"),
+         BankLoader::tr("... and %1 more problems").arg(static_cast<qlonglong>(more))});
+  }
   if (result.problems.isEmpty()) {
     bank.schema = schema.toInt();
     result.bank = std::move(bank);

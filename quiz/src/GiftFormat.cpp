@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace precisionlab::quiz {
 namespace {
 
@@ -19,7 +21,7 @@ qsizetype findUnescaped(const QString& s, const QString& needle, qsizetype from 
       ++i;
       continue;
     }
-    if (s.mid(i, needle.size()) == needle) return i;
+    if (QStringView(s).sliced(i).startsWith(needle)) return i;  // no copy per character
   }
   return -1;
 }
@@ -136,7 +138,13 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
     block.clear();
     pendingExtras.clear();
     if (item.isEmpty()) return;
-    ++number;
+    if (++number > BankInterchange::kMaxQuestions) {
+      if (number == BankInterchange::kMaxQuestions + 1)
+        problem(line, {},
+                GiftFormat::tr("more than %1 questions; split the file")
+                    .arg(BankInterchange::kMaxQuestions));
+      return;
+    }
     QString rest = item;
     QString title;
     if (rest.startsWith(QStringLiteral("::"))) {
@@ -248,7 +256,10 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
           const qsizetype pct = raw.indexOf('%', 1);
           bool ok = false;
           a.weight = pct > 0 ? raw.mid(1, pct - 1).toDouble(&ok) : 0.0;
-          if (!ok) return problem(line, label, GiftFormat::tr("a weight %...% is not a number"));
+          // toDouble reads "nan" and "inf": an %inf% weight would mark an option right.
+          if (!ok || !std::isfinite(a.weight) || a.weight < -100.0 || a.weight > 100.0)
+            return problem(line, label,
+                           GiftFormat::tr("a weight %...% must be a number from -100 to 100"));
           a.hasWeight = true;
           raw = raw.mid(pct + 1);
         }
@@ -263,6 +274,11 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
         answers.push_back(a);
         i = end;
       }
+      if (answers.size() > BankInterchange::kMaxOptions)
+        return problem(line, label,
+                       GiftFormat::tr("%1 answers is more than the %2 a question may have")
+                           .arg(answers.size())
+                           .arg(BankInterchange::kMaxOptions));
       int tildes = 0;
       for (const Answer& a : answers) tildes += a.equals ? 0 : 1;
       if (tildes == 0)
@@ -274,7 +290,7 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
       for (int k = 0; k < answers.size(); ++k) {
         const Answer& a = answers.at(k);
         Option o;
-        o.id = QString(QChar('a' + (k % 26)));
+        o.id = BankInterchange::optionId(k);
         o.text = a.text;
         o.correct = a.equals ? (!a.hasWeight || a.weight > 0) : (a.hasWeight && a.weight > 0);
         o.analysis = a.feedback;
@@ -290,9 +306,15 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
     out.push_back({q, line, label});
   };
 
+  int openLine = 0;       // the line of the { that opened the current answer block
+  int blankLine = 0;      // the last blank line inside the current answer block (0: none)
+  int blockStart = 0;     // 0-based index of the block's first line
+  int reportedLine = -1;  // the line whose nested { was last reported
   for (int n = 0; n < lines.size(); ++n) {
+    if (number > BankInterchange::kMaxQuestions) break;
     const QString& raw = lines.at(n);
     const QString trimmed = raw.trimmed();
+    if (depth > 0 && trimmed.isEmpty()) blankLine = n + 1;
     if (depth == 0) {
       if (trimmed.startsWith(QStringLiteral("//"))) {
         const QString comment = trimmed.mid(2).trimmed();
@@ -312,14 +334,53 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
         continue;
       }
     }
-    if (block.isEmpty()) blockLine = n + 1;
+    if (block.isEmpty()) {
+      blockLine = n + 1;
+      blockStart = n;
+    }
     block += raw + '\n';
     for (qsizetype i = 0; i < raw.size(); ++i) {
       if (raw.at(i) == '\\') {
         ++i;
         continue;
       }
-      if (raw.at(i) == '{') ++depth;
+      if (raw.at(i) == '{' && depth > 0 && reportedLine != n) {
+        // GIFT blocks do not nest: a second { means the block before it was never closed.
+        // Said once, with both lines; the next question starts after the last blank line (if
+        // any), so the questions after it are read, not swallowed into one long stem.
+        const QString head = block.left(1000).trimmed();
+        const qsizetype titleEnd = head.startsWith(QStringLiteral("::"))
+                                       ? findUnescaped(head, QStringLiteral("::"), 2)
+                                       : -1;
+        const QString title =
+            titleEnd > 2 ? unescape(head.mid(2, titleEnd - 2)).trimmed() : QString();
+        problem(openLine, title.isEmpty() ? QStringLiteral("question %1").arg(number + 1) : title,
+                GiftFormat::tr("the answer block { opened on line %1 has no closing } before "
+                               "the next { on line %2")
+                    .arg(openLine)
+                    .arg(n + 1));
+        ++number;
+        reportedLine = n;
+        // A block that began on this very line stays as it is (rebuilding it for every { of
+        // one long line would be quadratic); one that began earlier is cut after its last
+        // blank line: every line is copied at most once more, so this stays linear.
+        if (blockStart < n) {
+          block.clear();
+          pendingExtras.clear();
+          depth = 0;
+          // Index of the first line after the blank one (comments and blank lines skipped).
+          int from = blankLine > 0 ? blankLine : n;
+          while (from < n && (lines.at(from).trimmed().isEmpty() ||
+                              lines.at(from).trimmed().startsWith(QStringLiteral("//"))))
+            ++from;
+          blockLine = from + 1;
+          blockStart = from;
+          for (int k = from; k < n; ++k) block += lines.at(k) + '\n';
+          block += raw + '\n';
+          blankLine = 0;
+        }
+      }
+      if (raw.at(i) == '{' && depth++ == 0) openLine = n + 1;
       if (raw.at(i) == '}') depth = std::max(0, depth - 1);
     }
   }

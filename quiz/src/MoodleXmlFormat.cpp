@@ -10,6 +10,36 @@
 namespace precisionlab::quiz {
 namespace {
 
+// Elements nested deeper than this inside one <text> (or in the whole file) make the file
+// refused: Moodle writes three levels, HTML in a CDATA section none.
+constexpr int kMaxDepth = 256;
+
+// The text of the current element and of every element inside it, read in a loop: Qt's
+// readElementText(IncludeChildElements) recurses once per level, so 60,000 nested elements
+// (420 KB) overflowed the stack. Deeper than kMaxDepth raises an error on the reader.
+QString elementText(QXmlStreamReader& r) {
+  QString text;
+  int depth = 1;
+  while (depth > 0 && !r.atEnd()) {
+    switch (r.readNext()) {
+      case QXmlStreamReader::StartElement:
+        if (++depth > kMaxDepth)
+          r.raiseError(MoodleXmlFormat::tr("elements nested deeper than %1 levels").arg(kMaxDepth));
+        break;
+      case QXmlStreamReader::EndElement:
+        --depth;
+        break;
+      case QXmlStreamReader::Characters:
+      case QXmlStreamReader::EntityReference:
+        text += r.text();
+        break;
+      default:
+        break;
+    }
+  }
+  return text;
+}
+
 void textElement(QXmlStreamWriter& w, const QString& name, const QString& text, bool html = true) {
   w.writeStartElement(name);
   if (html) w.writeAttribute(QStringLiteral("format"), QStringLiteral("html"));
@@ -92,7 +122,7 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     QString text;
     while (r.readNextStartElement()) {
       if (r.name() == QLatin1String("text"))
-        text = r.readElementText(QXmlStreamReader::IncludeChildElements);
+        text = elementText(r);
       else
         r.skipCurrentElement();
     }
@@ -102,7 +132,17 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
                : HtmlText::toText(text);
   };
 
-  if (!r.readNextStartElement() || r.name() != QLatin1String("quiz")) {
+  // Moodle XML needs no DTD; one could declare entities that expand a few KB into GBs (the
+  // "billion laughs"). Refused before the first element, whatever the entities.
+  while (!r.atEnd() && r.readNext() != QXmlStreamReader::StartElement) {
+    if (r.tokenType() == QXmlStreamReader::DTD) {
+      problem(static_cast<int>(r.lineNumber()), {},
+              MoodleXmlFormat::tr("a <!DOCTYPE> declaration (DTD, entity declarations) is not "
+                                  "allowed in Moodle XML; remove it"));
+      return out;
+    }
+  }
+  if (r.tokenType() != QXmlStreamReader::StartElement || r.name() != QLatin1String("quiz")) {
     problem(static_cast<int>(r.lineNumber()), {},
             MoodleXmlFormat::tr("not Moodle XML: the root element must be <quiz>"));
     return out;
@@ -123,7 +163,12 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
       }
       continue;
     }
-    ++number;
+    if (++number > BankInterchange::kMaxQuestions) {
+      problem(line, {},
+              MoodleXmlFormat::tr("more than %1 questions; split the file")
+                  .arg(BankInterchange::kMaxQuestions));
+      return out;
+    }
     Question q;
     q.domain = category;
     QString extras;
@@ -163,13 +208,20 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
             r.skipCurrentElement();
         }
         o.correct = fraction > 0;
-        o.id = QString(QChar(static_cast<char16_t>(u'a' + q.options.size() % 26)));
+        o.id = BankInterchange::optionId(q.options.size());
         q.options.push_back(o);
       } else {
         r.skipCurrentElement();
       }
     }
     if (r.hasError()) break;
+    if (q.options.size() > BankInterchange::kMaxOptions) {
+      problem(line, label,
+              MoodleXmlFormat::tr("%1 answers is more than the %2 a question may have")
+                  .arg(q.options.size())
+                  .arg(BankInterchange::kMaxOptions));
+      continue;
+    }
     if (!supported) {
       problem(
           line, label,

@@ -2,6 +2,7 @@
 
 #include "SqliteStatement.h"
 #include "quiz/CsvWriter.h"
+#include "quiz/OutputFile.h"
 #include "quiz/ReviewTable.h"
 #include "quiz/Scheduler.h"
 #include "quiz/StatisticsCalculator.h"
@@ -15,9 +16,10 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <cerrno>
+#include <csignal>
+#include <limits>
 
 // Q_INIT_RESOURCE must be used outside any namespace; the migrations live in a static library.
 static void initQuizSqlResources() { Q_INIT_RESOURCE(quiz_sql); }
@@ -36,12 +38,23 @@ bool isLockedCode(int rc) {
   return rc == SQLITE_BUSY || rc == SQLITE_LOCKED;
 }
 
-// A backup is written as "<name>.partial" and renamed to "<name>" once complete and synced, so
-// a name matching the backup pattern is always a whole backup, whatever moment a crash hits.
+// A backup is written as "<name>.partial.<pid>" and renamed to "<name>" once complete and synced,
+// so a name matching the backup pattern is always a whole backup, whatever moment a crash hits.
 const QString kPartialSuffix = QStringLiteral(".partial");
 // A leftover partial file is removed once it is this old: younger ones may belong to a backup
-// another instance is writing right now.
+// another instance is writing right now. Partial files name the process writing them
+// ("<name>.partial.<pid>"): at open, one whose process is gone is removed at once.
 constexpr qint64 kLeftoverAgeMs = 10LL * 60 * 1000;
+
+// False when the partial file `name` names its writer's process id and that process is gone.
+bool writerMayBeAlive(const QString& name) {
+  QString rest = name.section(kPartialSuffix + QLatin1Char('.'), 1);
+  if (rest.endsWith(QStringLiteral("-journal"))) rest.chop(8);
+  bool ok = false;
+  const qint64 pid = rest.toLongLong(&ok);
+  if (!ok || pid <= 0 || pid > std::numeric_limits<pid_t>::max()) return true;  // an older name
+  return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;
+}
 
 // fsync a file or directory by path; false if it cannot be opened or synced.
 bool syncPath(const QString& path, bool directory) {
@@ -51,6 +64,26 @@ bool syncPath(const QString& path, bool directory) {
   const bool ok = ::fsync(fd) == 0 || (directory && (errno == EINVAL || errno == ENOTSUP));
   ::close(fd);
   return ok;
+}
+
+// errno of opening `path` for writing (0: it opens); the file is not changed.
+int writeErrno(const QString& path) {
+  const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return errno;
+  ::close(fd);
+  return 0;
+}
+
+// errno of creating a file in the folder of `path` (0: it can); what SQLite needs for its WAL.
+int folderWriteErrno(const QString& path) {
+  const QByteArray probe =
+      QFile::encodeName(QFileInfo(path).absolutePath() + QStringLiteral("/.precisionlab-probe-") +
+                        QString::number(::getpid()));
+  const int fd = ::open(probe.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return errno == EEXIST ? 0 : errno;
+  ::close(fd);
+  ::unlink(probe.constData());
+  return 0;
 }
 
 QString stamp() {
@@ -101,6 +134,26 @@ Attempt readAttempt(const Stmt& s) {
 }  // namespace
 
 ProgressDatabase::~ProgressDatabase() { close(); }
+
+QString ProgressDatabase::unwritableReason(int sqliteRc, int fileErrno, int folderErrno) {
+  const int rc = sqliteRc & 0xff;
+  if (rc == SQLITE_FULL || fileErrno == ENOSPC || folderErrno == ENOSPC || fileErrno == EDQUOT ||
+      folderErrno == EDQUOT)
+    return QStringLiteral("the disk it is on is full (free some space, then restart)");
+  if (fileErrno == EROFS || folderErrno == EROFS)
+    return QStringLiteral("the disk or folder it is on is mounted read-only");
+  if (fileErrno == EPERM)
+    return QStringLiteral(
+        "the file is marked immutable (chattr +i) or the system forbids changing it");
+  if (fileErrno == EACCES)
+    return QStringLiteral("you have no permission to write the file (check its owner and mode)");
+  if (folderErrno == EACCES || folderErrno == EPERM)
+    return QStringLiteral(
+        "you have no permission to create files in its folder (SQLite keeps its journal there)");
+  if (rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN || rc == SQLITE_IOERR)
+    return QStringLiteral("it cannot be written (%1)").arg(QString::fromUtf8(sqlite3_errstr(rc)));
+  return {};
+}
 
 QString ProgressDatabase::migrationSql(int version) {
   initQuizSqlResources();
@@ -186,6 +239,15 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
                          .arg(path);
     return report;
   }
+  // A FIFO would block SQLite's open forever (the app never quit); a device is no database.
+  if (info.exists() && !info.isFile()) {
+    report.message = QStringLiteral(
+                         "Your progress could not be opened: %1 is not a regular file (a "
+                         "device, pipe or socket). Give the name of a progress file.")
+                         .arg(path);
+    return report;
+  }
+  removeBackupLeftovers(true);  // partial backups of killed runs (1 GB after 8 kills)
   if (info.exists() && info.size() == 0 && !backupFiles().isEmpty())
     return repair(report, QStringLiteral("the file is empty"));
   // No file, but a damaged one moved aside or a restore copy beside it: a repair was cut short
@@ -217,10 +279,16 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
     case Probe::Newer:
       report.outcome = OpenReport::Outcome::NewerReadOnly;
       return openReadOnly(report, QStringLiteral("it was saved by a newer PrecisionLab"));
-    case Probe::Error:
+    case Probe::Error: {
       close();
-      report.message = QStringLiteral("Your progress could not be opened (%1).").arg(detail);
+      // A WAL file on a read-only mount cannot even be read (SQLite needs its -shm): say why.
+      const QString why = unwritableReason(SQLITE_OK, writeErrno(path), folderWriteErrno(path));
+      report.message =
+          why.isEmpty()
+              ? QStringLiteral("Your progress could not be opened (%1).").arg(detail)
+              : QStringLiteral("Your progress could not be opened (%1): %2.").arg(detail, why);
       return report;
+    }
   }
 
   // Statements are scoped: a stepped-but-unfinished one holds a read transaction, and
@@ -239,9 +307,20 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
     Stmt wal(m_db, "PRAGMA journal_mode=WAL");
     walOk = wal.step() == SQLITE_ROW && wal.text(0) == QLatin1String("wal");
   }
-  if (!walOk || !exec("BEGIN IMMEDIATE")) {
-    report.outcome = OpenReport::Outcome::LockedReadOnly;
-    return openReadOnly(report, QStringLiteral("another program is using the file"));
+  int writeRc = SQLITE_OK;
+  if (!walOk || !exec("BEGIN IMMEDIATE")) writeRc = sqlite3_extended_errcode(m_db);
+  // SQLite opens a file it cannot write read-only without a word; a failed write is a lock
+  // only when nothing else explains it (an immutable file, a read-only mount, a full disk).
+  if (writeRc != SQLITE_OK || sqlite3_db_readonly(m_db, "main") == 1) {
+    const QString why = unwritableReason(writeRc, writeErrno(path), folderWriteErrno(path));
+    if (why.isEmpty() && isLockedCode(writeRc)) {
+      report.outcome = OpenReport::Outcome::LockedReadOnly;
+      return openReadOnly(report, QStringLiteral("another program is using the file"));
+    }
+    report.outcome = OpenReport::Outcome::UnwritableReadOnly;
+    return openReadOnly(report, why.isEmpty() ? QStringLiteral("it cannot be written (%1)")
+                                                    .arg(QString::fromUtf8(sqlite3_errstr(writeRc)))
+                                              : why);
   }
   exec("ROLLBACK");
   exec("PRAGMA synchronous=NORMAL");
@@ -270,6 +349,7 @@ OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Opti
   }
   report.toVersion = kMaxVersion;
   report.readOnly = false;
+  m_verified = true;
   if (report.outcome == OpenReport::Outcome::Migrated)
     report.message = QStringLiteral(
                          "Your progress was upgraded to the current format (a copy of "
@@ -325,11 +405,15 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
   }
   // Move the damaged file and its WAL/SHM aside together: a stale WAL next to a restored file
   // would be replayed into it. Never delete anything.
-  if (QFileInfo::exists(m_path)) {  // absent when finishing an interrupted repair
-    QString aside = m_path + QStringLiteral(".damaged-") + stamp();
+  // A progress file that is a symbolic link: the damaged file it points to is moved aside and
+  // the backup restored there, so the link (to a synced folder, say) stays as the user made it.
+  const QFileInfo link(m_path);
+  const QString file = link.isSymLink() && link.exists() ? link.canonicalFilePath() : m_path;
+  if (QFileInfo::exists(file)) {  // absent when finishing an interrupted repair
+    QString aside = file + QStringLiteral(".damaged-") + stamp();
     for (int n = 2; QFileInfo::exists(aside); ++n)
-      aside = m_path + QStringLiteral(".damaged-%1-%2").arg(stamp()).arg(n);
-    if (!QFile::rename(m_path, aside)) {
+      aside = file + QStringLiteral(".damaged-%1-%2").arg(stamp()).arg(n);
+    if (!QFile::rename(file, aside)) {
       report.outcome = OpenReport::Outcome::Failed;
       report.message = QStringLiteral(
                            "Your progress file is damaged (%1) and could not be moved "
@@ -337,6 +421,7 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
                            .arg(detail, m_path);
       return report;
     }
+    // SQLite names the journals after the path it was given (the link), not its target.
     for (const char* suffix : {"-wal", "-shm", "-journal"})
       if (QFileInfo::exists(m_path + QLatin1String(suffix)))
         QFile::rename(m_path + QLatin1String(suffix), aside + QLatin1String(suffix));
@@ -346,11 +431,13 @@ OpenReport ProgressDatabase::repair(OpenReport report, const QString& detail) {
   QStringList backups = backupFiles();
   for (auto it = backups.crbegin(); it != backups.crend(); ++it) {
     if (!backupIsGood(*it)) continue;
-    const QString temp = m_path + QStringLiteral(".restoring");
+    const QString temp = file + QStringLiteral(".restoring");
     QFile::remove(temp);  // our own leftover from an interrupted restore, never user data
     // Synced before the rename: after a crash the name holds the whole copy or nothing.
-    if (QFile::copy(*it, temp) && syncPath(temp, false) && QFile::rename(temp, m_path)) {
-      syncPath(QFileInfo(m_path).absolutePath(), true);
+    // QFile::rename refuses to replace; ::rename onto a link's target keeps the link.
+    if (QFile::copy(*it, temp) && syncPath(temp, false) &&
+        ::rename(QFile::encodeName(temp).constData(), QFile::encodeName(file).constData()) == 0) {
+      syncPath(QFileInfo(file).absolutePath(), true);
       report.restoredFrom = *it;
       break;
     }
@@ -414,7 +501,10 @@ bool ProgressDatabase::migrate(int from, QString* error) {
 
 void ProgressDatabase::close() {
   if (m_db == nullptr) return;
-  if (!m_readOnly && m_options.backupAtOpen) backup(false);
+  // Only a file this build opened read-write and checked: the probing connection of a
+  // newer-schema, locked or damaged file must not write (a backup marks meta.dirty).
+  if (!m_readOnly && m_verified && m_options.backupAtOpen) backup(false);
+  m_verified = false;
   sqlite3_close(m_db);  // all statements are scoped, so this always succeeds
   m_db = nullptr;
 }
@@ -548,8 +638,9 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
   ExportResult r;
   r.path = filePath;
   if (!m_db) return {false, lastError(), 0, filePath};
-  QSaveFile file(filePath);  // written to a temporary and renamed: never a half-written export
-  if (!file.open(QIODevice::WriteOnly)) return {false, file.errorString(), 0, filePath};
+  // Refused before the work when the path is a folder, device or FIFO.
+  if (const QString no = outputFileRefusal(filePath); !no.isEmpty())
+    return {false, QStringLiteral("cannot write %1: %2").arg(filePath, no), 0, filePath};
   QMap<qint64, QString> names;
   for (const Profile& p : profiles()) names.insert(p.id, p.name);
   QString out =
@@ -572,8 +663,9 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
          toString(a.log.scheduler)});
     ++r.rows;
   }
-  file.write(out.toUtf8());
-  if (!file.commit()) return {false, file.errorString(), 0, filePath};
+  // Written to a temporary and renamed: never a half-written export.
+  if (const QString error = writeOutputFile(filePath, out.toUtf8()); !error.isEmpty())
+    return {false, error, 0, filePath};
   r.ok = true;
   return r;
 }
@@ -591,7 +683,7 @@ QStringList ProgressDatabase::backupFiles() const {
   return out;  // the UTC stamp in the name sorts oldest first
 }
 
-void ProgressDatabase::removeBackupLeftovers() const {
+void ProgressDatabase::removeBackupLeftovers(bool atOpen) const {
   const QString base = QFileInfo(m_path).completeBaseName();
   QDir dir(ProgressStore::backupDir(m_path));
   const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -599,10 +691,15 @@ void ProgressDatabase::removeBackupLeftovers() const {
   // progress; a journal beside a backup's own name is from a version that wrote in place.
   for (const QString& name : dir.entryList({base + QStringLiteral("-*.sqlite3.partial"),
                                             base + QStringLiteral("-*.sqlite3.partial-journal"),
+                                            base + QStringLiteral("-*.sqlite3.partial.*"),
                                             base + QStringLiteral("-*.sqlite3-journal")},
                                            QDir::Files)) {
     const QFileInfo info(dir.filePath(name));
-    if (now - info.lastModified().toMSecsSinceEpoch() < kLeftoverAgeMs) continue;
+    // At open, a partial file no other process still writes is a killed run's: removed now. One
+    // that a process holds open (another instance backing up) is left until it is old.
+    const bool stale = now - info.lastModified().toMSecsSinceEpoch() >= kLeftoverAgeMs ||
+                       (atOpen && !writerMayBeAlive(name));
+    if (!stale) continue;
     if (name.endsWith(QStringLiteral(".sqlite3-journal")))
       QFile::remove(dir.filePath(name.chopped(8)));  // the backup it belongs to never completed
     QFile::remove(info.filePath());
@@ -644,7 +741,7 @@ BackupResult ProgressDatabase::backup(bool force) {
   // live file (its WAL holds recent commits). It writes under a temporary name (with its own
   // -journal), which is synced and then renamed: a crash leaves no partial file under a
   // backup's name for rotation to count.
-  const QString partial = r.path + kPartialSuffix;
+  const QString partial = r.path + kPartialSuffix + QLatin1Char('.') + QString::number(::getpid());
   QFile::remove(partial);
   {
     Stmt vacuum(m_db, "VACUUM INTO ?");

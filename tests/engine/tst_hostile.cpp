@@ -186,6 +186,17 @@ void TestHostile::describesEveryException() {
   const QString torchError = describe([] { TORCH_CHECK(false, "shapes do not match"); });
   QVERIFY2(torchError.contains("shapes do not match") && !torchError.contains("frame #"),
            qPrintable(torchError));
+  // LibTorch's allocators throw c10::Error, not bad_alloc: it read "LibTorch error: ..."
+  // without saying it was memory or what to lower (issue 25).
+  const QString torchOom = describe([] {
+    TORCH_CHECK(false,
+                "DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                "68719476736 bytes. Error code 12 (Cannot allocate memory)");
+  });
+  QVERIFY2(torchOom.startsWith("out of memory: LibTorch could not allocate"), qPrintable(torchOom));
+  QVERIFY2(torchOom.contains("68719476736 bytes") && torchOom.contains("--batch-size"),
+           qPrintable(torchOom));
+  QVERIFY(!torchOom.contains("frame #"));
   QVERIFY(describe([] { throw 42; }).contains("unknown type"));
   QCOMPARE(describe([] { throw InputError("bad\x1b[31m file"); }), QString("bad\\e[31m file"));
 }

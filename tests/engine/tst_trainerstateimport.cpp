@@ -256,7 +256,7 @@ void TestTrainerStateImport::rejectsHostileFiles_data() {
   QTest::newRow("loss string") << kHostile0 << "log_history[0]: field \"loss\" must be a number";
   QTest::newRow("step missing") << kHostile1 << "field \"step\" is missing";
   QTest::newRow("step fraction") << kHostile2 << "whole step number";
-  QTest::newRow("step negative") << kHostile3 << "not a plausible step";
+  QTest::newRow("step negative") << kHostile3 << "the steps a lab run holds";
   QTest::newRow("step huge") << kHostile4 << "too large";
   QTest::newRow("steps backwards")
       << kHostile5 << "log_history[1]: field \"step\" = 2 does not follow step 2";

@@ -3,6 +3,7 @@
 // XML, every field, carried by the precisionlab comment); hand-written files in each format
 // (as Moodle and Anki write them) import; bad files are refused with file, line and question.
 #include "quiz/BankFormatFields.h"
+#include "bank_import_helpers.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 #include "quiz/GiftFormat.h"
@@ -23,22 +24,9 @@ using namespace precisionlab::quiz;
 
 namespace {
 
-QuestionBank builtIn() {
-  const BankLoadResult r = BankLoader::loadFile(
-      QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
-  return r.bank.value_or(QuestionBank{});
-}
-
-QString problems(const BankImportResult& r) {
-  QStringList out;
-  for (const ImportProblem& p : r.problems) out << p.toString();
-  return out.join('\n');
-}
-
-BankImportResult importText(const QByteArray& text, BankFormat format,
-                            const QString& name = "quiz.txt") {
-  return BankInterchange::importData(text, format, name);
-}
+using bank_import_helpers::builtIn;
+using bank_import_helpers::importText;
+using bank_import_helpers::problems;
 
 }  // namespace
 

@@ -1,10 +1,12 @@
 #include "ui/charts/ChartExporter.h"
 
+#include "quiz/OutputFile.h"
+
+#include <QBuffer>
 #include <QChartView>
 #include <QFontMetrics>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <algorithm>
 
@@ -38,6 +40,12 @@ bool fail(QString* error, const QString& message) {
   if (error) *error = message;
   return false;
 }
+// Through the one output writer: whole or absent, never over a device or FIFO.
+bool write(const QString& path, const QByteArray& data, QString* error) {
+  const QString problem = quiz::writeOutputFile(path, data);
+  return problem.isEmpty() || fail(error, problem + QLatin1Char('.'));
+}
+
 }  // namespace
 
 QSize ChartExporter::figureSize(QChartView* view, const QString& title, const QString& footer) {
@@ -86,24 +94,19 @@ bool ChartExporter::savePng(QChartView* view, const QString& title, const QStrin
     painter.setRenderHint(QPainter::TextAntialiasing);
     paintFigure(painter, view, title, footer);
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly))
-    return fail(error, QObject::tr("Cannot write %1: %2. Choose a folder you can write to.")
-                           .arg(path, file.errorString()));
-  if (!image.save(&file, "PNG"))
+  QBuffer png;
+  png.open(QIODevice::WriteOnly);
+  if (!image.save(&png, "PNG"))
     return fail(error, QObject::tr("Could not encode the PNG for %1.").arg(path));
-  if (!file.commit())
-    return fail(error, QObject::tr("Cannot save %1: %2. Check the free disk space.")
-                           .arg(path, file.errorString()));
-  return true;
+  return write(path, png.data(), error);
 }
 
 bool ChartExporter::saveSvg(QChartView* view, const QString& title, const QString& footer,
                             const QString& path, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly))
-    return fail(error, QObject::tr("Cannot write %1: %2. Choose a folder you can write to.")
-                           .arg(path, file.errorString()));
+  if (const QString no = quiz::outputFileRefusal(path); !no.isEmpty())
+    return fail(error, QObject::tr("Cannot write %1: %2.").arg(path, no));
+  QBuffer file;
+  file.open(QIODevice::WriteOnly);
   const QSize size = figureSize(view, title, footer);
   QSvgGenerator generator;
   generator.setOutputDevice(&file);
@@ -118,10 +121,7 @@ bool ChartExporter::saveSvg(QChartView* view, const QString& title, const QStrin
     paintFigure(painter, view, title, footer);
     painter.end();
   }
-  if (!file.commit())
-    return fail(error, QObject::tr("Cannot save %1: %2. Check the free disk space.")
-                           .arg(path, file.errorString()));
-  return true;
+  return write(path, file.data(), error);
 }
 
 }  // namespace precisionlab

@@ -1,7 +1,7 @@
 // Saves a chart as a figure someone can put on a slide: the title, the chart and its provenance
 // footer (mandatory: a figure never leaves the app without saying where its numbers come
 // from), as PNG (raster, 2x for sharp slides) or SVG (vector, via QSvgGenerator). Both are
-// written through QSaveFile, so a failed export never leaves half a file behind.
+// written through quiz::writeOutputFile, so a failed export never leaves half a file behind.
 #pragma once
 
 #include <QString>

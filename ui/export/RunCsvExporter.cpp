@@ -1,12 +1,12 @@
 #include "ui/export/RunCsvExporter.h"
 
 #include <QObject>
-#include <QSaveFile>
 #include <QStringList>
 #include <string_view>
 
 #include "core/RecordFields.h"
 #include "quiz/CsvWriter.h"
+#include "quiz/OutputFile.h"
 #include "ui/lab/RunDataStore.h"
 
 namespace precisionlab {
@@ -70,21 +70,10 @@ QByteArray RunCsvExporter::toCsv(const RunDataStore& store) {
 }
 
 bool RunCsvExporter::save(const RunDataStore& store, const QString& path, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    if (error)
-      *error = QObject::tr("Cannot write %1: %2. Choose a folder you can write to.")
-                   .arg(path, file.errorString());
-    return false;
-  }
-  file.write(toCsv(store));
-  if (!file.commit()) {
-    if (error)
-      *error = QObject::tr("Cannot save %1: %2. Check the free disk space.")
-                   .arg(path, file.errorString());
-    return false;
-  }
-  return true;
+  // The one output writer: whole or absent, never over a device or FIFO, a full disk in words.
+  const QString problem = quiz::writeOutputFile(path, toCsv(store));
+  if (!problem.isEmpty() && error) *error = problem + QLatin1Char('.');
+  return problem.isEmpty();
 }
 
 }  // namespace precisionlab

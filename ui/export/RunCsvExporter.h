@@ -1,6 +1,7 @@
 // Run records as CSV (RFC 4180): one row per step per run, with the run's scenario, settings
 // and provenance on every row so a row stays meaningful when pasted elsewhere; validation
-// results appear on the row of the step they were measured at. Written atomically (QSaveFile).
+// results appear on the row of the step they were measured at. Written atomically
+// (quiz::writeOutputFile).
 #pragma once
 
 #include <QByteArray>

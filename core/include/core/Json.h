@@ -125,6 +125,10 @@ struct ParseOptions {
   size_t maxNodes = kMaxNodes;
   // When set, repeated keys are collected here (the last value counts) instead of throwing.
   std::vector<DuplicateKey>* duplicateKeys = nullptr;
+  // At most this many are collected (each holds its path: a long key over a million duplicates
+  // would be gigabytes); the others are only counted here when set.
+  size_t maxDuplicateKeys = 1000;
+  size_t* omittedDuplicateKeys = nullptr;
 };
 Value parse(std::string_view text, const ParseOptions& options);
 

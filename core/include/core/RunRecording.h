@@ -16,6 +16,10 @@
 
 namespace precisionlab {
 
+// The longest step time a run file may record (an hour): the reader refuses more, so the
+// writers of run files (the trainer_state import) refuse it too.
+constexpr double kMaxRecordedStepMs = 3600000.0;
+
 // A run log as a file holds it: the RunLog (scenario, settings, provenance as measured when it
 // was recorded, records, end state) plus where it was recorded. `provenance.kind` is Live or
 // Emulated (never Recorded); recordedAt is ISO 8601 UTC ("2024-05-01T12:00:00Z"). The summary

@@ -74,5 +74,7 @@ constexpr int64_t kMaxSteps = 10000000;
 constexpr int64_t kMaxBatchSize = 4096;
 constexpr int64_t kMaxSeqLen = 512;  // BERT's position table
 constexpr int kMaxThreads = 1024;
+// Threads per core allowed with oversubscribe (more only wait on each other).
+constexpr int kMaxOversubscription = 4;
 
 }  // namespace precisionlab

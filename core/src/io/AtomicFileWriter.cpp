@@ -30,7 +30,54 @@ std::string baseName(const std::string& path) {
 
 }  // namespace
 
+std::string AtomicFileWriter::reason(int err) {
+  std::string words;
+  switch (err) {
+    case ENOSPC:
+      words = "the disk is full; free some space or choose another disk";
+      break;
+    case EDQUOT:
+      words = "your disk quota is used up; free some space or choose another disk";
+      break;
+    case EROFS:
+      words = "the disk or folder is mounted read-only; choose another folder";
+      break;
+    case EACCES:
+    case EPERM:
+      words =
+          "permission denied: you may not write there (or the file is marked immutable); "
+          "choose another folder";
+      break;
+    default:
+      return std::strerror(err);
+  }
+  return words + " (" + std::strerror(err) + ")";
+}
+
+std::string AtomicFileWriter::refusal(const std::string& path) {
+  struct stat st {};
+  if (path.empty()) return "no file name given";
+  if (::stat(path.c_str(), &st) != 0) return {};  // a new file (or a dangling link: see below)
+  if (S_ISREG(st.st_mode)) return {};
+  if (S_ISDIR(st.st_mode)) return "it is a folder; give a file name inside it";
+  return "it is not a regular file (a device, pipe or socket); an export never replaces one, "
+         "choose a file name";
+}
+
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
+  // Only a regular file or a new path: renaming over /dev/null or a FIFO would replace it.
+  // A symbolic link to a file is followed, so the link stays and its target gets the bytes.
+  if (const std::string no = refusal(path_); !no.empty())
+    throw InputError(path_ + ": cannot write it: " + no);
+  struct stat link {};
+  if (::lstat(path_.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    if (char* resolved = ::realpath(path_.c_str(), nullptr)) {
+      path_ = resolved;
+      std::free(resolved);
+    } else {
+      throw InputError(path_ + ": cannot write it: it is a symbolic link that leads nowhere");
+    }
+  }
   // Not mkstemp (always 0600): open(O_CREAT | O_EXCL, 0666) lets the kernel apply the umask,
   // so a new file gets the mode any new file gets, without reading the umask by changing it.
   static thread_local std::mt19937_64 rng(std::random_device{}() ^ static_cast<uint64_t>(::getpid())
@@ -64,7 +111,7 @@ void AtomicFileWriter::discard() {
 
 void AtomicFileWriter::fail(const std::string& action, int err) {
   discard();
-  throw InputError(path_ + ": " + action + ": " + std::strerror(err) +
+  throw InputError(path_ + ": " + action + ": " + reason(err) +
                    " (the previous file, if any, is unchanged)");
 }
 
@@ -88,6 +135,11 @@ void AtomicFileWriter::commit() {
   const int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0) fail("cannot close", errno);
+  // Checked again: something may have been put at the path while the bytes were written.
+  if (const std::string no = refusal(path_); !no.empty()) {
+    discard();
+    throw InputError(path_ + ": cannot write it: " + no);
+  }
   if (::rename(tempPath_.c_str(), path_.c_str()) != 0) fail("cannot replace", errno);
   committed_ = true;
   tempPath_.clear();

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -55,8 +56,9 @@ const FieldInfo kFields[] = {
     {ConfigField::Oversubscribe, "oversubscribe", "more threads than cores", std::nullopt, "", ""},
     {ConfigField::Device, "device", "device", std::nullopt, "", ""},
     {ConfigField::CpuFp16, "cpuFp16", "fp16 on a CPU", std::nullopt, "", ""},
-    {ConfigField::InitScale, "initScale", "initial loss scale", ConfigRange{0, kInf, true, true},
-     "", ""},
+    // The scale is a float32 in the GradScaler: above FLT_MAX it reached LibTorch as infinity.
+    {ConfigField::InitScale, "initScale", "initial loss scale",
+     ConfigRange{0, double(std::numeric_limits<float>::max()), true, false}, "", ""},
     {ConfigField::GrowthInterval, "growthInterval", "loss scale growth interval",
      ConfigRange{1, 1e9}, " steps", ""},
     {ConfigField::StopAfterNonFinite, "stopAfterNonFinite", "stop after non-finite steps",
@@ -128,6 +130,8 @@ std::optional<ConfigIssue> checkRange(ConfigField field, double value) {
   std::string what;
   if (std::isinf(r.max) && r.minOpen && r.min == 0)
     what = "must be a positive number";
+  else if (r.minOpen && r.min == 0 && !r.maxOpen)
+    what = "must be a positive number of at most " + number(r.max);
   else if (r.minOpen && r.maxOpen)
     what = "must be between " + number(r.min) + " and " + number(r.max) + ", both excluded";
   else
@@ -238,6 +242,18 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
                               std::to_string(env.cores));
     i.range = ConfigRange{0, double(env.cores)};
     i.allowedBy = ConfigField::Oversubscribe;
+    add(std::move(i));
+  } else if (c.threads > kMaxOversubscription * std::max(1, env.cores)) {
+    // Even allowed, 1024 threads on 2 cores spin-waited on each other: the run hung.
+    const int most = kMaxOversubscription * std::max(1, env.cores);
+    ConfigIssue i =
+        issue(ConfigField::Threads,
+              "threads (" + std::to_string(c.threads) + ") is more than " +
+                  std::to_string(kMaxOversubscription) + " per core (" + std::to_string(env.cores) +
+                  " cores here), even with oversubscribe: the threads would only "
+                  "wait on each other; use at most " +
+                  std::to_string(most));
+    i.range = ConfigRange{0, double(most)};
     add(std::move(i));
   }
   add(checkDevice(c.device, env.cudaDeviceCount));

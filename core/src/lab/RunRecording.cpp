@@ -33,8 +33,6 @@ json::Value number(double d) {
   return json::Value(d);
 }
 
-constexpr double kMaxRecordedStepMs = 3600000.0;
-
 // Where a value came from, for messages: "<file>:<line>".
 struct Where {
   const std::string& file;

@@ -21,7 +21,9 @@ namespace precisionlab {
 
 namespace {
 
-constexpr int64_t kMaxStep = 1000000000;  // a billion optimizer steps: beyond any real run
+// The most steps a run file holds (RunRecording's reader refuses more): a billion was accepted
+// here and written into run files the lab could not open.
+constexpr int64_t kMaxStep = kMaxSteps;
 const char* const kAdvice =
     " Give the trainer_state.json that trainer.save_state() wrote (or one from a checkpoint-N "
     "folder).";
@@ -102,7 +104,9 @@ class EntryReader {
     } catch (const json::TypeError&) {
       fail(field, "= " + v->numberText() + " is too large");
     }
-    if (n < 0 || n > kMaxStep) fail(field, "= " + std::to_string(n) + " is not a plausible step");
+    if (n < 0 || n > kMaxStep)
+      fail(field, "= " + std::to_string(n) + " is outside 0 to " + std::to_string(kMaxStep) +
+                      ", the steps a lab run holds");
     return n;
   }
 
@@ -261,6 +265,7 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     const EntryReader e(entry, where);
     const int64_t step = e.step("step");
     if (e.has("loss")) {
+      if (step < 1) e.fail("step", "= 0: training logs start at step 1");  // the run file's
       if (step <= lastStep)
         e.fail("step", "= " + std::to_string(step) + " does not follow step " +
                            std::to_string(lastStep) + " (training logs must go forward)");
@@ -290,6 +295,18 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     throw InputError(fileName +
                      ": log_history holds no training log (entries with \"loss\"); "
                      "the run logged nothing, or logging_steps exceeded its steps");
+  if (const json::Value* g = root.find("global_step"); g && g->isInteger()) {
+    int64_t n = 0;
+    try {
+      n = g->asInt64();
+    } catch (const json::TypeError&) {
+      n = std::numeric_limits<int64_t>::max();
+    }
+    if (n > kMaxStep)
+      throw InputError(fileName + ": global_step = " + std::to_string(n) + " is more than the " +
+                       std::to_string(kMaxStep) +
+                       " steps a lab run holds; this is not a run the lab can replay");
+  }
   if (const auto g = wholeNumber(root, "global_step", 0, kMaxStep))
     globalStep = std::max(globalStep, *g);
 
@@ -358,6 +375,10 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
   r.unknownSettings = unknown;
   const bool timed = std::isfinite(runtime) && runtime > 0 && r.totalSteps > 0;
   const double meanMs = timed ? 1000.0 * runtime / static_cast<double>(r.totalSteps) : 0.0;
+  if (meanMs > kMaxRecordedStepMs)  // the run-file reader refuses such a step time
+    throw InputError(fileName + ": train_runtime over global_step is " +
+                     std::to_string(static_cast<int64_t>(meanMs / 1000.0)) +
+                     " s a step, more than any real run (at most an hour a step)");
   for (auto& s : r.steps) {
     s.stepMs = meanMs;
     s.samplesPerSec = meanMs > 0 ? static_cast<double>(r.config.batchSize) * 1000.0 / meanMs : 0;

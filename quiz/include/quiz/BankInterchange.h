@@ -9,7 +9,7 @@
 // bank requires (why learners pick an option, when it would be right, ...: a sentence saying the
 // file did not give it) and then validated by BankLoader exactly like a JSON bank, so an
 // imported bank is always a valid bank.
-// Export: written atomically (QSaveFile); never a half-written file.
+// Export: written atomically (writeOutputFile); never a half-written file, never over a device.
 #pragma once
 
 #include "quiz/QuestionBank.h"
@@ -52,7 +52,13 @@ class BankInterchange {
 
  public:
   static constexpr qint64 kMaxFileBytes = 8LL * 1024 * 1024;
-  static constexpr int kMaxQuestions = 5000;
+  static constexpr int kMaxQuestions = 5000;  // checked by each reader while it reads
+  static constexpr int kMaxOptions = 26;      // option ids run from a to z
+  // Problems listed at most; the rest are counted in one last line ("... and 9,812 more").
+  static constexpr int kMaxProblems = 50;
+
+  // "a" for 0 ... "z" for 25 (readers refuse more than kMaxOptions options).
+  static QString optionId(qsizetype index);
 
   // "json", "gift", "moodle-xml" (or "xml"), "anki" (or "anki-text"); nullopt otherwise.
   static std::optional<BankFormat> formatFromName(const QString& name);
@@ -75,6 +81,10 @@ class BankInterchange {
 
   // Placeholders for fields a format has no place for (one sentence each, recognisable on export).
   static QString notGiven();
+
+ private:
+  static BankImportResult importUnbounded(const QByteArray& data, BankFormat format,
+                                          const QString& fileName);
 };
 
 }  // namespace precisionlab::quiz

@@ -46,6 +46,11 @@ class ProgressDatabase {
   ExportResult exportCsv(qint64 profileId, const QString& filePath);
   BackupResult backup(bool force);
 
+  // Why the progress file cannot be written, in words, from SQLite's result code for the failed
+  // write and the errno of opening the file for writing (0: it opens) and of creating a file in
+  // its folder (0: it can). Empty when nothing says it is anything but a lock.
+  static QString unwritableReason(int sqliteRc, int fileErrno, int folderErrno);
+
   // The SQL of one migration step (":/quiz/sql/v<version>.sql"); empty if there is none.
   static QString migrationSql(int version);
 
@@ -62,7 +67,9 @@ class ProgressDatabase {
   bool isDirty();
   qint64 newestBackupMs() const;
   QStringList backupFiles() const;  // complete backups only, oldest first
-  void removeBackupLeftovers() const;
+  // Partial backups and journals of interrupted backups: those older than 10 minutes, and at
+  // open also those whose writing process is gone.
+  void removeBackupLeftovers(bool atOpen = false) const;
 
   sqlite3* m_db = nullptr;
   QString m_path;
@@ -70,6 +77,7 @@ class ProgressDatabase {
   bool m_readOnly = false;
   QString m_readOnlyReason;
   bool m_repairing = false;
+  bool m_verified = false;  // opened read-write and checked: only then may close() back up
 };
 
 }  // namespace precisionlab::quiz

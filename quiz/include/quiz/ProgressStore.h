@@ -74,7 +74,7 @@ class ProgressStore : public QObject {
   QFuture<Statistics> statistics(qint64 profileId, const QString& bankId = QString(),
                                  qint64 nowMs = 0);
 
-  // CSV (RFC 4180) of the attempts, written atomically (QSaveFile). profileId 0 = all.
+  // CSV (RFC 4180) of the attempts, written atomically (writeOutputFile). profileId 0 = all.
   QFuture<ExportResult> exportCsv(qint64 profileId, const QString& filePath);
 
   // VACUUM INTO a new backup and rotate; skipped (ok=false, empty error) when not forced and

@@ -80,14 +80,17 @@ Q_DECLARE_FLAGS(Changes, Change)
 
 struct OpenReport {
   enum class Outcome {
-    Opened,          // existing database, intact
-    Created,         // no file yet: a new empty database
-    Migrated,        // older schema upgraded (fromVersion -> toVersion), a backup made first
-    RestoredBackup,  // damaged file moved aside, the latest good backup restored
-    StartedEmpty,    // damaged file moved aside, no good backup: a new empty database
-    NewerReadOnly,   // made by a newer PrecisionLab: opened read-only
-    LockedReadOnly,  // another program holds the lock: opened read-only
-    Failed           // nothing could be opened (see message)
+    Opened,              // existing database, intact
+    Created,             // no file yet: a new empty database
+    Migrated,            // older schema upgraded (fromVersion -> toVersion), a backup made first
+    RestoredBackup,      // damaged file moved aside, the latest good backup restored
+    StartedEmpty,        // damaged file moved aside, no good backup: a new empty database
+    NewerReadOnly,       // made by a newer PrecisionLab: opened read-only
+    LockedReadOnly,      // another program holds the lock: opened read-only
+    UnwritableReadOnly,  // the file, its folder or its disk cannot be written (an immutable
+                         // file, a read-only mount, a full disk, permissions): opened read-only,
+                         // the message says which
+    Failed               // nothing could be opened (see message)
   };
   Outcome outcome = Outcome::Failed;
   bool readOnly = true;

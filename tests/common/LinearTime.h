@@ -1,0 +1,65 @@
+// Linear-time checks for the parsers of untrusted files (issue 25): a parser given twice the
+// input may take at most about twice the time. Robust on a loaded two-core machine: the time is
+// the calling thread's CPU time (other processes do not count), each size is timed as the
+// fastest of three runs, the smaller input is grown until it takes at least 100 ms (so noise is
+// small beside it), the bound is 2.2x and a failed round is measured again, up to three rounds.
+// A quadratic parser takes 4x in every round.
+// Header-only, free of Qt and LibTorch: the core, quiz and engine tests share it.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <ctime>
+#include <functional>
+#include <string>
+
+namespace precisionlab::testing {
+
+struct LinearTime {
+  size_t size = 0;     // the smaller input's size, in the caller's unit
+  double small = 0.0;  // seconds for `size`, fastest of three
+  double large = 0.0;  // seconds for 2 * size, fastest of three
+  double ratio() const { return small > 0.0 ? large / small : 0.0; }
+  bool linear(double bound = 2.2) const { return ratio() <= bound; }
+  std::string describe() const {
+    return "n=" + std::to_string(size) + ": " + std::to_string(small * 1000.0) +
+           " ms, 2n: " + std::to_string(large * 1000.0) + " ms (ratio " + std::to_string(ratio()) +
+           ")";
+  }
+};
+
+// run(n) parses an input of size n. Starts at `start` and doubles it (up to `maxSize`) until one
+// run takes 100 ms, then times n and 2n.
+inline LinearTime measureLinearTime(const std::function<void(size_t)>& run, size_t start,
+                                    size_t maxSize) {
+  const auto cpuSeconds = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+  };
+  const auto once = [&](size_t n) {
+    const double t0 = cpuSeconds();
+    run(n);
+    return cpuSeconds() - t0;
+  };
+  const auto fastest = [&](size_t n) {
+    double best = 1e30;
+    for (int i = 0; i < 3; ++i) best = std::min(best, once(n));
+    return best;
+  };
+  LinearTime t;
+  t.size = start;
+  while (fastest(t.size) < 0.1 && t.size * 2 <= maxSize / 2) t.size *= 2;
+  // Up to three rounds, the best ratio kept: noise (another process's burst evicting the caches)
+  // passes on a second try, a quadratic parser never does.
+  for (int round = 0; round < 3; ++round) {
+    LinearTime r = t;
+    r.small = fastest(r.size);
+    r.large = fastest(r.size * 2);
+    if (round == 0 || r.ratio() < t.ratio()) t = r;
+    if (t.linear()) break;
+  }
+  return t;
+}
+
+}  // namespace precisionlab::testing

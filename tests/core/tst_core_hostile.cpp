@@ -1,0 +1,208 @@
+// Hostile inputs, round 2 (issue 25), for the core library: the one output writer refuses
+// anything but a regular file or a new path and says a full disk in words; repeated JSON keys
+// are reported in linear time; trainer_state steps fit the run file; settings that reached
+// LibTorch as an internal error or a hang are refused by the validator.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "../common/LinearTime.h"
+#include "CoreTest.h"
+#include "core/AtomicFileWriter.h"
+#include "core/ConfigValidator.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/RunRecording.h"
+#include "core/TrainerStateImport.h"
+
+using namespace precisionlab;
+
+namespace {
+bool isFifo(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+// {"k0":0, ..., "k<keys-1>":0, then n repeats "k<i % keys>":1}, one member per line (indented
+// one space): n duplicate keys over `keys` distinct ones.
+std::string repeatedKeys(size_t n, size_t keys) {
+  std::string s = "{";
+  for (size_t i = 0; i < keys + n; ++i)
+    s +=
+        (i == 0 ? "\n \"k" : ",\n \"k") + std::to_string(i % keys) + "\":" + (i < keys ? "0" : "1");
+  return s + "}";
+}
+}  // namespace
+
+CORE_TEST(outputWriterRefusesAFifo) {
+  // Renaming over a FIFO (or /dev/null, as root) replaced it with a regular file.
+  const std::string fifo = coretest::tempDir() + "/out.fifo";
+  CHECK_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  CHECK_THROWS(AtomicFileWriter::writeFile(fifo, "data"), InputError, "not a regular file");
+  CHECK(isFifo(fifo));
+  CHECK_THROWS(AtomicFileWriter::writeFile(coretest::tempDir(), "data"), InputError, "folder");
+  CHECK(!AtomicFileWriter::refusal("/dev/null").empty());
+  CHECK(AtomicFileWriter::refusal(coretest::tempDir() + "/new-file").empty());
+}
+
+CORE_TEST(outputWriterRefusesADeviceNode) {
+  const std::string node = coretest::tempDir() + "/null";
+  if (::mknod(node.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+    std::printf("  (skipped the device node: mknod needs root, %s)\n", std::strerror(errno));
+    return;
+  }
+  CHECK_THROWS(AtomicFileWriter::writeFile(node, "data"), InputError, "device");
+  struct stat st {};
+  CHECK_EQ(::lstat(node.c_str(), &st), 0);
+  CHECK(S_ISCHR(st.st_mode));
+}
+
+CORE_TEST(outputWriterFollowsASymlinkAndKeepsIt) {
+  const std::string target = coretest::tempDir() + "/target.txt";
+  const std::string link = coretest::tempDir() + "/link.txt";
+  AtomicFileWriter::writeFile(target, "old");
+  CHECK_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  AtomicFileWriter::writeFile(link, "new");
+  struct stat st {};
+  CHECK_EQ(::lstat(link.c_str(), &st), 0);
+  CHECK(S_ISLNK(st.st_mode));
+  std::ifstream in(target, std::ios::binary);
+  CHECK_EQ(std::string(std::istreambuf_iterator<char>(in), {}), std::string("new"));
+}
+
+CORE_TEST(outputWriterSaysAFullDiskInWords) {
+  CHECK(AtomicFileWriter::reason(ENOSPC).find("disk is full") != std::string::npos);
+  CHECK(AtomicFileWriter::reason(EROFS).find("read-only") != std::string::npos);
+  CHECK(AtomicFileWriter::reason(EACCES).find("permission denied") != std::string::npos);
+  // A real full disk where this machine lets us make one (a 64 KiB tmpfs, root only).
+  const std::string mnt = coretest::tempDir() + "/full";
+  CHECK_EQ(::mkdir(mnt.c_str(), 0755), 0);
+  const std::string mount = "mount -t tmpfs -o size=64k tmpfs '" + mnt + "' 2>/dev/null";
+  if (std::system(mount.c_str()) != 0) {
+    std::printf("  (skipped the tmpfs: mount needs root)\n");
+    return;
+  }
+  bool threw = false;
+  try {
+    AtomicFileWriter::writeFile(mnt + "/big.bin", std::string(1 << 20, 'x'));
+  } catch (const InputError& e) {
+    threw = true;
+    CHECK(std::string(e.what()).find("the disk is full") != std::string::npos);
+  }
+  const std::string umount = "umount '" + mnt + "'";
+  CHECK_EQ(std::system(umount.c_str()), 0);
+  CHECK(threw);
+}
+
+CORE_TEST(repeatedJsonKeysAreLinear) {
+  // Each repeat counted its line from byte 0 and rescanned the members: 80,000 took 165 s.
+  std::vector<json::DuplicateKey> found;
+  json::ParseOptions options;
+  options.duplicateKeys = &found;
+  options.maxDuplicateKeys = SIZE_MAX;  // every one positioned, the worst case
+  const std::string small = repeatedKeys(3, 3);
+  json::parse(small, options);
+  CHECK_EQ(found.size(), size_t(3));
+  CHECK_EQ(found[0].path, std::string("$.k0"));
+  CHECK_EQ(found[0].line, size_t(5));
+  CHECK_EQ(found[2].line, size_t(7));
+  CHECK_EQ(found[2].column, size_t(2));
+  const json::Value v = json::parse(small, options);
+  CHECK_EQ(v.members().size(), size_t(3));
+  CHECK_EQ(v.members()[0].second.asInt64(), int64_t(1));  // the last value counts
+  std::string text;                                       // made once per size, outside the timing
+  size_t made = 0;
+  const auto timed = [&](size_t keys) {
+    return testing::measureLinearTime(
+        [&](size_t n) {
+          if (made != n) text = repeatedKeys(made = n, keys == 0 ? n : keys);
+          found.clear();
+          json::parse(text, options);
+          if (found.size() != n) std::abort();
+        },
+        20000, 1600000);
+  };
+  // Many repeats of a few keys: each repeat's line was counted from byte 0.
+  const auto t = timed(64);
+  std::printf("  repeats of 64 keys: %s\n", t.describe().c_str());
+  CHECK(t.linear());
+  // Every key of a large object repeated once: each repeat rescanned the members. The hash
+  // table outgrows the CPU caches as it doubles, so the bound is 3.2x here (quadratic is 4x).
+  made = 0;
+  const auto big = timed(0);
+  std::printf("  every key repeated: %s\n", big.describe().c_str());
+  CHECK(big.linear(3.2));
+  // The collected list is bounded; the rest are counted.
+  size_t omitted = 0;
+  options.maxDuplicateKeys = 10;
+  options.omittedDuplicateKeys = &omitted;
+  found.clear();
+  json::parse(repeatedKeys(100, 100), options);
+  CHECK_EQ(found.size(), size_t(10));
+  CHECK_EQ(omitted, size_t(90));
+}
+
+CORE_TEST(trainerStateStepsFitTheRunFile) {
+  // global_step up to 1e9 was imported into run files whose reader allows 1e7 steps.
+  const std::string big =
+      R"({"global_step": 1000000000, "log_history": [{"loss": 0.5, "step": 1}]})";
+  CHECK_THROWS(TrainerStateImport::fromText(big, "trainer_state.json", {}), InputError,
+               "global_step = 1000000000 is more than the 10000000 steps");
+  const std::string step = R"({"log_history": [{"loss": 0.5, "step": 20000000}]})";
+  CHECK_THROWS(TrainerStateImport::fromText(step, "trainer_state.json", {}), InputError,
+               "outside 0 to 10000000");
+  // A step 0 and a step time over an hour were imported too; the reader refuses both.
+  CHECK_THROWS(TrainerStateImport::fromText(R"({"log_history": [{"loss": 0.5, "step": 0}]})",
+                                            "trainer_state.json", {}),
+               InputError, "start at step 1");
+  CHECK_THROWS(
+      TrainerStateImport::fromText(
+          R"({"log_history": [{"loss": 0.5, "step": 1}, {"step": 1, "train_runtime": 1e12}]})",
+          "trainer_state.json", {}),
+      InputError, "at most an hour a step");
+  // At the bound, what is imported is a run file the reader opens.
+  const std::string most =
+      R"({"global_step": 10000000, "log_history": [{"loss": 0.5, "step": 1}]})";
+  const RunRecording r = TrainerStateImport::fromText(most, "trainer_state.json", {});
+  CHECK_EQ(r.totalSteps, int64_t(kMaxSteps));
+  const std::string file = coretest::tempDir() + "/most.plrun";
+  writeRunRecording(file, r);
+  const RunRecording back = readRunRecording(file);
+  CHECK_EQ(back.totalSteps, r.totalSteps);
+}
+
+CORE_TEST(settingsThatReachedLibTorchAreRefused) {
+  ConfigEnvironment env;
+  env.cores = 2;
+  TrainConfig c;
+  c.preset = "tiny";
+  c.device = "cpu";
+  c.threads = 1;
+  CHECK(validate(c, env).empty());
+  // Above FLT_MAX the float32 loss scale is infinity: an internal LibTorch error.
+  c.initScale = 1e39;
+  auto issues = validate(c, env);
+  CHECK_EQ(issues.size(), size_t(1));
+  CHECK(issues[0].field == ConfigField::InitScale);
+  std::printf("  %s\n", issues[0].message.c_str());
+  CHECK(issues[0].message.find("positive number of at most 3.40282e") != std::string::npos);
+  c.initScale = 65536;
+  // 1024 threads on 2 cores, oversubscription allowed, spin-waited on each other: a hang.
+  c.threads = 1024;
+  c.oversubscribe = true;
+  issues = validate(c, env);
+  CHECK_EQ(issues.size(), size_t(1));
+  CHECK(issues[0].field == ConfigField::Threads);
+  CHECK(issues[0].message.find("use at most 8") != std::string::npos);
+  c.threads = 8;
+  CHECK(validate(c, env).empty());
+}
