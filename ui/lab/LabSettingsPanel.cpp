@@ -353,7 +353,7 @@ void LabSettingsPanel::updateSourceLabels() {
 
 void LabSettingsPanel::onPresetChanged() {
   // Fine-tuning a pretrained model and training one from scratch want different learning
-  // rates (3e-4 vs 2e-3), step counts and layer counts: switching between the two kinds takes the
+  // rates (3e-4 vs 1e-3), step counts and layer counts: switching between the two kinds takes the
   // other kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
   const bool pretrained =
       preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
@@ -361,11 +361,12 @@ void LabSettingsPanel::onPresetChanged() {
       pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
   const bool wasPretrained = base_.preset == PretrainedModels::kMiniLm;
   if (pretrained != wasPretrained) {
-    const QSignalBlocker b1(lr_), b2(layers_), b3(steps_), b4(seqLen_);
+    const QSignalBlocker b1(lr_), b2(layers_), b3(steps_), b4(seqLen_), b5(batch_);
     lr_->setValue(kind.learningRate);
     layers_->setValue(int(kind.layers));
     steps_->setValue(int(kind.steps));
     seqLen_->setValue(int(kind.seqLen));
+    batch_->setValue(int(kind.batchSize));
     base_.growthInterval = kind.growthInterval;
     base_.evalEvery = kind.evalEvery;
   }

@@ -56,7 +56,7 @@ class LabScenarios {
   static TrainConfig pretrainedBase();
   static constexpr int64_t kPretrainedLayers = 0;  // 0 = all of the checkpoint's layers
   static constexpr int64_t kPretrainedGrowthInterval = 10;
-  // A randomly initialised tiny BERT trained from scratch (lr 2e-3): the lab without the
+  // A randomly initialised tiny BERT trained from scratch (lr 1e-3, batch 32): the lab without the
   // pretrained model, e.g. on a machine without PyPI.
   static TrainConfig builtinBase();
   // One sentence for the UI and CLI: which model the default uses, and why.
@@ -70,7 +70,7 @@ class LabScenarios {
   // emulated fp16 cannot): what `precisionlab-cli lab` runs by default.
   static std::vector<std::string> defaultIds();
   // Learning rates of the hyperparameter sweep (the tuning option), as multiples of the base
-  // learning rate, so a sweep around the lab's 2e-3 and one around a recording's 5e-4 are the
+  // learning rate, so a sweep around the lab's 3e-4 and one around a recording's 5e-4 are the
   // same sweep; sweepLearningRates() applies them to `base`.
   static std::vector<double> sweepFactors();
   static std::vector<double> sweepLearningRates(double baseLearningRate);

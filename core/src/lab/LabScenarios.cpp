@@ -17,12 +17,16 @@ std::string lrText(double lr) { return numberText(lr, 6, 'g'); }
 TrainConfig LabScenarios::builtinBase() {
   TrainConfig c;
   c.preset = "tiny";
-  c.steps = 150;  // a random-init tiny BERT leaves its ln(labels) plateau after ~40 steps
-  c.batchSize = 16;
+  // Batch 32 at lr 1e-3 for 240 steps: measured val acc 0.92-0.96 by step 200-300 at seeds 7
+  // and 2026, where the earlier batch 16 at lr 2e-3 for 150 steps ended at 0.61-0.66 (and 0.86
+  // at seed 42): a random-init BERT's escape from its ln(labels) plateau is seed-dependent, and
+  // the larger batch and gentler rate make it reliable.
+  c.steps = 240;
+  c.batchSize = 32;
   c.seqLen = 48;
-  c.learningRate = 2e-3;
+  c.learningRate = 1e-3;
   c.warmupFraction = 0.1;
-  c.evalEvery = 50;
+  c.evalEvery = 80;
   // One intra-op thread: the runs are small, and on a shared 2-core machine a second OpenMP
   // thread spinning against other processes made steps ~10x slower (27 ms vs 350 ms measured).
   c.threads = 1;
@@ -33,6 +37,7 @@ TrainConfig LabScenarios::builtinBase() {
 TrainConfig LabScenarios::pretrainedBase() {
   TrainConfig c = builtinBase();
   c.preset = PretrainedModels::kMiniLm;
+  c.batchSize = 16;
   // All six layers at lr 3e-4 for 60 steps (0.4 epoch): measured on the built-in data, val acc
   // 0.91 at step 60 (0.86 at step 40). The earlier default (2 layers, lr 5e-5, 32 tokens) never
   // left chance in 100 steps: two layers of a sentence encoder and a new head at BERT's usual
@@ -61,7 +66,7 @@ std::string LabScenarios::defaultModelNote() {
   return PL_TRANSLATE_NOOP(
       "LabScenarios",
       "The pretrained MiniLM is not installed (bash packaging/setup.sh installs it), so the "
-      "lab trains the built-in tiny BERT from random weights at lr 2e-3.");
+      "lab trains the built-in tiny BERT from random weights at lr 1e-3.");
 }
 
 RunDescription LabScenarios::describe(const TrainConfig& c) {
