@@ -34,6 +34,10 @@ class EvidenceSummary : public QFrame {
   void setPresenterMode(bool on);
   // Card texts as shown (tests and the walkthrough read them).
   QStringList cardTexts() const;
+  // True while the cards are shown; before any run the lab shows a short "what to do" line
+  // instead of four empty cards (the presenter's last step always shows them).
+  bool cardsShown() const;
+  QLabel* placeholder() const { return placeholder_; }
 
  signals:
   void runAllRequested();
@@ -59,6 +63,8 @@ class EvidenceSummary : public QFrame {
   QList<CardWidgets> cards_;
   QGridLayout* grid_ = nullptr;
   QLabel* title_ = nullptr;
+  QLabel* placeholder_ = nullptr;
+  QWidget* cardArea_ = nullptr;
   QPushButton* runAll_ = nullptr;
   QPushButton* estimate_ = nullptr;
   int columns_ = 0;
