@@ -247,8 +247,10 @@ void ProgressView::fitTiles() {
   const int columns = std::max(1, tileColumns_);
   const int cell = std::max(80, (page_->width() - 40 - 10 * (columns - 1)) / columns);
   int need = 76;
-  for (QLabel* t : std::as_const(tiles_)) need = std::max(need, t->heightForWidth(cell) + 4);
-  need = std::min(need, 220);
+  // The tile's own width once laid out (the estimate only before that).
+  for (QLabel* t : std::as_const(tiles_))
+    need = std::max(need, t->heightForWidth(t->width() > 80 ? t->width() : cell) + 4);
+  need = std::min(need, 180);
   for (QLabel* t : std::as_const(tiles_))
     if (t->minimumHeight() != need) t->setMinimumHeight(need);
 }
