@@ -273,7 +273,7 @@ BankImportResult BankInterchange::importUnbounded(const QByteArray& data, BankFo
       result.problems.push_back({fileName, iq.line, iq.label,
                                  QStringLiteral("%1: %2").arg(m.captured(2).mid(1), p.message)});
     } else {
-      result.problems.push_back({fileName, 0, {}, QStringLiteral("%1: %2").arg(p.path, p.message)});
+      result.problems.push_back({fileName, 0, {}, p.toString()});
     }
   }
   if (result.problems.isEmpty()) result.bank = loaded.bank;

@@ -127,6 +127,33 @@
     </message>
 </context>
 <context>
+    <name>RecordingLoader</name>
+    <message>
+        <source>No recordings chosen.</source>
+        <translation>Keine Aufzeichnungen gewählt.</translation>
+    </message>
+    <message>
+        <source>was recorded on %1, %2 on %3</source>
+        <translation>wurde auf %1 aufgezeichnet, %2 auf %3</translation>
+    </message>
+    <message>
+        <source>trains %1, %2 trains %3</source>
+        <translation>trainiert %1, %2 trainiert %3</translation>
+    </message>
+    <message>
+        <source>uses batch %1 and sequence %2, %3 batch %4 and sequence %5</source>
+        <translation>nutzt Batch %1 und Sequenz %2, %3 Batch %4 und Sequenz %5</translation>
+    </message>
+    <message>
+        <source>%1 %2: a class would compare unlike runs. Choose recordings made together (one &quot;precisionlab-cli record&quot; call).</source>
+        <translation>%1 %2: Die Klasse würde Ungleiches vergleichen. Wählen Sie Aufzeichnungen, die zusammen entstanden sind (ein Aufruf von „precisionlab-cli record“).</translation>
+    </message>
+    <message>
+        <source>The chosen recordings hold no fp32 baseline: every verdict compares with it. Add baseline-fp32.plrun.</source>
+        <translation>Den gewählten Aufzeichnungen fehlt die fp32-Baseline, mit der jedes Urteil vergleicht. Fügen Sie baseline-fp32.plrun hinzu.</translation>
+    </message>
+</context>
+<context>
     <name>RunState</name>
     <message>
         <source>queued</source>
@@ -716,6 +743,18 @@
         <source>Estimated step time, throughput, memory and epoch cost on the GPUs Vertex AI offers, as ranges from the Hugging Face Trainer to optimized code, with the formula, the published measurements it is calibrated on and their sources.</source>
         <translation>Geschätzte Schrittzeit, Durchsatz, Speicherbedarf und Kosten pro Epoche auf den GPUs, die Vertex AI anbietet, als Spannen vom Hugging Face Trainer bis zu optimiertem Code, mit Formel, den veröffentlichten Messungen, an denen sie kalibriert ist, und deren Quellen.</translation>
     </message>
+    <message>
+        <source>No runs yet. Tick an option in the runs below, or press &quot;Run every option&quot;: a card per option then says what its run shows and where the numbers come from.</source>
+        <translation>Noch keine Läufe. Haken Sie unten eine Option an oder drücken Sie „Alle Optionen ausführen“: Dann zeigt je Option eine Karte, was ihr Lauf ergibt und woher die Zahlen stammen.</translation>
+    </message>
+    <message>
+        <source>• %1 [%2]</source>
+        <translation>• %1 [%2]</translation>
+    </message>
+    <message>
+        <source>• %1</source>
+        <translation>• %1</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::ExamNavigator</name>
@@ -1008,6 +1047,26 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>not drawn (emulated, numerics only): %1</source>
         <translation>nicht gezeichnet (emuliert, nur Numerik): %1</translation>
     </message>
+    <message>
+        <source>%1 BERT</source>
+        <translation>%1-BERT</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>Compares different models: %1.</source>
+        <translation>Vergleicht verschiedene Modelle: %1.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabController</name>
@@ -1111,10 +1170,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Noch nicht ausgeführt</translation>
     </message>
     <message>
-        <source>Running: %1</source>
-        <translation>Läuft: %1</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
@@ -1137,6 +1192,18 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>run bf16=True to measure the same mechanism on this machine</source>
         <translation>starten Sie bf16=True, um denselben Mechanismus auf diesem Rechner zu messen</translation>
+    </message>
+    <message>
+        <source>bf16=True %1</source>
+        <translation>bf16=True %1</translation>
+    </message>
+    <message>
+        <source>not run yet</source>
+        <translation>noch nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>geschätzt</translation>
     </message>
 </context>
 <context>
@@ -1494,10 +1561,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Befund (aus den Läufen berechnet)</translation>
     </message>
     <message>
-        <source>Where the numbers come from</source>
-        <translation>Herkunft der Zahlen</translation>
-    </message>
-    <message>
         <source>Replay recorded runs</source>
         <translation>Aufzeichnungen abspielen</translation>
     </message>
@@ -1678,6 +1741,46 @@ Es wurde nichts abgespielt. Wählen Sie eine andere Datei oder zeichnen Sie den 
         <source>Saved run records to %1.</source>
         <translation>Laufaufzeichnungen in %1 gespeichert.</translation>
     </message>
+    <message>
+        <source>stopping…</source>
+        <translation>wird gestoppt…</translation>
+    </message>
+    <message>
+        <source>No recording of %1 in this set.</source>
+        <translation>Keine Aufzeichnung von %1 in dieser Auswahl.</translation>
+    </message>
+    <message>
+        <source>stopping… · %1/%2</source>
+        <translation>wird gestoppt… · %1/%2</translation>
+    </message>
+    <message>
+        <source>Replace live runs?</source>
+        <translation>Live-Läufe ersetzen?</translation>
+    </message>
+    <message>
+        <source>Replaying these recordings replaces the live runs of %1 (their curves and verdicts). The live fp32 baseline stays.
+
+Replace them?</source>
+        <translation>Das Abspielen dieser Aufzeichnungen ersetzt die Live-Läufe von %1 (ihre Kurven und Urteile). Die Live-fp32-Baseline bleibt.
+
+Ersetzen?</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Nothing replayed: the live runs are kept.</source>
+        <translation>Nichts abgespielt: Die Live-Läufe bleiben.</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from: live on this machine, emulated, recorded (when, on what) or estimated; hover a badge for all of it</source>
+        <translation>Woher die Zahlen stammen: live auf diesem Rechner, emuliert, aufgezeichnet (wann, worauf) oder geschätzt; alles Weitere zeigt der Tooltip eines Abzeichens</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LiveChart</name>
@@ -1688,6 +1791,10 @@ Es wurde nichts abgespielt. Wählen Sie eine andere Datei oder zeichnen Sie den 
     <message>
         <source>inf at step %1</source>
         <translation>inf in Schritt %1</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1 Mio.</translation>
     </message>
 </context>
 <context>
@@ -2094,6 +2201,51 @@ Fenster
             <numerusform>%n Läufe mit %1 Skalaren nach %2 geschrieben. Ansehen mit: tensorboard --logdir %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The same walkthrough on recordings you choose (one machine, one model): no step waits for training</source>
+        <translation>Derselbe Ablauf mit Aufzeichnungen Ihrer Wahl (ein Rechner, ein Modell): Kein Schritt wartet auf Training</translation>
+    </message>
+    <message>
+        <source>an exam you have not submitted (its answers are lost)</source>
+        <translation>eine nicht abgegebene Prüfung (ihre Antworten gehen verloren)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lab run(s) still going (stopped, their curves lost)</source>
+        <translation>
+            <numerusform>%n Laborlauf läuft noch (wird gestoppt, seine Kurven gehen verloren)</numerusform>
+            <numerusform>%n Laborläufe laufen noch (werden gestoppt, ihre Kurven gehen verloren)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quitting now ends:
+• %1
+
+Quit anyway?</source>
+        <translation>Jetzt beenden beendet:
+• %1
+
+Trotzdem beenden?</translation>
+    </message>
+    <message>
+        <source>Quit PrecisionLab?</source>
+        <translation>PrecisionLab beenden?</translation>
+    </message>
+    <message>
+        <source>Present with recorded runs</source>
+        <translation>Mit Aufzeichnungen präsentieren</translation>
+    </message>
+    <message>
+        <source>PrecisionLab recorded runs (*.plrun);;All files (*)</source>
+        <translation>PrecisionLab-Aufzeichnungen (*.plrun);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot present with these recordings</source>
+        <translation>Mit diesen Aufzeichnungen kann nicht präsentiert werden</translation>
+    </message>
+    <message>
+        <source>Present &amp;with recorded runs…</source>
+        <translation>Mit &amp;Aufzeichnungen präsentieren…</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::OptionCard</name>
@@ -2129,6 +2281,14 @@ Fenster
         <source>✗  Not correct</source>
         <translation>✗  Nicht richtig</translation>
     </message>
+    <message>
+        <source>✓  Your pick — a correct option, but the question needed %1</source>
+        <translation>✓  Ihre Wahl – eine richtige Option, aber die Frage verlangte %1</translation>
+    </message>
+    <message>
+        <source>✗  Your pick — not correct</source>
+        <translation>✗  Ihre Wahl – nicht richtig</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::PresenterMode</name>
@@ -2149,8 +2309,16 @@ Fenster
         <translation>fp32-Baseline (Referenz)</translation>
     </message>
     <message>
-        <source>bf16=True (the same mechanism as fp16=True, measured here)</source>
-        <translation>bf16=True (derselbe Mechanismus wie fp16=True, hier gemessen)</translation>
+        <source>  ·  on recordings</source>
+        <translation>  ·  mit Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Presenting with recorded runs: each step shows its recording.</source>
+        <translation>Präsentation mit Aufzeichnungen: Jeder Schritt zeigt seine Aufzeichnung.</translation>
+    </message>
+    <message>
+        <source>bf16=True: the same mechanism, measured here</source>
+        <translation>bf16=True: derselbe Mechanismus, hier gemessen</translation>
     </message>
 </context>
 <context>
@@ -2358,18 +2526,6 @@ Fenster
         <translation>jetzt nichts fällig</translation>
     </message>
     <message>
-        <source>Weakest domain</source>
-        <translation>Schwächster Bereich</translation>
-    </message>
-    <message>
-        <source>needs 3+ attempts per domain</source>
-        <translation>braucht 3+ Versuche pro Bereich</translation>
-    </message>
-    <message>
-        <source>lowest accuracy</source>
-        <translation>niedrigste Genauigkeit</translation>
-    </message>
-    <message>
         <source>SM-2</source>
         <translation>SM-2</translation>
     </message>
@@ -2404,10 +2560,6 @@ Fenster
     <message>
         <source>Predicted recall</source>
         <translation>Vorhergesagte Erinnerung</translation>
-    </message>
-    <message>
-        <source>FSRS estimate for now (whole days since each answer), target 90%</source>
-        <translation>FSRS-Schätzung jetzt (volle Tage seit jeder Antwort), Ziel 90 %</translation>
     </message>
     <message>
         <source>Measured retention</source>
@@ -2537,6 +2689,22 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
         <source>guess</source>
         <translation>geraten</translation>
     </message>
+    <message>
+        <source>Weakest objective</source>
+        <translation>Schwächstes Lernziel</translation>
+    </message>
+    <message>
+        <source>this bank covers one exam-guide objective</source>
+        <translation>diese Fragensammlung deckt ein Lernziel des Prüfungsleitfadens ab</translation>
+    </message>
+    <message>
+        <source>needs 3+ answers per exam-guide objective</source>
+        <translation>braucht 3+ Antworten je Lernziel</translation>
+    </message>
+    <message>
+        <source>chance to recall a question you studied, now (FSRS, target 90%); it counts whole days, so on the day of an answer, right or wrong, it reads 100%</source>
+        <translation>Chance, eine gelernte Frage jetzt zu wissen (FSRS, Ziel 90 %); zählt ganze Tage, daher am Tag einer Antwort, ob richtig oder falsch, 100 %</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::ProvenanceBadge</name>
@@ -2589,6 +2757,30 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
 LibTorch %1</source>
         <translation>
 LibTorch %1</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>live, this %1</source>
+        <translation>live, diese %1</translation>
+    </message>
+    <message>
+        <source>emulated</source>
+        <translation>emuliert</translation>
+    </message>
+    <message>
+        <source>recorded, %1</source>
+        <translation>aufgezeichnet, %1</translation>
+    </message>
+    <message>
+        <source>recorded %1, %2</source>
+        <translation>aufgezeichnet %1, %2</translation>
     </message>
 </context>
 <context>
@@ -2873,24 +3065,6 @@ Jetzt abgeben?</translation>
         <translation> (Zeit abgelaufen)</translation>
     </message>
     <message>
-        <source>
-✗  This one: you chose %1, the answer is %2.</source>
-        <translation>
-✗  Diese hier: Sie wählten %1, die Antwort ist %2.</translation>
-    </message>
-    <message>
-        <source>
-✗  This one was not answered; the answer is %1.</source>
-        <translation>
-✗  Diese hier wurde nicht beantwortet; die Antwort ist %1.</translation>
-    </message>
-    <message>
-        <source>
-✓  This one: correct.</source>
-        <translation>
-✓  Diese hier: richtig.</translation>
-    </message>
-    <message>
         <source>✓  Correct! The answer is %1. Read why below, or press N for the next question.</source>
         <translation>✓  Richtig! Die Antwort ist %1. Lesen Sie unten, warum, oder drücken Sie N für die nächste Frage.</translation>
     </message>
@@ -2909,6 +3083,26 @@ Jetzt abgeben?</translation>
     <message>
         <source>⚠  %1</source>
         <translation>⚠  %1</translation>
+    </message>
+    <message>
+        <source>Exam result</source>
+        <translation>Prüfungsergebnis</translation>
+    </message>
+    <message>
+        <source>✗  This one is incomplete: you chose %1, it needs %2 answers; the answer is %3. An incomplete answer counts as wrong.</source>
+        <translation>✗  Diese ist unvollständig: Sie wählten %1, sie verlangt %2 Antworten; richtig ist %3. Eine unvollständige Antwort zählt als falsch.</translation>
+    </message>
+    <message>
+        <source>✗  This one was not answered; the answer is %1.</source>
+        <translation>✗  Diese wurde nicht beantwortet; richtig ist %1.</translation>
+    </message>
+    <message>
+        <source>✓  This one: correct.</source>
+        <translation>✓  Diese: richtig.</translation>
+    </message>
+    <message>
+        <source>✗  This one: you chose %1, the answer is %2.</source>
+        <translation>✗  Diese: Sie wählten %1, richtig ist %2.</translation>
     </message>
 </context>
 <context>

@@ -380,9 +380,9 @@ class TestBankLint : public QObject {
       onPage(o.text, "option text");
       onPage(o.analysis, "analysis");
       if (o.correct) {
-        QVERIFY2(o.whyLearnersPick.startsWith("PrecisionLab's note"),
+        QVERIFY2(o.whyLearnersPick.startsWith("Added by PrecisionLab"),
                  qPrintable(o.whyLearnersPick));
-        QVERIFY2(o.whenRight.startsWith("PrecisionLab's note"), qPrintable(o.whenRight));
+        QVERIFY2(o.whenRight.startsWith("Added by PrecisionLab"), qPrintable(o.whenRight));
       } else {
         // The page joins the two in one sentence: "It is tempting ..., and would be correct ...".
         onPage(o.whyLearnersPick, "whyLearnersPick");

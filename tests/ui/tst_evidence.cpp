@@ -15,6 +15,7 @@
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabVerdicts.h"
+#include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/VerdictCache.h"
 
@@ -164,7 +165,9 @@ class TestEvidence : public QObject {
     QCOMPARE(tf.finding, EvidenceCard::Finding::NoChange);
     QVERIFY2(tf.headline.contains("bit-identical"), qPrintable(tf.headline));
     QVERIFY2(tf.evidence.join('\n').contains("1.00x"), qPrintable(tf.evidence.join('\n')));
-    QVERIFY(tf.source.startsWith("live on"));
+    // The short form on the card, the whole provenance in its tooltip.
+    QCOMPARE(tf.source, QStringLiteral("live, this CPU"));
+    QVERIFY2(tf.sourceFull.startsWith("live on cpu"), qPrintable(tf.sourceFull));
 
     const EvidenceCard& half = cards[2];
     QCOMPARE(half.finding, EvidenceCard::Finding::Fails);
@@ -188,6 +191,15 @@ class TestEvidence : public QObject {
              qPrintable(ampText));
     QVERIFY2(ampText.contains("estimated") && ampText.contains("Vertex AI GPUs"),
              qPrintable(ampText));
+    // Three sources on one card, each line naming its own: the emulated fp16 numerics, bf16
+    // measured live, the GPU estimate.
+    QCOMPARE(amp.source, QStringLiteral("emulated"));
+    QStringList lineSources;
+    for (int i = 0; i < amp.evidence.size(); ++i) lineSources << amp.sourceOfLine(i);
+    QCOMPARE(lineSources.first(), QStringLiteral("emulated"));
+    QVERIFY2(lineSources.contains(QStringLiteral("bf16=True live, this CPU")),
+             qPrintable(lineSources.join('|')));
+    QCOMPARE(lineSources.last(), QStringLiteral("estimated"));
 
     // The widget shows the same cards.
     EvidenceSummary summary;
@@ -197,6 +209,47 @@ class TestEvidence : public QObject {
     summary.refresh(store, verdicts);
     QCOMPARE(summary.cardTexts().size(), 4);
     QVERIFY(summary.cardTexts().at(2).contains("step 7"));
+    QVERIFY(summary.cardsShown());
+    // On the widget each line of the mixed card carries its source.
+    const QString ampCard = summary.cardTexts().at(1);
+    QVERIFY2(ampCard.contains("[emulated]") && ampCard.contains("[estimated]") &&
+                 ampCard.contains("[bf16=True live, this CPU]"),
+             qPrintable(ampCard));
+  }
+
+  void noEmptyBandBeforeARun() {
+    // Before any run the lab shows one line on what to do, not four empty cards.
+    RunDataStore store;
+    const VerdictCache verdicts;
+    EvidenceSummary summary;
+    summary.refresh(store, verdicts);
+    QVERIFY(!summary.cardsShown());
+    QVERIFY(!summary.placeholder()->isHidden());
+    // The presenter's last step always shows the cards ("Not run yet" is its news).
+    summary.setPresenterMode(true);
+    QVERIFY(summary.cardsShown());
+  }
+
+  void provenanceShortForm() {
+    RunProvenance live;
+    live.device = "cpu (2 threads, avx512_bf16, libopenblas.so.0)";
+    QCOMPARE(ProvenanceBadge::shortText(live), QStringLiteral("live, this CPU"));
+    QVERIFY(ProvenanceBadge::text(live).contains("libopenblas"));
+    RunProvenance emulated = live;
+    emulated.kind = Provenance::Emulated;
+    QCOMPARE(ProvenanceBadge::shortText(emulated), QStringLiteral("emulated"));
+    RunProvenance recorded;
+    recorded.kind = Provenance::Recorded;
+    recorded.device = "cpu (1 thread, avx512_bf16)";
+    recorded.recordedAt = "2026-12-01T02:49:54Z";
+    QCOMPARE(ProvenanceBadge::shortText(recorded), QStringLiteral("recorded 2026-12-01, CPU"));
+    recorded.device = "cuda:0 NVIDIA H200";
+    QCOMPARE(ProvenanceBadge::shortText(recorded), QStringLiteral("recorded 2026-12-01, GPU"));
+    // The badge shows the short form and keeps the whole text one hover away.
+    ProvenanceBadge badge;
+    badge.setProvenance(live);
+    QCOMPARE(badge.QLabel::text(), QStringLiteral("live, this CPU"));
+    QVERIFY(badge.toolTip().contains("libopenblas"));
   }
 
   void notRunCardsSaySo() {

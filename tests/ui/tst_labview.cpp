@@ -104,6 +104,8 @@ class TestLabView : public QObject {
   void presenterShowsOneLargeChart();
   void liveRunNeverChangesARecordedVerdict();
   void emulatedRunsStayOffTheSpeedCharts();
+  void replayAsksBeforeReplacingLiveRuns();
+  void lossScaleAxisReadsAsNumbers();
 
  private:
   TrainConfig tinyConfig(int64_t steps) const;
@@ -172,7 +174,7 @@ void TestLabView::toggleStartsRunAndChartsReceivePoints() {
   QVERIFY(!row->isOn());  // a finished run's toggle is off again
   QVERIFY2(row->statusText().contains(QStringLiteral("8/8")), qPrintable(row->statusText()));
   QVERIFY(run->provenanceKnown);
-  QVERIFY(row->provenanceText().startsWith(QStringLiteral("live on")));
+  QCOMPARE(row->provenanceText(), QStringLiteral("live, this CPU"));
   // Every figure names where its numbers come from.
   QVERIFY(loss->footer().contains(QStringLiteral("live on")));
 }
@@ -190,6 +192,13 @@ void TestLabView::untickCancelsOnlyThatScenario() {
 
   clickToggle(d);
   QVERIFY(!d->isOn());
+  // The row says so at once, and stays unticked while the step in flight ends (a redraw that
+  // re-ticked it made a second click restart the run).
+  QVERIFY2(d->statusText().startsWith(QStringLiteral("stopping")), qPrintable(d->statusText()));
+  for (int i = 0; i < 5 && firstRunOf(*view_, QStringLiteral("fp16-amp"))->active(); ++i) {
+    view_->pollRuns();
+    QVERIFY(!d->isOn());
+  }
   QTRY_COMPARE_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("fp16-amp"))->state,
                             RunState::Cancelled, kTimeoutMs);
   const size_t stepsAtCancel = firstRunOf(*view_, QStringLiteral("fp16-amp"))->steps.size();
@@ -321,9 +330,8 @@ void TestLabView::nonFiniteRecordsAreMarkedNotPlotted() {
                  p->chart()->isEmpty(),
              qPrintable(p->footer()));
   }
-  QVERIFY(view_->toggle(QStringLiteral("half-layers"))
-              ->provenanceText()
-              .startsWith(QStringLiteral("recorded on cuda:0 Test GPU, 2026-01-02")));
+  QCOMPARE(view_->toggle(QStringLiteral("half-layers"))->provenanceText(),
+           QStringLiteral("recorded 2026-01-02, GPU"));
   // The verdict is computed, and names the step where the run broke.
   QTRY_VERIFY_WITH_TIMEOUT(!view_->verdictText(QStringLiteral("half-layers")).isEmpty(), 5000);
 }
@@ -342,7 +350,7 @@ void TestLabView::shippedRecordingsReplayLabelled() {
     QCOMPARE(run->provenance.kind, Provenance::Recorded);
     QVERIFY(view_->toggle(QLatin1String(id))
                 ->provenanceText()
-                .startsWith(QStringLiteral("recorded on")));
+                .startsWith(QStringLiteral("recorded 20")));
   }
   QVERIFY(chart(*view_, QStringLiteral("loss"))->footer().contains(QStringLiteral("recorded on")));
 }
@@ -436,6 +444,75 @@ void TestLabView::emulatedRunsStayOffTheSpeedCharts() {
   QVERIFY2(speed->footer().contains(QStringLiteral("not drawn")), qPrintable(speed->footer()));
   view_->showChartTab(0);
   QVERIFY(!chart(*view_, QStringLiteral("loss"))->chart()->isEmpty());  // numerics are shown
+}
+
+void TestLabView::replayAsksBeforeReplacingLiveRuns() {
+  // A live run of option B (and its live baseline).
+  view_->setSettings(tinyConfig(3));
+  view_->runScenario(QStringLiteral("tensorflow-container"));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
+  QStringList asked;
+  bool answer = false;
+  view_->setConfirm([&](const QString& title, const QString& text) {
+    asked << title + QStringLiteral(": ") + text;
+    return answer;
+  });
+  auto recordings = [] {
+    std::vector<RunRecording> runs;
+    runs.push_back(gpuRecording("baseline-fp32", 10));
+    runs.push_back(gpuRecording("tensorflow-container", 10));
+    for (RunRecording& r : runs) r.config.preset = "mini";  // recorded on another model
+    return runs;
+  };
+  view_->setReplaySpeed(1e6);
+  // "No": nothing replayed, the live run kept.
+  QVERIFY(!view_->replayRecordings(recordings()));
+  QCOMPARE(asked.size(), 1);
+  QVERIFY2(asked.first().contains(QStringLiteral("TensorFlow container")),
+           qPrintable(asked.first()));
+  QVERIFY(!firstRunOf(*view_, QStringLiteral("tensorflow-container"))->replayed());
+  // "Yes": replaced; the live baseline stays beside the recorded one, in another colour.
+  answer = true;
+  QVERIFY(view_->replayRecordings(recordings()));
+  QCOMPARE(asked.size(), 2);
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  QVERIFY(firstRunOf(*view_, QStringLiteral("tensorflow-container"))->replayed());
+  QList<const TrackedRun*> baselines;
+  for (const TrackedRun& run : view_->store().runs())
+    if (run.scenarioId == "baseline-fp32") baselines << &run;
+  QCOMPARE(baselines.size(), 2);
+  QVERIFY(baselines[0]->replayed() != baselines[1]->replayed());
+  QVERIFY(baselines[0]->color != baselines[1]->color);
+  // Replaying again over recordings only asks nothing.
+  QVERIFY(view_->replayRecordings(recordings()));
+  QCOMPARE(asked.size(), 2);
+  // Live tiny BERT beside recorded curves of mini BERT: the chart says they differ.
+  ChartPanel* loss = chart(*view_, QStringLiteral("loss"));
+  QVERIFY2(loss->footer().contains(QStringLiteral("Compares different models")) &&
+               loss->shownProvenance().contains(QStringLiteral("Compares different models")),
+           qPrintable(loss->footer()));
+}
+
+void TestLabView::lossScaleAxisReadsAsNumbers() {
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  QCOMPARE(LiveChart::scaleLabel(65536), QStringLiteral("65,536"));
+  QCOMPARE(LiveChart::scaleLabel(1048576), QStringLiteral("1.0M"));
+  QCOMPARE(LiveChart::scaleLabel(0.5), QStringLiteral("0.5"));
+  std::vector<RunRecording> runs;
+  runs.push_back(gpuRecording("baseline-fp32", 10));
+  RunRecording amp = gpuRecording("fp16-amp", 5);
+  amp.config.precision = Precision::Fp16Amp;
+  for (StepRecord& r : amp.steps) r.lossScale = 1048576;
+  runs.push_back(amp);
+  view_->setReplaySpeed(1e6);
+  view_->replayRecordings(std::move(runs));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  view_->showChartTab(2);
+  LiveChart* scale = chart(*view_, QStringLiteral("loss-scale"))->chart();
+  const QStringList ticks = scale->yTickLabels();
+  QVERIFY2(ticks.contains(QStringLiteral("1.0M")), qPrintable(ticks.join('|')));
+  for (const QString& t : ticks) QVERIFY2(!t.contains(QLatin1Char('e')), qPrintable(t));
+  QLocale::setDefault(QLocale::system());
 }
 
 QTEST_MAIN(TestLabView)

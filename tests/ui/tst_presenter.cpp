@@ -7,13 +7,24 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QAbstractAxis>
+#include <QFileInfo>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+
+#include "quiz/QuizSession.h"
 #include "ui/app/AppTheme.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/LiveChart.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabVerdictTable.h"
 #include "ui/lab/LabVerdicts.h"
+#include "ui/lab/LabView.h"
+#include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/VerdictCache.h"
 #include "ui/presenter/PresenterMode.h"
@@ -33,7 +44,180 @@ class TestPresenter : public QObject {
   void walkthroughStopsAtBothEnds();
   void keyboardDrivesTheWindow();
   void verdictTableIsComputedFromRecords();
+  void pageDownScrollsTheBreakdownFirst();
+  void escLeavesNoPresenterStyle();
+  void presentsWithRecordings();
+  void recordingsMustBeLikeWithLike();
+  void quitAsksWithAnUnsubmittedExam();
 };
+
+namespace {
+std::unique_ptr<MainWindow> presenterWindow(QTemporaryDir& dir, QSize size) {
+  MainWindow::Options options;
+  options.databasePath = dir.filePath(QStringLiteral("progress.sqlite3"));
+  options.restoreSettings = false;
+  options.quietErrors = true;
+  auto window = std::make_unique<MainWindow>(options);
+  window->setConfirm([](const QString&, const QString&) { return true; });
+  window->resize(size);
+  window->show();
+  if (!QTest::qWaitFor([&] { return window->studyView()->currentQuestion() != nullptr; }, 5000))
+    return nullptr;
+  window->presenter()->setFullScreenEnabled(false);
+  return window;
+}
+
+QScrollBar* studyScrollBar(StudyView* study) {
+  return study->findChild<QScrollArea*>()->verticalScrollBar();
+}
+}  // namespace
+
+void TestPresenter::pageDownScrollsTheBreakdownFirst() {
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1280, 800));
+  QVERIFY(window);
+  PresenterMode* presenter = window->presenter();
+  presenter->setScenarioRunner([](const QString&) {});
+  presenter->enter();
+  PresenterWalkthrough* w = presenter->walkthrough();
+  QWidget* target = window->studyView();
+  QTest::keyClick(target, Qt::Key_PageDown);
+  QTest::keyClick(target, Qt::Key_PageDown);
+  QCOMPARE(w->current().kind, Kind::Breakdown);
+  QTest::qWait(50);  // the breakdown's top is put under the screen's top edge
+  QScrollBar* bar = studyScrollBar(window->studyView());
+  QVERIFY2(bar->maximum() > bar->value(), "the breakdown is taller than the screen at 1280x800");
+  // Each Page Down scrolls until the end of the breakdown; only then the next step.
+  int scrolls = 0;
+  while (w->current().kind == Kind::Breakdown && scrolls < 50) {
+    const int before = bar->value();
+    QTest::keyClick(target, Qt::Key_PageDown);
+    if (w->current().kind == Kind::Breakdown) {
+      QVERIFY(bar->value() > before);
+      ++scrolls;
+    } else {
+      QCOMPARE(before, bar->maximum());  // moved on only from the end
+    }
+  }
+  QVERIFY(scrolls >= 1);
+  QCOMPARE(w->current().kind, Kind::RunOption);
+  // Page Up goes back to the breakdown, then scrolls it up before leaving it.
+  QTest::keyClick(window->tabs()->currentWidget(), Qt::Key_PageUp);
+  QCOMPARE(w->current().kind, Kind::Breakdown);
+  bar->setValue(bar->maximum());
+  QTest::keyClick(target, Qt::Key_PageUp);
+  QCOMPARE(w->current().kind, Kind::Breakdown);
+  QVERIFY(bar->value() < bar->maximum());
+  presenter->leave();
+}
+
+void TestPresenter::escLeavesNoPresenterStyle() {
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1280, 800));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  EvidenceSummary* cards = lab->findChild<EvidenceSummary*>();
+  QVERIFY(cards);
+  auto styleOf = [&] {
+    QStringList out;
+    for (QLabel* l : cards->findChildren<QLabel*>())
+      out << QStringLiteral("%1 %2").arg(l->font().pointSizeF()).arg(l->styleSheet());
+    for (QFrame* f : cards->findChildren<QFrame*>(QStringLiteral("evidenceCard")))
+      out << f->styleSheet();
+    for (ChartPanel* p : lab->chartPanels())
+      for (QAbstractAxis* a : p->chart()->axes())
+        out << a->labelsColor().name(QColor::HexArgb) << a->gridLineColor().name();
+    return out;
+  };
+  // The cards as the lab draws them (filled once, in the window's own theme).
+  lab->setOptionLetters(window->studyView()->scenarioOrder(),
+                        window->studyView()->scenarioLetters());
+  const QStringList before = styleOf();
+  PresenterMode* presenter = window->presenter();
+  presenter->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
+  presenter->enter();
+  QVERIFY(styleOf() != before);  // the presenter's look is on
+  QTest::keyClick(window->studyView(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  QCOMPARE(styleOf(), before);
+}
+
+void TestPresenter::presentsWithRecordings() {
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  PresenterMode* presenter = window->presenter();
+  presenter->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
+  // The shipped recordings (one machine, one model): no step waits for a run.
+  QCOMPARE(window->presentRecordings({}), QString());
+  QVERIFY(presenter->isActive());
+  QVERIFY(presenter->presentingRecordings());
+  lab->setReplaySpeed(1e6);
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->store().runs().empty() && !lab->anyRunActive(), 15000);
+  PresenterWalkthrough* w = presenter->walkthrough();
+  QCOMPARE(w->current().kind, Kind::Question);
+  int runSteps = 0;
+  while (w->next())
+    if (w->current().kind == Kind::RunOption) {
+      ++runSteps;
+      QCOMPARE(window->tabs()->currentWidget(), lab);
+    }
+  QVERIFY(runSteps >= 3);  // the same steps as live
+  QCOMPARE(w->current().kind, Kind::Verdicts);
+  // Nothing was trained: every run on screen is a recording.
+  for (const TrackedRun& run : lab->store().runs()) QVERIFY(run.replayed());
+  QVERIFY(!lab->anyRunActive());
+  // The same evidence slide, filled from the recordings.
+  const QStringList texts = presenter->evidenceSummary()->cardTexts();
+  QVERIFY(!texts.isEmpty());
+  for (const QString& t : texts)
+    QVERIFY2(!t.contains(QStringLiteral("Not run yet")), qPrintable(t));
+  LabVerdictTable* table = presenter->verdictTable();
+  QVERIFY2(table->item(0, LabVerdictTable::kStatus)->text().startsWith(QStringLiteral("finished")),
+           qPrintable(table->item(0, LabVerdictTable::kStatus)->text()));
+  QVERIFY2(
+      table->item(0, LabVerdictTable::kProvenance)->text().startsWith(QStringLiteral("recorded")),
+      qPrintable(table->item(0, LabVerdictTable::kProvenance)->text()));
+  QTest::keyClick(window->tabs()->currentWidget(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  QVERIFY(!lab->recordedOnly());
+}
+
+void TestPresenter::recordingsMustBeLikeWithLike() {
+  const QStringList paths = RecordingLoader::builtinRecordings();
+  RecordingLoader::Result shipped = RecordingLoader::loadNow(paths);
+  QVERIFY2(shipped.error.isEmpty(), qPrintable(shipped.error));
+  QCOMPARE(RecordingLoader::likeWithLike(shipped.recordings, paths), QString());
+  // One file from another machine: refused, naming it.
+  std::vector<RunRecording> mixed = shipped.recordings;
+  size_t odd = 0;
+  while (mixed[odd].scenarioId == "baseline-fp32") ++odd;
+  mixed[odd].provenance.device = "cuda:0 NVIDIA L4";
+  const QString why = RecordingLoader::likeWithLike(mixed, paths);
+  QVERIFY2(why.contains(QFileInfo(paths[int(odd)]).fileName()) && why.contains("cuda:0 NVIDIA L4"),
+           qPrintable(why));
+  // Another model.
+  std::vector<RunRecording> models = shipped.recordings;
+  models[odd].config.preset = "mini";
+  QVERIFY(RecordingLoader::likeWithLike(models, paths).contains(QStringLiteral("mini")));
+  // No baseline: nothing to compare with.
+  std::vector<RunRecording> noBaseline;
+  QStringList noBaselinePaths;
+  for (size_t i = 0; i < shipped.recordings.size(); ++i)
+    if (shipped.recordings[i].scenarioId != "baseline-fp32") {
+      noBaseline.push_back(shipped.recordings[i]);
+      noBaselinePaths << paths[int(i)];
+    }
+  QVERIFY(RecordingLoader::likeWithLike(noBaseline, noBaselinePaths)
+              .contains(QStringLiteral("baseline")));
+  // The window refuses such a set and stays as it was.
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  QVERIFY(!window->presentRecordings(noBaselinePaths).isEmpty());
+  QVERIFY(!window->presenter()->isActive());
+}
 
 void TestPresenter::walkthroughSteps() {
   PresenterWalkthrough w;
@@ -109,6 +293,11 @@ void TestPresenter::keyboardDrivesTheWindow() {
   QTest::keyClick(target, Qt::Key_Left);
   QCOMPARE(w->current().kind, Kind::Reveal);
   QTest::keyClick(target, Qt::Key_Right);
+  // Space scrolls the long breakdown to its end before it moves on.
+  QTest::qWait(20);
+  while (window.studyView()->presenterScroll(+1)) {
+  }
+  QCOMPARE(w->current().kind, Kind::Breakdown);
 
   // One run per option that names a scenario, in the order the options are shown.
   QStringList expected;
@@ -210,7 +399,11 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
   QVERIFY(cell(1, LabVerdictTable::kAccuracy).startsWith(QStringLiteral("0.810")));
   QVERIFY(cell(1, LabVerdictTable::kScenario).contains(QStringLiteral("✓")));
   QVERIFY(cell(1, LabVerdictTable::kStatus).startsWith(QStringLiteral("finished")));
-  QVERIFY(cell(1, LabVerdictTable::kProvenance).startsWith(QStringLiteral("live on cpu (test)")));
+  // The short form keeps the column narrow; the whole provenance is its tooltip.
+  QCOMPARE(cell(1, LabVerdictTable::kProvenance), QStringLiteral("live, this CPU"));
+  QVERIFY(table.item(1, LabVerdictTable::kProvenance)
+              ->toolTip()
+              .startsWith(QStringLiteral("live on cpu (test)")));
   // The verdict cell is the engine's computed summary: its first two findings on screen, word
   // for word, and all of it in the tooltip.
   const auto verdict = LabVerdicts::compute(store, QStringLiteral("fp16-amp"));
@@ -222,6 +415,32 @@ void TestPresenter::verdictTableIsComputedFromRecords() {
   QVERIFY(cell(2, LabVerdictTable::kStatus).contains(QStringLiteral("no lab run")));
   table.fill(&store, &verdicts, {{QStringLiteral("D. fp16=True"), QStringLiteral("fp16-amp"), 1}});
   QCOMPARE(verdicts.computations(), computed);
+}
+
+void TestPresenter::quitAsksWithAnUnsubmittedExam() {
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  QStringList asked;
+  bool quit = false;
+  window->setConfirm([&](const QString&, const QString& text) {
+    asked << text;
+    return quit;
+  });
+  QVERIFY(window->unfinishedWork().isEmpty());
+  StudyView* study = window->studyView();
+  study->setMode(quiz::QuizMode::Exam);
+  QTRY_VERIFY(study->controller()->session()->mode() == quiz::QuizMode::Exam);
+  study->setFocus();
+  QTest::keyClick(study, Qt::Key_1);
+  QCOMPARE(window->unfinishedWork().size(), 1);
+  QVERIFY(!window->close());  // "No": the window stays, the exam too
+  QCOMPARE(asked.size(), 1);
+  QVERIFY2(asked.first().contains(QStringLiteral("exam")), qPrintable(asked.first()));
+  QVERIFY(window->isVisible());
+  quit = true;
+  QVERIFY(window->close());
+  QCOMPARE(asked.size(), 2);
 }
 
 QTEST_MAIN(TestPresenter)

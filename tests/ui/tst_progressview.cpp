@@ -2,6 +2,7 @@
 // CSV export writes a file a spreadsheet can read: a header plus one RFC 4180 record per attempt.
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -80,6 +81,7 @@ class TestProgressView : public QObject {
   void listsProfilesAndSwitches();
   void exportWritesValidCsv();
   void exportToAnUnwritablePlaceFails();
+  void weakestIsByExamGuideObjective();
 
  private:
   quiz::Attempt attempt(int questionIndex, bool correct) const;
@@ -152,6 +154,41 @@ void TestProgressView::showsStoredAttempts() {
     stemShown = stemShown || view.attemptsTable()->item(row, 1)->text().startsWith(
                                  bank_.questions[0].stem.left(30));
   QVERIFY(stemShown);
+}
+
+void TestProgressView::weakestIsByExamGuideObjective() {
+  // Two objectives, each with three answers: all wrong on the first one tagged "3.3".
+  int a = -1, b = -1;
+  for (int i = 0; i < bank_.questions.size(); ++i) {
+    const QStringList& o = bank_.questions[i].objectives;
+    if (o == QStringList{QStringLiteral("3.3")} && a < 0) a = i;
+    if (o == QStringList{QStringLiteral("3.2")} && b < 0) b = i;
+  }
+  QVERIFY2(a >= 0 && b >= 0, "the bank tags questions with 3.2 and 3.3");
+  QVector<quiz::Attempt> attempts;
+  for (int n = 0; n < 3; ++n) attempts << attempt(a, false) << attempt(b, true);
+  QString summary;
+  QCOMPARE(ProgressView::weakestObjective(attempts, bank_, &summary), QStringLiteral("3.3"));
+  QVERIFY2(summary.startsWith(QStringLiteral("0 of 3 right")), qPrintable(summary));
+  // Fewer than 3 answers: no verdict yet.
+  QCOMPARE(ProgressView::weakestObjective(attempts.mid(0, 4), bank_, nullptr), QString());
+  // A bank whose questions share one objective: "weakest" would mean nothing.
+  quiz::QuestionBank one = bank_;
+  for (quiz::Question& q : one.questions) q.objectives = {QStringLiteral("3.2")};
+  QCOMPARE(ProgressView::weakestObjective(attempts, one, nullptr), QString());
+
+  // On screen, from the store, at 1024 px wide.
+  for (const quiz::Attempt& x : attempts) QVERIFY(store_->recordAttempt(x).result().ok);
+  ProgressView view(bank_, store_.get());
+  view.resize(1024, 700);
+  view.show();
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QTRY_VERIFY(view.tile(5)->text().contains(QStringLiteral("3.3")));
+  QVERIFY(view.tile(5)->text().contains(QStringLiteral("objective")));
+  // "Predicted recall" says what it predicts, and why it reads 100% on the day of an answer.
+  QVERIFY(view.tile(8)->text().contains(QStringLiteral("day of an answer")));
+  QCOMPARE(view.tileColumns(), 5);
 }
 
 void TestProgressView::refreshesWhenAnAttemptArrives() {

@@ -1,6 +1,7 @@
 // The study view driven like a learner would: keys choose and submit, every answer lands in the
 // progress store (a fresh database per test), and a write that cannot happen is reported.
 #include <QApplication>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -12,6 +13,7 @@
 #include "quiz/ProgressStore.h"
 #include "quiz/QuizSession.h"
 #include "ui/study/BreakdownPanel.h"
+#include "ui/study/ExamNavigator.h"
 #include "ui/study/OptionCard.h"
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
@@ -33,6 +35,7 @@ class TestStudyView : public QObject {
   void nextNeedsAnAnswerInPractice();
   void examFlagsAndRecordsOnSubmit();
   void examReviewMovesBetweenQuestions();
+  void examReviewShowsScoreFirstAndHonestStates();
   void multipleAnswerNeedsItsCount();
   void failedWriteIsReported();
   void answersBeforeProfileAreKept();
@@ -236,6 +239,51 @@ void acceptNextQuestionBox() {
 }
 
 }  // namespace
+
+void TestStudyView::examReviewShowsScoreFirstAndHonestStates() {
+  auto view = makeView();
+  view->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+  view->setMode(quiz::QuizMode::Exam);
+  auto* session = view->controller()->session();
+  // A "choose 2" question answered with one correct pick only.
+  int multi = -1;
+  for (int i = 0; i < session->count() && multi < 0; ++i)
+    if (session->choicesNeeded(i) == 2) multi = i;
+  QVERIFY2(multi >= 0, "the bank has a choose-2 question");
+  session->goTo(multi);
+  view->previousQuestion();  // re-render on the question before it, then come back with N
+  if (session->currentIndex() != multi) QTest::keyClick(view.get(), Qt::Key_N);
+  QCOMPARE(session->currentIndex(), multi);
+  const int right = correctIndex(*view);
+  QVERIFY(right >= 0);
+  QTest::keyClick(view.get(), Qt::Key(Qt::Key_1 + right));
+  QCOMPARE(session->currentState().chosen.size(), 1);
+  QVERIFY(!session->currentState().answered);
+
+  view->controller()->submitExam();
+  QVERIFY(session->isFinished());
+  // The review re-renders as it moves: away and back.
+  QTest::keyClick(view.get(), multi > 0 ? Qt::Key_P : Qt::Key_N);
+  QTest::keyClick(view.get(), multi > 0 ? Qt::Key_N : Qt::Key_P);
+  QCOMPARE(session->currentIndex(), multi);
+
+  // The score stands above the question, not under the fold of question 1.
+  QLabel* score = view->examScoreLabel();
+  QVERIFY(score->isVisibleTo(view.get()));
+  QVERIFY2(score->text().contains(QStringLiteral("correct")), qPrintable(score->text()));
+  QVERIFY(score->mapTo(view.get(), QPoint(0, 0)).y() <
+          view->navigator()->mapTo(view.get(), QPoint(0, 0)).y() + 1);
+  // This question's own state: incomplete, and the chosen card does not claim "Your answer —
+  // correct" above it.
+  const QString banner = view->resultBanner()->text();
+  QVERIFY2(banner.contains(QStringLiteral("incomplete")), qPrintable(banner));
+  QVERIFY2(!banner.contains(QStringLiteral("Exam finished")), qPrintable(banner));
+  const OptionCard* chosen = view->optionCards().at(right);
+  QVERIFY2(chosen->verdictLine().contains(QStringLiteral("Your pick")),
+           qPrintable(chosen->verdictLine()));
+  QVERIFY(!chosen->verdictLine().contains(QStringLiteral("Your answer")));
+}
 
 void TestStudyView::examReviewMovesBetweenQuestions() {
   auto view = makeView();

@@ -23,6 +23,7 @@
 #include "ui/app/AppLanguage.h"
 #include "ui/app/UserGuideWindow.h"
 #include "ui/export/TensorBoardExporter.h"
+#include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/presenter/PresenterMode.h"
 #include "ui/study/ProgressView.h"
@@ -71,6 +72,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   presenter_->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
   presenter_->setLabController(lab->controller());
+  presenter_->setRecordingsPlayer([lab](std::vector<RunRecording> recordings) {
+    lab->setRecordedOnly(true);
+    lab->setReplaySpeed(16);  // the class sees each curve build up in seconds
+    return lab->replayRecordings(std::move(recordings));
+  });
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
   connect(presenter_, &PresenterMode::statusMessage, this,
           [this](const QString& t) { showStatus(t); });
@@ -398,6 +404,11 @@ void MainWindow::buildMenus() {
   presenter->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)});
   presenter->setToolTip(tr("Full screen, large text, high contrast; Space/arrows step through"));
   connect(presenter, &QAction::triggered, presenter_, &PresenterMode::toggle);
+  QAction* presentRecorded = view->addAction(tr("Present &with recorded runs…"));
+  presentRecorded->setToolTip(
+      tr("The same walkthrough on recordings you choose (one machine, one model): no step waits "
+         "for training"));
+  connect(presentRecorded, &QAction::triggered, this, &MainWindow::presentRecordingsDialog);
   QAction* full = view->addAction(tr("&Full screen"));
   full->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
   connect(full, &QAction::triggered, this,
@@ -500,7 +511,31 @@ void MainWindow::restoreState() {
                              15000);
 }
 
+QStringList MainWindow::unfinishedWork() const {
+  QStringList out;
+  if (study_->examUnsubmitted()) out << tr("an exam you have not submitted (its answers are lost)");
+  auto* lab = static_cast<LabView*>(lab_);
+  int active = 0;
+  for (const TrackedRun& run : lab->store().runs()) active += run.active() ? 1 : 0;
+  if (active > 0)
+    out << tr("%n lab run(s) still going (stopped, their curves lost)", nullptr, active);
+  return out;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // Quitting mid-exam or mid-run loses work: ask first.
+  const QStringList work = unfinishedWork();
+  if (!work.isEmpty()) {
+    const QString text =
+        tr("Quitting now ends:\n• %1\n\nQuit anyway?").arg(work.join(QStringLiteral("\n• ")));
+    const bool quit =
+        confirm_ ? confirm_(tr("Quit PrecisionLab?"), text)
+                 : QMessageBox::question(this, tr("Quit PrecisionLab?"), text) == QMessageBox::Yes;
+    if (!quit) {
+      event->ignore();
+      return;
+    }
+  }
   if (presenter_->isActive()) presenter_->leave();
   if (options_.restoreSettings) {
     QSettings settings;
@@ -525,6 +560,29 @@ void MainWindow::changeEvent(QEvent* event) {
     AppTheme::systemThemeChanged();
     applyThemeToViews();
   });
+}
+
+void MainWindow::presentRecordingsDialog() {
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Present with recorded runs"), RecordingLoader::defaultFolder(),
+      tr("PrecisionLab recorded runs (*.plrun);;All files (*)"));
+  if (!paths.isEmpty()) presentRecordings(paths);
+}
+
+QString MainWindow::presentRecordings(const QStringList& chosen) {
+  const QStringList paths = chosen.isEmpty() ? RecordingLoader::builtinRecordings() : chosen;
+  RecordingLoader::Result result = RecordingLoader::loadNow(paths);
+  QString why = result.error;
+  if (why.isEmpty()) why = RecordingLoader::likeWithLike(result.recordings, paths);
+  if (!why.isEmpty()) {
+    showError(tr("Cannot present with these recordings"), why);
+    return why;
+  }
+  auto* lab = static_cast<LabView*>(lab_);
+  if (!study_->scenarioOrder().isEmpty())
+    lab->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
+  presenter_->enterWithRecordings(std::move(result.recordings));
+  return QString();
 }
 
 void MainWindow::runScenario(const QString& scenarioId) {

@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 #include <QString>
+#include <functional>
 #include <memory>
 
 #include "quiz/ProgressStore.h"
@@ -62,6 +63,17 @@ class MainWindow : public QMainWindow {
   void showUserGuide();
   QWidget* userGuide() const { return guide_; }
   static bool isRecording(const QString& path);
+  // What closing the window now would lose ("an exam you have not submitted", "2 runs still
+  // training"), empty when nothing; closing asks first when there is something.
+  QStringList unfinishedWork() const;
+  // Asks the user a yes/no question (a QMessageBox by default; tests and the screenshot tour
+  // answer it themselves).
+  using Confirm = std::function<bool(const QString& title, const QString& text)>;
+  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  // View > Present with recorded runs: the presenter's walkthrough on these recordings (the
+  // shipped ones when `paths` is empty). Returns "" when it started, else why not (also shown).
+  QString presentRecordings(const QStringList& paths);
+  void presentRecordingsDialog();
 
  signals:
   void storeReady(const precisionlab::quiz::OpenReport& report);
@@ -86,6 +98,7 @@ class MainWindow : public QMainWindow {
   void runScenario(const QString& scenarioId);
 
   Options options_;
+  Confirm confirm_;
   quiz::QuestionBank bank_;
   QString bankPath_;
   QWidget* guide_ = nullptr;  // UserGuideWindow, created on first F1

@@ -192,6 +192,7 @@ QStringList ScreenshotTour::run(const QString& dir) {
   window.tabs()->setCurrentWidget(lab);
   shoot(QStringLiteral("lab-recorded"));
   lab->stopAll();
+  window.setConfirm([](const QString&, const QString&) { return true; });
   window.close();
   return written;
 }

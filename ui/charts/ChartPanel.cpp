@@ -86,15 +86,19 @@ QString ChartPanel::footer() const {
   return provenanceText_.isEmpty() ? tr("No runs yet.") : provenanceText_;
 }
 
-void ChartPanel::setProvenanceText(const QString& text) {
-  provenanceText_ = text;
+void ChartPanel::setProvenanceText(const QString& text) { setProvenanceText(text, text); }
+
+void ChartPanel::setProvenanceText(const QString& shortText, const QString& fullText) {
+  provenanceShort_ = shortText;
+  provenanceText_ = fullText;
   showProvenance();
 }
 
 void ChartPanel::showProvenance() {
   const QString full = footer();
+  const QString shown = provenanceShort_.isEmpty() ? full : provenanceShort_;
   provenanceLabel_->setText(provenanceLabel_->fontMetrics().elidedText(
-      full, Qt::ElideRight, std::max(0, provenanceLabel_->width())));
+      shown, Qt::ElideRight, std::max(0, provenanceLabel_->width())));
   provenanceLabel_->setToolTip(full);
   provenanceLabel_->setAccessibleDescription(full);
 }
@@ -115,18 +119,36 @@ void ChartPanel::setPresenterMode(bool on) {
   QFont axisFont = f;
   axisFont.setPointSizeF(f.pointSizeF() * (on ? 1.0 : 0.85));
   axisFont.setBold(on);
+  // The presenter's black-on-white axes are undone on the way out: each axis gets back the
+  // colours it had before (the lab's theme), not the projector's.
+  if (on && savedAxes_.isEmpty()) {
+    for (QAbstractAxis* axis : chart_->axes())
+      savedAxes_.insert(axis, {axis->labelsColor(), axis->titleBrush(), axis->gridLineColor()});
+    savedBackground_ = chart_->backgroundBrush();
+  }
   for (QAbstractAxis* axis : chart_->axes()) {
     axis->setLabelsFont(axisFont);
     axis->setTitleFont(axisFont);
     if (on) {
-      axis->setLabelsColor(Qt::black);
+      if (!chart_->hasOwnAxisLabels(axis)) axis->setLabelsColor(Qt::black);
       axis->setTitleBrush(Qt::black);
       axis->setGridLineColor(QColor(0x99, 0x99, 0x99));
+    } else if (savedAxes_.contains(axis)) {
+      const AxisStyle& saved = savedAxes_[axis];
+      axis->setLabelsColor(saved.labels);
+      axis->setTitleBrush(saved.title);
+      axis->setGridLineColor(saved.grid);
     }
   }
   chart_->legend()->setFont(axisFont);
   chart_->setLabelFont(axisFont);
-  if (on) chart_->setBackgroundBrush(Qt::white);
+  if (on) {
+    chart_->setBackgroundBrush(Qt::white);
+  } else if (!savedAxes_.isEmpty()) {
+    chart_->setBackgroundBrush(savedBackground_);
+    savedAxes_.clear();
+  }
+  chart_->placeTickLabels();
   howLabel_->setVisible(!on);  // the teacher explains; the room needs the chart large
 }
 

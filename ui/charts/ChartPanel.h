@@ -3,9 +3,13 @@
 // chart's context menu save it as PNG or SVG (ChartExporter).
 #pragma once
 
+#include <QBrush>
+#include <QColor>
+#include <QHash>
 #include <QString>
 #include <QWidget>
 
+class QAbstractAxis;
 class QChartView;
 class QLabel;
 class QToolButton;
@@ -30,6 +34,10 @@ class ChartPanel : public QWidget {
 
   // Where the plotted numbers come from, e.g. "live on cpu: baseline, B · emulated on cpu: D".
   void setProvenanceText(const QString& text);
+  // On screen the short form ("live, this CPU: fp32 baseline, B"), in the tooltip and in
+  // exported figures the whole text.
+  void setProvenanceText(const QString& shortText, const QString& fullText);
+  QString shownProvenance() const { return provenanceShort_; }
   // Shown over the chart while it has no data (what to do to fill it).
   void setEmptyHint(const QString& hint);
   void setPresenterMode(bool on);
@@ -59,6 +67,15 @@ class ChartPanel : public QWidget {
   QLabel* provenanceLabel_ = nullptr;
   QToolButton* exportButton_ = nullptr;
   QString provenanceText_;
+  QString provenanceShort_;
+  // The axes' own colours while the presenter's black-on-white look is on.
+  struct AxisStyle {
+    QColor labels;
+    QBrush title;
+    QColor grid;
+  };
+  QHash<QAbstractAxis*, AxisStyle> savedAxes_;
+  QBrush savedBackground_;
 };
 
 }  // namespace precisionlab

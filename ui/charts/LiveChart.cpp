@@ -2,6 +2,7 @@
 
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPen>
 #include <QScatterSeries>
@@ -45,6 +46,8 @@ LiveChart::LiveChart(const QString& xTitle, const QString& yTitle, YScale scale,
     yLog_ = new QLogValueAxis(this);
     yLog_->setBase(2.0);
     yLog_->setLabelFormat(QStringLiteral("%g"));
+    // Its own labels only reserve the room; placeTickLabels() draws readable ones there.
+    yLog_->setLabelsColor(Qt::transparent);
     yLog_->setTitleText(yTitle);
     yLog_->setRange(1, 65536);
     addAxis(yLog_, Qt::AlignLeft);
@@ -214,6 +217,7 @@ int LiveChart::columnsForDecimation() const {
 
 void LiveChart::onPlotAreaChanged() {
   placeLabels();
+  placeTickLabels();
   if (std::abs(columnsForDecimation() - lastColumns_) <= kColumnSlack || redecimatePending_) return;
   redecimatePending_ = true;
   QTimer::singleShot(0, this, &LiveChart::redecimate);
@@ -330,6 +334,50 @@ void LiveChart::setLogRange(double yMin, double yMax) {
   const double base = std::exp2(step);
   if (yLog_->base() != base) yLog_->setBase(base);
   yLog_->setRange(std::exp2(loExp), std::exp2(hiExp));
+  placeTickLabels();
+}
+
+QString LiveChart::scaleLabel(double value) {
+  const QLocale locale;
+  if (value >= 1e6) return tr("%1M").arg(locale.toString(value / 1e6, 'f', 1));
+  if (value >= 1) return locale.toString(qint64(std::llround(value)));
+  return locale.toString(value, 'g', 3);
+}
+
+bool LiveChart::hasOwnAxisLabels(const QAbstractAxis* axis) const { return axis && axis == yLog_; }
+
+QStringList LiveChart::yTickLabels() const {
+  QStringList out;
+  for (const QGraphicsSimpleTextItem* item : tickLabels_)
+    if (item->isVisible()) out << item->text();
+  return out;
+}
+
+void LiveChart::placeTickLabels() {
+  if (!yLog_) return;
+  const double lo = yLog_->min(), hi = yLog_->max(), base = yLog_->base();
+  const QRectF area = plotArea();
+  if (!(lo > 0) || !(hi > lo) || !(base > 1) || area.height() <= 0) return;
+  const double span = std::log(hi / lo);
+  QList<double> ticks;
+  for (double v = lo; v <= hi * (1 + 1e-9) && ticks.size() < 64; v *= base) ticks << v;
+  while (tickLabels_.size() < ticks.size()) {
+    auto* item = new QGraphicsSimpleTextItem(this);
+    item->setZValue(10);
+    tickLabels_ << item;
+  }
+  const QColor color = xAxis_->labelsColor();
+  for (int i = 0; i < tickLabels_.size(); ++i) {
+    QGraphicsSimpleTextItem* item = tickLabels_[i];
+    item->setVisible(i < ticks.size());
+    if (i >= ticks.size()) continue;
+    item->setText(scaleLabel(ticks[i]));
+    item->setFont(yLog_->labelsFont());
+    item->setBrush(color);
+    const QRectF box = item->boundingRect();
+    const double y = area.bottom() - std::log(ticks[i] / lo) / span * area.height();
+    item->setPos(area.left() - box.width() - 6, y - box.height() / 2);
+  }
 }
 
 void LiveChart::placeLabels() {

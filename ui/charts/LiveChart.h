@@ -17,6 +17,7 @@
 #include <QSet>
 #include <QString>
 
+class QAbstractAxis;
 class QGraphicsSimpleTextItem;
 class QScatterSeries;
 class QXYSeries;
@@ -64,6 +65,16 @@ class LiveChart : public QChart {
   int columnsForDecimation() const;  // pixel columns of the plot area
   // "NaN at step 41" for a run that went non-finite, else "" (what the marker says).
   QString nonFiniteText(const QString& key) const;
+  // A loss scale as a learner reads it: "65,536", "1.0M", "0.5" (QLogValueAxis's printf format
+  // could only say "1.04858e+06"). Follows the default QLocale.
+  static QString scaleLabel(double value);
+  // The log axis's tick texts, bottom to top, as drawn (empty on a linear chart).
+  QStringList yTickLabels() const;
+  // True for the axis whose tick labels this chart draws itself (the log axis; its own labels
+  // are kept transparent so they still reserve their room).
+  bool hasOwnAxisLabels(const QAbstractAxis* axis) const;
+  // Re-draws those labels (after a range, font or colour change).
+  void placeTickLabels();
   // The y range the axis shows now (tests check it stays finite).
   double yAxisMin() const;
   double yAxisMax() const;
@@ -99,6 +110,7 @@ class LiveChart : public QChart {
   std::unique_ptr<QValueAxis> niceAxis_;
   QFont labelFont_;
   QLogValueAxis* yLog_ = nullptr;
+  QList<QGraphicsSimpleTextItem*> tickLabels_;  // the log axis's labels, drawn here
   YScale scale_;
   double xMax_ = 1;
   bool yIncludesZero_ = false;

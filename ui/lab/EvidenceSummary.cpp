@@ -9,6 +9,7 @@
 
 #include "ui/app/AppTheme.h"
 #include "ui/lab/LabEvidence.h"
+#include "ui/lab/RunDataStore.h"
 
 namespace precisionlab {
 
@@ -49,9 +50,21 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   banner_->setWordWrap(true);
   banner_->setVisible(false);
   outer->addWidget(banner_);
-  grid_ = new QGridLayout;
+  placeholder_ = new QLabel(
+      tr("No runs yet. Tick an option in the runs below, or press \"Run every option\": a card "
+         "per option then says what its run shows and where the numbers come from."),
+      this);
+  placeholder_->setObjectName(QStringLiteral("evidencePlaceholder"));
+  placeholder_->setWordWrap(true);
+  placeholder_->setMinimumWidth(1);
+  placeholder_->setForegroundRole(QPalette::PlaceholderText);
+  outer->addWidget(placeholder_);
+  cardArea_ = new QWidget(this);
+  grid_ = new QGridLayout(cardArea_);
+  grid_->setContentsMargins(0, 0, 0, 0);
   grid_->setSpacing(6);
-  outer->addLayout(grid_);
+  outer->addWidget(cardArea_);
+  cardArea_->hide();
   setOptions(LabEvidence::defaultOrder(), {});
 }
 
@@ -72,7 +85,7 @@ void EvidenceSummary::rebuild() {
   cards_.clear();
   for (int i = 0; i < order_.size(); ++i) {
     CardWidgets w;
-    w.frame = new QFrame(this);
+    w.frame = new QFrame(cardArea_);
     w.frame->setObjectName(QStringLiteral("evidenceCard"));
     auto* v = new QVBoxLayout(w.frame);
     v->setContentsMargins(8, 6, 8, 6);
@@ -146,11 +159,23 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
   w.headline->setFont(AppTheme::pointFont(10.5, QFont::Bold));
   w.headline->setText(card.headline);
   w.evidence->setFont(AppTheme::pointFont(9));
-  w.evidence->setText(card.evidence.join(QLatin1Char('\n')));
+  // One bullet per finding; where a card's lines come from different sources (fp16=True:
+  // emulated numerics, live bf16 speed, a GPU estimate) each line names its own.
+  bool mixed = false;
+  for (int i = 0; i < card.evidence.size(); ++i)
+    mixed = mixed || card.sourceOfLine(i) != card.source;
+  QStringList lines;
+  for (int i = 0; i < card.evidence.size(); ++i) {
+    const QString source = card.sourceOfLine(i);
+    lines << (mixed && !source.isEmpty() ? tr("• %1 [%2]").arg(card.evidence[i], source)
+                                         : tr("• %1").arg(card.evidence[i]));
+  }
+  w.evidence->setText(lines.join(QLatin1Char('\n')));
   w.evidence->setVisible(!card.evidence.isEmpty());
   w.source->setFont(AppTheme::pointFont(8.5));
   w.source->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));
   w.source->setText(card.source.isEmpty() ? QString() : tr("source: %1").arg(card.source));
+  w.source->setToolTip(card.sourceFull);
   w.source->setVisible(!card.source.isEmpty());
   w.frame->setAccessibleName(card.name + QStringLiteral(": ") + card.headline);
 }
@@ -171,16 +196,26 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   }
   banner_->setText(banner);
   banner_->setVisible(!banner.isEmpty());
+  const bool show = presenter_ || !store.runs().empty();
+  cardArea_->setVisible(show);
+  placeholder_->setVisible(!show);
 }
 
 QString EvidenceSummary::bannerText() const {
-  return banner_->isVisible() || !banner_->text().isEmpty() ? banner_->text() : QString();
+  return banner_->text();
 }
+
+bool EvidenceSummary::cardsShown() const { return !cardArea_->isHidden(); }
 
 void EvidenceSummary::setPresenterMode(bool on) {
   presenter_ = on;
   runAll_->setVisible(!on);
-  if (store_) refresh(*store_, *verdicts_);
+  if (store_) {
+    refresh(*store_, *verdicts_);
+  } else {
+    cardArea_->setVisible(on);
+    placeholder_->setVisible(!on);
+  }
 }
 
 QStringList EvidenceSummary::cardTexts() const {

@@ -36,6 +36,10 @@ class EvidenceSummary : public QFrame {
   QStringList cardTexts() const;
   // The banner above the cards ("the fp32 baseline did not learn ..."), empty when hidden.
   QString bannerText() const;
+  // True while the cards are shown; before any run the lab shows a short "what to do" line
+  // instead of four empty cards (the presenter's last step always shows them).
+  bool cardsShown() const;
+  QLabel* placeholder() const { return placeholder_; }
 
  signals:
   void runAllRequested();
@@ -62,6 +66,8 @@ class EvidenceSummary : public QFrame {
   QGridLayout* grid_ = nullptr;
   QLabel* title_ = nullptr;
   QLabel* banner_ = nullptr;  // why no option can be judged yet, when that is so
+  QLabel* placeholder_ = nullptr;
+  QWidget* cardArea_ = nullptr;
   QPushButton* runAll_ = nullptr;
   QPushButton* estimate_ = nullptr;
   int columns_ = 0;

@@ -1,5 +1,6 @@
 #include "ui/lab/LabChartArea.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMap>
@@ -36,12 +37,15 @@ bool emulated(const TrackedRun& run) {
 // The provenance line under a chart, grouped so it stays short:
 // "live on cpu (2 threads): fp32 baseline, B TF container · emulated on cpu (2 threads): A, D".
 // Recorded runs say "recorded on DEVICE, DATE" here, on every figure.
-QString provenanceFooter(const QList<const TrackedRun*>& runs) {
+// `shortForm`: "live, this CPU" / "recorded 2026-12-01, CPU" (on screen); else the whole
+// provenance (tooltip, exported figures).
+QString provenanceFooter(const QList<const TrackedRun*>& runs, bool shortForm) {
   QMap<QString, QStringList> byBadge;
   QStringList order;
   for (const TrackedRun* run : runs) {
-    const QString badge = run->provenanceKnown ? ProvenanceBadge::text(run->provenance)
-                                               : LabChartArea::tr("starting");
+    const QString badge = !run->provenanceKnown ? LabChartArea::tr("starting")
+                          : shortForm           ? ProvenanceBadge::shortText(run->provenance)
+                                                : ProvenanceBadge::text(run->provenance);
     if (!byBadge.contains(badge)) order.append(badge);
     QStringList& names = byBadge[badge];
     if (!names.contains(run->legend)) names.append(run->legend);
@@ -50,6 +54,29 @@ QString provenanceFooter(const QList<const TrackedRun*>& runs) {
   for (const QString& badge : order)
     parts.append(QStringLiteral("%1: %2").arg(badge, byBadge[badge].join(QStringLiteral(", "))));
   return parts.join(QStringLiteral("  ·  "));
+}
+
+// The model a run trains, as a learner reads it: "tiny BERT", or the checkpoint folder's name.
+QString modelName(const TrackedRun& run) {
+  if (!run.config.modelDir.empty())
+    return QFileInfo(QString::fromStdString(run.config.modelDir)).fileName();
+  return LabChartArea::tr("%1 BERT").arg(QString::fromStdString(run.config.preset));
+}
+
+// "Compares different models: tiny BERT (recorded), minilm BERT (live). " when the plotted runs
+// train different models (a replayed recording beside live runs of another preset), else "".
+QString modelMixNote(const QList<const TrackedRun*>& runs) {
+  QStringList models;
+  for (const TrackedRun* run : runs) {
+    const QString name = LabChartArea::tr("%1 (%2)").arg(
+        modelName(*run), run->replayed() ? LabChartArea::tr("recorded") : LabChartArea::tr("live"));
+    if (!models.contains(name)) models.append(name);
+  }
+  QStringList bare;
+  for (const TrackedRun* run : runs)
+    if (!bare.contains(modelName(*run))) bare.append(modelName(*run));
+  if (bare.size() < 2) return QString();
+  return LabChartArea::tr("Compares different models: %1.").arg(models.join(QStringLiteral(", ")));
 }
 
 }  // namespace
@@ -331,12 +358,21 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     if (!legendEntries_[c].contains({run->legend, run->color}))
       legendEntries_[c].append({run->legend, run->color});
   panels_[c]->finishUpdate();
-  QString footer = provenanceFooter(plotted);
-  if (!notMeasured.isEmpty())
-    footer +=
-        (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) +
+  QString footer = provenanceFooter(plotted, false);
+  QString shortFooter = provenanceFooter(plotted, true);
+  if (!notMeasured.isEmpty()) {
+    const QString extra =
         tr("not drawn (emulated, numerics only): %1").arg(notMeasured.join(QStringLiteral(", ")));
-  panels_[c]->setProvenanceText(footer);
+    footer += (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
+    shortFooter += (shortFooter.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
+  }
+  // Curves of different models are not a like-for-like comparison: the chart says so first.
+  const QString mix = modelMixNote(plotted);
+  if (!mix.isEmpty()) {
+    footer = mix + QLatin1Char(' ') + footer;
+    shortFooter = mix + QLatin1Char(' ') + shortFooter;
+  }
+  panels_[c]->setProvenanceText(shortFooter, footer);
 }
 
 }  // namespace precisionlab

@@ -185,7 +185,9 @@ QStringList LabController::replay(std::vector<RunRecording> recordings) {
     legend = tr("%1 (recorded)").arg(legend);
     names.append(label);
     log.key = {RunOrigin::Replayed, replayer_->add(std::move(r))};
-    store_.addRun(std::move(log), legend, ScenarioCatalog::runColor(id, index, count));
+    // Its own colour: a live and a recorded baseline side by side must not look alike.
+    store_.addRun(std::move(log), legend,
+                  ScenarioCatalog::recordedColor(ScenarioCatalog::runColor(id, index, count)));
   }
   ensurePolling();
   changed();

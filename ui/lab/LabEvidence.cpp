@@ -7,6 +7,7 @@
 #include "core/GpuEstimator.h"
 #include "core/ScenarioIds.h"
 #include "ui/lab/LabVerdicts.h"
+#include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/ScenarioCatalog.h"
 #include "ui/lab/VerdictCache.h"
@@ -20,6 +21,7 @@ QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizet
 // On screen: the user's locale's decimal separator (2,00x under de_DE).
 QString ratio(double x) { return QStringLiteral("%1x").arg(QLocale().toString(x, 'f', 2)); }
 
+// The whole provenance of a scenario's runs (the card's tooltip).
 QString sourceOf(const RunDataStore& store, const QString& scenarioId) {
   const QString source = store.sourceOf(scenarioId);
   QString text = RunDataStore::describeSource(source);
@@ -30,6 +32,19 @@ QString sourceOf(const RunDataStore& store, const QString& scenarioId) {
       break;
     }
   return text;
+}
+
+// The short form a card shows: "live, this CPU", "emulated", "recorded 2026-12-01, CPU".
+QString shortSourceOf(const RunDataStore& store, const QString& scenarioId) {
+  for (const TrackedRun* r : store.runsOf(scenarioId))
+    if (r->provenanceKnown) return ProvenanceBadge::shortText(r->provenance);
+  return RunDataStore::describeSource(store.sourceOf(scenarioId));
+}
+
+// Names the source of the evidence line just added (the others are the card's own).
+void tagLastLine(EvidenceCard& c, const QString& source) {
+  while (c.evidenceSources.size() + 1 < c.evidence.size()) c.evidenceSources << QString();
+  c.evidenceSources << source;
 }
 
 // "val acc 0.812 (fp32 0.820)"
@@ -159,13 +174,19 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
       c.headline = LabEvidence::tr("Not run yet");
     } else if (!verdict || !isFinal) {
       c.finding = EvidenceCard::Finding::Running;
-      c.headline = verdict ? LabEvidence::tr("Running: %1").arg(status.text)
+      // The state itself leads ("Running · 6/100", "Paused · 40/100"), said once.
+      QString state = status.text;
+      if (!state.isEmpty()) state[0] = state[0].toUpper();
+      c.headline = verdict ? state
                            : (LabVerdicts::waitingText(store, id).isEmpty()
-                                  ? LabEvidence::tr("Running: %1").arg(status.text)
+                                  ? state
                                   : LabVerdicts::waitingText(store, id));
       if (status.failed) c.headline = LabEvidence::tr("Failed: %1").arg(status.text);
     }
-    if (status.started) c.source = sourceOf(store, id);
+    if (status.started) {
+      c.source = shortSourceOf(store, id);
+      c.sourceFull = sourceOf(store, id);
+    }
     const bool cannotTell = verdict && isFinal &&
                             (verdict->judgement == Judgement::Inconclusive ||
                              verdict->judgement == Judgement::TooShort);
@@ -200,13 +221,19 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
       // measured live here beside it, and the estimate for the GPUs Vertex AI offers.
       const QString bf16 = idOf(scenario::kBf16Amp);
       const auto bv = cached(bf16);
-      if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, bf16))
+      // Three sources on one card: each line names its own (emulated fp16 numerics, live bf16
+      // speed, the GPU estimate), not only the card's footer.
+      if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, bf16)) {
         c.evidence << LabEvidence::tr("the same mechanism, measured here (bf16=True, %1): %2")
                           .arg(sourceOf(store, bf16), speedLine(*bv));
-      else if (!LabVerdicts::status(store, bf16).started)
+        tagLastLine(c, LabEvidence::tr("bf16=True %1").arg(shortSourceOf(store, bf16)));
+      } else if (!LabVerdicts::status(store, bf16).started) {
         c.evidence << LabEvidence::tr(
             "run bf16=True to measure the same mechanism on this machine");
+        tagLastLine(c, LabEvidence::tr("not run yet"));
+      }
       c.evidence << gpuEstimateLine();
+      tagLastLine(c, LabEvidence::tr("estimated"));
     }
     out.append(c);
   }

@@ -44,7 +44,16 @@ struct EvidenceCard {
   Finding finding = Finding::NotRun;
   QString headline;      // one line: "Fails: the loss became NaN at step 12"
   QStringList evidence;  // the numbers behind it, one per line
-  QString source;        // "live on cpu" / "recorded on cuda:0 ..." / "estimated: ..."
+  // Where each line's numbers come from, parallel to `evidence` (short form: "emulated",
+  // "live bf16, this CPU", "estimated"); "" where it is the card's own `source`.
+  QStringList evidenceSources;
+  QString source;      // short form: "live, this CPU" / "recorded 2026-12-01, CPU" / "emulated"
+  QString sourceFull;  // the whole provenance, for the tooltip
+  // The source of evidence line `i`: its own, else the card's.
+  QString sourceOfLine(int i) const {
+    const QString own = evidenceSources.value(i);
+    return own.isEmpty() ? source : own;
+  }
 };
 
 class LabEvidence {

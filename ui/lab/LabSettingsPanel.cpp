@@ -8,7 +8,6 @@
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -17,6 +16,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QThread>
+#include <QVBoxLayout>
 #include <algorithm>
 
 #include "core/LabScenarios.h"
@@ -152,45 +152,54 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
       if (widgetFor(f) == buddy) labels_.insert(f, l);
     return l;
   };
-  auto* grid = new QGridLayout(this);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setHorizontalSpacing(6);
-  grid->addWidget(label(tr("&Model"), preset_), 0, 0);
-  auto* modelBox = new QHBoxLayout;
-  modelBox->setContentsMargins(0, 0, 0, 0);
-  modelBox->addWidget(preset_, 1);
-  modelBox->addWidget(label(tr("La&yers"), layers_));
-  modelBox->addWidget(layers_);
-  grid->addLayout(modelBox, 0, 1, 1, 3);
-  grid->addWidget(label(tr("Check&point"), modelDir_), 0, 4);
-  grid->addWidget(modelDir_, 0, 5, 1, 3);
-  grid->addWidget(modelBrowse_, 0, 8);
-  grid->addWidget(label(tr("&Dataset"), dataPath_), 0, 9);
-  grid->addWidget(dataPath_, 0, 10, 1, 2);
-  grid->addWidget(dataBrowse_, 0, 12);
-  grid->addWidget(label(tr("&Batch"), batch_), 1, 0);
-  grid->addWidget(batch_, 1, 1);
-  grid->addWidget(label(tr("Se&quence"), seqLen_), 1, 2);
-  grid->addWidget(seqLen_, 1, 3);
-  grid->addWidget(label(tr("&Learning rate"), lr_), 1, 4);
-  grid->addWidget(lr_, 1, 5);
-  grid->addWidget(label(tr("S&teps"), steps_), 1, 6);
-  grid->addWidget(steps_, 1, 7);
-  grid->addWidget(label(tr("De&vice"), device_), 1, 8);
-  grid->addWidget(device_, 1, 9);
+  // Three rows that fit a 1024 px window (two rows of every field ran 400 px past its right
+  // edge): the model and where it runs, where the model and data come from, a run's sizes.
+  auto* rows = new QVBoxLayout(this);
+  rows->setContentsMargins(0, 0, 0, 0);
+  rows->setSpacing(4);
+  auto row = [rows] {
+    auto* h = new QHBoxLayout;
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(6);
+    rows->addLayout(h);
+    return h;
+  };
+  preset_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  preset_->setMinimumContentsLength(22);
+  QHBoxLayout* model = row();
+  model->addWidget(label(tr("&Model"), preset_));
+  model->addWidget(preset_, 2);
+  model->addWidget(label(tr("La&yers"), layers_));
+  model->addWidget(layers_);
+  model->addSpacing(12);
+  model->addWidget(label(tr("De&vice"), device_));
+  model->addWidget(device_, 1);
+  model->addWidget(label(tr("T&hreads"), threads_));
+  model->addWidget(threads_);
+  QHBoxLayout* files = row();
+  files->addWidget(label(tr("Check&point"), modelDir_));
+  files->addWidget(modelDir_, 1);
+  files->addWidget(modelBrowse_);
+  files->addSpacing(12);
+  files->addWidget(label(tr("&Dataset"), dataPath_));
+  files->addWidget(dataPath_, 1);
+  files->addWidget(dataBrowse_);
+  QHBoxLayout* sizes = row();
+  sizes->addWidget(label(tr("&Batch"), batch_));
+  sizes->addWidget(batch_);
+  sizes->addWidget(label(tr("Se&quence"), seqLen_));
+  sizes->addWidget(seqLen_);
+  sizes->addWidget(label(tr("&Learning rate"), lr_));
+  sizes->addWidget(lr_);
+  sizes->addWidget(label(tr("S&teps"), steps_));
+  sizes->addWidget(steps_);
   auto* note = new QLabel(tr("Changes apply to runs you start next."), this);
   note->setForegroundRole(QPalette::PlaceholderText);
   note->setWordWrap(true);
-  auto* threadsBox = new QHBoxLayout;
-  threadsBox->setContentsMargins(0, 0, 0, 0);
-  threadsBox->addWidget(label(tr("T&hreads"), threads_));
-  threadsBox->addWidget(threads_);
-  threadsBox->addWidget(note, 1);
-  grid->addLayout(threadsBox, 1, 10);
-  grid->addWidget(reset, 1, 11);
-  grid->addWidget(clear, 1, 12);
-  grid->setColumnStretch(5, 1);
-  grid->setColumnStretch(10, 2);
+  note->setMinimumWidth(1);
+  sizes->addWidget(note, 1);
+  sizes->addWidget(reset);
+  sizes->addWidget(clear);
 
   for (QSpinBox* s : {batch_, seqLen_, steps_, layers_})
     connect(s, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);

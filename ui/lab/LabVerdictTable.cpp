@@ -49,11 +49,12 @@ void LabVerdictTable::fill(const RunDataStore* store, const VerdictCache* verdic
     if (row.correct == 1) name += tr("  ✓ the answer");
     if (row.correct == 0) name += tr("  ✗");
     nameItem->setText(name);
+    nameItem->setToolTip(name);
     if (row.correct >= 0) nameItem->setForeground(row.correct ? colors.correct : colors.wrong);
     setItem(i, kScenario, nameItem);
 
     QString status = tr("no lab run for this option");
-    QString speed, memory, accuracy, verdict, provenance;
+    QString speed, memory, accuracy, verdict, provenance, provenanceFull;
     if (!row.scenarioId.isEmpty()) {
       status = tr("not run yet");
       if (store) {
@@ -68,7 +69,12 @@ void LabVerdictTable::fill(const RunDataStore* store, const VerdictCache* verdic
         }
         const QList<const TrackedRun*> runs = store->runsOf(row.scenarioId);
         for (const TrackedRun* r : runs)
-          if (r->provenanceKnown) provenance = ProvenanceBadge::text(r->provenance);
+          if (r->provenanceKnown) {
+            // The short form keeps the column narrow, so the scenario names keep theirs.
+            provenance = ProvenanceBadge::shortText(r->provenance);
+            provenanceFull = ProvenanceBadge::text(r->provenance) + QLatin1Char('\n') +
+                             ProvenanceBadge::tooltip(r->provenance);
+          }
       }
     }
     const QString dash = QStringLiteral("—");
@@ -82,7 +88,9 @@ void LabVerdictTable::fill(const RunDataStore* store, const VerdictCache* verdic
         verdict.isEmpty() ? dash : QStringList(clauses.mid(0, 2)).join(QStringLiteral("; ")));
     verdictItem->setToolTip(verdict);
     setItem(i, kVerdict, verdictItem);
-    setItem(i, kProvenance, new QTableWidgetItem(provenance.isEmpty() ? dash : provenance));
+    auto* provenanceItem = new QTableWidgetItem(provenance.isEmpty() ? dash : provenance);
+    provenanceItem->setToolTip(provenanceFull);
+    setItem(i, kProvenance, provenanceItem);
   }
   fitColumns();
 }
@@ -94,7 +102,9 @@ void LabVerdictTable::resizeEvent(QResizeEvent* event) {
 
 void LabVerdictTable::fitColumns() {
   // Shares of the width; the verdict sentence gets the most, numbers the least.
-  static constexpr int kShare[kColumns] = {16, 11, 12, 9, 10, 28, 14};
+  // The scenario names come first and must stay readable at 1024x768 (the class has to see
+  // which run is which); the provenance is a short form with the whole text in its tooltip.
+  static constexpr int kShare[kColumns] = {28, 12, 9, 9, 9, 23, 10};
   const int width = viewport()->width();
   int used = 0;
   for (int c = 0; c < kColumns; ++c) {

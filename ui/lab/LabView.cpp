@@ -66,6 +66,9 @@ QSet<QString> stepSeries(const QString& scenarioId) {
 
 LabView::LabView(QWidget* parent) : QWidget(parent), controller_(new LabController(this)) {
   setObjectName(QStringLiteral("labView"));
+  confirm_ = [this](const QString& title, const QString& text) {
+    return QMessageBox::question(this, title, text) == QMessageBox::Yes;
+  };
   buildUi();
   clock_.start();
   connect(controller_, &LabController::runsUpdated, this, &LabView::ingested);
@@ -110,7 +113,11 @@ void LabView::buildUi() {
   header->addWidget(headerLabel(tr("Scenario"), RunToggle::kNameWidth));
   header->addWidget(headerLabel(tr("Status"), RunToggle::kStatusWidth));
   header->addWidget(headerLabel(tr("Verdict (computed from the runs)"), 0), 1);
-  header->addWidget(headerLabel(tr("Where the numbers come from"), RunToggle::kBadgeWidth));
+  QLabel* sourceHeader = headerLabel(tr("Source"), RunToggle::kBadgeWidth);
+  sourceHeader->setToolTip(
+      tr("Where the numbers come from: live on this machine, emulated, "
+         "recorded (when, on what) or estimated; hover a badge for all of it"));
+  header->addWidget(sourceHeader);
   runsLayout->addLayout(header);
   for (const ScenarioInfo& info : ScenarioCatalog::all()) {
     auto* row = new RunToggle(info, runsBox);
@@ -121,8 +128,17 @@ void LabView::buildUi() {
   }
 
   runButtons_ = new QWidget(runsBox);
-  auto* runButtons = new QHBoxLayout(runButtons_);
-  runButtons->setContentsMargins(0, 2, 0, 0);
+  auto* buttonRows = new QVBoxLayout(runButtons_);
+  buttonRows->setContentsMargins(0, 2, 0, 0);
+  buttonRows->setSpacing(4);
+  auto* runButtons = buttonRowA_ = new QHBoxLayout;
+  buttonRowB_ = new QHBoxLayout;
+  buttonRowB_->addStretch(1);
+  buttonRows->addLayout(buttonRowA_);
+  buttonRows->addLayout(buttonRowB_);
+  exportButtons_ = new QWidget(runButtons_);
+  auto* exportRow = new QHBoxLayout(exportButtons_);
+  exportRow->setContentsMargins(0, 0, 0, 0);
   auto* replayButton = new QPushButton(tr("Replay recorded runs"), runButtons_);
   replayButton->setToolTip(
       tr("Replay the runs shipped with PrecisionLab (each labelled with "
@@ -158,8 +174,11 @@ void LabView::buildUi() {
   runButtons->addWidget(speedCombo_);
   runButtons->addStretch(1);
   runButtons->addWidget(stopAllButton);
-  runButtons->addWidget(vertexButton);
-  runButtons->addWidget(csvButton);
+  vertexButton->setParent(exportButtons_);
+  csvButton->setParent(exportButtons_);
+  exportRow->addWidget(vertexButton);
+  exportRow->addWidget(csvButton);
+  runButtons->addWidget(exportButtons_);
   runsLayout->addWidget(runButtons_);
 
   // Settings fold into one summary line, so the runs and the charts get the screen; one click
@@ -184,10 +203,10 @@ void LabView::buildUi() {
   connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, [this] {
     // Minutes of training vanish with one click: ask first when there is anything to lose.
     if (!store().runs().empty() &&
-        QMessageBox::question(this, tr("Clear all runs?"),
-                              tr("This stops every run and removes all results and charts "
-                                 "from the lab (saved recordings on disk are kept).\n\n"
-                                 "Clear the runs?")) != QMessageBox::Yes)
+        !confirm_(tr("Clear all runs?"),
+                  tr("This stops every run and removes all results and charts "
+                     "from the lab (saved recordings on disk are kept).\n\n"
+                     "Clear the runs?")))
       return;
     clearRuns();
   });
@@ -279,10 +298,21 @@ bool LabView::anyRunActive() const { return controller_->anyActive(); }
 double LabView::replaySpeed() const { return controller_->replaySpeed(); }
 
 void LabView::onToggleChanged(const QString& scenarioId, bool on) {
-  if (on)
+  if (on) {
+    stopping_.remove(scenarioId);
     runScenario(scenarioId);
-  else
-    stopScenario(scenarioId);
+    return;
+  }
+  // The row shows the new state now, painted before the engine is told: the run itself stops
+  // when its current step ends, which on a loaded machine can take seconds.
+  if (RunToggle* row = toggles_.value(scenarioId)) {
+    if (LabVerdicts::status(store(), scenarioId).active) {
+      stopping_.insert(scenarioId);
+      row->setStatus(tr("stopping…"), 0, 1, false);
+    }
+    row->repaint();
+  }
+  stopScenario(scenarioId);
 }
 
 void LabView::runScenario(const QString& scenarioId) {
@@ -344,13 +374,17 @@ void LabView::presentScenario(const QString& scenarioId) {
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
   // fp16=True's step shows bf16=True beside it: the speed a CPU can measure for the mechanism.
   const QString bf16 = idOf(scenario::kBf16Amp);
-  if (info && scenarioId == idOf(scenario::kFp16Amp) && store().runsOf(bf16).isEmpty()) {
+  if (info && scenarioId == idOf(scenario::kFp16Amp) && store().runsOf(bf16).isEmpty() &&
+      !recordedOnly_) {
     runScenario(bf16);
   }
-  if (!info || store().runsOf(scenarioId).isEmpty()) {
+  if (!info || (store().runsOf(scenarioId).isEmpty() && !recordedOnly_)) {
     runScenario(scenarioId);
     return;
   }
+  if (store().runsOf(scenarioId).isEmpty())
+    emit statusMessage(
+        tr("No recording of %1 in this set.").arg(ScenarioCatalog::shortName(*info)));
   highlighted_ = scenarioId;
   for (RunToggle* row : std::as_const(toggles_))
     row->setHighlighted(row->scenarioId() == scenarioId);
@@ -376,6 +410,7 @@ void LabView::stopAll() {
 
 void LabView::clearRuns() {
   mixedNotice_->hide();
+  stopping_.clear();
   controller_->clear();
   chartArea_->clear();
   highlighted_.clear();
@@ -448,8 +483,13 @@ void LabView::refreshToggles() {
     // In front of a class only the option being run and its fp32 reference are shown, so the
     // chart gets the room; the final verdict table compares them all.
     row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(id));
-    row->setStatus(status.text, status.done, status.total, status.failed);
-    row->setOn(status.active);
+    // Unticked but still finishing its step: it stays unticked, saying so.
+    const bool stopping = status.active && stopping_.contains(id);
+    if (!status.active) stopping_.remove(id);
+    row->setStatus(
+        stopping ? tr("stopping… · %1/%2").arg(status.done).arg(status.total) : status.text,
+        status.done, status.total, status.failed);
+    row->setOn(status.active && !stopping);
     row->setPauseState(status.active, status.paused);
     if (!status.started) {
       row->setProvenancePending();
@@ -501,6 +541,10 @@ void LabView::setPresenterMode(bool on) {
   if (on && !highlighted_.isEmpty())
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
       chartArea_->showChart(info->focusChart);
+  if (!on) recordedOnly_ = false;
+  // The cards were last styled under the presenter's theme and fonts: restyle them now, or the
+  // black high-contrast cards and large type stay in the lab after Esc.
+  evidence_->refresh(store(), controller_->verdicts());
   refreshToggles();
   // Rows and settings came or went: the charts take whatever the rows leave.
   QTimer::singleShot(0, this, &LabView::fitSplitter);
@@ -508,8 +552,30 @@ void LabView::setPresenterMode(bool on) {
 
 void LabView::showSettings(bool open) { settingsToggle_->setChecked(open); }
 
+void LabView::placeRunButtons() {
+  // One row where it fits; on a narrow window (or in German) the export buttons move to a
+  // second row instead of pushing the lab wider than the window.
+  const int available = width() - 60;  // less the margins and the scroll bar
+  const bool inRowA = buttonRowA_->indexOf(exportButtons_) >= 0;
+  int need = 0;
+  for (int i = 0; i < buttonRowA_->count(); ++i)
+    if (QWidget* w = buttonRowA_->itemAt(i)->widget(); w && w != exportButtons_)
+      need += w->sizeHint().width() + buttonRowA_->spacing();
+  need += exportButtons_->sizeHint().width();
+  const bool fits = need <= available;
+  if (fits == inRowA) return;
+  if (fits) {
+    buttonRowB_->removeWidget(exportButtons_);
+    buttonRowA_->addWidget(exportButtons_);
+  } else {
+    buttonRowA_->removeWidget(exportButtons_);
+    buttonRowB_->addWidget(exportButtons_);
+  }
+}
+
 void LabView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  placeRunButtons();
   if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
 
@@ -561,8 +627,7 @@ void LabView::loadRecordings(const QStringList& paths) {
       emit recordingsLoaded(false);
       return;
     }
-    replayRecordings(std::move(result.recordings));
-    emit recordingsLoaded(true);
+    emit recordingsLoaded(replayRecordings(std::move(result.recordings)));
   });
 }
 
@@ -575,8 +640,34 @@ void LabView::setReplaySpeed(double factor) {
   }
 }
 
-void LabView::replayRecordings(std::vector<RunRecording> recordings) {
-  if (recordings.empty()) return;
+QStringList LabView::liveRunsReplacedBy(const std::vector<RunRecording>& recordings) const {
+  QSet<QString> scenarios;
+  for (const RunRecording& r : recordings) scenarios.insert(QString::fromStdString(r.scenarioId));
+  // A recorded baseline replaces only its own machine's baseline, so a live one stays.
+  scenarios.remove(baselineId());
+  QStringList names;
+  // Every run the store holds (runsOf() shows only a scenario's newest source).
+  QSet<QString> live;
+  for (const TrackedRun& run : store().runs())
+    if (!run.replayed()) live.insert(QString::fromStdString(run.scenarioId));
+  for (const ScenarioInfo& info : ScenarioCatalog::all())
+    if (scenarios.contains(info.id) && live.contains(info.id))
+      names << ScenarioCatalog::shortName(info);
+  return names;
+}
+
+bool LabView::replayRecordings(std::vector<RunRecording> recordings) {
+  if (recordings.empty()) return false;
+  // Minutes of live training are not dropped without asking.
+  const QStringList replaced = liveRunsReplacedBy(recordings);
+  if (!replaced.isEmpty() &&
+      !confirm_(tr("Replace live runs?"),
+                tr("Replaying these recordings replaces the live runs of %1 (their curves and "
+                   "verdicts). The live fp32 baseline stays.\n\nReplace them?")
+                    .arg(replaced.join(tr(", "))))) {
+    emit statusMessage(tr("Nothing replayed: the live runs are kept."));
+    return false;
+  }
   QSet<QString> scenarios;
   for (const RunRecording& r : recordings) scenarios.insert(QString::fromStdString(r.scenarioId));
   const QStringList names = controller_->replay(std::move(recordings));
@@ -586,6 +677,7 @@ void LabView::replayRecordings(std::vector<RunRecording> recordings) {
                          .arg(controller_->replaySpeed()));
   refreshToggles();
   chartArea_->refresh(store());
+  return true;
 }
 
 void LabView::openVertexExport() {

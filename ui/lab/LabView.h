@@ -9,9 +9,11 @@
 #include <QHash>
 #include <QList>
 #include <QPair>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <functional>
 #include <vector>
 
 #include "core/RunRecording.h"
@@ -22,6 +24,7 @@
 
 class QComboBox;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QSplitter;
 class QToolButton;
@@ -70,6 +73,13 @@ class LabView : public QWidget {
   // The last error shown in a dialog (tests read it; the dialog is not modal).
   QString lastError() const { return lastError_; }
 
+  // Asks the user a yes/no question (a QMessageBox by default; tests answer it themselves).
+  using Confirm = std::function<bool(const QString& title, const QString& text)>;
+  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  // The presenter on recordings: its steps show the replayed runs and never start a live one.
+  void setRecordedOnly(bool on) { recordedOnly_ = on; }
+  bool recordedOnly() const { return recordedOnly_; }
+
   // Intra-op threads a run started from the GUI gets: at most cores - 1 (at least 1), so one
   // core always stays with the window while runs train.
   static int guiThreads(int requested);
@@ -97,7 +107,8 @@ class LabView : public QWidget {
   void openRecordedRunsDialog();
   void loadRecordings(const QStringList& paths);
   void replayShippedRecordings();
-  void replayRecordings(std::vector<RunRecording> recordings);
+  // False when nothing was replayed (none given, or the user kept the live runs it would replace).
+  bool replayRecordings(std::vector<RunRecording> recordings);
   void setReplaySpeed(double factor);
 
   // The options of the question on screen, in the order and with the letters the learner saw
@@ -133,6 +144,9 @@ class LabView : public QWidget {
   void showError(const QString& title, const QString& text);
   QString highlightedScenario() const;
   void fitSplitter();
+  void placeRunButtons();
+  // The titles of the scenarios whose live runs replaying `recordings` would replace.
+  QStringList liveRunsReplacedBy(const std::vector<RunRecording>& recordings) const;
 
   LabController* controller_ = nullptr;
   QHash<QString, RunToggle*> toggles_;
@@ -142,6 +156,9 @@ class LabView : public QWidget {
   QLabel* deviations_ = nullptr;  // where the runs depart from HF defaults, and why
   QToolButton* settingsToggle_ = nullptr;
   QWidget* runButtons_ = nullptr;
+  QHBoxLayout* buttonRowA_ = nullptr;  // replay, speed, stop (and the exports where they fit)
+  QHBoxLayout* buttonRowB_ = nullptr;  // the exports on a narrow window
+  QWidget* exportButtons_ = nullptr;
   QWidget* top_ = nullptr;
   QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
   EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
@@ -155,6 +172,12 @@ class LabView : public QWidget {
   QElapsedTimer clock_;
   bool presenterMode_ = false;
   bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
+  bool recordedOnly_ = false;
+  Confirm confirm_;
+  // Scenarios the user unticked whose runs have not reported "cancelled" yet: their rows stay
+  // unticked ("stopping…") instead of being re-ticked by every redraw until the engine's
+  // current step ends (on a loaded machine that took seconds, and a second click restarted it).
+  QSet<QString> stopping_;
 };
 
 }  // namespace precisionlab

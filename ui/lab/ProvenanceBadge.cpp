@@ -18,8 +18,9 @@ void ProvenanceBadge::setPending() {
 }
 
 void ProvenanceBadge::setProvenance(const RunProvenance& provenance) {
-  setText(text(provenance));
-  setToolTip(tooltip(provenance));
+  // The short form fits the row; the device, threads, CPU flags and the rest are one hover away.
+  setText(shortText(provenance));
+  setToolTip(text(provenance) + QLatin1Char('\n') + tooltip(provenance));
   // Colour says the kind at a glance; the words say it for everyone else.
   QString color;
   switch (provenance.kind) {
@@ -51,6 +52,29 @@ QString ProvenanceBadge::text(const RunProvenance& p) {
                                         .arg(device, QString::fromStdString(p.recordedAt).left(10));
   }
   return device;
+}
+
+QString ProvenanceBadge::deviceKind(const std::string& device) {
+  const QString d = QString::fromStdString(device).trimmed().toLower();
+  if (d.startsWith(QLatin1String("cuda")) || d.startsWith(QLatin1String("gpu")) ||
+      d.startsWith(QLatin1String("mps")) || d.startsWith(QLatin1String("xla")))
+    return tr("GPU");
+  return tr("CPU");
+}
+
+QString ProvenanceBadge::shortText(const RunProvenance& p) {
+  const QString kind = deviceKind(p.device);
+  switch (p.kind) {
+    case Provenance::Live:
+      return tr("live, this %1").arg(kind);
+    case Provenance::Emulated:
+      return tr("emulated");
+    case Provenance::Recorded:
+      return p.recordedAt.empty()
+                 ? tr("recorded, %1").arg(kind)
+                 : tr("recorded %1, %2").arg(QString::fromStdString(p.recordedAt).left(10), kind);
+  }
+  return kind;
 }
 
 QString ProvenanceBadge::tooltip(const RunProvenance& p) {

@@ -60,6 +60,52 @@ void RecordingLoader::load(const QStringList& paths, QObject* context,
   });
 }
 
+QString RecordingLoader::likeWithLike(const std::vector<RunRecording>& recordings,
+                                      const QStringList& paths) {
+  if (recordings.empty())
+    return QCoreApplication::translate("RecordingLoader", "No recordings chosen.");
+  auto fileOf = [&paths](size_t i) {
+    return i < size_t(paths.size()) ? QFileInfo(paths[int(i)]).fileName() : QString::number(i + 1);
+  };
+  auto model = [](const RunRecording& r) {
+    return QString::fromStdString(r.config.modelDir.empty() ? r.config.preset : r.config.modelDir);
+  };
+  const RunRecording& first = recordings.front();
+  const std::string source = recordedSource(first.provenance);
+  bool baseline = false;
+  for (size_t i = 0; i < recordings.size(); ++i) {
+    const RunRecording& r = recordings[i];
+    baseline = baseline || r.scenarioId == "baseline-fp32";
+    QString what;
+    if (recordedSource(r.provenance) != source)
+      what = QCoreApplication::translate("RecordingLoader", "was recorded on %1, %2 on %3")
+                 .arg(QString::fromStdString(r.provenance.device), fileOf(0),
+                      QString::fromStdString(first.provenance.device));
+    else if (model(r) != model(first) || r.config.dataPath != first.config.dataPath)
+      what = QCoreApplication::translate("RecordingLoader", "trains %1, %2 trains %3")
+                 .arg(model(r), fileOf(0), model(first));
+    else if (r.config.batchSize != first.config.batchSize || r.config.seqLen != first.config.seqLen)
+      what = QCoreApplication::translate(
+                 "RecordingLoader", "uses batch %1 and sequence %2, %3 batch %4 and sequence %5")
+                 .arg(r.config.batchSize)
+                 .arg(r.config.seqLen)
+                 .arg(fileOf(0))
+                 .arg(first.config.batchSize)
+                 .arg(first.config.seqLen);
+    if (!what.isEmpty())
+      return QCoreApplication::translate("RecordingLoader",
+                                         "%1 %2: a class would compare unlike runs. Choose "
+                                         "recordings made together (one \"precisionlab-cli "
+                                         "record\" call).")
+          .arg(fileOf(i), what);
+  }
+  if (!baseline)
+    return QCoreApplication::translate("RecordingLoader",
+                                       "The chosen recordings hold no fp32 baseline: every verdict "
+                                       "compares with it. Add baseline-fp32.plrun.");
+  return QString();
+}
+
 QStringList RecordingLoader::builtinRecordings() {
   QStringList out;
   const QDir dir(QStringLiteral(":/recorded"));

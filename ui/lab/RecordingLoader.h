@@ -28,6 +28,13 @@ class RecordingLoader {
   // gone by then).
   static void load(const QStringList& paths, QObject* context, std::function<void(Result)> done);
 
+  // The presenter compares like with like: every recording of a set must come from one machine
+  // and LibTorch and train one model on one data set with one batch and sequence length, and
+  // the set must hold the fp32 baseline every verdict compares with. Returns "" when it does,
+  // else what is wrong, naming the file (`paths`, parallel to `recordings`).
+  static QString likeWithLike(const std::vector<RunRecording>& recordings,
+                              const QStringList& paths);
+
   // The recordings compiled into the app, e.g. ":/recorded/fp16-amp.plrun".
   static QStringList builtinRecordings();
   // Where "Open recorded runs…" starts: the installed recordings, else the source tree's,

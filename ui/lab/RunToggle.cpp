@@ -111,12 +111,13 @@ void RunToggle::setStatus(const QString& text, int64_t done, int64_t total, bool
 void RunToggle::setVerdict(const QString& text, const QString& details) {
   if (text.isEmpty()) {
     verdictFull_.clear();
-    // Before there is a verdict, the column says what the run will try (muted, in italics).
-    verdict_->setText(QStringLiteral("<i>%1</i>").arg(info_.detail.toHtmlEscaped()));
+    // Before there is a verdict, the column says what the run will try (muted, in italics),
+    // cut to the row's two lines like a verdict (the whole text is in the tooltip).
     verdict_->setForegroundRole(QPalette::PlaceholderText);
-    verdict_->setToolTip(
-        tr("The verdict is computed from the measured runs once this run "
-           "and the baseline have data."));
+    verdict_->setToolTip(info_.detail + QStringLiteral("\n\n") +
+                         tr("The verdict is computed from the measured runs once this run "
+                            "and the baseline have data."));
+    fitVerdict();
     return;
   }
   verdictFull_ = text;
@@ -131,27 +132,31 @@ void RunToggle::resizeEvent(QResizeEvent* event) {
 }
 
 void RunToggle::fitVerdict() {
-  if (verdictFull_.isEmpty()) return;
+  const bool hint = verdictFull_.isEmpty();
+  const QString full = hint ? info_.detail : verdictFull_;
   // Rows stay two lines tall so all seven fit above the charts; the tooltip has the rest.
-  const QFontMetrics fm(verdict_->font());
+  QFont font = verdict_->font();
+  font.setItalic(hint);
+  const QFontMetrics fm(font);
   const int width = std::max(verdict_->width(), 100);
   auto fits = [&](const QString& t) {
     return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height() <=
            2 * fm.lineSpacing();
   };
-  QString shown = verdictFull_;
+  QString shown = full;
   if (!fits(shown)) {
-    qsizetype lo = 0, hi = verdictFull_.size();
+    qsizetype lo = 0, hi = full.size();
     while (lo < hi) {
       const qsizetype mid = (lo + hi + 1) / 2;
-      if (fits(verdictFull_.left(mid) + QStringLiteral("…")))
+      if (fits(full.left(mid) + QStringLiteral("…")))
         lo = mid;
       else
         hi = mid - 1;
     }
-    shown = verdictFull_.left(lo) + QStringLiteral("…");
+    shown = full.left(lo) + QStringLiteral("…");
   }
-  verdict_->setText(shown.toHtmlEscaped());
+  verdict_->setText(hint ? QStringLiteral("<i>%1</i>").arg(shown.toHtmlEscaped())
+                         : shown.toHtmlEscaped());
 }
 
 void RunToggle::setProvenance(const RunProvenance& provenance) {

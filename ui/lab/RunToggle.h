@@ -25,9 +25,10 @@ class RunToggle : public QWidget {
   explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
 
   // Column widths, shared with the header LabView draws above the rows.
-  static constexpr int kNameWidth = 270;  // fits "Vertex AI hyperparameter tuning"
-  static constexpr int kStatusWidth = 180;
-  static constexpr int kBadgeWidth = 300;
+  static constexpr int kNameWidth = 285;  // fits "Vertex AI Hyperparameter-Tuning" (German)
+  static constexpr int kStatusWidth = 170;
+  // The badge shows the short provenance ("recorded 2026-12-01, CPU"); the rest is its tooltip.
+  static constexpr int kBadgeWidth = 190;
   // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
   // Presenter fonts are 1.6x (PresenterMode): columns grow as much, or names are cut.
   static int scaled(int width, bool presenter) { return presenter ? width * 16 / 10 : width; }

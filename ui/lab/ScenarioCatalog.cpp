@@ -99,6 +99,13 @@ QColor ScenarioCatalog::runColor(const QString& id, int trialIndex, int trialCou
   return factor >= 100 ? base.lighter(factor) : base.darker(200 - factor);
 }
 
+QColor ScenarioCatalog::recordedColor(const QColor& liveColor) {
+  const QColor hsl = liveColor.toHsl();
+  if (hsl.hslSaturation() < 40) return QColor(0x5b, 0x7d, 0xb8);  // grey baseline: slate blue
+  const int hue = (std::max(0, hsl.hslHue()) + 35) % 360;
+  return QColor::fromHsl(hue, hsl.hslSaturation(), std::min(200, hsl.lightness() + 30));
+}
+
 QString ScenarioCatalog::shortName(const ScenarioInfo& info) {
   // No option letter: the study view shuffles the options, so the letter a learner saw may not
   // be the authored one. The lab names each option by what it does.

@@ -45,6 +45,9 @@ class ScenarioCatalog {
   static QString trialLegend(double learningRate);
   // Colour of the n-th run of a scenario (sweeps have several).
   static QColor runColor(const QString& id, int trialIndex, int trialCount);
+  // A replayed recording's colour: the scenario's hue turned and lightened (a grey turns
+  // slate blue), so a recorded baseline never looks like the live one beside it.
+  static QColor recordedColor(const QColor& liveColor);
   // The row name: "fp16=True", "Half-precision layers" (no option letter: options shuffle).
   static QString shortName(const ScenarioInfo& info);
 };

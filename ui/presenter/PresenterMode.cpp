@@ -97,9 +97,20 @@ void PresenterMode::enter() {
   walkthrough_->setOptions(options);  // emits the first step
 }
 
+void PresenterMode::enterWithRecordings(std::vector<RunRecording> recordings) {
+  if (active_) leave();
+  enter();  // clears the lab: the class sees only this set
+  withRecordings_ = player_ && player_(std::move(recordings));
+  if (withRecordings_) {
+    stepLabel_->setText(walkthrough_->describe() + tr("  ·  on recordings"));
+    emit statusMessage(tr("Presenting with recorded runs: each step shows its recording."));
+  }
+}
+
 void PresenterMode::leave() {
   if (!active_) return;
   active_ = false;
+  withRecordings_ = false;
   qApp->removeEventFilter(this);
   const int index = tabs_->indexOf(verdictPage_);
   if (index >= 0) tabs_->removeTab(index);
@@ -134,15 +145,18 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
   auto* widget = qobject_cast<QWidget*>(watched);
   if (!widget || widget->window() != window_) return QObject::eventFilter(watched, event);
   auto* key = static_cast<QKeyEvent*>(event);
+  const bool onBreakdown =
+      walkthrough_->current().kind == PresenterWalkthrough::StepKind::Breakdown;
   switch (key->key()) {
     case Qt::Key_Space:
     case Qt::Key_Right:
     case Qt::Key_PageDown:  // presentation clickers send Page Down / Page Up
-      next();
+      // The breakdown is longer than a screen: scroll it to its end before moving on.
+      if (!(onBreakdown && study_->presenterScroll(+1))) next();
       return true;
     case Qt::Key_Left:
     case Qt::Key_PageUp:
-      back();
+      if (!(onBreakdown && study_->presenterScroll(-1))) back();
       return true;
     case Qt::Key_Escape:
       leave();
@@ -153,7 +167,8 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
-  stepLabel_->setText(walkthrough_->describe());
+  stepLabel_->setText(walkthrough_->describe() +
+                      (withRecordings_ ? tr("  ·  on recordings") : QString()));
   window_->statusBar()->clearMessage();  // the step line is the only text down there now
   using Kind = PresenterWalkthrough::StepKind;
   if (step.kind != Kind::Verdicts) {
@@ -214,7 +229,7 @@ void PresenterMode::fillVerdictTable() {
   // bf16=True beside the answer: the same mechanism, the speed this machine can measure.
   const QString bf16 =
       QString::fromLatin1(scenario::kBf16Amp.data(), qsizetype(scenario::kBf16Amp.size()));
-  rows.append({tr("bf16=True (the same mechanism as fp16=True, measured here)"), bf16, -1});
+  rows.append({tr("bf16=True: the same mechanism, measured here"), bf16, -1});
   // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
   const LabController* lab = labController_;
   table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);

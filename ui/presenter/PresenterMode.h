@@ -8,7 +8,9 @@
 #include <QObject>
 #include <QPointer>
 #include <functional>
+#include <vector>
 
+#include "core/RunRecording.h"
 #include "ui/app/AppTheme.h"
 #include "ui/presenter/PresenterWalkthrough.h"
 
@@ -44,9 +46,18 @@ class PresenterMode : public QObject {
   void setLabController(const LabController* lab) { labController_ = lab; }
   void setScenarioRunner(ScenarioRunner runner) { runner_ = std::move(runner); }
   void setLabPresenterHook(std::function<void(bool)> hook) { labHook_ = std::move(hook); }
+  // Replays a set of recordings in the lab for the walkthrough (and makes its steps show them
+  // instead of training); returns false when the lab replayed nothing.
+  using RecordingsPlayer = std::function<bool(std::vector<RunRecording>)>;
+  void setRecordingsPlayer(RecordingsPlayer player) { player_ = std::move(player); }
+  // Whether the walkthrough on screen presents recordings (no step waits for training).
+  bool presentingRecordings() const { return withRecordings_; }
 
  public slots:
   void enter();
+  // The same steps and evidence slide on a chosen set of recordings (RecordingLoader::
+  // likeWithLike checks them first): a two-minute walk-through that never waits for a run.
+  void enterWithRecordings(std::vector<RunRecording> recordings);
   void leave();
   void toggle();
   void next();
@@ -77,6 +88,8 @@ class PresenterMode : public QObject {
   const LabController* labController_ = nullptr;
   ScenarioRunner runner_;
   std::function<void(bool)> labHook_;
+  RecordingsPlayer player_;
+  bool withRecordings_ = false;
   bool active_ = false;
   bool fullScreen_ = true;
   bool wasMaximized_ = false;

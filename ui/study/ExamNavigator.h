@@ -5,7 +5,7 @@
 #include <QVector>
 #include <QWidget>
 
-class QHBoxLayout;
+class QGridLayout;
 class QPushButton;
 
 namespace precisionlab {
@@ -22,13 +22,28 @@ class ExamNavigator : public QWidget {
 
   // Rebuilds the buttons when the count changes, then restyles each from the session.
   void refresh(const quiz::QuizSession& session);
+  const QVector<QPushButton*>& buttons() const { return buttons_; }
+  // Buttons per row at the current width (they wrap into rows of equal cells).
+  int columns() const { return columns_; }
+  // As narrow as one cell: the buttons wrap to the width the window gives (a grid's own minimum
+  // was its current row, so the window could never shrink back).
+  QSize minimumSizeHint() const override;
 
  signals:
   void questionRequested(int index);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
-  QHBoxLayout* row_ = nullptr;
+  // One cell fits the widest label ("30 ✓ ⚑"), so a mark never runs into the next button.
+  int cellWidth() const;
+  void relayout();
+
+  QGridLayout* grid_ = nullptr;
   QVector<QPushButton*> buttons_;
+  int columns_ = 0;
+  int cell_ = 0;
 };
 
 }  // namespace precisionlab

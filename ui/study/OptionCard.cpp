@@ -68,6 +68,15 @@ void OptionCard::setState(State state) {
   update();
 }
 
+void OptionCard::setIncomplete(bool incomplete, int needed) {
+  if (incomplete_ == incomplete && needed_ == needed) return;
+  incomplete_ = incomplete;
+  needed_ = needed;
+  updateVerdictLine();
+}
+
+QString OptionCard::verdictLine() const { return verdict_->text(); }
+
 void OptionCard::setLabButtonVisible(bool visible) {
   labButton_->setVisible(visible && !scenarioId_.isEmpty());
 }
@@ -82,10 +91,12 @@ void OptionCard::updateVerdictLine() {
   QString line;
   switch (state_) {
     case State::ChosenCorrect:
-      line = tr("✓  Your answer — correct");
+      line = incomplete_
+                 ? tr("✓  Your pick — a correct option, but the question needed %1").arg(needed_)
+                 : tr("✓  Your answer — correct");
       break;
     case State::ChosenWrong:
-      line = tr("✗  Your answer — not correct");
+      line = incomplete_ ? tr("✗  Your pick — not correct") : tr("✗  Your answer — not correct");
       break;
     case State::MissedCorrect:
       line = tr("✓  Correct answer");

@@ -33,6 +33,10 @@ class OptionCard : public QFrame {
   QString scenarioId() const { return scenarioId_; }
   State state() const { return state_; }
   void setState(State state);
+  // A graded "choose N" question answered with fewer than N picks: a chosen option says it was
+  // one pick of an incomplete answer (never "Your answer — correct" above "not answered").
+  void setIncomplete(bool incomplete, int needed = 0);
+  QString verdictLine() const;
   // Whether the "Run this option in the lab" button shows (hidden during a running exam).
   void setLabButtonVisible(bool visible);
   // Clicks only select while the question is open.
@@ -58,6 +62,8 @@ class OptionCard : public QFrame {
   QString letter_;
   QString scenarioId_;
   State state_ = State::Idle;
+  bool incomplete_ = false;
+  int needed_ = 0;
   bool interactive_ = true;
   bool hovered_ = false;
   QLabel* badge_ = nullptr;

@@ -10,10 +10,15 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
+#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "ui/app/AppTheme.h"
@@ -47,7 +52,7 @@ ProgressView::ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* 
 void ProgressView::buildUi() {
   profileBox_ = new QComboBox(this);
   profileBox_->setAccessibleName(tr("Learner profile"));
-  profileBox_->setMinimumWidth(180);
+  profileBox_->setMinimumWidth(140);
   connect(profileBox_, &QComboBox::activated, this,
           [this](int index) { selectProfile(profileBox_->itemData(index).toLongLong()); });
   addButton_ = new QPushButton(tr("Add profile…"), this);
@@ -59,6 +64,8 @@ void ProgressView::buildUi() {
   connect(exportButton_, &QPushButton::clicked, this, &ProgressView::exportCsv);
   schedulerBox_ = new QComboBox(this);
   schedulerBox_->setAccessibleName(tr("Spaced repetition scheduler"));
+  schedulerBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  schedulerBox_->setMinimumContentsLength(14);
   schedulerBox_->addItem(tr("FSRS-6 (recommended)"), QStringLiteral("fsrs"));
   schedulerBox_->addItem(tr("SM-2 (classic)"), QStringLiteral("sm2"));
   schedulerBox_->setToolTip(
@@ -82,17 +89,23 @@ void ProgressView::buildUi() {
   top->addStretch(1);
   top->addWidget(exportButton_);
 
-  auto* tiles = new QGridLayout;
+  auto* tiles = tileGrid_ = new QGridLayout;
   tiles->setSpacing(10);
   for (int i = 0; i < 10; ++i) {
     auto* tile = new QLabel(this);
     tile->setTextFormat(Qt::RichText);
     tile->setWordWrap(true);
     tile->setMinimumHeight(76);
+    tile->setMinimumWidth(1);  // a long German word must not widen the window
     tile->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    tiles->addWidget(tile, i / 5, i % 5);
+    tile->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     tiles_.push_back(tile);
   }
+  layoutTiles();
+  QSet<QString> objectives;
+  for (const quiz::Question& q : bank_.questions)
+    for (const QString& o : q.objectives) objectives.insert(o);
+  objectiveCount_ = int(objectives.size());
 
   charts_ = new ProgressCharts(this);
 
@@ -115,7 +128,10 @@ void ProgressView::buildUi() {
   auto* recent = new QLabel(tr("Recent attempts"), this);
   recent->setObjectName(QStringLiteral("sectionTitle"));
 
-  auto* v = new QVBoxLayout(this);
+  // The page scrolls when a short window (1024x768) or longer German texts need more height
+  // than it has, instead of drawing tiles, charts and table over each other.
+  auto* page = page_ = new QWidget;
+  auto* v = new QVBoxLayout(page);
   v->setContentsMargins(20, 14, 20, 14);
   v->setSpacing(12);
   v->addLayout(top);
@@ -124,6 +140,14 @@ void ProgressView::buildUi() {
   v->addWidget(recent);
   v->addWidget(emptyHint_);
   v->addWidget(table_, 2);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(page);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(scroll);
   applyTheme();
   showStatistics({});
 }
@@ -201,10 +225,84 @@ void ProgressView::refresh() {
     showStatistics(s);
     done();
   });
-  store_->attempts(profileId_, 50).then(this, [this, done](const QVector<quiz::Attempt>& a) {
-    showAttempts(a);
+  store_->attempts(profileId_, 0).then(this, [this, done](const QVector<quiz::Attempt>& a) {
+    // All of them for the weakest sub-objective, the latest 50 in the table.
+    weakestSummary_.clear();
+    weakest_ = weakestObjective(a, bank_, &weakestSummary_);
+    showStatistics(stats_);
+    showAttempts(a.mid(0, 50));
     done();
   });
+}
+
+void ProgressView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  layoutTiles();
+  QTimer::singleShot(0, this, &ProgressView::fitTiles);
+}
+
+void ProgressView::fitTiles() {
+  // Each tile as tall as its wrapped text at its width (a grid does not ask rich-text labels
+  // for their height at a width, so German hints were cut at the bottom).
+  const int columns = std::max(1, tileColumns_);
+  const int cell = std::max(80, (page_->width() - 40 - 10 * (columns - 1)) / columns);
+  int need = 76;
+  // The tile's own width once laid out (the estimate only before that).
+  for (QLabel* t : std::as_const(tiles_))
+    need = std::max(need, t->heightForWidth(t->width() > 80 ? t->width() : cell) + 4);
+  need = std::min(need, 180);
+  for (QLabel* t : std::as_const(tiles_))
+    if (t->minimumHeight() != need) t->setMinimumHeight(need);
+}
+
+void ProgressView::layoutTiles() {
+  // Five across from 1000 px, four on the 960 px minimum; fitTiles() makes them as tall as
+  // their hints need.
+  const int w = width();
+  const int columns = w >= 1000 ? 5 : 4;
+  if (columns == tileColumns_) return;
+  tileColumns_ = columns;
+  for (QLabel* t : std::as_const(tiles_)) tileGrid_->removeWidget(t);
+  for (int i = 0; i < tiles_.size(); ++i) tileGrid_->addWidget(tiles_[i], i / columns, i % columns);
+  for (int c = 0; c < 5; ++c) tileGrid_->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+QString ProgressView::weakestObjective(const QVector<quiz::Attempt>& attempts,
+                                       const quiz::QuestionBank& bank, QString* summary) {
+  struct Count {
+    int attempts = 0, correct = 0;
+  };
+  QMap<QString, Count> counts;
+  QSet<QString> tagged;
+  for (const quiz::Question& q : bank.questions)
+    for (const QString& o : q.objectives) tagged.insert(o);
+  for (const quiz::Attempt& a : attempts) {
+    if (!a.bankId.isEmpty() && a.bankId != bank.id) continue;
+    const quiz::Question* q = bank.question(a.questionId);
+    if (!q) continue;
+    for (const QString& o : q->objectives) {
+      ++counts[o].attempts;
+      counts[o].correct += a.correct ? 1 : 0;
+    }
+  }
+  if (tagged.size() < 2) return QString();  // one sub-objective: nothing to compare
+  QString weakest;
+  double lowest = 2;
+  for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+    if (it->attempts < 3) continue;
+    const double accuracy = double(it->correct) / it->attempts;
+    if (accuracy < lowest) {
+      lowest = accuracy;
+      weakest = it.key();
+    }
+  }
+  if (!weakest.isEmpty() && summary) {
+    const Count& c = counts[weakest];
+    *summary = tr("%1 of %2 right").arg(c.correct).arg(c.attempts);
+    const QString title = bank.objectives.value(weakest);
+    if (!title.isEmpty()) *summary += QStringLiteral(" · ") + title;
+  }
+  return weakest;
 }
 
 void ProgressView::setTile(QLabel* tile, const QString& title, const QString& value,
@@ -232,9 +330,11 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
   setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
   setTile(tiles_[4], tr("Due for review"), QLocale().toString(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
-  setTile(tiles_[5], tr("Weakest domain"),
-          s.weakestDomain.isEmpty() ? QStringLiteral("—") : s.weakestDomain,
-          s.weakestDomain.isEmpty() ? tr("needs 3+ attempts per domain") : tr("lowest accuracy"));
+  // By the exam guide's sub-objectives the bank is tagged with (one domain says nothing).
+  setTile(tiles_[5], tr("Weakest objective"), weakest_.isEmpty() ? QStringLiteral("—") : weakest_,
+          !weakest_.isEmpty()   ? weakestSummary_
+          : objectiveCount_ < 2 ? tr("this bank covers one exam-guide objective")
+                                : tr("needs 3+ answers per exam-guide objective"));
   const QLocale locale;
   const QString scheduler = s.scheduler == quiz::SchedulerKind::Sm2 ? tr("SM-2") : tr("FSRS-6");
   setTile(tiles_[6], tr("Due this week"), locale.toString(s.dueNext7Days),
@@ -254,7 +354,9 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.predictedRecall >= 0
               ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
               : QStringLiteral("—"),
-          tr("FSRS estimate for now (whole days since each answer), target 90%"));
+          tr("chance to recall a question you studied, now (FSRS, target 90%); it counts whole "
+             "days, so on the day of an answer, right or wrong, it reads 100%"));
+  QTimer::singleShot(0, this, &ProgressView::fitTiles);
   setTile(tiles_[9], tr("Measured retention"),
           s.measuredRetention >= 0
               ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))

@@ -12,6 +12,7 @@
 #include "quiz/QuestionBank.h"
 
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -34,6 +35,13 @@ class ProgressView : public QWidget {
   const quiz::Statistics& statistics() const { return stats_; }
   // Tests: the number of refreshes completed (statistics + attempts both arrived).
   int refreshCount() const { return refreshes_; }
+  // The exam-guide sub-objective with the lowest accuracy among those with >= 3 attempts in
+  // this bank ("3.2"), or "" (none, or the bank's questions share one sub-objective, when
+  // "weakest" means nothing). `summary` gets "2 of 5 right · <title>".
+  static QString weakestObjective(const QVector<quiz::Attempt>& attempts,
+                                  const quiz::QuestionBank& bank, QString* summary);
+  QLabel* tile(int index) const { return tiles_.value(index); }
+  int tileColumns() const { return tileColumns_; }
 
  public slots:
   // Lists profiles, creating a first one ("Learner") in a new database, and selects
@@ -55,10 +63,15 @@ class ProgressView : public QWidget {
   void refreshed();
   void exportFinished(bool ok, const QString& message);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   void buildUi();
   void showStatistics(const quiz::Statistics& stats);
   void showAttempts(const QVector<quiz::Attempt>& attempts);
+  void layoutTiles();
+  void fitTiles();
   static QString modeText(quiz::QuizMode mode);
   static QString confidenceText(quiz::Confidence confidence);
   void setTile(QLabel* tile, const QString& title, const QString& value, const QString& hint);
@@ -79,6 +92,11 @@ class ProgressView : public QWidget {
   QPushButton* renameButton_ = nullptr;
   QPushButton* exportButton_ = nullptr;
   QVector<QLabel*> tiles_;
+  QGridLayout* tileGrid_ = nullptr;
+  QWidget* page_ = nullptr;  // everything, in a scroll area
+  int tileColumns_ = 0;
+  QString weakest_, weakestSummary_;  // by sub-objective, from all of this bank's attempts
+  int objectiveCount_ = 0;            // sub-objectives the bank's questions are tagged with
   ProgressCharts* charts_ = nullptr;
   QTableWidget* table_ = nullptr;
   QLabel* emptyHint_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "quiz/QuizSession.h"
 #include "ui/app/AppTheme.h"
@@ -66,7 +67,13 @@ void StudyView::buildUi() {
   modeBox_->setFocusPolicy(Qt::TabFocus);
   connect(modeBox_, &QComboBox::activated, this,
           [this](int index) { setMode(quiz::QuizMode(modeBox_->itemData(index).toInt())); });
+  // The mode box and the progress line give way before the window grows past 1024 px (in an
+  // exam the clock joins them).
+  modeBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  modeBox_->setMinimumContentsLength(24);
   progressLabel_ = new QLabel(this);
+  progressLabel_->setWordWrap(true);
+  progressLabel_->setMinimumWidth(1);
   timerLabel_ = new QLabel(this);
   timerLabel_->setAccessibleName(tr("Time left"));
   restartButton_ = new QPushButton(tr("New session"), this);
@@ -92,6 +99,12 @@ void StudyView::buildUi() {
   writeError_ = new QLabel(this);
   writeError_->setWordWrap(true);
   writeError_->hide();
+  // The exam's score, above the question (below it, it sat under the fold of question 1).
+  examScore_ = new QLabel(this);
+  examScore_->setObjectName(QStringLiteral("examScore"));
+  examScore_->setWordWrap(true);
+  examScore_->setAccessibleName(tr("Exam result"));
+  examScore_->hide();
 
   // The question column, centred and at most ~960 px wide so lines stay readable on big screens.
   auto* column = new QWidget;
@@ -176,6 +189,7 @@ void StudyView::buildUi() {
   outer->setContentsMargins(16, 12, 16, 0);
   outer->setSpacing(8);
   outer->addLayout(top);
+  outer->addWidget(examScore_);
   outer->addWidget(navigator_);
   outer->addWidget(writeError_);
   outer->addWidget(scroll_, 1);
@@ -253,6 +267,11 @@ bool StudyView::sessionHasWork() const {
   for (int i = 0; i < s->count(); ++i)
     if (!s->state(i).chosen.isEmpty() || s->state(i).answered) return true;
   return false;
+}
+
+bool StudyView::examUnsubmitted() const {
+  auto* s = controller_->session();
+  return s && s->mode() == quiz::QuizMode::Exam && !s->isFinished() && sessionHasWork();
 }
 
 void StudyView::confirmNewSession() {
@@ -388,6 +407,24 @@ void StudyView::presenterShowBreakdown() {
   });
 }
 
+bool StudyView::presenterScroll(int direction) {
+  if (presenter_ != PresenterStep::Breakdown) return false;
+  QScrollBar* bar = scroll_->verticalScrollBar();
+  const int top = std::clamp(breakdown_->mapTo(scroll_->widget(), QPoint(0, 0)).y() - 16,
+                             bar->minimum(), bar->maximum());
+  // A page less a few lines, so the class keeps its place.
+  const int page = std::max(40, scroll_->viewport()->height() - 3 * fontMetrics().lineSpacing());
+  const int before = bar->value();
+  if (direction > 0) {
+    if (before >= bar->maximum()) return false;
+    bar->setValue(std::min(bar->maximum(), before + page));
+  } else {
+    if (before <= top) return false;
+    bar->setValue(std::max(top, before - page));
+  }
+  return bar->value() != before;
+}
+
 void StudyView::presenterEnd() {
   presenter_ = PresenterStep::Off;
   applyTheme();
@@ -438,6 +475,9 @@ void StudyView::updateCardStates() {
         state = chosen ? OptionCard::State::ChosenWrong : OptionCard::State::OtherWrong;
     }
     card->setState(state);
+    // An exam question with fewer picks than it needs is unanswered: its picks say so.
+    card->setIncomplete(graded && !presenting && !st.answered && !st.chosen.isEmpty(),
+                        s->choicesNeeded(s->currentIndex()));
     card->setInteractive(!graded && !presenting && !s->isFinished());
     // Presenting: the walkthrough runs each option itself, so the buttons would only crowd.
     card->setLabButtonVisible(!examRunning && graded && !presenting);
@@ -472,6 +512,18 @@ void StudyView::render() {
 
   navigator_->setVisible(exam);
   if (exam) navigator_->refresh(*s);
+  const bool reviewing = exam && s->isFinished() && !presenting;
+  examScore_->setVisible(reviewing);
+  if (reviewing) {
+    const auto& r = s->result();
+    examScore_->setText(tr("Exam finished%1: %2 of %3 correct (%4%) in %5. Use the numbered "
+                           "buttons to review each question and its breakdown.")
+                            .arg(r.timedOut ? tr(" (time ran out)") : QString())
+                            .arg(r.correct)
+                            .arg(r.total)
+                            .arg(qRound(r.score * 100))
+                            .arg(formatDuration(r.durationMs)));
+  }
   updateCardStates();
 
   confidence_->setVisible(!presenting && !(exam && s->isFinished()));
@@ -541,28 +593,33 @@ void StudyView::updateBanner() {
                .arg(done);
   } else if (presenter_ == PresenterStep::Off && s->isFinished() &&
              s->mode() == quiz::QuizMode::Exam) {
-    const auto& r = s->result();
-    text = tr("Exam finished%1: %2 of %3 correct (%4%) in %5. Use the numbered buttons to review "
-              "each question and its breakdown.")
-               .arg(r.timedOut ? tr(" (time ran out)") : QString())
-               .arg(r.correct)
-               .arg(r.total)
-               .arg(qRound(r.score * 100))
-               .arg(formatDuration(r.durationMs));
-    if (st.correct.has_value() && !*st.correct && !st.chosen.isEmpty())
-      text += tr("\n✗  This one: you chose %1, the answer is %2.")
-                  .arg(
-                      [&] {
-                        QStringList l;
-                        for (int i = 0; i < st.displayOrder.size(); ++i)
-                          if (st.chosen.contains(st.displayOrder[i])) l << letterFor(i);
-                        return l.join(QStringLiteral(", "));
-                      }(),
-                      answer);
-    else if (!st.answered)
-      text += tr("\n✗  This one was not answered; the answer is %1.").arg(answer);
-    else if (st.correct.value_or(false))
-      text += tr("\n✓  This one: correct.");
+    // The score stands above the question; this banner is about this question only.
+    QStringList chosenLetters;
+    for (int i = 0; i < st.displayOrder.size(); ++i)
+      if (st.chosen.contains(st.displayOrder[i])) chosenLetters << letterFor(i);
+    const QString chosen = chosenLetters.join(QStringLiteral(", "));
+    const int needed = s->choicesNeeded(s->currentIndex());
+    if (!st.answered && !st.chosen.isEmpty()) {
+      text = tr("✗  This one is incomplete: you chose %1, it needs %2 answers; the answer is %3. "
+                "An incomplete answer counts as wrong.")
+                 .arg(chosen)
+                 .arg(needed)
+                 .arg(answer);
+      color = c.wrong;
+      fill = c.wrongCard;
+    } else if (!st.answered) {
+      text = tr("✗  This one was not answered; the answer is %1.").arg(answer);
+      color = c.wrong;
+      fill = c.wrongCard;
+    } else if (st.correct.value_or(false)) {
+      text = tr("✓  This one: correct.");
+      color = c.correct;
+      fill = c.correctCard;
+    } else {
+      text = tr("✗  This one: you chose %1, the answer is %2.").arg(chosen, answer);
+      color = c.wrong;
+      fill = c.wrongCard;
+    }
   } else if (presenter_ == PresenterStep::Off && st.correct.has_value()) {
     if (*st.correct) {
       text = tr("✓  Correct! The answer is %1. Read why below, or press N for the next question.")
@@ -621,6 +678,10 @@ void StudyView::applyTheme() {
   keysHint_->setFont(AppTheme::pointFont(10));
   keysHint_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));
   banner_->setFont(AppTheme::pointFont(12.5, QFont::DemiBold));
+  examScore_->setFont(AppTheme::pointFont(12.5, QFont::DemiBold));
+  examScore_->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border: 2px solid "
+                                           "%3; border-radius: 8px; padding: 8px 14px; }")
+                                .arg(c.text.name(), c.selectedCard.name(), c.accent.name()));
   writeError_->setStyleSheet(
       QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %1;"
                      " border-radius: 6px; padding: 8px 12px; }")

@@ -39,6 +39,9 @@ class StudyView : public QWidget {
   quiz::QuizMode mode() const { return mode_; }
   const QVector<OptionCard*>& optionCards() const { return cards_; }
   BreakdownPanel* breakdown() const { return breakdown_; }
+  QLabel* examScoreLabel() const { return examScore_; }
+  QLabel* resultBanner() const { return banner_; }
+  ExamNavigator* navigator() const { return navigator_; }
   // The question on screen (nullptr before the first session starts).
   const quiz::Question* currentQuestion() const;
   QStringList currentDisplayOrder() const;
@@ -48,6 +51,8 @@ class StudyView : public QWidget {
   QHash<QString, QString> scenarioLetters() const;
   // Whether the current question shows its grading (right/wrong cards and the breakdown).
   bool isGraded() const;
+  // An exam is under way with at least one answer and has not been submitted.
+  bool examUnsubmitted() const;
 
   // Presenter walkthrough steps: the question open, the answer revealed, the breakdown shown.
   // None of them records an attempt (the teacher is demonstrating, not answering).
@@ -55,6 +60,10 @@ class StudyView : public QWidget {
   void presenterReveal();
   void presenterShowBreakdown();
   void presenterEnd();  // back to normal studying, the session untouched
+  // The breakdown step is taller than a projector's screen: scrolls it a page down (+1) or up
+  // (-1, never above the breakdown's top) and returns true, or false when it is already at that
+  // end (the presenter then moves to the next or previous step).
+  bool presenterScroll(int direction);
 
  public slots:
   void setProfile(qint64 profileId);
@@ -116,6 +125,7 @@ class StudyView : public QWidget {
   QPushButton* submitExamButton_ = nullptr;
   QLabel* keysHint_ = nullptr;
   QLabel* banner_ = nullptr;
+  QLabel* examScore_ = nullptr;  // the exam's score while reviewing, above the question
   BreakdownPanel* breakdown_ = nullptr;
   QTimer* examTimer_ = nullptr;
 };

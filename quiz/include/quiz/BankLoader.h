@@ -15,7 +15,11 @@ namespace precisionlab::quiz {
 struct BankProblem {
   QString path;     // "$.questions[3].options[1].correct", or "$" for file-level problems
   QString message;  // "expected a boolean"
-  QString toString() const { return path + QStringLiteral(": ") + message; }
+  // "$.questions[3].stem: expected a string"; a file-level problem is its message alone (a
+  // bare "$: " in front of it meant nothing to a teacher).
+  QString toString() const {
+    return path == QLatin1String("$") ? message : path + QStringLiteral(": ") + message;
+  }
 };
 
 struct BankLoadResult {

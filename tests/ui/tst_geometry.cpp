@@ -1,0 +1,342 @@
+// Layout that holds (issue 27): every view of the app at 1024x768 and 1280x800 (and the 960x640
+// window minimum) in English, and in German when PRECISIONLAB_TEST_LANG=de (CTest runs it both
+// ways), is checked for clipped widgets: each visible widget lies inside every ancestor up to
+// its view or scroll area, a vertically scrolling area is no wider than its viewport, a
+// one-line label's text fits its width (QFontMetrics), a wrapped label is as tall as its text,
+// a button is as wide as its text, and a tab bar shows every tab without scrolling. Geometry,
+// not pictures: a failure names the widget, its text and the pixels it lacks.
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextDocument>
+#include <QTimer>
+#include <QToolButton>
+#include <QtTest>
+
+#include "quiz/QuizSession.h"
+#include "ui/app/AppLanguage.h"
+#include "ui/app/MainWindow.h"
+#include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/LabView.h"
+#include "ui/lab/RunToggle.h"
+#include "ui/presenter/PresenterMode.h"
+#include "ui/presenter/PresenterWalkthrough.h"
+#include "ui/study/ExamNavigator.h"
+#include "ui/study/ProgressView.h"
+#include "ui/study/StudyController.h"
+#include "ui/study/StudyView.h"
+
+using namespace precisionlab;
+
+namespace {
+
+QString describe(const QWidget* w) {
+  QString text;
+  if (auto* l = qobject_cast<const QLabel*>(w)) text = l->text();
+  if (auto* b = qobject_cast<const QAbstractButton*>(w)) text = b->text();
+  text = text.simplified();
+  if (text.size() > 60) text = text.left(57) + QStringLiteral("...");
+  QString chain;
+  for (const QWidget* p = w; p && chain.count(QLatin1Char('<')) < 3; p = p->parentWidget())
+    chain += QStringLiteral(" < ") + (p->objectName().isEmpty()
+                                          ? QString::fromLatin1(p->metaObject()->className())
+                                          : p->objectName());
+  return QStringLiteral("'%1'%2").arg(text, chain);
+}
+
+// Qt's own parts of compound widgets (scroll bars, a spin box's line edit, a combo's popup, a
+// chart's graphics viewport) are Qt's to place.
+bool qtInternal(const QWidget* w) {
+  for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget()) {
+    if (qobject_cast<const QComboBox*>(p) || qobject_cast<const QAbstractSpinBox*>(p) ||
+        qobject_cast<const QTabBar*>(p) || qobject_cast<const QHeaderView*>(p))
+      return true;
+    if (p->inherits("QGraphicsView") || p->inherits("QAbstractItemView")) return true;
+  }
+  return qobject_cast<const QScrollBar*>(w) || w->inherits("QSplitterHandle") ||
+         w->inherits("QFocusFrame") || w->objectName().startsWith(QLatin1String("qt_"));
+}
+
+bool isScrollViewport(const QWidget* w) {
+  const QWidget* p = w ? w->parentWidget() : nullptr;
+  auto* area = p ? qobject_cast<const QAbstractScrollArea*>(p) : nullptr;
+  return area && area->viewport() == w;
+}
+
+// Every visible widget under `root`, checked as described at the top of the file.
+QStringList clipped(QWidget* root) {
+  QStringList out;
+  constexpr int kSlack = 1;
+  for (QWidget* w : root->findChildren<QWidget*>()) {
+    if (w->isWindow() || !w->isVisibleTo(root) || qtInternal(w)) continue;
+    if (w->width() <= 0 || w->height() <= 0) continue;
+    // Inside each ancestor up to the view, or up to a scroll area's viewport (the content
+    // scrolls; only its width must fit when it scrolls vertically only).
+    QRect r = w->rect();
+    for (QWidget* child = w; child != root && child->parentWidget();
+         child = child->parentWidget()) {
+      QWidget* parent = child->parentWidget();
+      r.translate(child->pos());
+      if (isScrollViewport(parent)) {
+        auto* area = qobject_cast<QScrollArea*>(parent->parentWidget());
+        if (area && area->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff &&
+            child == area->widget() && child->width() > parent->width() + kSlack)
+          out << QStringLiteral("%1: %2 px wider than its scroll area")
+                     .arg(describe(child))
+                     .arg(child->width() - parent->width());
+        break;
+      }
+      const QRect inside = parent->rect().adjusted(-kSlack, -kSlack, kSlack, kSlack);
+      if (!inside.contains(r)) {
+        out << QStringLiteral("%1: %2x%3+%4+%5 outside %6 (%7x%8)")
+                   .arg(describe(w))
+                   .arg(r.width())
+                   .arg(r.height())
+                   .arg(r.x())
+                   .arg(r.y())
+                   .arg(describe(parent))
+                   .arg(parent->width())
+                   .arg(parent->height());
+        break;
+      }
+      if (parent == root) break;
+    }
+    // Text that fits.
+    if (auto* label = qobject_cast<QLabel*>(w)) {
+      const QString text = label->text();
+      if (text.isEmpty() || !label->pixmap().isNull()) continue;
+      const QRect cr = label->contentsRect();
+      const int room = cr.width() - 2 * std::max(0, label->margin()) - std::max(0, label->indent());
+      if (label->wordWrap() || Qt::mightBeRichText(text)) {
+        const int need = label->heightForWidth(label->width());
+        if (label->wordWrap() && need > label->height() + 2)
+          out << QStringLiteral("%1: text needs %2 px height, has %3")
+                     .arg(describe(label))
+                     .arg(need)
+                     .arg(label->height());
+        if (!label->wordWrap() && Qt::mightBeRichText(text)) {
+          QTextDocument doc;
+          doc.setDefaultFont(label->font());
+          doc.setHtml(text);
+          doc.setDocumentMargin(0);
+          if (doc.idealWidth() > room + 2)
+            out << QStringLiteral("%1: text needs %2 px, has %3")
+                       .arg(describe(label))
+                       .arg(int(doc.idealWidth()))
+                       .arg(room);
+        }
+        continue;
+      }
+      int need = 0;
+      // A buddy's "&" is drawn as an underline, not as a character.
+      QString shown = text;
+      if (label->buddy())
+        shown.replace(QRegularExpression(QStringLiteral("&(.)")), QStringLiteral("\\1"));
+      for (const QString& line : shown.split(QLatin1Char('\n')))
+        need = std::max(need, label->fontMetrics().horizontalAdvance(line));
+      if (need > room + kSlack)
+        out << QStringLiteral("%1: text needs %2 px, has %3")
+                   .arg(describe(label))
+                   .arg(need)
+                   .arg(room);
+    } else if (auto* button = qobject_cast<QAbstractButton*>(w)) {
+      if (button->text().isEmpty()) continue;
+      const int need = button->sizeHint().width();
+      if (need > button->width() + kSlack)
+        out << QStringLiteral("%1: needs %2 px, has %3")
+                   .arg(describe(button))
+                   .arg(need)
+                   .arg(button->width());
+    } else if (auto* bar = qobject_cast<QTabBar*>(w)) {
+      for (int i = 0; i < bar->count(); ++i)
+        if (bar->tabRect(i).right() > bar->width() + kSlack || bar->tabRect(i).left() < -kSlack)
+          out << QStringLiteral("tab '%1' of %2 is cut").arg(bar->tabText(i), describe(bar));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+class TestGeometry : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void viewsAreNotClipped_data();
+  void viewsAreNotClipped();
+  void smallestWindowShowsTheRuns();
+  void presenterShowsRunNames();
+
+ private:
+  std::unique_ptr<MainWindow> makeWindow(QSize size);
+  void settle(QWidget* w) {
+    QCoreApplication::processEvents();
+    QTest::qWait(30);
+    QCoreApplication::processEvents();
+    w->update();
+  }
+  // PRECISIONLAB_SCREENSHOTS=DIR: each checked view is also saved there as a PNG, to look at.
+  void shoot(QWidget* window, const QString& name) {
+    const QString dir = qEnvironmentVariable("PRECISIONLAB_SCREENSHOTS");
+    if (dir.isEmpty()) return;
+    QDir().mkpath(dir);
+    window->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2-%3x%4.png")
+                                               .arg(name, lang_)
+                                               .arg(window->width())
+                                               .arg(window->height())));
+  }
+  QString lang_;
+  QTemporaryDir dir_;
+  int windows_ = 0;
+};
+
+void TestGeometry::initTestCase() {
+  lang_ = qEnvironmentVariable("PRECISIONLAB_TEST_LANG", QStringLiteral("en"));
+  QVERIFY2(AppLanguage::install(lang_), qPrintable(lang_));
+  QVERIFY(dir_.isValid());
+}
+
+std::unique_ptr<MainWindow> TestGeometry::makeWindow(QSize size) {
+  MainWindow::Options options;
+  options.databasePath = dir_.filePath(QStringLiteral("progress-%1.sqlite3").arg(++windows_));
+  options.restoreSettings = false;
+  options.quietErrors = true;
+  auto window = std::make_unique<MainWindow>(options);
+  window->setConfirm([](const QString&, const QString&) { return true; });
+  window->resize(size);
+  window->show();
+  if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+  if (!QTest::qWaitFor([&] { return window->studyView()->currentQuestion() != nullptr; }, 5000))
+    return nullptr;
+  return window;
+}
+
+void TestGeometry::viewsAreNotClipped_data() {
+  QTest::addColumn<QSize>("size");
+  for (const QSize size : {QSize(1024, 768), QSize(1280, 800), QSize(1920, 1080)})
+    QTest::newRow(qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()))) << size;
+}
+
+void TestGeometry::viewsAreNotClipped() {
+  // One window per size walked through every view, as a learner goes: the question, its
+  // feedback, the lab (settings closed and open), progress, an exam and its review.
+  QFETCH(QSize, size);
+  auto window = makeWindow(size);
+  QVERIFY(window);
+  QCOMPARE(window->size(), size);
+  StudyView* study = window->studyView();
+  auto* lab = static_cast<LabView*>(window->labView());
+  QStringList problems;
+  auto check = [&](const QString& view, QWidget* shown) {
+    settle(window.get());
+    shoot(window.get(), view);
+    // No view may demand more than the screen it is on.
+    if (window->minimumSizeHint().width() > size.width())
+      problems << QStringLiteral("%1: the window needs %2 px")
+                      .arg(view)
+                      .arg(window->minimumSizeHint().width());
+    for (const QString& p : clipped(shown)) problems << view + QStringLiteral(": ") + p;
+  };
+  check(QStringLiteral("study"), study);
+  study->setFocus();
+  QTest::keyClick(study, Qt::Key_1);
+  QTest::keyClick(study, Qt::Key_Return);
+  QVERIFY(study->isGraded());
+  check(QStringLiteral("study-feedback"), study);
+  window->tabs()->setCurrentWidget(lab);
+  check(QStringLiteral("lab"), lab);
+  lab->showSettings(true);
+  check(QStringLiteral("lab-settings"), lab);
+  lab->showSettings(false);
+  window->tabs()->setCurrentWidget(window->progressView());
+  check(QStringLiteral("progress"), window->progressView());
+  window->tabs()->setCurrentWidget(study);
+  study->setMode(quiz::QuizMode::Exam);
+  QTRY_VERIFY_WITH_TIMEOUT(study->controller()->session() &&
+                               study->controller()->session()->mode() == quiz::QuizMode::Exam,
+                           5000);
+  study->setFocus();
+  QTest::keyClick(study, Qt::Key_1);
+  check(QStringLiteral("exam"), study);
+  study->controller()->submitExam();
+  QTest::keyClick(study, Qt::Key_N);  // the review re-renders as it moves
+  QTest::keyClick(study, Qt::Key_P);
+  QTRY_VERIFY(study->examScoreLabel()->isVisibleTo(study));
+  check(QStringLiteral("exam-review"), study);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestGeometry::smallestWindowShowsTheRuns() {
+  // The 960x640 minimum: the runs stay usable (their rows visible, not squashed to a header).
+  auto window = makeWindow(QSize(960, 640));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  window->tabs()->setCurrentWidget(lab);
+  settle(window.get());
+  int visibleRows = 0;
+  for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+    if (!row->isVisibleTo(lab)) continue;
+    const QRect inLab(row->mapTo(lab, QPoint(0, 0)), row->size());
+    // Within the scroll area's viewport as it is scrolled now.
+    QWidget* viewport = row->parentWidget();
+    while (viewport && !isScrollViewport(viewport)) viewport = viewport->parentWidget();
+    QVERIFY(viewport);
+    const QRect shownPart(viewport->mapTo(lab, QPoint(0, 0)), viewport->size());
+    if (shownPart.contains(inLab)) ++visibleRows;
+  }
+  shoot(window.get(), QStringLiteral("lab-minimum"));
+  QVERIFY2(visibleRows >= 2, qPrintable(QStringLiteral("%1 rows visible").arg(visibleRows)));
+  QVERIFY2(!lab->findChild<EvidenceSummary*>()->cardsShown(),
+           "before any run the lab shows what to do, not four empty cards");
+  const QStringList problems = clipped(lab);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestGeometry::presenterShowsRunNames() {
+  // The last step at 1024x768: the class must see which row is which run.
+  auto window = makeWindow(QSize(1024, 768));
+  QVERIFY(window);
+  PresenterMode* presenter = window->presenter();
+  presenter->setFullScreenEnabled(false);
+  presenter->setScenarioRunner([](const QString&) {});
+  presenter->enter();
+  while (presenter->walkthrough()->next()) {
+  }
+  settle(window.get());
+  shoot(window.get(), QStringLiteral("presenter-verdicts"));
+  LabVerdictTable* table = presenter->verdictTable();
+  QVERIFY(table->isVisibleTo(window.get()));
+  QCOMPARE(table->columnViewportPosition(LabVerdictTable::kScenario), 0);
+  const QFontMetrics fm(table->font());
+  // The names get the widest column, and each fits it whole in at most three lines.
+  QVERIFY(table->columnWidth(LabVerdictTable::kScenario) >= table->viewport()->width() / 4);
+  for (int row = 0; row < table->rowCount(); ++row) {
+    const QString name = table->item(row, LabVerdictTable::kScenario)->text();
+    const int width = table->columnWidth(LabVerdictTable::kScenario) - 8;
+    const QRect need = fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, name);
+    QVERIFY2(need.height() <= 3 * fm.lineSpacing() + 4,
+             qPrintable(QStringLiteral("'%1' needs %2 px in a %3 px column")
+                            .arg(name)
+                            .arg(need.height())
+                            .arg(width)));
+  }
+  presenter->leave();
+}
+
+QTEST_MAIN(TestGeometry)
+#include "tst_geometry.moc"
