@@ -219,7 +219,12 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
          << ",\"trials\":" << v.trials << ",\"sampleMultiple\":" << jsonNumber(v.sampleMultiple)
          << ",\"firstNonFiniteStep\":" << v.firstNonFiniteStep
          << ",\"identicalToBaseline\":" << (v.identicalToBaseline ? "true" : "false")
-         << ",\"summary\":" << quoted(v.summary) << "}" << (i + 1 < verdicts.size() ? "," : "")
+         << ",\"memoryRatio\":" << (v.memoryMeasurable ? jsonNumber(v.memoryRatio) : "null");
+    if (v.memoryExperiment)
+      json << ",\"sameUpdates\":" << (v.sameUpdates ? "true" : "false")
+           << ",\"comparedSteps\":" << v.comparedSteps << ",\"bitEqualSteps\":" << v.bitEqualSteps
+           << ",\"maxRelativeLossGap\":" << jsonNumber(v.maxRelativeLossGap);
+    json << ",\"summary\":" << quoted(v.summary) << "}" << (i + 1 < verdicts.size() ? "," : "")
          << "\n";
   }
   json << "]\n";

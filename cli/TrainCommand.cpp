@@ -65,11 +65,28 @@ ArgParser makeParser() {
       "bar on a terminal, one JSON line per step with --jsonl, a log line every few steps\n"
       "otherwise. Ctrl-C cancels after the step in progress (exit status 130).");
   using O = TrainOption;
-  addTrainingOptions(
-      p, TrainConfig{},
-      {O::Preset, O::Model, O::Layers, O::InitScale, O::GrowthInterval, O::Save, O::Data,
-       O::TextColumn, O::LabelColumn, O::Steps, O::BatchSize, O::SeqLen, O::LearningRate, O::Seed,
-       O::Device, O::Threads, O::CpuFp16, O::EvalEvery, O::Precision});
+  addTrainingOptions(p, TrainConfig{},
+                     {O::Preset,
+                      O::Model,
+                      O::Layers,
+                      O::InitScale,
+                      O::GrowthInterval,
+                      O::AccumulationSteps,
+                      O::CheckpointActivations,
+                      O::Save,
+                      O::Data,
+                      O::TextColumn,
+                      O::LabelColumn,
+                      O::Steps,
+                      O::BatchSize,
+                      O::SeqLen,
+                      O::LearningRate,
+                      O::Seed,
+                      O::Device,
+                      O::Threads,
+                      O::CpuFp16,
+                      O::EvalEvery,
+                      O::Precision});
   p.flag("jsonl", "one JSON line per step and evaluation, then a summary line");
   return p;
 }

@@ -56,6 +56,9 @@ const OptionRow kRows[] = {
     {TrainOption::Precision, "precision", std::nullopt},
     {TrainOption::InitScale, "init-scale", ConfigField::InitScale},
     {TrainOption::GrowthInterval, "growth-interval", ConfigField::GrowthInterval},
+    {TrainOption::AccumulationSteps, "gradient-accumulation-steps", ConfigField::AccumulationSteps},
+    {TrainOption::CheckpointActivations, "gradient-checkpointing",
+     ConfigField::CheckpointActivations},
 };
 constexpr const char* kOversubscribe = "oversubscribe";
 
@@ -162,6 +165,17 @@ void addTrainingOptions(ArgParser& p, const TrainConfig& d,
             name, "N",
             "GradScaler growth interval in steps" + dflt + std::to_string(d.growthInterval) + ")");
         break;
+      case TrainOption::AccumulationSteps:
+        p.option(name, "K",
+                 "run each step's batch as K micro-batches of batch/K, gradients accumulated "
+                 "(TrainingArguments' gradient_accumulation_steps)" +
+                     dflt + std::to_string(d.accumulationSteps) + ")");
+        break;
+      case TrainOption::CheckpointActivations:
+        p.flag(name,
+               "recompute each encoder layer in the backward pass instead of keeping its "
+               "activations (gradient_checkpointing=True)");
+        break;
     }
   }
 }
@@ -193,6 +207,8 @@ void applyTrainingOptions(const ArgParser& p, TrainConfig& c) {
   if (p.has("precision")) parsePrecision(p.text("precision", ""), &c.precision);  // a choice
   c.initScale = p.number("init-scale", c.initScale);
   c.growthInterval = p.integer("growth-interval", c.growthInterval);
+  c.accumulationSteps = p.integer("gradient-accumulation-steps", c.accumulationSteps);
+  c.checkpointActivations = c.checkpointActivations || p.has("gradient-checkpointing");
 }
 
 std::string flagFor(const ArgParser& parser, ConfigField field) {

@@ -34,6 +34,8 @@ enum class TrainOption {
   Precision,
   InitScale,
   GrowthInterval,
+  AccumulationSteps,      // --gradient-accumulation-steps
+  CheckpointActivations,  // --gradient-checkpointing
 };
 
 // Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.

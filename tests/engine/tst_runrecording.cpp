@@ -89,6 +89,7 @@ class TestRunRecording : public QObject {
 
  private Q_SLOTS:
   void roundTrip();
+  void memoryExperimentFields();
   void damagedFiles_data();
   void damagedFiles();
   void missingFileIsInputError();
@@ -152,6 +153,42 @@ void TestRunRecording::roundTrip() {
   QCOMPARE(out.summary().firstNonFiniteStep, int64_t(5));
   QCOMPARE(out.summary().finalValAccuracy, 0.75);
   QCOMPARE(out.summary().peakBytes, int64_t(1) << 40);
+}
+
+void TestRunRecording::memoryExperimentFields() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  // Written only where they differ from one batch per step and stored activations.
+  const std::string plain = toText(sampleRecording(), dir);
+  QVERIFY(plain.find("accumulationSteps") == std::string::npos);
+  QVERIFY(plain.find("checkpointActivations") == std::string::npos);
+  QCOMPARE(parseRunRecording(plain, "old.plrun").config.accumulationSteps, int64_t(1));
+  QVERIFY(!parseRunRecording(plain, "old.plrun").config.checkpointActivations);
+
+  RunRecording in = sampleRecording();
+  in.config.accumulationSteps = 4;
+  in.config.checkpointActivations = true;
+  const std::string text = toText(in, dir);
+  const RunRecording out = parseRunRecording(text, "memory.plrun");
+  QCOMPARE(out.config.accumulationSteps, int64_t(4));
+  QVERIFY(out.config.checkpointActivations);
+
+  // Hostile values name the file, the line and the field.
+  auto refused = [](const std::string& bad, const char* expected) {
+    try {
+      parseRunRecording(bad, "bad.plrun");
+    } catch (const InputError& e) {
+      const QString message = QString::fromUtf8(e.what());
+      return message.startsWith("bad.plrun:1:") && message.contains(expected);
+    }
+    return false;
+  };
+  QVERIFY(refused(replaced(text, "\"accumulationSteps\":4", "\"accumulationSteps\":3"),
+                  "config.accumulationSteps"));  // 3 does not divide the batch of 8
+  QVERIFY(refused(replaced(text, "\"accumulationSteps\":4", "\"accumulationSteps\":0"),
+                  "accumulationSteps"));
+  QVERIFY(refused(replaced(text, "\"checkpointActivations\":true", "\"checkpointActivations\":1"),
+                  "checkpointActivations"));
 }
 
 void TestRunRecording::damagedFiles_data() {

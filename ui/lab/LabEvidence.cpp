@@ -119,6 +119,39 @@ void fillSweep(EvidenceCard& c, const Verdict& v) {
   c.evidence << LabEvidence::tr("every trial is an fp32 run: each one as slow as the baseline");
 }
 
+// Gradient accumulation and activation checkpointing: a card built from the verdict's own
+// figures (same updates, measured peak memory, measured step time), whatever the row.
+void fillMemoryExperiment(EvidenceCard& c, const Verdict& v) {
+  const bool lower = v.memoryMeasurable && v.memoryRatio < 1.0;
+  c.finding =
+      v.sameUpdates && lower ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  if (!v.sameUpdates)
+    c.headline = LabEvidence::tr("Did not make the baseline's updates in this run");
+  else if (lower)
+    c.headline = LabEvidence::tr("The same updates as fp32 at %1 of its peak memory")
+                     .arg(ratio(v.memoryRatio));
+  else
+    c.headline = LabEvidence::tr("The same updates, but peak memory was not measured lower");
+  const QLocale locale;
+  c.evidence << (v.bitEqualSteps == v.comparedSteps
+                     ? LabEvidence::tr("loss bit-equal to the baseline's at all %1 steps")
+                           .arg(v.comparedSteps)
+                     : LabEvidence::tr("loss within %1 relative of the baseline's at every step "
+                                       "(largest gap %2; %3 of %4 steps bit-equal)")
+                           .arg(locale.toString(1e-4, 'g', 1),
+                                locale.toString(v.maxRelativeLossGap, 'g', 2))
+                           .arg(v.bitEqualSteps)
+                           .arg(v.comparedSteps));
+  c.evidence << (v.memoryMeasurable
+                     ? LabEvidence::tr("peak memory %1 the baseline's (measured)")
+                           .arg(ratio(v.memoryRatio))
+                     : LabEvidence::tr("memory: not measurable against this baseline"));
+  c.evidence << (v.speedMeasurable && v.speedup > 0
+                     ? LabEvidence::tr("step time %1 the baseline's, samples/s %2 (measured)")
+                           .arg(ratio(1.0 / v.speedup), ratio(v.speedup))
+                     : LabEvidence::tr("speed: not measurable against this baseline"));
+}
+
 }  // namespace
 
 QStringList LabEvidence::defaultOrder() {
@@ -199,7 +232,9 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
                        : LabEvidence::tr("Inconclusive: the fp32 baseline did not learn");
       c.evidence << LabVerdicts::localizedSummary(*verdict);
     } else if (verdict && isFinal) {
-      if (id == idOf(scenario::kHalfLayers))
+      if (verdict->memoryExperiment)
+        fillMemoryExperiment(c, *verdict);
+      else if (id == idOf(scenario::kHalfLayers))
         fillHalfLayers(c, *verdict);
       else if (id == idOf(scenario::kVertexHpTuning))
         fillSweep(c, *verdict);

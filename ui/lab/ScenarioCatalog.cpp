@@ -33,6 +33,8 @@ QColor colorOf(const std::string& id, int row) {
       {scenario::kFp16Amp, QColor(0x00, 0x9E, 0x73)},
       {scenario::kBf16Amp, QColor(0xE6, 0x9F, 0x00)},
       {scenario::kFp16NoScaler, QColor(0x00, 0x72, 0xB2)},
+      {scenario::kGradAccumulation, QColor(0x88, 0x4E, 0xA0)},
+      {scenario::kActivationCheckpointing, QColor(0x7F, 0x7F, 0x00)},
   };
   for (const auto& [known, color] : kColors)
     if (known == id) return color;

@@ -40,6 +40,8 @@ enum class ConfigField {
   InitScale,
   GrowthInterval,
   StopAfterNonFinite,
+  AccumulationSteps,
+  CheckpointActivations,
 };
 
 // Every field, in the order above (for tables and tests).

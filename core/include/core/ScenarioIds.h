@@ -14,5 +14,9 @@ inline constexpr std::string_view kVertexHpTuning = "vertex-hp-tuning";  // opti
 inline constexpr std::string_view kFp16Amp = "fp16-amp";                 // option D: fp16=True
 inline constexpr std::string_view kBf16Amp = "bf16-amp";                 // bf16=True
 inline constexpr std::string_view kFp16NoScaler = "fp16-no-scaler";      // fp16 autocast, no scaler
+// Memory experiments of the scaling bank: the baseline's batch as 4 accumulated micro-batches,
+// and each encoder layer recomputed in the backward pass.
+inline constexpr std::string_view kGradAccumulation = "grad-accumulation";
+inline constexpr std::string_view kActivationCheckpointing = "activation-checkpointing";
 
 }  // namespace precisionlab::scenario

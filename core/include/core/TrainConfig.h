@@ -65,6 +65,14 @@ struct TrainConfig {
   // weights turned NaN stays NaN), the run stops and is evaluated once. 0 = always run every
   // step. Steps a GradScaler skips are its recovery and never count.
   int64_t stopAfterNonFinite = 0;
+  // Gradient accumulation (TrainingArguments' gradient_accumulation_steps): each optimizer step
+  // runs its batch of `batchSize` examples as this many micro-batches of batchSize / k, each
+  // loss scaled by 1/k, gradients summed, then one unscale/check, clip and optimizer step. The
+  // data order and dropout masks are those of the one-batch step. 1 = one batch per step.
+  int64_t accumulationSteps = 1;
+  // Activation checkpointing (gradient_checkpointing=True): each encoder layer's forward keeps
+  // only its input and is recomputed, with the same dropout masks, in the backward pass.
+  bool checkpointActivations = false;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -45,6 +45,12 @@ struct VerdictOptions {
   double valLossTolerance = 0.15;  // ... and its validation loss <= the baseline's + this.
   // Stalled: its own training loss fell by less than this share of the baseline's drop.
   double stallShare = 0.25;
+  // Memory experiments (gradient accumulation, activation checkpointing) claim the baseline's
+  // updates: every step's training loss within this relative distance of the baseline's at the
+  // same step. Accumulation sums k micro-batch gradients where one batch sums them in one GEMM,
+  // so float rounding differs (measured: up to ~1e-6 relative over 150 steps); 1e-4 is far
+  // below any real change of the update (a changed learning rate or batch moves it by > 1e-2).
+  double sameUpdateTolerance = 1e-4;
 };
 
 // What a verdict concludes, in one word (the texts below say it in full).
@@ -115,6 +121,14 @@ struct Verdict {
   double meanGradZeroFraction = 0, baselineGradZeroFraction = 0;
   std::string failureCause;  // "" when none; failure.english()
   VerdictText failure;
+  // Memory experiments (TrainConfig::accumulationSteps > 1 or checkpointActivations): does the
+  // run make the baseline's updates with less memory? Judged whether or not the baseline learned.
+  bool memoryExperiment = false;
+  int64_t comparedSteps = 0;      // steps both runs have
+  int64_t bitEqualSteps = 0;      // of those, steps whose loss is bit-equal to the baseline's
+  double maxRelativeLossGap = 0;  // max |loss - baseline| / |baseline| over those steps
+  bool sameUpdates = false;       // every compared step within sameUpdateTolerance
+  bool sameSettings = false;      // the baseline's steps, batch, seed, learning rate, precision
   // Sweeps.
   int trials = 1;
   double computeMultiple = 1.0;  // trials' steps x median step time / baseline's

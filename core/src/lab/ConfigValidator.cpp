@@ -63,6 +63,10 @@ const FieldInfo kFields[] = {
      ConfigRange{1, 1e9}, " steps", ""},
     {ConfigField::StopAfterNonFinite, "stopAfterNonFinite", "stop after non-finite steps",
      ConfigRange{0, double(kMaxSteps)}, " steps", "never stop early"},
+    {ConfigField::AccumulationSteps, "accumulationSteps", "gradient accumulation steps",
+     ConfigRange{1, double(kMaxBatchSize)}, " micro-batches", ""},
+    {ConfigField::CheckpointActivations, "checkpointActivations", "activation checkpointing",
+     std::nullopt, "", ""},
 };
 
 const FieldInfo& info(ConfigField f) {
@@ -266,6 +270,15 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
   add(checkRange(ConfigField::InitScale, c.initScale));
   add(checkRange(ConfigField::GrowthInterval, double(c.growthInterval)));
   add(checkRange(ConfigField::StopAfterNonFinite, double(c.stopAfterNonFinite)));
+  if (auto accumulation = checkRange(ConfigField::AccumulationSteps, double(c.accumulationSteps))) {
+    add(std::move(accumulation));
+  } else if (c.batchSize % c.accumulationSteps != 0) {
+    // Micro-batches of equal size, so the accumulated mean is the one-batch mean.
+    add(issue(ConfigField::AccumulationSteps,
+              "gradient accumulation steps (" + std::to_string(c.accumulationSteps) +
+                  ") must divide the batch size (" + std::to_string(c.batchSize) +
+                  ") into equal micro-batches"));
+  }
   return out;
 }
 

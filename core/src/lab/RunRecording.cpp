@@ -137,6 +137,8 @@ json::Value configToJson(const TrainConfig& c) {
   o.set("backoffFactor", number(c.backoffFactor));
   o.set("growthInterval", c.growthInterval);
   if (c.stopAfterNonFinite > 0) o.set("stopAfterNonFinite", c.stopAfterNonFinite);
+  if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
+  if (c.checkpointActivations) o.set("checkpointActivations", true);
   return o;
 }
 
@@ -179,6 +181,15 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   if (o.find("stopAfterNonFinite"))
     c.stopAfterNonFinite =
         inRange(getInt(o, "stopAfterNonFinite", at, p), ConfigField::StopAfterNonFinite, at, p);
+  // Optional: only runs that accumulate gradients or checkpoint activations write them.
+  if (o.find("accumulationSteps"))
+    c.accumulationSteps =
+        inRange(getInt(o, "accumulationSteps", at, p), ConfigField::AccumulationSteps, at, p);
+  if (c.batchSize % c.accumulationSteps != 0)
+    at.fail("field \"config.accumulationSteps\" (" + std::to_string(c.accumulationSteps) +
+            ") does not divide config.batchSize (" + std::to_string(c.batchSize) + ")");
+  if (o.find("checkpointActivations"))
+    c.checkpointActivations = getBool(o, "checkpointActivations", at, p);
   return c;
 }
 

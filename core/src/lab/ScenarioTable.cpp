@@ -203,6 +203,55 @@ std::vector<ScenarioSpec> makeTable() {
         "always scales the loss. Export \"fp16-amp\" instead.";
     rows.push_back(std::move(s));
   }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kGradAccumulation);
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Gradient accumulation (4 micro-batches)");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Gradient accumulation x4");
+    s.focusChart = "loss";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "TrainingArguments(gradient_accumulation_steps=4): the baseline's batch as 4 "
+        "micro-batches of a quarter, each loss divided by 4, gradients summed, one optimizer "
+        "step. The same examples and dropout masks as the baseline, so the same updates with "
+        "a quarter of the activations in memory at a time.");
+    // The baseline's batch (16 in the lab) in 4 equal parts; the validator refuses a batch
+    // that 4 does not divide.
+    s.configure = [](TrainConfig& c) { c.accumulationSteps = 4; };
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows =
+        "a batch accumulated over micro-batches: the same updates as one batch at a lower "
+        "measured peak memory";
+    s.vertex.title = "gradient_accumulation_steps=4";
+    s.vertex.docComment =
+        "Gradient accumulation: each optimizer step sums the gradients of 4 micro-batches of\n"
+        "per_device_train_batch_size examples, so the effective batch is 4x what fits in memory.";
+    s.vertex.precisionArgs = kFp32Args + "        gradient_accumulation_steps=4,\n";
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kActivationCheckpointing);
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Activation checkpointing");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Activation checkpointing");
+    s.focusChart = "throughput";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "TrainingArguments(gradient_checkpointing=True): each encoder layer keeps only its "
+        "input and runs again in the backward pass, with the same dropout masks: the same "
+        "loss, less activation memory, more compute per step.");
+    s.configure = [](TrainConfig& c) { c.checkpointActivations = true; };
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows =
+        "activation checkpointing: the same loss at a lower measured peak memory and a longer "
+        "step";
+    s.vertex.title = "gradient_checkpointing=True";
+    s.vertex.docComment =
+        "Activation (gradient) checkpointing: the encoder layers' activations are recomputed in\n"
+        "the backward pass instead of stored, trading compute for memory.";
+    s.vertex.precisionArgs = kFp32Args + "        gradient_checkpointing=True,\n";
+    rows.push_back(std::move(s));
+  }
   return rows;
 }
 

@@ -316,6 +316,106 @@ void judgeSweep(const MeasuredScenario& scenario, const RunLog& baseline, const 
                            {num(v.computeMultiple, 1)}));
 }
 
+bool isMemoryExperiment(const RunLog& run) {
+  return run.config.accumulationSteps > 1 || run.config.checkpointActivations;
+}
+
+// Gradient accumulation and activation checkpointing change how a step is computed, not what it
+// computes: the claim is the baseline's updates (loss at every step within the tolerance,
+// bit-equal where the arithmetic allows) at a lower measured peak memory, paid for in time.
+void judgeMemoryExperiment(const RunLog& run, const RunLog& base, const VerdictOptions& o,
+                           Verdict& v, std::vector<VerdictText>& s) {
+  v.memoryExperiment = true;
+  const TrainConfig &a = run.config, &b = base.config;
+  v.sameSettings = a.steps == b.steps && a.batchSize == b.batchSize && a.seed == b.seed &&
+                   a.learningRate == b.learningRate && a.precision == b.precision &&
+                   a.seqLen == b.seqLen && a.preset == b.preset;
+  std::map<int64_t, double> baseLoss;
+  for (const auto& st : base.steps) baseLoss[st.step] = st.loss;
+  bool allFinite = true;
+  for (const auto& st : run.steps) {
+    auto it = baseLoss.find(st.step);
+    if (it == baseLoss.end()) continue;
+    ++v.comparedSteps;
+    if (bitEqual(st.loss, it->second)) {
+      ++v.bitEqualSteps;
+      continue;
+    }
+    if (!std::isfinite(st.loss) || !std::isfinite(it->second)) {
+      allFinite = false;
+      continue;
+    }
+    const double gap = std::abs(st.loss - it->second) / std::max(std::abs(it->second), 1e-30);
+    v.maxRelativeLossGap = std::max(v.maxRelativeLossGap, gap);
+  }
+  v.sameUpdates = v.sameSettings && allFinite && v.comparedSteps > 0 &&
+                  v.comparedSteps == static_cast<int64_t>(base.steps.size()) &&
+                  v.maxRelativeLossGap <= o.sameUpdateTolerance;
+  v.judgement = v.sameUpdates
+                    ? (v.identicalToBaseline ? Judgement::Identical : Judgement::LearnsLikeBaseline)
+                    : Judgement::Differs;
+  if (a.accumulationSteps > 1)
+    s.push_back(text(
+        PL_TRANSLATE_NOOP("Verdict", "batch %1 as %2 micro-batches of %3, one optimizer step: "),
+        {count(a.batchSize), count(a.accumulationSteps),
+         count(a.batchSize / a.accumulationSteps)}));
+  if (a.checkpointActivations)
+    s.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict", "each encoder layer recomputed in the backward pass instead of stored: ")));
+  if (!v.sameSettings) {
+    s.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict",
+        "not comparable: its steps, batch, seed, learning rate or precision are not "
+        "the baseline's")));
+  } else if (v.sameUpdates && v.bitEqualSteps == v.comparedSteps) {
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                       "the same updates as the baseline: bit-equal loss at all "
+                                       "%1 steps"),
+                     {count(v.comparedSteps)}));
+  } else {
+    const std::vector<Arg> args = {num(o.sameUpdateTolerance, 1, 'g'), count(v.comparedSteps),
+                                   num(v.maxRelativeLossGap, 2, 'g'), count(v.bitEqualSteps)};
+    s.push_back(v.sameUpdates
+                    ? text(PL_TRANSLATE_NOOP("Verdict",
+                                             "the same updates as the baseline: loss within %1 "
+                                             "relative at all %2 steps (largest gap %3, %4 "
+                                             "steps bit-equal; float sums in another order)"),
+                           args)
+                    : text(PL_TRANSLATE_NOOP("Verdict",
+                                             "NOT the baseline's updates: loss beyond %1 "
+                                             "relative (largest gap %3 over %2 steps, %4 "
+                                             "bit-equal)"),
+                           args));
+  }
+  if (v.memoryMeasurable) {
+    s.push_back(v.memoryRatio < 1.0
+                    ? text(PL_TRANSLATE_NOOP("Verdict",
+                                             "; peak memory %1x the baseline's, lower (measured)"),
+                           {num(v.memoryRatio, 2)})
+                    : text(PL_TRANSLATE_NOOP("Verdict",
+                                             "; peak memory %1x the baseline's, NOT lower "
+                                             "(measured)"),
+                           {num(v.memoryRatio, 2)}));
+  } else {
+    s.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict", "; memory not measurable here (not measured live on the same device)")));
+  }
+  if (v.speedMeasurable && v.speedup > 0) {
+    const std::vector<Arg> t = {num(1.0 / v.speedup, 2), num(v.speedup, 2), num(v.speedupLow, 2),
+                                num(v.speedupHigh, 2)};
+    s.push_back(v.cpuTime ? text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "; step time %1x the baseline's, samples/s "
+                                                   "%2x (p25-p75 %3-%4x, CPU time per step)"),
+                                 t)
+                          : text(PL_TRANSLATE_NOOP("Verdict",
+                                                   "; step time %1x the baseline's, samples/s "
+                                                   "%2x (p25-p75 %3-%4x)"),
+                                 t));
+  } else {
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; speed not measurable here")));
+  }
+}
+
 }  // namespace
 
 const char* judgementName(Judgement j) {
@@ -438,6 +538,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
       s.push_back(text(
           PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
           {count(static_cast<int64_t>(judged->steps.size()))}));
+  } else if (isMemoryExperiment(*judged) && !scenario.isSweep) {
+    // The same updates need no learning baseline: equal losses are equal whether or not they fell.
+    judgeMemoryExperiment(*judged, baseline, options, v, s);
   } else if (!v.baselineLearned) {
     v.judgement = Judgement::Inconclusive;
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "inconclusive: ")));

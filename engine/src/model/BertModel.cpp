@@ -5,6 +5,7 @@
 
 #include "model/SeededDropout.h"
 #include "platform/TorchCompat.h"
+#include "precision/AutocastGuard.h"
 #include "precision/PrecisionOps.h"
 
 namespace precisionlab {
@@ -168,6 +169,77 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
   return applyLayerNorm(outputLayerNorm, ops::residualAdd(out, attended), config_);  // (B, T, H)
 }
 
+namespace {
+
+// torch.utils.checkpoint (use_reentrant=True) for one encoder layer; LibTorch has none. The
+// forward runs the layer without recording a graph and saves only its input (and the mask); the
+// backward runs it again with grad, under the forward's autocast and cast mode and with the
+// forward's dropout seeds replayed (same masks, same values), then back-propagates through that
+// recomputed graph: parameter gradients accumulate in place, the input's gradient is returned.
+// The layer and its mask, passed as one non-tensor argument: the mask is undefined when no
+// position is padding, and an undefined tensor cannot be an autograd input. The mask needs no
+// gradient (it is a function of the attention mask only).
+struct LayerCall {
+  BertLayerImpl* layer;
+  const torch::Tensor* additiveMask;
+};
+
+struct CheckpointedLayer : public torch::autograd::Function<CheckpointedLayer> {
+  static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& hidden,
+                               LayerCall call) {
+    BertLayerImpl* layer = call.layer;
+    const torch::Tensor& additiveMask = *call.additiveMask;
+    const c10::DeviceType device = hidden.device().type();
+    std::vector<uint64_t> seeds;
+    torch::Tensor out;
+    int64_t block = 0;
+    {
+      torch::NoGradGuard noGrad;
+      DropoutTape tape(DropoutTape::Mode::Record, &seeds);
+      block = tape.block();
+      out = layer->forward(hidden, additiveMask);
+    }
+    ctx->save_for_backward({hidden});
+    // The module outlives the backward of the step whose forward it ran (the trainer's model).
+    ctx->saved_data["layer"] = static_cast<int64_t>(reinterpret_cast<intptr_t>(layer));
+    if (additiveMask.defined()) ctx->saved_data["mask"] = additiveMask;
+    ctx->saved_data["seeds"] = std::vector<int64_t>(seeds.begin(), seeds.end());
+    ctx->saved_data["block"] = block;
+    ctx->saved_data["autocast"] = AutocastGuard::isEnabled(device);
+    ctx->saved_data["autocastDtype"] = static_cast<int64_t>(AutocastGuard::dtype(device));
+    ctx->saved_data["castMode"] = static_cast<int64_t>(ops::currentCastMode());
+    return out;
+  }
+
+  static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                 torch::autograd::variable_list grads) {
+    const torch::Tensor saved = ctx->get_saved_variables().at(0);
+    auto* layer =
+        reinterpret_cast<BertLayerImpl*>(static_cast<intptr_t>(ctx->saved_data["layer"].toInt()));
+    const auto found = ctx->saved_data.find("mask");
+    const torch::Tensor mask =
+        found != ctx->saved_data.end() ? found->second.toTensor() : torch::Tensor();
+    const std::vector<int64_t> stored = ctx->saved_data["seeds"].toIntVector();
+    std::vector<uint64_t> seeds(stored.begin(), stored.end());
+    const c10::DeviceType device = saved.device().type();
+    torch::Tensor input = saved.detach().requires_grad_(true);
+    torch::Tensor out;
+    {
+      torch::AutoGradMode grad(true);
+      AutocastGuard autocast(device,
+                             static_cast<c10::ScalarType>(ctx->saved_data["autocastDtype"].toInt()),
+                             ctx->saved_data["autocast"].toBool());
+      ops::CastModeScope castMode(static_cast<ops::CastMode>(ctx->saved_data["castMode"].toInt()));
+      DropoutTape tape(DropoutTape::Mode::Replay, &seeds, ctx->saved_data["block"].toInt());
+      out = layer->forward(input, mask);
+    }
+    torch::autograd::backward({out}, {grads.at(0)});
+    return {input.grad(), torch::Tensor()};
+  }
+};
+
+}  // namespace
+
 BertForSequenceClassificationImpl::BertForSequenceClassificationImpl(
     BertForSequenceClassificationOptions options)
     : options_(std::move(options)) {
@@ -220,7 +292,10 @@ torch::Tensor BertForSequenceClassificationImpl::forward(const torch::Tensor& in
   if (!noPadding)
     additiveMask =
         (1.0 - attentionMask.to(dtype)).view({b, 1, 1, t}) * lowestOf(dtype);  // (B, 1, 1, T)
-  for (auto& layer : layers) hidden = layer(hidden, additiveMask);
+  const bool checkpoint = checkpointActivations_ && is_training() && torch::GradMode::is_enabled();
+  for (auto& layer : layers)
+    hidden = checkpoint ? CheckpointedLayer::apply(hidden, LayerCall{layer.get(), &additiveMask})
+                        : layer(hidden, additiveMask);
   auto cls = hidden.select(1, 0);  // (B, H): the [CLS] position
   auto pooled = ops::activation(applyLinear(poolerDense, cls), "tanh");
   pooled = seededDropout(pooled, c.hiddenDropout, is_training());

@@ -65,6 +65,10 @@ class BertForSequenceClassificationImpl : public torch::nn::Module {
   // Hugging Face's _init_weights: normal(0, initializerRange) for Linear and Embedding weights,
   // zero biases, LayerNorm 1/0, the padding row of the word embedding zeroed.
   void initWeights();
+  // Activation checkpointing (gradient_checkpointing=True): in training with grad enabled, each
+  // encoder layer keeps only its input and runs again in the backward pass (BertModel.cpp).
+  void setCheckpointActivations(bool on) { checkpointActivations_ = on; }
+  bool checkpointActivations() const { return checkpointActivations_; }
 
   const BertForSequenceClassificationOptions& options() const { return options_; }
 
@@ -75,6 +79,7 @@ class BertForSequenceClassificationImpl : public torch::nn::Module {
 
  private:
   BertForSequenceClassificationOptions options_;
+  bool checkpointActivations_ = false;
 };
 TORCH_MODULE(BertForSequenceClassification);
 

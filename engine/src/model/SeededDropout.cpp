@@ -19,14 +19,40 @@ inline uint64_t mix(uint64_t z) {
 }
 
 thread_local at::Generator* tGenerator = nullptr;
+thread_local DropoutTape* tTape = nullptr;
 
-uint64_t drawSeed() {
+uint64_t drawFromGenerator() {
   auto gen = tGenerator ? *tGenerator : at::globalContext().defaultGenerator(torch::kCPU);
   std::lock_guard<std::mutex> lock(gen.mutex());
   return at::check_generator<at::CPUGeneratorImpl>(gen)->random64();
 }
 
+uint64_t drawSeed() { return tTape ? tTape->next() : drawFromGenerator(); }
+
 }  // namespace
+
+DropoutTape::DropoutTape(Mode mode, std::vector<uint64_t>* seeds, int64_t block)
+    : mode_(mode), seeds_(seeds), block_(block), outer_(tTape) {
+  TORCH_CHECK(seeds_ != nullptr, "DropoutTape needs a seed list");
+  if (block_ == kInheritBlock) block_ = outer_ ? outer_->block_ : 0;
+  TORCH_CHECK(block_ >= 0, "DropoutTape block must not be negative");
+  tTape = this;
+}
+
+DropoutTape::~DropoutTape() { tTape = outer_; }
+
+DropoutTape* DropoutTape::current() { return tTape; }
+
+uint64_t DropoutTape::next() {
+  if (mode_ == Mode::Replay) {
+    TORCH_CHECK(cursor_ < seeds_->size(), "dropout replay asked for seed ", cursor_ + 1, " of ",
+                seeds_->size(), " recorded: the replayed pass differs from the recorded one");
+    return (*seeds_)[cursor_++];
+  }
+  const uint64_t seed = outer_ ? outer_->next() : drawFromGenerator();
+  seeds_->push_back(seed);
+  return seed;
+}
 
 at::Generator* setThreadDropoutGenerator(at::Generator* generator) {
   at::Generator* previous = tGenerator;
@@ -42,21 +68,27 @@ torch::Tensor seededDropout(const torch::Tensor& x, double p, bool training) {
   if (p >= 1.0 || !x.device().is_cpu() || !supported) return torch::dropout(x, p, training);
 
   const uint64_t seed = drawSeed();
+  // Global index of this tensor's first element in the whole batch (0 unless a tape says the
+  // tensor is one of equal micro-batches): hashes are indexed by that, so a micro-batch's mask
+  // is its slice of the one-batch mask.
+  const int64_t n = x.numel();
+  const int64_t first = (tTape ? tTape->block() : 0) * n;
   // Keep when a 32-bit uniform draw is below (1 - p) * 2^32.
   const auto threshold = static_cast<uint64_t>((1.0 - p) * 4294967296.0);
   auto mask = torch::empty(x.sizes(), x.options().requires_grad(false));  // contiguous
-  const int64_t n = mask.numel();
   AT_DISPATCH_FLOATING_TYPES_AND2(torch::kBFloat16, torch::kHalf, dtype, "seededDropout", [&] {
     // The scale as torch::dropout stores it: 1 / (1 - p) rounded to the input's dtype.
     const auto keep = static_cast<scalar_t>(1.0 / (1.0 - p));
     const auto drop = static_cast<scalar_t>(0);
     scalar_t* out = mask.data_ptr<scalar_t>();
-    // Each 64-bit hash decides two elements; pairs are indexed, so threads cannot change it.
-    at::parallel_for(0, (n + 1) / 2, 32768, [&](int64_t begin, int64_t end) {
-      for (int64_t i = begin; i < end; ++i) {
-        const uint64_t r = mix(seed + static_cast<uint64_t>(i + 1) * 0x9E3779B97F4A7C15ULL);
-        out[2 * i] = (r & 0xFFFFFFFFULL) < threshold ? keep : drop;
-        if (2 * i + 1 < n) out[2 * i + 1] = (r >> 32) < threshold ? keep : drop;
+    // Each 64-bit hash decides two elements (global indices 2p and 2p + 1); pairs are indexed,
+    // so threads cannot change it. With first = 0 this is element 2p and 2p + 1 of the tensor.
+    at::parallel_for(first / 2, (first + n + 1) / 2, 32768, [&](int64_t begin, int64_t end) {
+      for (int64_t p = begin; p < end; ++p) {
+        const uint64_t r = mix(seed + static_cast<uint64_t>(p + 1) * 0x9E3779B97F4A7C15ULL);
+        const int64_t lo = 2 * p - first;  // >= -1, < n
+        if (lo >= 0) out[lo] = (r & 0xFFFFFFFFULL) < threshold ? keep : drop;
+        if (lo + 1 < n) out[lo + 1] = (r >> 32) < threshold ? keep : drop;
       }
     });
   });

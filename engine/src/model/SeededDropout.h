@@ -21,4 +21,36 @@ torch::Tensor seededDropout(const torch::Tensor& x, double p, bool training);
 // previous one, for the caller to restore.
 at::Generator* setThreadDropoutGenerator(at::Generator* generator);
 
+// Records or replays the seeds seededDropout takes on the calling thread, so that a pass run
+// twice, or in parts, drops exactly what one pass would:
+//  - Record: each seed is taken as usual (from the enclosing tape, else the generator) and
+//    appended to `seeds`;
+//  - Replay: seeds are served from `seeds` in order and nothing is drawn.
+// `block` says where the tensors lie in a larger batch: the inputs are the block-th of equal
+// parts along dim 0 (micro-batch `block` of gradient accumulation), and each mask is that part
+// of the whole batch's mask, so k micro-batches replaying the seeds of the first drop the same
+// elements as one batch. kInheritBlock takes the enclosing tape's block (0 without one).
+// Used by gradient accumulation (one tape per micro-batch) and activation checkpointing (a
+// layer's recompute replays its forward's seeds). Tapes nest; each restores the previous one.
+class DropoutTape {
+ public:
+  enum class Mode { Record, Replay };
+  static constexpr int64_t kInheritBlock = -1;
+  DropoutTape(Mode mode, std::vector<uint64_t>* seeds, int64_t block = kInheritBlock);
+  ~DropoutTape();
+  DropoutTape(const DropoutTape&) = delete;
+  DropoutTape& operator=(const DropoutTape&) = delete;
+
+  int64_t block() const { return block_; }
+  uint64_t next();  // the next seed (recorded or replayed)
+  static DropoutTape* current();
+
+ private:
+  Mode mode_;
+  std::vector<uint64_t>* seeds_;
+  int64_t block_;
+  size_t cursor_ = 0;
+  DropoutTape* outer_;
+};
+
 }  // namespace precisionlab

@@ -170,6 +170,7 @@ void Trainer::prepare() {
     model_->to(device_);
   }
   seeding.unlock();
+  model_->setCheckpointActivations(config_.checkpointActivations);
   padId_ = tokenizer_->padId();
   vocabFull_ = vocabRows_ = model_->embeddings->wordEmbeddings->weight.size(0);
   // A pretrained vocabulary is mostly rows this data never uses (all-MiniLM-L6-v2: 30,522, the
@@ -326,12 +327,16 @@ StepRecord Trainer::step(const Batch& batch) {
   const double cpuStart = cpuTimed ? threadCpuMs() : 0.0;
 
   torch::Tensor loss;
-  {
-    auto scope = policy_->forwardScope();
-    auto logits = model_(batch.inputIds, batch.attentionMask, batch.tokenTypeIds);
-    loss = ops::crossEntropy(logits, batch.labels);
+  if (config_.accumulationSteps > 1) {
+    loss = accumulateGradients(batch);
+  } else {
+    {
+      auto scope = policy_->forwardScope();
+      auto logits = model_(batch.inputIds, batch.attentionMask, batch.tokenTypeIds);
+      loss = ops::crossEntropy(logits, batch.labels);
+    }
+    policy_->backward(loss);
   }
-  policy_->backward(loss);
   const bool finite = policy_->unscaleAndCheck(parameters_);
   const double lossScale = policy_->lossScale();  // the scale this step used
   torch::Tensor gradNorm;
@@ -409,6 +414,37 @@ StepRecord Trainer::step(const Batch& batch) {
   const bool unrecovered = !std::isfinite(r.loss) || (r.nonFinite && !r.skipped);
   nonFiniteInARow_ = unrecovered ? nonFiniteInARow_ + 1 : 0;
   return r;
+}
+
+// Gradient accumulation, as the Hugging Face Trainer does it: the step's batch as k equal
+// micro-batches in order (the same examples as one batch, so the data order is the one-batch
+// run's), each forward's loss divided by k and back-propagated (through the scaler, when there
+// is one), gradients summing in place; the caller then unscales and checks once, clips and takes
+// one optimizer step. Micro-batch 0 records its dropout seeds and the others replay them, each
+// on its own slice of the mask, so every example is dropped as in the one-batch step. Returns the
+// step's loss: the mean of the micro-batch losses, i.e. the whole batch's mean loss (detached).
+torch::Tensor Trainer::accumulateGradients(const Batch& batch) {
+  const int64_t k = config_.accumulationSteps;
+  const int64_t rows = batch.inputIds.size(0);
+  TORCH_CHECK(rows % k == 0, "gradient accumulation: ", k, " does not divide the batch of ", rows);
+  const int64_t micro = rows / k;
+  std::vector<uint64_t> seeds;
+  torch::Tensor sum;
+  for (int64_t m = 0; m < k; ++m) {
+    DropoutTape tape(m == 0 ? DropoutTape::Mode::Record : DropoutTape::Mode::Replay, &seeds, m);
+    auto part = [&](const torch::Tensor& t) { return t.narrow(0, m * micro, micro); };
+    torch::Tensor loss;
+    {
+      auto scope = policy_->forwardScope();
+      auto logits =
+          model_(part(batch.inputIds), part(batch.attentionMask), part(batch.tokenTypeIds));
+      loss = ops::crossEntropy(logits, part(batch.labels));
+    }
+    policy_->backward(loss / static_cast<double>(k));
+    const torch::Tensor value = loss.detach().to(torch::kDouble);
+    sum = m == 0 ? value : sum + value;
+  }
+  return sum / static_cast<double>(k);
 }
 
 bool Trainer::evaluationDue() const {

@@ -107,6 +107,8 @@ class Trainer {
  private:
   class RngScope;
   Batch nextTrainBatch();
+  // The forward and backward passes of a step as config.accumulationSteps micro-batches.
+  torch::Tensor accumulateGradients(const Batch& batch);
   int64_t residentBytes() const;
 
   TrainConfig config_;
