@@ -82,6 +82,22 @@
         <source>bf16=True</source>
         <translation>bf16=True</translation>
     </message>
+    <message>
+        <source>Gradient accumulation (4 micro-batches)</source>
+        <translation>Gradientenakkumulation (4 Mikro-Batches)</translation>
+    </message>
+    <message>
+        <source>TrainingArguments(gradient_accumulation_steps=4): the baseline&apos;s batch as 4 micro-batches of a quarter, each loss divided by 4, gradients summed, one optimizer step. The same examples and dropout masks as the baseline, so the same updates with a quarter of the activations in memory at a time.</source>
+        <translation>TrainingArguments(gradient_accumulation_steps=4): der Batch der Baseline als 4 Mikro-Batches zu je einem Viertel, jeder Loss durch 4 geteilt, Gradienten summiert, ein Optimierungsschritt. Dieselben Beispiele und Dropout-Masken wie die Baseline, also dieselben Updates mit einem Viertel der Aktivierungen gleichzeitig im Speicher.</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Activation Checkpointing</translation>
+    </message>
+    <message>
+        <source>TrainingArguments(gradient_checkpointing=True): each encoder layer keeps only its input and runs again in the backward pass, with the same dropout masks: the same loss, less activation memory, more compute per step.</source>
+        <translation>TrainingArguments(gradient_checkpointing=True): jede Encoder-Schicht behält nur ihre Eingabe und läuft im Rückwärtsdurchgang erneut, mit denselben Dropout-Masken: derselbe Loss, weniger Aktivierungsspeicher, mehr Rechenaufwand pro Schritt.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -102,16 +118,8 @@
         <translation>Hoher Kontrast</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2. Choose a folder you can write to.</source>
-        <translation>%1 kann nicht geschrieben werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
-    </message>
-    <message>
         <source>Could not encode the PNG for %1.</source>
         <translation>Das PNG für %1 konnte nicht kodiert werden.</translation>
-    </message>
-    <message>
-        <source>Cannot save %1: %2. Check the free disk space.</source>
-        <translation>%1 kann nicht gespeichert werden: %2. Prüfen Sie den freien Speicherplatz.</translation>
     </message>
     <message>
         <source>Could not start the SVG writer for %1.</source>
@@ -124,6 +132,10 @@
     <message>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>%1 kann nicht geschrieben werden: %2.</translation>
     </message>
 </context>
 <context>
@@ -218,13 +230,17 @@
         <source>bf16=True</source>
         <translation>bf16=True</translation>
     </message>
+    <message>
+        <source>Gradient accumulation x4</source>
+        <translation>Gradientenakkumulation x4</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Activation Checkpointing</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
-    <message>
-        <source>The baseline&apos;s training loss did not fall: lengthen the runs (--steps) before reading the other verdicts.</source>
-        <translation>Der Trainings-Loss der Baseline ist nicht gesunken: Verlängern Sie die Läufe (--steps), bevor Sie die anderen Befunde lesen.</translation>
-    </message>
     <message>
         <source>Speed cannot be measured for emulated fp16 on this CPU: compare with the live bf16=True run for mixed precision&apos;s real speedup here, or run on a CUDA GPU.</source>
         <translation>Die Geschwindigkeit von emuliertem fp16 lässt sich auf dieser CPU nicht messen: Vergleichen Sie mit dem Live-Lauf bf16=True, um hier den echten Speedup von Mixed Precision zu sehen, oder trainieren Sie auf einer CUDA-GPU.</translation>
@@ -260,18 +276,6 @@
     <message>
         <source>no validation result</source>
         <translation>kein Validierungsergebnis</translation>
-    </message>
-    <message>
-        <source>learned like the baseline (val acc %1 vs %2, val loss %3 vs %4; within %5 validation accuracy and %6 validation loss of fp32)</source>
-        <translation>lernt wie die Baseline (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4; innerhalb von %5 Validierungsgenauigkeit und %6 Validierungs-Loss von fp32)</translation>
-    </message>
-    <message>
-        <source>stalled: training loss did not fall (val acc %1 vs %2, val loss %3 vs %4)</source>
-        <translation>festgefahren: Der Trainings-Loss sank nicht (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4)</translation>
-    </message>
-    <message>
-        <source>did not learn like the baseline (val acc %1 vs %2, val loss %3 vs %4)</source>
-        <translation>lernt nicht wie die Baseline (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4)</translation>
     </message>
     <message>
         <source>no runs</source>
@@ -341,6 +345,114 @@
         <source>estimated for %1 (batch %2, sequence %3) on Vertex AI GPUs, from the Hugging Face Trainer to optimized code: fp16=True %4x-%5x faster than true fp32 (the Trainer&apos;s default); on A100 %6x-%7x faster than tf32=True (the baseline of published numbers); at most %8x the memory; T4, L4 and H100 have no published training measurement</source>
         <translation>geschätzt für %1 (Batch %2, Sequenz %3) auf Vertex-AI-GPUs, vom Hugging Face Trainer bis zu optimiertem Code: fp16=True %4x-%5x schneller als echtes fp32 (die Voreinstellung des Trainers); auf A100 %6x-%7x schneller als tf32=True (die Basis veröffentlichter Zahlen); höchstens %8x des Speichers; für T4, L4 und H100 gibt es keine veröffentlichte Trainingsmessung</translation>
     </message>
+    <message>
+        <source>the run ended in an error: %1</source>
+        <translation>der Lauf endete mit einem Fehler: %1</translation>
+    </message>
+    <message>
+        <source>learned like the baseline (val acc %1 vs %2, val loss %3 vs %4 at step %5; within %6 validation accuracy and %7 validation loss of fp32)</source>
+        <translation>lernte wie die Baseline (Val-Genauigkeit %1 gegenüber %2, Val-Loss %3 gegenüber %4 bei Schritt %5; innerhalb von %6 Validierungsgenauigkeit und %7 Validierungs-Loss von fp32)</translation>
+    </message>
+    <message>
+        <source>stalled: its training loss did not fall while the baseline&apos;s did (val acc %1 vs %2, val loss %3 vs %4 at step %5)</source>
+        <translation>festgefahren: sein Trainings-Loss sank nicht, während der der Baseline sank (Val-Genauigkeit %1 gegenüber %2, Val-Loss %3 gegenüber %4 bei Schritt %5)</translation>
+    </message>
+    <message>
+        <source>did not learn like the baseline (val acc %1 vs %2, val loss %3 vs %4 at step %5)</source>
+        <translation>lernte nicht wie die Baseline (Val-Genauigkeit %1 gegenüber %2, Val-Loss %3 gegenüber %4 bei Schritt %5)</translation>
+    </message>
+    <message>
+        <source>the baseline did not learn (val acc %1 against a chance level of %2; training loss fell by %3)</source>
+        <translation>die Baseline hat nicht gelernt (Val-Genauigkeit %1 bei einem Zufallsniveau von %2; Trainings-Loss sank um %3)</translation>
+    </message>
+    <message>
+        <source>batch %1 as %2 micro-batches of %3, one optimizer step: </source>
+        <translation>Batch %1 als %2 Mikro-Batches zu %3, ein Optimierungsschritt: </translation>
+    </message>
+    <message>
+        <source>each encoder layer recomputed in the backward pass instead of stored: </source>
+        <translation>jede Encoder-Schicht im Rückwärtsdurchgang neu berechnet statt gespeichert: </translation>
+    </message>
+    <message>
+        <source>not comparable: its steps, batch, seed, learning rate or precision are not the baseline&apos;s</source>
+        <translation>nicht vergleichbar: Schritte, Batch, Seed, Lernrate oder Präzision weichen von der Baseline ab</translation>
+    </message>
+    <message>
+        <source>the same updates as the baseline: bit-equal loss at all %1 steps</source>
+        <translation>dieselben Updates wie die Baseline: bitgleicher Loss bei allen %1 Schritten</translation>
+    </message>
+    <message>
+        <source>the same updates as the baseline: loss within %1 relative at all %2 steps (largest gap %3, %4 steps bit-equal; float sums in another order)</source>
+        <translation>dieselben Updates wie die Baseline: Loss relativ innerhalb von %1 bei allen %2 Schritten (größte Abweichung %3, %4 Schritte bitgleich; Gleitkommasummen in anderer Reihenfolge)</translation>
+    </message>
+    <message>
+        <source>NOT the baseline&apos;s updates: loss beyond %1 relative (largest gap %3 over %2 steps, %4 bit-equal)</source>
+        <translation>NICHT die Updates der Baseline: Loss relativ über %1 (größte Abweichung %3 über %2 Schritte, %4 bitgleich)</translation>
+    </message>
+    <message>
+        <source>; peak memory %1x the baseline&apos;s, lower (measured)</source>
+        <translation>; Spitzenspeicher %1x der Baseline, niedriger (gemessen)</translation>
+    </message>
+    <message>
+        <source>; peak memory %1x the baseline&apos;s, NOT lower (measured)</source>
+        <translation>; Spitzenspeicher %1x der Baseline, NICHT niedriger (gemessen)</translation>
+    </message>
+    <message>
+        <source>; memory not measurable here (not measured live on the same device)</source>
+        <translation>; Speicher hier nicht messbar (nicht live auf demselben Gerät gemessen)</translation>
+    </message>
+    <message>
+        <source>; step time %1x the baseline&apos;s, samples/s %2x (p25-p75 %3-%4x, CPU time per step)</source>
+        <translation>; Schrittzeit %1x der Baseline, Beispiele/s %2x (p25–p75 %3–%4x, CPU-Zeit pro Schritt)</translation>
+    </message>
+    <message>
+        <source>; step time %1x the baseline&apos;s, samples/s %2x (p25-p75 %3-%4x)</source>
+        <translation>; Schrittzeit %1x der Baseline, Beispiele/s %2x (p25–p75 %3–%4x)</translation>
+    </message>
+    <message>
+        <source>; speed not measurable here</source>
+        <translation>; Geschwindigkeit hier nicht messbar</translation>
+    </message>
+    <message>
+        <source>too short to judge: %1 cancelled after %2 of %3 steps</source>
+        <translation>zu kurz für ein Urteil: %1 nach %2 von %3 Schritten abgebrochen</translation>
+    </message>
+    <message>
+        <source>too short to judge: %1 ran %2 steps, a verdict needs at least %3</source>
+        <translation>zu kurz für ein Urteil: %1 lief %2 Schritte, ein Urteil braucht mindestens %3</translation>
+    </message>
+    <message>
+        <source> (chance %1)</source>
+        <translation> (Zufall %1)</translation>
+    </message>
+    <message>
+        <source>The baseline did not learn: every other verdict is inconclusive. Run longer (--steps) or with a larger learning rate before reading them.</source>
+        <translation>Die Baseline hat nicht gelernt: jedes andere Urteil ist nicht aussagekräftig. Länger trainieren (--steps) oder mit größerer Lernrate, bevor man sie liest.</translation>
+    </message>
+    <message>
+        <source>; bit-identical to the baseline at all %1 steps so far</source>
+        <translation>; bisher bei allen %1 Schritten bitidentisch mit der Baseline</translation>
+    </message>
+    <message>
+        <source>inconclusive: </source>
+        <translation>nicht aussagekräftig: </translation>
+    </message>
+    <message>
+        <source>, run longer</source>
+        <translation>, länger trainieren</translation>
+    </message>
+    <message>
+        <source>; this run also hit %1</source>
+        <translation>; dieser Lauf hatte zudem %1</translation>
+    </message>
+    <message>
+        <source>; bit-identical to the baseline at all %1 steps</source>
+        <translation>; bei allen %1 Schritten bitidentisch mit der Baseline</translation>
+    </message>
+    <message>
+        <source>; stopped after %1 of %2 steps: %3 non-finite steps in a row settle it</source>
+        <translation>; nach %1 von %2 Schritten beendet: %3 nicht-endliche Schritte in Folge entscheiden es</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>
@@ -375,6 +487,26 @@
     <message>
         <source>the keyed option links the lab scenario &apos;%1&apos;, whose run shows %2: the lab would argue against the key; remove the link or link a run that shows the key working</source>
         <translation>die Lösungsoption verweist auf das Laborszenario &apos;%1&apos;, dessen Lauf %2 zeigt: Das Labor würde gegen die Lösung sprechen; entfernen Sie den Verweis oder verweisen Sie auf einen Lauf, der die Lösung funktionieren lässt</translation>
+    </message>
+    <message>
+        <source>links the lab scenario &apos;%1&apos;, which does not exist (known: %2)</source>
+        <translation>verweist auf das Laborszenario „%1“, das es nicht gibt (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a wrong option in %2 questions (%3) and the key in none, so the bank teaches that it is never right; write questions where it is the answer, or vary the distractors</source>
+        <translation>„%1“ ist in %2 Fragen (%3) eine falsche Option und in keiner die richtige, also lehrt die Sammlung, dass es nie stimmt; schreiben Sie Fragen, in denen es die Antwort ist, oder variieren Sie die Distraktoren</translation>
+    </message>
+    <message>
+        <source>absolute words (always, never, only, all, none, nothing) appear in %1 wrong options (%2) and %3 keyed ones, so &quot;an absolute claim is wrong&quot; scores: qualify the distractors or let keys make absolute claims where they are true</source>
+        <translation>absolute Wörter (always, never, only, all, none, nothing) stehen in %1 falschen Optionen (%2) und %3 richtigen, also punktet „eine absolute Aussage ist falsch“: schwächen Sie die Distraktoren ab oder lassen Sie richtige Antworten absolute Aussagen machen, wo sie stimmen</translation>
+    </message>
+    <message>
+        <source>the stem shares the uncommon words %1 with the key and with no wrong option, so the wording points at the key: reword the stem or use the words in a distractor too</source>
+        <translation>der Fragetext teilt die seltenen Wörter %1 mit der richtigen Antwort und mit keiner falschen Option, die Formulierung verrät also die Antwort: formulieren Sie den Fragetext um oder verwenden Sie die Wörter auch in einem Distraktor</translation>
+    </message>
+    <message>
+        <source>the stem asks for a fact without a scenario; the exam wraps recall in a situation whose constraint decides between two viable options (&quot;... What should you do?&quot;)</source>
+        <translation>der Fragetext fragt ein Faktum ohne Szenario ab; die Prüfung bettet Wissen in eine Situation ein, deren Bedingung zwischen zwei brauchbaren Optionen entscheidet („... What should you do?“)</translation>
     </message>
 </context>
 <context>
@@ -546,6 +678,18 @@
     <message>
         <source>duplicate key at line %1 (only the last value would count)</source>
         <translation>doppelter Schlüssel in Zeile %1 (nur der letzte Wert würde zählen)</translation>
+    </message>
+    <message>
+        <source>... and %1 more duplicate keys</source>
+        <translation>... und %1 weitere doppelte Schlüssel</translation>
+    </message>
+    <message>
+        <source>control character U+%1 at character %2; a bank holds text only</source>
+        <translation>Steuerzeichen U+%1 an Zeichen %2; eine Fragensammlung enthält nur Text</translation>
+    </message>
+    <message>
+        <source>... and %1 more problems</source>
+        <translation>... und %1 weitere Probleme</translation>
     </message>
 </context>
 <context>
@@ -1205,6 +1349,54 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>estimated</source>
         <translation>geschätzt</translation>
     </message>
+    <message>
+        <source>Did not make the baseline&apos;s updates in this run</source>
+        <translation>Hat in diesem Lauf nicht die Updates der Baseline gemacht</translation>
+    </message>
+    <message>
+        <source>The same updates as fp32 at %1 of its peak memory</source>
+        <translation>Dieselben Updates wie fp32 bei %1 seines Spitzenspeichers</translation>
+    </message>
+    <message>
+        <source>The same updates, but peak memory was not measured lower</source>
+        <translation>Dieselben Updates, aber der Spitzenspeicher wurde nicht niedriger gemessen</translation>
+    </message>
+    <message>
+        <source>loss bit-equal to the baseline&apos;s at all %1 steps</source>
+        <translation>Loss bei allen %1 Schritten bitgleich mit dem der Baseline</translation>
+    </message>
+    <message>
+        <source>loss within %1 relative of the baseline&apos;s at every step (largest gap %2; %3 of %4 steps bit-equal)</source>
+        <translation>Loss bei jedem Schritt relativ innerhalb von %1 von dem der Baseline (größte Abweichung %2; %3 von %4 Schritten bitgleich)</translation>
+    </message>
+    <message>
+        <source>peak memory %1 the baseline&apos;s (measured)</source>
+        <translation>Spitzenspeicher %1 der Baseline (gemessen)</translation>
+    </message>
+    <message>
+        <source>memory: not measurable against this baseline</source>
+        <translation>Speicher: gegenüber dieser Baseline nicht messbar</translation>
+    </message>
+    <message>
+        <source>step time %1 the baseline&apos;s, samples/s %2 (measured)</source>
+        <translation>Schrittzeit %1 der Baseline, Beispiele/s %2 (gemessen)</translation>
+    </message>
+    <message>
+        <source>The fp32 baseline did not learn in this run (validation accuracy %1, chance %2), so no option can be judged against it: every card below is inconclusive. Run longer (Settings: steps) or with a larger learning rate, then run again.</source>
+        <translation>Die fp32-Baseline hat in diesem Lauf nicht gelernt (Validierungsgenauigkeit %1, Zufall %2), daher lässt sich keine Option an ihr messen: jede Karte unten ist nicht aussagekräftig. Trainieren Sie länger (Einstellungen: Schritte) oder mit größerer Lernrate und starten Sie erneut.</translation>
+    </message>
+    <message>
+        <source>The fp32 baseline is too short to judge (cancelled, or fewer than 20 steps): run it to the end to compare the options.</source>
+        <translation>Die fp32-Baseline ist zu kurz für ein Urteil (abgebrochen oder weniger als 20 Schritte): lassen Sie sie zu Ende laufen, um die Optionen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Too short to judge</source>
+        <translation>Zu kurz für ein Urteil</translation>
+    </message>
+    <message>
+        <source>Inconclusive: the fp32 baseline did not learn</source>
+        <translation>Nicht aussagekräftig: die fp32-Baseline hat nicht gelernt</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabSettingsPanel</name>
@@ -1233,10 +1425,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>alle</translation>
     </message>
     <message>
-        <source>Fine-tune only the first N encoder layers of the pretrained model (the rest are not loaded): fewer layers, faster steps on a CPU. The lab uses %1 of MiniLM&apos;s 6 by default.</source>
-        <translation>Nur die ersten N Encoder-Schichten des vortrainierten Modells fine-tunen (der Rest wird nicht geladen): weniger Schichten, schnellere Schritte auf einer CPU. Das Labor verwendet standardmäßig %1 der 6 Schichten von MiniLM.</translation>
-    </message>
-    <message>
         <source>Pretrained layers used</source>
         <translation>Verwendete vortrainierte Schichten</translation>
     </message>
@@ -1259,10 +1447,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Choose checkpoint directory</source>
         <translation>Checkpoint-Ordner wählen</translation>
-    </message>
-    <message>
-        <source>built-in sentiment data</source>
-        <translation>eingebaute Sentiment-Daten</translation>
     </message>
     <message>
         <source>CSV, TSV or JSONL with a &apos;text&apos; and a &apos;label&apos; column; empty = the built-in dataset.</source>
@@ -1411,6 +1595,14 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>must be between %1 and %2</source>
         <translation>muss zwischen %1 und %2 liegen</translation>
+    </message>
+    <message>
+        <source>Fine-tune only the first N encoder layers of the pretrained model (the rest are not loaded): fewer layers, faster steps on a CPU. The lab fine-tunes all of MiniLM&apos;s 6 by default: with fewer, it learns too slowly for a lab of minutes.</source>
+        <translation>Nur die ersten N Encoder-Schichten des vortrainierten Modells feinabstimmen (der Rest wird nicht geladen): weniger Schichten, schnellere Schritte auf einer CPU. Das Labor stimmt standardmäßig alle 6 Schichten von MiniLM ab: mit weniger lernt es für ein Labor von Minuten zu langsam.</translation>
+    </message>
+    <message>
+        <source>built-in data: 2,500 training-run reports, 5 classes</source>
+        <translation>eingebaute Daten: 2.500 Trainingslauf-Berichte, 5 Klassen</translation>
     </message>
 </context>
 <context>
@@ -1628,20 +1820,12 @@ Clear the runs?</source>
 
 Läufe leeren?</translation>
     </message>
-    <message>
-        <source>%1 BERT</source>
-        <translation>%1-BERT</translation>
-    </message>
     <message numerus="yes">
         <source>Settings: %1 · %2 · batch %3 · sequence %4 · lr %5 · %6 steps · %7 · %n thread(s)</source>
         <translation>
             <numerusform>Einstellungen: %1 · %2 · Batch %3 · Sequenz %4 · lr %5 · %6 Schritte · %7 · %n Thread</numerusform>
             <numerusform>Einstellungen: %1 · %2 · Batch %3 · Sequenz %4 · lr %5 · %6 Schritte · %7 · %n Threads</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>built-in data</source>
-        <translation>eingebaute Daten</translation>
     </message>
     <message>
         <source>Unknown lab scenario &apos;%1&apos;.</source>
@@ -1780,6 +1964,14 @@ Ersetzen?</translation>
     <message>
         <source>Where the numbers come from: live on this machine, emulated, recorded (when, on what) or estimated; hover a badge for all of it</source>
         <translation>Woher die Zahlen stammen: live auf diesem Rechner, emuliert, aufgezeichnet (wann, worauf) oder geschätzt; alles Weitere zeigt der Tooltip eines Abzeichens</translation>
+    </message>
+    <message>
+        <source>built-in data (training-run reports, 5 classes)</source>
+        <translation>eingebaute Daten (Trainingslauf-Berichte, 5 Klassen)</translation>
+    </message>
+    <message>
+        <source>Departs from Hugging Face&apos;s defaults: %1.</source>
+        <translation>Abweichungen von den Hugging-Face-Standards: %1.</translation>
     </message>
 </context>
 <context>
@@ -3285,6 +3477,14 @@ Jetzt abgeben?</translation>
         <source>no other note in this deck has a different back to offer as a wrong option</source>
         <translation>keine andere Notiz in diesem Deck hat eine andere Rückseite, die als falsche Option dienen könnte</translation>
     </message>
+    <message>
+        <source>more than %1 notes; split the file</source>
+        <translation>mehr als %1 Notizen; teilen Sie die Datei</translation>
+    </message>
+    <message>
+        <source>none of the next %1 notes in this deck has a different back to offer as a wrong option</source>
+        <translation>keine der nächsten %1 Notizen dieses Stapels hat eine andere Rückseite, die sich als falsche Option anbietet</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::quiz::BankExtras</name>
@@ -3352,10 +3552,6 @@ Jetzt abgeben?</translation>
         <translation>Fragentitel, die keine gültigen IDs sind, wurden neu nummeriert.</translation>
     </message>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Nothing: this is PrecisionLab&apos;s own format.</source>
         <translation>Nichts: Das ist das eigene Format von PrecisionLab.</translation>
     </message>
@@ -3370,6 +3566,10 @@ Jetzt abgeben?</translation>
     <message>
         <source>Anki shows one Basic note per question: the stem and lettered options on the front, the answer, the explanation and each option&apos;s analysis on the back; the id is the note&apos;s guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it would be right, the exam trap, references and lab scenarios are not exported.</source>
         <translation>Anki zeigt eine Basic-Notiz pro Frage: den Fragenstamm und die mit Buchstaben versehenen Optionen auf der Vorderseite, die Antwort, die Erklärung und die Analyse jeder Option auf der Rückseite; die ID ist die guid der Notiz, der Bereich ein Unterdeck, das Thema ein Tag. Warum Lernende eine Option wählen, wann sie richtig wäre, die Prüfungsfalle, Quellen und Laborszenarien werden nicht exportiert.</translation>
+    </message>
+    <message>
+        <source>... and %1 more problems</source>
+        <translation>... und %1 weitere Probleme</translation>
     </message>
 </context>
 <context>
@@ -3399,16 +3599,28 @@ Jetzt abgeben?</translation>
         <translation>Antwort beginnend mit = oder ~ erwartet bei „%1“</translation>
     </message>
     <message>
-        <source>a weight %...% is not a number</source>
-        <translation>ein Gewicht %...% ist keine Zahl</translation>
-    </message>
-    <message>
         <source>matching questions are not supported (only multiple choice and true/false)</source>
         <translation>Zuordnungsfragen werden nicht unterstützt (nur Multiple Choice und Wahr/Falsch)</translation>
     </message>
     <message>
         <source>a short-answer question (only = answers) has no wrong options to choose from</source>
         <translation>eine Kurzantwortfrage (nur =-Antworten) hat keine falschen Optionen zur Auswahl</translation>
+    </message>
+    <message>
+        <source>more than %1 questions; split the file</source>
+        <translation>mehr als %1 Fragen; teilen Sie die Datei</translation>
+    </message>
+    <message>
+        <source>a weight %...% must be a number from -100 to 100</source>
+        <translation>ein Gewicht %...% muss eine Zahl von -100 bis 100 sein</translation>
+    </message>
+    <message>
+        <source>%1 answers is more than the %2 a question may have</source>
+        <translation>%1 Antworten sind mehr als die %2, die eine Frage haben darf</translation>
+    </message>
+    <message>
+        <source>the answer block { opened on line %1 has no closing } before the next { on line %2</source>
+        <translation>der in Zeile %1 geöffnete Antwortblock { hat vor dem nächsten { in Zeile %2 keine schließende }</translation>
     </message>
 </context>
 <context>
@@ -3424,6 +3636,22 @@ Jetzt abgeben?</translation>
     <message>
         <source>XML error at column %1: %2</source>
         <translation>XML-Fehler in Spalte %1: %2</translation>
+    </message>
+    <message>
+        <source>elements nested deeper than %1 levels</source>
+        <translation>Elemente tiefer als %1 Ebenen verschachtelt</translation>
+    </message>
+    <message>
+        <source>a &lt;!DOCTYPE&gt; declaration (DTD, entity declarations) is not allowed in Moodle XML; remove it</source>
+        <translation>eine &lt;!DOCTYPE&gt;-Deklaration (DTD, Entity-Deklarationen) ist in Moodle XML nicht erlaubt; entfernen Sie sie</translation>
+    </message>
+    <message>
+        <source>more than %1 questions; split the file</source>
+        <translation>mehr als %1 Fragen; teilen Sie die Datei</translation>
+    </message>
+    <message>
+        <source>%1 answers is more than the %2 a question may have</source>
+        <translation>%1 Antworten sind mehr als die %2, die eine Frage haben darf</translation>
     </message>
 </context>
 </TS>
