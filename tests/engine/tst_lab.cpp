@@ -29,6 +29,9 @@ TrainConfig tinyBase(int64_t steps) {
   c.evalEvery = 0;
   c.threads = 1;
   c.validationFraction = 0.04;  // 100 validation examples: evaluation stays cheap
+  // Emulated fp16 on every build and CPU: on the LibTorch 2.x build a CPU with fp16 units
+  // (avx512_fp16, as this project's Xeon has) would otherwise run real, live fp16 kernels.
+  c.cpuFp16 = CpuFp16::Emulate;
   return c;
 }
 
