@@ -2,8 +2,8 @@
 
 #include "cli/BankTransferCommand.h"
 
-#include "quiz/BankFormatFields.h"
 #include "core/TerminalText.h"
+#include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 

@@ -62,9 +62,10 @@ std::vector<std::string> ampEvidence(const LabSession& session,
   else
     out.push_back("speed: bf16=True was not measurable against this baseline (" + bf16->summary +
                   ")");
-  out.push_back("speed on a GPU, ESTIMATED (formula, calibration and sources: "
-                "precisionlab-cli estimate --explain): " +
-                gpuestimate::summaryText(gpuestimate::labShape()).english());
+  out.push_back(
+      "speed on a GPU, ESTIMATED (formula, calibration and sources: "
+      "precisionlab-cli estimate --explain): " +
+      gpuestimate::summaryText(gpuestimate::labShape()).english());
   return out;
 }
 

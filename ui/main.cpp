@@ -21,8 +21,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/BlasKernels.h"
 #include "core/TerminalText.h"
+#include "engine/BlasKernels.h"
 #include "engine/BuildInfo.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/GuardedApplication.h"

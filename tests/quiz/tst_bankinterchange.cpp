@@ -2,8 +2,8 @@
 // trip through each format with every question, option and answer key (and, for GIFT and Moodle
 // XML, every field, carried by the precisionlab comment); hand-written files in each format
 // (as Moodle and Anki write them) import; bad files are refused with file, line and question.
-#include "quiz/BankFormatFields.h"
 #include "bank_import_helpers.h"
+#include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"
 #include "quiz/GiftFormat.h"

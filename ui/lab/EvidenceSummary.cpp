@@ -201,9 +201,7 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   placeholder_->setVisible(!show);
 }
 
-QString EvidenceSummary::bannerText() const {
-  return banner_->text();
-}
+QString EvidenceSummary::bannerText() const { return banner_->text(); }
 
 bool EvidenceSummary::cardsShown() const { return !cardArea_->isHidden(); }
 
