@@ -83,20 +83,20 @@
         <translation>bf16=True</translation>
     </message>
     <message>
-        <source>Gradient accumulation (4 micro-batches)</source>
-        <translation>Gradientenakkumulation (4 Mikro-Batches)</translation>
+        <source>Gradient accumulation x4</source>
+        <translation>Gradientenakkumulation x4</translation>
     </message>
     <message>
-        <source>TrainingArguments(gradient_accumulation_steps=4): the baseline&apos;s batch as 4 micro-batches of a quarter, each loss divided by 4, gradients summed, one optimizer step. The same examples and dropout masks as the baseline, so the same updates with a quarter of the activations in memory at a time.</source>
-        <translation>TrainingArguments(gradient_accumulation_steps=4): der Batch der Baseline als 4 Mikro-Batches zu je einem Viertel, jeder Loss durch 4 geteilt, Gradienten summiert, ein Optimierungsschritt. Dieselben Beispiele und Dropout-Masken wie die Baseline, also dieselben Updates mit einem Viertel der Aktivierungen gleichzeitig im Speicher.</translation>
+        <source>gradient_accumulation_steps=4 in TrainingArguments: the baseline&apos;s batch as 4 micro-batches of a quarter, each loss divided by 4, gradients summed, one optimizer step. The same examples and dropout masks as the baseline, so the same updates with a quarter of the activations in memory at a time.</source>
+        <translation>gradient_accumulation_steps=4 in TrainingArguments: der Batch der Baseline als 4 Mikro-Batches zu je einem Viertel, jeder Loss durch 4 geteilt, Gradienten summiert, ein Optimierungsschritt. Dieselben Beispiele und Dropout-Masken wie die Baseline, also dieselben Updates mit einem Viertel der Aktivierungen gleichzeitig im Speicher.</translation>
     </message>
     <message>
         <source>Activation checkpointing</source>
         <translation>Activation Checkpointing</translation>
     </message>
     <message>
-        <source>TrainingArguments(gradient_checkpointing=True): each encoder layer keeps only its input and runs again in the backward pass, with the same dropout masks: the same loss, less activation memory, more compute per step.</source>
-        <translation>TrainingArguments(gradient_checkpointing=True): jede Encoder-Schicht behält nur ihre Eingabe und läuft im Rückwärtsdurchgang erneut, mit denselben Dropout-Masken: derselbe Loss, weniger Aktivierungsspeicher, mehr Rechenaufwand pro Schritt.</translation>
+        <source>gradient_checkpointing=True in TrainingArguments: each encoder layer keeps only its input and runs again in the backward pass, with the same dropout masks: the same loss, less activation memory, more compute per step.</source>
+        <translation>gradient_checkpointing=True in TrainingArguments: jede Encoder-Schicht behält nur ihre Eingabe und läuft im Rückwärtsdurchgang erneut, mit denselben Dropout-Masken: derselbe Loss, weniger Aktivierungsspeicher, mehr Rechenaufwand pro Schritt.</translation>
     </message>
 </context>
 <context>
@@ -351,19 +351,19 @@
     </message>
     <message>
         <source>learned like the baseline (val acc %1 vs %2, val loss %3 vs %4 at step %5; within %6 validation accuracy and %7 validation loss of fp32)</source>
-        <translation>lernte wie die Baseline (Val-Genauigkeit %1 gegenüber %2, Val-Loss %3 gegenüber %4 bei Schritt %5; innerhalb von %6 Validierungsgenauigkeit und %7 Validierungs-Loss von fp32)</translation>
+        <translation>lernte wie die Baseline (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4 bei Schritt %5; innerhalb von %6 Validierungsgenauigkeit und %7 Validierungs-Loss von fp32)</translation>
     </message>
     <message>
         <source>stalled: its training loss did not fall while the baseline&apos;s did (val acc %1 vs %2, val loss %3 vs %4 at step %5)</source>
-        <translation>festgefahren: sein Trainings-Loss sank nicht, während der der Baseline sank (Val-Genauigkeit %1 gegenüber %2, Val-Loss %3 gegenüber %4 bei Schritt %5)</translation>
+        <translation>festgefahren: sein Trainings-Loss sank nicht, während der der Baseline sank (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4 bei Schritt %5)</translation>
     </message>
     <message>
         <source>did not learn like the baseline (val acc %1 vs %2, val loss %3 vs %4 at step %5)</source>
-        <translation>lernte nicht wie die Baseline (Val-Genauigkeit %1 gegenüber %2, Val-Loss %3 gegenüber %4 bei Schritt %5)</translation>
+        <translation>lernte nicht wie die Baseline (Val.-Genauigkeit %1 gegenüber %2, Val.-Loss %3 gegenüber %4 bei Schritt %5)</translation>
     </message>
     <message>
         <source>the baseline did not learn (val acc %1 against a chance level of %2; training loss fell by %3)</source>
-        <translation>die Baseline hat nicht gelernt (Val-Genauigkeit %1 bei einem Zufallsniveau von %2; Trainings-Loss sank um %3)</translation>
+        <translation>die Baseline hat nicht gelernt (Val.-Genauigkeit %1 bei einem Zufallsniveau von %2; Trainings-Loss sank um %3)</translation>
     </message>
     <message>
         <source>batch %1 as %2 micro-batches of %3, one optimizer step: </source>
@@ -1966,8 +1966,8 @@ Ersetzen?</translation>
         <translation>Woher die Zahlen stammen: live auf diesem Rechner, emuliert, aufgezeichnet (wann, worauf) oder geschätzt; alles Weitere zeigt der Tooltip eines Abzeichens</translation>
     </message>
     <message>
-        <source>built-in data (training-run reports, 5 classes)</source>
-        <translation>eingebaute Daten (Trainingslauf-Berichte, 5 Klassen)</translation>
+        <source>built-in data</source>
+        <translation>eingebaute Daten</translation>
     </message>
     <message>
         <source>Departs from Hugging Face&apos;s defaults: %1.</source>

@@ -340,8 +340,9 @@ void TestTranslations::screenFollowsLocaleFilesDoNot() {
                QStringLiteral("fp32 baseline"), QString(), Qt::black, config);
   store.addRun({RunOrigin::Trained, 2}, live, QStringLiteral("bf16-amp"),
                QStringLiteral("bf16=True"), QString(), Qt::darkYellow, config);
-  QVERIFY(store.apply(RunOrigin::Trained, finishedRun(1, 12, 0.75)));
-  QVERIFY(store.apply(RunOrigin::Trained, finishedRun(2, 12, 0.625)));
+  // 24 steps: a verdict needs at least 20 (core/Verdict.h), else it is "too short to judge".
+  QVERIFY(store.apply(RunOrigin::Trained, finishedRun(1, 24, 0.75)));
+  QVERIFY(store.apply(RunOrigin::Trained, finishedRun(2, 24, 0.625)));
 
   VerdictCache verdicts;
   verdicts.update(store, 0);

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,6 +24,7 @@
 
 #include "core/ConfigValidator.h"
 #include "core/LabScenarios.h"
+#include "core/PretrainedModels.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 #include "core/ScenarioIds.h"
@@ -43,6 +45,17 @@
 namespace precisionlab {
 
 namespace {
+
+// The model in a few words for the one-line settings summary; the whole description (model,
+// data, departures from HF defaults) leads the settings box.
+QString shortModelName(const TrainConfig& c) {
+  if (!c.modelDir.empty()) return QFileInfo(QString::fromStdString(c.modelDir)).fileName();
+  if (c.preset == PretrainedModels::kMiniLm)
+    return c.layers > 0 && c.layers < 6
+               ? QStringLiteral("all-MiniLM-L6-v2 (%1 layers)").arg(c.layers)
+               : QStringLiteral("all-MiniLM-L6-v2");
+  return QString::fromStdString(c.preset);
+}
 
 // The evidence cards are redrawn at most once a second while runs go (their verdicts come from
 // the controller's cache, recomputed at the same pace).
@@ -199,6 +212,7 @@ void LabView::buildUi() {
   settingsLayout->setContentsMargins(6, 4, 6, 4);
   settingsPanel_ = new LabSettingsPanel(settingsBox_);
   settingsLayout->addWidget(settingsPanel_);
+  // deviations_ (made below) leads the box: what the runs train and where they depart from HF.
   settingsBox_->setVisible(false);
   connect(settingsPanel_, &LabSettingsPanel::clearRunsRequested, this, [this] {
     // Minutes of training vanish with one click: ask first when there is anything to lose.
@@ -217,7 +231,7 @@ void LabView::buildUi() {
   });
   // What the runs train, said on screen (not only in a tooltip): the model, the data and
   // where the lab departs from Hugging Face's defaults, from the one description in core.
-  deviations_ = new QLabel(settingsArea_);
+  deviations_ = new QLabel(settingsBox_);
   deviations_->setObjectName(QStringLiteral("labDeviations"));
   deviations_->setWordWrap(true);
   auto summarize = [this] {
@@ -226,9 +240,8 @@ void LabView::buildUi() {
     settingsToggle_->setText(
         tr("Settings: %1 · %2 · batch %3 · sequence %4 · lr %5 · %6 steps · %7 · %n thread(s)",
            nullptr, c.threads)
-            .arg(QString::fromStdString(d.model),
-                 c.dataPath.empty() ? tr("built-in data (training-run reports, 5 classes)")
-                                    : QString::fromStdString(c.dataPath))
+            .arg(shortModelName(c),
+                 c.dataPath.empty() ? tr("built-in data") : QString::fromStdString(c.dataPath))
             .arg(c.batchSize)
             .arg(c.seqLen)
             .arg(QLocale().toString(c.learningRate, 'g', 3))
@@ -238,15 +251,15 @@ void LabView::buildUi() {
     QStringList why;
     for (const auto& x : d.deviations) why << QString::fromStdString(x);
     deviations_->setText(
-        why.isEmpty()
-            ? QString()
-            : tr("Departs from Hugging Face's defaults: %1.").arg(why.join(QStringLiteral("; "))));
-    deviations_->setVisible(!why.isEmpty());
+        QString::fromStdString(d.model + "; " + d.data) +
+        (why.isEmpty() ? QString()
+                       : QStringLiteral(". ") + tr("Departs from Hugging Face's defaults: %1.")
+                                                    .arg(why.join(QStringLiteral("; ")))));
   };
   connect(settingsPanel_, &LabSettingsPanel::changed, this, summarize);
   summarize();
+  settingsLayout->insertWidget(0, deviations_);
   settingsAreaLayout->addWidget(settingsToggle_, 0, Qt::AlignLeft);
-  settingsAreaLayout->addWidget(deviations_);
   settingsAreaLayout->addWidget(settingsBox_);
 
   auto* top = top_ = new QWidget(this);

@@ -206,12 +206,12 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kGradAccumulation);
-    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Gradient accumulation (4 micro-batches)");
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Gradient accumulation x4");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Gradient accumulation x4");
     s.focusChart = "loss";
     s.whatItIs = PL_TRANSLATE_NOOP(
         "LabScenarios",
-        "TrainingArguments(gradient_accumulation_steps=4): the baseline's batch as 4 "
+        "gradient_accumulation_steps=4 in TrainingArguments: the baseline's batch as 4 "
         "micro-batches of a quarter, each loss divided by 4, gradients summed, one optimizer "
         "step. The same examples and dropout masks as the baseline, so the same updates with "
         "a quarter of the activations in memory at a time.");
@@ -237,7 +237,7 @@ std::vector<ScenarioSpec> makeTable() {
     s.focusChart = "throughput";
     s.whatItIs = PL_TRANSLATE_NOOP(
         "LabScenarios",
-        "TrainingArguments(gradient_checkpointing=True): each encoder layer keeps only its "
+        "gradient_checkpointing=True in TrainingArguments: each encoder layer keeps only its "
         "input and runs again in the backward pass, with the same dropout masks: the same "
         "loss, less activation memory, more compute per step.");
     s.configure = [](TrainConfig& c) { c.checkpointActivations = true; };
