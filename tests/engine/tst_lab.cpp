@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "core/EngineError.h"
@@ -61,6 +62,7 @@ class TestLab : public QObject {
   void sweepRunsItsTrials();
   void schedulerInterleavesFairly();
   void pauseAndCancel();
+  void followerReportsTheLeadersRun();
 };
 
 void TestLab::scenariosHaveStableIds() {
@@ -144,6 +146,21 @@ void TestLab::sweepRunsItsTrials() {
   }
   QVERIFY(!session.baseline().isSweep);
   QVERIFY(session.baseline().key != sweep.runs[0].key);
+  // The trial at the baseline's own rate follows the baseline (trained once): its own key, the
+  // baseline's records to the bit (timings too: one training, not two), and a note saying so.
+  const RunLog& same = sweep.runs.back();
+  QCOMPARE(same.config.learningRate, base.learningRate);
+  QVERIFY(same.key != session.baseline().key);
+  QCOMPARE(same.steps.size(), session.baseline().steps.size());
+  for (size_t i = 0; i < same.steps.size(); ++i) {
+    QCOMPARE(same.steps[i].loss, session.baseline().steps[i].loss);
+    QCOMPARE(same.steps[i].cpuMs, session.baseline().steps[i].cpuMs);
+  }
+  QVERIFY2(same.provenance.note.find("trained once") != std::string::npos,
+           same.provenance.note.c_str());
+  QVERIFY(sweep.runs[0].provenance.note.find("trained once") == std::string::npos);
+  QVERIFY(sweep.runs[0].steps.front().cpuMs != session.baseline().steps.front().cpuMs ||
+          sweep.runs[0].steps.front().loss != session.baseline().steps.front().loss);
   const Verdict v = session.verdicts()[1];
   QCOMPARE(v.trials, 3);
   // Three trials of the baseline's size: three times its samples. The timed multiple is only
@@ -221,6 +238,55 @@ void TestLab::pauseAndCancel() {
   QCOMPARE(steps[paused], int64_t{12});
   QCOMPARE(states[cancelled], RunState::Cancelled);
   QVERIFY(steps[cancelled] < 12);
+}
+
+void TestLab::followerReportsTheLeadersRun() {
+  RunScheduler scheduler;
+  // Long enough (a few ms a step) that the cancels below land long before the end.
+  TrainConfig c = tinyBase(200);
+  c.validationFraction = 0.02;
+  const RunId leader = scheduler.add(c, "leader");
+  const std::optional<RunId> keep = scheduler.follow(leader, "follows to the end");
+  const std::optional<RunId> quit = scheduler.follow(leader, "cancelled half-way");
+  QVERIFY(keep && quit && *keep != leader && *quit != leader && *keep != *quit);
+  QVERIFY(!scheduler.follow(RunId{9999}, "no such leader"));
+  std::map<RunId, std::vector<StepRecord>> steps;
+  std::map<RunId, RunState> states;
+  bool leaderCancelled = false, quitCancelled = false;
+  while (true) {
+    const bool idle = scheduler.idle();
+    for (const auto& u : scheduler.drain()) {
+      states[u.id] = u.state;
+      steps[u.id].insert(steps[u.id].end(), u.steps.begin(), u.steps.end());
+      if (u.id == *keep && !u.steps.empty())
+        QVERIFY(u.provenance.note.find("trained once, as \"leader\"") != std::string::npos);
+    }
+    // Once it has stepped, the leader takes no new followers (they would miss its first steps).
+    if (!steps[leader].empty()) QVERIFY(!scheduler.follow(leader, "too late"));
+    if (!quitCancelled && steps[*quit].size() >= 3) {
+      scheduler.cancel(*quit);
+      quitCancelled = true;
+    }
+    // Cancelling the leader ends its own record; its training goes on for the live follower.
+    if (!leaderCancelled && steps[leader].size() >= 4) {
+      scheduler.cancel(leader);
+      leaderCancelled = true;
+    }
+    if (idle) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  QVERIFY(leaderCancelled && quitCancelled);
+  QCOMPARE(states[leader], RunState::Cancelled);
+  QVERIFY(steps[leader].size() < 200);
+  QCOMPARE(states[*quit], RunState::Cancelled);
+  QVERIFY(steps[*quit].size() < 200);
+  QCOMPARE(states[*keep], RunState::Finished);
+  QCOMPARE(steps[*keep].size(), size_t{200});
+  // The follower's records are the leader's: the same loss and the same measured time.
+  for (size_t i = 0; i < steps[leader].size(); ++i) {
+    QCOMPARE(steps[*keep][i].loss, steps[leader][i].loss);
+    QCOMPARE(steps[*keep][i].cpuMs, steps[leader][i].cpuMs);
+  }
 }
 
 QTEST_GUILESS_MAIN(TestLab)

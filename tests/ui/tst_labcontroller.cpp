@@ -10,6 +10,7 @@
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
 #include "ui/lab/LabController.h"
+#include "ui/lab/RunDataStore.h"
 
 using namespace precisionlab;
 
@@ -95,6 +96,35 @@ class TestLabController : public QObject {
       QCOMPARE(r.state, RunState::Cancelled);
       QVERIFY(r.stepsDone() < 200);
     }
+  }
+
+  // The trial at the baseline's own rate is the baseline's run (same settings and seed): it
+  // follows the live baseline instead of training the same bits again, and stopping the
+  // baseline ends only the baseline's row while the trial runs on to the end.
+  void sweepTrialAtTheBaseRateFollowsTheBaseline() {
+    LabController lab;
+    lab.setLiveVerdictInterval(0);
+    lab.start(QStringLiteral("vertex-hp-tuning"), tiny(40));
+    const TrackedRun* base = lab.store().baseline(RunDataStore::liveSource(tiny(40)));
+    QVERIFY(base != nullptr);
+    const QList<const TrackedRun*> trials = lab.store().runsOf(QStringLiteral("vertex-hp-tuning"));
+    QCOMPARE(trials.size(), 3);
+    const TrackedRun* same = trials.back();
+    QCOMPARE(same->config.learningRate, base->config.learningRate);
+    QVERIFY(same->key != base->key);
+    QTRY_VERIFY_WITH_TIMEOUT(base->stepsDone() >= 2, kTimeoutMs);
+    lab.stop(QStringLiteral("baseline-fp32"));
+    QTRY_VERIFY_WITH_TIMEOUT(!lab.anyActive(), kTimeoutMs);
+    QCOMPARE(base->state, RunState::Cancelled);
+    QCOMPARE(same->state, RunState::Finished);
+    QCOMPARE(same->stepsDone(), int64_t(40));
+    for (size_t i = 0; i < base->steps.size(); ++i) {
+      QCOMPARE(same->steps[i].loss, base->steps[i].loss);
+      QCOMPARE(same->steps[i].cpuMs, base->steps[i].cpuMs);  // one training, not two
+    }
+    QVERIFY2(same->provenance.note.find(kTrainedOnceNote) != std::string::npos,
+             same->provenance.note.c_str());
+    QVERIFY(trials.front()->provenance.note.find(kTrainedOnceNote) == std::string::npos);
   }
 
   void replayedRunsAreKeptApartFromLiveOnes() {

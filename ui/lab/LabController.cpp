@@ -4,8 +4,10 @@
 #include <QTimer>
 #include <algorithm>
 #include <exception>
+#include <optional>
 
 #include "core/LabScenarios.h"
+#include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 #include "core/ScenarioIds.h"
 #include "engine/RunScheduler.h"
@@ -94,7 +96,15 @@ LabController::StartResult LabController::start(const QString& scenarioId,
       const int count = int(scenario.runs.size());
       for (int i = 0; i < count; ++i) {
         const LabRun& run = scenario.runs[size_t(i)];
-        const RunId runId = scheduler_->add(run.config, run.label);
+        // A sweep's trial at the baseline's own rate follows the live baseline (the same bits,
+        // trained once) when the baseline has not stepped yet; otherwise it trains itself.
+        std::optional<RunId> followed;
+        if (scenario.isSweep)
+          if (const TrackedRun* base = store_.baseline(source);
+              base && base->key.origin == RunOrigin::Trained && base->active() &&
+              sameTraining(run.config, base->config))
+            followed = scheduler_->follow(base->key.id, run.label);
+        const RunId runId = followed ? *followed : scheduler_->add(run.config, run.label);
         RunLog log = LabScenarios::plan({RunOrigin::Trained, runId}, scenario, size_t(i));
         log.source = source.toStdString();
         const QString legend =

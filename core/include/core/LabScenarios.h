@@ -42,6 +42,7 @@ struct LabScenario {
   std::string whatItIs;    // one sentence: what the run does, in Hugging Face terms
   bool isSweep = false;    // several trials; the verdict reports compute multiple, best trial
   std::vector<LabRun> runs;
+  TrainConfig base;  // the settings it was made from (a sweep's trials vary the rate)
 };
 
 class LabScenarios {

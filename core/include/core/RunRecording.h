@@ -52,4 +52,10 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
 // "2024-05-01T12:00:00Z" for the current time.
 std::string currentUtcTimestamp();
 
+// True when two configurations train the same run, value for value: every field a run file
+// holds (the one field list, configToJson) and the CPU fp16 mode are equal, and neither saves a
+// model. A learning-rate sweep's trial at the baseline's own rate is such a run (see
+// RunScheduler::follow).
+bool sameTraining(const TrainConfig& a, const TrainConfig& b);
+
 }  // namespace precisionlab

@@ -50,12 +50,16 @@ struct RunProvenance {
   std::string device;        // e.g. "cpu (2 threads, avx512_bf16)", "cuda:0 NVIDIA H200"
   std::string recordedAt;    // ISO 8601, for Recorded
   std::string torchVersion;  // LibTorch version the run used
-  std::string note;          // e.g. why it is emulated
+  std::string note;          // e.g. why it is emulated; kTrainedOnceNote for a follower
   Provenance recordedKind = Provenance::Live;  // for Recorded: how the original run measured
   // False for live fp16 kernels on a CPU without fp16 arithmetic units: numerics and memory are
   // real, the step time is not what fp16 hardware would show, so no speed verdict uses it.
   bool speedRepresentative = true;
 };
+
+// The start of the note a run gets when it reports another run's training (RunScheduler::follow):
+// "trained once, as "LABEL": the same settings and seed, so the same result bit for bit".
+inline constexpr const char* kTrainedOnceNote = "trained once, as \"";
 
 enum class RunState { Queued, Preparing, Running, Paused, Finished, Failed, Cancelled };
 

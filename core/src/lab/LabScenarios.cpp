@@ -151,6 +151,7 @@ LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
   s.title = spec->title;
   s.whatItIs = spec->whatItIs;
   s.isSweep = spec->isSweep;
+  s.base = base;
   TrainConfig c = base;
   c.precision = spec->precision;
   if (spec->configure) spec->configure(c);

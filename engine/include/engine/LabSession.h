@@ -36,6 +36,8 @@ class LabSession {
   RunScheduler& scheduler() { return scheduler_; }
 
  private:
+  RunId addRun(const LabScenario& scenario, size_t run);
+
   std::vector<LabScenario> scenarios_;
   std::vector<MeasuredScenario> results_;
   RunScheduler scheduler_;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,14 @@ class RunScheduler {
 
   // Queues a run; it starts at once if the worker is free (runs interleave step by step).
   RunId add(const TrainConfig& config, const std::string& label);
+  // A run that trains nothing of its own: it reports `leader`'s records, state and provenance
+  // (with a note saying so) under its own id and label. For a run whose settings equal the
+  // leader's value for value (sameTraining: a sweep's trial at the baseline's rate), which would
+  // otherwise repeat the leader's computation bit for bit. Cancelling the follower ends only
+  // it; cancelling the leader ends the leader's own record while its training goes on for live
+  // followers. Pausing a follower does nothing (pause the leader). nullopt when `leader` is not
+  // queued or has already reported steps (a follower must see the whole run): add() it instead.
+  std::optional<RunId> follow(RunId leader, const std::string& label);
   void setPaused(RunId id, bool paused);
   void cancel(RunId id);
   void cancelAll();

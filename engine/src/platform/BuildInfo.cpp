@@ -2,6 +2,8 @@
 
 #include "engine/BlasKernels.h"
 
+#include "core/PretrainedModels.h"
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -103,6 +105,12 @@ std::string buildInfoText() {
       << "BLAS loaded: " << b.blas << "\n"
       << "BLAS kernels: " << (blasKernelNote().empty() ? "-" : blasKernelNote()) << "\n"
       << "Threads: " << b.threads << "\n";
+  const std::string miniLm = PretrainedModels::findMiniLm();
+  out << "Pretrained MiniLM: "
+      << (miniLm.empty() ? std::string("not installed (the lab trains the built-in tiny BERT from "
+                                       "random weights)")
+                         : miniLm)
+      << "\n";
   return out.str();
 }
 

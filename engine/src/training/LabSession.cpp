@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/RunRecording.h"
 #include "core/ScenarioIds.h"
 
 namespace precisionlab {
@@ -12,7 +13,9 @@ LabSession::LabSession(std::vector<LabScenario> scenarios)
     return s.id == scenario::kBaselineFp32;
   });
   if (!hasBaseline && !scenarios_.empty()) {
-    const TrainConfig base = scenarios_.front().runs.front().config;
+    // From the settings the first scenario was made from, not its first run's (a sweep's
+    // first trial runs at a quarter of the rate).
+    const TrainConfig base = scenarios_.front().base;
     scenarios_.insert(scenarios_.begin(), LabScenarios::make(scenario::kBaselineFp32, base));
   }
   // The baseline first: verdicts look it up there, and it starts with the others anyway.
@@ -25,7 +28,7 @@ LabSession::LabSession(std::vector<LabScenario> scenarios)
     m.title = s.title;
     m.isSweep = s.isSweep;
     for (size_t j = 0; j < s.runs.size(); ++j) {
-      const RunId id = scheduler_.add(s.runs[j].config, s.runs[j].label);
+      const RunId id = addRun(s, j);
       RunLog run = LabScenarios::plan({RunOrigin::Trained, id}, s, j);
       run.source = liveSource(run.config);
       m.runs.push_back(std::move(run));
@@ -35,6 +38,18 @@ LabSession::LabSession(std::vector<LabScenario> scenarios)
 }
 
 LabSession::~LabSession() { scheduler_.cancelAll(); }
+
+RunId LabSession::addRun(const LabScenario& scenario, size_t run) {
+  const LabRun& r = scenario.runs[run];
+  // A sweep's trial at the baseline's own rate is the baseline's run, value for value: it
+  // follows the baseline instead of training the same bits a second time.
+  if (scenario.isSweep && !results_.empty() && !results_.front().runs.empty()) {
+    const RunLog& base = results_.front().runs.front();
+    if (sameTraining(r.config, base.config))
+      if (auto id = scheduler_.follow(base.key.id, r.label)) return *id;
+  }
+  return scheduler_.add(r.config, r.label);
+}
 
 bool LabSession::poll() {
   // Read idle() before draining: whatever ended before it is in this drain.

@@ -6,6 +6,7 @@
 // and pause are atomics checked between steps.
 #include "engine/RunScheduler.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <list>
@@ -34,6 +35,13 @@ struct Run {
   RunState resumeState = RunState::Queued;  // what a paused run goes back to
   bool busy = false;                        // a worker is on it (guarded by Impl::mutex)
   bool exclusive = false;                   // steps alone: several threads, or a GPU
+  // Followers (RunScheduler::follow), guarded by Impl::mutex. A follower is never stepped: its
+  // leader's records are copied into it as they leave through drain().
+  Run* leader = nullptr;
+  std::vector<Run*> followers;
+  bool detached = false;        // a leader cancelled while followers train on: its id is over
+  bool detachReported = false;  // ... and drain() has said so
+  bool stepsDrained = false;    // steps have left through drain() (too late to follow it)
 };
 
 bool isLive(RunState s) {
@@ -76,7 +84,7 @@ struct RunScheduler::Impl {
       if (it == runs.end()) it = runs.begin();
       Run& run = **it;
       const RunState s = run.pending.state;
-      if (!isLive(s) || run.busy) continue;
+      if (!isLive(s) || run.busy || run.leader) continue;
       if (run.exclusive && othersBusy && !run.cancelRequested) continue;
       if (run.cancelRequested) return &run;  // finishing a cancel is work too
       if (run.paused) {
@@ -207,6 +215,35 @@ RunId RunScheduler::add(const TrainConfig& config, const std::string& label) {
   return id;
 }
 
+std::optional<RunId> RunScheduler::follow(RunId leader, const std::string& label) {
+  RunId id;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    Run* lead = nullptr;
+    for (auto& run : impl_->runs)
+      if (run->id == leader) lead = run.get();
+    if (lead && lead->leader) lead = lead->leader;  // follow the one that trains
+    if (!lead || !isLive(lead->pending.state) || lead->cancelRequested || lead->detached ||
+        lead->stepsDrained || !lead->pending.steps.empty())
+      return std::nullopt;
+    auto run = std::make_unique<Run>();
+    run->label = label;
+    run->config = lead->config;
+    run->leader = lead;
+    run->pending.label = label;
+    run->pending.totalSteps = lead->pending.totalSteps;
+    run->pending.state = lead->pending.state;
+    run->pending.message = lead->pending.message;
+    run->pending.provenance = lead->pending.provenance;
+    id = impl_->nextId++;
+    run->id = id;
+    run->pending.id = id;
+    lead->followers.push_back(run.get());
+    impl_->runs.push_back(std::move(run));
+  }
+  return id;
+}
+
 void RunScheduler::setPaused(RunId id, bool paused) {
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
@@ -226,8 +263,24 @@ void RunScheduler::setPaused(RunId id, bool paused) {
 void RunScheduler::cancel(RunId id) {
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    for (auto& run : impl_->runs)
-      if (run->id == id) run->cancelRequested = true;
+    for (auto& run : impl_->runs) {
+      if (run->id != id) continue;
+      const bool trainsForOthers =
+          std::any_of(run->followers.begin(), run->followers.end(),
+                      [](const Run* f) { return isLive(f->pending.state) && !f->cancelRequested; });
+      if (trainsForOthers)
+        run->detached = true;  // its own record ends; the followers' training goes on
+      else
+        run->cancelRequested = true;
+      if (Run* lead = run->leader; lead && lead->detached) {
+        // The last follower of a cancelled leader leaves: nothing needs the training now.
+        const bool othersLive =
+            std::any_of(lead->followers.begin(), lead->followers.end(), [&](const Run* f) {
+              return f != run.get() && isLive(f->pending.state) && !f->cancelRequested;
+            });
+        if (!othersLive) lead->cancelRequested = true;
+      }
+    }
   }
   impl_->wake.notify_all();
 }
@@ -243,8 +296,57 @@ void RunScheduler::cancelAll() {
 std::vector<RunUpdate> RunScheduler::drain() {
   std::vector<RunUpdate> updates;
   std::lock_guard<std::mutex> lock(impl_->mutex);
+  // Followers first take copies of what their leader has new (before it moves out below).
   for (auto& run : impl_->runs) {
+    if (run->leader) {
+      if (run->cancelRequested && isLive(run->pending.state)) {
+        run->pending.state = RunState::Cancelled;
+        run->pending.message = "cancelled";
+        run->changed = true;
+      }
+      continue;
+    }
     if (!run->changed) continue;
+    const RunUpdate& p = run->pending;
+    for (Run* f : run->followers) {
+      if (!isLive(f->pending.state) || f->cancelRequested) continue;
+      RunUpdate& fp = f->pending;
+      fp.state = p.state;
+      fp.message = p.message;
+      fp.totalSteps = p.totalSteps;
+      fp.provenance = p.provenance;
+      fp.provenance.note += (fp.provenance.note.empty() ? "" : "; ") +
+                            std::string(kTrainedOnceNote) + run->label +
+                            "\": the same settings and seed, so the same result bit for bit";
+      fp.steps.insert(fp.steps.end(), p.steps.begin(), p.steps.end());
+      fp.evals.insert(fp.evals.end(), p.evals.begin(), p.evals.end());
+      fp.warnings.insert(fp.warnings.end(), p.warnings.begin(), p.warnings.end());
+      f->changed = true;
+    }
+  }
+  for (auto& run : impl_->runs) {
+    if (run->detached) {
+      // A cancelled leader training on for its followers: its own id reports Cancelled once.
+      if (!run->detachReported) {
+        RunUpdate u;
+        u.id = run->id;
+        u.label = run->label;
+        u.state = RunState::Cancelled;
+        u.message = "cancelled";
+        u.provenance = run->pending.provenance;
+        u.totalSteps = run->pending.totalSteps;
+        updates.push_back(std::move(u));
+        run->detachReported = true;
+      }
+      run->stepsDrained = run->stepsDrained || !run->pending.steps.empty();
+      run->pending.steps.clear();
+      run->pending.evals.clear();
+      run->pending.warnings.clear();
+      run->changed = false;
+      continue;
+    }
+    if (!run->changed) continue;
+    run->stepsDrained = run->stepsDrained || !run->pending.steps.empty();
     RunUpdate& p = run->pending;
     RunUpdate kept;  // identity and state stay; records and warnings move out
     kept.id = p.id;
