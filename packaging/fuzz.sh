@@ -11,6 +11,7 @@
 #   gift_fuzzer                GIFT            (the three need QtCore; skipped without)
 #   moodle_xml_fuzzer          Moodle XML
 #   anki_text_fuzzer           Anki plain-text notes
+#   apkg_fuzzer                Anki packages (.apkg: zip + SQLite; needs QtCore, sqlite3, zlib)
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
 # the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8 for the first six; the
@@ -30,8 +31,8 @@ command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install
 
 targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
              run_file_fuzzer bank_fuzzer trainer_state_fuzzer gift_fuzzer moodle_xml_fuzzer
-             anki_text_fuzzer)
-needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer "
+             anki_text_fuzzer apkg_fuzzer)
+needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer "
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
 # fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
@@ -119,7 +120,7 @@ for name in "${targets[@]}"; do
     continue
   }
   t=$seconds
-  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer) t=$seconds_new ;; esac
+  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer) t=$seconds_new ;; esac
   echo "==> fuzzing $name for ${t}s"
   mkdir -p "$out/corpus-$name"
   # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.
