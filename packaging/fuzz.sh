@@ -107,6 +107,19 @@ put("anki-fronts", "#separator:tab\n" + "only a front\n" * 100000)
 put("trainer-step-1e9", json.dumps({"global_step": 10**9, "log_history": [{"loss": 0.5, "step": 1}]}))
 put("trainer-runtime", json.dumps({"log_history": [{"loss": 0.5, "step": 1},
                                                    {"step": 1, "train_runtime": 1e12}]}))
+# Zips whose end record claims 65,535 entries, a 4 GiB directory, or one entry of 4 GiB.
+import struct, zlib
+put("apkg-many-entries", b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, 65535, 65535, 0, 0, 0))
+put("apkg-huge-directory", b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, 1, 1, 2**32 - 2, 0, 0))
+z = zlib.compressobj(9, zlib.DEFLATED, -15)
+bomb = z.compress(b"\0" * 2**22) + z.flush()
+name = b"collection.anki2"
+local = b"PK\x03\x04" + struct.pack("<HHHHHIIIHH", 20, 0, 8, 0, 0, 0, len(bomb), 2**32 - 2,
+                                        len(name), 0) + name + bomb
+central = b"PK\x01\x02" + struct.pack("<HHHHHHIIIHHHHHII", 20, 20, 0, 8, 0, 0, 0, len(bomb),
+                                        2**32 - 2, len(name), 0, 0, 0, 0, 0, 0) + name
+put("apkg-bomb", local + central + b"PK\x05\x06" +
+    struct.pack("<HHHHIIH", 0, 0, 1, 1, len(central), len(local), 0))
 put("bank-dup-keys", "{" + ",".join('"k%d":0' % (i % 1000) for i in range(80000)) + "}")
 EOF
 
