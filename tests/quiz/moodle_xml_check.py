@@ -7,9 +7,9 @@ Python's standard library only, so it runs wherever python3 does.
   python3 moodle_xml_check.py FILE.xml             -> prints one line per violation
                                                       (FILE:LINE: question NAME: rule), exit 1
                                                       when there is any, 0 when there is none
-  python3 moodle_xml_check.py --self-test FILE.xml -> FILE must pass; then each of a list of
-                                                      edits that break one rule must be caught
-                                                      (exit 1 naming any that is not)
+  python3 moodle_xml_check.py --self-test FILE.xml... -> each FILE must pass; then each of a
+                                                      list of edits that break one rule must be
+                                                      caught (exit 1 naming any that is not)
 
 The rules, each named after the Moodle code that enforces it:
 - readquestions: the file is well-formed XML whose root is <quiz>, holding <question> elements.
@@ -304,8 +304,8 @@ def self_test(path):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == "--self-test":
-        return self_test(argv[2])
+    if len(argv) >= 3 and argv[1] == "--self-test":
+        return max(self_test(path) for path in argv[2:])
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
