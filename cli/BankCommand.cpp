@@ -24,11 +24,13 @@ ArgParser makeParser() {
       "    with its JSON path; exit status 1 when any file has problems (or, with --lint, lint\n"
       "    warnings: answer cues and misleading lab links, docs/question-bank-authoring.md).\n"
       "  bank import FILE [--format F] [--out BANK.json]\n"
-      "    Reads a GIFT, Moodle XML or Anki text file (F: gift, moodle-xml, anki; default: from\n"
-      "    the file), prints what was filled in or dropped, and writes it as a bank.\n"
+      "    Reads a GIFT, Moodle XML, Anki text or Anki package (.apkg) file (F: gift,\n"
+      "    moodle-xml, anki, apkg; default: from the file), prints what was filled in or\n"
+      "    dropped, and writes it as a bank.\n"
       "  bank export [BANK.json] --format F --out FILE\n"
-      "    Writes a bank (default: the built-in one) as gift, moodle-xml, anki or json, and\n"
-      "    warns about every field the bank gives that the format loses.\n\n" +
+      "    Writes a bank (default: the built-in one) as gift, moodle-xml, anki (text), apkg\n"
+      "    (an Anki deck package) or json, and warns about every field the bank gives that\n"
+      "    the format loses.\n\n" +
       bankFormatTables());
   p.positional("ACTION", "check, import or export", 1, 1, ValueHint::Text,
                {"check", "import", "export"});
@@ -36,7 +38,7 @@ ArgParser makeParser() {
   p.flag("lint", "check: also warn about answer cues and misleading lab links");
   p.option("format", "F",
            "import: the file's format (default: from the file); export: gift, "
-           "moodle-xml, anki or json (required)");
+           "moodle-xml, anki, apkg or json (required)");
   p.option("out", "FILE",
            "import: write the bank as JSON here; export: the file to write "
            "(required)",

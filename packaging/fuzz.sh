@@ -11,6 +11,7 @@
 #   gift_fuzzer                GIFT            (the three need QtCore; skipped without)
 #   moodle_xml_fuzzer          Moodle XML
 #   anki_text_fuzzer           Anki plain-text notes
+#   apkg_fuzzer                Anki packages (.apkg: zip + SQLite; needs QtCore, sqlite3, zlib)
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
 # the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8 for the first six; the
@@ -30,8 +31,8 @@ command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install
 
 targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
              run_file_fuzzer bank_fuzzer trainer_state_fuzzer gift_fuzzer moodle_xml_fuzzer
-             anki_text_fuzzer)
-needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer "
+             anki_text_fuzzer apkg_fuzzer)
+needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer "
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
 # fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
@@ -106,6 +107,19 @@ put("anki-fronts", "#separator:tab\n" + "only a front\n" * 100000)
 put("trainer-step-1e9", json.dumps({"global_step": 10**9, "log_history": [{"loss": 0.5, "step": 1}]}))
 put("trainer-runtime", json.dumps({"log_history": [{"loss": 0.5, "step": 1},
                                                    {"step": 1, "train_runtime": 1e12}]}))
+# Zips whose end record claims 65,535 entries, a 4 GiB directory, or one entry of 4 GiB.
+import struct, zlib
+put("apkg-many-entries", b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, 65535, 65535, 0, 0, 0))
+put("apkg-huge-directory", b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, 1, 1, 2**32 - 2, 0, 0))
+z = zlib.compressobj(9, zlib.DEFLATED, -15)
+bomb = z.compress(b"\0" * 2**22) + z.flush()
+name = b"collection.anki2"
+local = b"PK\x03\x04" + struct.pack("<HHHHHIIIHH", 20, 0, 8, 0, 0, 0, len(bomb), 2**32 - 2,
+                                        len(name), 0) + name + bomb
+central = b"PK\x01\x02" + struct.pack("<HHHHHHIIIHHHHHII", 20, 20, 0, 8, 0, 0, 0, len(bomb),
+                                        2**32 - 2, len(name), 0, 0, 0, 0, 0, 0) + name
+put("apkg-bomb", local + central + b"PK\x05\x06" +
+    struct.pack("<HHHHIIH", 0, 0, 1, 1, len(central), len(local), 0))
 put("bank-dup-keys", "{" + ",".join('"k%d":0' % (i % 1000) for i in range(80000)) + "}")
 EOF
 
@@ -119,7 +133,7 @@ for name in "${targets[@]}"; do
     continue
   }
   t=$seconds
-  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer) t=$seconds_new ;; esac
+  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer) t=$seconds_new ;; esac
   echo "==> fuzzing $name for ${t}s"
   mkdir -p "$out/corpus-$name"
   # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.

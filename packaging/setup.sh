@@ -38,6 +38,7 @@ packages=(
   libtorch-dev libopenblas0-pthread
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libsqlite3-dev sqlite3
+  zlib1g-dev  # Anki packages (.apkg) are zip archives (quiz/src/ZipArchive.cpp)
   xvfb xauth
   python3 python3-yaml python3-venv
   clang libclang-rt-14-dev

@@ -137,33 +137,39 @@ bool readOwnNote(const QString& front, const QString& back, Question* q) {
 
 }  // namespace
 
+AnkiNote AnkiTextFormat::noteFor(const QuestionBank& bank, const Question& q) {
+  QString front =
+      QStringLiteral("<div class=\"pl-stem\">%1</div><ol class=\"pl-options\" type=\"A\">")
+          .arg(HtmlText::fromText(q.stem));
+  QString analysis = QStringLiteral("<ol class=\"pl-analysis\" type=\"A\">");
+  for (const Option& o : q.options) {
+    front += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.text));
+    analysis += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.analysis));
+  }
+  front += QStringLiteral("</ol>");
+  analysis += QStringLiteral("</ol>");
+  AnkiNote note;
+  note.front = front;
+  note.back = QStringLiteral(
+                  "<div class=\"pl-answer\">Answer: %1</div>"
+                  "<div class=\"pl-explanation\">%2</div>%3")
+                  .arg(letters(q), HtmlText::fromText(q.explanation), analysis);
+  note.guid = plainField(q.id);
+  note.deck = plainField(bank.title).replace(QStringLiteral("::"), QStringLiteral(": ")) +
+              QStringLiteral("::") +
+              plainField(q.domain).replace(QStringLiteral("::"), QStringLiteral(": "));
+  note.tags = plainField(q.topic).replace(' ', '_');
+  note.label = note.guid;
+  return note;
+}
+
 QString AnkiTextFormat::write(const QuestionBank& bank) {
   QString out = QStringLiteral(
       "#separator:tab\n#html:true\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags "
       "column:5\n");
-  const QString deck = plainField(bank.title).replace(QStringLiteral("::"), QStringLiteral(": "));
   for (const Question& q : bank.questions) {
-    QString front =
-        QStringLiteral("<div class=\"pl-stem\">%1</div><ol class=\"pl-options\" type=\"A\">")
-            .arg(HtmlText::fromText(q.stem));
-    QString analysis = QStringLiteral("<ol class=\"pl-analysis\" type=\"A\">");
-    for (const Option& o : q.options) {
-      front += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.text));
-      analysis += QStringLiteral("<li>%1</li>").arg(HtmlText::fromText(o.analysis));
-    }
-    front += QStringLiteral("</ol>");
-    analysis += QStringLiteral("</ol>");
-    const QString back = QStringLiteral(
-                             "<div class=\"pl-answer\">Answer: %1</div>"
-                             "<div class=\"pl-explanation\">%2</div>%3")
-                             .arg(letters(q), HtmlText::fromText(q.explanation), analysis);
-    QString topic = plainField(q.topic);
-    topic.replace(' ', '_');
-    out += QStringList{plainField(q.id),
-                       deck + QStringLiteral("::") +
-                           plainField(q.domain).replace(QStringLiteral("::"), QStringLiteral(": ")),
-                       front, back, topic}
-               .join('\t');
+    const AnkiNote note = noteFor(bank, q);
+    out += QStringList{note.guid, note.deck, note.front, note.back, note.tags}.join('\t');
     out += '\n';
   }
   return out;
@@ -226,15 +232,10 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
   if (!sepGiven && !body.contains('\t') && body.contains(';')) sep = ';';  // Anki's own guess
   const QVector<Record> records = splitRecords(body, sep, n + 1);
 
-  struct Note {
-    QString id, deck, topic, front, back;
-    int line;
-  };
-  QVector<Note> notes;
+  QVector<AnkiNote> notes;
   const auto cell = [](const Record& r, int column) {
     return column > 0 ? r.fields.value(column - 1) : QString();
   };
-  const auto toText = [html](const QString& s) { return html ? HtmlText::toText(s) : s.trimmed(); };
   for (const Record& r : records) {
     if (notes.size() >= BankInterchange::kMaxQuestions) {
       problems->push_back({file,
@@ -265,10 +266,19 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
       *deckTitle = deck.section(QStringLiteral("::"), 0, 0);
     const QString tags =
         cell(r, tagsColumn).trimmed().isEmpty() ? tagsHeader : cell(r, tagsColumn).trimmed();
-    notes.push_back({cell(r, guidColumn).trimmed(), deck.section(QStringLiteral("::"), -1),
-                     tags.section(' ', 0, 0).replace('_', ' '), content.at(0), content.at(1),
-                     r.line});
+    notes.push_back(
+        {cell(r, guidColumn).trimmed(), deck, tags, content.at(0), content.at(1), r.line, label});
   }
+  return questionsFromNotes(notes, html, file, problems);
+}
+
+QVector<ImportedQuestion> AnkiTextFormat::questionsFromNotes(const QVector<AnkiNote>& notes,
+                                                             bool html, const QString& file,
+                                                             QVector<ImportProblem>* problems) {
+  QVector<ImportedQuestion> out;
+  const auto toText = [html](const QString& s) { return html ? HtmlText::toText(s) : s.trimmed(); };
+  // A note's domain is the last part of its deck, its topic the first tag.
+  const auto domainOf = [](const AnkiNote& n) { return n.deck.section(QStringLiteral("::"), -1); };
   // Wrong options are other notes' backs from the same deck, taken in file order after the
   // note. Each note looks at most kMaxLook of them (with every back converted once), so the
   // import stays linear: scanning every other note for every note took 10 s for 20,000.
@@ -278,23 +288,23 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
   QVector<int> place(notes.size());     // a note's index within its deck's list
   for (int i = 0; i < notes.size(); ++i) {
     backs << toText(notes.at(i).back);
-    QVector<int>& members = byDeck[notes.at(i).deck];
+    QVector<int>& members = byDeck[domainOf(notes.at(i))];
     place[i] = static_cast<int>(members.size());
     members.push_back(i);
   }
   for (int i = 0; i < notes.size(); ++i) {
-    const Note& note = notes.at(i);
+    const AnkiNote& note = notes.at(i);
     Question q;
-    q.id = note.id;
-    q.domain = note.deck;
-    q.topic = note.topic;
-    const QString label = note.id.isEmpty() ? QStringLiteral("note %1").arg(i + 1) : note.id;
+    q.id = note.guid;
+    q.domain = domainOf(note);
+    q.topic = note.tags.trimmed().section(' ', 0, 0).replace('_', ' ');
+    const QString& label = note.label;
     if (!(html && readOwnNote(note.front, note.back, &q))) {
       // A two-sided note: the back is the answer, distractors are other notes' backs.
       q.stem = toText(note.front);
       const QString& right = backs.at(i);
       QStringList distractors;
-      const QVector<int>& deck = byDeck.value(note.deck);
+      const QVector<int>& deck = byDeck.value(q.domain);
       const int look = std::min<int>(static_cast<int>(deck.size()) - 1, kMaxLook);
       for (int k = 1; k <= look && distractors.size() < 3; ++k) {
         const QString& t = backs.at(deck.at((place.at(i) + k) % deck.size()));

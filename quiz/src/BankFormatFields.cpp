@@ -166,6 +166,7 @@ const std::vector<const char*>& places(BankFormat format) {
     case BankFormat::MoodleXml:
       return moodle;
     case BankFormat::AnkiText:
+    case BankFormat::AnkiPackage:  // the same notes, in a package
       return anki;
     case BankFormat::Json:
       return none;

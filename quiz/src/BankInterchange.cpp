@@ -1,5 +1,6 @@
 #include "quiz/BankInterchange.h"
 
+#include "quiz/AnkiPackageFormat.h"
 #include "quiz/AnkiTextFormat.h"
 
 #include "core/TerminalText.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -69,6 +71,8 @@ std::optional<BankFormat> BankInterchange::formatFromName(const QString& name) {
   if (n == QLatin1String("moodle-xml") || n == QLatin1String("xml") || n == QLatin1String("moodle"))
     return BankFormat::MoodleXml;
   if (n == QLatin1String("anki") || n == QLatin1String("anki-text")) return BankFormat::AnkiText;
+  if (n == QLatin1String("apkg") || n == QLatin1String("anki-package"))
+    return BankFormat::AnkiPackage;
   return std::nullopt;
 }
 
@@ -82,6 +86,8 @@ QString BankInterchange::formatName(BankFormat format) {
       return QStringLiteral("moodle-xml");
     case BankFormat::AnkiText:
       return QStringLiteral("anki");
+    case BankFormat::AnkiPackage:
+      return QStringLiteral("apkg");
   }
   return {};
 }
@@ -96,6 +102,8 @@ QString BankInterchange::fileSuffix(BankFormat format) {
       return QStringLiteral("xml");
     case BankFormat::AnkiText:
       return QStringLiteral("txt");
+    case BankFormat::AnkiPackage:
+      return QStringLiteral("apkg");
   }
   return {};
 }
@@ -105,6 +113,8 @@ BankFormat BankInterchange::detect(const QString& path, const QByteArray& head) 
   if (suffix == QLatin1String("json")) return BankFormat::Json;
   if (suffix == QLatin1String("gift")) return BankFormat::Gift;
   if (suffix == QLatin1String("xml")) return BankFormat::MoodleXml;
+  if (suffix == QLatin1String("apkg") || head.startsWith(QByteArrayLiteral("PK\x03\x04")))
+    return BankFormat::AnkiPackage;
   const QByteArray start = head.trimmed();
   if (start.startsWith('{')) return BankFormat::Json;
   if (start.startsWith('<')) return BankFormat::MoodleXml;
@@ -129,22 +139,34 @@ BankImportResult BankInterchange::importFile(const QString& path,
   if (!info.isFile())
     return fail(
         BankInterchange::tr("not a regular file (a folder, device or pipe); choose a bank file"));
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly))
+    return fail(BankInterchange::tr("cannot read it: %1").arg(file.errorString()));
+  const BankFormat kind = format.value_or(detect(path, file.peek(4096)));
+  if (kind == BankFormat::AnkiPackage) {
+    // A package may carry media, never read: only its directory and collection are.
+    if (info.size() > AnkiPackageFormat::kMaxPackageBytes)
+      return fail(BankInterchange::tr("%1 bytes is over the %2 MiB limit for an Anki package")
+                      .arg(info.size())
+                      .arg(AnkiPackageFormat::kMaxPackageBytes / (1024 * 1024)));
+    return capped(importPackage(&file, path), path);
+  }
   if (info.size() > kMaxFileBytes)
     return fail(BankInterchange::tr("%1 bytes is over the %2 MiB limit for a question bank")
                     .arg(info.size())
                     .arg(kMaxFileBytes / (1024 * 1024)));
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly))
-    return fail(BankInterchange::tr("cannot read it: %1").arg(file.errorString()));
   const QByteArray data = file.read(kMaxFileBytes + 1);  // the file may have grown since the check
   if (data.size() > kMaxFileBytes)
     return fail(BankInterchange::tr("the file grew over the size limit while it was read"));
-  return importData(data, format.value_or(detect(path, data.left(4096))), path);
+  return importData(data, kind, path);
 }
 
 BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat format,
                                              const QString& fileName) {
-  BankImportResult result = importUnbounded(data, format, fileName);
+  return capped(importUnbounded(data, format, fileName), fileName);
+}
+
+BankImportResult BankInterchange::capped(BankImportResult result, const QString& fileName) {
   // One malformed file could list a problem per line (99,976 of them): the first ones, then a
   // count of the rest.
   if (result.problems.size() > kMaxProblems) {
@@ -159,6 +181,12 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
 BankImportResult BankInterchange::importUnbounded(const QByteArray& data, BankFormat format,
                                                   const QString& fileName) {
   BankImportResult result;
+  if (format == BankFormat::AnkiPackage) {
+    QBuffer buffer;
+    buffer.setData(data);
+    buffer.open(QIODevice::ReadOnly);
+    return importPackage(&buffer, fileName);
+  }
   if (format == BankFormat::Json) {
     BankLoadResult loaded = BankLoader::loadJson(data);
     for (const BankProblem& p : loaded.problems)
@@ -193,8 +221,23 @@ BankImportResult BankInterchange::importUnbounded(const QByteArray& data, BankFo
       imported = AnkiTextFormat::read(text, fileName, &result.problems, &title);
       break;
     case BankFormat::Json:
+    case BankFormat::AnkiPackage:
       break;
   }
+  return complete(imported, title, text, fileName, result);
+}
+
+BankImportResult BankInterchange::importPackage(QIODevice* device, const QString& fileName) {
+  BankImportResult result;
+  QString title;
+  QVector<ImportedQuestion> imported =
+      AnkiPackageFormat::read(device, fileName, &result.problems, &title, &result.notes);
+  return complete(imported, title, {}, fileName, result);
+}
+
+BankImportResult BankInterchange::complete(QVector<ImportedQuestion> imported, const QString& title,
+                                           const QString& text, const QString& fileName,
+                                           BankImportResult result) {
   if (!result.problems.isEmpty()) return result;
   if (imported.isEmpty()) {
     result.problems.push_back({fileName, 0, {}, BankInterchange::tr("no questions found")});
@@ -290,12 +333,21 @@ QByteArray BankInterchange::exportData(const QuestionBank& bank, BankFormat form
       return MoodleXmlFormat::write(bank);
     case BankFormat::AnkiText:
       return AnkiTextFormat::write(bank).toUtf8();
+    case BankFormat::AnkiPackage:
+      return AnkiPackageFormat::write(bank);
   }
   return {};
 }
 
 QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format,
                                     const QString& path) {
+  if (format == BankFormat::AnkiPackage) {
+    QString error;
+    const QByteArray package = AnkiPackageFormat::write(bank, &error);
+    if (package.isEmpty())
+      return BankInterchange::tr("the Anki package could not be built: %1").arg(error);
+    return writeOutputFile(path, package);
+  }
   return writeOutputFile(path, exportData(bank, format));
 }
 
@@ -321,6 +373,14 @@ QString BankInterchange::losses(BankFormat format) {
           "answer, the explanation and each option's analysis on the back; the id is the note's "
           "guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it "
           "would be right, the exam trap, references and lab scenarios are not exported.");
+    case BankFormat::AnkiPackage:
+      return BankInterchange::tr(
+          "An Anki deck package (a double click opens it in Anki): the same notes as the Anki "
+          "text export, one \"PrecisionLab Basic\" note per question with the stem and lettered "
+          "options on the front, the answer, the explanation and each option's analysis on the "
+          "back; the id is the note's guid, the domain a subdeck, the topic a tag. Why learners "
+          "pick an option, when it would be right, the exam trap, references and lab scenarios "
+          "are not exported.");
   }
   return {};
 }

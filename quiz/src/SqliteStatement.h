@@ -1,6 +1,7 @@
 // One prepared sqlite3 statement, finalized on scope exit (used by the progress store's SQL
-// files only, on the store's owning thread). A failed prepare is remembered and every step then
-// returns its error code, so callers check one place.
+// files, on the store's owning thread, and by AnkiPackageFormat on its own in-memory database).
+// A failed prepare is remembered and every step then returns its error code, so callers check
+// one place.
 #pragma once
 
 #include <sqlite3.h>

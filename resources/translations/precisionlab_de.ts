@@ -2086,10 +2086,6 @@ Korrigieren Sie die Datei (siehe docs/question-bank-format.md und docs/question-
         <translation>Fragensammlung öffnen</translation>
     </message>
     <message>
-        <source>Question banks (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab bank (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;All files (*)</source>
-        <translation>Fragensammlungen (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab-Fragensammlung (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki-Textexport (*.txt *.tsv);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>unknown format %1</source>
         <translation>unbekanntes Format %1</translation>
     </message>
@@ -2195,16 +2191,8 @@ Antworten nach dieser Sicherung fehlen.</translation>
         <translation>Fragensammlung ö&amp;ffnen…</translation>
     </message>
     <message>
-        <source>A PrecisionLab bank, a GIFT or Moodle XML quiz, or an Anki text deck</source>
-        <translation>Eine PrecisionLab-Fragensammlung, ein GIFT- oder Moodle-XML-Quiz oder ein Anki-Textdeck</translation>
-    </message>
-    <message>
         <source>Export question &amp;bank…</source>
         <translation>Fragensammlung e&amp;xportieren…</translation>
-    </message>
-    <message>
-        <source>This bank as GIFT, Moodle XML, an Anki text deck or JSON</source>
-        <translation>Diese Fragensammlung als GIFT, Moodle XML, Anki-Textdeck oder JSON</translation>
     </message>
     <message>
         <source>&amp;Export attempts as CSV…</source>
@@ -2445,6 +2433,26 @@ Trotzdem beenden?</translation>
     <message>
         <source>Present &amp;with recorded runs…</source>
         <translation>Mit &amp;Aufzeichnungen präsentieren…</translation>
+    </message>
+    <message>
+        <source>Question banks (*.json *.gift *.xml *.txt *.tsv *.apkg);;PrecisionLab bank (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;Anki deck package (*.apkg);;All files (*)</source>
+        <translation>Fragensammlungen (*.json *.gift *.xml *.txt *.tsv *.apkg);;PrecisionLab-Fragensammlung (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki-Textexport (*.txt *.tsv);;Anki-Deckpaket (*.apkg);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Anki deck package (*.apkg)</source>
+        <translation>Anki-Deckpaket (*.apkg)</translation>
+    </message>
+    <message>
+        <source>Lost from this bank: %1.</source>
+        <translation>In dieser Fragensammlung verloren: %1.</translation>
+    </message>
+    <message>
+        <source>A PrecisionLab bank, a GIFT or Moodle XML quiz, or an Anki text deck or package</source>
+        <translation>Eine PrecisionLab-Fragensammlung, ein GIFT- oder Moodle-XML-Quiz oder ein Anki-Textdeck oder -Deckpaket</translation>
+    </message>
+    <message>
+        <source>This bank as GIFT, Moodle XML, an Anki text deck or package, or JSON</source>
+        <translation>Diese Fragensammlung als GIFT, Moodle XML, Anki-Textdeck oder -Deckpaket oder JSON</translation>
     </message>
 </context>
 <context>
@@ -3472,6 +3480,84 @@ Jetzt abgeben?</translation>
     </message>
 </context>
 <context>
+    <name>precisionlab::quiz::AnkiPackageFormat</name>
+    <message>
+        <source>the package holds only Anki&apos;s newer compressed collection (collection.anki21b, Anki 2.1.50 and later), which PrecisionLab cannot read: in Anki, export the deck again with &quot;Support older Anki versions&quot; ticked</source>
+        <translation>das Paket enthält nur Ankis neuere komprimierte Sammlung (collection.anki21b, Anki 2.1.50 und neuer), die PrecisionLab nicht lesen kann: exportieren Sie das Deck in Anki erneut mit „Support older Anki versions“ (ältere Anki-Versionen unterstützen) angehakt</translation>
+    </message>
+    <message>
+        <source>not an Anki package: no collection.anki21 or collection.anki2 inside</source>
+        <translation>kein Anki-Paket: weder collection.anki21 noch collection.anki2 enthalten</translation>
+    </message>
+    <message>
+        <source>%1 is not an SQLite database</source>
+        <translation>%1 ist keine SQLite-Datenbank</translation>
+    </message>
+    <message>
+        <source>cannot open an in-memory SQLite database</source>
+        <translation>eine SQLite-Datenbank im Speicher lässt sich nicht öffnen</translation>
+    </message>
+    <message>
+        <source>%1: SQLite cannot open it: %2</source>
+        <translation>%1: SQLite kann sie nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
+    </message>
+    <message>
+        <source>too much work for a deck; stopped</source>
+        <translation>zu viel Arbeit für ein Deck; abgebrochen</translation>
+    </message>
+    <message>
+        <source>not a readable collection</source>
+        <translation>keine lesbare Sammlung</translation>
+    </message>
+    <message>
+        <source>%1 is not an Anki collection (no col, notes and cards tables)</source>
+        <translation>%1 ist keine Anki-Sammlung (keine Tabellen col, notes und cards)</translation>
+    </message>
+    <message>
+        <source>no collection row (col)</source>
+        <translation>keine Zeile der Sammlung (col)</translation>
+    </message>
+    <message>
+        <source>%1: col.models is not a JSON object: %2</source>
+        <translation>%1: col.models ist kein JSON-Objekt: %2</translation>
+    </message>
+    <message>
+        <source>%1: col.decks is not a JSON object: %2</source>
+        <translation>%1: col.decks ist kein JSON-Objekt: %2</translation>
+    </message>
+    <message>
+        <source>more than %1 notes; split the deck</source>
+        <translation>mehr als %1 Notizen; teilen Sie das Deck auf</translation>
+    </message>
+    <message>
+        <source>%1 bytes of fields is over the %2 KiB limit for one note</source>
+        <translation>%1 Bytes Felder liegen über der Grenze von %2 KiB für eine Notiz</translation>
+    </message>
+    <message>
+        <source>notetype &quot;%1&quot; has %2 field(s); a question needs a front and a back</source>
+        <translation>Notiztyp „%1“ hat %2 Feld(er); eine Frage braucht eine Vorder- und eine Rückseite</translation>
+    </message>
+    <message>
+        <source>reading notes</source>
+        <translation>beim Lesen der Notizen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cloze note(s) skipped: only two-sided notes become questions.</source>
+        <translation>
+            <numerusform>%n Lückentext-Notiz übersprungen: nur zweiseitige Notizen werden zu Fragen.</numerusform>
+            <numerusform>%n Lückentext-Notizen übersprungen: nur zweiseitige Notizen werden zu Fragen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Media (images, sounds) in the package are not imported.</source>
+        <translation>Medien (Bilder, Töne) im Paket werden nicht importiert.</translation>
+    </message>
+</context>
+<context>
     <name>precisionlab::quiz::AnkiTextFormat</name>
     <message>
         <source>#%1 needs a column number from 1 to 64</source>
@@ -3579,6 +3665,18 @@ Jetzt abgeben?</translation>
         <source>... and %1 more problems</source>
         <translation>... und %1 weitere Probleme</translation>
     </message>
+    <message>
+        <source>%1 bytes is over the %2 MiB limit for an Anki package</source>
+        <translation>%1 Bytes liegen über der Grenze von %2 MiB für ein Anki-Paket</translation>
+    </message>
+    <message>
+        <source>the Anki package could not be built: %1</source>
+        <translation>das Anki-Paket konnte nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <source>An Anki deck package (a double click opens it in Anki): the same notes as the Anki text export, one &quot;PrecisionLab Basic&quot; note per question with the stem and lettered options on the front, the answer, the explanation and each option&apos;s analysis on the back; the id is the note&apos;s guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it would be right, the exam trap, references and lab scenarios are not exported.</source>
+        <translation>Ein Anki-Deckpaket (ein Doppelklick öffnet es in Anki): dieselben Notizen wie der Anki-Textexport, eine „PrecisionLab Basic“-Notiz pro Frage mit dem Fragenstamm und den mit Buchstaben versehenen Optionen auf der Vorderseite, der Antwort, der Erklärung und der Analyse jeder Option auf der Rückseite; die ID ist die guid der Notiz, der Bereich ein Unterdeck, das Thema ein Tag. Warum Lernende eine Option wählen, wann sie richtig wäre, die Prüfungsfalle, Quellen und Laborszenarien werden nicht exportiert.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::quiz::GiftFormat</name>
@@ -3660,6 +3758,117 @@ Jetzt abgeben?</translation>
     <message>
         <source>%1 answers is more than the %2 a question may have</source>
         <translation>%1 Antworten sind mehr als die %2, die eine Frage haben darf</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::ZipReader</name>
+    <message>
+        <source>not a zip archive (%1 bytes)</source>
+        <translation>kein Zip-Archiv (%1 Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 bytes is over the %2 MiB limit for an archive</source>
+        <translation>%1 Bytes liegen über der Grenze von %2 MiB für ein Archiv</translation>
+    </message>
+    <message>
+        <source>cannot read the archive</source>
+        <translation>das Archiv ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>not a zip archive (no end of central directory)</source>
+        <translation>kein Zip-Archiv (kein Ende des zentralen Verzeichnisses)</translation>
+    </message>
+    <message>
+        <source>a zip64 archive; only archives under 4 GiB without zip64 records are read</source>
+        <translation>ein Zip64-Archiv; gelesen werden nur Archive unter 4 GiB ohne Zip64-Einträge</translation>
+    </message>
+    <message>
+        <source>a multi-part (spanned) archive is not supported</source>
+        <translation>ein mehrteiliges Archiv wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>more than %1 entries</source>
+        <translation>mehr als %1 Einträge</translation>
+    </message>
+    <message>
+        <source>a central directory of %1 bytes is over the %2 MiB limit</source>
+        <translation>ein zentrales Verzeichnis von %1 Bytes liegt über der Grenze von %2 MiB</translation>
+    </message>
+    <message>
+        <source>the central directory lies outside the archive (truncated or damaged)</source>
+        <translation>das zentrale Verzeichnis liegt außerhalb des Archivs (abgeschnitten oder beschädigt)</translation>
+    </message>
+    <message>
+        <source>cannot read the central directory</source>
+        <translation>das zentrale Verzeichnis ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>entry %1 of the central directory is damaged</source>
+        <translation>Eintrag %1 des zentralen Verzeichnisses ist beschädigt</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; uses zip64 sizes; not supported</source>
+        <translation>Eintrag „%1“ verwendet Zip64-Größen; nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; has an unsafe name (absolute, a drive, a backslash or &quot;..&quot;)</source>
+        <translation>Eintrag „%1“ hat einen unsicheren Namen (absolut, ein Laufwerk, ein Backslash oder „..“)</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; appears twice</source>
+        <translation>Eintrag „%1“ kommt zweimal vor</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; is encrypted</source>
+        <translation>Eintrag „%1“ ist verschlüsselt</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; lies outside the archive&apos;s data</source>
+        <translation>Eintrag „%1“ liegt außerhalb der Daten des Archivs</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot;: %2</source>
+        <translation>Eintrag „%1“: %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes unpacked is over the %2 MiB limit</source>
+        <translation>%1 Bytes entpackt liegen über der Grenze von %2 MiB</translation>
+    </message>
+    <message>
+        <source>compression method %1 is not supported (stored and deflate are)</source>
+        <translation>Kompressionsverfahren %1 wird nicht unterstützt (nur „stored“ und „deflate“)</translation>
+    </message>
+    <message>
+        <source>cannot read it</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>damaged local header</source>
+        <translation>beschädigter lokaler Header</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <source>stored sizes disagree</source>
+        <translation>die gespeicherten Größen widersprechen sich</translation>
+    </message>
+    <message>
+        <source>zlib failed</source>
+        <translation>zlib ist gescheitert</translation>
+    </message>
+    <message>
+        <source>inflates to more than its declared %1 bytes</source>
+        <translation>entpackt mehr als die angegebenen %1 Bytes</translation>
+    </message>
+    <message>
+        <source>damaged compressed data (%1 of %2 bytes)</source>
+        <translation>beschädigte komprimierte Daten (%1 von %2 Bytes)</translation>
+    </message>
+    <message>
+        <source>CRC-32 mismatch (damaged)</source>
+        <translation>CRC-32 stimmt nicht (beschädigt)</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,11 @@ project's Anki text files, for tst_bankinterchange.
   python anki_check.py export OUT.txt    -> makes a collection with a Basic deck (subdeck,
       tags, HTML) and writes it with File > Export > Notes in Plain Text (guid, deck, notetype
       and tags columns, HTML kept), then prints the notes as above.
+  python anki_check.py import-apkg DECK.apkg -> imports the package as File > Import does (a
+      double click on the file), printing the notes as above (with each note's card count).
+  python anki_check.py export-apkg OUT.apkg -> the same Basic deck plus one Cloze note, written
+      as File > Export > Anki Deck Package with "Support older Anki versions" ticked (legacy),
+      and OUT.apkg.new.apkg without it (Anki 2.1.50+'s zstd collection.anki21b).
 Exit status 2 when the anki package is missing (the test then skips, saying so)."""
 import json
 import os
@@ -13,7 +18,9 @@ import sys
 import tempfile
 
 try:
-    from anki.collection import Collection, DeckIdLimit, ImportCsvRequest
+    from anki.collection import (Collection, DeckIdLimit, ExportAnkiPackageOptions,
+                                 ImportAnkiPackageOptions, ImportAnkiPackageRequest,
+                                 ImportCsvRequest)
 except ImportError as e:
     print(f"anki not importable: {e}", file=sys.stderr)
     sys.exit(2)
@@ -25,7 +32,7 @@ def dump(col):
         card = note.cards()[0]
         print(json.dumps({"guid": note.guid, "deck": col.decks.name(card.did),
                           "notetype": note.note_type()["name"], "fields": list(note.fields),
-                          "tags": note.tags}))
+                          "tags": note.tags, "cards": len(note.cards())}))
 
 
 def main(action, path):
@@ -35,6 +42,9 @@ def main(action, path):
             if action == "import":
                 metadata = col.get_csv_metadata(path=path, delimiter=None)
                 col.import_csv(ImportCsvRequest(path=path, metadata=metadata))
+            elif action == "import-apkg":
+                col.import_anki_package(ImportAnkiPackageRequest(
+                    package_path=path, options=ImportAnkiPackageOptions(with_scheduling=True)))
             else:
                 basic = col.models.by_name("Basic")
                 deck = col.decks.id("ML::Precision")
@@ -47,9 +57,20 @@ def main(action, path):
                     note["Front"], note["Back"] = front, back
                     note.tags = [tag]
                     col.add_note(note, deck)
-                col.export_note_csv(out_path=path, limit=DeckIdLimit(deck), with_html=True,
-                                    with_tags=True, with_deck=True, with_notetype=True,
-                                    with_guid=True)
+                if action == "export-apkg":
+                    cloze = col.new_note(col.models.by_name("Cloze"))
+                    cloze["Text"] = "fp16 has {{c1::5}} exponent bits"
+                    col.add_note(cloze, deck)
+                    for legacy, out in ((True, path), (False, path + ".new.apkg")):
+                        col.export_anki_package(
+                            out_path=out, limit=DeckIdLimit(deck),
+                            options=ExportAnkiPackageOptions(
+                                with_scheduling=False, with_deck_configs=False,
+                                with_media=True, legacy=legacy))
+                else:
+                    col.export_note_csv(out_path=path, limit=DeckIdLimit(deck), with_html=True,
+                                        with_tags=True, with_deck=True, with_notetype=True,
+                                        with_guid=True)
             dump(col)
         finally:
             col.close()

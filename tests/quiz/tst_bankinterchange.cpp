@@ -1,7 +1,8 @@
-// Banks in and out: GIFT, Moodle XML and Anki's text export. The built-in bank survives a round
-// trip through each format with every question, option and answer key (and, for GIFT and Moodle
-// XML, every field, carried by the precisionlab comment); hand-written files in each format
-// (as Moodle and Anki write them) import; bad files are refused with file, line and question.
+// Banks in and out: GIFT, Moodle XML, Anki's text export and Anki packages (.apkg). The built-in
+// bank survives a round trip through each format with every question, option and answer key (and,
+// for GIFT and Moodle XML, every field, carried by the precisionlab comment); hand-written files in
+// each format (as Moodle and Anki write them) import; bad files are refused with file, line and
+// question.
 #include "bank_import_helpers.h"
 #include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
@@ -17,6 +18,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,9 +26,12 @@ using namespace precisionlab::quiz;
 
 namespace {
 
+using bank_import_helpers::ankiDeckMismatch;
+using bank_import_helpers::ankiImportsOurExport;
 using bank_import_helpers::builtIn;
 using bank_import_helpers::importText;
 using bank_import_helpers::problems;
+using bank_import_helpers::runAnkiCheck;
 
 }  // namespace
 
@@ -39,6 +44,7 @@ class TestBankInterchange : public QObject {
     QTest::newRow("gift") << int(BankFormat::Gift) << true;
     QTest::newRow("moodle-xml") << int(BankFormat::MoodleXml) << true;
     QTest::newRow("anki") << int(BankFormat::AnkiText) << false;
+    QTest::newRow("apkg") << int(BankFormat::AnkiPackage) << false;
     QTest::newRow("json") << int(BankFormat::Json) << true;
   }
 
@@ -236,6 +242,50 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     }
   }
 
+  // Our Moodle XML against the rules Moodle's importer applies (tests/quiz/moodle_xml_check.py:
+  // qformat_xml's required elements and values, the grades match_grade_options accepts, the
+  // multichoice sums save_question_options checks, HTML escaping, category paths), for the
+  // built-in bank and for the hard cases: every option count from 2 to 6 with all but one right
+  // (fractions 50, 33.33333, 25, 20, 16.66667), HTML-looking text, a '/' in a domain. Then the
+  // checker's own self-test: each of its rules fails on an edited copy of the file.
+  // Skipped, saying so, without python3.
+  void moodleXmlFollowsMoodleRules() {
+    const QString python = QStandardPaths::findExecutable("python3");
+    if (python.isEmpty()) QSKIP("skipped: python3 not found (the Moodle rule checker needs it)");
+    QuestionBank hard = builtIn();
+    int multiple = 0;
+    for (Question& q : hard.questions) {
+      if (q.options.size() < 3 || multiple >= 6) continue;
+      q.answer = AnswerKind::Multiple;
+      for (int k = 0; k < q.options.size(); ++k) q.options[k].correct = k > 0;
+      ++multiple;
+    }
+    QVERIFY(multiple > 0);
+    hard.questions[0].domain = "GPU/TPU choices";
+    hard.questions[0].stem = "Is a < b && c > d, as in <b>bold</b> & R&D?";
+    hard.questions[0].options[0].text = "[html]<b> ]]> & &amp;";
+    hard.questions[1].explanation = "x < y\nand a line break";
+    QTemporaryDir dir;
+    const auto run = [&](const QStringList& args, QString* out) {
+      QProcess p;
+      p.start(python,
+              QStringList{PRECISIONLAB_SOURCE_DIR "/tests/quiz/moodle_xml_check.py"} + args);
+      if (!p.waitForFinished(60000)) return -1;
+      *out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+      return p.exitCode();
+    };
+    // One python run: each file must pass, then each of its edited copies must fail.
+    QStringList args{"--self-test"};
+    for (const auto& [name, bank] :
+         {std::pair{QString("built-in"), builtIn()}, std::pair{QString("hard cases"), hard}}) {
+      args << dir.filePath(name + ".xml");
+      QCOMPARE(BankInterchange::exportFile(bank, BankFormat::MoodleXml, args.last()), QString());
+    }
+    QString out;
+    QVERIFY2(run(args, &out) == 0, qPrintable(out));
+    QCOMPARE(out.count("self-test: 18 of 18 rule violations caught"), 2);
+  }
+
   // The docs' field tables are the formats' own descriptions (regenerated in place with
   // PRECISIONLAB_WRITE_FORMAT_TABLES=1), and an export warns about what its format loses.
   void formatTablesInDocs() {
@@ -246,7 +296,8 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     QString doc = QString::fromUtf8(file.readAll());
     file.close();
     QString wanted = doc;
-    for (const BankFormat f : {BankFormat::Gift, BankFormat::MoodleXml, BankFormat::AnkiText}) {
+    for (const BankFormat f :
+         {BankFormat::Gift, BankFormat::MoodleXml, BankFormat::AnkiText, BankFormat::AnkiPackage}) {
       const QString open = "<!-- format-table " + BankInterchange::formatName(f) + " -->\n";
       const qsizetype start = wanted.indexOf(open);
       QVERIFY2(start >= 0, qPrintable(path + " lacks " + open));
@@ -278,60 +329,19 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
   // Import does, and PrecisionLab imports what Anki's File > Export > Notes in Plain Text wrote.
   // Skipped, saying so, without the venv or its anki package.
   void ankiLibraryBothWays() {
-    const QString python = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/.venv/bin/python");
-    if (!QFileInfo(python).isExecutable())
-      QSKIP(qPrintable("skipped: " + python + " not found (bash packaging/setup.sh creates it)"));
-    const auto anki = [&](const QString& action, const QString& path, QList<QJsonObject>* notes) {
-      QProcess p;
-      p.start(python, {PRECISIONLAB_SOURCE_DIR "/tests/quiz/anki_check.py", action, path});
-      if (!p.waitForFinished(120000)) return QString("anki_check.py did not finish");
-      if (p.exitCode() != 0) return QString::fromUtf8(p.readAllStandardError()).trimmed();
-      for (const QByteArray& line : p.readAllStandardOutput().split('\n'))
-        if (!line.isEmpty()) notes->push_back(QJsonDocument::fromJson(line).object());
-      return QString();
-    };
     QTemporaryDir dir;
-    const QuestionBank bank = builtIn();
-    const QString ours = dir.filePath("pmle-scaling.txt");
-    QCOMPARE(BankInterchange::exportFile(bank, BankFormat::AnkiText, ours), QString());
+    const QString imported =
+        ankiImportsOurExport(BankFormat::AnkiText, "import", "Basic", dir.path());
+    if (imported.startsWith("skipped: ")) QSKIP(qPrintable(imported));
+    QVERIFY2(imported.isEmpty(), qPrintable(imported));
+    const auto anki = runAnkiCheck;
     QList<QJsonObject> notes;
-    const QString error = anki("import", ours, &notes);
-    if (error.startsWith("anki not importable"))
-      QSKIP(
-          qPrintable("skipped: " + error + " (pip install -r packaging/python-requirements.txt)"));
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(notes.size(), bank.questions.size());
-    QMap<QString, QJsonObject> byGuid;
-    for (const QJsonObject& n : notes) byGuid[n.value("guid").toString()] = n;
-    for (const Question& q : bank.questions) {
-      QVERIFY2(byGuid.contains(q.id), qPrintable(q.id));
-      const QJsonObject n = byGuid[q.id];
-      QCOMPARE(n.value("notetype").toString(), QString("Basic"));
-      QCOMPARE(n.value("deck").toString(), bank.title + "::" + q.domain);
-      const QJsonArray fields = n.value("fields").toArray();
-      QCOMPARE(fields.size(), 2);
-      QVERIFY(fields[0].toString().contains(HtmlText::fromText(q.stem)));
-      for (const Option& o : q.options)
-        QVERIFY(fields[0].toString().contains(HtmlText::fromText(o.text)));
-      QVERIFY(fields[1].toString().contains(HtmlText::fromText(q.explanation)));
-      QString topic = q.topic;
-      QCOMPARE(n.value("tags").toArray().first().toString(), topic.replace(' ', '_'));
-    }
-
     // A deck Anki wrote: every note becomes a question, in its subdeck, with its tag as topic.
     const QString theirs = dir.filePath("ml.txt");
-    notes.clear();
     QVERIFY2(anki("export", theirs, &notes).isEmpty(), "Anki's exporter failed");
     QCOMPARE(notes.size(), 4);
     const BankImportResult r = BankInterchange::importFile(theirs);
-    QVERIFY2(r.ok(), qPrintable(problems(r)));
-    QCOMPARE(r.bank->title, QString("ML"));
-    QCOMPARE(r.bank->questions.size(), 4);
-    QCOMPARE(r.bank->questions[0].stem, QString("What does AMP stand for?"));
-    QCOMPARE(r.bank->questions[0].domain, QString("Precision"));
-    QCOMPARE(r.bank->questions[0].topic, QString("amp"));
-    const Question& scaler = r.bank->questions[1];
-    QCOMPARE(scaler.option(scaler.correctOptionIds().first())->text, QString("65536"));
+    QVERIFY2(ankiDeckMismatch(r).isEmpty(), qPrintable(ankiDeckMismatch(r)));
   }
 
   // Anki's "Notes in Plain Text" export of a Basic deck: multiple choice is made from the backs.

@@ -17,6 +17,7 @@
 #include <QTimer>
 
 #include "engine/BuildInfo.h"
+#include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
@@ -126,7 +127,7 @@ void MainWindow::showStatus(const QString& text, int timeoutMs) {
 }
 
 void MainWindow::loadBank(const QString& path) {
-  // JSON banks and GIFT, Moodle XML and Anki text files alike (quiz/BankInterchange.h).
+  // JSON banks and GIFT, Moodle XML, Anki text and .apkg files alike (quiz/BankInterchange.h).
   const auto result = quiz::BankInterchange::importFile(path);
   if (result.ok()) {
     bank_ = *result.bank;
@@ -197,9 +198,9 @@ bool MainWindow::requestBank(const QString& path) {
 void MainWindow::openBankDialog() {
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open question bank"), QDir::homePath(),
-      tr("Question banks (*.json *.gift *.xml *.txt *.tsv);;PrecisionLab bank (*.json);;GIFT "
-         "(*.gift "
-         "*.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;All files (*)"));
+      tr("Question banks (*.json *.gift *.xml *.txt *.tsv *.apkg);;PrecisionLab bank "
+         "(*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki text export (*.txt "
+         "*.tsv);;Anki deck package (*.apkg);;All files (*)"));
   if (!path.isEmpty()) requestBank(path);
 }
 
@@ -216,6 +217,7 @@ void MainWindow::exportBankDialog() {
   const QVector<Choice> choices = {{tr("GIFT for Moodle (*.gift)"), QStringLiteral("gift")},
                                    {tr("Moodle XML (*.xml)"), QStringLiteral("moodle-xml")},
                                    {tr("Anki text deck (*.txt)"), QStringLiteral("anki")},
+                                   {tr("Anki deck package (*.apkg)"), QStringLiteral("apkg")},
                                    {tr("PrecisionLab bank (*.json)"), QStringLiteral("json")}};
   QStringList filters;
   for (const Choice& c : choices) filters << c.filter;
@@ -234,10 +236,18 @@ void MainWindow::exportBankDialog() {
   if (!error.isEmpty()) return showError(tr("The question bank was not exported"), error);
   showStatus(tr("Exported %n question(s) to %1.", nullptr, int(bank_.questions.size())).arg(path),
              10000);
-  if (!options_.quietErrors)
-    QMessageBox::information(
-        this, tr("Question bank exported"),
-        tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(*kind)));
+  // What this bank gives and the file cannot hold, field by field (as `bank export` warns).
+  const QStringList lost = quiz::BankFormatFields::losses(bank_, *kind);
+  QString text =
+      tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(*kind));
+  if (!lost.isEmpty())
+    text += QStringLiteral("\n\n") +
+            tr("Lost from this bank: %1.").arg(lost.join(QStringLiteral(", ")));
+  if (options_.quietErrors) return;
+  if (lost.isEmpty())
+    QMessageBox::information(this, tr("Question bank exported"), text);
+  else
+    QMessageBox::warning(this, tr("Question bank exported"), text);
 }
 
 void MainWindow::showUserGuide() {
@@ -321,10 +331,12 @@ void MainWindow::showError(const QString& title, const QString& text) {
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* openBank = file->addAction(tr("Open &question bank…"));
-  openBank->setToolTip(tr("A PrecisionLab bank, a GIFT or Moodle XML quiz, or an Anki text deck"));
+  openBank->setToolTip(
+      tr("A PrecisionLab bank, a GIFT or Moodle XML quiz, or an Anki text deck or package"));
   connect(openBank, &QAction::triggered, this, &MainWindow::openBankDialog);
   QAction* exportBank = file->addAction(tr("Export question &bank…"));
-  exportBank->setToolTip(tr("This bank as GIFT, Moodle XML, an Anki text deck or JSON"));
+  exportBank->setToolTip(
+      tr("This bank as GIFT, Moodle XML, an Anki text deck or package, or JSON"));
   connect(exportBank, &QAction::triggered, this, &MainWindow::exportBankDialog);
   file->addSeparator();
   QAction* exportAttempts = file->addAction(tr("&Export attempts as CSV…"));

@@ -18,11 +18,31 @@
 
 namespace precisionlab::quiz {
 
+// One Anki note as both Anki formats (this text format and the .apkg package) hold it.
+struct AnkiNote {
+  QString guid;
+  QString deck;   // the whole deck path, "Bank title::Domain"
+  QString tags;   // space-separated, as Anki writes them
+  QString front;  // HTML
+  QString back;   // HTML
+  int line = 0;   // where the note starts (0 where the format has no lines)
+  QString label;  // for messages: the guid, or "note N"
+};
+
 class AnkiTextFormat {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::AnkiTextFormat)
 
  public:
   static QString write(const QuestionBank& bank);
+  // The note the export writes for `q` (a Basic note: Front, Back; guid = id, deck =
+  // "<bank title>::<domain>", tag = topic), for the text export and the .apkg package alike.
+  static AnkiNote noteFor(const QuestionBank& bank, const Question& q);
+  // Notes (from either format) as questions: our own notes as the questions they were, other
+  // two-sided notes as multiple choice with other notes' backs of the same deck as distractors.
+  // `html`: the fields are HTML (always so in a package).
+  static QVector<ImportedQuestion> questionsFromNotes(const QVector<AnkiNote>& notes, bool html,
+                                                      const QString& file,
+                                                      QVector<ImportProblem>* problems);
   // `deckTitle` receives the deck name (the part before "::" of the first deck column, or the
   // #deck: header) when the file names one.
   static QVector<ImportedQuestion> read(const QString& text, const QString& file,

@@ -1,10 +1,12 @@
 // Question banks in and out of the formats teachers already use: GIFT and Moodle XML (Moodle and
-// the many tools that read them) and Anki's plain-text notes export (`#separator`, `#html`,
-// `#deck column`, `#tags column`, `#guid column` headers), besides the project's own JSON.
+// the many tools that read them), Anki's plain-text notes export (`#separator`, `#html`,
+// `#deck column`, `#tags column`, `#guid column` headers) and Anki's shared-deck packages
+// (.apkg, AnkiPackageFormat.h), besides the project's own JSON.
 // docs/question-bank-interchange.md says what each format keeps and loses.
 //
 // Import: an untrusted file. Regular files only, at most kMaxFileBytes (checked before reading),
-// UTF-8; every problem names the file, the line and the question (its title or number). The
+// UTF-8 (an .apkg: at most AnkiPackageFormat::kMaxPackageBytes, read as AnkiPackageFormat.h says);
+// every problem names the file, the line and the question (its title or number). The
 // imported questions are completed where the format has no place for a field the project's
 // bank requires (why learners pick an option, when it would be right, ...: a sentence saying the
 // file did not give it) and then validated by BankLoader exactly like a JSON bank, so an
@@ -16,6 +18,7 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QIODevice>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -23,7 +26,7 @@
 
 namespace precisionlab::quiz {
 
-enum class BankFormat { Json, Gift, MoodleXml, AnkiText };
+enum class BankFormat { Json, Gift, MoodleXml, AnkiText, AnkiPackage };
 
 struct ImportProblem {
   QString file;
@@ -60,11 +63,13 @@ class BankInterchange {
   // "a" for 0 ... "z" for 25 (readers refuse more than kMaxOptions options).
   static QString optionId(qsizetype index);
 
-  // "json", "gift", "moodle-xml" (or "xml"), "anki" (or "anki-text"); nullopt otherwise.
+  // "json", "gift", "moodle-xml" (or "xml"), "anki" (or "anki-text"), "apkg" (or
+  // "anki-package"); nullopt otherwise.
   static std::optional<BankFormat> formatFromName(const QString& name);
   static QString formatName(BankFormat format);
-  static QString fileSuffix(BankFormat format);  // "json", "gift", "xml", "txt"
-  // From the extension, then the first bytes (.txt may be GIFT or Anki).
+  static QString fileSuffix(BankFormat format);  // "json", "gift", "xml", "txt", "apkg"
+  static bool isBinary(BankFormat format) { return format == BankFormat::AnkiPackage; }
+  // From the extension, then the first bytes (.txt may be GIFT or Anki; a zip is a package).
   static BankFormat detect(const QString& path, const QByteArray& head);
 
   static BankImportResult importFile(const QString& path,
@@ -85,6 +90,12 @@ class BankInterchange {
  private:
   static BankImportResult importUnbounded(const QByteArray& data, BankFormat format,
                                           const QString& fileName);
+  static BankImportResult importPackage(QIODevice* device, const QString& fileName);
+  // What every reader's questions go through: ids, placeholders, validation as a JSON bank.
+  static BankImportResult complete(QVector<ImportedQuestion> imported, const QString& title,
+                                   const QString& text, const QString& fileName,
+                                   BankImportResult result);
+  static BankImportResult capped(BankImportResult result, const QString& fileName);
 };
 
 }  // namespace precisionlab::quiz

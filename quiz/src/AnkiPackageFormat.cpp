@@ -1,0 +1,421 @@
+#include "quiz/AnkiPackageFormat.h"
+
+#include "quiz/AnkiTextFormat.h"
+#include "quiz/HtmlText.h"
+#include "quiz/ZipArchive.h"
+
+#include "SqliteStatement.h"
+
+#include <QBuffer>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <memory>
+
+namespace precisionlab::quiz {
+namespace {
+
+// The notetype every exported note uses: a fixed id, so a second import of a newer export
+// finds the notetype it made the first time.
+constexpr qint64 kNotetypeId = 1733011200000;
+// Statements stop after this many SQLite VM steps (a hostile schema or a huge table cannot
+// hold the import for long: the real ones need well under a million per 5000 notes).
+constexpr int kProgressSteps = 1000;
+constexpr int kMaxProgressCalls = 200000;  // x kProgressSteps VM instructions
+
+// Anki's collection schema 11 (rslib/src/storage/schema11.sql), the one Anki 2.1 packages hold.
+const char* const kSchema = R"(
+CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL,
+  scm integer NOT NULL, ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL,
+  ls integer NOT NULL, conf text NOT NULL, models text NOT NULL, decks text NOT NULL,
+  dconf text NOT NULL, tags text NOT NULL);
+CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL,
+  mod integer NOT NULL, usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL,
+  sfld integer NOT NULL, csum integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL,
+  ord integer NOT NULL, mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL,
+  queue integer NOT NULL, due integer NOT NULL, ivl integer NOT NULL, factor integer NOT NULL,
+  reps integer NOT NULL, lapses integer NOT NULL, left integer NOT NULL, odue integer NOT NULL,
+  odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL,
+  ease integer NOT NULL, ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL,
+  time integer NOT NULL, type integer NOT NULL);
+CREATE TABLE graves (usn integer NOT NULL, oid integer NOT NULL, type integer NOT NULL);
+CREATE INDEX ix_notes_usn ON notes (usn);
+CREATE INDEX ix_cards_usn ON cards (usn);
+CREATE INDEX ix_revlog_usn ON revlog (usn);
+CREATE INDEX ix_cards_nid ON cards (nid);
+CREATE INDEX ix_cards_sched ON cards (did, queue, due);
+CREATE INDEX ix_revlog_cid ON revlog (cid);
+CREATE INDEX ix_notes_csum ON notes (csum);
+)";
+
+struct DbCloser {
+  void operator()(sqlite3* db) const { sqlite3_close(db); }
+};
+using Db = std::unique_ptr<sqlite3, DbCloser>;
+
+QString json(const QJsonObject& o) {
+  return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QJsonObject deckJson(qint64 id, const QString& name, qint64 mod) {
+  const QJsonArray zero{0, 0};
+  return {{"id", id},           {"mod", mod},
+          {"name", name},       {"usn", 0},
+          {"lrnToday", zero},   {"revToday", zero},
+          {"newToday", zero},   {"timeToday", zero},
+          {"collapsed", false}, {"browserCollapsed", false},
+          {"desc", ""},         {"dyn", 0},
+          {"conf", 1},          {"extendNew", 0},
+          {"extendRev", 0}};
+}
+
+QJsonObject fieldJson(const QString& name, int ord) {
+  return {{"name", name},    {"ord", ord}, {"sticky", false},      {"rtl", false},
+          {"font", "Arial"}, {"size", 20}, {"media", QJsonArray()}};
+}
+
+QJsonObject notetypeJson(qint64 mod, qint64 deckId) {
+  const QJsonObject card{
+      {"name", "Card 1"},    {"ord", 0},
+      {"qfmt", "{{Front}}"}, {"afmt", "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}"},
+      {"bqfmt", ""},         {"bafmt", ""},
+      {"did", QJsonValue()}, {"bfont", ""},
+      {"bsize", 0}};
+  return {{"id", kNotetypeId},
+          {"name", "PrecisionLab Basic"},
+          {"type", 0},
+          {"mod", mod},
+          {"usn", 0},
+          {"sortf", 0},
+          {"did", deckId},
+          {"tmpls", QJsonArray{card}},
+          {"flds", QJsonArray{fieldJson("Front", 0), fieldJson("Back", 1)}},
+          {"css",
+           ".card {\n font-family: arial;\n font-size: 20px;\n text-align: left;\n color: black;\n"
+           " background-color: white;\n}\n"},
+          {"latexPre",
+           "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{"
+           "inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{"
+           "\\parindent}{0in}\n\\begin{document}\n"},
+          {"latexPost", "\\end{document}"},
+          {"latexsvg", false},
+          // One element that is itself an array: QJsonValue, or {QJsonArray{...}} copies it.
+          {"req", QJsonArray{QJsonValue(QJsonArray{0, "any", QJsonArray{0}})}},
+          {"tags", QJsonArray()},
+          {"vers", QJsonArray()}};
+}
+
+QJsonObject deckConfigJson() {
+  return {{"id", 1},
+          {"mod", 0},
+          {"name", "Default"},
+          {"usn", 0},
+          {"maxTaken", 60},
+          {"autoplay", true},
+          {"timer", 0},
+          {"replayq", true},
+          {"dyn", false},
+          {"new", QJsonObject{{"bury", false},
+                              {"delays", QJsonArray{1.0, 10.0}},
+                              {"initialFactor", 2500},
+                              {"ints", QJsonArray{1, 4, 0}},
+                              {"order", 1},
+                              {"perDay", 20}}},
+          {"rev", QJsonObject{{"bury", false},
+                              {"ease4", 1.3},
+                              {"ivlFct", 1.0},
+                              {"maxIvl", 36500},
+                              {"perDay", 200},
+                              {"hardFactor", 1.2}}},
+          {"lapse", QJsonObject{{"delays", QJsonArray{10.0}},
+                                {"leechAction", 1},
+                                {"leechFails", 8},
+                                {"minInt", 1},
+                                {"mult", 0.0}}}};
+}
+
+// A deck id from its name (positive, 13 digits like Anki's): the same deck gets the same id in
+// every export.
+qint64 deckId(const QString& name) {
+  const QByteArray h = QCryptographicHash::hash(name.toUtf8(), QCryptographicHash::Sha1);
+  quint64 v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | quint8(h.at(i));
+  return 1000000000000LL + qint64(v % 8000000000000ULL);
+}
+
+// Anki's checksum of the sort field: the first 32 bits of the SHA-1 of its text.
+qint64 fieldChecksum(const QString& text) {
+  return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha1)
+      .left(4)
+      .toHex()
+      .toLongLong(nullptr, 16);
+}
+
+bool exec(sqlite3* db, const char* sql, QString* error) {
+  char* message = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return true;
+  if (error) *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
+  sqlite3_free(message);
+  return false;
+}
+
+int progress(void* calls) { return ++*static_cast<int*>(calls) > kMaxProgressCalls ? 1 : 0; }
+
+}  // namespace
+
+QByteArray AnkiPackageFormat::write(const QuestionBank& bank, QString* error) {
+  QString ignored;
+  QString* why = error ? error : &ignored;
+  sqlite3* raw = nullptr;
+  if (sqlite3_open(":memory:", &raw) != SQLITE_OK) {
+    *why = QStringLiteral("cannot open an in-memory SQLite database");
+    sqlite3_close(raw);
+    return {};
+  }
+  Db db(raw);
+  if (!exec(raw, kSchema, why) || !exec(raw, "BEGIN", why)) return {};
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  const qint64 seconds = now / 1000;
+
+  QJsonObject decks{{"1", deckJson(1, "Default", 0)}};
+  QVector<AnkiNote> notes;
+  for (const Question& q : bank.questions) {
+    notes.push_back(AnkiTextFormat::noteFor(bank, q));
+    // Every deck and its parents, so Anki need not invent any.
+    const QStringList parts = notes.last().deck.split(QStringLiteral("::"));
+    for (int k = 1; k <= parts.size(); ++k) {
+      const QString name = parts.mid(0, k).join(QStringLiteral("::"));
+      decks.insert(QString::number(deckId(name)), deckJson(deckId(name), name, seconds));
+    }
+  }
+  const qint64 firstDeck = notes.isEmpty() ? 1 : deckId(notes.first().deck);
+  const QJsonObject conf{{"nextPos", int(notes.size()) + 1},
+                         {"estTimes", true},
+                         {"activeDecks", QJsonArray{1}},
+                         {"sortType", "noteFld"},
+                         {"timeLim", 0},
+                         {"sortBackwards", false},
+                         {"addToCur", true},
+                         {"curDeck", 1},
+                         {"newSpread", 0},
+                         {"dueCounts", true},
+                         {"curModel", kNotetypeId},
+                         {"collapseTime", 1200},
+                         {"schedVer", 2}};
+  {
+    SqliteStatement col(
+        raw, "INSERT INTO col VALUES (1, ?1, ?2, ?2, 11, 0, 0, 0, ?3, ?4, ?5, ?6, '{}')");
+    col.bind(1, seconds - seconds % 86400)
+        .bind(2, now)
+        .bind(3, json(conf))
+        .bind(4, json({{QString::number(kNotetypeId), notetypeJson(seconds, firstDeck)}}))
+        .bind(5, json(decks))
+        .bind(6, json({{"1", deckConfigJson()}}));
+    if (col.step() != SQLITE_DONE) {
+      *why = QString::fromUtf8(sqlite3_errmsg(raw));
+      return {};
+    }
+  }
+  for (int i = 0; i < notes.size(); ++i) {
+    const AnkiNote& n = notes.at(i);
+    const QString sortField = HtmlText::toText(n.front);
+    SqliteStatement note(raw,
+                         "INSERT INTO notes VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, 0, '')");
+    note.bind(1, now + i)
+        .bind(2, n.guid)
+        .bind(3, kNotetypeId)
+        .bind(4, seconds)
+        .bind(5, n.tags.isEmpty() ? QString() : QStringLiteral(" %1 ").arg(n.tags))
+        .bind(6, QString(n.front + QChar(0x1f) + n.back))
+        .bind(7, sortField)
+        .bind(8, fieldChecksum(sortField));
+    // A new card, due in bank order.
+    SqliteStatement card(raw,
+                         "INSERT INTO cards VALUES (?1, ?1, ?2, 0, ?3, 0, 0, 0, ?4, 0, 0, 0, 0, 0, "
+                         "0, 0, 0, '')");
+    card.bind(1, now + i).bind(2, deckId(n.deck)).bind(3, seconds).bind(4, qint64(i) + 1);
+    if (note.step() != SQLITE_DONE || card.step() != SQLITE_DONE) {
+      *why = QString::fromUtf8(sqlite3_errmsg(raw));
+      return {};
+    }
+  }
+  if (!exec(raw, "COMMIT", why)) return {};
+  sqlite3_int64 size = 0;
+  unsigned char* bytes = sqlite3_serialize(raw, "main", &size, 0);
+  if (!bytes) {
+    *why = QStringLiteral("SQLite could not serialize the collection");
+    return {};
+  }
+  const QByteArray collection(reinterpret_cast<const char*>(bytes), qsizetype(size));
+  sqlite3_free(bytes);
+  ZipWriter zip;
+  zip.add(QStringLiteral("collection.anki2"), collection);
+  zip.add(QStringLiteral("media"), QByteArrayLiteral("{}"), ZipWriter::Method::Stored);
+  return zip.finish();
+}
+
+QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QString& file,
+                                                  QVector<ImportProblem>* problems,
+                                                  QString* deckTitle, QStringList* notesOut) {
+  QVector<ImportedQuestion> none;
+  const auto fail = [&](const QString& message) {
+    problems->push_back({file, 0, {}, message});
+    return none;
+  };
+  ZipReader zip;
+  const QString zipError = zip.open(device);
+  if (!zipError.isEmpty()) return fail(zipError);
+  const QString newer =
+      tr("the package holds only Anki's newer compressed collection (collection.anki21b, Anki "
+         "2.1.50 and later), which PrecisionLab cannot read: in Anki, export the deck again with "
+         "\"Support older Anki versions\" ticked");
+  std::optional<ZipReader::Entry> entry = zip.find(QStringLiteral("collection.anki21"));
+  if (!entry && zip.find(QStringLiteral("collection.anki21b"))) return fail(newer);
+  if (!entry) entry = zip.find(QStringLiteral("collection.anki2"));
+  if (!entry)
+    return fail(tr("not an Anki package: no collection.anki21 or collection.anki2 inside"));
+  QString readError;
+  std::optional<QByteArray> data = zip.read(*entry, kMaxCollectionBytes, &readError);
+  if (!data) return fail(readError);
+  if (!data->startsWith(QByteArrayLiteral("SQLite format 3\0")) || data->size() < 100)
+    return fail(tr("%1 is not an SQLite database").arg(entry->name));
+  // A collection saved in WAL mode (header bytes 18 and 19 are 2) opens in memory only as a
+  // rollback-journal database: the copy says so (its content is the same).
+  if ((*data)[18] == 2 || (*data)[19] == 2) (*data)[18] = (*data)[19] = 1;
+
+  // The unpacked copy, opened read-only in memory: nothing of the package is written to disk,
+  // nothing of it is ever written back. `data` outlives the connection.
+  sqlite3* raw = nullptr;
+  if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr) !=
+      SQLITE_OK) {
+    sqlite3_close(raw);
+    return fail(tr("cannot open an in-memory SQLite database"));
+  }
+  Db db(raw);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+  sqlite3_limit(raw, SQLITE_LIMIT_LENGTH, int(kMaxJsonBytes));
+  int calls = 0;
+  sqlite3_progress_handler(raw, kProgressSteps, progress, &calls);
+  auto* bytes = reinterpret_cast<unsigned char*>(data->data());
+  if (sqlite3_deserialize(raw, "main", bytes, data->size(), data->size(),
+                          SQLITE_DESERIALIZE_READONLY) != SQLITE_OK)
+    return fail(tr("%1: SQLite cannot open it: %2")
+                    .arg(entry->name, QString::fromUtf8(sqlite3_errmsg(raw))));
+  const auto sqlError = [&](const QString& what) {
+    return fail(tr("%1: %2: %3")
+                    .arg(entry->name, what,
+                         calls > kMaxProgressCalls ? tr("too much work for a deck; stopped")
+                                                   : QString::fromUtf8(sqlite3_errmsg(raw))));
+  };
+  {
+    SqliteStatement tables(raw,
+                           "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
+                           "('col', 'notes', 'cards')");
+    if (tables.step() != SQLITE_ROW) return sqlError(tr("not a readable collection"));
+    if (tables.i64(0) != 3)
+      return fail(
+          tr("%1 is not an Anki collection (no col, notes and cards tables)").arg(entry->name));
+  }
+
+  // Notetypes (id -> name, kind, field count) and decks (id -> name) from the col row.
+  struct Notetype {
+    QString name;
+    bool cloze = false;
+    int fields = 0;
+  };
+  QHash<qint64, Notetype> notetypes;
+  QHash<qint64, QString> deckNames;
+  {
+    SqliteStatement col(raw, "SELECT models, decks FROM col LIMIT 1");
+    if (col.step() != SQLITE_ROW) return sqlError(tr("no collection row (col)"));
+    QJsonParseError e{};
+    const QJsonDocument modelsDoc = QJsonDocument::fromJson(col.text(0).toUtf8(), &e);
+    if (!modelsDoc.isObject())
+      return fail(tr("%1: col.models is not a JSON object: %2").arg(entry->name, e.errorString()));
+    const QJsonObject models = modelsDoc.object();
+    for (auto it = models.begin(); it != models.end(); ++it) {
+      const QJsonObject m = it.value().toObject();
+      notetypes.insert(it.key().toLongLong(),
+                       {m.value("name").toString(), m.value("type").toInt() == 1,
+                        int(m.value("flds").toArray().size())});
+    }
+    const QJsonDocument decksDoc = QJsonDocument::fromJson(col.text(1).toUtf8(), &e);
+    if (!decksDoc.isObject())
+      return fail(tr("%1: col.decks is not a JSON object: %2").arg(entry->name, e.errorString()));
+    const QJsonObject decks = decksDoc.object();
+    for (auto it = decks.begin(); it != decks.end(); ++it)
+      deckNames.insert(it.key().toLongLong(), it.value().toObject().value("name").toString());
+  }
+
+  QVector<AnkiNote> notes;
+  int skippedCloze = 0;
+  SqliteStatement rows(raw,
+                       "SELECT n.guid, n.mid, n.tags, n.flds, length(CAST(n.flds AS BLOB)), "
+                       "(SELECT c.did FROM cards c WHERE c.nid = n.id ORDER BY c.ord LIMIT 1) "
+                       "FROM notes n ORDER BY n.id LIMIT ?1");
+  rows.bind(1, qint64(BankInterchange::kMaxQuestions) + 1);
+  int number = 0;
+  while (rows.step() == SQLITE_ROW) {
+    ++number;
+    if (number > BankInterchange::kMaxQuestions)
+      return fail(tr("more than %1 notes; split the deck").arg(BankInterchange::kMaxQuestions));
+    AnkiNote note;
+    note.guid = rows.text(0).trimmed();
+    note.label = note.guid.isEmpty() ? QStringLiteral("note %1").arg(number) : note.guid;
+    if (rows.i64(4) > kMaxNoteBytes) {
+      problems->push_back({file, 0, note.label,
+                           tr("%1 bytes of fields is over the %2 KiB limit for one note")
+                               .arg(rows.i64(4))
+                               .arg(kMaxNoteBytes >> 10)});
+      continue;
+    }
+    const Notetype type = notetypes.value(rows.i64(1));
+    const QStringList fields = rows.text(3).split(QChar(0x1f));
+    if (type.cloze) {
+      ++skippedCloze;
+      continue;
+    }
+    if (fields.size() < 2) {
+      problems->push_back(
+          {file, 0, note.label,
+           tr("notetype \"%1\" has %2 field(s); a question needs a front and a back")
+               .arg(type.name)
+               .arg(fields.size())});
+      continue;
+    }
+    note.front = fields.at(0);
+    note.back = fields.at(1);
+    note.tags = rows.text(2).trimmed();
+    note.deck = deckNames.value(rows.i64(5));
+    if (deckTitle->isEmpty() && !note.deck.isEmpty())
+      *deckTitle = note.deck.section(QStringLiteral("::"), 0, 0);
+    notes.push_back(note);
+  }
+  if (rows.rc() != SQLITE_DONE && rows.rc() != SQLITE_ROW) return sqlError(tr("reading notes"));
+  // What Anki 2.1.50+ writes into collection.anki2 for older versions to show.
+  if (entry->name == QLatin1String("collection.anki2") && notes.size() == 1 &&
+      notes.first().front.startsWith(QLatin1String("Please update to the latest Anki version")))
+    return fail(newer);
+  if (skippedCloze > 0)
+    *notesOut << tr("%n cloze note(s) skipped: only two-sided notes become questions.", nullptr,
+                    skippedCloze);
+  // Media files are entries "0", "1", ... besides the collection, `media` and `meta`.
+  static const QStringList known = {"collection.anki2", "collection.anki21", "collection.anki21b",
+                                    "media", "meta"};
+  bool media = false;
+  for (const ZipReader::Entry& e : zip.entries()) media |= !known.contains(e.name);
+  if (media) *notesOut << tr("Media (images, sounds) in the package are not imported.");
+  if (!problems->isEmpty()) return none;
+  return AnkiTextFormat::questionsFromNotes(notes, true, file, problems);
+}
+
+}  // namespace precisionlab::quiz
