@@ -101,6 +101,8 @@ Description: pretrained MiniLM model for PrecisionLab's default lab
  says so.
 EOF
 find "$pkg" -type d -exec chmod 0755 {} +
+(cd "$pkg" && find usr -type f -print0 | sort -z | xargs -0 md5sum >DEBIAN/md5sums)
+chmod 0644 "$pkg/DEBIAN/md5sums"
 mkdir -p "$out"
 deb=$out/${name}_${version}_all.deb
 # gzip, not xz: float weights hardly compress, and xz took a minute for the same size.
