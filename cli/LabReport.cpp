@@ -225,6 +225,12 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       json << ",\"sameUpdates\":" << (v.sameUpdates ? "true" : "false")
            << ",\"comparedSteps\":" << v.comparedSteps << ",\"bitEqualSteps\":" << v.bitEqualSteps
            << ",\"maxRelativeLossGap\":" << jsonNumber(v.maxRelativeLossGap);
+    if (v.rangeExperiment)
+      json << ",\"format\":" << quoted(v.format) << ",\"outlierScaleLog2\":" << v.outlierScaleLog2
+           << ",\"overflowed\":" << (v.overflowed ? "true" : "false")
+           << ",\"skippedSteps\":" << v.skippedSteps
+           << ",\"nonFiniteLossSteps\":" << v.nonFiniteLossSteps
+           << ",\"stepsJudged\":" << v.stepsJudged;
     json << ",\"summary\":" << quoted(v.summary) << "}" << (i + 1 < verdicts.size() ? "," : "")
          << "\n";
   }

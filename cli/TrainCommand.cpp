@@ -73,6 +73,7 @@ ArgParser makeParser() {
                       O::GrowthInterval,
                       O::AccumulationSteps,
                       O::CheckpointActivations,
+                      O::OutlierScaleLog2,
                       O::Save,
                       O::Data,
                       O::TextColumn,

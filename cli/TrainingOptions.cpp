@@ -59,6 +59,7 @@ const OptionRow kRows[] = {
     {TrainOption::AccumulationSteps, "gradient-accumulation-steps", ConfigField::AccumulationSteps},
     {TrainOption::CheckpointActivations, "gradient-checkpointing",
      ConfigField::CheckpointActivations},
+    {TrainOption::OutlierScaleLog2, "outlier-scale-log2", ConfigField::OutlierScaleLog2},
 };
 constexpr const char* kOversubscribe = "oversubscribe";
 
@@ -176,6 +177,14 @@ void addTrainingOptions(ArgParser& p, const TrainConfig& d,
                "recompute each encoder layer in the backward pass instead of keeping its "
                "activations (gradient_checkpointing=True)");
         break;
+      case TrainOption::OutlierScaleLog2:
+        p.option(name, "N",
+                 "plant an outlier feature: encoder layer 0 carries one attention value channel "
+                 "at 2^N times its value and divides it back before the output projection "
+                 "(same function in fp32 and bf16; above fp16's 65504; "
+                 "docs/range-experiment.md)" +
+                     dflt + std::to_string(d.outlierScaleLog2) + ")");
+        break;
     }
   }
 }
@@ -209,6 +218,7 @@ void applyTrainingOptions(const ArgParser& p, TrainConfig& c) {
   c.growthInterval = p.integer("growth-interval", c.growthInterval);
   c.accumulationSteps = p.integer("gradient-accumulation-steps", c.accumulationSteps);
   c.checkpointActivations = c.checkpointActivations || p.has("gradient-checkpointing");
+  c.outlierScaleLog2 = p.integer("outlier-scale-log2", c.outlierScaleLog2);
 }
 
 std::string flagFor(const ArgParser& parser, ConfigField field) {

@@ -36,6 +36,7 @@ enum class TrainOption {
   GrowthInterval,
   AccumulationSteps,      // --gradient-accumulation-steps
   CheckpointActivations,  // --gradient-checkpointing
+  OutlierScaleLog2,       // --outlier-scale-log2 (the range experiment's outlier feature)
 };
 
 // Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.

@@ -98,6 +98,22 @@
         <source>gradient_checkpointing=True in TrainingArguments: each encoder layer keeps only its input and runs again in the backward pass, with the same dropout masks: the same loss, less activation memory, more compute per step.</source>
         <translation>gradient_checkpointing=True in TrainingArguments: jede Encoder-Schicht behält nur ihre Eingabe und läuft im Rückwärtsdurchgang erneut, mit denselben Dropout-Masken: derselbe Loss, weniger Aktivierungsspeicher, mehr Rechenaufwand pro Schritt.</translation>
     </message>
+    <message>
+        <source>fp16=True, outlier feature</source>
+        <translation>fp16=True, Ausreißer-Merkmal</translation>
+    </message>
+    <message>
+        <source>fp16=True on a model with an outlier feature: encoder layer 0 carries one attention value channel at 2^20 (1,048,576) times its value and divides it back before the output projection, so its activations exceed fp16&apos;s largest value, 65504. The model computes the same function as the baseline; fp16 cannot hold it.</source>
+        <translation>fp16=True auf einem Modell mit einem Ausreißer-Merkmal: Encoder-Schicht 0 führt einen Value-Kanal der Attention mit dem 2^20-fachen (1.048.576-fachen) Wert und teilt ihn vor der Ausgabeprojektion wieder zurück, sodass seine Aktivierungen den größten fp16-Wert, 65504, übersteigen. Das Modell berechnet dieselbe Funktion wie die Baseline; fp16 kann sie nicht darstellen.</translation>
+    </message>
+    <message>
+        <source>bf16=True, outlier feature</source>
+        <translation>bf16=True, Ausreißer-Merkmal</translation>
+    </message>
+    <message>
+        <source>bf16=True on the same model with the outlier feature: its activations above 65504 are far inside bfloat16&apos;s range (up to 3.4e38, fp32&apos;s exponent), and powers of two scale exactly, so it trains as bf16=True does without the outlier.</source>
+        <translation>bf16=True auf demselben Modell mit dem Ausreißer-Merkmal: Seine Aktivierungen über 65504 liegen weit innerhalb des Wertebereichs von bfloat16 (bis 3,4e38, der Exponent von fp32), und Zweierpotenzen skalieren exakt, also trainiert es wie bf16=True ohne den Ausreißer.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -237,6 +253,14 @@
     <message>
         <source>Activation checkpointing</source>
         <translation>Activation Checkpointing</translation>
+    </message>
+    <message>
+        <source>fp16=True, outlier feature</source>
+        <translation>fp16=True, Ausreißer-Merkmal</translation>
+    </message>
+    <message>
+        <source>bf16=True, outlier feature</source>
+        <translation>bf16=True, Ausreißer-Merkmal</translation>
     </message>
 </context>
 <context>
@@ -460,6 +484,56 @@
     <message>
         <source>%1 has the fp32 baseline&apos;s settings and seed, so it is the same run.</source>
         <translation>%1 hat die Einstellungen und den Seed der fp32-Baseline, ist also derselbe Lauf.</translation>
+        <source>recorded, emulated fp16 numerics</source>
+        <translation>aufgezeichnet, emulierte fp16-Numerik</translation>
+    </message>
+    <message>
+        <source>emulated fp16 numerics</source>
+        <translation>emulierte fp16-Numerik</translation>
+    </message>
+    <message>
+        <source>recorded live</source>
+        <translation>live aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>%1 overflowed (</source>
+        <translation>%1 ist übergelaufen (</translation>
+    </message>
+    <message>
+        <source>): %1 of %2 steps skipped, loss non-finite at %3 of %2 steps (first at step %4)</source>
+        <translation>): %1 von %2 Schritten übersprungen, Loss nicht endlich in %3 von %2 Schritten (zuerst in Schritt %4)</translation>
+    </message>
+    <message>
+        <source>; the loss scale fell from %1 to %2</source>
+        <translation>; der Loss-Scale fiel von %1 auf %2</translation>
+    </message>
+    <message>
+        <source>; an outlier channel at 2^%1 times its value exceeds %2&apos;s largest finite value (%3) in the forward pass, where loss scaling and gradient clipping do not reach</source>
+        <translation>; ein Ausreißer-Kanal mit dem 2^%1-fachen Wert übersteigt im Vorwärtsdurchlauf den größten endlichen Wert von %2 (%3), wo weder Loss-Scaling noch Gradient-Clipping hinreichen</translation>
+    </message>
+    <message>
+        <source>%1 trained like fp32 (</source>
+        <translation>%1 trainierte wie fp32 (</translation>
+    </message>
+    <message>
+        <source>): loss finite at all %1 steps, none skipped, with an outlier channel at 2^%2 times its value; </source>
+        <translation>): Loss in allen %1 Schritten endlich, keiner übersprungen, mit einem Ausreißer-Kanal mit dem 2^%2-fachen Wert; </translation>
+    </message>
+    <message>
+        <source>%1 held the outlier channel at 2^%2 times its value (</source>
+        <translation>%1 hielt den Ausreißer-Kanal mit dem 2^%2-fachen Wert (</translation>
+    </message>
+    <message>
+        <source>inconclusive: %1 held the outlier channel at 2^%2 times its value (</source>
+        <translation>nicht aussagekräftig: %1 hielt den Ausreißer-Kanal mit dem 2^%2-fachen Wert (</translation>
+    </message>
+    <message>
+        <source>; loss finite at all %1 steps, none skipped), but </source>
+        <translation>; Loss in allen %1 Schritten endlich, keiner übersprungen), aber </translation>
     </message>
 </context>
 <context>
@@ -1404,6 +1478,34 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Inconclusive: the fp32 baseline did not learn</source>
         <translation>Nicht aussagekräftig: die fp32-Baseline hat nicht gelernt</translation>
+    </message>
+    <message>
+        <source>%1 overflowed: %2 of %3 steps skipped, loss non-finite</source>
+        <translation>%1 ist übergelaufen: %2 von %3 Schritten übersprungen, Loss nicht endlich</translation>
+    </message>
+    <message>
+        <source>loss inf or NaN at %1 of %2 steps, first at step %3</source>
+        <translation>Loss inf oder NaN in %1 von %2 Schritten, zuerst in Schritt %3</translation>
+    </message>
+    <message>
+        <source>the GradScaler skipped %1 steps and lowered its scale from %2 to %3: no scale helps, the overflow is in the forward pass</source>
+        <translation>der GradScaler übersprang %1 Schritte und senkte seinen Scale von %2 auf %3: kein Scale hilft, der Überlauf liegt im Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>%1 trained like fp32 with activations above 65504</source>
+        <translation>%1 trainierte wie fp32 mit Aktivierungen über 65504</translation>
+    </message>
+    <message>
+        <source>%1 held the activations but did not learn like fp32 in this run</source>
+        <translation>%1 hielt die Aktivierungen, lernte in diesem Lauf aber nicht wie fp32</translation>
+    </message>
+    <message>
+        <source>loss finite at all %1 steps, none skipped</source>
+        <translation>Loss in allen %1 Schritten endlich, keiner übersprungen</translation>
+    </message>
+    <message>
+        <source>the outlier: encoder layer 0 carries one attention value channel at 2^%1 (%2) times its value; fp16&apos;s largest value is 65504, bf16&apos;s about 3.4e38</source>
+        <translation>der Ausreißer: Encoder-Schicht 0 führt einen Value-Kanal der Attention mit dem 2^%1-fachen (%2-fachen) Wert; der größte fp16-Wert ist 65504, der von bf16 etwa 3,4e38</translation>
     </message>
 </context>
 <context>

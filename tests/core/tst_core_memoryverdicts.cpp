@@ -6,6 +6,7 @@
 #include <string>
 
 #include "CoreTest.h"
+#include "VerdictRuns.h"
 #include "core/ScenarioIds.h"
 #include "core/Verdict.h"
 
@@ -42,16 +43,8 @@ RunLog makeRun(const std::string& label, int64_t steps, double from, double to, 
   return r;
 }
 
-Verdict judge(std::string_view id, const RunLog& run, const RunLog& base) {
-  MeasuredScenario m;
-  m.id = std::string(id);
-  m.runs.push_back(run);
-  return computeVerdict(m, base);
-}
-
-bool contains(const std::string& text, const char* part) {
-  return text.find(part) != std::string::npos;
-}
+using verdictruns::contains;
+using verdictruns::judge;
 
 RunLog accumulated(RunLog r) {
   r.config.accumulationSteps = 4;

@@ -12,6 +12,7 @@
 #include "core/BertConfig.h"
 #include "core/ScenarioIds.h"
 #include "engine/LabSession.h"
+#include "experiment_runs.h"
 #include "model/BertModel.h"
 #include "model/SeededDropout.h"
 
@@ -19,24 +20,10 @@ using namespace precisionlab;
 
 namespace {
 
-bool bitEqual(const torch::Tensor& a, const torch::Tensor& b) {
-  return a.sizes() == b.sizes() && a.scalar_type() == b.scalar_type() &&
-         std::memcmp(a.contiguous().data_ptr(), b.contiguous().data_ptr(),
-                     size_t(a.numel()) * a.element_size()) == 0;
-}
+using testing::bitEqual;
 
 // The lab's tiny settings for CI: batch 16 (4 micro-batches of 4), 24 steps, sequence 32.
-TrainConfig tinyBase() {
-  TrainConfig c = LabScenarios::builtinBase();
-  c.preset = "tiny";
-  c.steps = 24;
-  c.batchSize = 16;
-  c.seqLen = 32;
-  c.evalEvery = 0;
-  c.threads = 1;
-  c.validationFraction = 0.04;
-  return c;
-}
+TrainConfig tinyBase() { return testing::tinyExperimentBase(); }
 
 }  // namespace
 

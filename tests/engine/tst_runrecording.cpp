@@ -90,6 +90,7 @@ class TestRunRecording : public QObject {
  private Q_SLOTS:
   void roundTrip();
   void memoryExperimentFields();
+  void outlierFeatureField();
   void damagedFiles_data();
   void damagedFiles();
   void missingFileIsInputError();
@@ -189,6 +190,31 @@ void TestRunRecording::memoryExperimentFields() {
                   "accumulationSteps"));
   QVERIFY(refused(replaced(text, "\"checkpointActivations\":true", "\"checkpointActivations\":1"),
                   "checkpointActivations"));
+}
+
+void TestRunRecording::outlierFeatureField() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  // Written only for the range experiment's runs; a file without it has no outlier feature.
+  const std::string plain = toText(sampleRecording(), dir);
+  QVERIFY(plain.find("outlierScaleLog2") == std::string::npos);
+  QCOMPARE(parseRunRecording(plain, "old.plrun").config.outlierScaleLog2, int64_t(0));
+
+  RunRecording in = sampleRecording();
+  in.config.outlierScaleLog2 = 20;
+  const std::string text = toText(in, dir);
+  QCOMPARE(parseRunRecording(text, "range.plrun").config.outlierScaleLog2, int64_t(20));
+  for (const char* bad : {"\"outlierScaleLog2\":65", "\"outlierScaleLog2\":-1",
+                          "\"outlierScaleLog2\":2.5", "\"outlierScaleLog2\":\"20\""}) {
+    bool refused = false;
+    try {
+      parseRunRecording(replaced(text, "\"outlierScaleLog2\":20", bad), "bad.plrun");
+    } catch (const InputError& e) {
+      const QString message = QString::fromUtf8(e.what());
+      refused = message.startsWith("bad.plrun:1:") && message.contains("outlierScaleLog2");
+    }
+    QVERIFY2(refused, bad);
+  }
 }
 
 void TestRunRecording::damagedFiles_data() {

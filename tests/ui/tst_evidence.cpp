@@ -217,6 +217,60 @@ class TestEvidence : public QObject {
              qPrintable(ampCard));
   }
 
+  void rangeExperimentCardsCountTheOverflow() {
+    // pmle-scaling-002's options b and d: fp16=True and bf16=True on the model with the outlier
+    // feature. The cards count what the runs did, and say where the numbers come from.
+    RunDataStore store;
+    const QString live = RunDataStore::liveSource(config());
+    auto outlier = [](Precision p) {
+      TrainConfig c = config();
+      c.precision = p;
+      c.outlierScaleLog2 = 20;
+      return c;
+    };
+    store.addRun({RunOrigin::Trained, 1}, live, "baseline-fp32", "b", "b", Qt::black, config());
+    QVERIFY(store.apply(RunOrigin::Trained, finished(1, Provenance::Live, "cpu", 100, 1000, 0.8)));
+    store.addRun({RunOrigin::Trained, 2}, live, "fp16-amp-outlier", "d", "d", Qt::green,
+                 outlier(Precision::Fp16Amp));
+    RunUpdate fp16 = finished(2, Provenance::Emulated, "cpu", 160, 1000, 0.2, 1);
+    double scale = 65536;
+    for (StepRecord& r : fp16.steps) {
+      r.skipped = true;
+      r.lossScale = scale;
+      scale /= 2;
+    }
+    QVERIFY(store.apply(RunOrigin::Trained, fp16));
+    store.addRun({RunOrigin::Trained, 3}, live, "bf16-amp-outlier", "b", "b", Qt::yellow,
+                 outlier(Precision::Bf16Amp));
+    QVERIFY(store.apply(RunOrigin::Trained,
+                        finished(3, Provenance::Live, "cpu", 50, 700, 0.79, 0, 0.004)));
+
+    VerdictCache cache;
+    QVERIFY(cache.update(store, 0));
+    const QList<EvidenceCard> cards = LabEvidence::cards(
+        store, cache, {"bf16-amp-outlier", "fp16-amp-outlier"}, {{"bf16-amp-outlier", "B"}});
+    QCOMPARE(cards.size(), 2);
+    const EvidenceCard& bf16 = cards[0];
+    QCOMPARE(bf16.name, QStringLiteral("B. bf16=True, outlier feature"));
+    QCOMPARE(bf16.finding, EvidenceCard::Finding::Works);
+    QCOMPARE(bf16.headline, QStringLiteral("bf16 trained like fp32 with activations above 65504"));
+    QVERIFY2(bf16.evidence.join('\n').contains("loss finite at all 20 steps, none skipped"),
+             qPrintable(bf16.evidence.join('\n')));
+    QCOMPARE(bf16.source, QStringLiteral("live, this CPU"));
+    const EvidenceCard& fp16card = cards[1];
+    QCOMPARE(fp16card.finding, EvidenceCard::Finding::Fails);
+    QCOMPARE(fp16card.headline,
+             QStringLiteral("fp16 overflowed: 20 of 20 steps skipped, loss non-finite"));
+    const QString fp16Text = fp16card.evidence.join('\n');
+    QVERIFY2(fp16Text.contains("loss inf or NaN at 20 of 20 steps, first at step 1") &&
+                 fp16Text.contains("lowered its scale from") && fp16Text.contains("forward pass") &&
+                 fp16Text.contains("channel at 2^20 ("),
+             qPrintable(fp16Text));
+    // Emulated fp16 numerics say so, on the card and in its tooltip.
+    QCOMPARE(fp16card.source, QStringLiteral("emulated"));
+    QVERIFY2(fp16card.sourceFull.contains("fp16 emulated"), qPrintable(fp16card.sourceFull));
+  }
+
   void noEmptyBandBeforeARun() {
     // Before any run the lab shows one line on what to do, not four empty cards.
     RunDataStore store;

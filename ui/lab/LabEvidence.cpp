@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <algorithm>
+#include <cmath>
 
 #include "core/GpuEstimator.h"
 #include "core/ScenarioIds.h"
@@ -152,6 +153,48 @@ void fillMemoryExperiment(EvidenceCard& c, const Verdict& v) {
                      : LabEvidence::tr("speed: not measurable against this baseline"));
 }
 
+// The range experiment (an outlier channel above fp16's 65504): a card from the verdict's own
+// counts, whatever the row; each line says whether its numbers are emulated fp16 or live.
+void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
+  const QString format = QString::fromStdString(v.format);
+  const QLocale locale;
+  if (v.overflowed) {
+    // The overflow is the lesson of an fp16 row; in any other format it is a surprise.
+    c.finding = format == QLatin1String("fp16") ? EvidenceCard::Finding::Fails
+                                                : EvidenceCard::Finding::Unexpected;
+    c.headline = LabEvidence::tr("%1 overflowed: %2 of %3 steps skipped, loss non-finite")
+                     .arg(format)
+                     .arg(v.skippedSteps)
+                     .arg(v.stepsJudged);
+    c.evidence << LabEvidence::tr("loss inf or NaN at %1 of %2 steps, first at step %3")
+                      .arg(v.nonFiniteLossSteps)
+                      .arg(v.stepsJudged)
+                      .arg(v.firstNonFiniteStep);
+    if (v.skippedSteps > 0)
+      c.evidence << LabEvidence::tr(
+                        "the GradScaler skipped %1 steps and lowered its scale from %2 to %3: "
+                        "no scale helps, the overflow is in the forward pass")
+                        .arg(v.skippedSteps)
+                        .arg(locale.toString(v.initialLossScale, 'g', 6),
+                             locale.toString(v.finalLossScale, 'g', 3));
+  } else {
+    c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+    c.headline =
+        v.learned ? LabEvidence::tr("%1 trained like fp32 with activations above 65504").arg(format)
+                  : LabEvidence::tr(
+                        "%1 held the activations but did not learn like "
+                        "fp32 in this run")
+                        .arg(format);
+    c.evidence << LabEvidence::tr("loss finite at all %1 steps, none skipped").arg(v.stepsJudged);
+    c.evidence << accuracyLine(v);
+  }
+  c.evidence << LabEvidence::tr(
+                    "the outlier: encoder layer 0 carries one attention value channel at 2^%1 "
+                    "(%2) times its value; fp16's largest value is 65504, bf16's about 3.4e38")
+                    .arg(v.outlierScaleLog2)
+                    .arg(locale.toString(std::ldexp(1.0, int(v.outlierScaleLog2)), 'f', 0));
+}
+
 }  // namespace
 
 QStringList LabEvidence::defaultOrder() {
@@ -234,6 +277,8 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
     } else if (verdict && isFinal) {
       if (verdict->memoryExperiment)
         fillMemoryExperiment(c, *verdict);
+      else if (verdict->rangeExperiment)
+        fillRangeExperiment(c, *verdict);
       else if (id == idOf(scenario::kHalfLayers))
         fillHalfLayers(c, *verdict);
       else if (id == idOf(scenario::kVertexHpTuning))

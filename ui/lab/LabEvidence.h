@@ -11,6 +11,9 @@
 //   fp16=True:             learns like fp32, and the speed and memory evidence available here:
 //                          its own when measurable, else live bf16=True ("the same mechanism,
 //                          measured here"), plus the GPU estimate (core/GpuEstimator.h)
+//   memory experiments:    the same updates, measured peak memory and step time
+//   range experiment:      fp16 overflowed (steps skipped, loss non-finite) or the format held
+//                          the outlier and trained like fp32 (docs/range-experiment.md)
 // No Qt widgets: a test reads the cards without a screen.
 #pragma once
 

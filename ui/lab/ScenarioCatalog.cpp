@@ -35,6 +35,10 @@ QColor colorOf(const std::string& id, int row) {
       {scenario::kFp16NoScaler, QColor(0x00, 0x72, 0xB2)},
       {scenario::kGradAccumulation, QColor(0x88, 0x4E, 0xA0)},
       {scenario::kActivationCheckpointing, QColor(0x7F, 0x7F, 0x00)},
+      // The range experiment: fp16=True's and bf16=True's hues, darker (the same mechanisms on
+      // the model with the outlier feature).
+      {scenario::kFp16AmpOutlier, QColor(0x00, 0x5E, 0x45)},
+      {scenario::kBf16AmpOutlier, QColor(0x99, 0x66, 0x00)},
   };
   for (const auto& [known, color] : kColors)
     if (known == id) return color;

@@ -42,6 +42,7 @@ enum class ConfigField {
   StopAfterNonFinite,
   AccumulationSteps,
   CheckpointActivations,
+  OutlierScaleLog2,
 };
 
 // Every field, in the order above (for tables and tests).

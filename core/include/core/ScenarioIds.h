@@ -18,5 +18,9 @@ inline constexpr std::string_view kFp16NoScaler = "fp16-no-scaler";      // fp16
 // and each encoder layer recomputed in the backward pass.
 inline constexpr std::string_view kGradAccumulation = "grad-accumulation";
 inline constexpr std::string_view kActivationCheckpointing = "activation-checkpointing";
+// The range experiment (docs/range-experiment.md): fp16=True and bf16=True on a model with an
+// outlier feature whose activations exceed fp16's 65504.
+inline constexpr std::string_view kFp16AmpOutlier = "fp16-amp-outlier";
+inline constexpr std::string_view kBf16AmpOutlier = "bf16-amp-outlier";
 
 }  // namespace precisionlab::scenario

@@ -73,6 +73,13 @@ struct TrainConfig {
   // Activation checkpointing (gradient_checkpointing=True): each encoder layer's forward keeps
   // only its input and is recomputed, with the same dropout masks, in the backward pass.
   bool checkpointActivations = false;
+  // The range experiment's outlier feature (docs/range-experiment.md): when > 0, encoder layer
+  // 0 carries value channel 0 of its self-attention at 2^outlierScaleLog2 times its value, and
+  // divides the attention context's channel 0 by the same power of two before the output
+  // projection. In exact arithmetic, and in any format whose range holds the scaled values
+  // (fp32, bf16), the model computes bit for bit what it computes without it; in fp16 the scaled
+  // values exceed 65504 and turn inf. 0 = no outlier feature.
+  int64_t outlierScaleLog2 = 0;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -129,6 +129,16 @@ struct Verdict {
   double maxRelativeLossGap = 0;  // max |loss - baseline| / |baseline| over those steps
   bool sameUpdates = false;       // every compared step within sameUpdateTolerance
   bool sameSettings = false;      // the baseline's steps, batch, seed, learning rate, precision
+  // Range experiments (TrainConfig::outlierScaleLog2 > 0: activations above fp16's 65504): did
+  // the format hold them? Overflowed: a step whose loss was non-finite or that the GradScaler
+  // skipped. Judged against the fp32 baseline, which computes the same values without the
+  // outlier (powers of two scale exactly).
+  bool rangeExperiment = false;
+  bool overflowed = false;
+  int64_t nonFiniteLossSteps = 0;  // steps whose training loss was inf or NaN
+  int64_t outlierScaleLog2 = 0;    // the run's outlier channel, 2^this times its value
+  std::string format;              // "fp16", "bf16" or "fp32": what the forward pass stored
+  double initialLossScale = 1.0;   // the first step's loss scale (1 without a scaler)
   // Sweeps.
   int trials = 1;
   double computeMultiple = 1.0;  // trials' steps x median step time / baseline's

@@ -67,6 +67,9 @@ const FieldInfo kFields[] = {
      ConfigRange{1, double(kMaxBatchSize)}, " micro-batches", ""},
     {ConfigField::CheckpointActivations, "checkpointActivations", "activation checkpointing",
      std::nullopt, "", ""},
+    // 2^64 times a value of 10 is 1.8e20, far inside bf16's and fp32's 3.4e38.
+    {ConfigField::OutlierScaleLog2, "outlierScaleLog2", "outlier feature scale (power of two)",
+     ConfigRange{0, 64}, "", "no outlier feature"},
 };
 
 const FieldInfo& info(ConfigField f) {
@@ -270,6 +273,7 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
   add(checkRange(ConfigField::InitScale, c.initScale));
   add(checkRange(ConfigField::GrowthInterval, double(c.growthInterval)));
   add(checkRange(ConfigField::StopAfterNonFinite, double(c.stopAfterNonFinite)));
+  add(checkRange(ConfigField::OutlierScaleLog2, double(c.outlierScaleLog2)));
   if (auto accumulation = checkRange(ConfigField::AccumulationSteps, double(c.accumulationSteps))) {
     add(std::move(accumulation));
   } else if (c.batchSize % c.accumulationSteps != 0) {

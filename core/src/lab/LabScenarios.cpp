@@ -119,6 +119,12 @@ RunDescription LabScenarios::describe(const TrainConfig& c) {
     d.deviations.push_back("the run stops after " + std::to_string(c.stopAfterNonFinite) +
                            " non-finite steps in a row (its weights are NaN; the Trainer would "
                            "keep going)");
+  if (c.outlierScaleLog2 > 0)
+    d.deviations.push_back(
+        "an outlier feature is planted in encoder layer 0: one attention value channel at 2^" +
+        std::to_string(c.outlierScaleLog2) +
+        " times its value, divided back before the output projection (the same function in "
+        "fp32 and bf16, values above fp16's 65504; docs/range-experiment.md)");
   return d;
 }
 

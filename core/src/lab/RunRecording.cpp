@@ -139,6 +139,7 @@ json::Value configToJson(const TrainConfig& c) {
   if (c.stopAfterNonFinite > 0) o.set("stopAfterNonFinite", c.stopAfterNonFinite);
   if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
   if (c.checkpointActivations) o.set("checkpointActivations", true);
+  if (c.outlierScaleLog2 != 0) o.set("outlierScaleLog2", c.outlierScaleLog2);
   return o;
 }
 
@@ -190,6 +191,10 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
             ") does not divide config.batchSize (" + std::to_string(c.batchSize) + ")");
   if (o.find("checkpointActivations"))
     c.checkpointActivations = getBool(o, "checkpointActivations", at, p);
+  // Optional: only the range experiment's runs carry an outlier feature.
+  if (o.find("outlierScaleLog2"))
+    c.outlierScaleLog2 =
+        inRange(getInt(o, "outlierScaleLog2", at, p), ConfigField::OutlierScaleLog2, at, p);
   return c;
 }
 

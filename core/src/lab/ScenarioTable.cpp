@@ -252,6 +252,62 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.precisionArgs = kFp32Args + "        gradient_checkpointing=True,\n";
     rows.push_back(std::move(s));
   }
+  // The range experiment: the same outlier feature under fp16=True and under bf16=True, each
+  // judged against the fp32 baseline, which computes bit for bit the same with or without it.
+  const auto outlier = [](TrainConfig& c) { c.outlierScaleLog2 = kLabOutlierScaleLog2; };
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kFp16AmpOutlier);
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16=True, outlier feature");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp16=True, outlier feature");
+    s.focusChart = "loss";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "fp16=True on a model with an outlier feature: encoder layer 0 carries one attention "
+        "value channel at 2^20 (1,048,576) times its value and divides it back before the "
+        "output projection, so its activations exceed fp16's largest value, 65504. The model "
+        "computes the same function as the baseline; fp16 cannot hold it.");
+    s.precision = Precision::Fp16Amp;
+    s.configure = outlier;
+    s.linkFrom = EvidenceLink::Wrong;
+    s.shows =
+        "fp16 mixed precision overflowing in the forward pass on activations above 65504: the "
+        "GradScaler skips every step, the loss is non-finite, clipping and loss scaling cannot "
+        "help";
+    s.vertex.title = "fp16=True on a model with activations above 65504";
+    s.vertex.docComment =
+        "fp16=True on a model whose activations exceed 65504 (a planted outlier feature: see\n"
+        "docs/range-experiment.md). Expect inf/NaN losses and skipped steps: the overflow is in\n"
+        "the forward pass, where loss scaling does not reach.";
+    s.vertex.exportable = false;
+    s.vertex.refusal =
+        "scenario \"fp16-amp-outlier\" plants an outlier feature the Trainer's model does not "
+        "have. Export \"fp16-amp\" or \"bf16-amp\" instead.";
+    rows.push_back(std::move(s));
+  }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kBf16AmpOutlier);
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "bf16=True, outlier feature");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "bf16=True, outlier feature");
+    s.focusChart = "loss";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "bf16=True on the same model with the outlier feature: its activations above 65504 "
+        "are far inside bfloat16's range (up to 3.4e38, fp32's exponent), and powers of two "
+        "scale exactly, so it trains as bf16=True does without the outlier.");
+    s.precision = Precision::Bf16Amp;
+    s.configure = outlier;
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows =
+        "bf16 mixed precision training like fp32 on activations above fp16's 65504, without "
+        "loss scaling";
+    s.vertex.exportable = false;
+    s.vertex.refusal =
+        "scenario \"bf16-amp-outlier\" plants an outlier feature the Trainer's model does not "
+        "have. Export \"bf16-amp\" instead.";
+    rows.push_back(std::move(s));
+  }
   return rows;
 }
 

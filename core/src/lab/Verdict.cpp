@@ -432,6 +432,117 @@ void judgeMemoryExperiment(const RunLog& run, const RunLog& base, const VerdictO
   }
 }
 
+bool isRangeExperiment(const RunLog& run) { return run.config.outlierScaleLog2 > 0; }
+
+// The format a precision's forward pass stores activations in, and its largest finite value.
+const char* storedFormat(Precision p) {
+  switch (p) {
+    case Precision::Fp16Amp:
+    case Precision::HalfModel:
+    case Precision::Fp16AmpNoScaler:
+      return "fp16";
+    case Precision::Bf16Amp:
+      return "bf16";
+    case Precision::Fp32:
+      break;
+  }
+  return "fp32";
+}
+double largestFinite(Precision p) {
+  const std::string f = storedFormat(p);
+  if (f == "fp16") return 65504.0;
+  if (f == "bf16") return 3.3895313892515355e38;  // (2 - 2^-7) * 2^127
+  return 3.4028234663852886e38;                   // FLT_MAX
+}
+
+// How the run's numbers were obtained, as a word inside its verdict: live, emulated (fp16
+// numerics rounded on fp32 kernels), or recorded (and how the recording was measured).
+VerdictText provenanceWord(const RunProvenance& p) {
+  const Provenance kind = p.kind == Provenance::Recorded ? p.recordedKind : p.kind;
+  const bool recorded = p.kind == Provenance::Recorded;
+  if (kind == Provenance::Emulated)
+    return recorded ? text(PL_TRANSLATE_NOOP("Verdict", "recorded, emulated fp16 numerics"))
+                    : text(PL_TRANSLATE_NOOP("Verdict", "emulated fp16 numerics"));
+  return recorded ? text(PL_TRANSLATE_NOOP("Verdict", "recorded live"))
+                  : text(PL_TRANSLATE_NOOP("Verdict", "live"));
+}
+
+// The range experiment: an outlier channel whose activations exceed fp16's 65504 while staying
+// far inside bf16's range. The claim is about the format, not the optimiser: a run that stored
+// them in fp16 overflows in the forward pass (non-finite loss, skipped steps, a scale that falls
+// without helping); one that stored them in bf16 trains like the fp32 baseline.
+void judgeRangeExperiment(const RunLog& run, const VerdictOptions& o, Verdict& v,
+                          std::vector<VerdictText>& s) {
+  v.rangeExperiment = true;
+  v.outlierScaleLog2 = run.config.outlierScaleLog2;
+  v.format = storedFormat(run.config.precision);
+  for (const auto& st : run.steps)
+    if (!std::isfinite(st.loss)) ++v.nonFiniteLossSteps;
+  if (!run.steps.empty()) v.initialLossScale = run.steps.front().lossScale;
+  v.overflowed = v.nonFiniteLossSteps > 0 || v.skippedSteps > 0;
+  const Arg format = word(v.format);
+  const Arg scale = count(v.outlierScaleLog2);
+  const Arg total = count(v.stepsJudged);
+  // Each figure says how it was obtained (live, emulated, recorded): its own part, so the UI
+  // translates it like every other template.
+  const VerdictText how = provenanceWord(run.provenance);
+  if (v.overflowed) {
+    v.judgement = Judgement::Failed;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "%1 overflowed ("), {format}));
+    s.push_back(how);
+    s.push_back(text(
+        PL_TRANSLATE_NOOP("Verdict",
+                          "): %1 of %2 steps skipped, loss non-finite at %3 of %2 "
+                          "steps (first at step %4)"),
+        {count(v.skippedSteps), total, count(v.nonFiniteLossSteps), count(v.firstNonFiniteStep)}));
+    if (v.skippedSteps > 0)
+      s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; the loss scale fell from %1 to %2"),
+                       {num(v.initialLossScale, 6, 'g'), num(v.finalLossScale, 3, 'g')}));
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                       "; an outlier channel at 2^%1 times its value exceeds "
+                                       "%2's largest finite value (%3) in the forward pass, "
+                                       "where loss scaling and gradient clipping do not reach"),
+                     {scale, format, num(largestFinite(run.config.precision), 6, 'g')}));
+    return;
+  }
+  const bool learned = v.baselineLearned && v.learned;
+  if (learned) {
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "%1 trained like fp32 ("), {format}));
+    s.push_back(how);
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                       "): loss finite at all %1 steps, none skipped, with an "
+                                       "outlier channel at 2^%2 times its value; "),
+                     {total, scale}));
+  } else {
+    s.push_back(text(v.baselineLearned
+                         ? PL_TRANSLATE_NOOP("Verdict",
+                                             "%1 held the outlier channel at 2^%2 times its "
+                                             "value (")
+                         : PL_TRANSLATE_NOOP("Verdict",
+                                             "inconclusive: %1 held the outlier channel at 2^%2 "
+                                             "times its value ("),
+                     {format, scale}));
+    s.push_back(how);
+    s.push_back(
+        text(PL_TRANSLATE_NOOP("Verdict", "; loss finite at all %1 steps, none skipped), but "),
+             {total}));
+  }
+  if (!v.baselineLearned) {
+    v.judgement = Judgement::Inconclusive;
+    s.push_back(baselineNotLearnedText(v));
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", ", run longer")));
+    return;
+  }
+  v.judgement = v.learned   ? Judgement::LearnsLikeBaseline
+                : v.stalled ? Judgement::Stalled
+                            : Judgement::Differs;
+  addLearningText(v, o, s);
+  if (v.maxLossDivergence > 0)
+    s.push_back(
+        text(PL_TRANSLATE_NOOP("Verdict", "; largest per-step training-loss gap to fp32 %1"),
+             {num(v.maxLossDivergence, 3, 'g')}));
+}
+
 }  // namespace
 
 const char* judgementName(Judgement j) {
@@ -540,12 +651,16 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
       s.push_back(text(
           PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
           {count(static_cast<int64_t>(judged->steps.size()))}));
-  } else if (failed && v.baselineLearned) {
-    v.judgement = Judgement::Failed;
-    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
-    s.push_back(v.failure);
-    s.push_back(text("; "));
-    addLearningText(v, options, s);
+  } else if (isRangeExperiment(*judged) && !scenario.isSweep) {
+    // Before the failure rules: an overflow a GradScaler keeps skipping is judged by its own
+    // counts, and only over enough steps to count them.
+    if (runShort) {
+      v.judgement = Judgement::TooShort;
+      const RunLog& r = shortRun();
+      tooShortText(r, r.state == RunState::Cancelled);
+    } else {
+      judgeRangeExperiment(*judged, options, v, s);
+    }
   } else if (runShort && !failed) {
     v.judgement = Judgement::TooShort;
     const RunLog& r = shortRun();
@@ -554,6 +669,12 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
       s.push_back(text(
           PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
           {count(static_cast<int64_t>(judged->steps.size()))}));
+  } else if (failed && v.baselineLearned) {
+    v.judgement = Judgement::Failed;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
+    s.push_back(v.failure);
+    s.push_back(text("; "));
+    addLearningText(v, options, s);
   } else if (isMemoryExperiment(*judged) && !scenario.isSweep) {
     // The same updates need no learning baseline: equal losses are equal whether or not they fell.
     judgeMemoryExperiment(*judged, baseline, options, v, s);
@@ -605,7 +726,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                {num(v.maxLossDivergence, 3, 'g')}));
   }
   const bool judgedHere = v.judgement != Judgement::TooShort;
-  if (judgedHere && (v.skippedSteps > 0 || v.finalLossScale != 1.0))
+  if (judgedHere && !v.rangeExperiment && (v.skippedSteps > 0 || v.finalLossScale != 1.0))
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; %1 skipped steps, loss scale now %2"),
                      {count(v.skippedSteps), num(v.finalLossScale, 6, 'g')}));
   if (judgedHere && judged->state == RunState::Finished && judged->totalSteps > 0 &&

@@ -133,7 +133,13 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
   auto qkvBias = torch::cat({query->bias, key->bias, value->bias});          // (3H)
   // unbind, not three selects: its backward stacks the three gradients in one pass, where each
   // select's backward would write its slice into a zero-filled copy of the whole projection.
-  auto qkv = ops::linear(hidden, qkvWeight, qkvBias)
+  auto projected = ops::linear(hidden, qkvWeight, qkvBias);  // (B, T, 3H): q | k | v
+  // The outlier feature: value channel 0 (head 0, dimension 0) at 2^n times its value, undone
+  // on the context below. Powers of two scale exactly, so only the range of the format decides
+  // whether anything changes.
+  const double outlier = outlierScaleLog2_ > 0 ? std::ldexp(1.0, int(outlierScaleLog2_)) : 0.0;
+  if (outlier > 0) projected = ops::scaleChannel(projected, 2 * config_.hiddenSize, outlier);
+  auto qkv = projected
                  .view({b, t, 3, heads, headDim})  // (B, T, 3, A, d)
                  .unbind(2);                       // 3 x (B, T, A, d)
   auto q = qkv[0].transpose(1, 2);                 // (B, A, T, d)
@@ -158,6 +164,7 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
                              training);
   }
   context = context.transpose(1, 2).contiguous().view({b, t, config_.hiddenSize});  // (B, T, H)
+  if (outlier > 0) context = ops::scaleChannel(context, 0, 1.0 / outlier);
 
   auto attended =
       seededDropout(applyLinear(attentionOutputDense, context), config_.hiddenDropout, training);

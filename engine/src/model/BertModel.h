@@ -51,8 +51,15 @@ class BertLayerImpl : public torch::nn::Module {
   torch::nn::Linear outputDense{nullptr};
   torch::nn::LayerNorm outputLayerNorm{nullptr};
 
+  // The range experiment's outlier feature (TrainConfig::outlierScaleLog2): when > 0, value
+  // channel 0 (head 0, dimension 0) is multiplied by 2^log2 after the value projection and the
+  // attention context's channel 0 divided by it before the output projection. 0 = none.
+  void setOutlierScaleLog2(int64_t log2) { outlierScaleLog2_ = log2; }
+  int64_t outlierScaleLog2() const { return outlierScaleLog2_; }
+
  private:
   BertConfig config_;
+  int64_t outlierScaleLog2_ = 0;
 };
 TORCH_MODULE(BertLayer);
 
@@ -69,6 +76,10 @@ class BertForSequenceClassificationImpl : public torch::nn::Module {
   // encoder layer keeps only its input and runs again in the backward pass (BertModel.cpp).
   void setCheckpointActivations(bool on) { checkpointActivations_ = on; }
   bool checkpointActivations() const { return checkpointActivations_; }
+  // The range experiment's outlier feature, planted in encoder layer 0 (BertLayerImpl).
+  void setOutlierScaleLog2(int64_t log2) {
+    if (!layers.empty()) layers.front()->setOutlierScaleLog2(log2);
+  }
 
   const BertForSequenceClassificationOptions& options() const { return options_; }
 

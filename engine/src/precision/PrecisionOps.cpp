@@ -87,4 +87,13 @@ torch::Tensor residualAdd(const torch::Tensor& a, const torch::Tensor& b) {
   return fp16Round(fp16Round(a) + fp16Round(b));
 }
 
+torch::Tensor scaleChannel(const torch::Tensor& x, int64_t channel, double factor) {
+  // One multiply by a constant vector (ones, `factor` at `channel`), in x's dtype: its backward
+  // multiplies the gradient by the same vector, so gradients are scaled exactly as well.
+  auto scale = torch::ones({x.size(-1)}, x.options().requires_grad(false));
+  scale[channel].fill_(factor);
+  auto out = x * scale;
+  return emulating() ? fp16Round(out) : out;
+}
+
 }  // namespace precisionlab::ops

@@ -44,5 +44,10 @@ torch::Tensor activation(const torch::Tensor& x, const std::string& name);
 // Residual add: fp16 + fp32 promotes to fp32 under autocast, so nothing to round here, but the
 // model routes it through one place so emulation stays faithful if that changes.
 torch::Tensor residualAdd(const torch::Tensor& a, const torch::Tensor& b);
+// x with its last dimension's `channel` multiplied by `factor` (a power of two: exact in every
+// format whose range holds the result). An elementwise multiply is on neither autocast list:
+// it runs in its input's dtype, fp16 after an fp16 linear, so emulated fp16 rounds the product
+// (a value above 65504 becomes inf, as on a GPU). The range experiment's outlier feature.
+torch::Tensor scaleChannel(const torch::Tensor& x, int64_t channel, double factor);
 
 }  // namespace precisionlab::ops

@@ -171,6 +171,7 @@ void Trainer::prepare() {
   }
   seeding.unlock();
   model_->setCheckpointActivations(config_.checkpointActivations);
+  model_->setOutlierScaleLog2(config_.outlierScaleLog2);
   padId_ = tokenizer_->padId();
   vocabFull_ = vocabRows_ = model_->embeddings->wordEmbeddings->weight.size(0);
   // A pretrained vocabulary is mostly rows this data never uses (all-MiniLM-L6-v2: 30,522, the
