@@ -71,6 +71,25 @@ testing::LinearTime linearTime(const std::function<std::string(size_t)>& make,
       start, maxSize, kBound);
 }
 
+// TextDataset::load (the file read, parsed, checked and labelled) of `head` and n rows row(i).
+testing::LinearTime datasetLoadTime(const std::string& name, const std::string& head,
+                                    const std::function<std::string(size_t)>& row) {
+  const std::string path = coretest::tempDir() + "/" + name;
+  return linearTime(
+      [&](size_t n) {
+        std::string text = head;
+        for (size_t i = 0; i < n; ++i) text += row(i);
+        writeText(path, text);
+        return path;
+      },
+      [](const std::string& p) {
+        DatasetOptions options;
+        options.path = p;
+        TextDataset::load(options);
+      },
+      40000, kMaxDatasetExamples);
+}
+
 // Runs fn in a child process whose address space may grow by at most `extraBytes` beyond what
 // this process maps now. Returns fn's result, or -1 when it ran out of memory (std::bad_alloc).
 int underMemoryCap(size_t extraBytes, const std::function<int()>& fn) {
@@ -282,22 +301,10 @@ CORE_TEST(messagesQuoteAtMostAShortPiece) {
 // --- Linear time ---------------------------------------------------------------------------
 
 CORE_TEST(csvDatasetIsLinear) {
-  const std::string path = coretest::tempDir() + "/linear.csv";
-  const auto t = linearTime(
-      [&](size_t n) {
-        std::string csv = "text,label\n";
-        for (size_t i = 0; i < n; ++i)
-          csv += "\"a review, with \"\"quotes\"\" and a comma, number " + std::to_string(i) +
-                 "\"," + std::to_string(i % 3) + "\n";
-        writeText(path, csv);
-        return path;
-      },
-      [](const std::string& p) {
-        DatasetOptions options;
-        options.path = p;
-        TextDataset::load(options);
-      },
-      40000, kMaxDatasetExamples);
+  const auto t = datasetLoadTime("linear.csv", "text,label\n", [](size_t i) {
+    return "\"a review, with \"\"quotes\"\" and a comma, number " + std::to_string(i) + "\"," +
+           std::to_string(i % 3) + "\n";
+  });
   std::printf("  csv dataset: %s\n", t.describe().c_str());
   CHECK(t.linear(kBound));
 }
@@ -320,22 +327,10 @@ CORE_TEST(tsvRecordsAreLinear) {
 }
 
 CORE_TEST(jsonlDatasetIsLinear) {
-  const std::string path = coretest::tempDir() + "/linear.jsonl";
-  const auto t = linearTime(
-      [&](size_t n) {
-        std::string jsonl;
-        for (size_t i = 0; i < n; ++i)
-          jsonl += "{\"text\": \"review \\u00e9 " + std::to_string(i) + "\", \"label\": \"" +
-                   (i % 2 ? "pos" : "neg") + "\"}\n";
-        writeText(path, jsonl);
-        return path;
-      },
-      [](const std::string& p) {
-        DatasetOptions options;
-        options.path = p;
-        TextDataset::load(options);
-      },
-      40000, kMaxDatasetExamples);
+  const auto t = datasetLoadTime("linear.jsonl", "", [](size_t i) {
+    return "{\"text\": \"review \\u00e9 " + std::to_string(i) + "\", \"label\": \"" +
+           (i % 2 ? "pos" : "neg") + "\"}\n";
+  });
   std::printf("  jsonl dataset: %s\n", t.describe().c_str());
   CHECK(t.linear(kBound));
 }
