@@ -16,6 +16,7 @@
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
 #include "cli/TrainingOptions.h"
+#include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
@@ -115,7 +116,9 @@ int runLab(const ArgParser& parser) {
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
   std::error_code ec;
   std::filesystem::create_directories(outDir, ec);
-  if (ec) parser.fail("out", "cannot create the directory " + outDir + ": " + ec.message());
+  if (ec)
+    parser.fail("out", "cannot create the directory " + outDir + ": " +
+                           AtomicFileWriter::reason(ec.value()));
   if (!parser.has("preset") && base.preset != PretrainedModels::kMiniLm)
     std::cout << LabScenarios::defaultModelNote() << "\n";
   LabReport::printSetup(std::cout, base);

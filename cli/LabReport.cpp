@@ -166,7 +166,9 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
                              const std::vector<Verdict>& verdicts) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError("lab: cannot create --out directory " + dir + ": " + ec.message());
+  if (ec)
+    throw InputError("lab: cannot create --out directory " + dir + ": " +
+                     AtomicFileWriter::reason(ec.value()));
   const std::filesystem::path root(dir);
   // Columns and keys are the one record table's names (core/RecordFields.h). Each file is
   // written whole and renamed into place: a full disk leaves the old file, never a torn one.

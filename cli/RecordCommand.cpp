@@ -14,6 +14,7 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/TrainingOptions.h"
+#include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
@@ -102,7 +103,8 @@ int runRecord(const ArgParser& p) {
 
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
-  if (ec) p.fail("out", "cannot create the folder " + out + ": " + ec.message());
+  if (ec)
+    p.fail("out", "cannot create the folder " + out + ": " + AtomicFileWriter::reason(ec.value()));
 
   RunScheduler scheduler(RunScheduler::labWorkers());
   std::map<RunId, size_t> index;

@@ -4,12 +4,17 @@
 //   runtime errors  "precisionlab-cli <command>: <message>", exit code 1.
 // Every exception a command lets through (bad input, out of memory, a LibTorch error, anything)
 // ends here as one message on stderr, never as an abort.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <sstream>
 
 #include "cli/CommandRegistry.h"
+#include "core/AtomicFileWriter.h"
 #include "core/TerminalText.h"
 #include "engine/BlasKernels.h"
 #include "engine/BuildInfo.h"
@@ -56,6 +61,26 @@ int usageError(const std::string& command, const std::string& message) {
   return kExitUsage;
 }
 
+// Standard output is an output too: `precisionlab-cli manual > /dev/full`, or a redirection to a
+// full disk or a read-only mount, ended in silence with exit status 0. What could not be written
+// is said in words (the disk is full, ...) and the status is a failure.
+int checkStandardOutput(const std::string& command, int status) {
+  errno = 0;
+  std::cout.flush();
+  int err = errno;
+  const bool flushFailed = std::fflush(stdout) != 0;
+  if (err == 0 && flushFailed) err = errno;
+  if (!flushFailed && std::ferror(stdout) == 0 && std::cout) return status;
+  // A write that failed while the command ran left no errno to trust: ask the output again (an
+  // empty write reports a full /dev/full, a closed pipe, ...).
+  if (err == 0 && ::write(STDOUT_FILENO, "", 0) < 0) err = errno;
+  if (err == 0) err = EIO;
+  std::cerr << "precisionlab-cli" << (command.empty() ? "" : " " + command)
+            << ": cannot write to standard output: " << precisionlab::AtomicFileWriter::reason(err)
+            << "\n";
+  return status == 0 ? precisionlab::cli::kExitFailure : status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -67,11 +92,11 @@ int main(int argc, char** argv) {
   const std::string first = argv[1];
   if (first == "--help" || first == "-h") {
     printUsage(std::cout);
-    return 0;
+    return checkStandardOutput("", 0);
   }
   if (first == "--version" || first == "-V") {
     printVersion();
-    return 0;
+    return checkStandardOutput("", 0);
   }
   if (first.rfind("-", 0) == 0) return usageError("", "unknown option " + first);
   for (const auto& c : precisionlab::cli::commands()) {
@@ -85,13 +110,14 @@ int main(int argc, char** argv) {
       }
       if (parser.helpRequested()) {
         std::cout << parser.help();
-        return 0;
+        return checkStandardOutput(c.name, 0);
       }
       if (parser.versionRequested()) {
         printVersion();
-        return 0;
+        return checkStandardOutput(c.name, 0);
       }
-      return c.run(parser);
+      const int status = c.run(parser);
+      return checkStandardOutput(c.name, status);
     } catch (const precisionlab::cli::UsageError& e) {
       return usageError(c.name, e.what());
     } catch (...) {

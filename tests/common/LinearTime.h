@@ -30,8 +30,9 @@ struct LinearTime {
 
 // run(n) parses an input of size n. Starts at `start` and doubles it (up to `maxSize`) until one
 // run takes 100 ms, then times n and 2n.
+// `bound` is the ratio the caller will check: a round within it ends the measurement.
 inline LinearTime measureLinearTime(const std::function<void(size_t)>& run, size_t start,
-                                    size_t maxSize) {
+                                    size_t maxSize, double bound = 2.2) {
   const auto cpuSeconds = [] {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -49,15 +50,17 @@ inline LinearTime measureLinearTime(const std::function<void(size_t)>& run, size
   };
   LinearTime t;
   t.size = start;
-  while (fastest(t.size) < 0.1 && t.size * 2 <= maxSize / 2) t.size *= 2;
+  double grown = fastest(t.size);
+  while (grown < 0.1 && t.size * 2 <= maxSize / 2) grown = fastest(t.size *= 2);
   // Up to three rounds, the best ratio kept: noise (another process's burst evicting the caches)
-  // passes on a second try, a quadratic parser never does.
+  // passes on a second try, a quadratic parser never does. The first round's small input is the
+  // one the growth just timed.
   for (int round = 0; round < 3; ++round) {
     LinearTime r = t;
-    r.small = fastest(r.size);
+    r.small = round == 0 ? grown : fastest(r.size);
     r.large = fastest(r.size * 2);
     if (round == 0 || r.ratio() < t.ratio()) t = r;
-    if (t.linear()) break;
+    if (t.linear(bound)) break;
   }
   return t;
 }

@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -157,6 +158,7 @@ class TestHostile : public QObject {
   void escapesControlCharacters_data();
   void escapesControlCharacters();
   void inspectEscapesTensorNames();
+  void standardOutputErrorsAreSaid();
   // 8. Cancellation is prompt.
   void cancelDuringPreparation();
 
@@ -570,6 +572,24 @@ void TestHostile::cancelDuringPreparation() {
   QCOMPARE(state, RunState::Cancelled);
   // Measured under load from other jobs: a second is the target, 2 s the bound.
   QVERIFY2(cancelClock.elapsed() < 2000, qPrintable(QString::number(cancelClock.elapsed())));
+}
+
+void TestHostile::standardOutputErrorsAreSaid() {
+  // Standard output is an output too: `manual > /dev/full` printed nothing, said nothing and
+  // exited 0. Short and long outputs (one buffer, several), and the options every command has.
+  if (!QFileInfo::exists(QStringLiteral("/dev/full"))) QSKIP("this system has no /dev/full");
+  for (const QStringList& args : {QStringList{"manual"}, QStringList{"completion", "bash"},
+                                  QStringList{"--version"}, QStringList{"bank", "--help"}}) {
+    QProcess p;
+    p.setStandardOutputFile(QStringLiteral("/dev/full"));
+    p.start(clitest::kCli, args);
+    QVERIFY(p.waitForFinished(60000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 1,
+             qPrintable(args.join(' ') + ": exit " + QString::number(p.exitCode()) + ", " + err));
+    QVERIFY2(err.contains("cannot write to standard output: the disk is full"),
+             qPrintable(args.join(' ') + ": " + err));
+  }
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

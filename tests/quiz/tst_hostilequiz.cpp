@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QStringDecoder>
 #include <QTemporaryDir>
@@ -452,6 +453,48 @@ class TestHostileQuiz : public QObject {
     QVERIFY(!walReadOnly.message.contains("Another program"));
     QVERIFY2(!full.message.contains("Another program"), qPrintable(full.message));
     QVERIFY2(full.message.contains("full"), qPrintable(full.message));
+  }
+
+  void readOnlyFileSaysSo() {
+    // A progress file its user may not write (mode 0444 in a writable folder): read-only, with
+    // its own reason, not a lock, and not changed. Root writes any file, so as root the open runs
+    // with the effective user nobody.
+    QTemporaryDir dir;
+    QVERIFY(::chmod(QFile::encodeName(dir.path()).constData(), 0777) == 0);
+    const QString path = dir.filePath("progress.sqlite3");
+    QVERIFY(seed(path, 2) > 0);
+    exec(path, "PRAGMA journal_mode=DELETE");
+    QVERIFY(::chmod(QFile::encodeName(path).constData(), 0444) == 0);
+    const QByteArray before = fileHash(path);
+    const bool root = ::geteuid() == 0;
+    if (root && ::seteuid(65534) != 0) QSKIP("cannot take the user nobody's identity");
+    OpenReport report;
+    {
+      ProgressStore store;
+      report = store.open(path).result();
+    }
+    if (root) QVERIFY(::seteuid(0) == 0);
+    QVERIFY2(report.outcome == OpenReport::Outcome::UnwritableReadOnly, qPrintable(report.message));
+    QVERIFY2(report.message.contains("no permission to write the file"),
+             qPrintable(report.message));
+    QVERIFY(!report.message.contains("Another program"));
+    QVERIFY(report.readOnly);
+    QCOMPARE(fileHash(path), before);
+  }
+
+  void deviceAtTheProgressPathIsRefused() {
+    // A device (here a link to /dev/null, which needs no root) is no database: refused at once,
+    // the link and the device left as they are.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("progress.sqlite3");
+    QVERIFY(QFile::link("/dev/null", path));
+    ProgressStore store;
+    const OpenReport report = store.open(path).result();
+    QVERIFY(!report.ok());
+    QVERIFY2(report.message.contains("not a regular file"), qPrintable(report.message));
+    QVERIFY(QFileInfo(path).isSymLink());
+    struct stat st {};
+    QVERIFY(::stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
   }
 
   void stalePartialBackupsGoAtOpen() {

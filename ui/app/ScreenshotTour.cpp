@@ -1,10 +1,12 @@
 #include "ui/app/ScreenshotTour.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QDeadlineTimer>
 #include <QDialog>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -12,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include "quiz/OutputFile.h"
 #include "quiz/Question.h"
 #include "ui/presenter/PresenterMode.h"
 #include "ui/presenter/PresenterWalkthrough.h"
@@ -27,6 +30,14 @@
 namespace precisionlab {
 
 namespace {
+
+// Through the one output writer: whole or absent, never into a device or FIFO at the path.
+// Quality 0 is PNG's strongest compression (lossless either way).
+bool savePng(const QImage& image, const QString& path) {
+  QBuffer png;
+  png.open(QIODevice::WriteOnly);
+  return image.save(&png, "PNG", 0) && quiz::writeOutputFile(path, png.data()).isEmpty();
+}
 
 // Lets queued store replies and layouts settle (the store answers on its own thread).
 void settle(int ms = 150) {
@@ -69,8 +80,7 @@ QStringList ScreenshotTour::run(const QString& dir) {
     settle();
     const QString path = QDir(dir).filePath(
         QStringLiteral("%1-%2x%3.png").arg(name).arg(window.width()).arg(window.height()));
-    // Quality 0 is PNG's strongest compression (lossless either way).
-    if (window.grab().toImage().save(path, "PNG", 0)) written << path;
+    if (savePng(window.grab().toImage(), path)) written << path;
   };
   auto atSizes = [&](const QString& name, const QList<QSize>& sizes) {
     const QSize before = window.size();
@@ -134,7 +144,7 @@ QStringList ScreenshotTour::run(const QString& dir) {
   settle(300);
   if (auto* dialog = lab->findChild<QDialog*>(QStringLiteral("gpuEstimateDialog"))) {
     const QString path = QDir(dir).filePath(QStringLiteral("gpu-estimate.png"));
-    if (dialog->grab().toImage().save(path, "PNG", 0)) written << path;
+    if (savePng(dialog->grab().toImage(), path)) written << path;
     dialog->close();
   }
 

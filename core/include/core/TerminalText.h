@@ -18,4 +18,9 @@ enum class NewlinePolicy { Escape, Keep };
 std::string escapeForTerminal(std::string_view text,
                               NewlinePolicy newlines = NewlinePolicy::Escape);
 
+// A name or value from a file, as a message quotes it: at most maxBytes of it (cut at a UTF-8
+// character boundary), then "... (N bytes)". A message names the token, key or label at fault;
+// it does not copy a 60 MB one. Not escaped: the front ends escape whole messages.
+std::string elideForMessage(std::string_view text, size_t maxBytes = 80);
+
 }  // namespace precisionlab

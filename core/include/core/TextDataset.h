@@ -4,12 +4,18 @@
 // Pure C++17: no torch, no Qt. Bad files raise InputError naming the file and line.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace precisionlab {
+
+// The most examples a dataset file may hold, counted while it is read (the file itself is at most
+// 512 MiB, filekinds::kDataset): far more than a CPU fine-tune goes through, and a bound on the
+// memory a hostile file can ask for. A CSV/TSV row holds at most CsvLimits::maxFields fields.
+constexpr size_t kMaxDatasetExamples = 2000000;
 
 struct DatasetOptions {
   std::string path;                   // .csv, .tsv, .jsonl or .ndjson

@@ -5,6 +5,7 @@
 // Pure C++17: no torch, no Qt. Immutable after construction, so safe to share between threads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -20,6 +21,11 @@ struct EncodedBatch {
   std::vector<int64_t> attentionMask;  // 1 for real tokens, 0 for padding
   std::vector<int64_t> tokenTypeIds;   // all 0: single-sentence inputs
 };
+
+// The most tokens a vocab.txt may hold, counted while it is read: config.json's vocab_size is at
+// most this too (multilingual vocabularies reach 250,002). The file is at most 64 MiB
+// (filekinds::kVocab), read in one linear pass.
+constexpr size_t kMaxVocabTokens = size_t{1} << 20;
 
 class WordPieceTokenizer {
  public:

@@ -6,9 +6,17 @@
 namespace precisionlab {
 
 std::vector<CsvRecord> CsvReader::parse(std::string_view text, char delimiter,
-                                        const std::string& sourceName) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+                                        const std::string& sourceName, const CsvLimits& limits) {
   std::vector<CsvRecord> records;
+  forEach(
+      text, delimiter, sourceName, [&](CsvRecord& r) { records.push_back(std::move(r)); }, limits);
+  return records;
+}
+
+void CsvReader::forEach(std::string_view text, char delimiter, const std::string& sourceName,
+                        const std::function<void(CsvRecord&)>& onRecord, const CsvLimits& limits) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  size_t count = 0;
   size_t i = 0;
   size_t line = 1;
   const size_t n = text.size();
@@ -23,9 +31,18 @@ std::vector<CsvRecord> CsvReader::parse(std::string_view text, char delimiter,
       i = skipLineEnd(i);
       continue;
     }
+    if (++count > limits.maxRecords)
+      throw InputError(sourceName + ":" + std::to_string(line) + ": more than " +
+                       std::to_string(limits.maxRecords) +
+                       " rows; split the file, or use a sample of it.");
     CsvRecord record;
     record.line = line;
     while (true) {
+      if (record.fields.size() >= limits.maxFields)
+        throw InputError(sourceName + ":" + std::to_string(record.line) + ": more than " +
+                         std::to_string(limits.maxFields) +
+                         " fields in one row; is the delimiter right (a .csv has commas, a .tsv "
+                         "tabs)?");
       std::string field;
       if (i < n && text[i] == '"') {
         const size_t quoteLine = line;
@@ -70,9 +87,8 @@ std::vector<CsvRecord> CsvReader::parse(std::string_view text, char delimiter,
       if (i < n) i = skipLineEnd(i);
       break;
     }
-    records.push_back(std::move(record));
+    onRecord(record);
   }
-  return records;
 }
 
 }  // namespace precisionlab

@@ -2,6 +2,7 @@
 // UTF-8 validation on the fly, and a writer that emits only valid JSON.
 #include "core/Json.h"
 
+#include "core/TerminalText.h"
 #include "core/Utf8.h"
 
 #include <algorithm>
@@ -214,7 +215,8 @@ class Parser {
       std::string key = parseString();
       const auto [where, inserted] = seen.emplace(key, members.size());
       const bool repeated = !inserted;
-      if (repeated && !duplicates_) fail(keyAt, "duplicate key " + quote(key) + " in object");
+      if (repeated && !duplicates_)
+        fail(keyAt, "duplicate key " + quote(elideForMessage(key)) + " in object");
       skipWhitespace();
       if (pos_ >= s_.size() || s_[pos_] != ':')
         fail(pos_, "unexpected " + describe(pos_) + "; expected ':' after object key");

@@ -3,6 +3,7 @@
 
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/TerminalText.h"
 
 namespace precisionlab {
 namespace {
@@ -10,8 +11,9 @@ namespace {
 std::string memberList(const json::Value& object) {
   std::string list;
   for (const auto& member : object.members()) {
+    if (list.size() > 1000) return list + ", ...";
     if (!list.empty()) list += ", ";
-    list += "\"" + member.first + "\"";
+    list += "\"" + elideForMessage(member.first) + "\"";
   }
   return list.empty() ? "none" : list;
 }
@@ -22,6 +24,14 @@ std::vector<JsonlRecord> JsonlReader::parse(std::string_view text, const std::st
                                             const std::string& labelKey,
                                             const std::string& sourceName) {
   std::vector<JsonlRecord> records;
+  forEach(text, textKey, labelKey, sourceName,
+          [&](JsonlRecord& r) { records.push_back(std::move(r)); });
+  return records;
+}
+
+void JsonlReader::forEach(std::string_view text, const std::string& textKey,
+                          const std::string& labelKey, const std::string& sourceName,
+                          const std::function<void(JsonlRecord&)>& onRecord) {
   size_t line = 0;
   while (!text.empty()) {
     ++line;
@@ -77,9 +87,8 @@ std::vector<JsonlRecord> JsonlReader::parse(std::string_view text, const std::st
                             : std::string("a ") + json::typeName(labelValue->type())) +
                        ".");
     }
-    records.push_back(std::move(record));
+    onRecord(record);
   }
-  return records;
 }
 
 }  // namespace precisionlab

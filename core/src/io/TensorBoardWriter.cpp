@@ -136,7 +136,7 @@ std::string TensorBoardWriter::close() {
     pos = directory_.find('/', pos + 1);
     const std::string part = directory_.substr(0, pos);
     if (::mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
-      throw InputError(part + ": cannot create the folder: " + std::strerror(errno));
+      throw InputError(part + ": cannot create the folder: " + AtomicFileWriter::reason(errno));
   }
   struct stat st {};
   if (::stat(directory_.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))

@@ -62,4 +62,11 @@ std::string escapeForTerminal(std::string_view text, NewlinePolicy newlines) {
   return out;
 }
 
+std::string elideForMessage(std::string_view text, size_t maxBytes) {
+  if (text.size() <= maxBytes) return std::string(text);
+  size_t cut = maxBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 }  // namespace precisionlab

@@ -2,6 +2,8 @@
 // are not ranges (names, paths, device, build support). Torch-free, Qt-free.
 #include "core/ConfigValidator.h"
 
+#include "core/AtomicFileWriter.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -203,7 +205,7 @@ std::string saveDirectoryProblem(const std::string& dirArg) {
     return dir + ": the folder " + parent.string() +
            " does not exist; create it first or save somewhere else";
   if (::access(parent.c_str(), W_OK | X_OK) != 0)
-    return dir + ": cannot write in " + parent.string() + " (" + std::strerror(errno) +
+    return dir + ": cannot write in " + parent.string() + " (" + AtomicFileWriter::reason(errno) +
            "); save somewhere else";
   return {};
 }

@@ -17,6 +17,7 @@
 #include "core/Json.h"
 #include "core/RecordFields.h"
 #include "core/SafeFileReader.h"
+#include "core/TerminalText.h"
 
 namespace precisionlab {
 
@@ -24,6 +25,10 @@ namespace {
 
 constexpr std::string_view kFormatName = "precisionlab-run";
 const char* const kRecordAgain = "Record the run again, or use another copy of the file.";
+// Entry caps of the header, checked while it is read (steps are at most totalSteps, since they
+// increase; evaluations at most kMaxSteps).
+constexpr size_t kMaxLibraries = 256;
+constexpr size_t kMaxUnknownSettings = 64;
 
 // JSON has no NaN or infinities, but a diverging run produces them: they are stored as the
 // strings "NaN", "Infinity" and "-Infinity".
@@ -172,7 +177,7 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   c.threads = static_cast<int>(inRange(getInt(o, "threads", at, p), ConfigField::Threads, at, p));
   const std::string precision = getString(o, "precision", at, p);
   if (!parsePrecision(precision, &c.precision))
-    at.fail("field \"config.precision\" has unknown value \"" + precision + "\"");
+    at.fail("field \"config.precision\" has unknown value \"" + elideForMessage(precision) + "\"");
   c.initScale = inRange(getDouble(o, "initScale", at, p), ConfigField::InitScale, at, p);
   c.growthFactor = getDoubleIn(o, "growthFactor", 0, 1e300, at, p);
   c.backoffFactor = getDoubleIn(o, "backoffFactor", 0, 1e300, at, p);
@@ -353,25 +358,31 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     throw InputError(fileName + ": the file is empty, not a PrecisionLab run file. " +
                      kRecordAgain);
 
-  // Split into lines, remembering whether the last one ended with a newline: a writer that
-  // stopped half-way leaves a last line without one.
-  std::vector<std::string_view> lines;
+  // One line at a time (a list of every line first cost 16 bytes a line: 128 MiB of empty lines
+  // asked for 2 GB before the first was refused). A writer that stopped half-way leaves a last
+  // line without a newline.
+  const bool lastLineComplete = text.back() == '\n';
   size_t pos = 0;
-  while (pos < text.size()) {
+  size_t lineNo = 0;
+  std::string_view line;
+  bool lastLine = false;
+  const auto nextLine = [&] {
+    if (pos >= text.size()) return false;
     const size_t nl = text.find('\n', pos);
     if (nl == std::string_view::npos) {
-      lines.push_back(text.substr(pos));
+      line = text.substr(pos);
       pos = text.size();
     } else {
-      lines.push_back(text.substr(pos, nl - pos));
+      line = text.substr(pos, nl - pos);
       pos = nl + 1;
     }
-  }
-  const bool lastLineComplete = text.back() == '\n';
+    lastLine = pos >= text.size();
+    ++lineNo;
+    return true;
+  };
 
-  auto parseLine = [&](size_t index) {
-    const Where at{fileName, index + 1};
-    const std::string_view line = lines[index];
+  auto parseLine = [&]() {
+    const Where at{fileName, lineNo};
     if (line.empty()) at.fail("empty line (each line holds one record)");
     try {
       json::Value v = json::parse(line);
@@ -379,7 +390,7 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
         at.fail("a record must be a JSON object, not " + std::string(json::typeName(v.type())));
       return v;
     } catch (const json::ParseError& e) {
-      if (index + 1 == lines.size() && !lastLineComplete)
+      if (lastLine && !lastLineComplete)
         at.fail(
             "the file is truncated (it ends in the middle of a record; it was not completely "
             "written)");
@@ -390,14 +401,15 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
   RunRecording r;
   {
     const Where at{fileName, 1};
-    const json::Value header = parseLine(0);
+    nextLine();
+    const json::Value header = parseLine();
     const json::Value* format = header.find("format");
     if (!format || !format->isString() || format->asString() != kFormatName)
-      at.fail(
-          "not a PrecisionLab run file (unknown format" +
-              (format && format->isString() ? " \"" + format->asString() + "\"" : std::string()) +
-              "; expected \"format\": \"precisionlab-run\")",
-          "Open a .plrun file written by PrecisionLab.");
+      at.fail("not a PrecisionLab run file (unknown format" +
+                  (format && format->isString() ? " \"" + elideForMessage(format->asString()) + "\""
+                                                : std::string()) +
+                  "; expected \"format\": \"precisionlab-run\")",
+              "Open a .plrun file written by PrecisionLab.");
     const int64_t version = getInt(header, "version", at);
     if (version > RunRecording::kFormatVersion)
       at.fail("made by a newer PrecisionLab (format " + std::to_string(version) +
@@ -416,7 +428,8 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     } else if (kind == provenanceName(Provenance::Emulated)) {
       r.provenance.kind = Provenance::Emulated;
     } else {
-      at.fail("field \"provenance.kind\" must be \"live\" or \"emulated\", not \"" + kind + "\"");
+      at.fail("field \"provenance.kind\" must be \"live\" or \"emulated\", not \"" +
+              elideForMessage(kind) + "\"");
     }
     r.provenance.device = getString(prov, "device", at, "provenance.");
     if (r.provenance.device.empty()) at.fail("field \"provenance.device\" is empty");
@@ -430,8 +443,12 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     r.provenance.recordedAt = getString(header, "recordedAt", at);
     const json::Value& libs = field(header, "libraries", at);
     if (!libs.isObject()) at.fail("field \"libraries\" must be an object");
+    if (libs.members().size() > kMaxLibraries)
+      at.fail("field \"libraries\" lists " + std::to_string(libs.members().size()) +
+              " libraries, more than the " + std::to_string(kMaxLibraries) + " a run file holds");
     for (const auto& [name, version] : libs.members()) {
-      if (!version.isString()) at.fail("field \"libraries." + name + "\" must be a string");
+      if (!version.isString())
+        at.fail("field \"libraries." + elideForMessage(name) + "\" must be a string");
       r.libraries.emplace_back(name, version.asString());
     }
     const json::Value& config = field(header, "config", at);
@@ -439,11 +456,18 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
     // Optional: the config fields the recording does not know (an imported run).
     if (const json::Value* unknown = header.find("unknownSettings")) {
       if (!unknown->isArray()) at.fail("field \"unknownSettings\" must be an array");
+      if (unknown->asArray().size() > kMaxUnknownSettings)
+        at.fail("field \"unknownSettings\" lists " + std::to_string(unknown->asArray().size()) +
+                " names, more than the " + std::to_string(kMaxUnknownSettings) +
+                " settings a run has");
       for (const json::Value& key : unknown->asArray()) {
         if (!key.isString() || !config.find(key.asString()))
           at.fail("field \"unknownSettings\" must list names of config fields, found " +
-                  (key.isString() ? "\"" + key.asString() + "\""
+                  (key.isString() ? "\"" + elideForMessage(key.asString()) + "\""
                                   : std::string(json::typeName(key.type()))));
+        if (!r.settingKnown(key.asString()))
+          at.fail("field \"unknownSettings\" names \"" + elideForMessage(key.asString()) +
+                  "\" twice");
         r.unknownSettings.push_back(key.asString());
       }
     }
@@ -451,10 +475,10 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
   }
 
   bool ended = false;
-  for (size_t i = 1; i < lines.size(); ++i) {
-    const Where at{fileName, i + 1};
+  while (nextLine()) {
+    const Where at{fileName, lineNo};
     if (ended) at.fail("a record after the end record");
-    const json::Value rec = parseLine(i);
+    const json::Value rec = parseLine();
     const std::string type = getString(rec, "type", at);
     if (type == "step") {
       StepRecord s = stepFromJson(rec, at);
@@ -466,11 +490,13 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
                 std::to_string(r.steps.back().step) + " (steps must increase)");
       r.steps.push_back(s);
     } else if (type == "eval") {
+      if (r.evals.size() >= static_cast<size_t>(kMaxSteps))
+        at.fail("more than " + std::to_string(kMaxSteps) + " evaluation records");
       r.evals.push_back(recordFromJson(rec, evalFields(), at));
     } else if (type == "end") {
       const std::string state = getString(rec, "state", at);
       if (!parseRunState(state, &r.state))
-        at.fail("field \"state\" has unknown value \"" + state + "\"");
+        at.fail("field \"state\" has unknown value \"" + elideForMessage(state) + "\"");
       // A recording is of a run that ended; a "running" end state would replay forever.
       if (r.state != RunState::Finished && r.state != RunState::Failed &&
           r.state != RunState::Cancelled)
@@ -483,11 +509,11 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
       if (!field(rec, "summary", at).isObject()) at.fail("field \"summary\" must be an object");
       ended = true;
     } else {
-      at.fail("unknown record type \"" + type + "\" (expected step, eval or end)");
+      at.fail("unknown record type \"" + elideForMessage(type) + "\" (expected step, eval or end)");
     }
   }
   if (!ended) {
-    const Where at{fileName, lines.size()};
+    const Where at{fileName, lineNo};
     at.fail(
         "the file is truncated (no end record after this line; it was not completely "
         "written)");

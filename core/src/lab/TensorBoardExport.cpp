@@ -1,10 +1,12 @@
 #include "core/TensorBoardExport.h"
 
+#include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/RecordFields.h"
 #include "core/TensorBoardWriter.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -85,9 +87,19 @@ TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::st
                      ": already holds TensorBoard events (another run or an earlier export); "
                      "TensorBoard would mix the two runs. Export to another folder, or replace "
                      "the earlier export");
+  // Only event files an export wrote (regular files) are replaced: a FIFO or device there is left
+  // as it is, and nothing is removed.
+  for (const std::string& file : existing) {
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+      throw InputError(file +
+                       ": is not a regular file (a device, pipe, socket, folder or link), so it "
+                       "is not an earlier export; nothing was replaced. Export to another folder");
+  }
   for (const std::string& file : existing)
     if (::unlink(file.c_str()) != 0)
-      throw InputError(file + ": cannot remove the earlier export: " + std::strerror(errno));
+      throw InputError(file +
+                       ": cannot remove the earlier export: " + AtomicFileWriter::reason(errno));
   double start = parseUtc(run.provenance.recordedAt);
   if (start < 0)
     start =

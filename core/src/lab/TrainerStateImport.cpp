@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <ctime>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -14,6 +13,7 @@
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/NumberText.h"
+#include "core/SafeFileReader.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
 
@@ -209,12 +209,9 @@ RunRecording TrainerStateImport::fromFile(const std::string& path,
     throw InputError(path + ": " + std::to_string(st.st_size) +
                      " bytes, more than the 64 MiB a trainer_state.json plausibly holds;" +
                      kAdvice);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the trainer state; check its permissions");
-  std::string text(static_cast<size_t>(st.st_size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.gcount() != static_cast<std::streamsize>(text.size()))
-    throw InputError(path + ": cannot read the whole file (it changed while being read)");
+  // Read through the one reader: opened without blocking and checked again on the open file, so
+  // a FIFO put at the path after the stat above is refused, not waited on forever.
+  const std::string text = SafeFileReader::readFile(path, FileKind{"trainer state", kMaxFileBytes});
   RunRecording r = fromText(text, path, options);
   // The file holds no date; its modification time is when the Trainer last saved it.
   char stamp[32];

@@ -4,6 +4,8 @@
 // point so YAML 1.1 readers (PyYAML, gcloud) see numbers, not strings.
 #include "core/VertexAiExport.h"
 
+#include <sys/stat.h>
+
 #include <charconv>
 
 #include <algorithm>
@@ -11,8 +13,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -20,12 +20,16 @@
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/LabScenarios.h"
+#include "core/SafeFileReader.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
 namespace {
+
+// The files an export writes are a few KiB; a larger one at their name is someone else's.
+constexpr uint64_t kMaxOwnFileBytes = 4u << 20;
 
 // A string literal valid in both YAML (double-quoted) and Python.
 std::string lit(const std::string& s) { return json::quote(s); }
@@ -464,12 +468,21 @@ VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexA
 
   // Re-exporting over an earlier export is expected; overwriting the user's own train.py is not.
   // Every file written here names PrecisionLab, so one that does not is someone else's.
+  // A FIFO or device there is refused before anything is read or written (opening a FIFO to read
+  // it blocked the export forever); an existing file is read through the one reader.
   for (const auto& [name, text] : files) {
     const std::string path = outDir + "/" + name;
-    std::ifstream existing(path, std::ios::binary);
-    if (!existing) continue;
-    const std::string old((std::istreambuf_iterator<char>(existing)),
-                          std::istreambuf_iterator<char>());
+    if (const std::string no = AtomicFileWriter::refusal(path); !no.empty())
+      throw InputError(path + ": cannot write it: " + no + "; nothing was written");
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) continue;  // a new file
+    if (static_cast<uint64_t>(st.st_size) > kMaxOwnFileBytes)
+      throw InputError(path +
+                       ": already exists and is larger than any file PrecisionLab writes here; "
+                       "nothing was written. Export into a new folder, or move the file away "
+                       "first.");
+    const std::string old =
+        SafeFileReader::readFile(path, FileKind{"earlier export", kMaxOwnFileBytes});
     if (old.find("precisionlab") == std::string::npos &&
         old.find("PrecisionLab") == std::string::npos)
       throw InputError(path +
@@ -479,7 +492,9 @@ VertexAiExportResult exportVertexAi(const std::string& scenarioId, const VertexA
 
   std::error_code ec;
   std::filesystem::create_directories(outDir, ec);
-  if (ec) throw InputError(outDir + ": cannot create the export folder: " + ec.message());
+  if (ec)
+    throw InputError(outDir +
+                     ": cannot create the export folder: " + AtomicFileWriter::reason(ec.value()));
 
   VertexAiExportResult result;
   auto write = [&](const std::string& name, const std::string& text) {

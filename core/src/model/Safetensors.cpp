@@ -8,6 +8,7 @@
 
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/TerminalText.h"
 #include "core/Utf8.h"
 
 namespace precisionlab {
@@ -55,7 +56,7 @@ uint64_t readLe64(const uint8_t* p) {
 // The printable form of a key for an error message (keys are valid UTF-8 by now, but may hold
 // control characters).
 std::string show(const std::string& key) {
-  std::string q = json::quote(key);
+  std::string q = json::quote(elideForMessage(key));
   return q.substr(1, q.size() - 2);
 }
 

@@ -15,6 +15,7 @@
 #include "core/EngineError.h"
 #include "core/JsonlReader.h"
 #include "core/SafeFileReader.h"
+#include "core/TerminalText.h"
 #include "core/Utf8.h"
 
 namespace precisionlab {
@@ -54,57 +55,93 @@ std::string joinNames(const std::vector<std::string>& names, size_t limit = 20) 
   std::string out;
   for (size_t i = 0; i < names.size() && i < limit; ++i) {
     if (i) out += ", ";
-    out += "\"" + names[i] + "\"";
+    out += "\"" + elideForMessage(names[i]) + "\"";
   }
   if (names.size() > limit) out += ", ...";
   return out;
 }
 
+[[noreturn]] void tooManyExamples(const std::string& source, size_t line) {
+  throw InputError(source + ":" + std::to_string(line) + ": more than " +
+                   std::to_string(kMaxDatasetExamples) +
+                   " examples; train on a sample of the file (it is read whole into memory).");
+}
+
+// One record at a time (CsvReader::forEach): only the text and label of each row are kept.
 std::vector<RawExample> readDelimited(std::string_view text, char delimiter,
                                       const DatasetOptions& options, const std::string& source) {
-  std::vector<CsvRecord> records = CsvReader::parse(text, delimiter, source);
-  if (records.empty()) {
-    throw InputError(source +
-                     ": the file has no header row and no data. Add a header with "
-                     "the columns \"" +
-                     options.textColumn + "\" and \"" + options.labelColumn +
-                     "\", then one example per row.");
-  }
-  const CsvRecord& header = records.front();
+  CsvRecord header;
+  bool haveHeader = false;
+  size_t textIndex = 0, labelIndex = 0;
+  const char* kind = delimiter == '\t' ? "tabs" : "commas";
+  std::vector<RawExample> rows;
   const auto column = [&](const std::string& name, const char* option) {
     const auto it = std::find(header.fields.begin(), header.fields.end(), name);
     if (it == header.fields.end()) {
-      throw InputError(source + ":" + std::to_string(header.line) + ": no column \"" + name +
+      throw InputError(source + ":" + std::to_string(header.line) + ": no column \"" +
+                       elideForMessage(name) +
                        "\" in the header (columns found: " + joinNames(header.fields) +
                        "). Set the " + option + " column option to one of them.");
     }
     return static_cast<size_t>(it - header.fields.begin());
   };
-  const size_t textIndex = column(options.textColumn, "text");
-  const size_t labelIndex = column(options.labelColumn, "label");
-  const char* kind = delimiter == '\t' ? "tabs" : "commas";
-  std::vector<RawExample> rows;
-  rows.reserve(records.size() - 1);
-  for (size_t r = 1; r < records.size(); ++r) {
-    CsvRecord& record = records[r];
-    if (record.fields.size() != header.fields.size()) {
-      throw InputError(source + ":" + std::to_string(record.line) + ": " +
-                       std::to_string(record.fields.size()) + " fields, but the header has " +
-                       std::to_string(header.fields.size()) + ". Put fields that hold " + kind +
-                       " in double quotes.");
-    }
-    rows.push_back(
-        {record.line, std::move(record.fields[textIndex]), std::move(record.fields[labelIndex])});
+  CsvLimits limits;
+  limits.maxRecords = SIZE_MAX;  // counted below, as examples
+  CsvReader::forEach(
+      text, delimiter, source,
+      [&](CsvRecord& record) {
+        if (!haveHeader) {
+          header = std::move(record);
+          haveHeader = true;
+          textIndex = column(options.textColumn, "text");
+          labelIndex = column(options.labelColumn, "label");
+          return;
+        }
+        if (record.fields.size() != header.fields.size()) {
+          throw InputError(source + ":" + std::to_string(record.line) + ": " +
+                           std::to_string(record.fields.size()) + " fields, but the header has " +
+                           std::to_string(header.fields.size()) + ". Put fields that hold " + kind +
+                           " in double quotes.");
+        }
+        if (rows.size() >= kMaxDatasetExamples) tooManyExamples(source, record.line);
+        rows.push_back({record.line, std::move(record.fields[textIndex]),
+                        std::move(record.fields[labelIndex])});
+      },
+      limits);
+  if (!haveHeader) {
+    throw InputError(source +
+                     ": the file has no header row and no data. Add a header with "
+                     "the columns \"" +
+                     elideForMessage(options.textColumn) + "\" and \"" +
+                     elideForMessage(options.labelColumn) + "\", then one example per row.");
   }
   return rows;
 }
 
+// The line of the first example over kMaxDatasetExamples, or 0. JSONL holds one example a line,
+// so the cap is checked on the text (one fast pass) before a line is parsed.
+size_t lineOverExampleCap(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  size_t examples = 0, line = 0, pos = 0;
+  while (pos < text.size()) {
+    ++line;
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    // Blank lines (spaces, tabs, a CR) are skipped by the reader.
+    if (text.find_first_not_of(" \t\r", pos) < end && ++examples > kMaxDatasetExamples) return line;
+    pos = end + 1;
+  }
+  return 0;
+}
+
 std::vector<RawExample> readJsonl(std::string_view text, const DatasetOptions& options,
                                   const std::string& source) {
+  if (const size_t line = lineOverExampleCap(text)) tooManyExamples(source, line);
   std::vector<RawExample> rows;
-  for (JsonlRecord& r : JsonlReader::parse(text, options.textColumn, options.labelColumn, source)) {
+  JsonlReader::forEach(text, options.textColumn, options.labelColumn, source, [&](JsonlRecord& r) {
+    if (rows.size() >= kMaxDatasetExamples) tooManyExamples(source, r.line);
     rows.push_back({r.line, std::move(r.text), std::move(r.label)});
-  }
+  });
   return rows;
 }
 
@@ -149,10 +186,10 @@ TextDataset build(std::vector<RawExample> rows, const DatasetOptions& options,
                  parseInteger(row.label, n) && n >= 0 && n < static_cast<int64_t>(labels.size())) {
         id = n;
       } else {
-        throw InputError(source + ":" + std::to_string(row.line) + ": label \"" + row.label +
-                         "\" in column \"" + options.labelColumn + "\" is not one of the " +
-                         std::to_string(labels.size()) + " labels the model knows (" +
-                         joinNames(labels) + ") nor an index 0-" +
+        throw InputError(source + ":" + std::to_string(row.line) + ": label \"" +
+                         elideForMessage(row.label) + "\" in column \"" + options.labelColumn +
+                         "\" is not one of the " + std::to_string(labels.size()) +
+                         " labels the model knows (" + joinNames(labels) + ") nor an index 0-" +
                          std::to_string(labels.size() - 1) +
                          ". Use the model's labels or train a new classifier head.");
       }

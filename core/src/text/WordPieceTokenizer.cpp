@@ -12,6 +12,7 @@
 
 #include "core/EngineError.h"
 #include "core/SafeFileReader.h"
+#include "core/TerminalText.h"
 #include "core/Utf8.h"
 #include "text/BertBasicTokenizer.h"
 
@@ -52,7 +53,25 @@ WordPieceTokenizer WordPieceTokenizer::fromVocabText(const std::string& text, bo
                      ": the vocabulary is not valid UTF-8. Save it as UTF-8.");
   }
   // Python's readlines() in text mode: \n, \r\n and \r all end a line; a last line without a
-  // newline still counts, a final newline adds no empty token.
+  // newline still counts, a final newline adds no empty token. The lines are counted first (one
+  // fast pass): more than kMaxVocabTokens is refused before a token is stored, and the table is
+  // sized once instead of growing.
+  size_t lines = 0;
+  for (size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] == '\n') {
+      ++lines;
+    } else if (rest[i] == '\r') {
+      ++lines;
+      if (i + 1 < rest.size() && rest[i + 1] == '\n') ++i;
+    }
+  }
+  if (!rest.empty() && rest.back() != '\n' && rest.back() != '\r') ++lines;
+  if (lines > kMaxVocabTokens)
+    throw InputError(sourceName + ": " + std::to_string(lines) + " lines, more than the " +
+                     std::to_string(kMaxVocabTokens) +
+                     " tokens a BERT vocabulary holds (is this a vocab.txt?)");
+  t.vocab_.reserve(lines);
+  t.ids_.reserve(lines);
   while (!rest.empty()) {
     const size_t end = rest.find_first_of("\r\n");
     const std::string_view line = rest.substr(0, end);
@@ -60,7 +79,7 @@ WordPieceTokenizer WordPieceTokenizer::fromVocabText(const std::string& text, bo
     const auto inserted = t.ids_.emplace(std::string(line), static_cast<int64_t>(t.vocab_.size()));
     if (!inserted.second) {
       throw InputError(sourceName + ":" + std::to_string(lineNo) + ": token \"" +
-                       std::string(line) + "\" already appears on line " +
+                       elideForMessage(line) + "\" already appears on line " +
                        std::to_string(inserted.first->second + 1) +
                        ". Each vocabulary line must hold a different token.");
     }

@@ -317,8 +317,8 @@ void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
   const std::string base = target.filename().string();
   std::string templ = (parent / ("." + base + ".saving-XXXXXX")).string();
   if (!::mkdtemp(templ.data()))
-    throw InputError(dir +
-                     ": cannot create a temporary directory next to it: " + std::strerror(errno));
+    throw InputError(dir + ": cannot create a temporary directory next to it: " +
+                     AtomicFileWriter::reason(errno));
   const std::string temp = templ;
   ::chmod(temp.c_str(), 0755);
   try {
@@ -348,18 +348,20 @@ void saveHfCheckpoint(const std::string& dirArg, const BertConfig& config,
     if (fs::exists(target, ec)) {
       std::string asideTempl = (parent / ("." + base + ".old-XXXXXX")).string();
       if (!::mkdtemp(asideTempl.data()))
-        throw InputError(dir + ": cannot prepare the swap: " + std::strerror(errno));
+        throw InputError(dir + ": cannot prepare the swap: " + AtomicFileWriter::reason(errno));
       aside = asideTempl;
       if (::rename(dir.c_str(), aside.c_str()) != 0) {
         const int err = errno;
         ::rmdir(aside.c_str());
-        throw InputError(dir + ": cannot move the previous model aside: " + std::strerror(err));
+        throw InputError(
+            dir + ": cannot move the previous model aside: " + AtomicFileWriter::reason(err));
       }
     }
     if (::rename(temp.c_str(), dir.c_str()) != 0) {
       const int err = errno;
       if (!aside.empty()) ::rename(aside.c_str(), dir.c_str());
-      throw InputError(dir + ": cannot move the new model into place: " + std::strerror(err));
+      throw InputError(dir +
+                       ": cannot move the new model into place: " + AtomicFileWriter::reason(err));
     }
     AtomicFileWriter::syncDirectory(parent.string());
     if (!aside.empty()) fs::remove_all(aside, ec);  // best effort: the new model is in place
