@@ -6,26 +6,39 @@
 //  3. What the UI thread did in the longest event handlers (receiver class, event type, wall and
 //     thread CPU time): CPU time near wall means work on the UI thread; CPU time far below wall
 //     means the thread was runnable but not scheduled (a loaded machine), not our code.
+//  4. Toggle to visible state while the runs keep both cores busy: a thread of its own "clicks"
+//     a run's check box every 0.25-0.6 s (the click waits in the UI thread's event queue like a
+//     real one); the latency is from that moment until the check box paints its new state.
+//     Ticking starts a real run (the TensorFlow-container option), unticking stops it. Prints
+//     median, p95 and max, the process's CPU use (cores busy) and the load. Target < 100 ms.
 // An idle phase (same window, no runs) first measures the machine's own scheduling stalls.
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise. Usage: ui_responsiveness [seconds=20]
+#include <sys/resource.h>
 #include <unistd.h>
 #include <QApplication>
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMouseEvent>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 #include <QWindow>
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ui/app/MainWindow.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/RunToggle.h"
 
 namespace {
 
@@ -125,6 +138,78 @@ void waitExposed(QWidget* w) {
   QCoreApplication::processEvents();
 }
 
+double processCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+QString loadAverage() {
+  QFile loadavg(QStringLiteral("/proc/loadavg"));
+  if (!loadavg.open(QIODevice::ReadOnly)) return QStringLiteral("unknown");
+  return QString::fromLatin1(loadavg.readAll()).section(QLatin1Char(' '), 0, 2);
+}
+
+// A user's click on a check box, posted from another thread at the moment the user clicks: it
+// waits behind whatever the UI thread is doing, like a click from the window system.
+class ClickEvent : public QEvent {
+ public:
+  static QEvent::Type kind() {
+    static const auto type = QEvent::Type(QEvent::registerEventType());
+    return type;
+  }
+  explicit ClickEvent(qint64 clickedNs) : QEvent(kind()), clickedNs(clickedNs) {}
+  const qint64 clickedNs;
+};
+
+// Lives on the UI thread: delivers each click to the check box as a mouse press and release at
+// its indicator, and notes when the box paints the state the click asked for.
+class Clicker : public QObject {
+ public:
+  Clicker(QCheckBox* box, const QElapsedTimer& clock) : box_(box), clock_(clock) {
+    box_->installEventFilter(this);
+  }
+  std::atomic<bool> pending{false};
+  std::vector<double> latenciesMs;
+  int ticks = 0, unticks = 0;
+
+  bool event(QEvent* e) override {
+    if (e->type() != ClickEvent::kind()) return QObject::event(e);
+    clickedNs_ = static_cast<ClickEvent*>(e)->clickedNs;
+    expected_ = !box_->isChecked();
+    (expected_ ? ticks : unticks)++;
+    const QPointF at(8, box_->height() / 2.0);
+    const QPointF global = box_->mapToGlobal(at);
+    QMouseEvent press(QEvent::MouseButtonPress, at, global, Qt::LeftButton, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(box_, &press);
+    QMouseEvent release(QEvent::MouseButtonRelease, at, global, Qt::LeftButton, Qt::NoButton, {});
+    QCoreApplication::sendEvent(box_, &release);
+    return true;
+  }
+
+  bool eventFilter(QObject* watched, QEvent* e) override {
+    if (watched == box_ && e->type() == QEvent::Paint && pending &&
+        box_->isChecked() == expected_) {
+      latenciesMs.push_back(double(clock_.nsecsElapsed() - clickedNs_) / 1e6);
+      pending = false;
+    }
+    return false;
+  }
+
+ private:
+  QCheckBox* box_;
+  const QElapsedTimer& clock_;
+  qint64 clickedNs_ = 0;
+  bool expected_ = false;
+};
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return -1;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, size_t(p * double(v.size() - 1) + 0.5))];
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -179,10 +264,69 @@ int main(int argc, char** argv) {
     std::printf("  %7.1f ms / %6.1f ms cpu  %s\n", s.wallMs, s.cpuMs, s.what.c_str());
   // Stalls include the OS not scheduling the UI thread at all; on a shared machine say how busy
   // it was so the number can be read in context.
-  QFile loadavg(QStringLiteral("/proc/loadavg"));
-  if (loadavg.open(QIODevice::ReadOnly))
-    std::printf("load average during the run: %s", loadavg.readAll().constData());
+  std::printf("load average during the run: %s\n", qPrintable(loadAverage()));
   std::printf("cpu cores: %d\n", QThread::idealThreadCount());
+
+  // 4. Toggle to visible state while the four runs keep training (two lab workers, one core
+  // each) and a fifth run starts and stops with every click.
+  precisionlab::RunToggle* row = lab.toggle(QStringLiteral("tensorflow-container"));
+  if (!row) {
+    std::printf("toggle latency: no TensorFlow-container row\n");
+    return 0;
+  }
+  QElapsedTimer clock;
+  clock.start();
+  Clicker clicker(row->checkBox(), clock);
+  std::atomic<bool> done{false};
+  std::atomic<int> lost{0};  // clicks whose new state had not painted after 3 s
+  std::thread user([&] {
+    std::mt19937 random(2026);
+    std::uniform_int_distribution<int> pauseMs(250, 600);
+    qint64 postedNs = 0;
+    while (!done) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(pauseMs(random)));
+      if (done) break;
+      if (clicker.pending) {  // one click at a time, as a person clicks
+        if (clock.nsecsElapsed() - postedNs > 3'000'000'000LL) {
+          ++lost;
+          clicker.pending = false;
+        }
+        continue;
+      }
+      clicker.pending = true;
+      postedNs = clock.nsecsElapsed();
+      QCoreApplication::postEvent(&clicker, new ClickEvent(postedNs));
+    }
+  });
+  int64_t stepsBefore = 0;
+  for (const auto& run : lab.store().runs()) stepsBefore += run.stepsDone();
+  const double cpu0 = processCpuSeconds();
+  const qint64 wall0 = clock.nsecsElapsed();
+  const QString loadBefore = loadAverage();
+  QTimer::singleShot(seconds * 1000, &app, &QCoreApplication::quit);
+  app.exec();
+  done = true;
+  user.join();
+  const double wallS = double(clock.nsecsElapsed() - wall0) / 1e9;
+  const double coresBusy = (processCpuSeconds() - cpu0) / wallS;
+  int64_t stepsAfter = 0, training = 0;
+  for (const auto& run : lab.store().runs()) {
+    stepsAfter += run.stepsDone();
+    if (run.active()) ++training;
+  }
+  const std::vector<double>& ms = clicker.latenciesMs;
+  const double maxMs = ms.empty() ? -1 : *std::max_element(ms.begin(), ms.end());
+  std::printf(
+      "toggle to visible state over %d s (%zu clicks: %d ticks starting a run, %d unticks "
+      "stopping it, %d not shown within 3 s): median %.1f ms, p95 %.1f ms, max %.1f ms   "
+      "target < 100 ms   %s\n",
+      seconds, ms.size(), clicker.ticks, clicker.unticks, lost.load(), percentile(ms, 0.5),
+      percentile(ms, 0.95), maxMs, !ms.empty() && lost == 0 && maxMs < 100 ? "PASS" : "FAIL");
+  std::printf(
+      "  load while clicking: this process used %.2f of %d cores (%lld training steps done, %lld "
+      "runs training at the end); load average %s before, %s after\n",
+      coresBusy, QThread::idealThreadCount(), static_cast<long long>(stepsAfter - stepsBefore),
+      static_cast<long long>(training), qPrintable(loadBefore), qPrintable(loadAverage()));
   lab.stopAll();
   return 0;
 }

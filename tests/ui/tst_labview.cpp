@@ -5,6 +5,8 @@
 // short sequences, few steps and one thread so the file stays well under 40 s on 2 cores.
 #include <QtTest>
 
+#include <QAbstractAxis>
+#include <QAbstractSeries>
 #include <QCheckBox>
 #include <QFile>
 #include <QLabel>
@@ -21,6 +23,7 @@
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
 #include "ui/lab/LabChartArea.h"
+#include "ui/lab/LabController.h"
 #include "ui/lab/LabSettingsPanel.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
@@ -40,6 +43,34 @@ const TrackedRun* firstRunOf(const LabView& view, const QString& scenario) {
 void clickToggle(RunToggle* row) {
   QCheckBox* box = row->checkBox();
   QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+}
+
+// Every figure has one x axis at the bottom and one y axis at the left, and each series is
+// attached to exactly those two: "" when so, else what is wrong.
+QString axisProblems(const LabView& view) {
+  QStringList problems;
+  for (ChartPanel* p : view.chartPanels()) {
+    QChart* c = p->chart();
+    const QList<QAbstractAxis*> x = c->axes(Qt::Horizontal);
+    const QList<QAbstractAxis*> y = c->axes(Qt::Vertical);
+    if (x.size() != 1 || y.size() != 1) {
+      problems << QStringLiteral("%1: %2 x and %3 y axes")
+                      .arg(p->metricId())
+                      .arg(x.size())
+                      .arg(y.size());
+      continue;
+    }
+    if (x.first()->alignment() != Qt::AlignBottom || y.first()->alignment() != Qt::AlignLeft)
+      problems << p->metricId() + QStringLiteral(": an axis on the wrong side");
+    for (QAbstractSeries* s : c->series()) {
+      const QList<QAbstractAxis*> attached = s->attachedAxes();
+      if (attached.size() != 2 || !attached.contains(x.first()) || !attached.contains(y.first()))
+        problems << QStringLiteral("%1: series '%2' on %3 axes")
+                        .arg(p->metricId(), s->name())
+                        .arg(attached.size());
+    }
+  }
+  return problems.join(QStringLiteral("; "));
 }
 
 ChartPanel* chart(const LabView& view, const QString& metric) {
@@ -106,6 +137,8 @@ class TestLabView : public QObject {
   void emulatedRunsStayOffTheSpeedCharts();
   void replayAsksBeforeReplacingLiveRuns();
   void lossScaleAxisReadsAsNumbers();
+  void underflowChartDrawsOneAxisPairAndNoFalseZero();
+  void tickIsPaintedBeforeTheRunStarts();
 
  private:
   TrainConfig tinyConfig(int64_t steps) const;
@@ -496,8 +529,13 @@ void TestLabView::replayAsksBeforeReplacingLiveRuns() {
 void TestLabView::lossScaleAxisReadsAsNumbers() {
   QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
   QCOMPARE(LiveChart::scaleLabel(65536), QStringLiteral("65,536"));
-  QCOMPARE(LiveChart::scaleLabel(1048576), QStringLiteral("1.0M"));
+  QCOMPARE(LiveChart::scaleLabel(524288), QStringLiteral("524,288"));
+  QCOMPARE(LiveChart::scaleLabel(1048576), QStringLiteral("2\u00b2\u2070"));        // 2²⁰
+  QCOMPARE(LiveChart::scaleLabel(std::exp2(40)), QStringLiteral("2\u2074\u2070"));  // 2⁴⁰
   QCOMPARE(LiveChart::scaleLabel(0.5), QStringLiteral("0.5"));
+  QCOMPARE(LiveChart::scaleLabel(0.125), QStringLiteral("0.125"));
+  QCOMPARE(LiveChart::scaleLabel(1.0 / 32), QStringLiteral("2\u207b\u2075"));  // 2⁻⁵
+  QCOMPARE(LiveChart::scaleLabel(1500000), QStringLiteral("1,500,000"));
   std::vector<RunRecording> runs;
   runs.push_back(gpuRecording("baseline-fp32", 10));
   RunRecording amp = gpuRecording("fp16-amp", 5);
@@ -505,14 +543,110 @@ void TestLabView::lossScaleAxisReadsAsNumbers() {
   for (StepRecord& r : amp.steps) r.lossScale = 1048576;
   runs.push_back(amp);
   view_->setReplaySpeed(1e6);
-  view_->replayRecordings(std::move(runs));
+  view_->replayRecordings(runs);
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
   view_->showChartTab(2);
   LiveChart* scale = chart(*view_, QStringLiteral("loss-scale"))->chart();
-  const QStringList ticks = scale->yTickLabels();
-  QVERIFY2(ticks.contains(QStringLiteral("1.0M")), qPrintable(ticks.join('|')));
-  for (const QString& t : ticks) QVERIFY2(!t.contains(QLatin1Char('e')), qPrintable(t));
+  // No tick in printf's e-notation, nor a rounded "1.0M"; Qt's own labels (which would say
+  // "1.04858e+06") stay invisible under ours.
+  auto readable = [scale](const QString& expected) -> QString {
+    const QStringList ticks = scale->yTickLabels();
+    if (!ticks.contains(expected)) return ticks.join('|') + QStringLiteral(" lacks ") + expected;
+    for (const QString& t : ticks)
+      if (t.contains(QLatin1Char('e')) || t.contains(QLatin1Char('M'))) return t;
+    if (scale->axes(Qt::Vertical).value(0)->labelsColor().alpha() != 0)
+      return QStringLiteral("Qt's own labels show");
+    return QString();
+  };
+  QCOMPARE(readable(QStringLiteral("2\u00b2\u2070")), QString());
+  // After presenter mode (which restyles every axis and clears the runs), a scale that grew to
+  // 2^40 (a coarser base): still powers of two, written as such.
+  view_->setPresenterMode(true);
+  view_->setPresenterMode(false);
+  for (size_t i = 0; i < runs[1].steps.size(); ++i)
+    runs[1].steps[i].lossScale = std::exp2(i + 1 == runs[1].steps.size() ? 40.0 : 10.0 + double(i));
+  view_->replayRecordings(runs);
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  view_->showChartTab(2);
+  QCOMPARE(readable(QStringLiteral("2\u2074\u2070")), QString());
+  QVERIFY(scale->yTickLabels().contains(QStringLiteral("65,536")));
   QLocale::setDefault(QLocale::system());
+}
+
+void TestLabView::underflowChartDrawsOneAxisPairAndNoFalseZero() {
+  // A half-precision run that broke at step 4 reported 0 % zero gradients from there on (NaN
+  // gradients hold no exact 0): its line fell beside the y axis and lay on the x axis, the "two
+  // overlapping y axes" of the underflow figure. Those steps are not drawn; a marker says where.
+  std::vector<RunRecording> runs;
+  runs.push_back(gpuRecording("baseline-fp32", 2));
+  RunRecording half = gpuRecording("half-layers", 1, 4);
+  for (StepRecord& r : half.steps) r.gradZeroFraction = r.nonFinite ? 0.0 : 0.3;
+  runs.push_back(half);
+  for (StepRecord& r : runs.front().steps) r.gradZeroFraction = 0.3;
+  view_->setReplaySpeed(1e6);
+  QVERIFY(view_->replayRecordings(runs));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  for (int tab = 2; tab >= 0; --tab) view_->showChartTab(tab);  // draw every figure
+  view_->showChartTab(2);
+  LiveChart* underflow = chart(*view_, QStringLiteral("underflow"))->chart();
+  const QString key = QStringLiteral("r") +
+                      QString::number(firstRunOf(*view_, QStringLiteral("half-layers"))->key.id);
+  const QList<QPointF> drawn = underflow->drawnPoints(key);
+  QCOMPARE(drawn.size(), 3);
+  for (const QPointF& p : drawn)
+    QVERIFY2(p.x() < 4 && p.y() > 29, qPrintable(QString::number(p.y())));
+  QCOMPARE(underflow->nonFiniteText(key), QStringLiteral("inf at step 4"));
+  QCOMPARE(axisProblems(*view_), QString());
+
+  // Replayed again and presented: still one axis per side.
+  QVERIFY(view_->replayRecordings(runs));
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  for (int tab = 0; tab < 3; ++tab) view_->showChartTab(tab);
+  QCOMPARE(axisProblems(*view_), QString());
+  view_->setPresenterMode(true);
+  view_->setPresenterMode(false);
+  QCOMPARE(axisProblems(*view_), QString());
+}
+
+namespace {
+// Notes each paint of a check box with the state it painted.
+class PaintLog : public QObject {
+ public:
+  explicit PaintLog(QCheckBox* box) : box_(box) { box->installEventFilter(this); }
+  QList<bool> painted;
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == box_ && event->type() == QEvent::Paint) painted << box_->isChecked();
+    return false;
+  }
+
+ private:
+  QCheckBox* box_;
+};
+}  // namespace
+
+void TestLabView::tickIsPaintedBeforeTheRunStarts() {
+  // A tick shows before the work of starting a run (scheduler, verdicts, rows, charts): on a
+  // loaded machine that work kept the box unticked on screen for seconds after the click.
+  view_->setSettings(tinyConfig(100000));
+  RunToggle* row = view_->toggle(QStringLiteral("tensorflow-container"));
+  QTRY_VERIFY(row->checkBox()->isVisible());
+  PaintLog log(row->checkBox());
+  QList<bool> paintedWhenStarted;
+  bool started = false;
+  connect(view_->controller(), &LabController::runsUpdated, this, [&] {
+    if (started) return;
+    started = true;
+    paintedWhenStarted = log.painted;
+  });
+  clickToggle(row);
+  QVERIFY(started);  // the run was started within the click (no deferral the tests miss)
+  QVERIFY2(paintedWhenStarted.contains(true), "the tick was not painted before the run started");
+  // Unticking shows at once too, while the run finishes its step.
+  log.painted.clear();
+  clickToggle(row);
+  QVERIFY(log.painted.contains(false));
+  view_->stopAll();
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
 }
 
 QTEST_MAIN(TestLabView)

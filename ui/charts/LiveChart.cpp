@@ -339,8 +339,20 @@ void LiveChart::setLogRange(double yMin, double yMax) {
 
 QString LiveChart::scaleLabel(double value) {
   const QLocale locale;
-  if (value >= 1e6) return tr("%1M").arg(locale.toString(value / 1e6, 'f', 1));
-  if (value >= 1) return locale.toString(qint64(std::llround(value)));
+  if (!std::isfinite(value) || !(value > 0)) return locale.toString(value, 'g', 3);
+  int exponent = 0;
+  const bool powerOfTwo = std::frexp(value, &exponent) == 0.5;  // value = 0.5 * 2^exponent
+  --exponent;
+  // The GradScaler's scales are powers of two: 2²⁰ rather than 1,048,576 once they are long, and
+  // 2⁻⁵ rather than 0.03125; 0.125 to 524,288 in full.
+  if (powerOfTwo && (exponent >= 20 || exponent <= -4)) {
+    static const QChar digits[] = {u'\u2070', u'\u00b9', u'\u00b2', u'\u00b3', u'\u2074',
+                                   u'\u2075', u'\u2076', u'\u2077', u'\u2078', u'\u2079'};
+    QString power;
+    for (const QChar c : QString::number(std::abs(exponent))) power += digits[c.digitValue()];
+    return QStringLiteral("2") + (exponent < 0 ? QStringLiteral("\u207b") : QString()) + power;
+  }
+  if (value >= 1 && value < 1e15) return locale.toString(qint64(std::llround(value)));
   return locale.toString(value, 'g', 3);
 }
 

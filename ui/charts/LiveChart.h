@@ -65,8 +65,9 @@ class LiveChart : public QChart {
   int columnsForDecimation() const;  // pixel columns of the plot area
   // "NaN at step 41" for a run that went non-finite, else "" (what the marker says).
   QString nonFiniteText(const QString& key) const;
-  // A loss scale as a learner reads it: "65,536", "1.0M", "0.5" (QLogValueAxis's printf format
-  // could only say "1.04858e+06"). Follows the default QLocale.
+  // A loss scale as a learner reads it: "65,536", "0.5", and powers of two from 2²⁰ up (and
+  // 2⁻⁴ down) as powers: "2²⁰", never "1.04858e+06" or "1.0M" (QLogValueAxis's printf format
+  // could only say the first). Follows the default QLocale's digit grouping.
   static QString scaleLabel(double value);
   // The log axis's tick texts, bottom to top, as drawn (empty on a linear chart).
   QStringList yTickLabels() const;

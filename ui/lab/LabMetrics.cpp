@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ui/lab/RunDataStore.h"
 
@@ -58,7 +59,16 @@ QList<QPointF> LabMetrics::skippedSteps(const TrackedRun& run) {
 }
 
 QList<QPointF> LabMetrics::gradZeroPercent(const TrackedRun& run) {
-  return map(run, [](const StepRecord& s) { return 100.0 * s.gradZeroFraction; });
+  // At a step whose loss or applied gradients were inf/NaN no gradient value is exactly 0, so
+  // the engine's 0 % there is no measurement: drawn, a run that broke at step 2 fell to 0 % next
+  // to the y axis and lay on the x axis, which read as a second pair of axes. Such a step is
+  // NaN here instead: the chart marks where the run broke and draws no point for such steps. A
+  // step the GradScaler skipped keeps its value (fp16=True recovers from those).
+  return map(run, [](const StepRecord& s) {
+    if (!std::isfinite(s.loss)) return s.loss;  // inf or NaN, as the loss chart marks it
+    if (s.nonFinite && !s.skipped) return std::numeric_limits<double>::quiet_NaN();
+    return 100.0 * s.gradZeroFraction;
+  });
 }
 
 bool LabMetrics::usesLossScaling(const TrackedRun& run) {

@@ -19,6 +19,8 @@ class LabMetrics {
   static QList<QPointF> peakMemoryMiB(const TrackedRun& run);
   static QList<QPointF> lossScale(const TrackedRun& run);
   static QList<QPointF> skippedSteps(const TrackedRun& run);  // at the scale of the skipped step
+  // Share of gradient values exactly 0, in %; NaN at steps whose loss or applied gradients were
+  // inf/NaN (nothing was measured there; the chart marks the first).
   static QList<QPointF> gradZeroPercent(const TrackedRun& run);
   // True when the run uses a GradScaler, i.e. its loss-scale curve says something.
   static bool usesLossScaling(const TrackedRun& run);

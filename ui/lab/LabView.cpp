@@ -1,5 +1,6 @@
 #include "ui/lab/LabView.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
@@ -311,14 +312,19 @@ bool LabView::anyRunActive() const { return controller_->anyActive(); }
 double LabView::replaySpeed() const { return controller_->replaySpeed(); }
 
 void LabView::onToggleChanged(const QString& scenarioId, bool on) {
+  RunToggle* row = toggles_.value(scenarioId);
   if (on) {
     stopping_.remove(scenarioId);
+    // The tick is on screen before anything else happens: starting a run adds it to the
+    // scheduler, recomputes verdicts and redraws the rows and charts, and under load the box
+    // painted only after all of that.
+    if (row) row->checkBox()->repaint();
     runScenario(scenarioId);
     return;
   }
   // The row shows the new state now, painted before the engine is told: the run itself stops
   // when its current step ends, which on a loaded machine can take seconds.
-  if (RunToggle* row = toggles_.value(scenarioId)) {
+  if (row) {
     if (LabVerdicts::status(store(), scenarioId).active) {
       stopping_.insert(scenarioId);
       row->setStatus(tr("stopping…"), 0, 1, false);

@@ -94,6 +94,7 @@ void PresenterMode::enter() {
         options.push_back({QString(QChar(u'A' + i)), o->scenario});
   }
   emit activeChanged(true);
+  shownIndex_ = -1;
   walkthrough_->setOptions(options);  // emits the first step
 }
 
@@ -170,6 +171,8 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
   stepLabel_->setText(walkthrough_->describe() +
                       (withRecordings_ ? tr("  ·  on recordings") : QString()));
   window_->statusBar()->clearMessage();  // the step line is the only text down there now
+  const bool cameBack = walkthrough_->index() < shownIndex_;
+  shownIndex_ = walkthrough_->index();
   using Kind = PresenterWalkthrough::StepKind;
   if (step.kind != Kind::Verdicts) {
     const int index = tabs_->indexOf(verdictPage_);
@@ -186,7 +189,8 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       break;
     case Kind::Breakdown:
       tabs_->setCurrentWidget(study_);
-      study_->presenterShowBreakdown();
+      // Back from the lab: the breakdown where the class left it, so Page Up scrolls it up.
+      study_->presenterShowBreakdown(cameBack);
       break;
     case Kind::RunOption:
       if (lab_) tabs_->setCurrentWidget(lab_);

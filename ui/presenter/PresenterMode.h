@@ -91,6 +91,7 @@ class PresenterMode : public QObject {
   RecordingsPlayer player_;
   bool withRecordings_ = false;
   bool active_ = false;
+  int shownIndex_ = -1;  // the walkthrough step on screen (a lower next one: the teacher went back)
   bool fullScreen_ = true;
   bool wasMaximized_ = false;
   ThemeKind savedTheme_ = ThemeKind::System;

@@ -184,6 +184,8 @@ void StudyView::buildUi() {
   scroll_->setFrameShape(QFrame::NoFrame);
   scroll_->setWidget(content);
   scroll_->setFocusPolicy(Qt::NoFocus);
+  connect(scroll_->verticalScrollBar(), &QScrollBar::rangeChanged, this,
+          &StudyView::applyBreakdownAnchor);
 
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(16, 12, 16, 0);
@@ -397,21 +399,34 @@ void StudyView::presenterReveal() {
   render();
 }
 
-void StudyView::presenterShowBreakdown() {
+void StudyView::presenterShowBreakdown(bool atEnd) {
   presenter_ = PresenterStep::Breakdown;
   render();
-  // The breakdown is taller than the screen: put its top under the top edge.
-  QTimer::singleShot(0, this, [this] {
-    const int y = breakdown_->mapTo(scroll_->widget(), QPoint(0, 0)).y();
-    scroll_->verticalScrollBar()->setValue(y - 16);
-  });
+  // The breakdown is taller than the screen: its top under the top edge, or its end when the
+  // teacher comes back to it. Applied once the event loop has laid it out, and again on every
+  // change of the scroll range until a key scrolls it (the layout may take more than one pass).
+  breakdownAnchor_ = atEnd ? BreakdownAnchor::End : BreakdownAnchor::Top;
+  QTimer::singleShot(0, this, &StudyView::applyBreakdownAnchor);
+}
+
+int StudyView::presenterBreakdownTop() const {
+  const QScrollBar* bar = scroll_->verticalScrollBar();
+  return std::clamp(breakdown_->mapTo(scroll_->widget(), QPoint(0, 0)).y() - 16, bar->minimum(),
+                    bar->maximum());
+}
+
+void StudyView::applyBreakdownAnchor() {
+  if (presenter_ != PresenterStep::Breakdown || breakdownAnchor_ == BreakdownAnchor::None) return;
+  QScrollBar* bar = scroll_->verticalScrollBar();
+  bar->setValue(breakdownAnchor_ == BreakdownAnchor::End ? bar->maximum()
+                                                         : presenterBreakdownTop());
 }
 
 bool StudyView::presenterScroll(int direction) {
   if (presenter_ != PresenterStep::Breakdown) return false;
+  breakdownAnchor_ = BreakdownAnchor::None;  // the teacher scrolls from here on
   QScrollBar* bar = scroll_->verticalScrollBar();
-  const int top = std::clamp(breakdown_->mapTo(scroll_->widget(), QPoint(0, 0)).y() - 16,
-                             bar->minimum(), bar->maximum());
+  const int top = presenterBreakdownTop();
   // A page less a few lines, so the class keeps its place.
   const int page = std::max(40, scroll_->viewport()->height() - 3 * fontMetrics().lineSpacing());
   const int before = bar->value();

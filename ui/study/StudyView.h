@@ -58,12 +58,16 @@ class StudyView : public QWidget {
   // None of them records an attempt (the teacher is demonstrating, not answering).
   void presenterShowQuestion();
   void presenterReveal();
-  void presenterShowBreakdown();
+  // `atEnd`: coming back from a later step, the breakdown is shown where the class left it (its
+  // end), so Page Up scrolls it back up; else its top goes under the screen's top edge.
+  void presenterShowBreakdown(bool atEnd = false);
   void presenterEnd();  // back to normal studying, the session untouched
   // The breakdown step is taller than a projector's screen: scrolls it a page down (+1) or up
   // (-1, never above the breakdown's top) and returns true, or false when it is already at that
   // end (the presenter then moves to the next or previous step).
   bool presenterScroll(int direction);
+  // The scroll position of the breakdown's top (where Page Up stops), for the presenter's tests.
+  int presenterBreakdownTop() const;
 
  public slots:
   void setProfile(qint64 profileId);
@@ -98,11 +102,17 @@ class StudyView : public QWidget {
   void updateTimer();
   void showWriteError(const QString& message);
   bool sessionHasWork() const;
+  void applyBreakdownAnchor();
 
   StudyController* controller_ = nullptr;
   quiz::QuizMode mode_ = quiz::QuizMode::Practice;
   enum class PresenterStep { Off, Question, Reveal, Breakdown };
   PresenterStep presenter_ = PresenterStep::Off;
+  // Where the breakdown step sits until a key scrolls it: re-applied while the layout settles
+  // (the scroll range changes after the study tab comes back), so the first Page Up or Down
+  // never starts from a stale position.
+  enum class BreakdownAnchor { None, Top, End };
+  BreakdownAnchor breakdownAnchor_ = BreakdownAnchor::None;
   bool roundFinished_ = false;
   QString cardsFor_;  // "<session>/<question id>" the cards were built for
 
