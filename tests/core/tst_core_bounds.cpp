@@ -93,6 +93,14 @@ testing::LinearTime datasetLoadTime(const std::string& name, const std::string& 
 // Runs fn in a child process whose address space may grow by at most `extraBytes` beyond what
 // this process maps now. Returns fn's result, or -1 when it ran out of memory (std::bad_alloc).
 int underMemoryCap(size_t extraBytes, const std::function<int()>& fn) {
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer reserves terabytes of shadow address space and aborts instead of throwing
+  // std::bad_alloc, so an address-space cap means nothing here; the uninstrumented builds run it.
+  (void)extraBytes;
+  (void)fn;
+  std::printf("  skipped under AddressSanitizer: checked in the uninstrumented builds\n");
+  return 0;
+#endif
   std::fflush(stdout);
   const pid_t pid = ::fork();
   if (pid == 0) {
