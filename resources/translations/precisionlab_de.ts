@@ -484,6 +484,8 @@
     <message>
         <source>%1 has the fp32 baseline&apos;s settings and seed, so it is the same run.</source>
         <translation>%1 hat die Einstellungen und den Seed der fp32-Baseline, ist also derselbe Lauf.</translation>
+    </message>
+    <message>
         <source>recorded, emulated fp16 numerics</source>
         <translation>aufgezeichnet, emulierte fp16-Numerik</translation>
     </message>
@@ -2093,10 +2095,6 @@ Ersetzen?</translation>
     <message>
         <source>inf at step %1</source>
         <translation>inf in Schritt %1</translation>
-    </message>
-    <message>
-        <source>%1M</source>
-        <translation>%1 Mio.</translation>
     </message>
 </context>
 <context>

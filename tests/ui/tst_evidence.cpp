@@ -252,7 +252,8 @@ class TestEvidence : public QObject {
     QCOMPARE(cards.size(), 2);
     const EvidenceCard& bf16 = cards[0];
     QCOMPARE(bf16.name, QStringLiteral("B. bf16=True, outlier feature"));
-    QCOMPARE(bf16.finding, EvidenceCard::Finding::Works);
+    QVERIFY2(bf16.finding == EvidenceCard::Finding::Works,
+             qPrintable(bf16.headline + " / " + bf16.evidence.join(" / ")));
     QCOMPARE(bf16.headline, QStringLiteral("bf16 trained like fp32 with activations above 65504"));
     QVERIFY2(bf16.evidence.join('\n').contains("loss finite at all 20 steps, none skipped"),
              qPrintable(bf16.evidence.join('\n')));

@@ -9,6 +9,7 @@
 
 #include "core/NumberText.h"
 #include "core/RunRecording.h"
+#include "core/ScenarioIds.h"
 #include "core/Translatable.h"
 
 namespace precisionlab {
@@ -589,8 +590,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   }
   judgeRun(*judged, baseline, options, v);
   judgeSpeed(*judged, baseline, v);
-  const bool isBaseline = judged == &baseline || (scenario.runs.size() == 1 &&
-                                                  scenario.runs.front().label == baseline.label);
+  // The baseline's own scenario (judged on a copy of its run where the window computes it); not
+  // any run that happens to share the baseline's label.
+  const bool isBaseline = judged == &baseline || scenario.id == scenario::kBaselineFp32;
   bool runShort = false;
   for (const auto& r : scenario.runs) runShort = runShort || tooShort(r, options);
   const bool baseShort = tooShort(baseline, options);
