@@ -2,9 +2,9 @@
 // input may take at most about twice the time. Robust on a loaded two-core machine: the time is
 // the calling thread's CPU time (other processes do not count), each size is timed as the
 // fastest of three runs, the smaller input is grown until it takes at least 100 ms (so noise is
-// small beside it), the bound is 2.2x and a failed round is measured again, up to three rounds.
-// A quadratic parser takes 4x in every round.
-// Header-only, free of Qt and LibTorch: the core, quiz and engine tests share it.
+// small beside it), the bound is kLinearBound (2.5x) and a failed round is measured again, up to
+// three rounds. A quadratic parser takes 4x in every round. Header-only, free of Qt and LibTorch:
+// the core, quiz and engine tests share it.
 #pragma once
 
 #include <algorithm>
@@ -25,12 +25,17 @@ inline constexpr bool kTimeChecked = false;
 inline constexpr bool kTimeChecked = true;
 #endif
 
+// Twice the input may take at most this many times as long. 2.5, not 2.2: on CI's loaded 2-core
+// machine a linear parser measured up to 2.25x (the Anki text import, all three rounds) and
+// hash-table parsers up to 2.55x once; a quadratic one takes 4x.
+inline constexpr double kLinearBound = 2.5;
+
 struct LinearTime {
   size_t size = 0;     // the smaller input's size, in the caller's unit
   double small = 0.0;  // seconds for `size`, fastest of three
   double large = 0.0;  // seconds for 2 * size, fastest of three
   double ratio() const { return small > 0.0 ? large / small : 0.0; }
-  bool linear(double bound = 2.2) const { return !kTimeChecked || ratio() <= bound; }
+  bool linear(double bound = kLinearBound) const { return !kTimeChecked || ratio() <= bound; }
   std::string describe() const {
     return "n=" + std::to_string(size) + ": " + std::to_string(small * 1000.0) +
            " ms, 2n: " + std::to_string(large * 1000.0) + " ms (ratio " + std::to_string(ratio()) +
@@ -42,7 +47,7 @@ struct LinearTime {
 // run takes 100 ms, then times n and 2n.
 // `bound` is the ratio the caller will check: a round within it ends the measurement.
 inline LinearTime measureLinearTime(const std::function<void(size_t)>& run, size_t start,
-                                    size_t maxSize, double bound = 2.2) {
+                                    size_t maxSize, double bound = kLinearBound) {
   const auto cpuSeconds = [] {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
