@@ -49,6 +49,13 @@ bool isLive(RunState s) {
          s == RunState::Paused;
 }
 
+// A follower still waiting for its leader's records.
+bool followerLive(const Run* f) { return isLive(f->pending.state) && !f->cancelRequested; }
+
+bool anyFollowerLive(const Run& leader) {
+  return std::any_of(leader.followers.begin(), leader.followers.end(), followerLive);
+}
+
 }  // namespace
 
 struct RunScheduler::Impl {
@@ -265,21 +272,14 @@ void RunScheduler::cancel(RunId id) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     for (auto& run : impl_->runs) {
       if (run->id != id) continue;
-      const bool trainsForOthers =
-          std::any_of(run->followers.begin(), run->followers.end(),
-                      [](const Run* f) { return isLive(f->pending.state) && !f->cancelRequested; });
-      if (trainsForOthers)
+      if (anyFollowerLive(*run))
         run->detached = true;  // its own record ends; the followers' training goes on
       else
         run->cancelRequested = true;
-      if (Run* lead = run->leader; lead && lead->detached) {
-        // The last follower of a cancelled leader leaves: nothing needs the training now.
-        const bool othersLive =
-            std::any_of(lead->followers.begin(), lead->followers.end(), [&](const Run* f) {
-              return f != run.get() && isLive(f->pending.state) && !f->cancelRequested;
-            });
-        if (!othersLive) lead->cancelRequested = true;
-      }
+      // The last follower of a cancelled leader leaves (its own cancelRequested is set just
+      // above): nothing needs the training now.
+      if (Run* lead = run->leader; lead && lead->detached && !anyFollowerLive(*lead))
+        lead->cancelRequested = true;
     }
   }
   impl_->wake.notify_all();
@@ -309,7 +309,7 @@ std::vector<RunUpdate> RunScheduler::drain() {
     if (!run->changed) continue;
     const RunUpdate& p = run->pending;
     for (Run* f : run->followers) {
-      if (!isLive(f->pending.state) || f->cancelRequested) continue;
+      if (!followerLive(f)) continue;
       RunUpdate& fp = f->pending;
       fp.state = p.state;
       fp.message = p.message;
