@@ -4,10 +4,8 @@
 #include <QTimer>
 #include <algorithm>
 #include <exception>
-#include <optional>
 
 #include "core/LabScenarios.h"
-#include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 #include "core/ScenarioIds.h"
 #include "engine/RunScheduler.h"
@@ -98,13 +96,11 @@ LabController::StartResult LabController::start(const QString& scenarioId,
         const LabRun& run = scenario.runs[size_t(i)];
         // A sweep's trial at the baseline's own rate follows the live baseline (the same bits,
         // trained once) when the baseline has not stepped yet; otherwise it trains itself.
-        std::optional<RunId> followed;
-        if (scenario.isSweep)
-          if (const TrackedRun* base = store_.baseline(source);
-              base && base->key.origin == RunOrigin::Trained && base->active() &&
-              sameTraining(run.config, base->config))
-            followed = scheduler_->follow(base->key.id, run.label);
-        const RunId runId = followed ? *followed : scheduler_->add(run.config, run.label);
+        const TrackedRun* base = scenario.isSweep ? store_.baseline(source) : nullptr;
+        const RunId runId =
+            base && base->key.origin == RunOrigin::Trained
+                ? scheduler_->addOrFollow(run.config, run.label, base->key.id, base->config)
+                : scheduler_->add(run.config, run.label);
         RunLog log = LabScenarios::plan({RunOrigin::Trained, runId}, scenario, size_t(i));
         log.source = source.toStdString();
         const QString legend =

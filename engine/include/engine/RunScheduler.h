@@ -40,6 +40,11 @@ class RunScheduler {
   // followers. Pausing a follower does nothing (pause the leader). nullopt when `leader` is not
   // queued or has already reported steps (a follower must see the whole run): add() it instead.
   std::optional<RunId> follow(RunId leader, const std::string& label);
+  // follow(leader) when `config` trains exactly what `leaderConfig` does (sameTraining) and the
+  // leader can still be followed; add() otherwise. The one rule both lab drivers use for a
+  // sweep's trial at the baseline's own rate.
+  RunId addOrFollow(const TrainConfig& config, const std::string& label, RunId leader,
+                    const TrainConfig& leaderConfig);
   void setPaused(RunId id, bool paused);
   void cancel(RunId id);
   void cancelAll();

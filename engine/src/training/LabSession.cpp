@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/RunRecording.h"
 #include "core/ScenarioIds.h"
 
 namespace precisionlab {
@@ -45,8 +44,7 @@ RunId LabSession::addRun(const LabScenario& scenario, size_t run) {
   // follows the baseline instead of training the same bits a second time.
   if (scenario.isSweep && !results_.empty() && !results_.front().runs.empty()) {
     const RunLog& base = results_.front().runs.front();
-    if (sameTraining(r.config, base.config))
-      if (auto id = scheduler_.follow(base.key.id, r.label)) return *id;
+    return scheduler_.addOrFollow(r.config, r.label, base.key.id, base.config);
   }
   return scheduler_.add(r.config, r.label);
 }

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/EngineError.h"
+#include "core/RunRecording.h"
 #include "engine/ExceptionText.h"
 #include "training/Trainer.h"
 
@@ -249,6 +250,13 @@ std::optional<RunId> RunScheduler::follow(RunId leader, const std::string& label
     impl_->runs.push_back(std::move(run));
   }
   return id;
+}
+
+RunId RunScheduler::addOrFollow(const TrainConfig& config, const std::string& label, RunId leader,
+                                const TrainConfig& leaderConfig) {
+  if (sameTraining(config, leaderConfig))
+    if (auto id = follow(leader, label)) return *id;
+  return add(config, label);
 }
 
 void RunScheduler::setPaused(RunId id, bool paused) {
