@@ -46,6 +46,7 @@ class TestPresenter : public QObject {
   void verdictTableIsComputedFromRecords();
   void pageDownScrollsTheBreakdownFirst();
   void pageUpScrollsTheBreakdownOnComingBack();
+  void profileArrivingLateKeepsTheShownStep();
   void escLeavesNoPresenterStyle();
   void presentsWithRecordings();
   void recordingsMustBeLikeWithLike();
@@ -171,6 +172,39 @@ void TestPresenter::pageUpScrollsTheBreakdownOnComingBack() {
   QCOMPARE(w->current().kind, Kind::Breakdown);
   QTRY_COMPARE_WITH_TIMEOUT(bar->value(), study->presenterBreakdownTop(), 30000);
   QVERIFY(bar->value() < bar->maximum());
+  presenter->leave();
+}
+
+void TestPresenter::profileArrivingLateKeepsTheShownStep() {
+  // On a slow machine the progress database answers after the teacher has stepped to the
+  // breakdown. The session must not be replaced under the class: it was, in CI's fresh root, and
+  // the breakdown step showed no breakdown.
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1280, 800));
+  QVERIFY(window);
+  StudyView* study = window->studyView();
+  QTRY_VERIFY_WITH_TIMEOUT(study->controller()->profileId() > 0, 30000);
+  const QString shown = study->currentQuestion()->id;
+  auto* breakdown = study->findChild<BreakdownPanel*>();
+  QVERIFY(breakdown);
+  study->controller()->startPractice();  // asks the store; its answer comes later
+  PresenterMode* presenter = window->presenter();
+  presenter->setScenarioRunner([](const QString&) {});
+  presenter->enter();
+  // (On a loaded machine the answer may come before enter(): a restart then is right.)
+  QSignalSpy restarted(study->controller(), &StudyController::sessionStarted);
+  QTest::keyClick(study, Qt::Key_PageDown);
+  QTest::keyClick(study, Qt::Key_PageDown);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Breakdown);
+  QVERIFY(breakdown->isVisible());
+  // The store's answer, then a profile that arrives only now: neither restarts the session.
+  QTest::qWait(500);
+  study->setProfile(study->controller()->profileId() + 1);
+  QTest::qWait(500);
+  QCOMPARE(restarted.count(), 0);
+  QCOMPARE(study->currentQuestion()->id, shown);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Breakdown);
+  QVERIFY(breakdown->isVisible());
   presenter->leave();
 }
 

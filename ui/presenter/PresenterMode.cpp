@@ -73,6 +73,7 @@ void PresenterMode::toggle() {
 void PresenterMode::enter() {
   if (active_) return;
   active_ = true;
+  study_->presenterBegin();
   savedTheme_ = AppTheme::current();
   savedScale_ = AppTheme::fontScale();
   savedFont_ = QApplication::font();

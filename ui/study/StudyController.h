@@ -44,6 +44,9 @@ class StudyController : public QObject {
   void startPractice();
   // Exam: every question of the bank, shuffled, timed.
   void startExam();
+  // A practice session still waiting for the store's due list will not replace the current one
+  // (presenter mode: the class is being shown this question).
+  void keepCurrentSession() { ++practiceRequest_; }
   // Practice: scores the current question, shows feedback and records the attempt.
   std::optional<quiz::QuizSession::Feedback> answerCurrent();
   // Exam: scores the whole exam and records one attempt per answered question.

@@ -240,9 +240,11 @@ bool StudyView::isGraded() const {
 void StudyView::setProfile(qint64 profileId) {
   if (controller_->profileId() == profileId && controller_->session()) return;
   controller_->setProfile(profileId);
-  // Restart so this learner's due questions come first, unless the learner is mid-question.
+  // Restart so this learner's due questions come first, unless the learner is mid-question or
+  // a class is being shown this question (the progress database can open after the teacher has
+  // already stepped to the answer on a slow machine; a restart would hide it).
   auto* s = controller_->session();
-  bool started = false;
+  bool started = presenter_ != PresenterStep::Off;
   if (s)
     for (int i = 0; i < s->count(); ++i)
       started = started || !s->state(i).chosen.isEmpty() || s->state(i).answered;
@@ -387,6 +389,8 @@ void StudyView::submitExam() {
   s->goTo(0);
   render();
 }
+
+void StudyView::presenterBegin() { controller_->keepCurrentSession(); }
 
 void StudyView::presenterShowQuestion() {
   presenter_ = PresenterStep::Question;

@@ -54,6 +54,9 @@ class StudyView : public QWidget {
   // An exam is under way with at least one answer and has not been submitted.
   bool examUnsubmitted() const;
 
+  // Presenter mode begins: the session on screen stays (a due list the store sends late, or a
+  // profile that arrives late, no longer replaces it under the class).
+  void presenterBegin();
   // Presenter walkthrough steps: the question open, the answer revealed, the breakdown shown.
   // None of them records an attempt (the teacher is demonstrating, not answering).
   void presenterShowQuestion();
