@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Fails when a C++ file of the project does not follow .clang-format (clang-format 14, Debian 12's).
-# Fix with: packaging/check-format.sh --fix
+# Fails when a C++ file of the project does not follow .clang-format (clang-format 14, Debian 12's),
+# or when a file of core/ (and its tests, tests/core) includes torch, ATen, c10 or Qt: core is the
+# library that builds with neither. The core-alone build cannot catch every such include on its
+# own: Debian installs ATen's and c10's headers straight under /usr/include.
+# Fix the format with: packaging/check-format.sh --fix
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -10,6 +13,13 @@ mapfile -t files < <(find bench cli core engine fuzz quiz tests tools ui -name b
 if [ "${1:-}" = --fix ]; then
   clang-format -i "${files[@]}"
   exit 0
+fi
+layering=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](torch/|ATen/|c10/|caffe2/|Qt[A-Za-z]*/|Q[A-Z][A-Za-z]*[>"])' \
+  core tests/core --include='*.cpp' --include='*.h' || true)
+if [ -n "$layering" ]; then
+  echo "check-format.sh: core must not include torch, ATen, c10 or Qt headers:" >&2
+  printf '%s\n' "$layering" | sed 's/^/  /' >&2
+  exit 1
 fi
 bad=()
 for f in "${files[@]}"; do

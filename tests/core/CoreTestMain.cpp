@@ -61,8 +61,14 @@ int main(int argc, char** argv) {
       std::cout << "FAIL!  " << c.name << ": unexpected exception: " << e.what() << "\n";
     }
   }
-  if (argc > 1 && std::strcmp(argv[1], "-l") != 0 && run == 0) {
-    std::cout << "no test case named " << argv[1] << " (-l lists them)\n";
+  if (argc > 1 && std::strcmp(argv[1], "-l") == 0) return 0;
+  if (run == 0) {
+    // A test executable with no cases (a file left out of the build, a registration macro
+    // broken) must not pass as green.
+    if (argc > 1)
+      std::cout << "no test case named " << argv[1] << " (-l lists them)\n";
+    else
+      std::cout << "FAIL!  no test cases are registered in this executable\n";
     return 2;
   }
   std::cout << "Totals: " << run - failed << " passed, " << failed << " failed\n";

@@ -4,11 +4,9 @@
 // Malformed config.json / vocab.txt / weights and pickle files are rejected with clear errors.
 #include <QtTest>
 
-#include <sys/resource.h>
-
-#include <csignal>
 #include <fstream>
 
+#include "../common/ScopedFileSizeLimit.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "engine/HfClassifier.h"
@@ -223,20 +221,16 @@ void TestHfCheckpoint::saveFailureKeepsPreviousDirectory() {
     for (auto& p : ck.model->parameters()) p.add_(1.0);
   }
   // A write failure half-way (file-size limit below the weights' size: EFBIG, like a full disk).
-  struct rlimit old {};
-  QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
-  const auto handler = std::signal(SIGXFSZ, SIG_IGN);
-  struct rlimit lim = old;
-  lim.rlim_cur = 64 * 1024;
-  QCOMPARE(setrlimit(RLIMIT_FSIZE, &lim), 0);
   QString what;
-  try {
-    saveHfCheckpoint(out.toStdString(), ck.config, ck.tokenizer, *ck.model);
-  } catch (const InputError& e) {
-    what = e.what();
+  {
+    precisionlab::test::ScopedFileSizeLimit limit(64 * 1024);
+    QVERIFY(limit.ok());
+    try {
+      saveHfCheckpoint(out.toStdString(), ck.config, ck.tokenizer, *ck.model);
+    } catch (const InputError& e) {
+      what = e.what();
+    }
   }
-  setrlimit(RLIMIT_FSIZE, &old);
-  std::signal(SIGXFSZ, handler);
   QVERIFY2(what.contains("failed") && what.contains("unchanged"), qPrintable(what));
   QVERIFY(readText(out + "/model.safetensors") == oldWeights);
   QCOMPARE(QDir(tmp_.path()).entryList({".keep*"}, QDir::Dirs | QDir::Hidden).size(), 0);

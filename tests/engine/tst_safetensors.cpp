@@ -2,13 +2,11 @@
 // which must be rejected with an InputError that names the file and says what is wrong.
 #include <QtTest>
 
-#include <sys/resource.h>
-
-#include <csignal>
 #include <fstream>
 #include <optional>
 #include <string>
 
+#include "../common/ScopedFileSizeLimit.h"
 #include "core/EngineError.h"
 #include "core/Safetensors.h"
 #include "model/CheckpointTensors.h"
@@ -353,22 +351,18 @@ void TestSafetensors::failedWriteKeepsOldFile() {
   // EFBIG part-way through (SIGXFSZ ignored so the process survives), like a full disk.
   SafetensorsWriter big;
   big.add("x", torch::ones({1 << 16}));
-  struct rlimit old {};
-  QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
-  const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
-  struct rlimit lim = old;
-  lim.rlim_cur = 64 * 1024;
-  QCOMPARE(setrlimit(RLIMIT_FSIZE, &lim), 0);
   bool threw = false;
   QString what;
-  try {
-    big.write(path.toStdString());
-  } catch (const InputError& e) {
-    threw = true;
-    what = e.what();
+  {
+    precisionlab::test::ScopedFileSizeLimit limit(64 * 1024);
+    QVERIFY(limit.ok());
+    try {
+      big.write(path.toStdString());
+    } catch (const InputError& e) {
+      threw = true;
+      what = e.what();
+    }
   }
-  setrlimit(RLIMIT_FSIZE, &old);
-  std::signal(SIGXFSZ, oldHandler);
   QVERIFY(threw);
   QVERIFY2(what.contains("cannot write") && what.contains("unchanged"), qPrintable(what));
   QCOMPARE(QFileInfo(path).size(), oldSize);

@@ -14,6 +14,7 @@
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 #include "core/Verdict.h"
 
 using namespace precisionlab;
@@ -42,6 +43,9 @@ class TestShippedRecordings : public QObject {
   void madeFromTheScenarioTable() {
     const auto all = loadAll();
     QVERIFY(all.count(std::string(scenario::kBaselineFp32)) == 1);
+    // Every run of the default lab is shipped: a deleted recording must fail here, not pass.
+    for (const ScenarioSpec& row : scenarioTable())
+      if (row.inDefaultLab) QVERIFY2(all.count(row.id) == 1, row.id.c_str());
     const RunRecording& base = all.at(std::string(scenario::kBaselineFp32)).front();
     for (const auto& [id, recordings] : all) {
       const LabScenario s = LabScenarios::make(id, base.config);
