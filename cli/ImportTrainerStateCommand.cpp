@@ -33,7 +33,7 @@ ArgParser makeParser() {
   p.require("out");
   p.option("device", "TEXT",
            "where the run ran, e.g. \"cuda:0 NVIDIA L4 (Vertex AI)\" (default: unknown)");
-  p.option("precision", "NAME", "fp32, fp16-amp, bf16-amp, half-model (default: not recorded)");
+  p.option("precision", "NAME", precisionNameList() + " (default: not recorded)");
   p.option("scenario", "ID", "the lab scenario the run corresponds to, e.g. fp16-amp");
   p.option("label", "TEXT", "name shown in the lab (default: Trainer run (<file>))");
   return p;

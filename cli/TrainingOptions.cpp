@@ -21,14 +21,6 @@ std::string presetNames() {
   return names;
 }
 
-std::vector<std::string> precisionNames() {
-  std::vector<std::string> names;
-  for (Precision p : {Precision::Fp32, Precision::Fp16Amp, Precision::Bf16Amp, Precision::HalfModel,
-                      Precision::Fp16AmpNoScaler})
-    names.emplace_back(precisionName(p));
-  return names;
-}
-
 struct OptionRow {
   TrainOption option;
   const char* name;

@@ -9,6 +9,7 @@
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
+#include "core/TrainerStateImport.h"
 #include "core/VertexAiExport.h"
 
 using namespace precisionlab;
@@ -63,4 +64,27 @@ CORE_TEST(defaultAndExportableIdsAreKnown) {
   const auto known = [](const std::string& id) { return isKnownScenario(id); };
   for (const auto& id : LabScenarios::defaultIds()) CHECK(known(id));
   for (const auto& id : vertexExportableScenarios()) CHECK(known(id));
+}
+
+// Precision names have one table (PrecisionNames.cpp): every name parses back, the help text
+// lists them all, and every reader of a precision name accepts every one of them (the Trainer
+// import had lost fp16-amp-noscale when it kept its own list).
+CORE_TEST(everyPrecisionNameIsAcceptedEverywhere) {
+  const std::vector<std::string> names = precisionNames();
+  CHECK(names.size() >= 5);
+  const std::string list = precisionNameList();
+  const std::string state =
+      R"({"log_history": [{"step": 1, "loss": 1.5, "learning_rate": 0.001}]})";
+  for (const std::string& name : names) {
+    Precision p{};
+    CHECK(parsePrecision(name, &p));
+    CHECK_EQ(std::string(precisionName(p)), name);
+    CHECK(list.find(name) != std::string::npos);
+    TrainerStateImportOptions options;
+    options.precision = name;
+    const RunRecording r = TrainerStateImport::fromText(state, "trainer_state.json", options);
+    CHECK_EQ(std::string(precisionName(r.config.precision)), name);
+  }
+  Precision p{};
+  CHECK(!parsePrecision("fp8", &p));
 }

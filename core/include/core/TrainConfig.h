@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace precisionlab {
 
@@ -28,6 +29,10 @@ bool parseCpuFp16(const std::string& s, CpuFp16* out);
 
 const char* precisionName(Precision p);  // "fp32", "fp16-amp", "bf16-amp", ...
 bool parsePrecision(const std::string& s, Precision* out);
+// Every precision's name, in the one table's order (PrecisionNames.cpp), and the same as text for
+// messages and help: "fp32, fp16-amp, bf16-amp, half-model or fp16-amp-noscale".
+std::vector<std::string> precisionNames();
+std::string precisionNameList();
 
 struct TrainConfig {
   std::string preset = "mini";        // model size when modelDir is empty (random init), or

@@ -34,6 +34,20 @@ bool parsePrecision(const std::string& s, Precision* out) {
   return false;
 }
 
+std::vector<std::string> precisionNames() {
+  std::vector<std::string> names;
+  for (const auto& e : kPrecisionNames) names.emplace_back(e.name);
+  return names;
+}
+
+std::string precisionNameList() {
+  const std::vector<std::string> names = precisionNames();
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
+
 const char* cpuFp16Name(CpuFp16 m) {
   switch (m) {
     case CpuFp16::Auto:

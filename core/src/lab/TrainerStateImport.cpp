@@ -246,8 +246,7 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     throw InputError("unknown lab scenario '" + r.scenarioId + "' for the imported run");
   r.label = options.label.empty() ? "Trainer run (" + baseName(fileName) + ")" : options.label;
   if (!options.precision.empty() && !parsePrecision(options.precision, &r.config.precision))
-    throw InputError("unknown precision '" + options.precision +
-                     "': use fp32, fp16-amp, bf16-amp, half-model or fp16-amp-noscale");
+    throw InputError("unknown precision '" + options.precision + "': use " + precisionNameList());
   r.config.preset.clear();
   r.config.modelDir = "(from " + baseName(fileName) + ")";
   r.config.device = options.device.empty() ? "unknown" : options.device;

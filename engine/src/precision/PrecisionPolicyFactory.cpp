@@ -58,7 +58,7 @@ std::unique_ptr<PrecisionPolicy> makePrecisionPolicy(const TrainConfig& config,
       return std::make_unique<Fp16NoScalerPolicy>(fp16Emulated(config, device), device.type());
   }
   throw InputError(std::string("precision ") + precisionName(config.precision) +
-                   " is unknown: use fp32, fp16-amp, bf16-amp, half-model or fp16-amp-noscale");
+                   " is unknown: use " + precisionNameList());
 }
 
 }  // namespace precisionlab
