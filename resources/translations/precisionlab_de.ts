@@ -1414,18 +1414,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <source>the same mechanism, measured here (bf16=True, %1): %2</source>
-        <translation>derselbe Mechanismus, hier gemessen (bf16=True, %1): %2</translation>
-    </message>
-    <message>
-        <source>run bf16=True to measure the same mechanism on this machine</source>
-        <translation>starten Sie bf16=True, um denselben Mechanismus auf diesem Rechner zu messen</translation>
-    </message>
-    <message>
-        <source>bf16=True %1</source>
-        <translation>bf16=True %1</translation>
-    </message>
-    <message>
         <source>not run yet</source>
         <translation>noch nicht gelaufen</translation>
     </message>
@@ -1508,6 +1496,34 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>the outlier: encoder layer 0 carries one attention value channel at 2^%1 (%2) times its value; fp16&apos;s largest value is 65504, bf16&apos;s about 3.4e38</source>
         <translation>der Ausreißer: Encoder-Schicht 0 führt einen Value-Kanal der Attention mit dem 2^%1-fachen (%2-fachen) Wert; der größte fp16-Wert ist 65504, der von bf16 etwa 3,4e38</translation>
+    </message>
+    <message>
+        <source>gradient values flushed to zero: %1 % (fp32 %2 %)</source>
+        <translation>Gradientenwerte auf null gerundet: %1 % (fp32 %2 %)</translation>
+    </message>
+    <message>
+        <source>Fails: did not learn like fp32 without loss scaling</source>
+        <translation>Scheitert: lernte ohne Loss Scaling nicht wie fp32</translation>
+    </message>
+    <message>
+        <source>Learned in this run without loss scaling (not the usual outcome)</source>
+        <translation>Lernte in diesem Lauf ohne Loss Scaling (nicht das übliche Ergebnis)</translation>
+    </message>
+    <message>
+        <source>why: fp16 cannot hold gradients below about 6e-8; the GradScaler multiplies the loss so that they survive the backward pass</source>
+        <translation>warum: fp16 kann Gradienten unter etwa 6e-8 nicht darstellen; der GradScaler multipliziert den Loss, damit sie den Rückwärtsdurchgang überstehen</translation>
+    </message>
+    <message>
+        <source>Learned like fp32 in this run</source>
+        <translation>Lernte in diesem Lauf wie fp32</translation>
+    </message>
+    <message>
+        <source>the same mechanism, measured here (%1, %2): %3</source>
+        <translation>derselbe Mechanismus, hier gemessen (%1, %2): %3</translation>
+    </message>
+    <message>
+        <source>run %1 to measure the same mechanism on this machine</source>
+        <translation>führen Sie %1 aus, um denselben Mechanismus auf diesem Rechner zu messen</translation>
     </message>
 </context>
 <context>
@@ -2625,8 +2641,8 @@ Trotzdem beenden?</translation>
         <translation>Präsentation mit Aufzeichnungen: Jeder Schritt zeigt seine Aufzeichnung.</translation>
     </message>
     <message>
-        <source>bf16=True: the same mechanism, measured here</source>
-        <translation>bf16=True: derselbe Mechanismus, hier gemessen</translation>
+        <source>%1: the same mechanism, measured here</source>
+        <translation>%1: derselbe Mechanismus, hier gemessen</translation>
     </message>
 </context>
 <context>

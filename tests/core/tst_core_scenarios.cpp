@@ -88,3 +88,29 @@ CORE_TEST(everyPrecisionNameIsAcceptedEverywhere) {
   Precision p{};
   CHECK(!parsePrecision("fp8", &p));
 }
+
+// Everything the window shows of a row comes from the row: the baseline is the first row and the
+// only reference, the answer is an option, a companion names a row, every colour is #rrggbb and
+// distinct, and every seed option tells a story of its own (not the neutral default).
+CORE_TEST(everyRowCarriesItsStoryCompanionAndColour) {
+  const auto& table = scenarioTable();
+  CHECK_EQ(baselineScenario().id, std::string(scenario::kBaselineFp32));
+  CHECK(baselineScenario().story == EvidenceStory::Reference);
+  CHECK(answerScenario().correct);
+  CHECK(!answerScenario().optionText.empty());
+  std::set<std::string> colors;
+  int references = 0;
+  for (const auto& spec : table) {
+    if (spec.story == EvidenceStory::Reference) ++references;
+    if (!spec.companion.empty()) CHECK(isKnownScenario(spec.companion));
+    CHECK(spec.companion != spec.id);
+    CHECK_EQ(spec.color.size(), size_t(7));
+    CHECK_EQ(spec.color[0], '#');
+    CHECK(spec.color.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos);
+    CHECK(colors.insert(spec.color).second);
+  }
+  CHECK_EQ(references, 1);
+  const std::vector<std::string> options = seedOptionIds();
+  CHECK_EQ(options.size(), size_t(4));
+  for (const std::string& id : options) CHECK(findScenario(id)->story != EvidenceStory::Measured);
+}

@@ -17,6 +17,7 @@
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
 #include "ui/lab/VerdictCache.h"
 
 using namespace precisionlab;
@@ -123,6 +124,44 @@ class TestEvidence : public QObject {
     store.removeScenario("baseline-fp32", live);
     QVERIFY(store.baseline(recorded));
     QVERIFY(!store.baseline(live));
+  }
+
+  void aRowTellsItsOwnStory() {
+    // A fixture row with the TensorFlow container's id and runs but no story of its own gets the
+    // neutral card from its verdict, not that id's story ("a framework swap is no speedup"); told
+    // as SameComputation it gets that story: the row decides, never its id. (The verdict cache
+    // judges only ids of the table, so the fixture borrows one.)
+    RunDataStore store;
+    const QString live = RunDataStore::liveSource(config());
+    store.addRun({RunOrigin::Trained, 1}, live, "baseline-fp32", "b", "b", Qt::black, config());
+    QVERIFY(store.apply(RunOrigin::Trained, finished(1, Provenance::Live, "cpu", 100, 1000, 0.8)));
+    store.addRun({RunOrigin::Trained, 2}, live, "tensorflow-container", "f", "f", Qt::red,
+                 config());
+    QVERIFY(store.apply(RunOrigin::Trained,
+                        finished(2, Provenance::Live, "cpu", 50, 1000, 0.8, 0, 0.001)));
+    VerdictCache cache;
+    QVERIFY(cache.update(store, 0));
+    QVERIFY(cache.find("tensorflow-container"));
+    ScenarioInfo row;
+    row.id = "tensorflow-container";
+    row.title = "Fixture row";
+    const EvidenceCard neutral = LabEvidence::card(row, store, cache, "E");
+    QCOMPARE(neutral.name, QStringLiteral("E. Fixture row"));
+    const QString text = neutral.headline + '\n' + neutral.evidence.join('\n');
+    QVERIFY2(!text.contains("framework swap") && !text.contains("No change"), qPrintable(text));
+    QVERIFY2(neutral.headline.contains("Learned like fp32"), qPrintable(text));
+    QVERIFY2(text.contains("2.00x"), qPrintable(text));  // its own measured speed
+    row.story = EvidenceStory::SameComputation;
+    const EvidenceCard same = LabEvidence::card(row, store, cache, "E");
+    QVERIFY2(same.evidence.join('\n').contains("framework swap"),
+             qPrintable(same.evidence.join('\n')));
+    // A companion and the estimate come from the row too.
+    row.story = EvidenceStory::Measured;
+    row.companion = "bf16-amp";
+    row.quotesGpuEstimate = true;
+    const EvidenceCard withCompanion = LabEvidence::card(row, store, cache, "E");
+    QVERIFY(withCompanion.evidence.join('\n').contains("run bf16=True to measure"));
+    QVERIFY(withCompanion.evidence.contains(LabEvidence::gpuEstimateLine()));
   }
 
   void cardsAreComputedFromTheRuns() {

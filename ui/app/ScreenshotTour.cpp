@@ -26,6 +26,7 @@
 
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
 
@@ -133,7 +134,7 @@ QStringList ScreenshotTour::run(const QString& dir) {
       "screenshot tour: \"Run every option\" on the default lab took %.0f s wall (%d runs, %d "
       "cores)",
       runAll.elapsed() / 1000.0, int(lab->store().runs().size()), QThread::idealThreadCount());
-  lab->presentScenario(QStringLiteral("fp16-amp"));
+  lab->presentScenario(ScenarioCatalog::answerId());
   atSizes(QStringLiteral("lab"), {small, medium, large});
   lab->showChartTab(1);
   atSizes(QStringLiteral("lab-speed"), {small, medium});

@@ -7,7 +7,6 @@
 
 #include "core/LabScenarios.h"
 #include "core/RunReplayer.h"
-#include "core/ScenarioIds.h"
 #include "engine/RunScheduler.h"
 #include "ui/lab/ScenarioCatalog.h"
 
@@ -20,10 +19,7 @@ constexpr int kPollIntervalMs = 50;
 // Recordings replay at 4x by default: a class sees a run in a minute or two.
 constexpr double kDefaultReplaySpeed = 4.0;
 
-QString baselineId() {
-  return QString::fromLatin1(scenario::kBaselineFp32.data(),
-                             qsizetype(scenario::kBaselineFp32.size()));
-}
+QString baselineId() { return ScenarioCatalog::baselineId(); }
 
 }  // namespace
 

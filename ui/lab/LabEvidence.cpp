@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "core/GpuEstimator.h"
-#include "core/ScenarioIds.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
@@ -16,8 +15,6 @@
 namespace precisionlab {
 
 namespace {
-
-QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
 
 // On screen: the user's locale's decimal separator (2,00x under de_DE).
 QString ratio(double x) { return QStringLiteral("%1x").arg(QLocale().toString(x, 'f', 2)); }
@@ -110,6 +107,49 @@ void fillSameAsFp32(EvidenceCard& c, const Verdict& v) {
                      : LabEvidence::tr("%1: a framework swap is no speedup").arg(speed));
 }
 
+// fp16 autocast without a gradient scaler: the lesson is in how many gradients flushed to zero.
+void fillNoLossScaling(EvidenceCard& c, const Verdict& v) {
+  const QLocale locale;
+  const QString zeros = LabEvidence::tr("gradient values flushed to zero: %1 % (fp32 %2 %)")
+                            .arg(locale.toString(100.0 * v.meanGradZeroFraction, 'f', 1),
+                                 locale.toString(100.0 * v.baselineGradZeroFraction, 'f', 1));
+  if (!v.learned || v.firstNonFiniteStep > 0) {
+    c.finding = EvidenceCard::Finding::Fails;
+    c.headline =
+        v.firstNonFiniteStep > 0
+            ? LabEvidence::tr("Fails: the loss became inf/NaN at step %1").arg(v.firstNonFiniteStep)
+            : LabEvidence::tr("Fails: did not learn like fp32 without loss scaling");
+  } else {
+    c.finding = EvidenceCard::Finding::Unexpected;
+    c.headline =
+        LabEvidence::tr("Learned in this run without loss scaling (not the usual outcome)");
+  }
+  c.evidence << zeros << accuracyLine(v);
+  c.evidence << LabEvidence::tr(
+      "why: fp16 cannot hold gradients below about 6e-8; the GradScaler multiplies the loss so "
+      "that they survive the backward pass");
+}
+
+// Autocast over fp32 master weights: learns like fp32, and its own speed where measurable.
+void fillMixedPrecision(EvidenceCard& c, const Verdict& v) {
+  c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline = v.learned ? LabEvidence::tr("Learns like fp32, and is faster and lighter")
+                         : LabEvidence::tr("Did not learn like fp32 in this run");
+  c.evidence << accuracyLine(v);
+  const QString own = speedLine(v);
+  if (!own.isEmpty()) c.evidence << LabEvidence::tr("measured: %1").arg(own);
+}
+
+// A row that names no story of its own: the verdict's own words and figures, no claim.
+void fillMeasured(EvidenceCard& c, const Verdict& v) {
+  c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline = v.learned ? LabEvidence::tr("Learned like fp32 in this run")
+                         : LabEvidence::tr("Did not learn like fp32 in this run");
+  c.evidence << LabVerdicts::localizedSummary(v) << accuracyLine(v);
+  const QString speed = speedLine(v);
+  if (!speed.isEmpty()) c.evidence << LabEvidence::tr("measured: %1").arg(speed);
+}
+
 void fillSweep(EvidenceCard& c, const Verdict& v) {
   c.finding = EvidenceCard::Finding::CostsCompute;
   c.headline = LabEvidence::tr("Tunes the learning rate, not precision: %1 trials, %2 the training")
@@ -197,10 +237,7 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
 
 }  // namespace
 
-QStringList LabEvidence::defaultOrder() {
-  return {idOf(scenario::kHalfLayers), idOf(scenario::kTensorflowContainer),
-          idOf(scenario::kVertexHpTuning), idOf(scenario::kFp16Amp)};
-}
+QStringList LabEvidence::defaultOrder() { return ScenarioCatalog::seedOptionIds(); }
 
 QString LabEvidence::gpuEstimateLine() {
   // The one calibrated summary every place that quotes the estimate shows (core/GpuEstimator.h).
@@ -208,7 +245,7 @@ QString LabEvidence::gpuEstimateLine() {
 }
 
 QString LabEvidence::banner(const RunDataStore& store, const VerdictCache& verdicts) {
-  const QString base = idOf(scenario::kBaselineFp32);
+  const QString base = ScenarioCatalog::baselineId();
   const CachedVerdict* v = verdicts.find(base);
   if (!v || !LabVerdicts::isFinal(store, base)) return QString();
   const QLocale locale;
@@ -229,95 +266,106 @@ QString LabEvidence::banner(const RunDataStore& store, const VerdictCache& verdi
 QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictCache& verdicts,
                                        const QStringList& scenarioIds,
                                        const QHash<QString, QString>& letters) {
+  QList<EvidenceCard> out;
+  for (const QString& id : scenarioIds)
+    if (const ScenarioInfo* info = ScenarioCatalog::find(id))
+      out.append(card(*info, store, verdicts, letters.value(id)));
+  return out;
+}
+
+EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& store,
+                               const VerdictCache& verdicts, const QString& letter) {
   auto cached = [&verdicts](const QString& id) -> std::optional<Verdict> {
     const CachedVerdict* v = verdicts.find(id);
     return v ? std::optional<Verdict>(v->verdict) : std::nullopt;
   };
-  QList<EvidenceCard> out;
-  for (const QString& id : scenarioIds) {
-    const ScenarioInfo* info = ScenarioCatalog::find(id);
-    if (!info) continue;
-    EvidenceCard c;
-    c.scenarioId = id;
-    c.optionText = info->optionText;
-    c.correct = info->correct;
-    const QString letter = letters.value(id);
-    c.name = letter.isEmpty() ? info->title : QStringLiteral("%1. %2").arg(letter, info->title);
-    const ScenarioStatus status = LabVerdicts::status(store, id);
-    const auto verdict = cached(id);
-    const bool isFinal = LabVerdicts::isFinal(store, id);
-    if (!status.started) {
-      c.headline = LabEvidence::tr("Not run yet");
-    } else if (!verdict || !isFinal) {
-      c.finding = EvidenceCard::Finding::Running;
-      // The state itself leads ("Running · 6/100", "Paused · 40/100"), said once.
-      QString state = status.text;
-      if (!state.isEmpty()) state[0] = state[0].toUpper();
-      c.headline = verdict ? state
-                           : (LabVerdicts::waitingText(store, id).isEmpty()
-                                  ? state
-                                  : LabVerdicts::waitingText(store, id));
-      if (status.failed) c.headline = LabEvidence::tr("Failed: %1").arg(status.text);
-    }
-    if (status.started) {
-      c.source = shortSourceOf(store, id);
-      c.sourceFull = sourceOf(store, id);
-    }
-    const bool cannotTell = verdict && isFinal &&
-                            (verdict->judgement == Judgement::Inconclusive ||
-                             verdict->judgement == Judgement::TooShort);
-    if (cannotTell) {
-      // Noise is no finding: a card never says an option failed or worked when the runs
-      // cannot tell (the verdict's own text says why, with what was measured).
-      c.finding = EvidenceCard::Finding::Inconclusive;
-      c.headline = verdict->judgement == Judgement::TooShort
-                       ? LabEvidence::tr("Too short to judge")
-                       : LabEvidence::tr("Inconclusive: the fp32 baseline did not learn");
-      c.evidence << LabVerdicts::localizedSummary(*verdict);
-    } else if (verdict && isFinal) {
-      if (verdict->memoryExperiment)
-        fillMemoryExperiment(c, *verdict);
-      else if (verdict->rangeExperiment)
-        fillRangeExperiment(c, *verdict);
-      else if (id == idOf(scenario::kHalfLayers))
-        fillHalfLayers(c, *verdict);
-      else if (id == idOf(scenario::kVertexHpTuning))
-        fillSweep(c, *verdict);
-      else if (id == idOf(scenario::kFp16Amp)) {
-        c.finding =
-            verdict->learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
-        c.headline = verdict->learned
-                         ? LabEvidence::tr("Learns like fp32, and is faster and lighter")
-                         : LabEvidence::tr("Did not learn like fp32 in this run");
-        c.evidence << accuracyLine(*verdict);
-        const QString own = speedLine(*verdict);
-        if (!own.isEmpty()) c.evidence << LabEvidence::tr("measured: %1").arg(own);
-      } else {
-        fillSameAsFp32(c, *verdict);
-      }
-    }
-    if (id == idOf(scenario::kFp16Amp)) {
-      // The speed and memory story without a GPU: the same mechanism (autocast) in bf16,
-      // measured live here beside it, and the estimate for the GPUs Vertex AI offers.
-      const QString bf16 = idOf(scenario::kBf16Amp);
-      const auto bv = cached(bf16);
-      // Three sources on one card: each line names its own (emulated fp16 numerics, live bf16
-      // speed, the GPU estimate), not only the card's footer.
-      if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, bf16)) {
-        c.evidence << LabEvidence::tr("the same mechanism, measured here (bf16=True, %1): %2")
-                          .arg(sourceOf(store, bf16), speedLine(*bv));
-        tagLastLine(c, LabEvidence::tr("bf16=True %1").arg(shortSourceOf(store, bf16)));
-      } else if (!LabVerdicts::status(store, bf16).started) {
-        c.evidence << LabEvidence::tr(
-            "run bf16=True to measure the same mechanism on this machine");
-        tagLastLine(c, LabEvidence::tr("not run yet"));
-      }
-      c.evidence << gpuEstimateLine();
-      tagLastLine(c, LabEvidence::tr("estimated"));
-    }
-    out.append(c);
+  const QString& id = info.id;
+  EvidenceCard c;
+  c.scenarioId = id;
+  c.optionText = info.optionText;
+  c.correct = info.correct;
+  c.name = letter.isEmpty() ? info.title : QStringLiteral("%1. %2").arg(letter, info.title);
+  const ScenarioStatus status = LabVerdicts::status(store, id);
+  const auto verdict = cached(id);
+  const bool isFinal = LabVerdicts::isFinal(store, id);
+  if (!status.started) {
+    c.headline = LabEvidence::tr("Not run yet");
+  } else if (!verdict || !isFinal) {
+    c.finding = EvidenceCard::Finding::Running;
+    // The state itself leads ("Running · 6/100", "Paused · 40/100"), said once.
+    QString state = status.text;
+    if (!state.isEmpty()) state[0] = state[0].toUpper();
+    c.headline = verdict ? state
+                         : (LabVerdicts::waitingText(store, id).isEmpty()
+                                ? state
+                                : LabVerdicts::waitingText(store, id));
+    if (status.failed) c.headline = LabEvidence::tr("Failed: %1").arg(status.text);
   }
-  return out;
+  if (status.started) {
+    c.source = shortSourceOf(store, id);
+    c.sourceFull = sourceOf(store, id);
+  }
+  const bool cannotTell =
+      verdict && isFinal &&
+      (verdict->judgement == Judgement::Inconclusive || verdict->judgement == Judgement::TooShort);
+  if (cannotTell) {
+    // Noise is no finding: a card never says an option failed or worked when the runs
+    // cannot tell (the verdict's own text says why, with what was measured).
+    c.finding = EvidenceCard::Finding::Inconclusive;
+    c.headline = verdict->judgement == Judgement::TooShort
+                     ? LabEvidence::tr("Too short to judge")
+                     : LabEvidence::tr("Inconclusive: the fp32 baseline did not learn");
+    c.evidence << LabVerdicts::localizedSummary(*verdict);
+  } else if (verdict && isFinal) {
+    // The row's story, never its id (core/ScenarioTable.h, EvidenceStory).
+    switch (info.story) {
+      case EvidenceStory::MemoryExperiment:
+        fillMemoryExperiment(c, *verdict);
+        break;
+      case EvidenceStory::RangeExperiment:
+        fillRangeExperiment(c, *verdict);
+        break;
+      case EvidenceStory::WholeModelHalf:
+        fillHalfLayers(c, *verdict);
+        break;
+      case EvidenceStory::NoLossScaling:
+        fillNoLossScaling(c, *verdict);
+        break;
+      case EvidenceStory::Sweep:
+        fillSweep(c, *verdict);
+        break;
+      case EvidenceStory::MixedPrecision:
+        fillMixedPrecision(c, *verdict);
+        break;
+      case EvidenceStory::SameComputation:
+        fillSameAsFp32(c, *verdict);
+        break;
+      case EvidenceStory::Reference:
+      case EvidenceStory::Measured:
+        fillMeasured(c, *verdict);
+        break;
+    }
+  }
+  if (const ScenarioInfo* companion = ScenarioCatalog::find(info.companion)) {
+    // The speed and memory story without a GPU: the same mechanism measured live here beside
+    // it. Several sources on one card: each line names its own, not only the card's footer.
+    const QString cid = companion->id;
+    const auto bv = cached(cid);
+    if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, cid)) {
+      c.evidence << LabEvidence::tr("the same mechanism, measured here (%1, %2): %3")
+                        .arg(companion->title, sourceOf(store, cid), speedLine(*bv));
+      tagLastLine(c, QStringLiteral("%1 %2").arg(companion->title, shortSourceOf(store, cid)));
+    } else if (!LabVerdicts::status(store, cid).started) {
+      c.evidence << LabEvidence::tr("run %1 to measure the same mechanism on this machine")
+                        .arg(companion->title);
+      tagLastLine(c, LabEvidence::tr("not run yet"));
+    }
+  }
+  if (info.quotesGpuEstimate) {
+    c.evidence << gpuEstimateLine();
+    tagLastLine(c, LabEvidence::tr("estimated"));
+  }
+  return c;
 }
 
 }  // namespace precisionlab

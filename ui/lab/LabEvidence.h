@@ -11,9 +11,12 @@
 //   fp16=True:             learns like fp32, and the speed and memory evidence available here:
 //                          its own when measurable, else live bf16=True ("the same mechanism,
 //                          measured here"), plus the GPU estimate (core/GpuEstimator.h)
+//   fp16 without scaling:  gradients flushed to zero (against fp32's share), and why
 //   memory experiments:    the same updates, measured peak memory and step time
 //   range experiment:      fp16 overflowed (steps skipped, loss non-finite) or the format held
 //                          the outlier and trained like fp32 (docs/range-experiment.md)
+//   any other row:         the verdict's own summary and figures, no claim of its own
+// Each row names its story and companion in core/ScenarioTable.h (EvidenceStory).
 // No Qt widgets: a test reads the cards without a screen.
 #pragma once
 
@@ -27,6 +30,7 @@ namespace precisionlab {
 
 class RunDataStore;
 class VerdictCache;
+struct ScenarioInfo;
 
 struct EvidenceCard {
   // Inconclusive: the runs cannot tell (the baseline did not learn, or a run is too short).
@@ -68,6 +72,10 @@ class LabEvidence {
   static QList<EvidenceCard> cards(const RunDataStore& store, const VerdictCache& verdicts,
                                    const QStringList& scenarioIds,
                                    const QHash<QString, QString>& letters);
+  // One card, for any row (a test passes a fixture row of its own): its story, companion and
+  // estimate line come from `info` (core/ScenarioTable.h), never from its id.
+  static EvidenceCard card(const ScenarioInfo& info, const RunDataStore& store,
+                           const VerdictCache& verdicts, const QString& letter);
   // The seed question's options in the engine table's order (used before a question is known).
   static QStringList defaultOrder();
   // The GPU estimate for fp16=True on BERT-base (batch 32, sequence 128), translated:

@@ -28,7 +28,6 @@
 #include "core/PretrainedModels.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
-#include "core/ScenarioIds.h"
 #include "engine/TrainEnvironment.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/export/GpuEstimateDialog.h"
@@ -61,18 +60,15 @@ QString shortModelName(const TrainConfig& c) {
 // The evidence cards are redrawn at most once a second while runs go (their verdicts come from
 // the controller's cache, recomputed at the same pace).
 constexpr qint64 kLiveVerdictIntervalMs = VerdictCache::kLiveIntervalMs;
-QString baselineId() {
-  return QString::fromLatin1(scenario::kBaselineFp32.data(),
-                             qsizetype(scenario::kBaselineFp32.size()));
-}
+QString baselineId() { return ScenarioCatalog::baselineId(); }
 
-QString idOf(std::string_view id) { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
-
-// What a presenter step draws: the option, its fp32 reference and, beside fp16=True, the live
-// bf16=True run (the same mechanism, measured on this machine).
+// What a presenter step draws: the option, its fp32 reference and the row's companion (beside
+// fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
 QSet<QString> stepSeries(const QString& scenarioId) {
   QSet<QString> ids{scenarioId, baselineId()};
-  if (scenarioId == idOf(scenario::kFp16Amp)) ids.insert(idOf(scenario::kBf16Amp));
+  if (const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+      info && !info->companion.isEmpty())
+    ids.insert(info->companion);
   return ids;
 }
 
@@ -391,11 +387,11 @@ void LabView::runScenario(const QString& scenarioId) {
 
 void LabView::presentScenario(const QString& scenarioId) {
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
-  // fp16=True's step shows bf16=True beside it: the speed a CPU can measure for the mechanism.
-  const QString bf16 = idOf(scenario::kBf16Amp);
-  if (info && scenarioId == idOf(scenario::kFp16Amp) && store().runsOf(bf16).isEmpty() &&
+  // A row's companion runs beside it (fp16=True's step shows bf16=True: the speed a CPU can
+  // measure for the mechanism).
+  if (info && !info->companion.isEmpty() && store().runsOf(info->companion).isEmpty() &&
       !recordedOnly_) {
-    runScenario(bf16);
+    runScenario(info->companion);
   }
   if (!info || (store().runsOf(scenarioId).isEmpty() && !recordedOnly_)) {
     runScenario(scenarioId);
@@ -464,12 +460,10 @@ void LabView::setOptionLetters(const QStringList& scenarioIds,
 }
 
 void LabView::runEveryOption() {
-  // The baseline first (runScenario starts it anyway), then every option and the live bf16
-  // run that measures mixed precision's speed on this machine; they train interleaved.
-  for (const QString& id :
-       {baselineId(), QStringLiteral("half-layers"), QStringLiteral("tensorflow-container"),
-        QStringLiteral("vertex-hp-tuning"), QStringLiteral("fp16-amp"),
-        QStringLiteral("bf16-amp")}) {
+  // The default lab's rows, as `precisionlab-cli lab` runs them: the baseline first (runScenario
+  // starts it anyway), every option and the live bf16 run that measures mixed precision's speed
+  // on this machine; they train interleaved.
+  for (const QString& id : ScenarioCatalog::defaultLabIds()) {
     const QList<const TrackedRun*> runs = store().runsOf(id);
     const bool liveAlready = !runs.isEmpty() && !runs.front()->replayed() &&
                              (runs.front()->active() || runs.front()->state == RunState::Finished);
@@ -700,10 +694,7 @@ bool LabView::replayRecordings(std::vector<RunRecording> recordings) {
 }
 
 void LabView::openVertexExport() {
-  const QString id =
-      highlighted_.isEmpty()
-          ? QString::fromLatin1(scenario::kFp16Amp.data(), qsizetype(scenario::kFp16Amp.size()))
-          : highlighted_;
+  const QString id = highlighted_.isEmpty() ? ScenarioCatalog::answerId() : highlighted_;
   auto* dialog = new VertexExportDialog(id, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->open();

@@ -11,6 +11,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/ScenarioTable.h"
 #include "core/TrainerStateImport.h"
 
 namespace precisionlab {
@@ -75,7 +76,7 @@ QString RecordingLoader::likeWithLike(const std::vector<RunRecording>& recording
   bool baseline = false;
   for (size_t i = 0; i < recordings.size(); ++i) {
     const RunRecording& r = recordings[i];
-    baseline = baseline || r.scenarioId == "baseline-fp32";
+    baseline = baseline || r.scenarioId == baselineScenario().id;
     QString what;
     if (recordedSource(r.provenance) != source)
       what = QCoreApplication::translate("RecordingLoader", "was recorded on %1, %2 on %3")

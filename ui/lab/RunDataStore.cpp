@@ -4,16 +4,13 @@
 #include <algorithm>
 
 #include "core/LabScenarios.h"
-#include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
 namespace {
 
-QString baselineScenario() {
-  return QString::fromLatin1(scenario::kBaselineFp32.data(),
-                             qsizetype(scenario::kBaselineFp32.size()));
-}
+QString baselineId() { return QString::fromStdString(baselineScenario().id); }
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -105,7 +102,7 @@ QList<const TrackedRun*> RunDataStore::runsOf(const QString& scenarioId) const {
 }
 
 const TrackedRun* RunDataStore::baseline(const QString& source) const {
-  const QString id = baselineScenario();
+  const QString id = baselineId();
   const TrackedRun* found = nullptr;
   for (const auto& r : runs_)
     if (qs(r.scenarioId) == id && qs(r.source) == source) found = &r;

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "core/LabScenarios.h"
-#include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
 
 namespace precisionlab {
@@ -21,29 +20,10 @@ QString shown(const std::string& s) {
   return QCoreApplication::translate("LabScenarios", s.c_str());
 }
 
-// The only thing the UI adds to a row of the scenario table: its curve colour, from the
-// Okabe-Ito palette (distinguishable with the common colour-vision deficiencies); the baseline is
-// near-black so every other curve reads as "against the reference".
-QColor colorOf(const std::string& id, int row) {
-  static const std::pair<std::string_view, QColor> kColors[] = {
-      {scenario::kBaselineFp32, QColor(0x33, 0x33, 0x33)},
-      {scenario::kHalfLayers, QColor(0xD5, 0x5E, 0x00)},
-      {scenario::kTensorflowContainer, QColor(0x56, 0xB4, 0xE9)},
-      {scenario::kVertexHpTuning, QColor(0xCC, 0x79, 0xA7)},
-      {scenario::kFp16Amp, QColor(0x00, 0x9E, 0x73)},
-      {scenario::kBf16Amp, QColor(0xE6, 0x9F, 0x00)},
-      {scenario::kFp16NoScaler, QColor(0x00, 0x72, 0xB2)},
-      {scenario::kGradAccumulation, QColor(0x88, 0x4E, 0xA0)},
-      {scenario::kActivationCheckpointing, QColor(0x7F, 0x7F, 0x00)},
-      // The range experiment: fp16=True's and bf16=True's hues, darker (the same mechanisms on
-      // the model with the outlier feature).
-      {scenario::kFp16AmpOutlier, QColor(0x00, 0x5E, 0x45)},
-      {scenario::kBf16AmpOutlier, QColor(0x99, 0x66, 0x00)},
-  };
-  for (const auto& [known, color] : kColors)
-    if (known == id) return color;
-  // A row added to the table before a colour was chosen for it still gets a distinct hue.
-  return QColor::fromHsv((row * 67) % 360, 200, 190);
+// The row's curve colour; a row without one still gets a distinct hue.
+QColor colorOf(const ScenarioSpec& spec, int row) {
+  const QColor color(QString::fromStdString(spec.color));
+  return color.isValid() ? color : QColor::fromHsv((row * 67) % 360, 200, 190);
 }
 
 }  // namespace
@@ -57,7 +37,8 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
       out.append({qs(spec.id), qs(spec.optionText), spec.correct, spec.isSweep, shown(spec.title),
                   shown(spec.whatItIs),
                   QCoreApplication::translate("ScenarioCatalog", spec.legend.c_str()),
-                  colorOf(spec.id, row++), qs(spec.focusChart)});
+                  colorOf(spec, row++), qs(spec.focusChart), spec.story, qs(spec.companion),
+                  spec.quotesGpuEstimate});
     }
     return out;
   }();
@@ -68,6 +49,23 @@ const ScenarioInfo* ScenarioCatalog::find(const QString& id) {
   for (const auto& s : all())
     if (s.id == id) return &s;
   return nullptr;
+}
+
+QString ScenarioCatalog::baselineId() { return qs(baselineScenario().id); }
+
+QString ScenarioCatalog::answerId() { return qs(answerScenario().id); }
+
+QStringList ScenarioCatalog::seedOptionIds() {
+  QStringList ids;
+  for (const std::string& id : precisionlab::seedOptionIds()) ids << qs(id);
+  return ids;
+}
+
+QStringList ScenarioCatalog::defaultLabIds() {
+  QStringList ids;
+  for (const ScenarioSpec& spec : scenarioTable())
+    if (spec.inDefaultLab) ids << qs(spec.id);
+  return ids;
 }
 
 TrainConfig ScenarioCatalog::defaultSettings() {

@@ -1,15 +1,18 @@
 // The lab's scenarios as the UI presents them. Everything about a scenario (title, the seed
 // question's option it stands for, what it does, its runs and sweep values, legend name, the
-// chart that tells its story) comes from the one table, core/ScenarioTable.h; this adapter adds
-// only a colour for every chart.
+// chart that tells its story, the card's story, its companion run, its colour) comes from the one
+// table, core/ScenarioTable.h; this adapter translates the texts and turns the colour into a
+// QColor. No file of ui/ asks a scenario's id what it is.
 #pragma once
 
 #include <QColor>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <string>
 #include <vector>
 
+#include "core/ScenarioTable.h"
 #include "core/TrainConfig.h"
 
 namespace precisionlab {
@@ -24,6 +27,9 @@ struct ScenarioInfo {
   QString legend;        // chart legend name, e.g. "Half-precision layers" (table)
   QColor color;          // curve colour; sweep trials get lighter and darker shades of it
   QString focusChart;    // the figure that tells its story, presenter mode shows it (table)
+  EvidenceStory story = EvidenceStory::Measured;  // how its evidence card reads (table)
+  QString companion;  // the run shown beside it (bf16=True beside fp16=True), "" = none (table)
+  bool quotesGpuEstimate = false;  // its card quotes the GPU estimate (table)
 };
 
 struct PlannedRun {
@@ -37,6 +43,12 @@ class ScenarioCatalog {
   // Baseline first (every comparison needs it), then the exam's options, then the extras.
   static const QList<ScenarioInfo>& all();
   static const ScenarioInfo* find(const QString& id);
+  static QString baselineId();  // the fp32 reference every run is compared with
+  static QString answerId();    // the seed question's key (fp16=True)
+  // The seed question's options in the table's order (the lab's cards before a question says).
+  static QStringList seedOptionIds();
+  // The rows `precisionlab-cli lab` runs with no options (the baseline first), in table order.
+  static QStringList defaultLabIds();
   // Settings the lab starts with: sized so a handful of runs finish in minutes on 2 CPU cores.
   static TrainConfig defaultSettings();
   // The runs one toggle starts, from the user's settings. Empty for an unknown id.

@@ -9,7 +9,6 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "core/ScenarioIds.h"
 #include "quiz/Question.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
@@ -217,9 +216,8 @@ void PresenterMode::fillVerdictTable() {
   table_->setFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5));
   // The fp32 reference first (every number is relative to it), then the options as shown.
   QList<LabVerdictTable::Row> rows;
-  const QString baseline = QString::fromLatin1(scenario::kBaselineFp32.data(),
-                                               qsizetype(scenario::kBaselineFp32.size()));
-  rows.append({tr("fp32 baseline (reference)"), baseline, -1});
+  rows.append({tr("fp32 baseline (reference)"), ScenarioCatalog::baselineId(), -1});
+  QStringList companions;  // the options' companion runs, after them
   if (const quiz::Question* q = study_->currentQuestion()) {
     const QStringList order = study_->currentDisplayOrder();
     for (int i = 0; i < order.size(); ++i) {
@@ -229,12 +227,15 @@ void PresenterMode::fillVerdictTable() {
       const QString what = info ? info->title : o->text;
       rows.append({QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(what), o->scenario,
                    o->correct ? 1 : 0});
+      if (info && !info->companion.isEmpty() && !companions.contains(info->companion))
+        companions << info->companion;
     }
   }
-  // bf16=True beside the answer: the same mechanism, the speed this machine can measure.
-  const QString bf16 =
-      QString::fromLatin1(scenario::kBf16Amp.data(), qsizetype(scenario::kBf16Amp.size()));
-  rows.append({tr("bf16=True: the same mechanism, measured here"), bf16, -1});
+  // A companion beside its option (bf16=True beside fp16=True: the same mechanism, with the
+  // speed this machine can measure).
+  for (const QString& id : companions)
+    if (const ScenarioInfo* info = ScenarioCatalog::find(id))
+      rows.append({tr("%1: the same mechanism, measured here").arg(info->title), id, -1});
   // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
   const LabController* lab = labController_;
   table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);

@@ -36,6 +36,21 @@ struct VertexRecipe {
   std::string acceleratorType = "NVIDIA_TESLA_T4";
 };
 
+// How the lab's evidence card tells a row's story: the window has one card filler per story
+// (ui/lab/LabEvidence.cpp), chosen by the row, never by its id. A row that names none gets the
+// neutral card (the verdict's own summary and figures, no claim), never another row's story.
+enum class EvidenceStory {
+  Measured,          // the verdict's summary, accuracy and measured speed, no claim of its own
+  Reference,         // the fp32 baseline, the run every other is compared with
+  SameComputation,   // fp32's arithmetic under another name: no change, and no speedup
+  WholeModelHalf,    // the whole model in fp16 (weights, gradients, optimizer state): fails
+  NoLossScaling,     // fp16 autocast without a gradient scaler: small gradients flush to zero
+  Sweep,             // a learning-rate sweep: tunes the rate, costs its trials' compute
+  MixedPrecision,    // autocast over fp32 master weights: learns like fp32, faster and lighter
+  MemoryExperiment,  // the same updates at a lower measured peak memory
+  RangeExperiment,   // activations above fp16's largest value, fp16 against bf16
+};
+
 struct ScenarioSpec {
   std::string id;          // stable id (ScenarioIds.h); banks name it, so it never changes
   std::string optionText;  // the seed question's option it runs, "" for reference runs
@@ -52,6 +67,15 @@ struct ScenarioSpec {
   bool inDefaultLab = false;  // `precisionlab-cli lab` and the shipped recordings run it
   EvidenceLink linkFrom = EvidenceLink::Any;
   std::string shows;  // what its run shows, for the bank linter's messages
+  EvidenceStory story = EvidenceStory::Measured;
+  // A row whose run the lab shows beside this one's, in the charts, its card, the presenter's
+  // step and verdict table (bf16=True beside fp16=True: the same mechanism, with the speed a CPU
+  // can measure); "" = none.
+  std::string companion;
+  bool quotesGpuEstimate = false;  // its card quotes the calibrated GPU estimate (GpuEstimator.h)
+  // Curve colour, "#rrggbb", from the Okabe-Ito palette (distinguishable with the common
+  // colour-vision deficiencies); "" = a distinct hue by row number.
+  std::string color;
   VertexRecipe vertex;
 };
 
@@ -65,6 +89,10 @@ constexpr int64_t kLabOutlierScaleLog2 = 20;
 // Baseline first (every comparison needs it), then the exam's options, then the extras.
 const std::vector<ScenarioSpec>& scenarioTable();
 const ScenarioSpec* findScenario(std::string_view id);  // null for an unknown id
+const ScenarioSpec& baselineScenario();  // the reference row (its story is Reference)
+const ScenarioSpec& answerScenario();    // the seed question's key (correct)
+// The seed question's options, in the table's order (rows with an option text).
+std::vector<std::string> seedOptionIds();
 bool isKnownScenario(std::string_view id);
 std::string knownScenarioIds(const char* separator = ", ");
 

@@ -1,5 +1,5 @@
-// The one scenario table (see ScenarioTable.h). A new scenario is one row here; the UI adds only
-// its colour (ui/ScenarioCatalog.cpp, with a fallback for rows it does not know yet).
+// The one scenario table (see ScenarioTable.h). A new scenario is one row here (and, when it
+// changes how a run trains, its engine hook); the UI reads everything from the row.
 #include "core/ScenarioTable.h"
 
 #include "core/ScenarioIds.h"
@@ -19,6 +19,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kBaselineFp32);
+    s.story = EvidenceStory::Reference;
+    s.color = "#333333";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp32 baseline");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp32 baseline");
     s.focusChart = "loss";
@@ -37,6 +39,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kHalfLayers);
+    s.story = EvidenceStory::WholeModelHalf;
+    s.color = "#D55E00";
     s.optionText = "Modify the model to use half-precision layers";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Half-precision layers");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Half-precision layers");
@@ -73,6 +77,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kTensorflowContainer);
+    s.story = EvidenceStory::SameComputation;
+    s.color = "#56B4E9";
     s.optionText = "Use a custom container with TensorFlow instead of PyTorch";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "TensorFlow container");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "TensorFlow container");
@@ -99,6 +105,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kVertexHpTuning);
+    s.story = EvidenceStory::Sweep;
+    s.color = "#CC79A7";
     s.optionText = "Enable mixed precision via Vertex AI hyperparameter tuning";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Vertex AI hyperparameter tuning");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "HP tuning");
@@ -129,6 +137,10 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kFp16Amp);
+    s.story = EvidenceStory::MixedPrecision;
+    s.color = "#009E73";
+    s.companion = std::string(scenario::kBf16Amp);
+    s.quotesGpuEstimate = true;
     s.optionText = "Set fp16=True in the TrainingArguments";
     s.correct = true;
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16=True");
@@ -162,6 +174,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kBf16Amp);
+    s.story = EvidenceStory::MixedPrecision;
+    s.color = "#E69F00";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "bf16=True");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "bf16=True");
     s.focusChart = "throughput";
@@ -187,6 +201,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kFp16NoScaler);
+    s.story = EvidenceStory::NoLossScaling;
+    s.color = "#0072B2";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16 without loss scaling");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp16 without loss scaling");
     s.focusChart = "underflow";
@@ -206,6 +222,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kGradAccumulation);
+    s.story = EvidenceStory::MemoryExperiment;
+    s.color = "#884EA0";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Gradient accumulation x4");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Gradient accumulation x4");
     s.focusChart = "loss";
@@ -232,6 +250,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kActivationCheckpointing);
+    s.story = EvidenceStory::MemoryExperiment;
+    s.color = "#7F7F00";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Activation checkpointing");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Activation checkpointing");
     s.focusChart = "throughput";
@@ -258,6 +278,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kFp16AmpOutlier);
+    s.story = EvidenceStory::RangeExperiment;
+    s.color = "#005E45";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16=True, outlier feature");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp16=True, outlier feature");
     s.focusChart = "loss";
@@ -288,6 +310,8 @@ std::vector<ScenarioSpec> makeTable() {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kBf16AmpOutlier);
+    s.story = EvidenceStory::RangeExperiment;
+    s.color = "#996600";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "bf16=True, outlier feature");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "bf16=True, outlier feature");
     s.focusChart = "loss";
@@ -325,6 +349,24 @@ const ScenarioSpec* findScenario(std::string_view id) {
 }
 
 bool isKnownScenario(std::string_view id) { return findScenario(id) != nullptr; }
+
+const ScenarioSpec& baselineScenario() {
+  // The table's first row (tst_core_scenarios checks that it is the one Reference row).
+  return scenarioTable().front();
+}
+
+const ScenarioSpec& answerScenario() {
+  for (const auto& s : scenarioTable())
+    if (s.correct) return s;
+  return scenarioTable().front();  // unreachable: tst_core_scenarios checks there is one
+}
+
+std::vector<std::string> seedOptionIds() {
+  std::vector<std::string> ids;
+  for (const auto& s : scenarioTable())
+    if (!s.optionText.empty()) ids.push_back(s.id);
+  return ids;
+}
 
 std::string knownScenarioIds(const char* separator) {
   std::string out;
