@@ -1,7 +1,5 @@
 #include "ui/charts/ChartPanel.h"
 
-#include <algorithm>
-
 #include <QAction>
 #include <QChartView>
 #include <QDir>
@@ -12,6 +10,7 @@
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/LiveChart.h"
@@ -80,6 +79,12 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   layout->addWidget(view_, 1);
   layout->addWidget(provenanceLabel_);
   setProvenanceText(QString());
+}
+
+int ChartPanel::wrapExtraHeight() const {
+  if (howLabel_->isHidden() || howLabel_->width() <= 0) return 0;
+  return std::max(
+      0, howLabel_->heightForWidth(howLabel_->width()) - howLabel_->minimumSizeHint().height());
 }
 
 QString ChartPanel::footer() const {

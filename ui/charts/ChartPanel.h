@@ -31,6 +31,9 @@ class ChartPanel : public QWidget {
   QString metricId() const { return metricId_; }
   QString title() const { return title_; }
   QString footer() const;
+  // How much more than minimumSizeHint() it needs at its current width: the how-to-read line
+  // wraps to more lines than the hint assumes (a splitter does not ask heightForWidth).
+  int wrapExtraHeight() const;
 
   // Where the plotted numbers come from, e.g. "live on cpu: baseline, B · emulated on cpu: D".
   void setProvenanceText(const QString& text);
