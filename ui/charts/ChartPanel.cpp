@@ -81,10 +81,12 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   setProvenanceText(QString());
 }
 
-int ChartPanel::wrapExtraHeight() const {
-  if (howLabel_->isHidden() || howLabel_->width() <= 0) return 0;
-  return std::max(
-      0, howLabel_->heightForWidth(howLabel_->width()) - howLabel_->minimumSizeHint().height());
+int ChartPanel::missingHeight() const {
+  if (layout()) layout()->activate();
+  const int need = view_->y() + std::max(view_->height(), view_->minimumHeight()) +
+                   layout()->spacing() + provenanceLabel_->sizeHint().height() +
+                   layout()->contentsMargins().bottom();
+  return std::max(0, need - height());
 }
 
 QString ChartPanel::footer() const {

@@ -604,8 +604,10 @@ void LabView::resizeEvent(QResizeEvent* event) {
 }
 
 bool LabView::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == top_ && event->type() == QEvent::LayoutRequest && !userSizedSplitter_ &&
-      top_->sizeHint().height() != fittedTopHint_)
+  // Wrapped cards grow without changing the hint, so a new height of top_ counts too.
+  if (watched == top_ && !userSizedSplitter_ &&
+      ((event->type() == QEvent::LayoutRequest && top_->sizeHint().height() != fittedTopHint_) ||
+       (event->type() == QEvent::Resize && top_->height() != fittedTopHeight_)))
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   return QWidget::eventFilter(watched, event);
 }
@@ -614,10 +616,7 @@ void LabView::fitSplitter() {
   const int total = splitter_->height();
   fittedTopHint_ = top_->sizeHint().height();
   // All of the cards and rows when they fit beside the charts' minimum, else what is left.
-  int wrapExtra = 0;
-  for (const ChartPanel* panel : chartArea_->panels())
-    if (panel->isVisibleTo(this)) wrapExtra = std::max(wrapExtra, panel->wrapExtraHeight());
-  const int chartMin = chartArea_->minimumSizeHint().height() + wrapExtra;
+  const int chartMin = chartArea_->minimumSizeHint().height();
   int topHeight = std::max(std::min(fittedTopHint_ + 2, total - chartMin), total / 3);
   // The first two runs' rows stay on screen: where the cards above them leave no room for them,
   // the top area takes what the charts can spare, then scrolls to them (the cards scroll).
@@ -630,6 +629,15 @@ void LabView::fitSplitter() {
       rows.isEmpty() ? 0 : rows.last()->mapTo(top_, QPoint(0, 0)).y() + rows.last()->height() + 4;
   topHeight = std::max(topHeight, std::min(rowsBottom, total - chartMin));
   splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+  // The charts' minimum hint misses their wrapped texts: give back what a chart still lacks.
+  int missing = 0;
+  for (const ChartPanel* panel : chartArea_->panels())
+    if (panel->isVisibleTo(this)) missing = std::max(missing, panel->missingHeight());
+  if (missing > 0) {
+    topHeight = std::max(total / 4, topHeight - missing);
+    splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+  }
+  fittedTopHeight_ = top_->height();
   auto* area = qobject_cast<QScrollArea*>(splitter_->widget(0));
   if (rows.isEmpty() || !area) return;
   const int shownBottom = area->verticalScrollBar()->value() + area->viewport()->height();

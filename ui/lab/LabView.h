@@ -173,6 +173,7 @@ class LabView : public QWidget {
   QElapsedTimer clock_;
   bool presenterMode_ = false;
   int fittedTopHint_ = -1;          // top_'s height hint when the splitter was last fitted
+  int fittedTopHeight_ = -1;        // and its height then
   bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
   bool recordedOnly_ = false;
   Confirm confirm_;
