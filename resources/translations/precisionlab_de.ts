@@ -3100,11 +3100,11 @@ LibTorch %1</translation>
     </message>
     <message>
         <source>recorded, %1</source>
-        <translation>aufgezeichnet, %1</translation>
+        <translation>Aufnahme, %1</translation>
     </message>
     <message>
         <source>recorded %1, %2</source>
-        <translation>aufgezeichnet %1, %2</translation>
+        <translation>Aufnahme %1, %2</translation>
     </message>
 </context>
 <context>

@@ -179,8 +179,10 @@ class TestGeometry : public QObject {
   void initTestCase();
   void viewsAreNotClipped_data();
   void viewsAreNotClipped();
-  void smallestWindowShowsTheRuns();
-  void presenterShowsRunNames();
+  void labShowsTheRuns_data();
+  void labShowsTheRuns();
+  void presenterShowsTheVerdicts_data();
+  void presenterShowsTheVerdicts();
 
  private:
   std::unique_ptr<MainWindow> makeWindow(QSize size);
@@ -281,12 +283,35 @@ void TestGeometry::viewsAreNotClipped() {
   QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
-void TestGeometry::smallestWindowShowsTheRuns() {
-  // The 960x640 minimum: the runs stay usable (their rows visible, not squashed to a header).
-  auto window = makeWindow(QSize(960, 640));
+void TestGeometry::labShowsTheRuns_data() {
+  QTest::addColumn<QSize>("size");
+  QTest::addColumn<bool>("withRuns");
+  for (const QSize size : {QSize(960, 640), QSize(1024, 768), QSize(1280, 800)})
+    for (const bool withRuns : {false, true})
+      QTest::newRow(qPrintable(QStringLiteral("%1x%2%3")
+                                   .arg(size.width())
+                                   .arg(size.height())
+                                   .arg(withRuns ? QStringLiteral("-cards") : QString())))
+          << size << withRuns;
+}
+
+void TestGeometry::labShowsTheRuns() {
+  // The runs stay usable at the 960x640 minimum and at 1024x768 and 1280x800: their rows
+  // visible, not squashed to a header, also once the evidence cards above them are shown.
+  QFETCH(QSize, size);
+  QFETCH(bool, withRuns);
+  auto window = makeWindow(size);
   QVERIFY(window);
   auto* lab = static_cast<LabView*>(window->labView());
   window->tabs()->setCurrentWidget(lab);
+  if (withRuns) {
+    lab->setReplaySpeed(1e6);
+    lab->replayShippedRecordings();
+    QTRY_VERIFY_WITH_TIMEOUT(!lab->store().runs().empty() && !lab->anyRunActive(), 15000);
+    QTRY_VERIFY(lab->findChild<EvidenceSummary*>()->cardsShown());
+  }
+  settle(window.get());
+  QTest::qWait(50);  // the splitter re-fits on a zero timer
   settle(window.get());
   int visibleRows = 0;
   for (RunToggle* row : lab->findChildren<RunToggle*>()) {
@@ -299,28 +324,53 @@ void TestGeometry::smallestWindowShowsTheRuns() {
     const QRect shownPart(viewport->mapTo(lab, QPoint(0, 0)), viewport->size());
     if (shownPart.contains(inLab)) ++visibleRows;
   }
-  shoot(window.get(), QStringLiteral("lab-minimum"));
+  shoot(window.get(), withRuns ? QStringLiteral("lab-runs") : QStringLiteral("lab-start"));
   QVERIFY2(visibleRows >= 2, qPrintable(QStringLiteral("%1 rows visible").arg(visibleRows)));
-  QVERIFY2(!lab->findChild<EvidenceSummary*>()->cardsShown(),
-           "before any run the lab shows what to do, not four empty cards");
+  if (!withRuns)
+    QVERIFY2(!lab->findChild<EvidenceSummary*>()->cardsShown(),
+             "before any run the lab shows what to do, not four empty cards");
   const QStringList problems = clipped(lab);
   QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
-void TestGeometry::presenterShowsRunNames() {
-  // The last step at 1024x768: the class must see which row is which run.
-  auto window = makeWindow(QSize(1024, 768));
+void TestGeometry::presenterShowsTheVerdicts_data() {
+  QTest::addColumn<QSize>("size");
+  for (const QSize size : {QSize(1024, 768), QSize(1280, 800)})
+    QTest::newRow(qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()))) << size;
+}
+
+void TestGeometry::presenterShowsTheVerdicts() {
+  // The last step, filled from the shipped recordings: the class must see which row is which
+  // run, every row of the table and each card's whole text (wrapped, the slide scrolls).
+  QFETCH(QSize, size);
+  auto window = makeWindow(size);
   QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
   PresenterMode* presenter = window->presenter();
   presenter->setFullScreenEnabled(false);
-  presenter->setScenarioRunner([](const QString&) {});
-  presenter->enter();
+  presenter->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
+  lab->setReplaySpeed(1e6);
+  QCOMPARE(window->presentRecordings({}), QString());
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->store().runs().empty() && !lab->anyRunActive(), 15000);
   while (presenter->walkthrough()->next()) {
   }
+  settle(window.get());
+  QTest::qWait(50);
   settle(window.get());
   shoot(window.get(), QStringLiteral("presenter-verdicts"));
   LabVerdictTable* table = presenter->verdictTable();
   QVERIFY(table->isVisibleTo(window.get()));
+  QVERIFY(table->rowCount() >= 4);
+  // Every row inside the table's own viewport: none hidden behind its header or cut below.
+  for (int row = 0; row < table->rowCount(); ++row) {
+    const int top = table->rowViewportPosition(row);
+    QVERIFY2(top >= 0 && top + table->rowHeight(row) <= table->viewport()->height() + 1,
+             qPrintable(QStringLiteral("row %1 at %2+%3 of a %4 px viewport")
+                            .arg(row)
+                            .arg(top)
+                            .arg(table->rowHeight(row))
+                            .arg(table->viewport()->height())));
+  }
   QCOMPARE(table->columnViewportPosition(LabVerdictTable::kScenario), 0);
   const QFontMetrics fm(table->font());
   // The names get the widest column, and each fits it whole in at most three lines.
@@ -335,6 +385,13 @@ void TestGeometry::presenterShowsRunNames() {
                             .arg(need.height())
                             .arg(width)));
   }
+  // No card text cut: each wrapped label as tall as its text, inside its card and the slide.
+  auto* summary = presenter->evidenceSummary();
+  QVERIFY(summary->cardsShown());
+  QWidget* slide = summary->parentWidget();
+  QVERIFY(slide);
+  const QStringList problems = clipped(slide);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
   presenter->leave();
 }
 

@@ -1,7 +1,5 @@
 #include "ui/charts/ChartPanel.h"
 
-#include <algorithm>
-
 #include <QAction>
 #include <QChartView>
 #include <QDir>
@@ -12,6 +10,7 @@
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/LiveChart.h"
@@ -80,6 +79,14 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   layout->addWidget(view_, 1);
   layout->addWidget(provenanceLabel_);
   setProvenanceText(QString());
+}
+
+int ChartPanel::missingHeight() const {
+  if (layout()) layout()->activate();
+  const int need = view_->y() + std::max(view_->height(), view_->minimumHeight()) +
+                   layout()->spacing() + provenanceLabel_->sizeHint().height() +
+                   layout()->contentsMargins().bottom();
+  return std::max(0, need - height());
 }
 
 QString ChartPanel::footer() const {

@@ -31,6 +31,10 @@ class ChartPanel : public QWidget {
   QString metricId() const { return metricId_; }
   QString title() const { return title_; }
   QString footer() const;
+  // How many pixels it lacks to show its chart at the chart's minimum height and the footer
+  // below it (0 when it fits). A splitter sizes it by minimumSizeHint(), which does not count
+  // how the how-to-read line wraps at the actual width (German at 1024x768 cut the chart).
+  int missingHeight() const;
 
   // Where the plotted numbers come from, e.g. "live on cpu: baseline, B · emulated on cpu: D".
   void setProvenanceText(const QString& text);

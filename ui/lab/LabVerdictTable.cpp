@@ -32,6 +32,10 @@ LabVerdictTable::LabVerdictTable(QWidget* parent) : QTableWidget(0, kColumns, pa
   setWordWrap(true);
   // Every column fits the width (a wall projector has no horizontal scroll bar); long cells wrap.
   setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // Nor a vertical one: the table is as tall as its rows (the slide around it scrolls), so a
+  // short window cannot squeeze it to its header row (1280x800 showed no run at all).
+  setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   setTextElideMode(Qt::ElideNone);
   horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -113,6 +117,10 @@ void LabVerdictTable::fitColumns() {
     used += w;
   }
   resizeRowsToContents();
+  int height = 2 * frameWidth() +
+               (horizontalHeader()->isHidden() ? 0 : horizontalHeader()->sizeHint().height());
+  for (int r = 0; r < rowCount(); ++r) height += rowHeight(r);
+  if (height != this->height()) setFixedHeight(height);
 }
 
 }  // namespace precisionlab

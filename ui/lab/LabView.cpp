@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -286,6 +287,10 @@ void LabView::buildUi() {
   topScroll->setFrameShape(QFrame::NoFrame);
   topScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   splitter->addWidget(topScroll);
+  // The cards appear with the first run (and wrap to more lines as verdicts come): re-fit then
+  // too, not only on a resize, or they push the runs' rows below the fold (1280x800 showed the
+  // runs' header only).
+  top->installEventFilter(this);
   splitter->addWidget(chartArea_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
@@ -592,13 +597,48 @@ void LabView::resizeEvent(QResizeEvent* event) {
   if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
 
+bool LabView::eventFilter(QObject* watched, QEvent* event) {
+  // Wrapped cards grow without changing the hint, so a new height of top_ counts too.
+  if (watched == top_ && !userSizedSplitter_ &&
+      ((event->type() == QEvent::LayoutRequest && top_->sizeHint().height() != fittedTopHint_) ||
+       (event->type() == QEvent::Resize && top_->height() != fittedTopHeight_)))
+    QTimer::singleShot(0, this, &LabView::fitSplitter);
+  return QWidget::eventFilter(watched, event);
+}
+
 void LabView::fitSplitter() {
   const int total = splitter_->height();
+  fittedTopHint_ = top_->sizeHint().height();
   // All of the cards and rows when they fit beside the charts' minimum, else what is left.
   const int chartMin = chartArea_->minimumSizeHint().height();
-  const int topHeight =
-      std::max(std::min(top_->sizeHint().height() + 2, total - chartMin), total / 3);
+  int topHeight = std::max(std::min(fittedTopHint_ + 2, total - chartMin), total / 3);
+  // The first two runs' rows stay on screen: where the cards above them leave no room for them,
+  // the top area takes what the charts can spare, then scrolls to them (the cards scroll).
+  QList<RunToggle*> rows;
+  for (const ScenarioInfo& info : ScenarioCatalog::all())
+    if (RunToggle* row = toggles_.value(info.id); row && !row->isHidden() && rows.size() < 2)
+      rows.append(row);
+  top_->layout()->activate();
+  const int rowsBottom =
+      rows.isEmpty() ? 0 : rows.last()->mapTo(top_, QPoint(0, 0)).y() + rows.last()->height() + 4;
+  topHeight = std::max(topHeight, std::min(rowsBottom, total - chartMin));
   splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+  // The charts' minimum hint misses their wrapped texts: give back what a chart still lacks.
+  int missing = 0;
+  for (const ChartPanel* panel : chartArea_->panels())
+    if (panel->isVisibleTo(this)) missing = std::max(missing, panel->missingHeight());
+  if (missing > 0) {
+    topHeight = std::max(total / 4, topHeight - missing);
+    splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+  }
+  fittedTopHeight_ = top_->height();
+  auto* area = qobject_cast<QScrollArea*>(splitter_->widget(0));
+  if (rows.isEmpty() || !area) return;
+  const int shownBottom = area->verticalScrollBar()->value() + area->viewport()->height();
+  if (rowsBottom > shownBottom) {
+    area->ensureWidgetVisible(rows.last(), 0, 4);
+    area->ensureWidgetVisible(rows.first(), 0, 4);
+  }
 }
 
 QString LabView::highlightedScenario() const { return highlighted_; }

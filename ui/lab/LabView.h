@@ -144,6 +144,7 @@ class LabView : public QWidget {
   void showError(const QString& title, const QString& text);
   QString highlightedScenario() const;
   void fitSplitter();
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void placeRunButtons();
   // The titles of the scenarios whose live runs replaying `recordings` would replace.
   QStringList liveRunsReplacedBy(const std::vector<RunRecording>& recordings) const;
@@ -171,6 +172,8 @@ class LabView : public QWidget {
   QString lastError_;
   QElapsedTimer clock_;
   bool presenterMode_ = false;
+  int fittedTopHint_ = -1;          // top_'s height hint when the splitter was last fitted
+  int fittedTopHeight_ = -1;        // and its height then
   bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
   bool recordedOnly_ = false;
   Confirm confirm_;

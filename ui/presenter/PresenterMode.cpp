@@ -5,6 +5,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMainWindow>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -36,12 +37,20 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   });
 
   // The verdict table is a page of its own, shown as a tab only while presenting.
-  verdictPage_ = new QWidget;
+  // It scrolls vertically: at 1280x800 with the presenter's large fonts the cards and the
+  // table's rows need more than the screen, and squeezed they cut card text and hid every row.
+  auto* slideScroll = new QScrollArea;
+  slideScroll->setObjectName(QStringLiteral("verdictSlideScroll"));
+  slideScroll->setWidgetResizable(true);
+  slideScroll->setFrameShape(QFrame::NoFrame);
+  slideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  verdictPage_ = slideScroll;
   verdictPage_->setAccessibleName(tr("Verdicts"));
-  auto* v = new QVBoxLayout(verdictPage_);
+  auto* slide = new QWidget(slideScroll);
+  auto* v = new QVBoxLayout(slide);
   v->setContentsMargins(24, 16, 24, 16);
   // The lesson first (one card per option), the numbers behind it below.
-  evidence_ = new EvidenceSummary(verdictPage_);
+  evidence_ = new EvidenceSummary(slide);
   evidence_->setPresenterMode(true);
   // Its "GPU estimate..." button opens the same dialog as the lab's: the estimate's range, the
   // formula, the calibration points and the sources one click away while presenting.
@@ -52,13 +61,15 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   });
   auto* title = new QLabel(tr("The measurements behind it (speed and memory relative to fp32: "
                               "1.00x = the same)"),
-                           verdictPage_);
+                           slide);
   title->setWordWrap(true);
   title->setObjectName(QStringLiteral("verdictTitle"));
-  table_ = new LabVerdictTable(verdictPage_);
+  table_ = new LabVerdictTable(slide);
   v->addWidget(evidence_);
   v->addWidget(title);
-  v->addWidget(table_, 1);
+  v->addWidget(table_);
+  v->addStretch(1);
+  slideScroll->setWidget(slide);
   stepLabel_ = new QLabel;
 }
 
