@@ -7,6 +7,7 @@
 #include "quiz/BankFormat.h"
 #include "quiz/BankFormatFields.h"
 #include "quiz/BankInterchange.h"
+#include "quiz/BankLoader.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -185,6 +186,33 @@ class TestBankFormats : public QObject {
     const BankImportResult bad = BankInterchange::importData("Q: x\n* a\nnonsense\n", f, "w.pq");
     QVERIFY(!bad.ok());
     QCOMPARE(bad.problems.first().toString(), QString("w.pq:3: not a plain-quiz line"));
+  }
+
+  // A bank is parsed once (core's JSON), on load and on import: a JSON bank as it is read, any
+  // other format once, when the completed bank is validated.
+  void aBankIsParsedOnce() {
+    const QByteArray json =
+        BankInterchange::exportData(bank_import_helpers::builtIn(), BankFormat::Json);
+    int before = BankLoader::parseCount();
+    QVERIFY(BankLoader::loadJson(json).ok());
+    QCOMPARE(BankLoader::parseCount() - before, 1);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bank.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(json) == json.size());
+    file.close();
+    before = BankLoader::parseCount();
+    QVERIFY(BankInterchange::importFile(path).ok());
+    QCOMPARE(BankLoader::parseCount() - before, 1);
+    before = BankLoader::parseCount();
+    QVERIFY(BankInterchange::importData("::q1::Which? {=a ~b}\n", BankFormat::Gift, "w.gift").ok());
+    QCOMPARE(BankLoader::parseCount() - before, 1);
+    // A syntax error still names its line and column.
+    const BankLoadResult broken =
+        BankLoader::loadJson("{\n  \"schema\": 1,\n  \"bank\": {\"id\" 1}}");
+    QVERIFY(!broken.ok());
+    QVERIFY2(broken.problems.first().message.startsWith("JSON syntax error at line 3, column 17"),
+             qPrintable(broken.problems.first().message));
   }
 };
 
