@@ -22,23 +22,13 @@ ArgParser makeParser() {
       "  bank check [--lint] FILE...\n"
       "    Validates question bank files (docs/question-bank-format.md) and prints every problem\n"
       "    with its JSON path; exit status 1 when any file has problems (or, with --lint, lint\n"
-      "    warnings: answer cues and misleading lab links, docs/question-bank-authoring.md).\n"
-      "  bank import FILE [--format F] [--out BANK.json]\n"
-      "    Reads a GIFT, Moodle XML, Anki text or Anki package (.apkg) file (F: gift,\n"
-      "    moodle-xml, anki, apkg; default: from the file), prints what was filled in or\n"
-      "    dropped, and writes it as a bank.\n"
-      "  bank export [BANK.json] --format F --out FILE\n"
-      "    Writes a bank (default: the built-in one) as gift, moodle-xml, anki (text), apkg\n"
-      "    (an Anki deck package) or json, and warns about every field the bank gives that\n"
-      "    the format loses.\n\n" +
-      bankFormatTables());
+      "    warnings: answer cues and misleading lab links, docs/question-bank-authoring.md).\n" +
+      bankTransferHelp());
   p.positional("ACTION", "check, import or export", 1, 1, ValueHint::Text,
                {"check", "import", "export"});
   p.positional("FILE", "the files the action reads", 0, ArgParser::kMany);
   p.flag("lint", "check: also warn about answer cues and misleading lab links");
-  p.option("format", "F",
-           "import: the file's format (default: from the file); export: gift, "
-           "moodle-xml, anki, apkg or json (required)");
+  p.option("format", "F", bankFormatOptionHelp());
   p.option("out", "FILE",
            "import: write the bank as JSON here; export: the file to write "
            "(required)",

@@ -20,7 +20,8 @@ std::optional<quiz::BankFormat> formatArg(const ArgParser& args) {
   const std::string name = args.text("format", "");
   const auto format = quiz::BankInterchange::formatFromName(QString::fromStdString(name));
   if (!format)
-    args.fail("format", "unknown format '" + name + "': use gift, moodle-xml, anki, apkg or json");
+    args.fail("format", "unknown format '" + name + "': use " +
+                            quiz::BankFormatFields::formatChoices().toStdString());
   return format;
 }
 
@@ -57,7 +58,10 @@ int runBankImport(const ArgParser& args, const std::vector<std::string>& files) 
 
 int runBankExport(const ArgParser& args, const std::vector<std::string>& files) {
   const std::optional<quiz::BankFormat> format = formatArg(args);
-  if (!format) throw UsageError("export needs --format gift|moodle-xml|anki|apkg|json");
+  if (!format)
+    throw UsageError("export needs --format " +
+                     quiz::BankFormatFields::formatChoices(QStringLiteral("|"), QStringLiteral("|"))
+                         .toStdString());
   const std::string out = args.text("out", "");
   if (out.empty()) throw UsageError("export needs --out FILE");
   if (files.size() > 1) throw UsageError("export takes at most one BANK.json");
@@ -94,17 +98,11 @@ int runBankExport(const ArgParser& args, const std::vector<std::string>& files) 
   return 0;
 }
 
-std::string bankFormatTables() {
-  std::string out =
-      "What each export format keeps (shown: the other tool shows it and PrecisionLab\n"
-      "reads it back; PrecisionLab only: in a comment the other tool ignores; lost:\n"
-      "not written, an import fills it in):\n";
-  for (const quiz::BankFormat f : {quiz::BankFormat::Gift, quiz::BankFormat::MoodleXml,
-                                   quiz::BankFormat::AnkiText, quiz::BankFormat::AnkiPackage}) {
-    out += "  " + quiz::BankInterchange::formatName(f).toStdString() + ":\n";
-    out += quiz::BankFormatFields::text(f).toStdString();
-  }
-  return out;
+std::string bankTransferHelp() { return quiz::BankFormatFields::helpText().toStdString(); }
+
+std::string bankFormatOptionHelp() {
+  return "import: the file's format (default: from the file); export: " +
+         quiz::BankFormatFields::formatChoices().toStdString() + " (required)";
 }
 
 }  // namespace precisionlab::cli

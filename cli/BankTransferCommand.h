@@ -1,6 +1,6 @@
 // `precisionlab-cli bank import FILE [--format F] [--out BANK.json]` and
 // `precisionlab-cli bank export [BANK.json] --format F --out FILE`: question banks in and out of
-// GIFT, Moodle XML and Anki's text export (quiz/BankInterchange.h). Called by the bank command.
+// every format of quiz/BankFormat.h's table (quiz/BankInterchange.h). Called by the bank command.
 #pragma once
 
 #include <string>
@@ -14,8 +14,10 @@ namespace precisionlab::cli {
 // 0 done, 1 the file had problems or could not be written; throws UsageError for usage errors.
 int runBankImport(const ArgParser& args, const std::vector<std::string>& files);
 int runBankExport(const ArgParser& args, const std::vector<std::string>& files);
-// What each export format keeps and loses, one table per format (quiz/BankFormatFields.h), for
-// `bank --help`.
-std::string bankFormatTables();
+// `bank --help`'s import and export usage with every format and what each export format keeps
+// and loses, one table per format; `--format`'s help. From the format table
+// (quiz/BankFormat.h, quiz/BankFormatFields.h).
+std::string bankTransferHelp();
+std::string bankFormatOptionHelp();
 
 }  // namespace precisionlab::cli

@@ -418,4 +418,46 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
   return AnkiTextFormat::questionsFromNotes(notes, true, file, problems);
 }
 
+BankFormatSpec AnkiPackageFormat::spec() {
+  BankFormatSpec f;
+  f.name = QStringLiteral("apkg");
+  f.aliases = {QStringLiteral("anki-package")};
+  f.suffixes = {QStringLiteral("apkg")};
+  f.openFilter =
+      QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "Anki deck package (*.apkg)");
+  f.saveFilter =
+      QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "Anki deck package (*.apkg)");
+  f.losses = QT_TRANSLATE_NOOP(
+      "precisionlab::quiz::BankInterchange",
+      "An Anki deck package (a double click opens it in Anki): the same notes as the Anki "
+      "text export, one \"PrecisionLab Basic\" note per question with the stem and lettered "
+      "options on the front, the answer, the explanation and each option's analysis on the "
+      "back; the id is the note's guid, the domain a subdeck, the topic a tag. Why learners "
+      "pick an option, when it would be right, the exam trap, references and lab scenarios "
+      "are not exported.");
+  f.description = QStringLiteral("Anki package (.apkg)");
+  f.encoding = BankEncoding::Binary;
+  f.maxBytes = kMaxPackageBytes;  // media included, never read
+  f.tooBig = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange",
+                               "%1 bytes is over the %2 MiB limit for an Anki package");
+  f.sniff = [](const QString& suffix, const QByteArray& head) {
+    return suffix == QLatin1String("apkg") || head.startsWith(QByteArrayLiteral("PK\x03\x04")) ? 100
+                                                                                               : 0;
+  };
+  f.read = [](const BankFormatInput& in, QVector<ImportProblem>* problems) {
+    BankFormatRead r;
+    r.questions = read(in.device, in.fileName, problems, &r.title, &r.notes);
+    return r;
+  };
+  f.write = [](const QuestionBank& bank, QString* error) {
+    QString why;
+    const QByteArray package = write(bank, &why);
+    if (package.isEmpty())
+      *error = BankInterchange::tr("the Anki package could not be built: %1").arg(why);
+    return package;
+  };
+  f.places = AnkiTextFormat::places();  // the same notes, in a package
+  return f;
+}
+
 }  // namespace precisionlab::quiz

@@ -337,4 +337,64 @@ QVector<ImportedQuestion> AnkiTextFormat::questionsFromNotes(const QVector<AnkiN
   return out;
 }
 
+const std::vector<const char*>& AnkiTextFormat::places() {
+  static const std::vector<const char*> anki = {"",
+                                                "deck name",
+                                                "note guid",
+                                                "front",
+                                                "front, lettered A, B, ...",
+                                                "back, `Answer: A, C`",
+                                                "back, one per letter",
+                                                "back",
+                                                "subdeck `<bank title>::<domain>`",
+                                                "tag (spaces as `_`)",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                "",
+                                                ""};
+  return anki;
+}
+
+BankFormatSpec AnkiTextFormat::spec() {
+  BankFormatSpec f;
+  f.name = QStringLiteral("anki");
+  f.aliases = {QStringLiteral("anki-text")};
+  f.suffixes = {QStringLiteral("txt"), QStringLiteral("tsv")};
+  f.openFilter =
+      QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "Anki text export (*.txt *.tsv)");
+  f.saveFilter = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "Anki text deck (*.txt)");
+  f.losses = QT_TRANSLATE_NOOP(
+      "precisionlab::quiz::BankInterchange",
+      "Anki shows one Basic note per question: the stem and lettered options on the front, the "
+      "answer, the explanation and each option's analysis on the back; the id is the note's "
+      "guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it "
+      "would be right, the exam trap, references and lab scenarios are not exported.");
+  f.description = QStringLiteral("Anki text");
+  f.maxBytes = BankInterchange::kMaxFileBytes;
+  f.tooBig = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange",
+                               "%1 bytes is over the %2 MiB limit for a question bank");
+  // Anki's headers decide; a .tsv or .csv is a deck; any other text is one unless GIFT's { }
+  // answer blocks say otherwise.
+  f.sniff = [](const QString& suffix, const QByteArray& head) {
+    static const QRegularExpression ankiHeader(
+        QStringLiteral("^#(separator|html|tags|columns|notetype|deck|guid|if matches)[^:\\n]*:"),
+        QRegularExpression::MultilineOption);
+    if (ankiHeader.match(QString::fromUtf8(head)).hasMatch()) return 40;
+    if (suffix == QLatin1String("tsv") || suffix == QLatin1String("csv")) return 30;
+    return 1;
+  };
+  f.read = [](const BankFormatInput& in, QVector<ImportProblem>* problems) {
+    BankFormatRead r;
+    r.questions = read(in.text, in.fileName, problems, &r.title);
+    return r;
+  };
+  f.write = [](const QuestionBank& bank, QString*) { return write(bank).toUtf8(); };
+  f.places = places();
+  return f;
+}
+
 }  // namespace precisionlab::quiz

@@ -102,78 +102,6 @@ const std::vector<Field>& fields() {
   return all;
 }
 
-// Where each format keeps each field (index order); empty: lost; a leading '~': only
-// PrecisionLab reads it back (a comment the other tool ignores).
-const std::vector<const char*>& places(BankFormat format) {
-  static const std::vector<const char*> gift = {"~`// precisionlab-bank {...}` comment",
-                                                "~`// precisionlab-bank {...}` comment",
-                                                "question title `::id::`",
-                                                "question text",
-                                                "answers `=` / `~`",
-                                                "`=`, or `~%w%` weights",
-                                                "answer feedback `#`",
-                                                "general feedback `####`",
-                                                "`$CATEGORY` (`/` as `//`)",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment",
-                                                "~`// precisionlab {...}` comment"};
-  static const std::vector<const char*> moodle = {"~`<!-- precisionlab-bank {...} -->` comment",
-                                                  "~`<!-- precisionlab-bank {...} -->` comment",
-                                                  "`<name>`",
-                                                  "`<questiontext>`",
-                                                  "`<answer>`",
-                                                  "answer `fraction`s",
-                                                  "answer `<feedback>`",
-                                                  "`<generalfeedback>`",
-                                                  "category `$course$/top/<domain>` (`/` as `//`)",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment",
-                                                  "~`<!-- precisionlab {...} -->` comment"};
-  static const std::vector<const char*> anki = {"",
-                                                "deck name",
-                                                "note guid",
-                                                "front",
-                                                "front, lettered A, B, ...",
-                                                "back, `Answer: A, C`",
-                                                "back, one per letter",
-                                                "back",
-                                                "subdeck `<bank title>::<domain>`",
-                                                "tag (spaces as `_`)",
-                                                "",
-                                                "",
-                                                "",
-                                                "",
-                                                "",
-                                                "",
-                                                "",
-                                                ""};
-  static const std::vector<const char*> none;
-  switch (format) {
-    case BankFormat::Gift:
-      return gift;
-    case BankFormat::MoodleXml:
-      return moodle;
-    case BankFormat::AnkiText:
-    case BankFormat::AnkiPackage:  // the same notes, in a package
-      return anki;
-    case BankFormat::Json:
-      return none;
-  }
-  return none;
-}
-
 QStringList usedWith(const QuestionBank& bank, BankFormat format, FieldFate fate) {
   QStringList out;
   const QVector<FormatField> rows = BankFormatFields::table(format);
@@ -188,7 +116,71 @@ QStringList usedWith(const QuestionBank& bank, BankFormat format, FieldFate fate
   return out;
 }
 
+// `text` in lines of at most `width` characters, each after `indent`.
+QString wrapped(const QString& text, const QString& indent, int width = 92) {
+  QString out, line;
+  for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    if (!line.isEmpty() && indent.size() + line.size() + 1 + word.size() > width) {
+      out += indent + line + QLatin1Char('\n');
+      line.clear();
+    }
+    line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+  }
+  if (!line.isEmpty()) out += indent + line + QLatin1Char('\n');
+  return out;
+}
+
+QString listed(const QStringList& items, const QString& separator, const QString& last) {
+  if (items.size() < 2) return items.join(separator);
+  return items.mid(0, items.size() - 1).join(separator) + last + items.last();
+}
+
+// The formats of the other tools (every row but PrecisionLab's own), in table order.
+QVector<BankFormat> foreignFormats() {
+  QVector<BankFormat> out;
+  for (const BankFormat& f : BankFormats::all())
+    if (!f.spec().native) out << f;
+  return out;
+}
+
 }  // namespace
+
+QString BankFormatFields::formatChoices(const QString& separator, const QString& last) {
+  QStringList names;
+  for (const BankFormat& f : BankFormats::writable()) names << f.name();
+  return listed(names, separator, last);
+}
+
+QString BankFormatFields::helpText() {
+  QStringList read, readNames, written;
+  for (const BankFormat& f : foreignFormats()) {
+    read << f.spec().description;
+    readNames << f.name();
+  }
+  for (const BankFormat& f : BankFormats::writable()) written << f.name();
+  const QString indent = QStringLiteral("    ");
+  QString out = QStringLiteral("  bank import FILE [--format F] [--out BANK.json]\n");
+  out += wrapped(QStringLiteral("Reads a %1 file (F: %2; default: from the file), prints what was "
+                                "filled in or dropped, and writes it as a bank.")
+                     .arg(listed(read, QStringLiteral(", "), QStringLiteral(" or ")),
+                          readNames.join(QStringLiteral(", "))),
+                 indent);
+  out += QStringLiteral("  bank export [BANK.json] --format F --out FILE\n");
+  out += wrapped(QStringLiteral("Writes a bank (default: the built-in one) as %1, and warns about "
+                                "every field the bank gives that the format loses.")
+                     .arg(listed(written, QStringLiteral(", "), QStringLiteral(" or "))),
+                 indent);
+  out += QStringLiteral(
+      "\nWhat each export format keeps (shown: the other tool shows it and PrecisionLab\n"
+      "reads it back; PrecisionLab only: in a comment the other tool ignores; lost:\n"
+      "not written, an import fills it in):\n");
+  for (const BankFormat& f : foreignFormats()) {
+    if (!f.spec().write) continue;
+    out += QStringLiteral("  %1:\n").arg(f.name());
+    out += text(f);
+  }
+  return out;
+}
 
 QString BankFormatFields::fateName(FieldFate fate) {
   switch (fate) {
@@ -205,13 +197,15 @@ QString BankFormatFields::fateName(FieldFate fate) {
 QVector<FormatField> BankFormatFields::table(BankFormat format) {
   static_assert(kFieldCount == 18, "every field needs a place in every format");
   QVector<FormatField> rows;
-  const std::vector<const char*>& where = places(format);
+  // Where the format keeps each field (index order; BankFormatSpec::places): empty = lost, a
+  // leading '~' = only PrecisionLab reads it back; no list at all = PrecisionLab's own format.
+  const std::vector<const char*>& where = format.spec().places;
   for (size_t i = 0; i < fields().size(); ++i) {
     FormatField row{QString::fromLatin1(fields()[i].name), FieldFate::Shown, {}};
-    if (format == BankFormat::Json) {
+    if (where.empty()) {
       row.where = QStringLiteral("its own field");
     } else {
-      const QString place = QString::fromUtf8(where.at(i));
+      const QString place = i < where.size() ? QString::fromUtf8(where[i]) : QString();
       row.fate = place.isEmpty()         ? FieldFate::Lost
                  : place.startsWith('~') ? FieldFate::PrecisionLabOnly
                                          : FieldFate::Shown;

@@ -1,17 +1,10 @@
 #include "quiz/BankInterchange.h"
 
-#include "quiz/AnkiPackageFormat.h"
-#include "quiz/AnkiTextFormat.h"
-
 #include "core/TerminalText.h"
 #include "quiz/BankExtras.h"
 #include "quiz/BankJsonWriter.h"
 #include "quiz/BankLoader.h"
-#include "quiz/GiftFormat.h"
-#include "quiz/MoodleXmlFormat.h"
 #include "quiz/OutputFile.h"
-
-#include <algorithm>
 
 #include <QBuffer>
 #include <QFile>
@@ -66,65 +59,47 @@ QString BankInterchange::notGiven() { return QStringLiteral("Not given in the im
 
 std::optional<BankFormat> BankInterchange::formatFromName(const QString& name) {
   const QString n = name.trimmed().toLower();
-  if (n == QLatin1String("json")) return BankFormat::Json;
-  if (n == QLatin1String("gift")) return BankFormat::Gift;
-  if (n == QLatin1String("moodle-xml") || n == QLatin1String("xml") || n == QLatin1String("moodle"))
-    return BankFormat::MoodleXml;
-  if (n == QLatin1String("anki") || n == QLatin1String("anki-text")) return BankFormat::AnkiText;
-  if (n == QLatin1String("apkg") || n == QLatin1String("anki-package"))
-    return BankFormat::AnkiPackage;
+  for (const BankFormat& f : BankFormats::all())
+    if (f.spec().name == n || f.spec().aliases.contains(n)) return f;
   return std::nullopt;
 }
 
-QString BankInterchange::formatName(BankFormat format) {
-  switch (format) {
-    case BankFormat::Json:
-      return QStringLiteral("json");
-    case BankFormat::Gift:
-      return QStringLiteral("gift");
-    case BankFormat::MoodleXml:
-      return QStringLiteral("moodle-xml");
-    case BankFormat::AnkiText:
-      return QStringLiteral("anki");
-    case BankFormat::AnkiPackage:
-      return QStringLiteral("apkg");
-  }
-  return {};
-}
-
 QString BankInterchange::fileSuffix(BankFormat format) {
-  switch (format) {
-    case BankFormat::Json:
-      return QStringLiteral("json");
-    case BankFormat::Gift:
-      return QStringLiteral("gift");
-    case BankFormat::MoodleXml:
-      return QStringLiteral("xml");
-    case BankFormat::AnkiText:
-      return QStringLiteral("txt");
-    case BankFormat::AnkiPackage:
-      return QStringLiteral("apkg");
-  }
-  return {};
+  const QStringList& suffixes = format.spec().suffixes;
+  return suffixes.isEmpty() ? QString() : suffixes.first();
 }
 
 BankFormat BankInterchange::detect(const QString& path, const QByteArray& head) {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix == QLatin1String("json")) return BankFormat::Json;
-  if (suffix == QLatin1String("gift")) return BankFormat::Gift;
-  if (suffix == QLatin1String("xml")) return BankFormat::MoodleXml;
-  if (suffix == QLatin1String("apkg") || head.startsWith(QByteArrayLiteral("PK\x03\x04")))
-    return BankFormat::AnkiPackage;
-  const QByteArray start = head.trimmed();
-  if (start.startsWith('{')) return BankFormat::Json;
-  if (start.startsWith('<')) return BankFormat::MoodleXml;
-  static const QRegularExpression ankiHeader(
-      QStringLiteral("^#(separator|html|tags|columns|notetype|deck|guid|if matches)[^:\\n]*:"),
-      QRegularExpression::MultilineOption);
-  if (ankiHeader.match(QString::fromUtf8(head)).hasMatch()) return BankFormat::AnkiText;
-  if (suffix == QLatin1String("tsv") || suffix == QLatin1String("csv")) return BankFormat::AnkiText;
-  // GIFT has { } answer blocks after each question; plain two-column text does not.
-  return head.contains('{') ? BankFormat::Gift : BankFormat::AnkiText;
+  BankFormat best = BankFormats::all().first();
+  int bestScore = 0;
+  for (const BankFormat& f : BankFormats::all()) {
+    const int score = f.spec().sniff(suffix, head);
+    if (score > bestScore) {
+      best = f;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+QString BankInterchange::openDialogFilter() {
+  QStringList patterns, filters;
+  for (const BankFormat& f : BankFormats::all()) {
+    for (const QString& suffix : f.spec().suffixes)
+      if (!patterns.contains(QStringLiteral("*.") + suffix))
+        patterns << QStringLiteral("*.") + suffix;
+    if (f.spec().openFilter) filters << BankInterchange::tr(f.spec().openFilter);
+  }
+  filters.prepend(BankInterchange::tr("Question banks (%1)").arg(patterns.join(QLatin1Char(' '))));
+  filters << BankInterchange::tr("All files (*)");
+  return filters.join(QStringLiteral(";;"));
+}
+
+QString BankInterchange::saveFilter(BankFormat format) {
+  const char* filter = format.spec().saveFilter;
+  return filter ? BankInterchange::tr(filter)
+                : QStringLiteral("%1 (*.%2)").arg(format.name(), fileSuffix(format));
 }
 
 BankImportResult BankInterchange::importFile(const QString& path,
@@ -143,20 +118,14 @@ BankImportResult BankInterchange::importFile(const QString& path,
   if (!file.open(QIODevice::ReadOnly))
     return fail(BankInterchange::tr("cannot read it: %1").arg(file.errorString()));
   const BankFormat kind = format.value_or(detect(path, file.peek(4096)));
-  if (kind == BankFormat::AnkiPackage) {
-    // A package may carry media, never read: only its directory and collection are.
-    if (info.size() > AnkiPackageFormat::kMaxPackageBytes)
-      return fail(BankInterchange::tr("%1 bytes is over the %2 MiB limit for an Anki package")
-                      .arg(info.size())
-                      .arg(AnkiPackageFormat::kMaxPackageBytes / (1024 * 1024)));
-    return capped(importPackage(&file, path), path);
-  }
-  if (info.size() > kMaxFileBytes)
-    return fail(BankInterchange::tr("%1 bytes is over the %2 MiB limit for a question bank")
-                    .arg(info.size())
-                    .arg(kMaxFileBytes / (1024 * 1024)));
-  const QByteArray data = file.read(kMaxFileBytes + 1);  // the file may have grown since the check
-  if (data.size() > kMaxFileBytes)
+  const BankFormatSpec& row = kind.spec();
+  if (info.size() > row.maxBytes)
+    return fail(BankInterchange::tr(row.tooBig).arg(info.size()).arg(row.maxBytes / (1024 * 1024)));
+  // A package may carry media, never read: its reader takes the file, not its bytes.
+  if (row.encoding == BankEncoding::Binary)
+    return capped(readWith(row, {&file, {}, {}, path}), path);
+  const QByteArray data = file.read(row.maxBytes + 1);  // the file may have grown since the check
+  if (data.size() > row.maxBytes)
     return fail(BankInterchange::tr("the file grew over the size limit while it was read"));
   return importData(data, kind, path);
 }
@@ -180,59 +149,46 @@ BankImportResult BankInterchange::capped(BankImportResult result, const QString&
 
 BankImportResult BankInterchange::importUnbounded(const QByteArray& data, BankFormat format,
                                                   const QString& fileName) {
-  BankImportResult result;
-  if (format == BankFormat::AnkiPackage) {
-    QBuffer buffer;
+  const BankFormatSpec& row = format.spec();
+  BankFormatInput input{nullptr, {}, {}, fileName};
+  QBuffer buffer;
+  if (row.encoding == BankEncoding::Binary) {
     buffer.setData(data);
     buffer.open(QIODevice::ReadOnly);
-    return importPackage(&buffer, fileName);
+    input.device = &buffer;
+    return readWith(row, input);
   }
-  if (format == BankFormat::Json) {
-    BankLoadResult loaded = BankLoader::loadJson(data);
-    for (const BankProblem& p : loaded.problems)
-      result.problems.push_back({fileName, 0, {}, p.toString()});
-    if (result.problems.isEmpty()) result.bank = loaded.bank;
-    return result;
-  }
+  input.bytes = data;
+  if (row.encoding == BankEncoding::Bytes) return readWith(row, input);
   QStringDecoder utf8(QStringDecoder::Utf8);
   QString text = utf8.decode(data);
-  if (format == BankFormat::MoodleXml) {
+  if (row.encoding == BankEncoding::OwnEncoding) {
     // XML names its own encoding (a BOM, <?xml encoding="ISO-8859-1"?>): the XML reader decodes
     // it. The text here only serves to find PrecisionLab's own bank line, always UTF-8.
     if (utf8.hasError()) text.clear();
   } else if (utf8.hasError()) {
+    BankImportResult result;
     result.problems.push_back(
         {fileName, 0, {}, BankInterchange::tr("not UTF-8 text; save it as UTF-8 and try again")});
     return result;
   }
   if (text.startsWith(QChar(0xFEFF))) text.remove(0, 1);
   text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
-
-  QVector<ImportedQuestion> imported;
-  QString title;
-  switch (format) {
-    case BankFormat::Gift:
-      imported = GiftFormat::read(text, fileName, &result.problems);
-      break;
-    case BankFormat::MoodleXml:
-      imported = MoodleXmlFormat::read(data, fileName, &result.problems);
-      break;
-    case BankFormat::AnkiText:
-      imported = AnkiTextFormat::read(text, fileName, &result.problems, &title);
-      break;
-    case BankFormat::Json:
-    case BankFormat::AnkiPackage:
-      break;
-  }
-  return complete(imported, title, text, fileName, result);
+  input.text = text;
+  return readWith(row, input);
 }
 
-BankImportResult BankInterchange::importPackage(QIODevice* device, const QString& fileName) {
+BankImportResult BankInterchange::readWith(const BankFormatSpec& row,
+                                           const BankFormatInput& input) {
   BankImportResult result;
-  QString title;
-  QVector<ImportedQuestion> imported =
-      AnkiPackageFormat::read(device, fileName, &result.problems, &title, &result.notes);
-  return complete(imported, title, {}, fileName, result);
+  BankFormatRead read = row.read(input, &result.problems);
+  result.notes = read.notes;
+  if (read.bank) {  // a whole bank, validated by its reader
+    if (result.problems.isEmpty()) result.bank = std::move(read.bank);
+    return result;
+  }
+  return complete(std::move(read.questions), read.title, input.text, input.fileName,
+                  std::move(result));
 }
 
 BankImportResult BankInterchange::complete(QVector<ImportedQuestion> imported, const QString& title,
@@ -324,65 +280,24 @@ BankImportResult BankInterchange::complete(QVector<ImportedQuestion> imported, c
 }
 
 QByteArray BankInterchange::exportData(const QuestionBank& bank, BankFormat format) {
-  switch (format) {
-    case BankFormat::Json:
-      return BankJsonWriter::write(bank);
-    case BankFormat::Gift:
-      return GiftFormat::write(bank).toUtf8();
-    case BankFormat::MoodleXml:
-      return MoodleXmlFormat::write(bank);
-    case BankFormat::AnkiText:
-      return AnkiTextFormat::write(bank).toUtf8();
-    case BankFormat::AnkiPackage:
-      return AnkiPackageFormat::write(bank);
-  }
-  return {};
+  const BankFormatSpec& row = format.spec();
+  QString error;
+  return row.write ? row.write(bank, &error) : QByteArray();
 }
 
 QString BankInterchange::exportFile(const QuestionBank& bank, BankFormat format,
                                     const QString& path) {
-  if (format == BankFormat::AnkiPackage) {
-    QString error;
-    const QByteArray package = AnkiPackageFormat::write(bank, &error);
-    if (package.isEmpty())
-      return BankInterchange::tr("the Anki package could not be built: %1").arg(error);
-    return writeOutputFile(path, package);
-  }
-  return writeOutputFile(path, exportData(bank, format));
+  const BankFormatSpec& row = format.spec();
+  if (!row.write) return BankInterchange::tr("%1 files can only be read").arg(row.name);
+  QString error;
+  const QByteArray bytes = row.write(bank, &error);
+  if (!error.isEmpty()) return error;
+  return writeOutputFile(path, bytes);
 }
 
 QString BankInterchange::losses(BankFormat format) {
-  switch (format) {
-    case BankFormat::Json:
-      return BankInterchange::tr("Nothing: this is PrecisionLab's own format.");
-    case BankFormat::Gift:
-      return BankInterchange::tr(
-          "Moodle shows the stem, the options, the answer key, each option's analysis (as its "
-          "feedback), the explanation (general feedback) and the domain (category). Ids, topic, "
-          "why learners pick an option, when it would be right, the exam trap, references and lab "
-          "scenarios travel in a comment that Moodle ignores and PrecisionLab reads back.");
-    case BankFormat::MoodleXml:
-      return BankInterchange::tr(
-          "Moodle shows the stem, the options, the answer key (fractions), each option's analysis "
-          "(feedback), the explanation (general feedback), the id (question name) and the domain "
-          "(category). The other fields travel in an XML comment that Moodle ignores and "
-          "PrecisionLab reads back.");
-    case BankFormat::AnkiText:
-      return BankInterchange::tr(
-          "Anki shows one Basic note per question: the stem and lettered options on the front, the "
-          "answer, the explanation and each option's analysis on the back; the id is the note's "
-          "guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it "
-          "would be right, the exam trap, references and lab scenarios are not exported.");
-    case BankFormat::AnkiPackage:
-      return BankInterchange::tr(
-          "An Anki deck package (a double click opens it in Anki): the same notes as the Anki "
-          "text export, one \"PrecisionLab Basic\" note per question with the stem and lettered "
-          "options on the front, the answer, the explanation and each option's analysis on the "
-          "back; the id is the note's guid, the domain a subdeck, the topic a tag. Why learners "
-          "pick an option, when it would be right, the exam trap, references and lab scenarios "
-          "are not exported.");
-  }
-  return {};
+  const char* losses = format.spec().losses;
+  return losses ? BankInterchange::tr(losses) : QString();
 }
 
 }  // namespace precisionlab::quiz

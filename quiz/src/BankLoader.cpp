@@ -9,12 +9,10 @@
 
 #include <QFile>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QJsonParseError>
 #include <QRegularExpression>
 #include <QSet>
+#include <atomic>
+#include <cmath>
 #include <string>
 
 namespace precisionlab::quiz {
@@ -43,33 +41,18 @@ QString knownScenarios() {
   return ids.join(QStringLiteral(", "));
 }
 
-// QJsonDocument silently keeps the last of duplicate object keys, which would hide a typo such
-// as a second "correct". core's JSON parser (the one every other file the project reads goes
-// through) lists every repeated key with its path; it is also stricter than Qt's (invalid UTF-8,
-// lone surrogates), and what it rejects is reported with its line and column.
-void reportDuplicateKeys(const QByteArray& json, QVector<BankProblem>& out) {
-  json::ParseOptions options;
-  std::vector<json::DuplicateKey> duplicates;
-  size_t omitted = 0;
-  options.duplicateKeys = &duplicates;
-  options.maxDuplicateKeys = 100;
-  options.omittedDuplicateKeys = &omitted;
-  try {
-    json::parse(std::string_view(json.constData(), static_cast<size_t>(json.size())), options);
-  } catch (const json::ParseError& e) {
-    out.push_back({QStringLiteral("$"), BankLoader::tr("JSON error at line %1, column %2: %3")
-                                            .arg(e.line())
-                                            .arg(e.column())
-                                            .arg(QString::fromStdString(e.problem()))});
-  }
-  for (const auto& d : duplicates)
-    out.push_back(
-        {QString::fromStdString(d.path),
-         BankLoader::tr("duplicate key at line %1 (only the last value would count)").arg(d.line)});
-  if (omitted > 0)
-    out.push_back(
-        {QStringLiteral("$"),
-         BankLoader::tr("... and %1 more duplicate keys").arg(static_cast<qulonglong>(omitted))});
+using JsonValue = json::Value;
+using JsonArray = json::Value::Array;
+
+std::atomic<int> g_parses{0};
+
+QString text(const JsonValue& v) {
+  return v.isString() ? QString::fromStdString(v.asString()) : QString();
+}
+
+// The member `key` of an object, or nullptr.
+const JsonValue* member(const JsonValue& obj, const QString& key) {
+  return obj.find(key.toStdString());
 }
 
 // Field-by-field checks; every problem is collected, nothing stops at the first.
@@ -80,27 +63,29 @@ class Validator {
 
   void add(const QString& path, const QString& message) { problems.push_back({path, message}); }
 
-  void checkKeys(const QJsonObject& obj, const QString& path, const QStringList& allowed) {
-    for (auto it = obj.begin(); it != obj.end(); ++it)
-      if (!allowed.contains(it.key()))
-        add(path + QLatin1Char('.') + it.key(), BankLoader::tr("unknown field (allowed here: %1)")
-                                                    .arg(allowed.join(QStringLiteral(", "))));
+  void checkKeys(const JsonValue& obj, const QString& path, const QStringList& allowed) {
+    for (const auto& [name, value] : obj.members()) {
+      const QString key = QString::fromStdString(name);
+      if (!allowed.contains(key))
+        add(path + QLatin1Char('.') + key, BankLoader::tr("unknown field (allowed here: %1)")
+                                               .arg(allowed.join(QStringLiteral(", "))));
+    }
   }
 
   // Required (unless `optional`) non-empty string; returns it or an empty string.
-  QString str(const QJsonObject& obj, const QString& key, const QString& path,
+  QString str(const JsonValue& obj, const QString& key, const QString& path,
               bool optional = false) {
     const QString p = path + QLatin1Char('.') + key;
-    if (!obj.contains(key)) {
+    const JsonValue* v = member(obj, key);
+    if (!v) {
       if (!optional) add(p, BankLoader::tr("missing required field"));
       return {};
     }
-    const QJsonValue v = obj.value(key);
-    if (!v.isString()) {
+    if (!v->isString()) {
       add(p, BankLoader::tr("expected a string"));
       return {};
     }
-    const QString s = v.toString();
+    const QString s = text(*v);
     if (s.trimmed().isEmpty()) add(p, BankLoader::tr("must not be empty"));
     // NUL and other control characters (an escape sequence would reach the terminal that
     // lists the bank) are not text; tab and newline are.
@@ -116,7 +101,7 @@ class Validator {
     return s;
   }
 
-  QString id(const QJsonObject& obj, const QString& key, const QString& path) {
+  QString id(const JsonValue& obj, const QString& key, const QString& path) {
     const QString s = str(obj, key, path);
     if (!s.trimmed().isEmpty() && !idPattern().match(s).hasMatch())
       add(path + QLatin1Char('.') + key,
@@ -124,41 +109,42 @@ class Validator {
     return s;
   }
 
-  bool boolean(const QJsonObject& obj, const QString& key, const QString& path) {
+  bool boolean(const JsonValue& obj, const QString& key, const QString& path) {
     const QString p = path + QLatin1Char('.') + key;
-    if (!obj.contains(key)) {
+    const JsonValue* v = member(obj, key);
+    if (!v) {
       add(p, BankLoader::tr("missing required field"));
       return false;
     }
-    if (!obj.value(key).isBool()) {
+    if (!v->isBool()) {
       add(p, BankLoader::tr("expected a boolean (true or false)"));
       return false;
     }
-    return obj.value(key).toBool();
+    return v->asBool();
   }
 
-  // Returns nullptr-equivalent (isNull) when missing or not an array.
-  std::optional<QJsonArray> array(const QJsonObject& obj, const QString& key, const QString& path,
-                                  bool optional = false) {
+  // nullptr when missing or not an array.
+  const JsonArray* array(const JsonValue& obj, const QString& key, const QString& path,
+                         bool optional = false) {
     const QString p = path + QLatin1Char('.') + key;
-    if (!obj.contains(key)) {
+    const JsonValue* v = member(obj, key);
+    if (!v) {
       if (!optional) add(p, BankLoader::tr("missing required field"));
-      return std::nullopt;
+      return nullptr;
     }
-    if (!obj.value(key).isArray()) {
+    if (!v->isArray()) {
       add(p, BankLoader::tr("expected an array"));
-      return std::nullopt;
+      return nullptr;
     }
-    return obj.value(key).toArray();
+    return &v->asArray();
   }
 
-  Option option(const QJsonValue& value, const QString& path) {
+  Option option(const JsonValue& obj, const QString& path) {
     Option o;
-    if (!value.isObject()) {
+    if (!obj.isObject()) {
       add(path, BankLoader::tr("expected an object"));
       return o;
     }
-    const QJsonObject obj = value.toObject();
     checkKeys(obj, path,
               {QStringLiteral("id"), QStringLiteral("text"), QStringLiteral("correct"),
                QStringLiteral("whyLearnersPick"), QStringLiteral("analysis"),
@@ -176,13 +162,12 @@ class Validator {
     return o;
   }
 
-  Question question(const QJsonValue& value, const QString& path) {
+  Question question(const JsonValue& obj, const QString& path) {
     Question q;
-    if (!value.isObject()) {
+    if (!obj.isObject()) {
       add(path, BankLoader::tr("expected an object"));
       return q;
     }
-    const QJsonObject obj = value.toObject();
     checkKeys(
         obj, path,
         {QStringLiteral("id"), QStringLiteral("exam"), QStringLiteral("domain"),
@@ -218,12 +203,12 @@ class Validator {
     const QString optionsPath = path + QStringLiteral(".options");
     if (auto options = array(obj, QStringLiteral("options"), path)) {
       if (options->size() < 2 || options->size() > 6)
-        add(optionsPath,
-            BankLoader::tr("has %1 options; a question needs 2 to 6").arg(options->size()));
+        add(optionsPath, BankLoader::tr("has %1 options; a question needs 2 to 6")
+                             .arg(static_cast<qulonglong>(options->size())));
       QHash<QString, int> firstIndex;
-      for (int i = 0; i < options->size(); ++i) {
+      for (int i = 0; i < static_cast<int>(options->size()); ++i) {
         const QString p = optionsPath + QStringLiteral("[%1]").arg(i);
-        Option o = option(options->at(i), p);
+        Option o = option((*options)[static_cast<size_t>(i)], p);
         if (!o.id.isEmpty()) {
           if (firstIndex.contains(o.id))
             add(p + QStringLiteral(".id"),
@@ -236,7 +221,7 @@ class Validator {
         q.options.push_back(o);
       }
       const int correct = static_cast<int>(q.correctOptionIds().size());
-      if (!options->isEmpty() && correct == 0)
+      if (!options->empty() && correct == 0)
         add(optionsPath, BankLoader::tr("no option is marked correct"));
       else if (answerKnown && q.answer == AnswerKind::Single && correct > 1)
         add(optionsPath, BankLoader::tr("a single-answer question has %1 correct options; mark "
@@ -248,13 +233,13 @@ class Validator {
     }
 
     if (auto refs = array(obj, QStringLiteral("references"), path, /*optional=*/true)) {
-      for (int i = 0; i < refs->size(); ++i) {
+      for (size_t i = 0; i < refs->size(); ++i) {
         const QString p = path + QStringLiteral(".references[%1]").arg(i);
-        if (!refs->at(i).isObject()) {
+        const JsonValue& r = (*refs)[i];
+        if (!r.isObject()) {
           add(p, BankLoader::tr("expected an object {\"title\", \"url\"}"));
           continue;
         }
-        const QJsonObject r = refs->at(i).toObject();
         checkKeys(r, p, {QStringLiteral("title"), QStringLiteral("url")});
         Reference ref{str(r, QStringLiteral("title"), p), str(r, QStringLiteral("url"), p)};
         if (!ref.url.isEmpty() && !ref.url.startsWith(QLatin1String("https://")) &&
@@ -268,18 +253,18 @@ class Validator {
   }
 
   // questions[].objectives: a non-empty array of distinct ids declared in bank.objectives.
-  QStringList questionObjectives(const QJsonObject& obj, const QString& path) {
+  QStringList questionObjectives(const JsonValue& obj, const QString& path) {
     QStringList ids;
     const QString p = path + QStringLiteral(".objectives");
-    if (!obj.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return ids;
-    const auto tags = array(obj, QStringLiteral("objectives"), path);
+    if (!member(obj, QStringLiteral("objectives")) || !requireSchema2(p)) return ids;
+    const JsonArray* tags = array(obj, QStringLiteral("objectives"), path);
     if (!tags) return ids;
-    if (tags->isEmpty())
+    if (tags->empty())
       add(p, BankLoader::tr("must list at least one objective id, or be left out"));
-    for (int i = 0; i < tags->size(); ++i) {
+    for (size_t i = 0; i < tags->size(); ++i) {
       const QString ip = p + QStringLiteral("[%1]").arg(i);
-      const QString id = tags->at(i).toString();
-      if (!tags->at(i).isString() || id.isEmpty()) {
+      const QString id = text((*tags)[i]);
+      if (!(*tags)[i].isString() || id.isEmpty()) {
         add(ip, BankLoader::tr("expected an objective id such as \"3.2\""));
       } else if (!m_declaredObjectives.contains(id)) {
         add(ip,
@@ -298,28 +283,29 @@ class Validator {
   }
 
   // bank.objectives: {"3.2": "Training models", ...}.
-  QMap<QString, QString> bankObjectives(const QJsonObject& meta, const QString& bankPath) {
+  QMap<QString, QString> bankObjectives(const JsonValue& meta, const QString& bankPath) {
     QMap<QString, QString> result;
     const QString p = bankPath + QStringLiteral(".objectives");
-    if (!meta.contains(QStringLiteral("objectives")) || !requireSchema2(p)) return result;
-    if (!meta.value(QStringLiteral("objectives")).isObject()) {
+    const JsonValue* objectives = member(meta, QStringLiteral("objectives"));
+    if (!objectives || !requireSchema2(p)) return result;
+    if (!objectives->isObject()) {
       add(p, BankLoader::tr("expected an object mapping objective ids to titles, e.g. "
                             "{\"3.2\": \"Training models\"}"));
       return result;
     }
-    const QJsonObject objectives = meta.value(QStringLiteral("objectives")).toObject();
-    if (objectives.isEmpty())
+    if (objectives->members().empty())
       add(p, BankLoader::tr("must declare at least one objective, or be left out"));
-    for (auto it = objectives.begin(); it != objectives.end(); ++it) {
-      const QString kp = p + QLatin1Char('.') + it.key();
-      if (!objectivePattern().match(it.key()).hasMatch())
+    for (const auto& [name, value] : objectives->members()) {
+      const QString key = QString::fromStdString(name);
+      const QString kp = p + QLatin1Char('.') + key;
+      if (!objectivePattern().match(key).hasMatch())
         add(kp, BankLoader::tr("'%1' is not an objective id (use the exam guide's numbering, "
                                "such as 3.2)")
-                    .arg(it.key()));
-      else if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
+                    .arg(key));
+      else if (!value.isString() || text(value).trimmed().isEmpty())
         add(kp, BankLoader::tr("expected the objective's title as a non-empty string"));
       else
-        result.insert(it.key(), it.value().toString());
+        result.insert(key, text(value));
     }
     return result;
   }
@@ -332,18 +318,19 @@ class Validator {
     return false;
   }
 
-  QuestionBank bank(const QJsonObject& root) {
+  QuestionBank bank(const JsonValue& root) {
     QuestionBank b;
     checkKeys(root, QStringLiteral("$"),
               {QStringLiteral("schema"), QStringLiteral("bank"), QStringLiteral("questions")});
 
     const QString bankPath = QStringLiteral("$.bank");
-    if (!root.contains(QStringLiteral("bank"))) {
+    const JsonValue* metaValue = member(root, QStringLiteral("bank"));
+    if (!metaValue) {
       add(bankPath, BankLoader::tr("missing required field"));
-    } else if (!root.value(QStringLiteral("bank")).isObject()) {
+    } else if (!metaValue->isObject()) {
       add(bankPath, BankLoader::tr("expected an object"));
     } else {
-      const QJsonObject meta = root.value(QStringLiteral("bank")).toObject();
+      const JsonValue& meta = *metaValue;
       checkKeys(meta, bankPath,
                 {QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
                  QStringLiteral("exam"), QStringLiteral("language"), QStringLiteral("objectives")});
@@ -360,13 +347,14 @@ class Validator {
       m_declaredObjectives = b.objectives;
     }
 
-    if (auto questions = array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
-      if (questions->isEmpty())
+    if (const JsonArray* questions =
+            array(root, QStringLiteral("questions"), QStringLiteral("$"))) {
+      if (questions->empty())
         add(QStringLiteral("$.questions"), BankLoader::tr("needs at least one question"));
       QHash<QString, int> firstIndex;
-      for (int i = 0; i < questions->size(); ++i) {
+      for (int i = 0; i < static_cast<int>(questions->size()); ++i) {
         const QString p = QStringLiteral("$.questions[%1]").arg(i);
-        Question q = question(questions->at(i), p);
+        Question q = question((*questions)[static_cast<size_t>(i)], p);
         if (!q.id.isEmpty()) {
           if (firstIndex.contains(q.id))
             add(p + QStringLiteral(".id"),
@@ -387,44 +375,41 @@ class Validator {
   QMap<QString, QString> m_declaredObjectives;
 };
 
-// 1-based line and column (in characters) of a byte offset into UTF-8 text.
-std::pair<int, int> lineColumn(const QByteArray& text, qsizetype offset) {
-  int line = 1;
-  qsizetype lineStart = 0;
-  offset = std::min(offset, text.size());
-  for (qsizetype i = 0; i < offset; ++i)
-    if (text.at(i) == '\n') {
-      ++line;
-      lineStart = i + 1;
-    }
-  const int column =
-      static_cast<int>(QString::fromUtf8(text.mid(lineStart, offset - lineStart)).size()) + 1;
-  return {line, column};
-}
-
-// Qt's parser words ("unterminated object") describe its state, not the typo that caused it.
-QString syntaxErrorText(const QJsonParseError& error, const QByteArray& json) {
+// core's parser words ("expected ',' or '}' in object") say where it stopped, not the typo that
+// caused it: the usual typos are named.
+QString syntaxErrorText(const std::string& problem, const QByteArray& json) {
   if (json.trimmed().isEmpty())
     return BankLoader::tr(
         "the file is empty; a bank is one JSON object (see "
         "docs/question-bank-format.md)");
-  switch (error.error) {
-    case QJsonParseError::UnterminatedObject:
-      return BankLoader::tr(
-                 "expected ',' or '}' (%1): is a comma missing between two fields "
-                 "just before this point, or a '}' missing?")
-          .arg(error.errorString());
-    case QJsonParseError::UnterminatedArray:
-      return BankLoader::tr(
-                 "expected ',' or ']' (%1): is a comma missing between two items "
-                 "just before this point, or a ']' missing?")
-          .arg(error.errorString());
-    case QJsonParseError::MissingNameSeparator:
-      return BankLoader::tr("expected ':' after a field name (%1)").arg(error.errorString());
-    case QJsonParseError::UnterminatedString:
-      return BankLoader::tr("a string is not closed with '\"' (%1)").arg(error.errorString());
-    default:
-      return error.errorString();
+  const QString words = QString::fromStdString(escapeForTerminal(problem));
+  const auto has = [&](const char* text) { return problem.find(text) != std::string::npos; };
+  if (has("expected ',' or '}'"))
+    return BankLoader::tr(
+               "expected ',' or '}' (%1): is a comma missing between two fields "
+               "just before this point, or a '}' missing?")
+        .arg(words);
+  if (has("expected ',' or ']'"))
+    return BankLoader::tr(
+               "expected ',' or ']' (%1): is a comma missing between two items "
+               "just before this point, or a ']' missing?")
+        .arg(words);
+  if (has("expected ':' after object key"))
+    return BankLoader::tr("expected ':' after a field name (%1)").arg(words);
+  if (has("unterminated string"))
+    return BankLoader::tr("a string is not closed with '\"' (%1)").arg(words);
+  return words;
+}
+
+// A JSON number that is a whole int ("2", "2.0"), else nullopt.
+std::optional<int> wholeNumber(const JsonValue& v) {
+  if (!v.isNumber()) return std::nullopt;
+  try {
+    const double d = v.asDouble();
+    if (d != std::trunc(d) || d < -2147483648.0 || d > 2147483647.0) return std::nullopt;
+    return static_cast<int>(d);
+  } catch (const json::TypeError&) {
+    return std::nullopt;  // outside double's range
   }
 }
 
@@ -457,51 +442,74 @@ BankLoadResult BankLoader::loadFile(const QString& path) {
   return loadJson(QByteArray::fromStdString(bytes));
 }
 
+int BankLoader::parseCount() { return g_parses.load(); }
+
 BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   BankLoadResult result;
-  QJsonParseError error{};
-  const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-  if (error.error != QJsonParseError::NoError) {
-    const auto [line, column] = lineColumn(json, error.offset);
+  // One parse, by core's parser (the one every other file the project reads goes through): it
+  // lists every repeated key with its path (a second "correct" would otherwise hide a typo; the
+  // last value counts), and it is strict (invalid UTF-8, lone surrogates, a BOM), each problem
+  // with its line and column.
+  json::ParseOptions options;
+  std::vector<json::DuplicateKey> duplicates;
+  size_t omitted = 0;
+  options.duplicateKeys = &duplicates;
+  options.maxDuplicateKeys = 100;
+  options.omittedDuplicateKeys = &omitted;
+  JsonValue root;
+  ++g_parses;
+  try {
+    root =
+        json::parse(std::string_view(json.constData(), static_cast<size_t>(json.size())), options);
+  } catch (const json::ParseError& e) {
     result.problems.push_back(
         {QStringLiteral("$"), BankLoader::tr("JSON syntax error at line %1, column %2: %3")
-                                  .arg(line)
-                                  .arg(column)
-                                  .arg(syntaxErrorText(error, json))});
+                                  .arg(static_cast<qulonglong>(e.line()))
+                                  .arg(static_cast<qulonglong>(e.column()))
+                                  .arg(syntaxErrorText(e.problem(), json))});
     return result;
   }
-  if (!doc.isObject()) {
+  if (!root.isObject()) {
     result.problems.push_back(
         {QStringLiteral("$"), BankLoader::tr("expected an object at the top level")});
     return result;
   }
-  const QJsonObject root = doc.object();
 
   // The schema number decides how to read everything else, so it is checked first.
-  const QJsonValue schema = root.value(QStringLiteral("schema"));
-  if (!root.contains(QStringLiteral("schema"))) {
+  const JsonValue* schemaValue = member(root, QStringLiteral("schema"));
+  const std::optional<int> whole = schemaValue ? wholeNumber(*schemaValue) : std::nullopt;
+  const int schema = whole.value_or(0);
+  if (!schemaValue) {
     result.problems.push_back(
         {QStringLiteral("$.schema"), BankLoader::tr("missing required field")});
-  } else if (!schema.isDouble() || schema.toDouble() != static_cast<double>(schema.toInt())) {
+  } else if (!whole) {
     result.problems.push_back({QStringLiteral("$.schema"), BankLoader::tr("expected an integer")});
-  } else if (schema.toInt() > kSchemaVersion) {
+  } else if (schema > kSchemaVersion) {
     result.problems.push_back(
         {QStringLiteral("$.schema"),
          BankLoader::tr(
              "schema %1 was made by a newer PrecisionLab (this version reads schema %2); "
              "update PrecisionLab to use this bank")
-             .arg(schema.toInt())
+             .arg(schema)
              .arg(kSchemaVersion)});
     return result;  // a newer format may differ anywhere: listing more would only mislead
-  } else if (schema.toInt() < 1) {
+  } else if (schema < 1) {
     result.problems.push_back(
         {QStringLiteral("$.schema"), BankLoader::tr("unknown schema version %1 (expected %2)")
-                                         .arg(schema.toInt())
+                                         .arg(schema)
                                          .arg(kSchemaVersion)});
   }
 
-  reportDuplicateKeys(json, result.problems);
-  Validator v(schema.toInt());
+  for (const auto& d : duplicates)
+    result.problems.push_back(
+        {QString::fromStdString(d.path),
+         BankLoader::tr("duplicate key at line %1 (only the last value would count)")
+             .arg(static_cast<qulonglong>(d.line))});
+  if (omitted > 0)
+    result.problems.push_back(
+        {QStringLiteral("$"),
+         BankLoader::tr("... and %1 more duplicate keys").arg(static_cast<qulonglong>(omitted))});
+  Validator v(schema);
   QuestionBank bank = v.bank(root);
   result.problems += v.problems;
   // One malformed bank could list a problem per option (99,976 lines): the first ones and a count.
@@ -514,7 +522,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
          BankLoader::tr("... and %1 more problems").arg(static_cast<qlonglong>(more))});
   }
   if (result.problems.isEmpty()) {
-    bank.schema = schema.toInt();
+    bank.schema = schema;
     result.bank = std::move(bank);
   }
   return result;

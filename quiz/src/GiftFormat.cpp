@@ -388,4 +388,53 @@ QVector<ImportedQuestion> GiftFormat::read(const QString& text, const QString& f
   return out;
 }
 
+BankFormatSpec GiftFormat::spec() {
+  BankFormatSpec f;
+  f.name = QStringLiteral("gift");
+  f.suffixes = {QStringLiteral("gift")};
+  f.openFilter = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "GIFT (*.gift *.txt)");
+  f.saveFilter =
+      QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "GIFT for Moodle (*.gift)");
+  f.losses = QT_TRANSLATE_NOOP(
+      "precisionlab::quiz::BankInterchange",
+      "Moodle shows the stem, the options, the answer key, each option's analysis (as its "
+      "feedback), the explanation (general feedback) and the domain (category). Ids, topic, "
+      "why learners pick an option, when it would be right, the exam trap, references and lab "
+      "scenarios travel in a comment that Moodle ignores and PrecisionLab reads back.");
+  f.description = QStringLiteral("GIFT");
+  f.maxBytes = BankInterchange::kMaxFileBytes;
+  f.tooBig = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange",
+                               "%1 bytes is over the %2 MiB limit for a question bank");
+  // GIFT has { } answer blocks after each question; plain two-column text does not.
+  f.sniff = [](const QString& suffix, const QByteArray& head) {
+    if (suffix == QLatin1String("gift")) return 100;
+    return head.contains('{') ? 10 : 0;
+  };
+  f.read = [](const BankFormatInput& in, QVector<ImportProblem>* problems) {
+    BankFormatRead r;
+    r.questions = read(in.text, in.fileName, problems);
+    return r;
+  };
+  f.write = [](const QuestionBank& bank, QString*) { return write(bank).toUtf8(); };
+  f.places = {"~`// precisionlab-bank {...}` comment",
+              "~`// precisionlab-bank {...}` comment",
+              "question title `::id::`",
+              "question text",
+              "answers `=` / `~`",
+              "`=`, or `~%w%` weights",
+              "answer feedback `#`",
+              "general feedback `####`",
+              "`$CATEGORY` (`/` as `//`)",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment",
+              "~`// precisionlab {...}` comment"};
+  return f;
+}
+
 }  // namespace precisionlab::quiz

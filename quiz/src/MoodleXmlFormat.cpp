@@ -255,4 +255,53 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
   return out;
 }
 
+BankFormatSpec MoodleXmlFormat::spec() {
+  BankFormatSpec f;
+  f.name = QStringLiteral("moodle-xml");
+  f.aliases = {QStringLiteral("xml"), QStringLiteral("moodle")};
+  f.suffixes = {QStringLiteral("xml")};
+  f.openFilter = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "Moodle XML (*.xml)");
+  f.saveFilter = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange", "Moodle XML (*.xml)");
+  f.losses = QT_TRANSLATE_NOOP(
+      "precisionlab::quiz::BankInterchange",
+      "Moodle shows the stem, the options, the answer key (fractions), each option's analysis "
+      "(feedback), the explanation (general feedback), the id (question name) and the domain "
+      "(category). The other fields travel in an XML comment that Moodle ignores and "
+      "PrecisionLab reads back.");
+  f.description = QStringLiteral("Moodle XML");
+  f.encoding = BankEncoding::OwnEncoding;
+  f.maxBytes = BankInterchange::kMaxFileBytes;
+  f.tooBig = QT_TRANSLATE_NOOP("precisionlab::quiz::BankInterchange",
+                               "%1 bytes is over the %2 MiB limit for a question bank");
+  f.sniff = [](const QString& suffix, const QByteArray& head) {
+    if (suffix == QLatin1String("xml")) return 100;
+    return head.trimmed().startsWith('<') ? 50 : 0;
+  };
+  f.read = [](const BankFormatInput& in, QVector<ImportProblem>* problems) {
+    BankFormatRead r;
+    r.questions = read(in.bytes, in.fileName, problems);
+    return r;
+  };
+  f.write = [](const QuestionBank& bank, QString*) { return write(bank); };
+  f.places = {"~`<!-- precisionlab-bank {...} -->` comment",
+              "~`<!-- precisionlab-bank {...} -->` comment",
+              "`<name>`",
+              "`<questiontext>`",
+              "`<answer>`",
+              "answer `fraction`s",
+              "answer `<feedback>`",
+              "`<generalfeedback>`",
+              "category `$course$/top/<domain>` (`/` as `//`)",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment",
+              "~`<!-- precisionlab {...} -->` comment"};
+  return f;
+}
+
 }  // namespace precisionlab::quiz

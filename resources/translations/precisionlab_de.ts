@@ -756,10 +756,6 @@
         <translation>unbekannte Schema-Version %1 (erwartet: %2)</translation>
     </message>
     <message>
-        <source>JSON error at line %1, column %2: %3</source>
-        <translation>JSON-Fehler in Zeile %1, Spalte %2: %3</translation>
-    </message>
-    <message>
         <source>duplicate key at line %1 (only the last value would count)</source>
         <translation>doppelter Schlüssel in Zeile %1 (nur der letzte Wert würde zählen)</translation>
     </message>
@@ -2206,22 +2202,6 @@ Korrigieren Sie die Datei (siehe docs/question-bank-format.md und docs/question-
         <translation>unbekanntes Format %1</translation>
     </message>
     <message>
-        <source>GIFT for Moodle (*.gift)</source>
-        <translation>GIFT für Moodle (*.gift)</translation>
-    </message>
-    <message>
-        <source>Moodle XML (*.xml)</source>
-        <translation>Moodle XML (*.xml)</translation>
-    </message>
-    <message>
-        <source>Anki text deck (*.txt)</source>
-        <translation>Anki-Textdeck (*.txt)</translation>
-    </message>
-    <message>
-        <source>PrecisionLab bank (*.json)</source>
-        <translation>PrecisionLab-Fragensammlung (*.json)</translation>
-    </message>
-    <message>
         <source>Export question bank</source>
         <translation>Fragensammlung exportieren</translation>
     </message>
@@ -2549,14 +2529,6 @@ Trotzdem beenden?</translation>
     <message>
         <source>Present &amp;with recorded runs…</source>
         <translation>Mit &amp;Aufzeichnungen präsentieren…</translation>
-    </message>
-    <message>
-        <source>Question banks (*.json *.gift *.xml *.txt *.tsv *.apkg);;PrecisionLab bank (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki text export (*.txt *.tsv);;Anki deck package (*.apkg);;All files (*)</source>
-        <translation>Fragensammlungen (*.json *.gift *.xml *.txt *.tsv *.apkg);;PrecisionLab-Fragensammlung (*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki-Textexport (*.txt *.tsv);;Anki-Deckpaket (*.apkg);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Anki deck package (*.apkg)</source>
-        <translation>Anki-Deckpaket (*.apkg)</translation>
     </message>
     <message>
         <source>Lost from this bank: %1.</source>
@@ -3792,6 +3764,46 @@ Jetzt abgeben?</translation>
     <message>
         <source>An Anki deck package (a double click opens it in Anki): the same notes as the Anki text export, one &quot;PrecisionLab Basic&quot; note per question with the stem and lettered options on the front, the answer, the explanation and each option&apos;s analysis on the back; the id is the note&apos;s guid, the domain a subdeck, the topic a tag. Why learners pick an option, when it would be right, the exam trap, references and lab scenarios are not exported.</source>
         <translation>Ein Anki-Deckpaket (ein Doppelklick öffnet es in Anki): dieselben Notizen wie der Anki-Textexport, eine „PrecisionLab Basic“-Notiz pro Frage mit dem Fragenstamm und den mit Buchstaben versehenen Optionen auf der Vorderseite, der Antwort, der Erklärung und der Analyse jeder Option auf der Rückseite; die ID ist die guid der Notiz, der Bereich ein Unterdeck, das Thema ein Tag. Warum Lernende eine Option wählen, wann sie richtig wäre, die Prüfungsfalle, Quellen und Laborszenarien werden nicht exportiert.</translation>
+    </message>
+    <message>
+        <source>Anki deck package (*.apkg)</source>
+        <translation>Anki-Deckpaket (*.apkg)</translation>
+    </message>
+    <message>
+        <source>Anki text export (*.txt *.tsv)</source>
+        <translation>Anki-Textexport (*.txt *.tsv)</translation>
+    </message>
+    <message>
+        <source>Anki text deck (*.txt)</source>
+        <translation>Anki-Textdeck (*.txt)</translation>
+    </message>
+    <message>
+        <source>PrecisionLab bank (*.json)</source>
+        <translation>PrecisionLab-Fragensammlung (*.json)</translation>
+    </message>
+    <message>
+        <source>Question banks (%1)</source>
+        <translation>Fragensammlungen (%1)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 files can only be read</source>
+        <translation>%1-Dateien können nur gelesen werden</translation>
+    </message>
+    <message>
+        <source>GIFT (*.gift *.txt)</source>
+        <translation>GIFT (*.gift *.txt)</translation>
+    </message>
+    <message>
+        <source>GIFT for Moodle (*.gift)</source>
+        <translation>GIFT für Moodle (*.gift)</translation>
+    </message>
+    <message>
+        <source>Moodle XML (*.xml)</source>
+        <translation>Moodle XML (*.xml)</translation>
     </message>
 </context>
 <context>

@@ -39,23 +39,23 @@ class TestBankInterchange : public QObject {
   Q_OBJECT
  private slots:
   void roundTrip_data() {
-    QTest::addColumn<int>("format");
+    QTest::addColumn<QString>("format");
     QTest::addColumn<bool>("everyField");
-    QTest::newRow("gift") << int(BankFormat::Gift) << true;
-    QTest::newRow("moodle-xml") << int(BankFormat::MoodleXml) << true;
-    QTest::newRow("anki") << int(BankFormat::AnkiText) << false;
-    QTest::newRow("apkg") << int(BankFormat::AnkiPackage) << false;
-    QTest::newRow("json") << int(BankFormat::Json) << true;
+    QTest::newRow("gift") << BankFormat::Gift.name() << true;
+    QTest::newRow("moodle-xml") << BankFormat::MoodleXml.name() << true;
+    QTest::newRow("anki") << BankFormat::AnkiText.name() << false;
+    QTest::newRow("apkg") << BankFormat::AnkiPackage.name() << false;
+    QTest::newRow("json") << BankFormat::Json.name() << true;
   }
 
   void roundTrip() {
-    QFETCH(int, format);
+    QFETCH(QString, format);
     QFETCH(bool, everyField);
     QuestionBank bank = builtIn();
     QVERIFY(bank.questions.size() >= 10);
     bank.questions[1].domain = "GPU/TPU choices";  // a '/' is a category separator in Moodle
     QTemporaryDir dir;
-    const auto f = static_cast<BankFormat>(format);
+    const auto f = BankFormat(format);
     const QString path = dir.filePath("bank." + BankInterchange::fileSuffix(f));
     QCOMPARE(BankInterchange::exportFile(bank, f, path), QString());
     const BankImportResult back = BankInterchange::importFile(path);  // format from the file
@@ -296,7 +296,7 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
     QString doc = QString::fromUtf8(file.readAll());
     file.close();
     QString wanted = doc;
-    for (const BankFormat f :
+    for (const BankFormat& f :
          {BankFormat::Gift, BankFormat::MoodleXml, BankFormat::AnkiText, BankFormat::AnkiPackage}) {
       const QString open = "<!-- format-table " + BankInterchange::formatName(f) + " -->\n";
       const qsizetype start = wanted.indexOf(open);
@@ -369,49 +369,49 @@ Is bf16's exponent range the same as fp32's?{TRUE#No, bf16 keeps 8 exponent bits
   }
 
   void problemsNameFileLineAndQuestion_data() {
-    QTest::addColumn<int>("format");
+    QTest::addColumn<QString>("format");
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<int>("line");
     QTest::addColumn<QString>("question");
     QTest::addColumn<QString>("words");
     QTest::newRow("gift short answer")
-        << int(BankFormat::Gift)
+        << BankFormat::Gift.name()
         << QByteArray("::ok::Q? {=a ~b}\n\n// c\n::sa::Name it {=fp16 =half}\n") << 4 << "sa"
         << "short-answer";
     QTest::newRow("gift unclosed")
-        << int(BankFormat::Gift) << QByteArray("\n\n::x::Q? {=a ~b\n") << 3 << "x"
+        << BankFormat::Gift.name() << QByteArray("\n\n::x::Q? {=a ~b\n") << 3 << "x"
         << "no closing }";
     QTest::newRow("gift one option")
-        << int(BankFormat::Gift) << QByteArray("::ok::Q? {=a ~b}\n\n::one::Q? {=a ~}\n") << 3
+        << BankFormat::Gift.name() << QByteArray("::ok::Q? {=a ~b}\n\n::one::Q? {=a ~}\n") << 3
         << "one"
         << "options";
     QTest::newRow("moodle essay")
-        << int(BankFormat::MoodleXml)
+        << BankFormat::MoodleXml.name()
         << QByteArray(
                "<quiz>\n<question "
                "type=\"essay\">\n<name><text>e1</text></name></question>\n</quiz>")
         << 2 << "e1"
         << "essay";
     QTest::newRow("moodle broken")
-        << int(BankFormat::MoodleXml)
+        << BankFormat::MoodleXml.name()
         << QByteArray("<quiz>\n<question type=\"multichoice\">\n</quiz>") << 3 << ""
         << "XML error";
     QTest::newRow("anki one field")
-        << int(BankFormat::AnkiText) << QByteArray("#separator:tab\nQ1\tA1\nQ2\tA2\nonly a front\n")
-        << 4 << "note 3"
+        << BankFormat::AnkiText.name()
+        << QByteArray("#separator:tab\nQ1\tA1\nQ2\tA2\nonly a front\n") << 4 << "note 3"
         << "front and a back";
     QTest::newRow("anki bad separator")
-        << int(BankFormat::AnkiText) << QByteArray("#separator:Weird\nQ\tA\n") << 1 << ""
+        << BankFormat::AnkiText.name() << QByteArray("#separator:Weird\nQ\tA\n") << 1 << ""
         << "separator";
   }
 
   void problemsNameFileLineAndQuestion() {
-    QFETCH(int, format);
+    QFETCH(QString, format);
     QFETCH(QByteArray, text);
     QFETCH(int, line);
     QFETCH(QString, question);
     QFETCH(QString, words);
-    const BankImportResult r = importText(text, static_cast<BankFormat>(format), "teacher.txt");
+    const BankImportResult r = importText(text, BankFormat(format), "teacher.txt");
     QVERIFY(!r.ok());
     QVERIFY(!r.bank.has_value());
     QVERIFY(!r.problems.isEmpty());

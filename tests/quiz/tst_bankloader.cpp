@@ -324,7 +324,9 @@ class TestBankLoader : public QObject {
     QTest::newRow("syntax error") << QByteArray(
                                          "{\n  \"schema\": 1,\n  \"bank\": {\"id\" \"x\"}\n}\n")
                                   << "$"
-                                  << "JSON syntax error at line 3, column 18";
+                                  // the column of the '"' where ':' belongs (core's parser)
+                                  << "JSON syntax error at line 3, column 17: expected ':' after a "
+                                     "field name";
     QTest::newRow("not an object") << QByteArray("[1, 2]") << "$"
                                    << "expected an object at the top level";
   }

@@ -197,10 +197,7 @@ bool MainWindow::requestBank(const QString& path) {
 
 void MainWindow::openBankDialog() {
   const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open question bank"), QDir::homePath(),
-      tr("Question banks (*.json *.gift *.xml *.txt *.tsv *.apkg);;PrecisionLab bank "
-         "(*.json);;GIFT (*.gift *.txt);;Moodle XML (*.xml);;Anki text export (*.txt "
-         "*.tsv);;Anki deck package (*.apkg);;All files (*)"));
+      this, tr("Open question bank"), QDir::homePath(), quiz::BankInterchange::openDialogFilter());
   if (!path.isEmpty()) requestBank(path);
 }
 
@@ -211,35 +208,31 @@ QString MainWindow::exportBankTo(const QString& path, const QString& formatName)
 }
 
 void MainWindow::exportBankDialog() {
-  struct Choice {
-    QString filter, format;
-  };
-  const QVector<Choice> choices = {{tr("GIFT for Moodle (*.gift)"), QStringLiteral("gift")},
-                                   {tr("Moodle XML (*.xml)"), QStringLiteral("moodle-xml")},
-                                   {tr("Anki text deck (*.txt)"), QStringLiteral("anki")},
-                                   {tr("Anki deck package (*.apkg)"), QStringLiteral("apkg")},
-                                   {tr("PrecisionLab bank (*.json)"), QStringLiteral("json")}};
+  // Every format a bank can be written as (quiz/BankFormat.h): the other tools' first.
+  const QVector<quiz::BankFormat> formats = quiz::BankFormats::writable();
   QStringList filters;
-  for (const Choice& c : choices) filters << c.filter;
+  for (const quiz::BankFormat& f : formats) filters << quiz::BankInterchange::saveFilter(f);
   QString selected = filters.first();
   QString path = QFileDialog::getSaveFileName(
-      this, tr("Export question bank"), QDir::home().filePath(bank_.id + QStringLiteral(".gift")),
+      this, tr("Export question bank"),
+      QDir::home().filePath(bank_.id + QLatin1Char('.') +
+                            quiz::BankInterchange::fileSuffix(formats.first())),
       filters.join(QStringLiteral(";;")), &selected);
   if (path.isEmpty()) return;
-  QString format = choices.first().format;
-  for (const Choice& c : choices)
-    if (c.filter == selected) format = c.format;
-  const auto kind = quiz::BankInterchange::formatFromName(format);
-  const QString suffix = QLatin1Char('.') + quiz::BankInterchange::fileSuffix(*kind);
+  quiz::BankFormat kind = formats.first();
+  for (qsizetype i = 0; i < formats.size(); ++i)
+    if (filters[i] == selected) kind = formats[i];
+  const QString format = quiz::BankInterchange::formatName(kind);
+  const QString suffix = QLatin1Char('.') + quiz::BankInterchange::fileSuffix(kind);
   if (QFileInfo(path).suffix().isEmpty()) path += suffix;
   const QString error = exportBankTo(path, format);
   if (!error.isEmpty()) return showError(tr("The question bank was not exported"), error);
   showStatus(tr("Exported %n question(s) to %1.", nullptr, int(bank_.questions.size())).arg(path),
              10000);
   // What this bank gives and the file cannot hold, field by field (as `bank export` warns).
-  const QStringList lost = quiz::BankFormatFields::losses(bank_, *kind);
+  const QStringList lost = quiz::BankFormatFields::losses(bank_, kind);
   QString text =
-      tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(*kind));
+      tr("%1\n\nWhat this format keeps: %2").arg(path, quiz::BankInterchange::losses(kind));
   if (!lost.isEmpty())
     text += QStringLiteral("\n\n") +
             tr("Lost from this bank: %1.").arg(lost.join(QStringLiteral(", ")));

@@ -26,6 +26,7 @@ class AnkiPackageFormat {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::AnkiPackageFormat)
 
  public:
+  static BankFormatSpec spec();                               // its row in BankFormats
   static constexpr qint64 kMaxPackageBytes = 1024LL << 20;    // media included, never read
   static constexpr qint64 kMaxCollectionBytes = 256LL << 20;  // the SQLite file, unpacked
   static constexpr qint64 kMaxNoteBytes = 1LL << 20;          // one note's fields

@@ -33,6 +33,9 @@ class AnkiTextFormat {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::AnkiTextFormat)
 
  public:
+  static BankFormatSpec spec();  // its row in BankFormats
+  // Where a note keeps each field of a bank (BankFormatSpec::places), for both Anki formats.
+  static const std::vector<const char*>& places();
   static QString write(const QuestionBank& bank);
   // The note the export writes for `q` (a Basic note: Front, Back; guid = id, deck =
   // "<bank title>::<domain>", tag = topic), for the text export and the .apkg package alike.

@@ -38,6 +38,14 @@ class BankFormatFields {
   // The same for the fields only PrecisionLab reads back (the other tool ignores them).
   static QStringList hiddenFromOtherTool(const QuestionBank& bank, BankFormat format);
   static QString fateName(FieldFate fate);  // "shown", "PrecisionLab only", "lost"
+
+  // From the format table (BankFormat.h), for `precisionlab-cli bank --help`: the import and
+  // export usage with every format, then one field table per other tool's format.
+  static QString helpText();
+  // The names a bank can be written as, "gift, moodle-xml, anki, apkg or json" (`separator`
+  // ", " and `last` " or "), for usage errors.
+  static QString formatChoices(const QString& separator = QStringLiteral(", "),
+                               const QString& last = QStringLiteral(" or "));
 };
 
 }  // namespace precisionlab::quiz

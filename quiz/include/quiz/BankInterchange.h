@@ -14,6 +14,7 @@
 // Export: written atomically (writeOutputFile); never a half-written file, never over a device.
 #pragma once
 
+#include "quiz/BankFormat.h"
 #include "quiz/QuestionBank.h"
 
 #include <QByteArray>
@@ -25,23 +26,6 @@
 #include <optional>
 
 namespace precisionlab::quiz {
-
-enum class BankFormat { Json, Gift, MoodleXml, AnkiText, AnkiPackage };
-
-struct ImportProblem {
-  QString file;
-  int line = 0;      // 1-based; 0 = the whole file
-  QString question;  // the question's title or "question N"; empty for file-level problems
-  QString message;
-  QString toString() const;  // "file:12: question \"q3\": message"
-};
-
-// A question as a reader found it, with the line it starts on (for problems found later).
-struct ImportedQuestion {
-  Question question;
-  int line = 0;
-  QString label;  // title or "question N", for messages
-};
 
 struct BankImportResult {
   std::optional<QuestionBank> bank;  // set only when problems is empty
@@ -63,14 +47,19 @@ class BankInterchange {
   // "a" for 0 ... "z" for 25 (readers refuse more than kMaxOptions options).
   static QString optionId(qsizetype index);
 
-  // "json", "gift", "moodle-xml" (or "xml"), "anki" (or "anki-text"), "apkg" (or
-  // "anki-package"); nullopt otherwise.
+  // A row's name or alias (BankFormat.h: "json", "gift", "moodle-xml" or "xml", "anki" or
+  // "anki-text", "apkg" or "anki-package"), any case; nullopt otherwise.
   static std::optional<BankFormat> formatFromName(const QString& name);
-  static QString formatName(BankFormat format);
-  static QString fileSuffix(BankFormat format);  // "json", "gift", "xml", "txt", "apkg"
-  static bool isBinary(BankFormat format) { return format == BankFormat::AnkiPackage; }
-  // From the extension, then the first bytes (.txt may be GIFT or Anki; a zip is a package).
+  static QString formatName(BankFormat format) { return format.spec().name; }
+  static QString fileSuffix(BankFormat format);  // the first suffix: "json", "gift", "xml", ...
+  static bool isBinary(BankFormat format) { return format.spec().encoding == BankEncoding::Binary; }
+  // The row whose sniff is surest from the extension and the first bytes (.txt may be GIFT or
+  // Anki; a zip is a package).
   static BankFormat detect(const QString& path, const QByteArray& head);
+
+  // The open dialog's filters: every suffix, then each format's, then all files (translated).
+  static QString openDialogFilter();
+  static QString saveFilter(BankFormat format);  // translated, "GIFT for Moodle (*.gift)"
 
   static BankImportResult importFile(const QString& path,
                                      std::optional<BankFormat> format = std::nullopt);
@@ -90,7 +79,7 @@ class BankInterchange {
  private:
   static BankImportResult importUnbounded(const QByteArray& data, BankFormat format,
                                           const QString& fileName);
-  static BankImportResult importPackage(QIODevice* device, const QString& fileName);
+  static BankImportResult readWith(const BankFormatSpec& row, const BankFormatInput& input);
   // What every reader's questions go through: ids, placeholders, validation as a JSON bank.
   static BankImportResult complete(QVector<ImportedQuestion> imported, const QString& title,
                                    const QString& text, const QString& fileName,

@@ -39,8 +39,11 @@ class BankLoader {
   // Reads and validates a file (":/..." resource paths work too). An unreadable file is one
   // problem at "$" naming the file.
   static BankLoadResult loadFile(const QString& path);
-  // Validates bank JSON text. Syntax errors are reported with line and column.
+  // Validates bank JSON text, parsed once by core's JSON parser (core/Json.h). Syntax errors are
+  // reported with line and column.
   static BankLoadResult loadJson(const QByteArray& json);
+  // How many JSON texts loadJson has parsed in this process (tests: a bank is parsed once).
+  static int parseCount();
 };
 
 }  // namespace precisionlab::quiz

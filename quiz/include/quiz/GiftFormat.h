@@ -23,6 +23,7 @@ class GiftFormat {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::GiftFormat)
 
  public:
+  static BankFormatSpec spec();  // its row in BankFormats
   static QString write(const QuestionBank& bank);
   static QVector<ImportedQuestion> read(const QString& text, const QString& file,
                                         QVector<ImportProblem>* problems);

@@ -18,6 +18,7 @@ class MoodleXmlFormat {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::quiz::MoodleXmlFormat)
 
  public:
+  static BankFormatSpec spec();  // its row in BankFormats
   static QByteArray write(const QuestionBank& bank);
   static QVector<ImportedQuestion> read(const QByteArray& xml, const QString& file,
                                         QVector<ImportProblem>* problems);
