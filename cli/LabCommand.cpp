@@ -3,6 +3,7 @@
 // the comparison table with verdicts computed from the measurements and writes the records.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -14,6 +15,7 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
+#include "cli/PreemptionExperiment.h"
 #include "cli/ProgressBar.h"
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
@@ -104,6 +106,11 @@ int runLab(const ArgParser& parser) {
       ids = splitList(list);
     if (ids.empty()) parser.fail("scenarios", "is empty: name at least one scenario id");
   }
+  // Preemption and resume runs child processes it kills, not runs side by side: alone.
+  const bool preemption =
+      std::find(ids.begin(), ids.end(), scenario::kPreemptionResume) != ids.end();
+  if (preemption && ids.size() != 1)
+    parser.fail("scenarios", std::string(scenario::kPreemptionResume) + " runs alone");
   std::vector<LabScenario> scenarios;
   for (const auto& id : ids) {
     try {
@@ -119,6 +126,11 @@ int runLab(const ArgParser& parser) {
   if (ec)
     parser.fail("out", "cannot create the directory " + outDir + ": " +
                            AtomicFileWriter::reason(ec.value()));
+  if (preemption) {
+    TrainConfig c = base;
+    if (!parser.has("steps")) c.steps = 40;  // three short runs: seconds on 2 cores
+    return runPreemptionExperiment(c, outDir, std::cout);
+  }
   if (!parser.has("preset") && base.preset != PretrainedModels::kMiniLm)
     std::cout << LabScenarios::defaultModelNote() << "\n";
   LabReport::printSetup(std::cout, base);

@@ -39,6 +39,7 @@ QColor colorOf(const std::string& id, int row) {
       // the model with the outlier feature).
       {scenario::kFp16AmpOutlier, QColor(0x00, 0x5E, 0x45)},
       {scenario::kBf16AmpOutlier, QColor(0x99, 0x66, 0x00)},
+      {scenario::kPreemptionResume, QColor(0xB2, 0x22, 0x22)},
   };
   for (const auto& [known, color] : kColors)
     if (known == id) return color;
