@@ -181,7 +181,9 @@ class TestPreemption : public QObject {
     }
     const CliResult r = resume(copy.filePath("out"), cp);
     QCOMPARE(r.exitCode, 1);  // an error, not a crash (-1) or a run
-    QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+    // With --jsonl the failure is the summary line's message.
+    QVERIFY2(r.out.contains("\"state\":\"failed\"") && r.out.contains(expected),
+             qPrintable(r.out + r.err));
     QVERIFY2(!r.out.contains("\"type\":\"step\""), qPrintable(r.out));
   }
 
