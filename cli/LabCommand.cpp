@@ -14,6 +14,7 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
+#include "cli/PreemptionExperiment.h"
 #include "cli/ProgressBar.h"
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
@@ -104,6 +105,9 @@ int runLab(const ArgParser& parser) {
       ids = splitList(list);
     if (ids.empty()) parser.fail("scenarios", "is empty: name at least one scenario id");
   }
+  // Preemption and resume alone is child processes it kills (PreemptionExperiment.h); in a list
+  // with others it is the run writing its checkpoints beside them, as in the window.
+  const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
   std::vector<LabScenario> scenarios;
   for (const auto& id : ids) {
     try {
@@ -119,6 +123,11 @@ int runLab(const ArgParser& parser) {
   if (ec)
     parser.fail("out", "cannot create the directory " + outDir + ": " +
                            AtomicFileWriter::reason(ec.value()));
+  if (preemption) {
+    TrainConfig c = base;
+    if (!parser.has("steps")) c.steps = 40;  // three short runs: seconds on 2 cores
+    return runPreemptionExperiment(c, outDir, std::cout);
+  }
   if (!parser.has("preset") && base.preset != PretrainedModels::kMiniLm)
     std::cout << LabScenarios::defaultModelNote() << "\n";
   LabReport::printSetup(std::cout, base);

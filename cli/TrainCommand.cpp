@@ -74,6 +74,7 @@ ArgParser makeParser() {
                       O::AccumulationSteps,
                       O::CheckpointActivations,
                       O::OutlierScaleLog2,
+                      O::Checkpoints,
                       O::Save,
                       O::Data,
                       O::TextColumn,

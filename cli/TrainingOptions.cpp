@@ -52,6 +52,12 @@ const OptionRow kRows[] = {
     {TrainOption::CheckpointActivations, "gradient-checkpointing",
      ConfigField::CheckpointActivations},
     {TrainOption::OutlierScaleLog2, "outlier-scale-log2", ConfigField::OutlierScaleLog2},
+    {TrainOption::Checkpoints, "checkpoint-every", ConfigField::CheckpointEvery},
+};
+// The other flags of TrainOption::Checkpoints (one option adds all four).
+const OptionRow kCheckpointRows[] = {
+    {TrainOption::Checkpoints, "checkpoint-keep", ConfigField::CheckpointKeep},
+    {TrainOption::Checkpoints, "resume-from", ConfigField::ResumeFrom},
 };
 constexpr const char* kOversubscribe = "oversubscribe";
 
@@ -177,6 +183,18 @@ void addTrainingOptions(ArgParser& p, const TrainConfig& d,
                  "docs/range-experiment.md)" +
                      dflt + std::to_string(d.outlierScaleLog2) + ")");
         break;
+      case TrainOption::Checkpoints:
+        p.option(name, "N",
+                 "write OUTPUT_DIR/checkpoint-<step>/ every N steps (weights, optimizer, scaler, "
+                 "LR schedule, RNG, data order), 0 = never" +
+                     dflt + std::to_string(d.checkpointEvery) + ")");
+        p.option("checkpoint-keep", "K",
+                 "keep the newest K checkpoints" + dflt + std::to_string(d.checkpointKeep) + ")");
+        p.option("output-dir", "DIR", "the folder the checkpoints go to", ValueHint::Directory);
+        p.option("resume-from", "DIR",
+                 "continue from a checkpoint-<step>/ folder, or latest: the newest in --output-dir",
+                 ValueHint::Directory);
+        break;
     }
   }
 }
@@ -211,12 +229,18 @@ void applyTrainingOptions(const ArgParser& p, TrainConfig& c) {
   c.accumulationSteps = p.integer("gradient-accumulation-steps", c.accumulationSteps);
   c.checkpointActivations = c.checkpointActivations || p.has("gradient-checkpointing");
   c.outlierScaleLog2 = p.integer("outlier-scale-log2", c.outlierScaleLog2);
+  c.checkpointEvery = p.integer("checkpoint-every", c.checkpointEvery);
+  c.checkpointKeep = p.integer("checkpoint-keep", c.checkpointKeep);
+  c.checkpointDir = p.text("output-dir", c.checkpointDir);
+  c.resumeFrom = p.text("resume-from", c.resumeFrom);
 }
 
 std::string flagFor(const ArgParser& parser, ConfigField field) {
   if (field == ConfigField::Oversubscribe)
     return offers(parser, kOversubscribe) ? ArgParser::flagName(kOversubscribe) : "";
   for (const OptionRow& r : kRows)
+    if (r.field == field && offers(parser, r.name)) return ArgParser::flagName(r.name);
+  for (const OptionRow& r : kCheckpointRows)
     if (r.field == field && offers(parser, r.name)) return ArgParser::flagName(r.name);
   return "";
 }

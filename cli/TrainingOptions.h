@@ -37,6 +37,7 @@ enum class TrainOption {
   AccumulationSteps,      // --gradient-accumulation-steps
   CheckpointActivations,  // --gradient-checkpointing
   OutlierScaleLog2,       // --outlier-scale-log2 (the range experiment's outlier feature)
+  Checkpoints,            // --checkpoint-every, --checkpoint-keep, --output-dir, --resume-from
 };
 
 // Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.

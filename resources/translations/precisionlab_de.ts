@@ -114,6 +114,14 @@
         <source>bf16=True on the same model with the outlier feature: its activations above 65504 are far inside bfloat16&apos;s range (up to 3.4e38, fp32&apos;s exponent), and powers of two scale exactly, so it trains as bf16=True does without the outlier.</source>
         <translation>bf16=True auf demselben Modell mit dem Ausreißer-Merkmal: Seine Aktivierungen über 65504 liegen weit innerhalb des Wertebereichs von bfloat16 (bis 3,4e38, der Exponent von fp32), und Zweierpotenzen skalieren exakt, also trainiert es wie bf16=True ohne den Ausreißer.</translation>
     </message>
+    <message>
+        <source>Checkpoints for preemption and resume</source>
+        <translation>Checkpoints für Unterbrechung und Fortsetzung</translation>
+    </message>
+    <message>
+        <source>save_steps in TrainingArguments and trainer.train(resume_from_checkpoint=...): a checkpoint-&lt;step&gt;/ folder every quarter of the run holds the weights, AdamW state, scaler, LR schedule position, RNG and data order, so a run killed like a preempted Spot VM continues exactly; only the steps since the last checkpoint are lost.</source>
+        <translation>save_steps in TrainingArguments und trainer.train(resume_from_checkpoint=...): ein Ordner checkpoint-&lt;step&gt;/ nach jedem Viertel des Laufs hält die Gewichte, den AdamW-Zustand, den Scaler, die Position im LR-Plan, den Zufallszustand und die Datenreihenfolge, sodass ein wie eine unterbrochene Spot-VM beendeter Lauf exakt weiterläuft; verloren sind nur die Schritte seit dem letzten Checkpoint.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -261,6 +269,10 @@
     <message>
         <source>bf16=True, outlier feature</source>
         <translation>bf16=True, Ausreißer-Merkmal</translation>
+    </message>
+    <message>
+        <source>Checkpointed, killed and resumed</source>
+        <translation>Mit Checkpoints, abgebrochen und fortgesetzt</translation>
     </message>
 </context>
 <context>
@@ -1520,6 +1532,24 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>run %1 to measure the same mechanism on this machine</source>
         <translation>führen Sie %1 aus, um denselben Mechanismus auf diesem Rechner zu messen</translation>
+        <source>Checkpoints change no update: bit-identical to fp32</source>
+        <translation>Checkpoints ändern kein Update: bitgleich mit fp32</translation>
+    </message>
+    <message>
+        <source>Writing checkpoints changed the run</source>
+        <translation>Das Schreiben der Checkpoints hat den Lauf verändert</translation>
+    </message>
+    <message>
+        <source>every quarter of the run a checkpoint-&lt;step&gt;/ folder holds the weights, AdamW state, scaler, LR schedule position, RNG and data order</source>
+        <translation>nach jedem Viertel des Laufs hält ein Ordner checkpoint-&lt;step&gt;/ die Gewichte, den AdamW-Zustand, den Scaler, die Position im LR-Plan, den Zufallszustand und die Datenreihenfolge</translation>
+    </message>
+    <message>
+        <source>the kill and the resume: precisionlab-cli lab --scenarios preemption-resume kills a run with SIGKILL, resumes it from its last checkpoint, compares the curves step by step and shows the lost work</source>
+        <translation>Abbruch und Fortsetzung: precisionlab-cli lab --scenarios preemption-resume beendet einen Lauf mit SIGKILL, setzt ihn vom letzten Checkpoint fort, vergleicht die Kurven Schritt für Schritt und zeigt die verlorene Arbeit</translation>
+    </message>
+    <message>
+        <source>run by the CLI</source>
+        <translation>von der CLI ausgeführt</translation>
     </message>
 </context>
 <context>

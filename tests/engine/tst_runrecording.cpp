@@ -190,6 +190,14 @@ void TestRunRecording::memoryExperimentFields() {
                   "accumulationSteps"));
   QVERIFY(refused(replaced(text, "\"checkpointActivations\":true", "\"checkpointActivations\":1"),
                   "checkpointActivations"));
+  // The preemption experiment's periodic checkpoints: written only when on, held to the bounds.
+  QVERIFY(plain.find("checkpointEvery") == std::string::npos);
+  RunRecording periodic = sampleRecording();
+  periodic.config.checkpointEvery = 5;
+  const std::string withCheckpoints = toText(periodic, dir);
+  QCOMPARE(parseRunRecording(withCheckpoints, "p.plrun").config.checkpointEvery, int64_t(5));
+  QVERIFY(refused(replaced(withCheckpoints, "\"checkpointEvery\":5", "\"checkpointEvery\":-1"),
+                  "checkpointEvery"));
 }
 
 void TestRunRecording::outlierFeatureField() {

@@ -87,6 +87,25 @@ void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
   }
 }
 
+// Preemption and resume: in the window the run writes its periodic checkpoints beside the
+// baseline (the same updates bit for bit, or writing them changed the run); the SIGKILL and the
+// resume are child processes the CLI drives (docs/preemption-experiment.md).
+void fillPreemption(EvidenceCard& c, const Verdict& v) {
+  c.finding =
+      v.identicalToBaseline ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline = v.identicalToBaseline
+                   ? LabEvidence::tr("Checkpoints change no update: bit-identical to fp32")
+                   : LabEvidence::tr("Writing checkpoints changed the run");
+  c.evidence << LabEvidence::tr(
+      "every quarter of the run a checkpoint-<step>/ folder holds the weights, AdamW state, "
+      "scaler, LR schedule position, RNG and data order");
+  c.evidence << LabEvidence::tr(
+      "the kill and the resume: precisionlab-cli lab --scenarios preemption-resume kills a run "
+      "with SIGKILL, resumes it from its last checkpoint, compares the curves step by step and "
+      "shows the lost work");
+  tagLastLine(c, LabEvidence::tr("run by the CLI"));
+}
+
 void fillSameAsFp32(EvidenceCard& c, const Verdict& v) {
   const QString speed = speedLine(v);
   if (v.identicalToBaseline) {
@@ -339,6 +358,9 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
         break;
       case EvidenceStory::SameComputation:
         fillSameAsFp32(c, *verdict);
+        break;
+      case EvidenceStory::PreemptionResume:
+        fillPreemption(c, *verdict);
         break;
       case EvidenceStory::Reference:
       case EvidenceStory::Measured:

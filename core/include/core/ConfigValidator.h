@@ -43,6 +43,9 @@ enum class ConfigField {
   AccumulationSteps,
   CheckpointActivations,
   OutlierScaleLog2,
+  CheckpointEvery,
+  CheckpointKeep,
+  ResumeFrom,
 };
 
 // Every field, in the order above (for tables and tests).

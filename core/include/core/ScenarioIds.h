@@ -22,5 +22,7 @@ inline constexpr std::string_view kActivationCheckpointing = "activation-checkpo
 // outlier feature whose activations exceed fp16's 65504.
 inline constexpr std::string_view kFp16AmpOutlier = "fp16-amp-outlier";
 inline constexpr std::string_view kBf16AmpOutlier = "bf16-amp-outlier";
+// Preemption and resume (docs/preemption-experiment.md): a run SIGKILLed and resumed.
+inline constexpr std::string_view kPreemptionResume = "preemption-resume";
 
 }  // namespace precisionlab::scenario

@@ -49,6 +49,7 @@ enum class EvidenceStory {
   MixedPrecision,    // autocast over fp32 master weights: learns like fp32, faster and lighter
   MemoryExperiment,  // the same updates at a lower measured peak memory
   RangeExperiment,   // activations above fp16's largest value, fp16 against bf16
+  PreemptionResume,  // periodic checkpoints; the CLI kills the run and resumes it
 };
 
 struct ScenarioSpec {

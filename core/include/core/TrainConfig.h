@@ -85,6 +85,14 @@ struct TrainConfig {
   // (fp32, bf16), the model computes bit for bit what it computes without it; in fp16 the scaled
   // values exceed 65504 and turn inf. 0 = no outlier feature.
   int64_t outlierScaleLog2 = 0;
+  // Preemption and resume (docs/preemption-experiment.md): every checkpointEvery steps (0 =
+  // never) the run writes checkpointDir/checkpoint-<step>/ atomically (weights, AdamW state,
+  // scaler, LR schedule position, RNG and data order) and keeps the newest checkpointKeep.
+  // resumeFrom: a checkpoint-<step> directory, or "latest" in checkpointDir, to continue from.
+  int64_t checkpointEvery = 0;
+  int64_t checkpointKeep = 2;
+  std::string checkpointDir;
+  std::string resumeFrom;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -155,4 +155,30 @@ struct Verdict {
 Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                        const VerdictOptions& options = {});
 
+// Preemption and resume (docs/preemption-experiment.md): an uninterrupted run, the same run
+// killed with SIGKILL after some steps, and its continuation from the last checkpoint the
+// killed run wrote. Judged step by step against the uninterrupted run: Identical (every step's
+// loss bit-equal), LearnsLikeBaseline (within `tolerance`, relative), Differs (first step
+// outside it named), TooShort (a run unfinished, no checkpoint before the kill, or fewer than
+// minSteps), Inconclusive (the runs' steps do not line up), Failed (the resume failed).
+struct PreemptionRuns {
+  std::vector<StepRecord> uninterrupted, killed, resumed;
+  bool uninterruptedFinished = false, resumedFinished = false;
+  int64_t totalSteps = 0;      // the runs' config.steps
+  int64_t checkpointStep = 0;  // the checkpoint the resume started from (0 = none)
+  double tolerance = 0;        // relative; 0 = bit-equal (deterministic CPU arithmetic)
+  std::string resumeError;     // why the resume failed, "" when it ran
+};
+struct PreemptionVerdict {
+  Judgement judgement = Judgement::TooShort;
+  int64_t comparedSteps = 0, bitEqualSteps = 0, firstDifferentStep = 0;
+  double maxRelativeLossGap = 0;
+  int64_t killedAfterStep = 0;  // the killed run's last recorded step
+  int64_t lostSteps = 0;        // recorded steps after the checkpoint, done again on resume
+  double lostMs = 0;            // their measured wall time
+  std::string summary;          // English, computed
+};
+PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs,
+                                        const VerdictOptions& options = {});
+
 }  // namespace precisionlab

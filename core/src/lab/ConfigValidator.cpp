@@ -72,6 +72,11 @@ const FieldInfo kFields[] = {
     // 2^64 times a value of 10 is 1.8e20, far inside bf16's and fp32's 3.4e38.
     {ConfigField::OutlierScaleLog2, "outlierScaleLog2", "outlier feature scale (power of two)",
      ConfigRange{0, 64}, "", "no outlier feature"},
+    {ConfigField::CheckpointEvery, "checkpointEvery", "checkpoint interval",
+     ConfigRange{0, double(kMaxSteps)}, " steps", "no checkpoints"},
+    {ConfigField::CheckpointKeep, "checkpointKeep", "checkpoints kept", ConfigRange{1, 1000}, "",
+     ""},
+    {ConfigField::ResumeFrom, "resumeFrom", "checkpoint to resume from", std::nullopt, "", ""},
 };
 
 const FieldInfo& info(ConfigField f) {
@@ -285,6 +290,14 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
                   ") must divide the batch size (" + std::to_string(c.batchSize) +
                   ") into equal micro-batches"));
   }
+  add(checkRange(ConfigField::CheckpointEvery, double(c.checkpointEvery)));
+  add(checkRange(ConfigField::CheckpointKeep, double(c.checkpointKeep)));
+  if (c.checkpointEvery > 0 && c.checkpointDir.empty())
+    add(issue(ConfigField::CheckpointEvery,
+              "periodic checkpoints need an output folder to write checkpoint-<step>/ into"));
+  if (c.resumeFrom == "latest" && c.checkpointDir.empty())
+    add(issue(ConfigField::ResumeFrom,
+              "resuming from \"latest\" needs the output folder that holds the checkpoints"));
   return out;
 }
 

@@ -145,6 +145,7 @@ json::Value configToJson(const TrainConfig& c) {
   if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
   if (c.checkpointActivations) o.set("checkpointActivations", true);
   if (c.outlierScaleLog2 != 0) o.set("outlierScaleLog2", c.outlierScaleLog2);
+  if (c.checkpointEvery > 0) o.set("checkpointEvery", c.checkpointEvery);
   return o;
 }
 
@@ -200,6 +201,10 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   if (o.find("outlierScaleLog2"))
     c.outlierScaleLog2 =
         inRange(getInt(o, "outlierScaleLog2", at, p), ConfigField::OutlierScaleLog2, at, p);
+  // Optional: only runs that wrote periodic checkpoints (the preemption experiment) carry it.
+  if (o.find("checkpointEvery"))
+    c.checkpointEvery =
+        inRange(getInt(o, "checkpointEvery", at, p), ConfigField::CheckpointEvery, at, p);
   return c;
 }
 

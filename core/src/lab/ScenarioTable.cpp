@@ -5,6 +5,11 @@
 #include "core/ScenarioIds.h"
 #include "core/Translatable.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+
 namespace precisionlab {
 
 namespace {
@@ -330,6 +335,39 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.refusal =
         "scenario \"bf16-amp-outlier\" plants an outlier feature the Trainer's model does not "
         "have. Export \"bf16-amp\" instead.";
+    rows.push_back(std::move(s));
+  }
+  {
+    // Preemption and resume (docs/preemption-experiment.md). `lab --scenarios preemption-resume`
+    // runs it as three `train` children, one SIGKILLed and resumed; in the window it is the run
+    // writing its periodic checkpoints, which must leave every update as the baseline's.
+    ScenarioSpec s;
+    s.id = std::string(scenario::kPreemptionResume);
+    s.story = EvidenceStory::PreemptionResume;
+    s.color = "#B22222";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Checkpoints for preemption and resume");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Checkpointed, killed and resumed");
+    s.focusChart = "loss";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "save_steps in TrainingArguments and trainer.train(resume_from_checkpoint=...): a "
+        "checkpoint-<step>/ folder every quarter of the run holds the weights, AdamW state, "
+        "scaler, LR schedule position, RNG and data order, so a run killed like a preempted "
+        "Spot VM continues exactly; only the steps since the last checkpoint are lost.");
+    s.configure = [](TrainConfig& c) {
+      c.checkpointEvery = std::max<int64_t>(1, c.steps / 4);
+      c.checkpointDir = (std::filesystem::temp_directory_path() /
+                         ("precisionlab-checkpoints-" + std::to_string(::getpid())))
+                            .string();
+    };
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows =
+        "a run killed with SIGKILL and resumed from its last checkpoint continuing the "
+        "uninterrupted loss curve step for step, losing only the steps since that checkpoint";
+    s.vertex.exportable = false;
+    s.vertex.refusal =
+        "scenario \"preemption-resume\" kills a local process; on Vertex AI use save_steps and "
+        "resume_from_checkpoint with a Spot VM (scheduling.strategy SPOT) instead.";
     rows.push_back(std::move(s));
   }
   return rows;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 
 #include "core/NumberText.h"
@@ -771,6 +772,82 @@ std::string VerdictText::english() const {
     ++i;
   }
   return out;
+}
+
+// Preemption and resume: the killed run up to its checkpoint and the resumed run after it, each
+// step against the uninterrupted run's same step.
+PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs, const VerdictOptions& options) {
+  PreemptionVerdict v;
+  if (!runs.killed.empty()) v.killedAfterStep = runs.killed.back().step;
+  for (const auto& r : runs.killed)
+    if (r.step > runs.checkpointStep) {
+      ++v.lostSteps;
+      v.lostMs += r.stepMs;
+    }
+  const std::string lost = "lost work: " + std::to_string(v.lostSteps) + " step" +
+                           (v.lostSteps == 1 ? "" : "s") + " since checkpoint-" +
+                           std::to_string(runs.checkpointStep) + " (" +
+                           numberText(v.lostMs, 0, 'f') + " ms measured), done again";
+  if (!runs.resumeError.empty()) {
+    v.judgement = Judgement::Failed;
+    v.summary = "the resume failed: " + runs.resumeError;
+    return v;
+  }
+  if (!runs.uninterruptedFinished || !runs.resumedFinished || runs.checkpointStep <= 0 ||
+      runs.totalSteps < options.minSteps || int64_t(runs.uninterrupted.size()) != runs.totalSteps) {
+    v.judgement = Judgement::TooShort;
+    v.summary = runs.checkpointStep <= 0
+                    ? "too short to judge: the run was killed before its first checkpoint"
+                    : "too short to judge: a run did not finish or has fewer than " +
+                          std::to_string(options.minSteps) + " steps";
+    return v;
+  }
+  // The killed run's steps up to the checkpoint, then the resumed run's, must be steps
+  // 1..totalSteps in order: anything else cannot be compared step by step.
+  std::vector<const StepRecord*> joined;
+  for (const auto& r : runs.killed)
+    if (r.step <= runs.checkpointStep) joined.push_back(&r);
+  for (const auto& r : runs.resumed) joined.push_back(&r);
+  bool aligned = int64_t(joined.size()) == runs.totalSteps;
+  for (size_t i = 0; aligned && i < joined.size(); ++i)
+    aligned = joined[i]->step == int64_t(i) + 1 && runs.uninterrupted[i].step == int64_t(i) + 1;
+  if (!aligned) {
+    v.judgement = Judgement::Inconclusive;
+    v.summary = "inconclusive: the killed and resumed runs' steps are not 1.." +
+                std::to_string(runs.totalSteps) + " in order, so they cannot be compared";
+    return v;
+  }
+  for (size_t i = 0; i < joined.size(); ++i) {
+    const double a = joined[i]->loss, b = runs.uninterrupted[i].loss;
+    ++v.comparedSteps;
+    if (a == b) {
+      ++v.bitEqualSteps;
+      continue;
+    }
+    const double gap = std::isfinite(a) && std::isfinite(b)
+                           ? std::fabs(a - b) / std::max(std::fabs(b), 1e-30)
+                           : std::numeric_limits<double>::infinity();
+    v.maxRelativeLossGap = std::max(v.maxRelativeLossGap, gap);
+    if (gap > runs.tolerance && v.firstDifferentStep == 0) v.firstDifferentStep = joined[i]->step;
+  }
+  const std::string steps = std::to_string(v.comparedSteps) + " steps";
+  if (v.bitEqualSteps == v.comparedSteps) {
+    v.judgement = Judgement::Identical;
+    v.summary = "the resumed curve equals the uninterrupted one: " + steps + " bit-equal; " + lost;
+  } else if (v.firstDifferentStep == 0) {
+    v.judgement = Judgement::LearnsLikeBaseline;
+    v.summary = "the resumed curve continues the uninterrupted one within " +
+                numberText(runs.tolerance, 2, 'g') + " relative (largest gap " +
+                numberText(v.maxRelativeLossGap, 2, 'g') + ", " + std::to_string(v.bitEqualSteps) +
+                " of " + steps + " bit-equal); " + lost;
+  } else {
+    v.judgement = Judgement::Differs;
+    v.summary = "the resumed curve DIFFERS from the uninterrupted one from step " +
+                std::to_string(v.firstDifferentStep) + " (largest relative gap " +
+                numberText(v.maxRelativeLossGap, 2, 'g') +
+                "): the checkpoint missed part of the run's state; " + lost;
+  }
+  return v;
 }
 
 }  // namespace precisionlab

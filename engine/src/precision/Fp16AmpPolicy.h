@@ -24,6 +24,11 @@ class Fp16AmpPolicy : public PrecisionPolicy {
   bool hasScaler() const override { return true; }
 
   const GradScaler& scaler() const { return scaler_; }
+  int64_t scalerGrowthTracker() const override { return scaler_.growthTracker(); }
+  void restoreScaler(double scale, int64_t growthTracker) override {
+    scaler_.restore(scale, growthTracker);
+    scale_ = scaler_.getScale();
+  }
 
  private:
   bool emulated_;

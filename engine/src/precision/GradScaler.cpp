@@ -122,4 +122,9 @@ double GradScaler::getScale() const { return scale_.item<float>(); }
 
 int64_t GradScaler::growthTracker() const { return growthTracker_.item<int32_t>(); }
 
+void GradScaler::restore(double scale, int64_t growthTracker) {
+  scale_.fill_(scale);
+  growthTracker_.fill_(growthTracker);
+}
+
 }  // namespace precisionlab

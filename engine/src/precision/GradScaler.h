@@ -46,6 +46,8 @@ class GradScaler {
 
   double getScale() const;        // host read: a device sync
   int64_t growthTracker() const;  // consecutive finite steps since the last change
+  // Puts back a state read from a training checkpoint (scale as float32, as it is kept).
+  void restore(double scale, int64_t growthTracker);
   const GradScalerOptions& options() const { return options_; }
 
  private:

@@ -49,6 +49,10 @@ class PrecisionPolicy {
   // undefined without a scaler.
   virtual torch::Tensor foundInfTensor() const { return {}; }
   virtual bool hasScaler() const { return false; }
+  // The loss scaler's growth tracker and a restore of scale and tracker, for training
+  // checkpoints; a policy without a scaler has nothing to keep.
+  virtual int64_t scalerGrowthTracker() const { return 0; }
+  virtual void restoreScaler(double /*scale*/, int64_t /*growthTracker*/) {}
 };
 
 // Whatever a policy holds open during a forward pass (autocast guard, cast mode scope).

@@ -218,6 +218,15 @@ void Trainer::prepare() {
   for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
   shuffle(order_, shuffleRng_);
   cursor_ = 0;
+  if (!config_.resumeFrom.empty()) {
+    const std::string from = config_.resumeFrom == "latest"
+                                 ? latestCheckpoint(config_.checkpointDir)
+                                 : config_.resumeFrom;
+    if (from.empty())
+      throw InputError("resume from latest: no checkpoint-<step> folder in " +
+                       config_.checkpointDir);
+    resumeFromCheckpoint(from);
+  }
 }
 
 void Trainer::keepUsedVocabulary() {
@@ -414,6 +423,8 @@ StepRecord Trainer::step(const Batch& batch) {
   // that no scaler skipped.
   const bool unrecovered = !std::isfinite(r.loss) || (r.nonFinite && !r.skipped);
   nonFiniteInARow_ = unrecovered ? nonFiniteInARow_ + 1 : 0;
+  if (config_.checkpointEvery > 0 && step_ % config_.checkpointEvery == 0 && !finished())
+    saveTrainingCheckpoint();
   return r;
 }
 

@@ -89,6 +89,19 @@ class Trainer {
   // Writes the model as a Hugging Face directory (config.json, vocab.txt, tokenizer_config.json,
   // model.safetensors) atomically. Throws InputError.
   void saveModel(const std::string& dir);
+  // Preemption and resume (docs/preemption-experiment.md, TrainingCheckpoint.cpp). step() calls
+  // saveTrainingCheckpoint() every config.checkpointEvery steps: checkpointDir/checkpoint-<step>/
+  // (model.safetensors, optimizer.safetensors, scheduler.json, rng_state.json,
+  // trainer_state.json) written in a temporary folder beside it, fsync'ed and renamed; only the
+  // newest checkpointKeep are kept. Returns the folder. Throws InputError.
+  std::string saveTrainingCheckpoint();
+  // Continues from a folder saveTrainingCheckpoint() wrote (prepare() calls it when
+  // config.resumeFrom is set): every file is checked (regular file, size cap before reading,
+  // names, shapes, dtypes, the run's settings) and a bad one refused with an InputError naming
+  // the file and field; nothing of the run changes unless all of it loads.
+  void resumeFromCheckpoint(const std::string& dir);
+  // The checkpoint-<step> folder of outputDir with the highest step, or "" when there is none.
+  static std::string latestCheckpoint(const std::string& outputDir);
 
   // Internals for precision policies and tests (valid after prepare()).
   BertForSequenceClassification& model() { return model_; }

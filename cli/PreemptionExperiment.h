@@ -1,0 +1,18 @@
+// The preemption-and-resume experiment the `lab` command runs for --scenarios preemption-resume
+// (docs/preemption-experiment.md): uninterrupted, SIGKILLed and resumed `train` children.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "core/TrainConfig.h"
+#include "core/Verdict.h"
+
+namespace precisionlab::cli {
+
+// Runs the three children with `base` (checkpoints every steps/4 unless base says otherwise),
+// prints the progress and the verdict to os and writes the records to outDir. Returns the exit
+// status: 1 when the resume failed, else 0.
+int runPreemptionExperiment(const TrainConfig& base, const std::string& outDir, std::ostream& os);
+
+}  // namespace precisionlab::cli

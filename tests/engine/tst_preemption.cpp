@@ -1,0 +1,204 @@
+// Preemption and resume (docs/preemption-experiment.md), with the real CLI: a `train` child is
+// killed with SIGKILL mid-run (never asked to stop) and resumed from its newest checkpoint; its
+// loss curve must equal the uninterrupted run's bit for bit (CPU, one thread: deterministic).
+// Truncated, corrupt and non-regular checkpoint files are refused with the file and field named,
+// never a crash. The lab's driver of the same experiment gives its verdict. Tiny runs: seconds.
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+#include "cli_runner.h"
+
+using clitest::CliResult;
+using clitest::runCli;
+
+namespace {
+
+constexpr int kSteps = 16;
+
+QStringList trainArgs(const QString& outDir, const QStringList& extra = {}) {
+  return QStringList{"train",
+                     "--jsonl",
+                     "--preset",
+                     "tiny",
+                     "--steps",
+                     QString::number(kSteps),
+                     "--batch-size",
+                     "8",
+                     "--seq-len",
+                     "24",
+                     "--threads",
+                     "1",
+                     "--eval-every",
+                     "0",
+                     "--checkpoint-every",
+                     "4",
+                     "--output-dir",
+                     outDir} +
+         extra;
+}
+
+// step -> loss of every step line.
+QMap<int, double> losses(const QByteArray& jsonl) {
+  QMap<int, double> out;
+  for (const QByteArray& line : jsonl.split('\n')) {
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    if (o.value("type").toString() == "step")
+      out.insert(o.value("step").toInt(), o.value("loss").toDouble());
+  }
+  return out;
+}
+
+}  // namespace
+
+class TestPreemption : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir tmp_;
+  QMap<int, double> full_;
+  QString checkpoint_;  // the killed run's newest checkpoint
+
+  CliResult resume(const QString& outDir, const QString& from) {
+    return runCli(trainArgs(outDir, {"--resume-from", from}));
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(tmp_.isValid());
+    const CliResult r = runCli(trainArgs(tmp_.filePath("full")));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    full_ = losses(r.outBytes);
+    QCOMPARE(full_.size(), kSteps);
+  }
+
+  void killedRunResumesOnTheUninterruptedCurve() {
+    const QString dir = tmp_.filePath("killed");
+    QProcess p;
+    p.start(clitest::kCli, trainArgs(dir));
+    QVERIFY(p.waitForStarted(10000));
+    QByteArray seen;
+    int last = 0;
+    while (last < 10 && p.state() == QProcess::Running) {
+      p.waitForReadyRead(200);
+      seen += p.readAllStandardOutput();
+      if (!losses(seen).isEmpty()) last = losses(seen).lastKey();
+    }
+    p.kill();  // SIGKILL
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    seen += p.readAllStandardOutput();
+    const QMap<int, double> killed = losses(seen);
+    QVERIFY2(killed.lastKey() < kSteps, "the run ended before it was killed");
+    // The newest complete checkpoint; no half-written folder is ever named checkpoint-*.
+    const QStringList cps =
+        QDir(dir).entryList({"checkpoint-*"}, QDir::Dirs, QDir::Name | QDir::Reversed);
+    QVERIFY(!cps.isEmpty());
+    QVERIFY(cps.size() <= 2);  // --checkpoint-keep 2 by default
+    int newest = 0;
+    for (const QString& c : cps) newest = std::max(newest, c.mid(11).toInt());
+    QVERIFY(newest >= 8 && newest % 4 == 0);
+    checkpoint_ = dir + "/checkpoint-" + QString::number(newest);
+    for (const char* f : {"model.safetensors", "optimizer.safetensors", "scheduler.json",
+                          "rng_state.json", "trainer_state.json"})
+      QVERIFY2(QFile::exists(checkpoint_ + "/" + f), f);
+
+    const CliResult r = resume(dir, "latest");
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QMap<int, double> resumed = losses(r.outBytes);
+    QCOMPARE(resumed.firstKey(), newest + 1);
+    QCOMPARE(resumed.lastKey(), kSteps);
+    for (auto it = resumed.begin(); it != resumed.end(); ++it)
+      QVERIFY2(it.value() == full_.value(it.key()),  // bit-equal, not approximately
+               qPrintable(QString("step %1: %2 vs %3")
+                              .arg(it.key())
+                              .arg(it.value(), 0, 'g', 17)
+                              .arg(full_.value(it.key()), 0, 'g', 17)));
+    // The killed run's own steps matched too, up to where it died.
+    for (auto it = killed.begin(); it != killed.end(); ++it)
+      QCOMPARE(it.value(), full_.value(it.key()));
+  }
+
+  void corruptCheckpointsAreRefusedByFileAndField_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("damage");  // truncate, garbage, drop:<text>, fifo
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("truncated weights") << "model.safetensors"
+                                       << "truncate"
+                                       << "model.safetensors";
+    QTest::newRow("truncated optimizer") << "optimizer.safetensors"
+                                         << "truncate"
+                                         << "optimizer.safetensors";
+    QTest::newRow("truncated state") << "trainer_state.json"
+                                     << "truncate"
+                                     << "trainer_state.json";
+    QTest::newRow("no global_step") << "trainer_state.json"
+                                    << "drop:\"global_step\""
+                                    << "global_step";
+    QTest::newRow("garbage rng") << "rng_state.json"
+                                 << "garbage"
+                                 << "rng_state.json";
+    QTest::newRow("fifo scheduler") << "scheduler.json"
+                                    << "fifo"
+                                    << "scheduler.json";
+  }
+  void corruptCheckpointsAreRefusedByFileAndField() {
+    QFETCH(QString, file);
+    QFETCH(QString, damage);
+    QFETCH(QString, expected);
+    QVERIFY2(!checkpoint_.isEmpty(), "needs killedRunResumesOnTheUninterruptedCurve first");
+    QTemporaryDir copy;
+    const QString cp = copy.filePath("checkpoint-8");
+    QVERIFY(QDir().mkpath(cp));
+    for (const QString& f : QDir(checkpoint_).entryList(QDir::Files))
+      QVERIFY(QFile::copy(checkpoint_ + "/" + f, cp + "/" + f));
+    const QString path = cp + "/" + file;
+    if (damage == "truncate") {
+      QFile f(path);
+      QVERIFY(f.resize(f.size() / 2));
+    } else if (damage == "garbage") {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write("{\"cpu_generator\": \"zz\", \"shuffle_mt19937_64\": \"1 2\"}");
+    } else if (damage.startsWith("drop:")) {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      QByteArray text = f.readAll();
+      f.close();
+      text.replace(damage.mid(5).toUtf8(), "\"global_steps\"");
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(text);
+    } else if (damage == "fifo") {
+      QVERIFY(QFile::remove(path));
+      QCOMPARE(::mkfifo(path.toLocal8Bit().constData(), 0600), 0);
+    }
+    const CliResult r = resume(copy.filePath("out"), cp);
+    QCOMPARE(r.exitCode, 1);  // an error, not a crash (-1) or a run
+    // With --jsonl the failure is the summary line's message.
+    QVERIFY2(r.out.contains("\"state\":\"failed\"") && r.out.contains(expected),
+             qPrintable(r.out + r.err));
+    QVERIFY2(!r.out.contains("\"type\":\"step\""), qPrintable(r.out));
+  }
+
+  void labDriverGivesTheVerdict() {
+    const QString out = tmp_.filePath("lab");
+    const CliResult r = runCli({"lab", "--scenarios", "preemption-resume", "--steps", "24",
+                                "--batch-size", "8", "--seq-len", "24", "--out", out},
+                               {}, 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("Verdict (identical"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("killed: SIGKILL"), qPrintable(r.out));
+    QVERIFY(r.out.contains("lost work: "));
+    QVERIFY(QFile::exists(out + "/preemption.csv"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestPreemption)
+#include "tst_preemption.moc"
