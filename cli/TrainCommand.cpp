@@ -74,6 +74,8 @@ ArgParser makeParser() {
                       O::AccumulationSteps,
                       O::CheckpointActivations,
                       O::OutlierScaleLog2,
+                      O::LoraRank,
+                      O::LoraAlpha,
                       O::Save,
                       O::Data,
                       O::TextColumn,

@@ -60,6 +60,8 @@ const OptionRow kRows[] = {
     {TrainOption::CheckpointActivations, "gradient-checkpointing",
      ConfigField::CheckpointActivations},
     {TrainOption::OutlierScaleLog2, "outlier-scale-log2", ConfigField::OutlierScaleLog2},
+    {TrainOption::LoraRank, "lora-rank", ConfigField::LoraRank},
+    {TrainOption::LoraAlpha, "lora-alpha", ConfigField::LoraAlpha},
 };
 constexpr const char* kOversubscribe = "oversubscribe";
 
@@ -185,6 +187,18 @@ void addTrainingOptions(ArgParser& p, const TrainConfig& d,
                  "docs/range-experiment.md)" +
                      dflt + std::to_string(d.outlierScaleLog2) + ")");
         break;
+      case TrainOption::LoraRank:
+        p.option(name, "R",
+                 "LoRA: rank-R adapters on every layer's query and value projections, base "
+                 "weights frozen, only adapters and classifier trained; --save then writes the "
+                 "adapter in PEFT's layout (docs/lora-experiment.md)" +
+                     dflt + std::to_string(d.loraRank) + " = full fine-tuning)");
+        break;
+      case TrainOption::LoraAlpha:
+        p.option(name, "A",
+                 "LoRA alpha: the adapters' output is scaled by A/R" + dflt +
+                     shortNumber(d.loraAlpha) + ")");
+        break;
     }
   }
 }
@@ -219,6 +233,8 @@ void applyTrainingOptions(const ArgParser& p, TrainConfig& c) {
   c.accumulationSteps = p.integer("gradient-accumulation-steps", c.accumulationSteps);
   c.checkpointActivations = c.checkpointActivations || p.has("gradient-checkpointing");
   c.outlierScaleLog2 = p.integer("outlier-scale-log2", c.outlierScaleLog2);
+  c.loraRank = p.integer("lora-rank", c.loraRank);
+  c.loraAlpha = p.number("lora-alpha", c.loraAlpha);
 }
 
 std::string flagFor(const ArgParser& parser, ConfigField field) {

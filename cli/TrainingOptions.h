@@ -37,6 +37,8 @@ enum class TrainOption {
   AccumulationSteps,      // --gradient-accumulation-steps
   CheckpointActivations,  // --gradient-checkpointing
   OutlierScaleLog2,       // --outlier-scale-log2 (the range experiment's outlier feature)
+  LoraRank,               // --lora-rank (LoRA adapters, docs/lora-experiment.md)
+  LoraAlpha,              // --lora-alpha
 };
 
 // Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.

@@ -153,6 +153,39 @@ void fillMemoryExperiment(EvidenceCard& c, const Verdict& v) {
                      : LabEvidence::tr("speed: not measurable against this baseline"));
 }
 
+// LoRA vs full fine-tuning: the counted share of trainable parameters and the measured
+// optimizer state first (what LoRA is for), then whether it learned like full fine-tuning.
+void fillLoraExperiment(EvidenceCard& c, const Verdict& v) {
+  const QLocale locale;
+  const bool counted = v.trainableParams > 0 && v.baselineTrainableParams > 0;
+  const double share = counted ? static_cast<double>(v.trainableParams) /
+                                     static_cast<double>(v.baselineTrainableParams)
+                               : 0.0;
+  c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline =
+      v.learned ? LabEvidence::tr("Learns like full fine-tuning, training %1 % of its parameters")
+                      .arg(locale.toString(100.0 * share, 'f', 2))
+                : LabEvidence::tr(
+                      "Trains %1 % of the parameters, but did not learn like full "
+                      "fine-tuning in this run")
+                      .arg(locale.toString(100.0 * share, 'f', 2));
+  if (counted)
+    c.evidence << LabEvidence::tr("trainable parameters: %1 vs %2 (counted)")
+                      .arg(locale.toString(qlonglong(v.trainableParams)),
+                           locale.toString(qlonglong(v.baselineTrainableParams)));
+  c.evidence << (v.optimizerStateMeasurable
+                     ? LabEvidence::tr("optimizer state: %1 MiB vs %2 MiB (measured)")
+                           .arg(locale.toString(double(v.optimizerStateBytes) / 1048576.0, 'f', 2),
+                                locale.toString(double(v.baselineOptimizerStateBytes) / 1048576.0,
+                                                'f', 2))
+                     : LabEvidence::tr("optimizer state: not measurable against this baseline"));
+  c.evidence << (v.speedMeasurable && v.speedup > 0
+                     ? LabEvidence::tr("step time %1 the baseline's (measured)")
+                           .arg(ratio(1.0 / v.speedup))
+                     : LabEvidence::tr("speed: not measurable against this baseline"));
+  c.evidence << accuracyLine(v);
+}
+
 // The range experiment (an outlier channel above fp16's 65504): a card from the verdict's own
 // counts, whatever the row; each line says whether its numbers are emulated fp16 or live.
 void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
@@ -277,6 +310,8 @@ QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictC
     } else if (verdict && isFinal) {
       if (verdict->memoryExperiment)
         fillMemoryExperiment(c, *verdict);
+      else if (verdict->loraExperiment)
+        fillLoraExperiment(c, *verdict);
       else if (verdict->rangeExperiment)
         fillRangeExperiment(c, *verdict);
       else if (id == idOf(scenario::kHalfLayers))

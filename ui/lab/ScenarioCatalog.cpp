@@ -39,6 +39,7 @@ QColor colorOf(const std::string& id, int row) {
       // the model with the outlier feature).
       {scenario::kFp16AmpOutlier, QColor(0x00, 0x5E, 0x45)},
       {scenario::kBf16AmpOutlier, QColor(0x99, 0x66, 0x00)},
+      {scenario::kLora, QColor(0xA0, 0x30, 0x30)},  // brick red, apart from the others
   };
   for (const auto& [known, color] : kColors)
     if (known == id) return color;

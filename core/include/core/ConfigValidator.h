@@ -43,6 +43,8 @@ enum class ConfigField {
   AccumulationSteps,
   CheckpointActivations,
   OutlierScaleLog2,
+  LoraRank,
+  LoraAlpha,
 };
 
 // Every field, in the order above (for tables and tests).

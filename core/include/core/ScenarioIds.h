@@ -22,5 +22,8 @@ inline constexpr std::string_view kActivationCheckpointing = "activation-checkpo
 // outlier feature whose activations exceed fp16's 65504.
 inline constexpr std::string_view kFp16AmpOutlier = "fp16-amp-outlier";
 inline constexpr std::string_view kBf16AmpOutlier = "bf16-amp-outlier";
+// LoRA vs full fine-tuning (docs/lora-experiment.md): rank-8 adapters on query and value, the
+// base frozen, against the baseline's full fine-tuning of the same model on the same data.
+inline constexpr std::string_view kLora = "lora";
 
 }  // namespace precisionlab::scenario

@@ -80,6 +80,13 @@ struct TrainConfig {
   // (fp32, bf16), the model computes bit for bit what it computes without it; in fp16 the scaled
   // values exceed 65504 and turn inf. 0 = no outlier feature.
   int64_t outlierScaleLog2 = 0;
+  // LoRA (docs/lora-experiment.md; PEFT's LoraConfig(r, lora_alpha, target_modules=["query",
+  // "value"], lora_dropout=0)): when loraRank > 0, every encoder layer's query and value
+  // projections gain rank-loraRank adapters scaled by loraAlpha / loraRank, the base weights
+  // are frozen and only the adapters and the classifier train; `saveDir` then receives the
+  // adapter in PEFT's layout. 0 = full fine-tuning.
+  int64_t loraRank = 0;
+  double loraAlpha = 16;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -72,6 +72,8 @@ const FieldInfo kFields[] = {
     // 2^64 times a value of 10 is 1.8e20, far inside bf16's and fp32's 3.4e38.
     {ConfigField::OutlierScaleLog2, "outlierScaleLog2", "outlier feature scale (power of two)",
      ConfigRange{0, 64}, "", "no outlier feature"},
+    {ConfigField::LoraRank, "loraRank", "LoRA rank", ConfigRange{0, 1024}, "", "full fine-tuning"},
+    {ConfigField::LoraAlpha, "loraAlpha", "LoRA alpha", ConfigRange{0, 1e6, true, false}, "", ""},
 };
 
 const FieldInfo& info(ConfigField f) {
@@ -276,6 +278,8 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
   add(checkRange(ConfigField::GrowthInterval, double(c.growthInterval)));
   add(checkRange(ConfigField::StopAfterNonFinite, double(c.stopAfterNonFinite)));
   add(checkRange(ConfigField::OutlierScaleLog2, double(c.outlierScaleLog2)));
+  add(checkRange(ConfigField::LoraRank, double(c.loraRank)));
+  add(checkRange(ConfigField::LoraAlpha, c.loraAlpha));
   if (auto accumulation = checkRange(ConfigField::AccumulationSteps, double(c.accumulationSteps))) {
     add(std::move(accumulation));
   } else if (c.batchSize % c.accumulationSteps != 0) {

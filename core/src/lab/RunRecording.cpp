@@ -145,6 +145,10 @@ json::Value configToJson(const TrainConfig& c) {
   if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
   if (c.checkpointActivations) o.set("checkpointActivations", true);
   if (c.outlierScaleLog2 != 0) o.set("outlierScaleLog2", c.outlierScaleLog2);
+  if (c.loraRank > 0) {
+    o.set("loraRank", c.loraRank);
+    o.set("loraAlpha", number(c.loraAlpha));
+  }
   return o;
 }
 
@@ -200,6 +204,11 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   if (o.find("outlierScaleLog2"))
     c.outlierScaleLog2 =
         inRange(getInt(o, "outlierScaleLog2", at, p), ConfigField::OutlierScaleLog2, at, p);
+  // Optional: only LoRA runs write them (older files and full fine-tuning: rank 0).
+  if (o.find("loraRank")) {
+    c.loraRank = inRange(getInt(o, "loraRank", at, p), ConfigField::LoraRank, at, p);
+    c.loraAlpha = inRange(getDouble(o, "loraAlpha", at, p), ConfigField::LoraAlpha, at, p);
+  }
   return c;
 }
 
