@@ -4,6 +4,9 @@
 // loads what the CLI wrote onto transformers' BERT with the same values and the same logits.
 #include <sys/stat.h>
 
+#include <chrono>
+#include <thread>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -13,6 +16,10 @@
 #include "cli_runner.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/ScenarioIds.h"
+#include "core/Verdict.h"
+#include "engine/LabSession.h"
+#include "experiment_runs.h"
 #include "model/HfCheckpoint.h"
 #include "model/PeftAdapter.h"
 #include "model/SafetensorsFile.h"
@@ -91,6 +98,34 @@ class TestPeftAdapter : public QObject {
     while (!t.finished()) t.step();
     QVERIFY(torch::equal(t.model()->layers[0]->query->weight, query0));
     QVERIFY(!torch::equal(t.model()->layers[0]->queryLoraB->weight, loraB0));
+  }
+
+  // The lab's verdict from real runs (the tiny model, 24 steps): counted trainable parameters,
+  // the optimizer state as the allocator measured it (AdamW's m and v: 8 bytes a trained
+  // value), both far below full fine-tuning's.
+  void labVerdictFromRealRuns() {
+    const TrainConfig base = testing::tinyExperimentBase();
+    LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
+                        LabScenarios::make(scenario::kLora, base)});
+    while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const auto verdicts = session.verdicts();
+    QCOMPARE(verdicts.size(), size_t{2});
+    const Verdict& v = verdicts[1];
+    qInfo("%s", v.summary.c_str());
+    QCOMPARE(QString::fromStdString(v.scenarioId), QStringLiteral("lora"));
+    QVERIFY2(v.loraExperiment, v.summary.c_str());
+    QCOMPARE(v.loraRank, int64_t{8});
+    QVERIFY2(v.trainableParams > 0 && v.trainableParams * 10 < v.baselineTrainableParams,
+             v.summary.c_str());
+    QVERIFY2(v.optimizerStateMeasurable, v.summary.c_str());
+    const auto near = [](int64_t measured, int64_t expected) {
+      return std::abs(double(measured) - double(expected)) <= 0.05 * double(expected);
+    };
+    QVERIFY2(near(v.optimizerStateBytes, 8 * v.trainableParams), v.summary.c_str());
+    QVERIFY2(near(v.baselineOptimizerStateBytes, 8 * v.baselineTrainableParams), v.summary.c_str());
+    QVERIFY2(v.judgement != Judgement::TooShort && v.judgement != Judgement::Failed,
+             v.summary.c_str());
+    QVERIFY2(v.summary.find("(measured)") != std::string::npos, v.summary.c_str());
   }
 
   // The CLI's adapter: PEFT's file names, config fields and tensor names.
