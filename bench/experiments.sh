@@ -1,6 +1,6 @@
 #!/bin/sh
 # The scaling bank's experiments (memory: docs/memory-experiments.md; range:
-# docs/range-experiment.md; preemption: docs/preemption-experiment.md, its three train children) as a user runs them: `precisionlab-cli lab --scenarios
+# docs/range-experiment.md; preemption: docs/preemption-experiment.md, its three train children; LoRA: docs/lora-experiment.md) as a user runs them: `precisionlab-cli lab --scenarios
 # ID` on the lab's default base (LabScenarios::defaultBase(): the pretrained MiniLM where
 # installed, else the built-in tiny BERT), each next to the fp32 baseline the lab adds. Prints
 # each experiment's wall time (live, this machine) and its computed verdict from verdicts.json.
@@ -11,7 +11,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 [ $# -gt 0 ] && shift
-ids=${*:-grad-accumulation activation-checkpointing fp16-amp-outlier bf16-amp-outlier preemption-resume}
+ids=${*:-grad-accumulation activation-checkpointing fp16-amp-outlier bf16-amp-outlier preemption-resume lora}
 cli=$build/cli/precisionlab-cli
 [ -x "$cli" ] || { echo "build the CLI first: ninja -C $build precisionlab-cli" >&2; exit 2; }
 tmp=$(mktemp -d)

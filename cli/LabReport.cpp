@@ -227,6 +227,13 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
       json << ",\"sameUpdates\":" << (v.sameUpdates ? "true" : "false")
            << ",\"comparedSteps\":" << v.comparedSteps << ",\"bitEqualSteps\":" << v.bitEqualSteps
            << ",\"maxRelativeLossGap\":" << jsonNumber(v.maxRelativeLossGap);
+    if (v.loraExperiment)
+      json << ",\"loraRank\":" << v.loraRank << ",\"trainableParams\":" << v.trainableParams
+           << ",\"baselineTrainableParams\":" << v.baselineTrainableParams
+           << ",\"optimizerStateBytes\":"
+           << (v.optimizerStateMeasurable ? std::to_string(v.optimizerStateBytes) : "null")
+           << ",\"baselineOptimizerStateBytes\":"
+           << (v.optimizerStateMeasurable ? std::to_string(v.baselineOptimizerStateBytes) : "null");
     if (v.rangeExperiment)
       json << ",\"format\":" << quoted(v.format) << ",\"outlierScaleLog2\":" << v.outlierScaleLog2
            << ",\"overflowed\":" << (v.overflowed ? "true" : "false")

@@ -75,6 +75,8 @@ ArgParser makeParser() {
                       O::CheckpointActivations,
                       O::OutlierScaleLog2,
                       O::Checkpoints,
+                      O::LoraRank,
+                      O::LoraAlpha,
                       O::Save,
                       O::Data,
                       O::TextColumn,

@@ -53,6 +53,8 @@ const OptionRow kRows[] = {
      ConfigField::CheckpointActivations},
     {TrainOption::OutlierScaleLog2, "outlier-scale-log2", ConfigField::OutlierScaleLog2},
     {TrainOption::Checkpoints, "checkpoint-every", ConfigField::CheckpointEvery},
+    {TrainOption::LoraRank, "lora-rank", ConfigField::LoraRank},
+    {TrainOption::LoraAlpha, "lora-alpha", ConfigField::LoraAlpha},
 };
 // The other flags of TrainOption::Checkpoints (one option adds all four).
 const OptionRow kCheckpointRows[] = {
@@ -195,6 +197,18 @@ void addTrainingOptions(ArgParser& p, const TrainConfig& d,
                  "continue from a checkpoint-<step>/ folder, or latest: the newest in --output-dir",
                  ValueHint::Directory);
         break;
+      case TrainOption::LoraRank:
+        p.option(name, "R",
+                 "LoRA: rank-R adapters on every layer's query and value projections, base "
+                 "weights frozen, only adapters and classifier trained; --save then writes the "
+                 "adapter in PEFT's layout (docs/lora-experiment.md)" +
+                     dflt + std::to_string(d.loraRank) + " = full fine-tuning)");
+        break;
+      case TrainOption::LoraAlpha:
+        p.option(name, "A",
+                 "LoRA alpha: the adapters' output is scaled by A/R" + dflt +
+                     shortNumber(d.loraAlpha) + ")");
+        break;
     }
   }
 }
@@ -233,6 +247,8 @@ void applyTrainingOptions(const ArgParser& p, TrainConfig& c) {
   c.checkpointKeep = p.integer("checkpoint-keep", c.checkpointKeep);
   c.checkpointDir = p.text("output-dir", c.checkpointDir);
   c.resumeFrom = p.text("resume-from", c.resumeFrom);
+  c.loraRank = p.integer("lora-rank", c.loraRank);
+  c.loraAlpha = p.number("lora-alpha", c.loraAlpha);
 }
 
 std::string flagFor(const ArgParser& parser, ConfigField field) {

@@ -38,6 +38,8 @@ enum class TrainOption {
   CheckpointActivations,  // --gradient-checkpointing
   OutlierScaleLog2,       // --outlier-scale-log2 (the range experiment's outlier feature)
   Checkpoints,            // --checkpoint-every, --checkpoint-keep, --output-dir, --resume-from
+  LoraRank,               // --lora-rank (LoRA adapters, docs/lora-experiment.md)
+  LoraAlpha,              // --lora-alpha
 };
 
 // Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.

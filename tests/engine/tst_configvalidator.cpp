@@ -103,7 +103,7 @@ class TestConfigValidator : public QObject {
 
 void TestConfigValidator::everyFieldHasOneRow() {
   const auto& fields = allConfigFields();
-  QCOMPARE(int(fields.size()), int(ConfigField::ResumeFrom) + 1);
+  QCOMPARE(int(fields.size()), int(ConfigField::LoraAlpha) + 1);
   QSet<QString> names;
   for (size_t i = 0; i < fields.size(); ++i) {
     QCOMPARE(int(fields[i]), int(i));

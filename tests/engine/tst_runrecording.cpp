@@ -75,6 +75,17 @@ std::string toText(const RunRecording& r, const QTemporaryDir& dir) {
   return ss.str();
 }
 
+// Whether parsing `bad` as bad.plrun fails on its line 1 with `expected` in the message.
+bool refused(const std::string& bad, const char* expected) {
+  try {
+    parseRunRecording(bad, "bad.plrun");
+  } catch (const InputError& e) {
+    const QString message = QString::fromUtf8(e.what());
+    return message.startsWith("bad.plrun:1:") && message.contains(expected);
+  }
+  return false;
+}
+
 // Replaces the first occurrence of `from` in `text`.
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
@@ -90,6 +101,7 @@ class TestRunRecording : public QObject {
  private Q_SLOTS:
   void roundTrip();
   void memoryExperimentFields();
+  void loraFields();
   void outlierFeatureField();
   void damagedFiles_data();
   void damagedFiles();
@@ -175,15 +187,6 @@ void TestRunRecording::memoryExperimentFields() {
   QVERIFY(out.config.checkpointActivations);
 
   // Hostile values name the file, the line and the field.
-  auto refused = [](const std::string& bad, const char* expected) {
-    try {
-      parseRunRecording(bad, "bad.plrun");
-    } catch (const InputError& e) {
-      const QString message = QString::fromUtf8(e.what());
-      return message.startsWith("bad.plrun:1:") && message.contains(expected);
-    }
-    return false;
-  };
   QVERIFY(refused(replaced(text, "\"accumulationSteps\":4", "\"accumulationSteps\":3"),
                   "config.accumulationSteps"));  // 3 does not divide the batch of 8
   QVERIFY(refused(replaced(text, "\"accumulationSteps\":4", "\"accumulationSteps\":0"),
@@ -200,6 +203,30 @@ void TestRunRecording::memoryExperimentFields() {
                   "checkpointEvery"));
 }
 
+void TestRunRecording::loraFields() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  // Full fine-tuning writes neither; LoRA writes both, and steps carry the measured figures.
+  const std::string plain = toText(sampleRecording(), dir);
+  QVERIFY(plain.find("loraRank") == std::string::npos);
+  QVERIFY(plain.find("trainableParams") == std::string::npos);
+  QCOMPARE(parseRunRecording(plain, "old.plrun").config.loraRank, int64_t(0));
+  RunRecording in = sampleRecording();
+  in.config.loraRank = 8;
+  in.config.loraAlpha = 16;
+  in.steps[0].trainableParams = 75653;
+  in.steps[0].optimizerStateBytes = 605224;
+  const std::string text = toText(in, dir);
+  const RunRecording out = parseRunRecording(text, "lora.plrun");
+  QCOMPARE(out.config.loraRank, int64_t(8));
+  QCOMPARE(out.config.loraAlpha, 16.0);
+  QCOMPARE(out.steps[0].trainableParams, int64_t(75653));
+  QCOMPARE(out.steps[0].optimizerStateBytes, int64_t(605224));
+  QVERIFY(refused(replaced(text, "\"loraRank\":8", "\"loraRank\":-1"), "loraRank"));
+  QVERIFY(refused(replaced(text, "\"loraRank\":8", "\"loraRank\":5000"), "loraRank"));
+  QVERIFY(refused(replaced(text, "\"loraAlpha\":16", "\"loraAlpha\":0"), "loraAlpha"));
+}
+
 void TestRunRecording::outlierFeatureField() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
@@ -213,16 +240,8 @@ void TestRunRecording::outlierFeatureField() {
   const std::string text = toText(in, dir);
   QCOMPARE(parseRunRecording(text, "range.plrun").config.outlierScaleLog2, int64_t(20));
   for (const char* bad : {"\"outlierScaleLog2\":65", "\"outlierScaleLog2\":-1",
-                          "\"outlierScaleLog2\":2.5", "\"outlierScaleLog2\":\"20\""}) {
-    bool refused = false;
-    try {
-      parseRunRecording(replaced(text, "\"outlierScaleLog2\":20", bad), "bad.plrun");
-    } catch (const InputError& e) {
-      const QString message = QString::fromUtf8(e.what());
-      refused = message.startsWith("bad.plrun:1:") && message.contains("outlierScaleLog2");
-    }
-    QVERIFY2(refused, bad);
-  }
+                          "\"outlierScaleLog2\":2.5", "\"outlierScaleLog2\":\"20\""})
+    QVERIFY2(refused(replaced(text, "\"outlierScaleLog2\":20", bad), "outlierScaleLog2"), bad);
 }
 
 void TestRunRecording::damagedFiles_data() {

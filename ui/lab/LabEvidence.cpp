@@ -106,6 +106,39 @@ void fillPreemption(EvidenceCard& c, const Verdict& v) {
   tagLastLine(c, LabEvidence::tr("run by the CLI"));
 }
 
+// LoRA vs full fine-tuning: the counted share of trainable parameters and the measured
+// optimizer state first (what LoRA is for), then whether it learned like full fine-tuning.
+void fillLoraExperiment(EvidenceCard& c, const Verdict& v) {
+  const QLocale locale;
+  const bool counted = v.trainableParams > 0 && v.baselineTrainableParams > 0;
+  const double share = counted ? static_cast<double>(v.trainableParams) /
+                                     static_cast<double>(v.baselineTrainableParams)
+                               : 0.0;
+  c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline =
+      v.learned ? LabEvidence::tr("Learns like full fine-tuning, training %1 % of its parameters")
+                      .arg(locale.toString(100.0 * share, 'f', 2))
+                : LabEvidence::tr(
+                      "Trains %1 % of the parameters, but did not learn like full "
+                      "fine-tuning in this run")
+                      .arg(locale.toString(100.0 * share, 'f', 2));
+  if (counted)
+    c.evidence << LabEvidence::tr("trainable parameters: %1 vs %2 (counted)")
+                      .arg(locale.toString(qlonglong(v.trainableParams)),
+                           locale.toString(qlonglong(v.baselineTrainableParams)));
+  c.evidence << (v.optimizerStateMeasurable
+                     ? LabEvidence::tr("optimizer state: %1 MiB vs %2 MiB (measured)")
+                           .arg(locale.toString(double(v.optimizerStateBytes) / 1048576.0, 'f', 2),
+                                locale.toString(double(v.baselineOptimizerStateBytes) / 1048576.0,
+                                                'f', 2))
+                     : LabEvidence::tr("optimizer state: not measurable against this baseline"));
+  c.evidence << (v.speedMeasurable && v.speedup > 0
+                     ? LabEvidence::tr("step time %1 the baseline's (measured)")
+                           .arg(ratio(1.0 / v.speedup))
+                     : LabEvidence::tr("speed: not measurable against this baseline"));
+  c.evidence << accuracyLine(v);
+}
+
 void fillSameAsFp32(EvidenceCard& c, const Verdict& v) {
   const QString speed = speedLine(v);
   if (v.identicalToBaseline) {
@@ -361,6 +394,9 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
         break;
       case EvidenceStory::PreemptionResume:
         fillPreemption(c, *verdict);
+        break;
+      case EvidenceStory::LoraExperiment:
+        fillLoraExperiment(c, *verdict);
         break;
       case EvidenceStory::Reference:
       case EvidenceStory::Measured:

@@ -46,6 +46,8 @@ enum class ConfigField {
   CheckpointEvery,
   CheckpointKeep,
   ResumeFrom,
+  LoraRank,
+  LoraAlpha,
 };
 
 // Every field, in the order above (for tables and tests).

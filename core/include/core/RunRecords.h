@@ -28,6 +28,12 @@ struct StepRecord {
                                      // (dense weights, used embedding rows) held at exactly 0
   double gradNonFiniteFraction = 0;  // share of gradient values inf/NaN
   int64_t peakBytes = 0;             // peak memory during the step (allocator-reported)
+  // Parameters the optimizer updated (all of them in full fine-tuning; LoRA's adapters and the
+  // classifier with a frozen base). 0 = not recorded (older files).
+  int64_t trainableParams = 0;
+  // Bytes the optimizer step allocated and kept, allocator-reported: AdamW's state on the step
+  // that creates it (the first), 0 on the others.
+  int64_t optimizerStateBytes = 0;
 };
 
 struct EvalRecord {

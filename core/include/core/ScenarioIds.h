@@ -24,5 +24,8 @@ inline constexpr std::string_view kFp16AmpOutlier = "fp16-amp-outlier";
 inline constexpr std::string_view kBf16AmpOutlier = "bf16-amp-outlier";
 // Preemption and resume (docs/preemption-experiment.md): a run SIGKILLed and resumed.
 inline constexpr std::string_view kPreemptionResume = "preemption-resume";
+// LoRA vs full fine-tuning (docs/lora-experiment.md): rank-8 adapters on query and value, the
+// base frozen, against the baseline's full fine-tuning of the same model on the same data.
+inline constexpr std::string_view kLora = "lora";
 
 }  // namespace precisionlab::scenario

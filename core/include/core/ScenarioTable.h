@@ -50,6 +50,7 @@ enum class EvidenceStory {
   MemoryExperiment,  // the same updates at a lower measured peak memory
   RangeExperiment,   // activations above fp16's largest value, fp16 against bf16
   PreemptionResume,  // periodic checkpoints; the CLI kills the run and resumes it
+  LoraExperiment,    // adapters on a frozen base against full fine-tuning
 };
 
 struct ScenarioSpec {
@@ -86,6 +87,8 @@ struct ScenarioSpec {
 // MiniLM's channel measured 0.40, 94 % of it above 0.0625: most of the channel overflows in
 // every batch), while any value below 1e30 stays finite in bf16 (3.4e38).
 constexpr int64_t kLabOutlierScaleLog2 = 20;
+// The LoRA scenario's rank (alpha = 2 x rank, the common PEFT setting): docs/lora-experiment.md.
+constexpr int64_t kLabLoraRank = 8;
 
 // Baseline first (every comparison needs it), then the exam's options, then the extras.
 const std::vector<ScenarioSpec>& scenarioTable();

@@ -93,6 +93,13 @@ struct TrainConfig {
   int64_t checkpointKeep = 2;
   std::string checkpointDir;
   std::string resumeFrom;
+  // LoRA (docs/lora-experiment.md; PEFT's LoraConfig(r, lora_alpha, target_modules=["query",
+  // "value"], lora_dropout=0)): when loraRank > 0, every encoder layer's query and value
+  // projections gain rank-loraRank adapters scaled by loraAlpha / loraRank, the base weights
+  // are frozen and only the adapters and the classifier train; `saveDir` then receives the
+  // adapter in PEFT's layout. 0 = full fine-tuning.
+  int64_t loraRank = 0;
+  double loraAlpha = 16;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -139,6 +139,14 @@ struct Verdict {
   int64_t outlierScaleLog2 = 0;    // the run's outlier channel, 2^this times its value
   std::string format;              // "fp16", "bf16" or "fp32": what the forward pass stored
   double initialLossScale = 1.0;   // the first step's loss scale (1 without a scaler)
+  // LoRA vs full fine-tuning (TrainConfig::loraRank > 0), judged against the full fine-tuning
+  // baseline on the same model and data: what it trains and what its optimizer keeps, both
+  // measured, and whether it learned like the baseline.
+  bool loraExperiment = false;
+  int64_t loraRank = 0;
+  int64_t trainableParams = 0, baselineTrainableParams = 0;  // 0 = not recorded
+  bool optimizerStateMeasurable = false;  // allocator-measured on both, live on one device
+  int64_t optimizerStateBytes = 0, baselineOptimizerStateBytes = 0;
   // Sweeps.
   int trials = 1;
   double computeMultiple = 1.0;  // trials' steps x median step time / baseline's

@@ -77,6 +77,8 @@ const FieldInfo kFields[] = {
     {ConfigField::CheckpointKeep, "checkpointKeep", "checkpoints kept", ConfigRange{1, 1000}, "",
      ""},
     {ConfigField::ResumeFrom, "resumeFrom", "checkpoint to resume from", std::nullopt, "", ""},
+    {ConfigField::LoraRank, "loraRank", "LoRA rank", ConfigRange{0, 1024}, "", "full fine-tuning"},
+    {ConfigField::LoraAlpha, "loraAlpha", "LoRA alpha", ConfigRange{0, 1e6, true, false}, "", ""},
 };
 
 const FieldInfo& info(ConfigField f) {
@@ -281,6 +283,8 @@ std::vector<ConfigIssue> validate(const TrainConfig& c, const ConfigEnvironment&
   add(checkRange(ConfigField::GrowthInterval, double(c.growthInterval)));
   add(checkRange(ConfigField::StopAfterNonFinite, double(c.stopAfterNonFinite)));
   add(checkRange(ConfigField::OutlierScaleLog2, double(c.outlierScaleLog2)));
+  add(checkRange(ConfigField::LoraRank, double(c.loraRank)));
+  add(checkRange(ConfigField::LoraAlpha, c.loraAlpha));
   if (auto accumulation = checkRange(ConfigField::AccumulationSteps, double(c.accumulationSteps))) {
     add(std::move(accumulation));
   } else if (c.batchSize % c.accumulationSteps != 0) {

@@ -45,6 +45,8 @@ const std::vector<StepField>& stepFields() {
       row<S, &S::gradZeroFraction>("gradZeroFraction", "", kReal, false, "gradients"),
       row<S, &S::gradNonFiniteFraction>("gradNonFiniteFraction", "", kReal, false, "gradients"),
       row<S, &S::peakBytes>("peakBytes", "bytes", kInt, false, "memory"),
+      row<S, &S::trainableParams>("trainableParams", "", kInt, true, nullptr),
+      row<S, &S::optimizerStateBytes>("optimizerStateBytes", "bytes", kInt, true, nullptr),
   };
   return fields;
 }

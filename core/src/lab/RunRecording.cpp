@@ -146,6 +146,10 @@ json::Value configToJson(const TrainConfig& c) {
   if (c.checkpointActivations) o.set("checkpointActivations", true);
   if (c.outlierScaleLog2 != 0) o.set("outlierScaleLog2", c.outlierScaleLog2);
   if (c.checkpointEvery > 0) o.set("checkpointEvery", c.checkpointEvery);
+  if (c.loraRank > 0) {
+    o.set("loraRank", c.loraRank);
+    o.set("loraAlpha", number(c.loraAlpha));
+  }
   return o;
 }
 
@@ -205,6 +209,11 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   if (o.find("checkpointEvery"))
     c.checkpointEvery =
         inRange(getInt(o, "checkpointEvery", at, p), ConfigField::CheckpointEvery, at, p);
+  // Optional: only LoRA runs write them (older files and full fine-tuning: rank 0).
+  if (o.find("loraRank")) {
+    c.loraRank = inRange(getInt(o, "loraRank", at, p), ConfigField::LoraRank, at, p);
+    c.loraAlpha = inRange(getDouble(o, "loraAlpha", at, p), ConfigField::LoraAlpha, at, p);
+  }
   return c;
 }
 

@@ -277,6 +277,35 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.precisionArgs = kFp32Args + "        gradient_checkpointing=True,\n";
     rows.push_back(std::move(s));
   }
+  {
+    ScenarioSpec s;
+    s.id = std::string(scenario::kLora);
+    s.story = EvidenceStory::LoraExperiment;
+    s.color = "#A03030";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "LoRA r=8 (frozen base)");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "LoRA r=8");
+    s.focusChart = "loss";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "PEFT's LoraConfig(r=8, lora_alpha=16, target_modules=[\"query\", \"value\"]): "
+        "rank-8 adapters on every layer's query and value projections, the base weights "
+        "frozen, only the adapters and the classifier trained, at the baseline's settings. "
+        "Trainable parameters, optimizer-state memory, step time and validation accuracy "
+        "next to full fine-tuning.");
+    s.configure = [](TrainConfig& c) {
+      c.loraRank = kLabLoraRank;
+      c.loraAlpha = 2.0 * kLabLoraRank;
+    };
+    s.linkFrom = EvidenceLink::Correct;
+    s.shows =
+        "LoRA on a frozen base: a small measured share of the trainable parameters and of the "
+        "optimizer's memory, next to full fine-tuning's accuracy";
+    s.vertex.exportable = false;
+    s.vertex.refusal =
+        "scenario \"lora\" has no TrainingArguments equivalent: LoRA is PEFT's get_peft_model, "
+        "not a Trainer setting. Write the adapter with train --lora-rank 8 --save DIR.";
+    rows.push_back(std::move(s));
+  }
   // The range experiment: the same outlier feature under fp16=True and under bf16=True, each
   // judged against the fp32 baseline, which computes bit for bit the same with or without it.
   const auto outlier = [](TrainConfig& c) { c.outlierScaleLog2 = kLabOutlierScaleLog2; };
@@ -344,7 +373,7 @@ std::vector<ScenarioSpec> makeTable() {
     ScenarioSpec s;
     s.id = std::string(scenario::kPreemptionResume);
     s.story = EvidenceStory::PreemptionResume;
-    s.color = "#B22222";
+    s.color = "#2F4F4F";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Checkpoints for preemption and resume");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Checkpointed, killed and resumed");
     s.focusChart = "loss";

@@ -434,6 +434,77 @@ void judgeMemoryExperiment(const RunLog& run, const RunLog& base, const VerdictO
   }
 }
 
+bool isLoraExperiment(const RunLog& run) { return run.config.loraRank > 0; }
+
+int64_t trainableParams(const RunLog& run) {
+  return run.steps.empty() ? 0 : run.steps.front().trainableParams;
+}
+int64_t optimizerStateBytes(const RunLog& run) {
+  int64_t bytes = 0;
+  for (const auto& s : run.steps) bytes = std::max(bytes, s.optimizerStateBytes);
+  return bytes;
+}
+
+// "1.23 MiB", "456 KiB": optimizer-state sizes in the verdict line.
+Arg mebibytes(int64_t bytes) { return num(static_cast<double>(bytes) / (1024.0 * 1024.0), 2); }
+
+// LoRA trains rank-r adapters on a frozen base: the claim is a small share of the parameters
+// and of the optimizer's memory (both measured: the counts the optimizer updated, the bytes its
+// first step allocated and kept), at some step time, for some validation accuracy. The
+// accuracy part needs a baseline that learned (else "inconclusive"); the counts do not.
+void judgeLoraExperiment(const RunLog& run, const RunLog& base, const VerdictOptions& o, Verdict& v,
+                         std::vector<VerdictText>& s) {
+  v.loraExperiment = true;
+  v.loraRank = run.config.loraRank;
+  v.trainableParams = trainableParams(run);
+  v.baselineTrainableParams = trainableParams(base);
+  v.optimizerStateBytes = optimizerStateBytes(run);
+  v.baselineOptimizerStateBytes = optimizerStateBytes(base);
+  v.optimizerStateMeasurable =
+      v.memoryMeasurable && v.optimizerStateBytes > 0 && v.baselineOptimizerStateBytes > 0;
+  s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "LoRA r=%1 on query and value, base frozen: "),
+                   {count(v.loraRank)}));
+  if (v.trainableParams > 0 && v.baselineTrainableParams > 0) {
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict",
+                                       "trains %1 parameters, %3 % of the %2 full "
+                                       "fine-tuning trains (counted)"),
+                     {count(v.trainableParams), count(v.baselineTrainableParams),
+                      num(100.0 * static_cast<double>(v.trainableParams) /
+                              static_cast<double>(v.baselineTrainableParams),
+                          2)}));
+  } else {
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "trainable parameters not recorded")));
+  }
+  if (v.optimizerStateMeasurable) {
+    s.push_back(
+        text(PL_TRANSLATE_NOOP("Verdict", "; optimizer state %1 MiB vs %2 MiB, %3x (measured)"),
+             {mebibytes(v.optimizerStateBytes), mebibytes(v.baselineOptimizerStateBytes),
+              num(static_cast<double>(v.optimizerStateBytes) /
+                      static_cast<double>(v.baselineOptimizerStateBytes),
+                  3)}));
+  } else {
+    s.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict",
+        "; optimizer state not measurable here (not measured live on the same device)")));
+  }
+  if (v.speedMeasurable && v.speedup > 0)
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; step time %1x the baseline's"),
+                     {num(1.0 / v.speedup, 2)}));
+  else
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "; speed not measurable here")));
+  s.push_back(text("; "));
+  if (!v.baselineLearned) {
+    v.judgement = Judgement::Inconclusive;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "accuracy inconclusive: ")));
+    s.push_back(baselineNotLearnedText(v));
+    return;
+  }
+  v.judgement = v.learned   ? Judgement::LearnsLikeBaseline
+                : v.stalled ? Judgement::Stalled
+                            : Judgement::Differs;
+  addLearningText(v, o, s);
+}
+
 bool isRangeExperiment(const RunLog& run) { return run.config.outlierScaleLog2 > 0; }
 
 // The format a precision's forward pass stores activations in, and its largest finite value.
@@ -678,6 +749,8 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     s.push_back(v.failure);
     s.push_back(text("; "));
     addLearningText(v, options, s);
+  } else if (isLoraExperiment(*judged) && !scenario.isSweep) {
+    judgeLoraExperiment(*judged, baseline, options, v, s);
   } else if (isMemoryExperiment(*judged) && !scenario.isSweep) {
     // The same updates need no learning baseline: equal losses are equal whether or not they fell.
     judgeMemoryExperiment(*judged, baseline, options, v, s);

@@ -145,6 +145,17 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
   auto q = qkv[0].transpose(1, 2);                 // (B, A, T, d)
   auto k = qkv[1].transpose(1, 2);
   auto v = qkv[2].transpose(1, 2);
+  if (loraRank_ > 0) {
+    // PEFT's lora.Linear: result + B(A(dropout(x))) * scaling, with lora_dropout 0. Kept apart
+    // from the frozen GEMM, so backward computes no gradient for the base weights.
+    const auto delta = [&](const torch::nn::Linear& a, const torch::nn::Linear& bl) {
+      return (applyLinear(bl, applyLinear(a, hidden)) * loraScaling_)
+          .view({b, t, heads, headDim})
+          .transpose(1, 2);  // (B, A, T, d)
+    };
+    q = q + delta(queryLoraA, queryLoraB);
+    v = v + delta(valueLoraA, valueLoraB);
+  }
   torch::Tensor context;  // (B, A, T, d)
   const bool attentionDropout = training && config_.attentionDropout > 0.0;
   if (compat::kHasSdpa && !attentionDropout &&
@@ -174,6 +185,25 @@ torch::Tensor BertLayerImpl::forward(const torch::Tensor& hidden,
       ops::activation(applyLinear(intermediateDense, attended), config_.hiddenAct);  // (B, T, I)
   auto out = seededDropout(applyLinear(outputDense, inner), config_.hiddenDropout, training);
   return applyLayerNorm(outputLayerNorm, ops::residualAdd(out, attended), config_);  // (B, T, H)
+}
+
+void BertLayerImpl::addLora(int64_t rank, double alpha) {
+  if (rank <= 0 || loraRank_ > 0) return;
+  const int64_t h = config_.hiddenSize;
+  const auto make = [](int64_t in, int64_t out) {
+    return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false));
+  };
+  queryLoraA = query->register_module("lora_A", make(h, rank));
+  queryLoraB = query->register_module("lora_B", make(rank, h));
+  valueLoraA = value->register_module("lora_A", make(h, rank));
+  valueLoraB = value->register_module("lora_B", make(rank, h));
+  torch::NoGradGuard noGrad;
+  queryLoraB->weight.zero_();
+  valueLoraB->weight.zero_();
+  const auto device = query->weight.device();
+  for (auto* l : {&queryLoraA, &queryLoraB, &valueLoraA, &valueLoraB}) (*l)->to(device);
+  loraRank_ = rank;
+  loraScaling_ = alpha / static_cast<double>(rank);
 }
 
 namespace {
@@ -264,6 +294,18 @@ BertForSequenceClassificationImpl::BertForSequenceClassificationImpl(
   poolerDense = pooler->register_module("dense", makeLinear(c.hiddenSize, c.hiddenSize));
   classifier = register_module("classifier", makeLinear(c.hiddenSize, c.numLabels()));
   initWeights();
+}
+
+void BertForSequenceClassificationImpl::addLora(int64_t rank, double alpha) {
+  if (rank <= 0) return;
+  for (auto& layer : layers) layer->addLora(rank, alpha);
+  for (auto& item : named_parameters(/*recurse=*/true)) {
+    const std::string& name = item.key();
+    const bool trainable = name.find(".lora_A.") != std::string::npos ||
+                           name.find(".lora_B.") != std::string::npos ||
+                           name.rfind("classifier.", 0) == 0;
+    item.value().set_requires_grad(trainable);
+  }
 }
 
 void BertForSequenceClassificationImpl::initWeights() {

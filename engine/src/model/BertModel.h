@@ -57,9 +57,23 @@ class BertLayerImpl : public torch::nn::Module {
   void setOutlierScaleLog2(int64_t log2) { outlierScaleLog2_ = log2; }
   int64_t outlierScaleLog2() const { return outlierScaleLog2_; }
 
+  // LoRA (PEFT's LoraConfig(target_modules=["query", "value"], lora_dropout=0)): rank-r
+  // adapters registered under the projections they adapt, so their parameters carry PEFT's
+  // names (attention.self.query.lora_A.weight: (r, H), .lora_B.weight: (H, r)). A is
+  // initialised as a torch Linear (kaiming-uniform, as PEFT's init_lora_weights=True), B at
+  // zero, so the adapted model starts as the base; the projections gain
+  // (alpha / r) * B(A(hidden)). Call once, before training; rank <= 0 does nothing.
+  void addLora(int64_t rank, double alpha);
+  int64_t loraRank() const { return loraRank_; }
+  double loraScaling() const { return loraScaling_; }
+  torch::nn::Linear queryLoraA{nullptr}, queryLoraB{nullptr}, valueLoraA{nullptr},
+      valueLoraB{nullptr};
+
  private:
   BertConfig config_;
   int64_t outlierScaleLog2_ = 0;
+  int64_t loraRank_ = 0;
+  double loraScaling_ = 0;
 };
 TORCH_MODULE(BertLayer);
 
@@ -80,6 +94,12 @@ class BertForSequenceClassificationImpl : public torch::nn::Module {
   void setOutlierScaleLog2(int64_t log2) {
     if (!layers.empty()) layers.front()->setOutlierScaleLog2(log2);
   }
+
+  // LoRA on every encoder layer's query and value projections (BertLayerImpl::addLora), and
+  // every other parameter frozen (requires_grad false) except the classifier, which a new task
+  // trains (PEFT's task_type SEQ_CLS: modules_to_save ["classifier"]).
+  void addLora(int64_t rank, double alpha);
+  int64_t loraRank() const { return layers.empty() ? 0 : layers.front()->loraRank(); }
 
   const BertForSequenceClassificationOptions& options() const { return options_; }
 

@@ -40,6 +40,17 @@ void MemoryTracker::begin(int64_t residentBytes) {
 #endif
 }
 
+int64_t MemoryTracker::heldBytes() const {
+  if (device_.is_cpu()) return reporter_ ? reporter_->current : 0;
+#ifdef PRECISIONLAB_WITH_CUDA
+  if (device_.is_cuda()) {
+    auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device_.index());
+    return static_cast<int64_t>(stats.allocated_bytes[0].current);
+  }
+#endif
+  return 0;
+}
+
 int64_t MemoryTracker::end() {
   if (device_.is_cpu()) {
     guard_.reset();

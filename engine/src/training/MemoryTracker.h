@@ -23,6 +23,10 @@ class MemoryTracker {
 
   // Starts tracking on this thread; residentBytes counts what lives across steps.
   void begin(int64_t residentBytes);
+  // Bytes allocated and not yet freed since begin() (CPU: the hook's running sum; CUDA: the
+  // caching allocator's allocated bytes now). The difference of two readings is what the code
+  // between them allocated and kept.
+  int64_t heldBytes() const;
   // Stops tracking and returns the peak in bytes (0 where the device cannot report it).
   int64_t end();
 

@@ -17,6 +17,7 @@
 #include "core/PretrainedModels.h"
 #include "engine/TrainEnvironment.h"
 #include "model/HfCheckpoint.h"
+#include "model/PeftAdapter.h"
 #include "model/SeededDropout.h"
 #include "platform/DeviceInfo.h"
 #include "platform/TorchCompat.h"
@@ -169,6 +170,14 @@ void Trainer::prepare() {
         BertForSequenceClassificationOptions(bert).padTokenId(tokenizer_->padId()));
     model_->to(device_);
   }
+  if (config_.loraRank > 0) {
+    if (config_.loraRank > model_->options().config().hiddenSize)
+      throw InputError("--lora-rank " + std::to_string(config_.loraRank) +
+                       " exceeds the model's hidden size " +
+                       std::to_string(model_->options().config().hiddenSize));
+    torch::manual_seed(config_.seed);  // the adapters' A matrices, seeded like the weights
+    model_->addLora(config_.loraRank, config_.loraAlpha);
+  }
   seeding.unlock();
   model_->setCheckpointActivations(config_.checkpointActivations);
   model_->setOutlierScaleLog2(config_.outlierScaleLog2);
@@ -203,6 +212,12 @@ void Trainer::prepare() {
   std::vector<AdamW::Param> params;
   std::vector<std::string> names;
   for (const auto& item : model_->named_parameters()) {
+    // LoRA: the frozen base weights get no gradient and no optimizer state
+    // (TrainingArguments gives the optimizer only parameters with requires_grad).
+    if (!item.value().requires_grad()) {
+      frozen_.push_back(item.value());
+      continue;
+    }
     parameters_.push_back(item.value());
     names.push_back(item.key());
     params.push_back({item.key(), item.value(), AdamW::decaysByName(item.key())});
@@ -306,6 +321,7 @@ int64_t Trainer::residentBytes() const {
     add(p);
     add(p.grad());
   }
+  for (const auto& p : frozen_) add(p);
   for (const auto& s : optimizer_->state()) {
     add(s.expAvg);
     add(s.expAvgSq);
@@ -367,10 +383,14 @@ StepRecord Trainer::step(const Batch& batch) {
       compat::foreachMulInPlace(grads, coef);
     }
   }
+  const int64_t heldBeforeOptimizer = memory.heldBytes();
   if (finite) {
     optimizer_->step(lr, policy_->foundInfTensor());
     policy_->afterOptimizerStep(*optimizer_);
   }
+  // What the optimizer step allocated and kept (its temporaries freed): AdamW's m and v on the
+  // step that creates them, measured by the allocator (LoRA's optimizer-state memory).
+  const int64_t optimizerKept = memory.heldBytes() - heldBeforeOptimizer;
   policy_->update(!finite);
 
   synchronizeDevice(device_);
@@ -379,6 +399,8 @@ StepRecord Trainer::step(const Batch& batch) {
   StepRecord r;
   if (cpuTimed) r.cpuMs = threadCpuMs() - cpuStart;
   r.peakBytes = memory.end();
+  r.optimizerStateBytes = std::max<int64_t>(0, optimizerKept);
+  for (const auto& p : parameters_) r.trainableParams += p.numel();
   step_ = stepNumber;
 
   // Metrics after the timed region; reading `host` is the step's one device sync.
@@ -520,6 +542,12 @@ RunProvenance Trainer::provenance() const {
 
 void Trainer::saveModel(const std::string& dir) {
   TORCH_CHECK(prepared(), "Trainer::saveModel() called before prepare()");
+  if (model_->loraRank() > 0) {
+    // A LoRA run's checkpoint is its adapter (PeftModel.save_pretrained), next to the base.
+    savePeftAdapter(dir, *model_, config_.modelDir.empty() ? config_.preset : config_.modelDir,
+                    config_.loraAlpha);
+    return;
+  }
   saveHfCheckpoint(dir, model_->options().config(), *tokenizer_, *model_);
 }
 

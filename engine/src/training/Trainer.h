@@ -87,7 +87,8 @@ class Trainer {
   // Warnings from loading config_.modelDir (e.g. a classifier head initialised anew).
   const std::vector<std::string>& loadWarnings() const { return loadWarnings_; }
   // Writes the model as a Hugging Face directory (config.json, vocab.txt, tokenizer_config.json,
-  // model.safetensors) atomically. Throws InputError.
+  // model.safetensors) atomically; a LoRA run (config.loraRank > 0) writes its adapter in
+  // PEFT's layout instead (model/PeftAdapter.h). Throws InputError.
   void saveModel(const std::string& dir);
   // Preemption and resume (docs/preemption-experiment.md, TrainingCheckpoint.cpp). step() calls
   // saveTrainingCheckpoint() every config.checkpointEvery steps: checkpointDir/checkpoint-<step>/
@@ -134,7 +135,8 @@ class Trainer {
   BertForSequenceClassification model_{nullptr};
   std::unique_ptr<PrecisionPolicy> policy_;
   std::unique_ptr<AdamW> optimizer_;
-  std::vector<torch::Tensor> parameters_;
+  std::vector<torch::Tensor> parameters_;         // trained (given to the optimizer)
+  std::vector<torch::Tensor> frozen_;             // LoRA's frozen base weights
   std::unique_ptr<GradientFlush> gradientFlush_;  // counts fp16-flushed gradient values
   // This run's random stream: on a CPU its own generator (seeded dropout draws from it on
   // whichever thread steps the run); on CUDA the device generator's state between its steps.
