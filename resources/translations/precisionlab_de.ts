@@ -115,12 +115,20 @@
         <translation>bf16=True auf demselben Modell mit dem Ausreißer-Merkmal: Seine Aktivierungen über 65504 liegen weit innerhalb des Wertebereichs von bfloat16 (bis 3,4e38, der Exponent von fp32), und Zweierpotenzen skalieren exakt, also trainiert es wie bf16=True ohne den Ausreißer.</translation>
     </message>
     <message>
-        <source>Checkpoints for preemption and resume</source>
-        <translation>Checkpoints für Unterbrechung und Fortsetzung</translation>
-    </message>
-    <message>
         <source>save_steps in TrainingArguments and trainer.train(resume_from_checkpoint=...): a checkpoint-&lt;step&gt;/ folder every quarter of the run holds the weights, AdamW state, scaler, LR schedule position, RNG and data order, so a run killed like a preempted Spot VM continues exactly; only the steps since the last checkpoint are lost.</source>
         <translation>save_steps in TrainingArguments und trainer.train(resume_from_checkpoint=...): ein Ordner checkpoint-&lt;step&gt;/ nach jedem Viertel des Laufs hält die Gewichte, den AdamW-Zustand, den Scaler, die Position im LR-Plan, den Zufallszustand und die Datenreihenfolge, sodass ein wie eine unterbrochene Spot-VM beendeter Lauf exakt weiterläuft; verloren sind nur die Schritte seit dem letzten Checkpoint.</translation>
+    </message>
+    <message>
+        <source>LoRA r=8 (frozen base)</source>
+        <translation>LoRA r=8 (eingefrorene Basis)</translation>
+    </message>
+    <message>
+        <source>PEFT&apos;s LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]): rank-8 adapters on every layer&apos;s query and value projections, the base weights frozen, only the adapters and the classifier trained, at the baseline&apos;s settings. Trainable parameters, optimizer-state memory, step time and validation accuracy next to full fine-tuning.</source>
+        <translation>LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]) von PEFT: Adapter vom Rang 8 auf den Query- und Value-Projektionen jeder Schicht, die Basisgewichte eingefroren, nur die Adapter und der Klassifikator werden trainiert, mit den Einstellungen der Baseline. Trainierbare Parameter, Speicher des Optimizer-Zustands, Schrittzeit und Validierungsgenauigkeit neben vollem Fine-Tuning.</translation>
+    </message>
+    <message>
+        <source>Preemption and resume</source>
+        <translation>Unterbrechen und fortsetzen</translation>
     </message>
 </context>
 <context>
@@ -271,8 +279,12 @@
         <translation>bf16=True, Ausreißer-Merkmal</translation>
     </message>
     <message>
-        <source>Checkpointed, killed and resumed</source>
-        <translation>Mit Checkpoints, abgebrochen und fortgesetzt</translation>
+        <source>LoRA r=8</source>
+        <translation>LoRA r=8</translation>
+    </message>
+    <message>
+        <source>Killed and resumed</source>
+        <translation>Abgebrochen und fortgesetzt</translation>
     </message>
 </context>
 <context>
@@ -548,6 +560,34 @@
     <message>
         <source>; loss finite at all %1 steps, none skipped), but </source>
         <translation>; Loss in allen %1 Schritten endlich, keiner übersprungen), aber </translation>
+    </message>
+    <message>
+        <source>LoRA r=%1 on query and value, base frozen: </source>
+        <translation>LoRA r=%1 auf Query und Value, Basis eingefroren: </translation>
+    </message>
+    <message>
+        <source>trains %1 parameters, %3 % of the %2 full fine-tuning trains (counted)</source>
+        <translation>trainiert %1 Parameter, %3 % der %2, die volles Fine-Tuning trainiert (gezählt)</translation>
+    </message>
+    <message>
+        <source>trainable parameters not recorded</source>
+        <translation>trainierbare Parameter nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>; optimizer state %1 MiB vs %2 MiB, %3x (measured)</source>
+        <translation>; Optimizer-Zustand %1 MiB gegenüber %2 MiB, %3x (gemessen)</translation>
+    </message>
+    <message>
+        <source>; optimizer state not measurable here (not measured live on the same device)</source>
+        <translation>; Optimizer-Zustand hier nicht messbar (nicht live auf demselben Gerät gemessen)</translation>
+    </message>
+    <message>
+        <source>; step time %1x the baseline&apos;s</source>
+        <translation>; Schrittzeit %1x die der Baseline</translation>
+    </message>
+    <message>
+        <source>accuracy inconclusive: </source>
+        <translation>Genauigkeit nicht aussagekräftig: </translation>
     </message>
 </context>
 <context>
@@ -1530,8 +1570,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>derselbe Mechanismus, hier gemessen (%1, %2): %3</translation>
     </message>
     <message>
-        <source>run %1 to measure the same mechanism on this machine</source>
-        <translation>führen Sie %1 aus, um denselben Mechanismus auf diesem Rechner zu messen</translation>
         <source>Checkpoints change no update: bit-identical to fp32</source>
         <translation>Checkpoints ändern kein Update: bitgleich mit fp32</translation>
     </message>
@@ -1550,6 +1588,34 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>run by the CLI</source>
         <translation>von der CLI ausgeführt</translation>
+    </message>
+    <message>
+        <source>Learns like full fine-tuning, training %1 % of its parameters</source>
+        <translation>Lernt wie volles Fine-Tuning und trainiert dabei %1 % seiner Parameter</translation>
+    </message>
+    <message>
+        <source>Trains %1 % of the parameters, but did not learn like full fine-tuning in this run</source>
+        <translation>Trainiert %1 % der Parameter, lernte in diesem Lauf aber nicht wie volles Fine-Tuning</translation>
+    </message>
+    <message>
+        <source>trainable parameters: %1 vs %2 (counted)</source>
+        <translation>trainierbare Parameter: %1 gegenüber %2 (gezählt)</translation>
+    </message>
+    <message>
+        <source>optimizer state: %1 MiB vs %2 MiB (measured)</source>
+        <translation>Optimizer-Zustand: %1 MiB gegenüber %2 MiB (gemessen)</translation>
+    </message>
+    <message>
+        <source>optimizer state: not measurable against this baseline</source>
+        <translation>Optimizer-Zustand: gegenüber dieser Baseline nicht messbar</translation>
+    </message>
+    <message>
+        <source>step time %1 the baseline&apos;s (measured)</source>
+        <translation>Schrittzeit %1 die der Baseline (gemessen)</translation>
+    </message>
+    <message>
+        <source>run %1 to measure the same mechanism on this machine</source>
+        <translation>führen Sie %1 aus, um denselben Mechanismus auf diesem Rechner zu messen</translation>
     </message>
 </context>
 <context>

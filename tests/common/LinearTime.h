@@ -2,7 +2,7 @@
 // input may take at most about twice the time. Robust on a loaded two-core machine: the time is
 // the calling thread's CPU time (other processes do not count), each size is timed as the
 // fastest of three runs, the smaller input is grown until it takes at least 100 ms (so noise is
-// small beside it), the bound is kLinearBound (2.5x) and a failed round is measured again, up to
+// small beside it), the bound is kLinearBound (3x) and a failed round is measured again, up to
 // three rounds. A quadratic parser takes 4x in every round. Header-only, free of Qt and LibTorch:
 // the core, quiz and engine tests share it.
 #pragma once
@@ -25,10 +25,12 @@ inline constexpr bool kTimeChecked = false;
 inline constexpr bool kTimeChecked = true;
 #endif
 
-// Twice the input may take at most this many times as long. 2.5, not 2.2: on CI's loaded 2-core
-// machine a linear parser measured up to 2.25x (the Anki text import, all three rounds) and
-// hash-table parsers up to 2.55x once; a quadratic one takes 4x.
-inline constexpr double kLinearBound = 2.5;
+// Twice the input may take at most this many times as long. 3.0, not 2.2: on a loaded 2-core
+// machine a linear parser measured up to 2.25x (the Anki text import, all three rounds), hash-table
+// parsers up to 2.55x once, and the trainer_state import 2.73x in all three rounds (2n = 256,000
+// log entries, tens of MB: memory-bound, other processes evicting the caches); idle it reads
+// 1.9-2.3x. A quadratic parser takes 4x, so 3.0 still tells them apart.
+inline constexpr double kLinearBound = 3.0;
 
 struct LinearTime {
   size_t size = 0;     // the smaller input's size, in the caller's unit

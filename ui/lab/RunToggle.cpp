@@ -49,6 +49,10 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
 
   verdict_ = new QLabel(this);
   verdict_->setWordWrap(true);
+  // Its text is elided to two lines and whole in the tooltip: a long unbreakable token in a row's
+  // description (a Python call, a path) must not widen every row past a narrow window.
+  verdict_->setMinimumWidth(120);
+  verdict_->setSizePolicy(QSizePolicy::Ignored, verdict_->sizePolicy().verticalPolicy());
   // Two lines, always: rows keep one height whether or not a verdict is in yet.
   verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
   verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));

@@ -374,8 +374,8 @@ std::vector<ScenarioSpec> makeTable() {
     s.id = std::string(scenario::kPreemptionResume);
     s.story = EvidenceStory::PreemptionResume;
     s.color = "#2F4F4F";
-    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Checkpoints for preemption and resume");
-    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Checkpointed, killed and resumed");
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Preemption and resume");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Killed and resumed");
     s.focusChart = "loss";
     s.whatItIs = PL_TRANSLATE_NOOP(
         "LabScenarios",
