@@ -123,12 +123,12 @@
         <translation>LoRA r=8 (eingefrorene Basis)</translation>
     </message>
     <message>
-        <source>PEFT&apos;s LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]): rank-8 adapters on every layer&apos;s query and value projections, the base weights frozen, only the adapters and the classifier trained, at the baseline&apos;s settings. Trainable parameters, optimizer-state memory, step time and validation accuracy next to full fine-tuning.</source>
-        <translation>LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]) von PEFT: Adapter vom Rang 8 auf den Query- und Value-Projektionen jeder Schicht, die Basisgewichte eingefroren, nur die Adapter und der Klassifikator werden trainiert, mit den Einstellungen der Baseline. Trainierbare Parameter, Speicher des Optimizer-Zustands, Schrittzeit und Validierungsgenauigkeit neben vollem Fine-Tuning.</translation>
-    </message>
-    <message>
         <source>Preemption and resume</source>
         <translation>Unterbrechen und fortsetzen</translation>
+    </message>
+    <message>
+        <source>PEFT&apos;s LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]): rank-8 adapters on every layer&apos;s query and value projections, the base weights frozen, only the adapters and the classifier trained, at the baseline&apos;s settings but 10 times its learning rate (adapters start at zero and are usually trained faster than a full fine-tune). Trainable parameters, optimizer-state memory, step time and validation accuracy next to full fine-tuning.</source>
+        <translation>LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]) von PEFT: Adapter vom Rang 8 auf den Query- und Value-Projektionen jeder Schicht, die Basisgewichte eingefroren, nur die Adapter und der Klassifikator werden trainiert, mit den Einstellungen der Baseline, aber der 10-fachen Lernrate (Adapter beginnen bei null und werden meist schneller trainiert als ein volles Fine-Tuning). Trainierbare Parameter, Speicher des Optimizer-Zustands, Schrittzeit und Validierungsgenauigkeit neben vollem Fine-Tuning.</translation>
     </message>
 </context>
 <context>

@@ -289,12 +289,17 @@ std::vector<ScenarioSpec> makeTable() {
         "LabScenarios",
         "PEFT's LoraConfig(r=8, lora_alpha=16, target_modules=[\"query\", \"value\"]): "
         "rank-8 adapters on every layer's query and value projections, the base weights "
-        "frozen, only the adapters and the classifier trained, at the baseline's settings. "
-        "Trainable parameters, optimizer-state memory, step time and validation accuracy "
-        "next to full fine-tuning.");
+        "frozen, only the adapters and the classifier trained, at the baseline's settings but "
+        "10 times its learning rate (adapters start at zero and are usually trained faster "
+        "than a full fine-tune). Trainable parameters, optimizer-state memory, step time and "
+        "validation accuracy next to full fine-tuning.");
+    // 10x: at the baseline's rate the adapters did not leave chance in the default lab's 60 steps
+    // on the pretrained MiniLM (val acc 0.196, chance 0.2); at 10x they reached 0.584 (measured
+    // 2026-12-02, `train --lora-rank 8 --lr 3e-3`), full fine-tuning about 0.9.
     s.configure = [](TrainConfig& c) {
       c.loraRank = kLabLoraRank;
       c.loraAlpha = 2.0 * kLabLoraRank;
+      c.learningRate *= 10.0;
     };
     s.linkFrom = EvidenceLink::Correct;
     s.shows =
