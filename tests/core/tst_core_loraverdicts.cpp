@@ -18,30 +18,11 @@ namespace {
 // state `state` bytes allocated at step 1, `ms` a step (CPU time), evaluated at the end.
 RunLog makeRun(const std::string& label, int64_t steps, double from, double to, int64_t trainable,
                int64_t state, double ms, double valAccuracy) {
-  RunLog r;
-  r.label = label;
-  r.totalSteps = steps;
-  r.state = RunState::Finished;
-  r.config.steps = steps;
-  r.config.batchSize = 16;
-  for (int64_t s = 1; s <= steps; ++s) {
-    StepRecord st;
-    st.step = s;
-    st.loss = from + (to - from) * double(s - 1) / double(steps - 1);
-    st.stepMs = ms;
-    st.cpuMs = ms;
+  return verdictruns::linearRun(label, steps, from, to, ms, valAccuracy, [&](StepRecord& st) {
     st.peakBytes = 4000000;
     st.trainableParams = trainable;
-    st.optimizerStateBytes = s == 1 ? state : 0;
-    r.steps.push_back(st);
-  }
-  EvalRecord e;
-  e.step = steps;
-  e.valAccuracy = valAccuracy;
-  e.valLoss = to + 0.05;
-  e.chanceAccuracy = 0.2;
-  r.evals.push_back(e);
-  return r;
+    st.optimizerStateBytes = st.step == 1 ? state : 0;
+  });
 }
 
 RunLog lora(RunLog r) {

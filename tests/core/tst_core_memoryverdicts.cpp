@@ -18,29 +18,10 @@ namespace {
 // step is odd), peak memory `peak`, 10 ms a step (CPU time), evaluated at the end.
 RunLog makeRun(const std::string& label, int64_t steps, double from, double to, int64_t peak,
                double relative = 0.0, double ms = 10.0) {
-  RunLog r;
-  r.label = label;
-  r.totalSteps = steps;
-  r.state = RunState::Finished;
-  r.config.steps = steps;
-  r.config.batchSize = 16;
-  for (int64_t s = 1; s <= steps; ++s) {
-    StepRecord st;
-    st.step = s;
-    st.loss = from + (to - from) * double(s - 1) / double(steps - 1);
-    if (s % 2 == 1) st.loss *= 1.0 + relative;
-    st.stepMs = ms;
-    st.cpuMs = ms;
+  return verdictruns::linearRun(label, steps, from, to, ms, 0.85, [&](StepRecord& st) {
+    if (st.step % 2 == 1) st.loss *= 1.0 + relative;
     st.peakBytes = peak;
-    r.steps.push_back(st);
-  }
-  EvalRecord e;
-  e.step = steps;
-  e.valAccuracy = 0.85;
-  e.valLoss = to + 0.05;
-  e.chanceAccuracy = 0.2;
-  r.evals.push_back(e);
-  return r;
+  });
 }
 
 using verdictruns::contains;
