@@ -20,15 +20,18 @@ echo "experiments on $(getconf _NPROCESSORS_ONLN) cores, $(sed -n 's/^model name
      "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for id in $ids; do
   start=$(date +%s.%N)
-  "$cli" lab --scenarios "$id" --out "$tmp/$id" >"$tmp/$id.log" 2>&1 || {
+  timer=
+  [ -x /usr/bin/time ] && timer="/usr/bin/time -f %P -o $tmp/$id.cpu"  # the CPU share it got
+  $timer "$cli" lab --scenarios "$id" --out "$tmp/$id" >"$tmp/$id.log" 2>&1 || {
     echo "$id: lab failed"; tail -5 "$tmp/$id.log"; continue; }
   end=$(date +%s.%N)
-  python3 - "$tmp/$id/verdicts.json" "$id" "$start" "$end" <<'PY'
+  cpu=$(tail -1 "$tmp/$id.cpu" 2>/dev/null || echo "n/a")
+  python3 - "$tmp/$id/verdicts.json" "$id" "$start" "$end" "$cpu" <<'PY'
 import json, sys
 verdicts = json.load(open(sys.argv[1]))
 sid, wall = sys.argv[2], float(sys.argv[4]) - float(sys.argv[3])
 v = next(v for v in verdicts if v["scenario"] == sid)
 runs = "uninterrupted, killed and resumed" if sid == "preemption-resume" else "with its baseline"
-print(f"{sid}: wall {wall:.1f} s (live, {runs}), {v['judgement']}: {v['summary']}")
+print(f"{sid}: wall {wall:.1f} s (live, {runs}; cpu {sys.argv[5]} of both cores' 200%), {v['judgement']}: {v['summary']}")
 PY
 done

@@ -15,12 +15,20 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "default lab on $(getconf _NPROCESSORS_ONLN) cores, $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -1)"
 "$cli" lab --help >/dev/null
+# The 1-minute load average before and after each seed, and the CPU share the lab itself got
+# (GNU time's %P; 200% is both cores): a wall time is only comparable with others measured with
+# the same share. The load average also counts jobs at nice 19, which take little from the lab.
 for seed in $seeds; do
+  load_before=$(cut -d' ' -f1 /proc/loadavg)
   start=$(date +%s.%N)
-  "$cli" lab --seed "$seed" --out "$tmp/$seed" >"$tmp/$seed.log" 2>&1 || {
+  timer=
+  [ -x /usr/bin/time ] && timer="/usr/bin/time -f %P -o $tmp/$seed.cpu"
+  $timer "$cli" lab --seed "$seed" --out "$tmp/$seed" >"$tmp/$seed.log" 2>&1 || {
     echo "seed $seed: lab failed"; tail -5 "$tmp/$seed.log"; continue; }
   end=$(date +%s.%N)
-  python3 - "$tmp/$seed/verdicts.json" "$seed" "$start" "$end" <<'PY'
+  load_after=$(cut -d' ' -f1 /proc/loadavg)
+  cpu=$(tail -1 "$tmp/$seed.cpu" 2>/dev/null || echo "n/a")
+  python3 - "$tmp/$seed/verdicts.json" "$seed" "$start" "$end" "$load_before" "$load_after" "$cpu" <<'PY'
 import json, sys
 verdicts = json.load(open(sys.argv[1]))
 seed, wall = sys.argv[2], float(sys.argv[4]) - float(sys.argv[3])
@@ -31,7 +39,7 @@ for v in verdicts:
     if v["scenario"] == "bf16-amp" and v["speedup"] is not None:
         extra = " %.2fx" % v["speedup"]
     parts.append("%s=%s%s" % (v["scenario"], v["judgement"], extra))
-print("seed %-5s wall %5.0f s  baseline val acc %.3f (chance %.3f)  %s" % (
-    seed, wall, base["valAccuracy"] or 0, base["chanceAccuracy"] or 0, "  ".join(parts)))
+print("seed %-5s wall %5.0f s (cpu %s, load %s -> %s)  baseline val acc %.3f (chance %.3f)  %s" % (
+    seed, wall, sys.argv[7], sys.argv[5], sys.argv[6], base["valAccuracy"] or 0, base["chanceAccuracy"] or 0, "  ".join(parts)))
 PY
 done
