@@ -74,7 +74,11 @@ for f in bin/precisionlab bin/precisionlab-cli \
          share/icons/hicolor/scalable/apps/precisionlab.svg; do
   [ -e "$r/$f" ] || fail "package lacks /usr/$f"
 done
-zcat "$r/share/doc/precisionlab/changelog.gz" | head -n1 | grep -q '^precisionlab (' ||
+# Each file is decompressed whole before it is searched: in `zcat | grep -q` under pipefail, grep's
+# early exit can kill zcat with SIGPIPE mid-file, and the check then fails at random (seen on a
+# loaded machine: "the man page does not describe the train command" with the page intact).
+changelog=$(zcat "$r/share/doc/precisionlab/changelog.gz")
+head -n1 <<<"$changelog" | grep -q '^precisionlab (' ||
   fail "package lacks a Debian changelog (/usr/share/doc/precisionlab/changelog.gz)"
 for size in 16 24 32 48 64 128 256; do
   [ -e "$r/share/icons/hicolor/${size}x${size}/apps/precisionlab.png" ] || fail "no ${size}x${size} icon"
@@ -91,9 +95,11 @@ grep -q '    train)' "$r/$completion" || fail "/usr/$completion does not complet
 if [ -e "$build/cli/precisionlab-cli.1.gz" ]; then
   grep -q '\./usr/share/man/man1/precisionlab-cli\.1\.gz$' <<<"$listing" ||
     fail "package lacks /usr/share/man/man1/precisionlab-cli.1.gz"
-  zcat "$r/share/man/man1/precisionlab-cli.1.gz" | grep -q 'precisionlab\\-cli train' ||
+  cli_man=$(zcat "$r/share/man/man1/precisionlab-cli.1.gz")
+  grep -q 'precisionlab\\-cli train' <<<"$cli_man" ||
     fail "the man page does not describe the train command"
-  zcat "$r/share/man/man1/precisionlab.1.gz" | grep -q '^\\fB\\-\\-bank' ||
+  app_man=$(zcat "$r/share/man/man1/precisionlab.1.gz")
+  grep -q '^\\fB\\-\\-bank' <<<"$app_man" ||
     fail "package lacks the app's man page (/usr/share/man/man1/precisionlab.1.gz)"
   echo "    completion and man pages present"
 else
