@@ -529,11 +529,12 @@ RunProvenance Trainer::provenance() const {
   }
   p.torchVersion = compat::torchVersion();
   if (vocabRows_ > 0 && vocabRows_ < vocabFull_)
-    p.note += (p.note.empty() ? "" : "; ") + std::string("word embedding cut to the ") +
-              std::to_string(vocabRows_) + " wordpieces the data uses (of " +
-              std::to_string(vocabFull_) +
+    // A sentence of its own: the policy's note may end in one ("... or run on a GPU.").
+    p.note += std::string(p.note.empty() ? "" : p.note.back() == '.' ? " " : ". ") +
+              "Word embedding cut to the " + std::to_string(vocabRows_) +
+              " wordpieces the data uses (of " + std::to_string(vocabFull_) +
               "): the other rows get no gradient, so no loss value changes, but optimizer "
-              "memory is lower than a full-vocabulary run";
+              "memory is lower than a full-vocabulary run.";
 #ifdef PRECISIONLAB_WITH_CUDA
   p.torchVersion += "+cuda" + compat::cudaBuildVersion();
 #endif
