@@ -18,8 +18,8 @@
 namespace precisionlab {
 
 struct ScenarioInfo {
-  QString id;            // stable id from core/ScenarioIds.h
-  QString optionText;    // the seed question's option (core scenario table), empty for reference runs
+  QString id;          // stable id from core/ScenarioIds.h
+  QString optionText;  // the seed question's option (core scenario table), empty for reference runs
   bool correct = false;  // the option is the question's answer (core scenario table)
   bool isSweep = false;  // several trials (core scenario table)
   QString title;         // e.g. "fp16=True" (core scenario table)

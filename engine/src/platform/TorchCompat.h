@@ -42,8 +42,12 @@ inline const char* torchVersion() { return TORCH_VERSION; }
 // names into deprecated wrappers that warn on every call.
 #if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
 inline bool autocastEnabled(c10::DeviceType t) { return at::autocast::is_autocast_enabled(t); }
-inline void setAutocastEnabled(c10::DeviceType t, bool on) { at::autocast::set_autocast_enabled(t, on); }
-inline c10::ScalarType autocastDtype(c10::DeviceType t) { return at::autocast::get_autocast_dtype(t); }
+inline void setAutocastEnabled(c10::DeviceType t, bool on) {
+  at::autocast::set_autocast_enabled(t, on);
+}
+inline c10::ScalarType autocastDtype(c10::DeviceType t) {
+  return at::autocast::get_autocast_dtype(t);
+}
 inline void setAutocastDtype(c10::DeviceType t, c10::ScalarType d) {
   at::autocast::set_autocast_dtype(t, d);
 }

@@ -25,8 +25,12 @@ AutocastGuard::~AutocastGuard() {
   compat::setAutocastDtype(deviceType_, previousDtype_);
 }
 
-bool AutocastGuard::isEnabled(c10::DeviceType deviceType) { return compat::autocastEnabled(deviceType); }
+bool AutocastGuard::isEnabled(c10::DeviceType deviceType) {
+  return compat::autocastEnabled(deviceType);
+}
 
-c10::ScalarType AutocastGuard::dtype(c10::DeviceType deviceType) { return compat::autocastDtype(deviceType); }
+c10::ScalarType AutocastGuard::dtype(c10::DeviceType deviceType) {
+  return compat::autocastDtype(deviceType);
+}
 
 }  // namespace precisionlab
