@@ -109,9 +109,6 @@ setup_venv() {
     fi
     echo "$want" >"$stamp"
   fi
-  if [ -x "$root/tools/setup-venv-post.sh" ]; then
-    "$root/tools/setup-venv-post.sh" "$venv_python"
-  fi
 }
 
 # The CUDA toolkit LibTorch's CMake config needs (nvcc, headers, development library names) to

@@ -1,6 +1,6 @@
 // The lab's logic without a widget: LabController starts a tiny live run (with the live fp32
 // baseline it needs), replays shipped recordings beside it, keys every run by (origin, id) with
-// its scenario from the engine's table, keeps one verdict per scenario in its cache (reading it
+// its scenario from core's scenario table, keeps one verdict per scenario in its cache (reading it
 // computes nothing), and cancels and clears. Runs train a tiny model for a few steps: seconds.
 #include <QtTest>
 

@@ -76,7 +76,8 @@ class LabEvidence {
   // estimate line come from `info` (core/ScenarioTable.h), never from its id.
   static EvidenceCard card(const ScenarioInfo& info, const RunDataStore& store,
                            const VerdictCache& verdicts, const QString& letter);
-  // The seed question's options in the engine table's order (used before a question is known).
+  // The seed question's options in the core scenario table's order (used before a question is
+  // known).
   static QStringList defaultOrder();
   // The GPU estimate for fp16=True on BERT-base (batch 32, sequence 128), translated:
   // gpuestimate::summaryText, the range from the Hugging Face Trainer to optimized code against

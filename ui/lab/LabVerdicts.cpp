@@ -16,7 +16,7 @@ std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QSt
   const TrackedRun* base = store.baselineFor(scenarioId);
   const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
   if (runs.isEmpty() || !base || base->steps.empty()) return std::nullopt;
-  // The scenario as the runs' logs carry it from the engine's table (a sweep with one trial
+  // The scenario as the runs' logs carry it from core's scenario table (a sweep with one trial
   // left is still a sweep).
   const RunLog& first = *runs.front();
   MeasuredScenario scenario;

@@ -48,7 +48,7 @@ class RunDataStore {
   // Registers a run just queued, before the engine reports anything about it (a legend of ""
   // shows its label). Its revision comes from this store.
   void addRun(RunLog log, const QString& legend, const QColor& color);
-  // The same for a run outside a plan (tests): scenario details come from the engine's table.
+  // The same for a run outside a plan (tests): scenario details come from core's scenario table.
   void addRun(RunKey key, const QString& source, const QString& scenarioId, const QString& label,
               const QString& legend, const QColor& color, const TrainConfig& config);
   // Appends one drained update; returns false for runs this store does not know (cleared).

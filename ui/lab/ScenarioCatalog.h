@@ -18,12 +18,12 @@
 namespace precisionlab {
 
 struct ScenarioInfo {
-  QString id;            // stable id from core/ScenarioIds.h
-  QString optionText;    // the seed question's option (engine table), empty for reference runs
-  bool correct = false;  // the option is the question's answer (engine table)
-  bool isSweep = false;  // several trials (engine table)
-  QString title;         // e.g. "fp16=True" (engine table)
-  QString detail;        // one line: what the run changes (engine table)
+  QString id;          // stable id from core/ScenarioIds.h
+  QString optionText;  // the seed question's option (core scenario table), empty for reference runs
+  bool correct = false;  // the option is the question's answer (core scenario table)
+  bool isSweep = false;  // several trials (core scenario table)
+  QString title;         // e.g. "fp16=True" (core scenario table)
+  QString detail;        // one line: what the run changes (core scenario table)
   QString legend;        // chart legend name, e.g. "Half-precision layers" (table)
   QColor color;          // curve colour; sweep trials get lighter and darker shades of it
   QString focusChart;    // the figure that tells its story, presenter mode shows it (table)

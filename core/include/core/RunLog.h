@@ -60,7 +60,7 @@ struct RunLog {
   // of one source only.
   std::string source;
   std::string label;  // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
-  // The scenario, from the engine's table (LabScenarios::plan() and identify()); empty outside
+  // The scenario, from core's scenario table (LabScenarios::plan() and identify()); empty outside
   // the lab.
   std::string scenarioId;
   std::string optionText;  // the seed question's option it runs, "" for reference runs

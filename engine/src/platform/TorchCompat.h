@@ -3,7 +3,9 @@
 // TORCH_VERSION_MAJOR/MINOR only: Debian's torch/version.h reports 1.13.0 for 1.13.1.
 #pragma once
 
+#include <ATen/autocast_mode.h>
 #include <c10/core/Allocator.h>
+#include <c10/util/Exception.h>
 #include <torch/torch.h>
 #include <torch/version.h>
 
@@ -34,6 +36,50 @@ using MemoryReportArgs =
     ReportMemoryUsageArgs<decltype(&c10::MemoryReportingInfoBase::reportMemoryUsage)>;
 
 inline const char* torchVersion() { return TORCH_VERSION; }
+
+// Autocast state per device (AutocastGuard). 1.13 has one setter pair per device (set_enabled for
+// CUDA, set_cpu_enabled for CPU); 2.4 replaced them with device-typed functions and turned the old
+// names into deprecated wrappers that warn on every call.
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 4)
+inline bool autocastEnabled(c10::DeviceType t) { return at::autocast::is_autocast_enabled(t); }
+inline void setAutocastEnabled(c10::DeviceType t, bool on) {
+  at::autocast::set_autocast_enabled(t, on);
+}
+inline c10::ScalarType autocastDtype(c10::DeviceType t) {
+  return at::autocast::get_autocast_dtype(t);
+}
+inline void setAutocastDtype(c10::DeviceType t, c10::ScalarType d) {
+  at::autocast::set_autocast_dtype(t, d);
+}
+#else
+inline void checkAutocastDevice(c10::DeviceType t) {
+  TORCH_CHECK(t == c10::DeviceType::CPU || t == c10::DeviceType::CUDA,
+              "AutocastGuard supports cpu and cuda on this LibTorch, not ", t);
+}
+inline bool autocastEnabled(c10::DeviceType t) {
+  checkAutocastDevice(t);
+  return t == c10::DeviceType::CPU ? at::autocast::is_cpu_enabled() : at::autocast::is_enabled();
+}
+inline void setAutocastEnabled(c10::DeviceType t, bool on) {
+  checkAutocastDevice(t);
+  if (t == c10::DeviceType::CPU)
+    at::autocast::set_cpu_enabled(on);
+  else
+    at::autocast::set_enabled(on);
+}
+inline c10::ScalarType autocastDtype(c10::DeviceType t) {
+  checkAutocastDevice(t);
+  return t == c10::DeviceType::CPU ? at::autocast::get_autocast_cpu_dtype()
+                                   : at::autocast::get_autocast_gpu_dtype();
+}
+inline void setAutocastDtype(c10::DeviceType t, c10::ScalarType d) {
+  checkAutocastDevice(t);
+  if (t == c10::DeviceType::CPU)
+    at::autocast::set_autocast_cpu_dtype(d);  // throws for kHalf in 1.13
+  else
+    at::autocast::set_autocast_gpu_dtype(d);
+}
+#endif
 
 // CPU fp16: LibTorch 2.3+ has CPU kernels for fp16 matmul/softmax/layer norm and the optimizer's
 // elementwise math, accepts kHalf for CPU autocast, and has CPU kernels for GradScaler's

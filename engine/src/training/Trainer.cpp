@@ -441,7 +441,7 @@ StepRecord Trainer::step(const Batch& batch) {
   r.skipped = !finite;
   r.nonFinite = !finite || !std::isfinite(r.loss) || !std::isfinite(r.gradNorm) ||
                 r.gradNonFiniteFraction > 0;
-  // The verdict's failure rule (core/Verdict.cpp): a non-finite loss, or non-finite values
+  // The verdict's failure rule (core/src/lab/Verdict.cpp): a non-finite loss, or non-finite values
   // that no scaler skipped.
   const bool unrecovered = !std::isfinite(r.loss) || (r.nonFinite && !r.skipped);
   nonFiniteInARow_ = unrecovered ? nonFiniteInARow_ + 1 : 0;
