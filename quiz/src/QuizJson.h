@@ -39,9 +39,6 @@ inline QString text(const Value* v) {
 }
 inline QString text(const Value& v) { return text(&v); }
 
-// The member `key` of `obj`, or nullptr (also when obj is no object).
-inline const Value* member(const Value& obj, const char* key) { return obj.find(key); }
-
 // A number that is a whole int ("2", "2.0"), else nullopt (QJsonValue::toInt's rule; a number
 // outside double's range is none).
 inline std::optional<int> wholeNumber(const Value* v) {

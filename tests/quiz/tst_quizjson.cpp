@@ -209,7 +209,14 @@ QuestionBank awkwardBank() {
   return b;
 }
 
-QVector<QuestionBank> banks() { return {builtIn(), awkwardBank(), QuestionBank{}}; }
+QVector<QuestionBank> banks() {
+  QVector<QuestionBank> all{builtIn(), awkwardBank(), QuestionBank{}};
+  for (const char* file :
+       {"/tests/data/pmle-scaling-1.0.0.json", "/tests/data/pmle-scaling-2.0.0.json"})
+    all.push_back(BankLoader::loadFile(QStringLiteral(PRECISIONLAB_SOURCE_DIR) + file)
+                      .bank.value_or(QuestionBank{}));
+  return all;
+}
 
 // ---- An Anki package's col row. ----
 
@@ -461,6 +468,48 @@ class TestQuizJson : public QObject {
     const QString text = bank_import_helpers::problems(r);
     QVERIFY2(text.contains(expected), qPrintable(text));
     QVERIFY2(text.contains("deck.apkg"), qPrintable(text));
+  }
+
+  // A hostile bank file: each problem names the file and the line (or the field) it is at.
+  void hostileBankFiles_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("expected");
+    const QuestionBank shipped = builtIn();
+    const QByteArray valid = BankJsonWriter::write(shipped);
+    const QByteArray schema = "\"schema\": " + QByteArray::number(shipped.schema);
+    QVERIFY(valid.contains(schema));
+    QByteArray repeated = valid;
+    repeated.replace("{\n    \"bank\"", "{\n    \"schema\": 1,\n    \"bank\"");
+    QTest::newRow("repeated key") << repeated << "$.schema: duplicate key at line";
+    QTest::newRow("deep") << QByteArray("{\"schema\": 1, \"bank\": ") + QByteArray(200, '[') +
+                                 QByteArray(200, ']') + "}"
+                          << "line 1, column 150: nesting deeper than 128";
+    QByteArray huge = valid;
+    huge.replace(schema, "\"schema\": 1e999");
+    QTest::newRow("huge schema") << huge << "$.schema: expected an integer";
+    QByteArray bigInt = valid;
+    bigInt.replace(schema, "\"schema\": 100000000000000000000000");
+    QTest::newRow("huge integer schema") << bigInt << "$.schema: expected an integer";
+    QByteArray badUtf8 = valid;
+    badUtf8.replace("\"title\": \"", "\"title\": \"\xC0\xAF");
+    QTest::newRow("invalid UTF-8") << badUtf8 << "invalid UTF-8";
+    QByteArray surrogate = valid;
+    surrogate.replace("\"title\": \"", "\"title\": \"\\udc00");
+    QTest::newRow("lone surrogate") << surrogate << "lone low surrogate";
+  }
+  void hostileBankFiles() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bank.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(json) == json.size());
+    f.close();
+    const BankImportResult r = BankInterchange::importFile(path);
+    QVERIFY(!r.ok());
+    const QString text = bank_import_helpers::problems(r);
+    QVERIFY2(text.contains(expected), qPrintable(text));
+    QVERIFY2(text.contains("bank.json"), qPrintable(text));
   }
 
   // Numbers in an Anki col row that Qt read as doubles: a huge notetype kind is no cloze, a
