@@ -8,8 +8,8 @@
 // backslashes, control characters, "--", non-ASCII and astral characters, keys whose UTF-16 and
 // UTF-8 orders differ, empty arrays). The Anki columns are also compared with bytes captured from
 // the Qt build (tests/data/anki-col.golden). The readers meet hostile JSON with core's rules: a
-// repeated key, deep nesting or a huge number in a precisionlab comment or an Anki col row is
-// refused, naming the line and column.
+// repeated key, deep nesting, invalid UTF-8 or a huge number in a bank file, a precisionlab
+// comment or an Anki col row is refused, naming the file and the line and column (or the field).
 #include "bank_import_helpers.h"
 #include "quiz/AnkiPackageFormat.h"
 #include "quiz/BankExtras.h"
