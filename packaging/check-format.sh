@@ -2,7 +2,10 @@
 # Fails when a C++ file of the project does not follow .clang-format (clang-format 14, Debian 12's),
 # or when a file of core/ (and its tests, tests/core) includes torch, ATen, c10 or Qt: core is the
 # library that builds with neither. The core-alone build cannot catch every such include on its
-# own: Debian installs ATen's and c10's headers straight under /usr/include.
+# own: Debian installs ATen's and c10's headers straight under /usr/include. It also fails when a
+# file of quiz/ includes Qt's JSON classes (<QJsonDocument>, <QJsonObject>, ...): the quiz reads
+# and writes JSON through core's parser and writer only (core/Json.h, quiz/src/QuizJson.h), so a
+# bank is parsed once and hostile JSON meets one set of rules.
 # Fix the format with: packaging/check-format.sh --fix
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,6 +22,13 @@ layering=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](torch/|A
 if [ -n "$layering" ]; then
   echo "check-format.sh: core must not include torch, ATen, c10 or Qt headers:" >&2
   printf '%s\n' "$layering" | sed 's/^/  /' >&2
+  exit 1
+fi
+qtjson=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](QtCore/)?QJson[A-Za-z]*[>"]' \
+  quiz --include='*.cpp' --include='*.h' || true)
+if [ -n "$qtjson" ]; then
+  echo "check-format.sh: quiz must read and write JSON with core's json (core/Json.h), not Qt's QJson classes:" >&2
+  printf '%s\n' "$qtjson" | sed 's/^/  /' >&2
   exit 1
 fi
 bad=()

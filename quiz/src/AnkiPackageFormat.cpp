@@ -4,15 +4,13 @@
 #include "quiz/HtmlText.h"
 #include "quiz/ZipArchive.h"
 
+#include "QuizJson.h"
 #include "SqliteStatement.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <memory>
 
@@ -59,85 +57,121 @@ struct DbCloser {
 };
 using Db = std::unique_ptr<sqlite3, DbCloser>;
 
-QString json(const QJsonObject& o) {
-  return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+using quizjson::str;
+using quizjson::Value;
+
+// An object from (key, value) pairs; compact() writes the keys sorted, as Qt did.
+Value object(std::initializer_list<std::pair<const char*, Value>> members) {
+  Value o = Value::object();
+  for (const auto& [key, value] : members) o.set(key, value);
+  return o;
+}
+Value array(std::initializer_list<Value> items) { return Value(Value::Array(items)); }
+
+QString json(const Value& o) { return quizjson::compactText(o); }
+
+Value deckJson(qint64 id, const QString& name, qint64 mod) {
+  const Value zero = array({0, 0});
+  return object({{"id", int64_t{id}},
+                 {"mod", int64_t{mod}},
+                 {"name", str(name)},
+                 {"usn", 0},
+                 {"lrnToday", zero},
+                 {"revToday", zero},
+                 {"newToday", zero},
+                 {"timeToday", zero},
+                 {"collapsed", false},
+                 {"browserCollapsed", false},
+                 {"desc", ""},
+                 {"dyn", 0},
+                 {"conf", 1},
+                 {"extendNew", 0},
+                 {"extendRev", 0}});
 }
 
-QJsonObject deckJson(qint64 id, const QString& name, qint64 mod) {
-  const QJsonArray zero{0, 0};
-  return {{"id", id},           {"mod", mod},
-          {"name", name},       {"usn", 0},
-          {"lrnToday", zero},   {"revToday", zero},
-          {"newToday", zero},   {"timeToday", zero},
-          {"collapsed", false}, {"browserCollapsed", false},
-          {"desc", ""},         {"dyn", 0},
-          {"conf", 1},          {"extendNew", 0},
-          {"extendRev", 0}};
+Value fieldJson(const char* name, int ord) {
+  return object({{"name", name},
+                 {"ord", ord},
+                 {"sticky", false},
+                 {"rtl", false},
+                 {"font", "Arial"},
+                 {"size", 20},
+                 {"media", Value::array()}});
 }
 
-QJsonObject fieldJson(const QString& name, int ord) {
-  return {{"name", name},    {"ord", ord}, {"sticky", false},      {"rtl", false},
-          {"font", "Arial"}, {"size", 20}, {"media", QJsonArray()}};
+Value notetypeJson(qint64 mod, qint64 deckId) {
+  const Value card = object({{"name", "Card 1"},
+                             {"ord", 0},
+                             {"qfmt", "{{Front}}"},
+                             {"afmt", "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}"},
+                             {"bqfmt", ""},
+                             {"bafmt", ""},
+                             {"did", nullptr},
+                             {"bfont", ""},
+                             {"bsize", 0}});
+  return object(
+      {{"id", int64_t{kNotetypeId}},
+       {"name", "PrecisionLab Basic"},
+       {"type", 0},
+       {"mod", int64_t{mod}},
+       {"usn", 0},
+       {"sortf", 0},
+       {"did", int64_t{deckId}},
+       {"tmpls", array({card})},
+       {"flds", array({fieldJson("Front", 0), fieldJson("Back", 1)})},
+       {"css",
+        ".card {\n font-family: arial;\n font-size: 20px;\n text-align: left;\n color: black;\n"
+        " background-color: white;\n}\n"},
+       {"latexPre",
+        "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{"
+        "inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{"
+        "\\parindent}{0in}\n\\begin{document}\n"},
+       {"latexPost", "\\end{document}"},
+       {"latexsvg", false},
+       {"req", array({array({0, "any", array({0})})})},
+       {"tags", Value::array()},
+       {"vers", Value::array()}});
 }
 
-QJsonObject notetypeJson(qint64 mod, qint64 deckId) {
-  const QJsonObject card{
-      {"name", "Card 1"},    {"ord", 0},
-      {"qfmt", "{{Front}}"}, {"afmt", "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}"},
-      {"bqfmt", ""},         {"bafmt", ""},
-      {"did", QJsonValue()}, {"bfont", ""},
-      {"bsize", 0}};
-  return {{"id", kNotetypeId},
-          {"name", "PrecisionLab Basic"},
-          {"type", 0},
-          {"mod", mod},
-          {"usn", 0},
-          {"sortf", 0},
-          {"did", deckId},
-          {"tmpls", QJsonArray{card}},
-          {"flds", QJsonArray{fieldJson("Front", 0), fieldJson("Back", 1)}},
-          {"css",
-           ".card {\n font-family: arial;\n font-size: 20px;\n text-align: left;\n color: black;\n"
-           " background-color: white;\n}\n"},
-          {"latexPre",
-           "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{"
-           "inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{"
-           "\\parindent}{0in}\n\\begin{document}\n"},
-          {"latexPost", "\\end{document}"},
-          {"latexsvg", false},
-          // One element that is itself an array: QJsonValue, or {QJsonArray{...}} copies it.
-          {"req", QJsonArray{QJsonValue(QJsonArray{0, "any", QJsonArray{0}})}},
-          {"tags", QJsonArray()},
-          {"vers", QJsonArray()}};
+// Qt wrote the whole doubles here (1.0, 10.0) as integers; the bytes stay.
+Value deckConfigJson() {
+  return object({{"id", 1},
+                 {"mod", 0},
+                 {"name", "Default"},
+                 {"usn", 0},
+                 {"maxTaken", 60},
+                 {"autoplay", true},
+                 {"timer", 0},
+                 {"replayq", true},
+                 {"dyn", false},
+                 {"new", object({{"bury", false},
+                                 {"delays", array({1, 10})},
+                                 {"initialFactor", 2500},
+                                 {"ints", array({1, 4, 0})},
+                                 {"order", 1},
+                                 {"perDay", 20}})},
+                 {"rev", object({{"bury", false},
+                                 {"ease4", 1.3},
+                                 {"ivlFct", 1},
+                                 {"maxIvl", 36500},
+                                 {"perDay", 200},
+                                 {"hardFactor", 1.2}})},
+                 {"lapse", object({{"delays", array({10})},
+                                   {"leechAction", 1},
+                                   {"leechFails", 8},
+                                   {"minInt", 1},
+                                   {"mult", 0}})}});
 }
 
-QJsonObject deckConfigJson() {
-  return {{"id", 1},
-          {"mod", 0},
-          {"name", "Default"},
-          {"usn", 0},
-          {"maxTaken", 60},
-          {"autoplay", true},
-          {"timer", 0},
-          {"replayq", true},
-          {"dyn", false},
-          {"new", QJsonObject{{"bury", false},
-                              {"delays", QJsonArray{1.0, 10.0}},
-                              {"initialFactor", 2500},
-                              {"ints", QJsonArray{1, 4, 0}},
-                              {"order", 1},
-                              {"perDay", 20}}},
-          {"rev", QJsonObject{{"bury", false},
-                              {"ease4", 1.3},
-                              {"ivlFct", 1.0},
-                              {"maxIvl", 36500},
-                              {"perDay", 200},
-                              {"hardFactor", 1.2}}},
-          {"lapse", QJsonObject{{"delays", QJsonArray{10.0}},
-                                {"leechAction", 1},
-                                {"leechFails", 8},
-                                {"minInt", 1},
-                                {"mult", 0.0}}}};
+// The object at column `c` of `s` (its bytes as stored: a byte that is not UTF-8 is an error
+// too), else nullopt and *error.
+std::optional<Value> objectColumn(const SqliteStatement& s, int c, QString* error) {
+  std::optional<Value> v = quizjson::parse(s.bytes(c), error);
+  if (v && !v->isObject()) {
+    *error = QStringLiteral("found %1").arg(json::typeName(v->type()));
+    return std::nullopt;
+  }
+  return v;
 }
 
 // A deck id from its name (positive, 13 digits like Anki's): the same deck gets the same id in
@@ -183,7 +217,7 @@ QByteArray AnkiPackageFormat::write(const QuestionBank& bank, QString* error) {
   const qint64 now = QDateTime::currentMSecsSinceEpoch();
   const qint64 seconds = now / 1000;
 
-  QJsonObject decks{{"1", deckJson(1, "Default", 0)}};
+  Value decks = object({{"1", deckJson(1, "Default", 0)}});
   QVector<AnkiNote> notes;
   for (const Question& q : bank.questions) {
     notes.push_back(AnkiTextFormat::noteFor(bank, q));
@@ -191,32 +225,34 @@ QByteArray AnkiPackageFormat::write(const QuestionBank& bank, QString* error) {
     const QStringList parts = notes.last().deck.split(QStringLiteral("::"));
     for (int k = 1; k <= parts.size(); ++k) {
       const QString name = parts.mid(0, k).join(QStringLiteral("::"));
-      decks.insert(QString::number(deckId(name)), deckJson(deckId(name), name, seconds));
+      decks.set(std::to_string(deckId(name)), deckJson(deckId(name), name, seconds));
     }
   }
   const qint64 firstDeck = notes.isEmpty() ? 1 : deckId(notes.first().deck);
-  const QJsonObject conf{{"nextPos", int(notes.size()) + 1},
-                         {"estTimes", true},
-                         {"activeDecks", QJsonArray{1}},
-                         {"sortType", "noteFld"},
-                         {"timeLim", 0},
-                         {"sortBackwards", false},
-                         {"addToCur", true},
-                         {"curDeck", 1},
-                         {"newSpread", 0},
-                         {"dueCounts", true},
-                         {"curModel", kNotetypeId},
-                         {"collapseTime", 1200},
-                         {"schedVer", 2}};
+  const Value conf = object({{"nextPos", int(notes.size()) + 1},
+                             {"estTimes", true},
+                             {"activeDecks", array({1})},
+                             {"sortType", "noteFld"},
+                             {"timeLim", 0},
+                             {"sortBackwards", false},
+                             {"addToCur", true},
+                             {"curDeck", 1},
+                             {"newSpread", 0},
+                             {"dueCounts", true},
+                             {"curModel", int64_t{kNotetypeId}},
+                             {"collapseTime", 1200},
+                             {"schedVer", 2}});
   {
     SqliteStatement col(
         raw, "INSERT INTO col VALUES (1, ?1, ?2, ?2, 11, 0, 0, 0, ?3, ?4, ?5, ?6, '{}')");
     col.bind(1, seconds - seconds % 86400)
         .bind(2, now)
         .bind(3, json(conf))
-        .bind(4, json({{QString::number(kNotetypeId), notetypeJson(seconds, firstDeck)}}))
+        .bind(
+            4,
+            json(object({{std::to_string(kNotetypeId).c_str(), notetypeJson(seconds, firstDeck)}})))
         .bind(5, json(decks))
-        .bind(6, json({{"1", deckConfigJson()}}));
+        .bind(6, json(object({{"1", deckConfigJson()}})));
     if (col.step() != SQLITE_DONE) {
       *why = QString::fromUtf8(sqlite3_errmsg(raw));
       return {};
@@ -337,23 +373,19 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
   {
     SqliteStatement col(raw, "SELECT models, decks FROM col LIMIT 1");
     if (col.step() != SQLITE_ROW) return sqlError(tr("no collection row (col)"));
-    QJsonParseError e{};
-    const QJsonDocument modelsDoc = QJsonDocument::fromJson(col.text(0).toUtf8(), &e);
-    if (!modelsDoc.isObject())
-      return fail(tr("%1: col.models is not a JSON object: %2").arg(entry->name, e.errorString()));
-    const QJsonObject models = modelsDoc.object();
-    for (auto it = models.begin(); it != models.end(); ++it) {
-      const QJsonObject m = it.value().toObject();
-      notetypes.insert(it.key().toLongLong(),
-                       {m.value("name").toString(), m.value("type").toInt() == 1,
-                        int(m.value("flds").toArray().size())});
-    }
-    const QJsonDocument decksDoc = QJsonDocument::fromJson(col.text(1).toUtf8(), &e);
-    if (!decksDoc.isObject())
-      return fail(tr("%1: col.decks is not a JSON object: %2").arg(entry->name, e.errorString()));
-    const QJsonObject decks = decksDoc.object();
-    for (auto it = decks.begin(); it != decks.end(); ++it)
-      deckNames.insert(it.key().toLongLong(), it.value().toObject().value("name").toString());
+    QString why;
+    const std::optional<Value> models = objectColumn(col, 0, &why);
+    if (!models) return fail(tr("%1: col.models is not a JSON object: %2").arg(entry->name, why));
+    for (const auto& [id, m] : models->members())
+      notetypes.insert(
+          QByteArray::fromStdString(id).toLongLong(),
+          {quizjson::text(m.find("name")), quizjson::wholeNumber(m.find("type")) == 1,
+           m.find("flds") && m.find("flds")->isArray() ? int(m.find("flds")->asArray().size())
+                                                       : 0});
+    const std::optional<Value> decks = objectColumn(col, 1, &why);
+    if (!decks) return fail(tr("%1: col.decks is not a JSON object: %2").arg(entry->name, why));
+    for (const auto& [id, d] : decks->members())
+      deckNames.insert(QByteArray::fromStdString(id).toLongLong(), quizjson::text(d.find("name")));
   }
 
   QVector<AnkiNote> notes;

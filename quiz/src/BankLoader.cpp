@@ -1,5 +1,6 @@
 #include "quiz/BankLoader.h"
 
+#include "QuizJson.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/SafeFileReader.h"
@@ -12,7 +13,6 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <atomic>
-#include <cmath>
 #include <string>
 
 namespace precisionlab::quiz {
@@ -46,9 +46,7 @@ using JsonArray = json::Value::Array;
 
 std::atomic<int> g_parses{0};
 
-QString text(const JsonValue& v) {
-  return v.isString() ? QString::fromStdString(v.asString()) : QString();
-}
+using quizjson::text;
 
 // The member `key` of an object, or nullptr.
 const JsonValue* member(const JsonValue& obj, const QString& key) {
@@ -401,18 +399,6 @@ QString syntaxErrorText(const std::string& problem, const QByteArray& json) {
   return words;
 }
 
-// A JSON number that is a whole int ("2", "2.0"), else nullopt.
-std::optional<int> wholeNumber(const JsonValue& v) {
-  if (!v.isNumber()) return std::nullopt;
-  try {
-    const double d = v.asDouble();
-    if (d != std::trunc(d) || d < -2147483648.0 || d > 2147483647.0) return std::nullopt;
-    return static_cast<int>(d);
-  } catch (const json::TypeError&) {
-    return std::nullopt;  // outside double's range
-  }
-}
-
 }  // namespace
 
 BankLoadResult BankLoader::loadFile(const QString& path) {
@@ -477,7 +463,7 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
 
   // The schema number decides how to read everything else, so it is checked first.
   const JsonValue* schemaValue = member(root, QStringLiteral("schema"));
-  const std::optional<int> whole = schemaValue ? wholeNumber(*schemaValue) : std::nullopt;
+  const std::optional<int> whole = quizjson::wholeNumber(schemaValue);
   const int schema = whole.value_or(0);
   if (!schemaValue) {
     result.problems.push_back(

@@ -1,5 +1,6 @@
 #include "quiz/ProgressDatabase.h"
 
+#include "QuizJson.h"
 #include "SqliteStatement.h"
 #include "quiz/CsvWriter.h"
 #include "quiz/OutputFile.h"
@@ -14,8 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 #include <cerrno>
 #include <csignal>
@@ -113,8 +112,9 @@ Attempt readAttempt(const Stmt& s) {
   a.bankId = s.text(3);
   a.questionId = s.text(4);
   a.domain = s.text(5);
-  for (const QJsonValue& v : QJsonDocument::fromJson(s.text(6).toUtf8()).array())
-    a.chosenOptionIds << v.toString();
+  // The options chosen, a JSON array of ids; a damaged value reads as none chosen.
+  if (const auto chosen = quizjson::parse(s.text(6).toUtf8(), nullptr); chosen && chosen->isArray())
+    for (const quizjson::Value& v : chosen->asArray()) a.chosenOptionIds << quizjson::text(v);
   a.correct = s.i64(7) != 0;
   a.timeTakenMs = s.i64(8);
   a.mode = quizModeFromString(s.text(9));
@@ -583,14 +583,11 @@ RecordResult ProgressDatabase::recordAttempt(Attempt a) {
   };
   if (!exec("BEGIN IMMEDIATE", &error)) return fail(error);
 
-  QJsonArray chosen;
-  for (const QString& id : a.chosenOptionIds) chosen.append(id);
   Stmt insert(m_db,
               "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
               "correct, time_taken_ms, mode, confidence) VALUES (?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, a.timeMs).bind(2, a.profileId).bind(3, a.bankId).bind(4, a.questionId);
-  insert.bind(5, a.domain)
-      .bind(6, QString::fromUtf8(QJsonDocument(chosen).toJson(QJsonDocument::Compact)));
+  insert.bind(5, a.domain).bind(6, quizjson::compactText(quizjson::strings(a.chosenOptionIds)));
   insert.bind(7, qint64(a.correct ? 1 : 0)).bind(8, a.timeTakenMs).bind(9, toString(a.mode));
   insert.bind(10, toString(a.confidence));
   if (insert.step() != SQLITE_DONE) return fail(lastError());

@@ -39,6 +39,12 @@ class SqliteStatement {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_s, c));
     return p ? QString::fromUtf8(p, sqlite3_column_bytes(m_s, c)) : QString();
   }
+  // The column's bytes as stored (text() replaces what is not UTF-8; a parser that must see it
+  // reads these).
+  QByteArray bytes(int c) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_s, c));
+    return p ? QByteArray(p, sqlite3_column_bytes(m_s, c)) : QByteArray();
+  }
 
  private:
   sqlite3_stmt* m_s = nullptr;

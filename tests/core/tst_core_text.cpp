@@ -105,3 +105,57 @@ CORE_TEST(jsonEscapesBecomeUtf8) {
   CHECK_THROWS(json::parse("[\"\xC0\xAF\"]"), json::ParseError, "invalid UTF-8");
   CHECK_THROWS(json::quote("\xC3"), std::invalid_argument, "not valid UTF-8");
 }
+
+// WriteOptions reproduce Qt's QJsonDocument layout, which the quiz's formats keep: keys in
+// UTF-16 order (an emoji, a surrogate pair, before U+E000; after it in UTF-8's order), four
+// spaces, an empty array still broken over two lines, a newline at the end.
+CORE_TEST(jsonWritesQtsLayout) {
+  const std::string emoji = "\xF0\x9F\x98\x80";
+  const std::string privateUse = "\xEE\x80\x80";  // U+E000
+  json::Value inner = json::Value::object();
+  inner.set("z", 1);
+  inner.set("y", json::Value(json::Value::Array{json::Value(1), json::Value("x")}));
+  json::Value v = json::Value::object();
+  v.set(privateUse, nullptr);
+  v.set("b", json::Value::array());
+  v.set(emoji, true);
+  v.set("a", inner);
+  v.set("c", json::Value::object());
+  json::WriteOptions indented;
+  indented.indent = 4;
+  indented.sortKeys = true;
+  indented.breakEmpty = true;
+  indented.finalNewline = true;
+  CHECK_EQ(json::serialize(v, indented),
+           "{\n"
+           "    \"a\": {\n"
+           "        \"y\": [\n"
+           "            1,\n"
+           "            \"x\"\n"
+           "        ],\n"
+           "        \"z\": 1\n"
+           "    },\n"
+           "    \"b\": [\n"
+           "    ],\n"
+           "    \"c\": {\n"
+           "    },\n"
+           "    \"" +
+               emoji + "\": true,\n    \"" + privateUse + "\": null\n}\n");
+  json::WriteOptions compact;
+  compact.sortKeys = true;
+  compact.breakEmpty = true;  // no line to break in compact text
+  CHECK_EQ(json::serialize(v, compact), "{\"a\":{\"y\":[1,\"x\"],\"z\":1},\"b\":[],\"c\":{},\"" +
+                                            emoji + "\":true,\"" + privateUse + "\":null}");
+  // Without sortKeys the insertion order stays, and the old overload is the same layout.
+  CHECK_EQ(json::serialize(inner, json::WriteOptions{}), std::string("{\"z\":1,\"y\":[1,\"x\"]}"));
+  CHECK_EQ(json::serialize(v, 2), json::serialize(v, json::WriteOptions{2, false, false, false}));
+  // Sorting never hides a repeated key: a key is a key whatever its place.
+  json::Value dup(
+      json::Value::Members{{"b", json::Value(1)}, {"a", json::Value(2)}, {"b", json::Value(3)}});
+  CHECK_THROWS(json::serialize(dup, compact), std::invalid_argument, "duplicate key \"b\"");
+  // Prefixes sort first; the comparison is by character, not by byte count.
+  json::Value keys = json::Value::object();
+  for (const char* k : {"ab", "a", "", "\xC3\xA9", "b"}) keys.set(k, 0);
+  CHECK_EQ(json::serialize(keys, compact),
+           std::string("{\"\":0,\"a\":0,\"ab\":0,\"b\":0,\"\xC3\xA9\":0}"));
+}

@@ -140,4 +140,18 @@ std::string quote(std::string_view utf8);
 // Throws std::invalid_argument for an object with duplicate keys.
 std::string serialize(const Value& v, int indent = -1);
 
+// The layout serialize() writes. The defaults are serialize(v, indent)'s. The other settings
+// reproduce a writer whose bytes a format has kept: Qt's QJsonDocument (the quiz's bank files,
+// Anki packages and progress stores were written by it) is {4, true, true, true} indented and
+// {-1, true} compact.
+struct WriteOptions {
+  int indent = -1;            // < 0: compact; else pretty-printed, `indent` spaces a level
+  bool sortKeys = false;      // object keys in UTF-16 code unit order (Qt's, JavaScript's sort()),
+                              // not insertion order; it differs from UTF-8's order only between
+                              // U+E000..U+FFFF and the characters above U+FFFF
+  bool breakEmpty = false;    // pretty: an empty array or object still breaks: "[\n  ]", not "[]"
+  bool finalNewline = false;  // pretty: a newline after the closing bracket
+};
+std::string serialize(const Value& v, const WriteOptions& options);
+
 }  // namespace precisionlab::json

@@ -354,7 +354,41 @@ class Parser {
   size_t pos_ = 0;
 };
 
-void serializeTo(std::string& out, const Value& v, int indent, int level) {
+// A code point's rank in UTF-16 code unit order: the characters above U+FFFF (surrogate pairs,
+// D800..DFFF) sort between U+D7FF and U+E000.
+uint32_t utf16Rank(char32_t cp) {
+  if (cp < 0xD800) return cp;
+  if (cp >= 0x10000) return 0xD800 + (cp - 0x10000);
+  return cp + 0x100000;  // U+E000..U+FFFF: after every surrogate pair
+}
+
+// a < b in UTF-16 code unit order, both UTF-8 (an ill-formed byte ranks as itself; quote()
+// refuses such a key later anyway).
+bool utf16Less(std::string_view a, std::string_view b) {
+  size_t i = 0;
+  size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    char32_t ca = 0;
+    char32_t cb = 0;
+    size_t na = utf8::sequenceLength(a, i, &ca);
+    size_t nb = utf8::sequenceLength(b, j, &cb);
+    if (na == 0) {
+      na = 1;
+      ca = static_cast<unsigned char>(a[i]);
+    }
+    if (nb == 0) {
+      nb = 1;
+      cb = static_cast<unsigned char>(b[j]);
+    }
+    if (ca != cb) return utf16Rank(ca) < utf16Rank(cb);
+    i += na;
+    j += nb;
+  }
+  return i == a.size() && j < b.size();
+}
+
+void serializeTo(std::string& out, const Value& v, const WriteOptions& o, int level) {
+  const int indent = o.indent;
   const auto newline = [&](int lvl) {
     if (indent < 0) return;
     out += '\n';
@@ -379,26 +413,32 @@ void serializeTo(std::string& out, const Value& v, int indent, int level) {
       for (size_t i = 0; i < items.size(); ++i) {
         if (i) out += ',';
         newline(level + 1);
-        serializeTo(out, items[i], indent, level + 1);
+        serializeTo(out, items[i], o, level + 1);
       }
-      if (!items.empty()) newline(level);
+      if (!items.empty() || o.breakEmpty) newline(level);
       out += ']';
       return;
     }
     case Value::Type::Object: {
-      const auto& members = v.members();
+      std::vector<const Value::Members::value_type*> members;
+      members.reserve(v.members().size());
+      for (const auto& m : v.members()) members.push_back(&m);
+      if (o.sortKeys)
+        std::stable_sort(members.begin(), members.end(), [](const auto* a, const auto* b) {
+          return utf16Less(a->first, b->first);
+        });
       std::unordered_set<std::string_view> seen;
       out += '{';
       for (size_t i = 0; i < members.size(); ++i) {
-        if (!seen.insert(members[i].first).second)
-          throw std::invalid_argument("json::serialize: duplicate key " + quote(members[i].first));
+        if (!seen.insert(members[i]->first).second)
+          throw std::invalid_argument("json::serialize: duplicate key " + quote(members[i]->first));
         if (i) out += ',';
         newline(level + 1);
-        out += quote(members[i].first);
+        out += quote(members[i]->first);
         out += indent < 0 ? ":" : ": ";
-        serializeTo(out, members[i].second, indent, level + 1);
+        serializeTo(out, members[i]->second, o, level + 1);
       }
-      if (!members.empty()) newline(level);
+      if (!members.empty() || o.breakEmpty) newline(level);
       out += '}';
       return;
     }
@@ -600,8 +640,15 @@ std::string quote(std::string_view utf8) {
 }
 
 std::string serialize(const Value& v, int indent) {
+  WriteOptions options;
+  options.indent = indent;
+  return serialize(v, options);
+}
+
+std::string serialize(const Value& v, const WriteOptions& options) {
   std::string out;
-  serializeTo(out, v, indent, 0);
+  serializeTo(out, v, options, 0);
+  if (options.finalNewline && options.indent >= 0) out += '\n';
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Writes a QuestionBank as the project's bank JSON (docs/question-bank-format.md), the inverse of
 // BankLoader: BankLoader::loadJson(BankJsonWriter::write(bank)) gives the same bank back. UTF-8,
-// indented, keys in QJsonObject's (sorted) order; optional fields only when set.
+// indented as Qt's QJsonDocument wrote it (the bytes older builds wrote: four spaces, keys sorted),
+// through core's JSON writer; optional fields only when set.
 #pragma once
 
 #include "quiz/QuestionBank.h"
