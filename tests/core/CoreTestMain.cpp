@@ -18,6 +18,27 @@ void fail(const char* file, int line, const std::string& what) {
   throw Failure{std::string(file) + ":" + std::to_string(line) + ": " + what};
 }
 
+void skip(const char* file, int line, const std::string& why) {
+  throw Skip{why + " (" + file + ":" + std::to_string(line) + ")"};
+}
+
+std::vector<std::string>& rowFailures() {
+  static std::vector<std::string> failures;
+  return failures;
+}
+
+void row(const std::string& name, const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const Failure& f) {
+    rowFailures().push_back("row \"" + name + "\": " + f.what);
+  } catch (const Skip&) {
+    throw;  // an environment skip skips the whole case
+  } catch (const std::exception& e) {
+    rowFailures().push_back("row \"" + name + "\": unexpected exception: " + e.what());
+  }
+}
+
 namespace {
 std::string g_tempDir;
 void removeTempDir() {
@@ -42,7 +63,7 @@ std::string tempDir() {
 }  // namespace coretest
 
 int main(int argc, char** argv) {
-  int failed = 0, run = 0;
+  int failed = 0, run = 0, skipped = 0;
   for (const auto& c : coretest::registry()) {
     if (argc > 1 && std::strcmp(argv[1], "-l") == 0) {
       std::cout << c.name << "\n";
@@ -50,14 +71,31 @@ int main(int argc, char** argv) {
     }
     if (argc > 1 && std::strcmp(argv[1], c.name) != 0) continue;
     ++run;
+    auto& rows = coretest::rowFailures();
+    rows.clear();
     try {
       c.run();
-      std::cout << "PASS   " << c.name << "\n";
+      if (rows.empty()) {
+        std::cout << "PASS   " << c.name << "\n";
+      } else {
+        ++failed;
+        for (const std::string& r : rows) std::cout << "FAIL!  " << c.name << ": " << r << "\n";
+      }
     } catch (const coretest::Failure& f) {
       ++failed;
+      for (const std::string& r : rows) std::cout << "FAIL!  " << c.name << ": " << r << "\n";
       std::cout << "FAIL!  " << c.name << ": " << f.what << "\n";
+    } catch (const coretest::Skip& s) {
+      if (rows.empty()) {
+        ++skipped;
+        std::cout << "SKIP   " << c.name << ": " << s.why << "\n";
+      } else {
+        ++failed;
+        for (const std::string& r : rows) std::cout << "FAIL!  " << c.name << ": " << r << "\n";
+      }
     } catch (const std::exception& e) {
       ++failed;
+      for (const std::string& r : rows) std::cout << "FAIL!  " << c.name << ": " << r << "\n";
       std::cout << "FAIL!  " << c.name << ": unexpected exception: " << e.what() << "\n";
     }
   }
@@ -71,6 +109,7 @@ int main(int argc, char** argv) {
       std::cout << "FAIL!  no test cases are registered in this executable\n";
     return 2;
   }
-  std::cout << "Totals: " << run - failed << " passed, " << failed << " failed\n";
+  std::cout << "Totals: " << run - failed - skipped << " passed, " << failed << " failed, "
+            << skipped << " skipped\n";
   return failed ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 // Bounded by construction (issue 25, Build item 2): every reader of the core library (datasets in
 // CSV, TSV and JSONL, .plrun run files, safetensors headers, config.json, vocab.txt, JSON itself,
 // trainer_state.json) keeps its caps while it reads and takes time linear in its input: twice
-// the input at most ~2.2x the time (tests/common/LinearTime.h; here 3x, see kBound), and the
+// the input at most ~2.2x the time (tests/support/LinearTime.h; here 3x, see kBound), and the
 // memory a hostile file can ask for is bounded (checked under an address-space limit in a child
 // process). The output
 // writers that read or replace before they write (the Vertex AI export, TensorBoard's
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "../common/LinearTime.h"
+#include "../support/LinearTime.h"
 #include "CoreTest.h"
 #include "core/CsvReader.h"
 #include "core/EngineError.h"

@@ -15,7 +15,7 @@
 #include <iterator>
 #include <vector>
 
-#include "../common/LinearTime.h"
+#include "../support/LinearTime.h"
 #include "CoreTest.h"
 #include "core/AtomicFileWriter.h"
 #include "core/ConfigValidator.h"

@@ -1,5 +1,5 @@
 """Reads TensorBoard event files with TensorBoard's own reader (EventAccumulator), as
-`tensorboard --logdir` does, for tst_tensorboard: one line per scalar,
+`tensorboard --logdir` does, for tst_clitensorboard: one line per scalar,
 "<run>\t<tag>\t<step>\t<value>" (repr of the float TensorBoard decoded), runs and tags sorted.
 
 Usage: python tensorboard_read.py LOGDIR

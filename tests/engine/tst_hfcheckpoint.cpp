@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-#include "../common/ScopedFileSizeLimit.h"
+#include "../support/ScopedFileSizeLimit.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "engine/HfClassifier.h"

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "../common/ScopedFileSizeLimit.h"
+#include "../support/ScopedFileSizeLimit.h"
 #include "core/EngineError.h"
 #include "core/Safetensors.h"
 #include "model/CheckpointTensors.h"

@@ -2,7 +2,7 @@
 // XML, Anki text), the one output writer and the progress store. Each case is one the hostile run
 // found: a crash, a hang, lost or wrongly imported data, or a message that sends the user the
 // wrong way. The cases that need root (an immutable file, a mount) skip, saying so, without it.
-#include "../common/LinearTime.h"
+#include "../support/LinearTime.h"
 #include "bank_import_helpers.h"
 #include "quiz/BankInterchange.h"
 #include "quiz/BankLoader.h"

@@ -8,7 +8,7 @@
 // Events are collected in memory and written atomically by close() (AtomicFileWriter), so a
 // reader never sees a torn file; the file is named events.out.tfevents.<seconds>.<host>.<pid>.<n>
 // (n counts the process's writers, so no two writers share a name), which is how TensorBoard
-// finds it. Qt-free and torch-free. tests/engine/tst_tensorboard.cpp reads
+// finds it. Qt-free and torch-free. tests/core/tst_tensorboard.cpp reads
 // the files back with its own reader of the format (CRCs checked).
 #pragma once
 

@@ -1,5 +1,4 @@
-// Sample trainer_state.json texts for tst_trainerstateimport.cpp, kept out of that file because
-// moc does not read raw string literals with escaped quotes inside them.
+// Sample trainer_state.json texts for tst_trainerstateimport.cpp.
 #pragma once
 
 namespace trainerstate_samples {
