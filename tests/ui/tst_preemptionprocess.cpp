@@ -90,14 +90,16 @@ class TestPreemptionProcess : public QObject {
     QString error;
     QVERIFY(!PreemptionProcess::loadRuns(dir.path(), 24, &runs, &error));
     QVERIFY2(error.contains("uninterrupted.jsonl"), qPrintable(error));
-    writeFile(dir.filePath("uninterrupted.jsonl"),
-              "{\"type\":\"step\",\"step\":1,\"loss\":0.7,\"stepMs\":1}\n");
+    writeFile(dir.filePath("uninterrupted.jsonl"), "");
     QVERIFY(!PreemptionProcess::loadRuns(dir.path(), 24, &runs, &error));
     QVERIFY2(error.contains("killed.jsonl"), qPrintable(error));
     writeFile(dir.filePath("killed.jsonl"), "{\"type\":\"step\",\"step\":1,\"loss\":0.7,\n");
     writeFile(dir.filePath("resumed.jsonl"), "");
     QVERIFY(!PreemptionProcess::loadRuns(dir.path(), 24, &runs, &error));
     QVERIFY2(error.contains("killed.jsonl:1:"), qPrintable(error));
+    writeFile(dir.filePath("killed.jsonl"), "");
+    QVERIFY(!PreemptionProcess::loadRuns(dir.path(), 24, &runs, &error));
+    QVERIFY2(error.contains("uninterrupted.jsonl") && error.contains("no step"), qPrintable(error));
   }
 
   void labRowRunsItLiveAndJudgesTheRuns() {

@@ -117,6 +117,8 @@ bool PreemptionProcess::start(const TrainConfig& settings, const QString& outDir
                       n(settings.evalEvery),
                       QStringLiteral("--out"),
                       outDir_};
+  // No --device: the CLI's default, the CPU, whose one-thread arithmetic is deterministic, so
+  // the verdict can ask for bit-equal curves (docs/preemption-experiment.md).
   if (settings.layers > 0) args << QStringLiteral("--layers") << n(settings.layers);
   if (!settings.dataPath.empty())
     args << QStringLiteral("--data") << QString::fromStdString(settings.dataPath);
@@ -140,6 +142,7 @@ bool PreemptionProcess::start(const TrainConfig& settings, const QString& outDir
   clock_.start();
   progress_ = tr("starting %1").arg(QFileInfo(cli_).fileName());
   process_->start(cli_, args);
+  if (state_ != State::Running) return false;  // it could not start (errorOccurred said why)
   pid_ = process_->processId();
   poll_->start();
   emit changed();
