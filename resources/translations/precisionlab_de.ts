@@ -1343,6 +1343,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>Compares different models: %1.</source>
         <translation>Vergleicht verschiedene Modelle: %1.</translation>
     </message>
+    <message>
+        <source>live, this CPU, child processes (precisionlab-cli)</source>
+        <translation>live, diese CPU, Kindprozesse (precisionlab-cli)</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabController</name>
@@ -1658,10 +1662,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>ab Checkpoint-Schritt %1 fortgesetzt</translation>
     </message>
     <message>
-        <source>lost work: %1 steps (steps %2-%3, %4 s measured), done again</source>
-        <translation>verlorene Arbeit: %1 Schritte (Schritte %2-%3, %4 s gemessen), erneut ausgeführt</translation>
-    </message>
-    <message>
         <source>resumed curve NOT equal to the uninterrupted one: max |diff| %1, %2 of %3 steps bit-equal</source>
         <translation>fortgesetzte Kurve NICHT gleich der ununterbrochenen: max. |Diff.| %1, %2 von %3 Schritten bitgleich</translation>
     </message>
@@ -1672,6 +1672,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>verdict: %1</source>
         <translation>Urteil: %1</translation>
+    </message>
+    <message>
+        <source>lost work: %1 steps (steps %2-%3, %4 ms measured), done again</source>
+        <translation>verlorene Arbeit: %1 Schritte (Schritte %2-%3, %4 ms gemessen), erneut ausgeführt</translation>
     </message>
 </context>
 <context>

@@ -156,6 +156,13 @@ class TestPreemptionProcess : public QObject {
     QTRY_VERIFY(lab.chartArea()->legendNames().join('\n').contains("resumed from checkpoint"));
     QVERIFY(lab.chartArea()->legendNames().join('\n').contains("uninterrupted"));
     QVERIFY(lab.verdictText(kId).isEmpty() || !lab.verdictText(kId).contains("fp32"));
+    // PRECISIONLAB_TEST_SCREENSHOT=FILE.png: the lab as the learner sees it, to look at.
+    if (qEnvironmentVariableIsSet("PRECISIONLAB_TEST_SCREENSHOT")) {
+      QTest::qWait(300);  // the layouts settle
+      lab.findChild<EvidenceSummary*>()->grab().save(
+          qEnvironmentVariable("PRECISIONLAB_TEST_SCREENSHOT") + ".card.png");
+      QVERIFY(lab.grab().save(qEnvironmentVariable("PRECISIONLAB_TEST_SCREENSHOT")));
+    }
   }
 
   void cancelKillsTheChildGroup() {

@@ -376,6 +376,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     footer += (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
     shortFooter += (shortFooter.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
   }
+  if (plotted.isEmpty() && !extraLegend.isEmpty())  // only the preemption experiment's curves
+    footer = shortFooter = tr("live, this CPU, child processes (precisionlab-cli)");
   // Curves of different models are not a like-for-like comparison: the chart says so first.
   const QString mix = modelMixNote(plotted);
   if (!mix.isEmpty()) {

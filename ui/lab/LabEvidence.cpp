@@ -391,11 +391,11 @@ void LabEvidence::fillPreemptionProcess(EvidenceCard& c, const PreemptionProcess
   c.evidence << LabEvidence::tr("killed with SIGKILL after step %1 (never asked to stop)").arg(k);
   if (cp > 0) {
     c.evidence << LabEvidence::tr("resumed from checkpoint step %1").arg(cp);
-    c.evidence << LabEvidence::tr("lost work: %1 steps (steps %2-%3, %4 s measured), done again")
+    c.evidence << LabEvidence::tr("lost work: %1 steps (steps %2-%3, %4 ms measured), done again")
                       .arg(v.lostSteps)
                       .arg(cp + 1)
                       .arg(k)
-                      .arg(locale.toString(v.lostMs / 1000.0, 'f', 1));
+                      .arg(locale.toString(v.lostMs, 'f', 0));
   }
   if (v.judgement == Judgement::Identical || v.judgement == Judgement::LearnsLikeBaseline ||
       v.judgement == Judgement::Differs) {
