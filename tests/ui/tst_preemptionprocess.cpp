@@ -165,6 +165,24 @@ class TestPreemptionProcess : public QObject {
     }
   }
 
+  void presenterStepStartsItAndUntickingCancels() {
+    LabView lab;
+    lab.setConfirm([](const QString&, const QString&) { return true; });
+    lab.setSettings(tiny(2000));
+    lab.setPresenterMode(true);
+    PreemptionProcess* p = lab.controller()->preemption();
+    QSignalSpy done(p, &PreemptionProcess::finished);
+    lab.presentScenario(kId);
+    QVERIFY2(p->running(), qPrintable(p->error()));
+    const qint64 group = p->processId();
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(p->outDir() + "/uninterrupted/stderr.txt"), 60000);
+    lab.stopScenario(kId);  // what unticking the row does
+    QCOMPARE(p->state(), PreemptionProcess::State::Cancelled);
+    QVERIFY(done.wait(30000));
+    QTRY_COMPARE_WITH_TIMEOUT(liveInGroup(group), 0, 10000);
+    QVERIFY(!lab.anyRunActive());
+  }
+
   void cancelKillsTheChildGroup() {
     PreemptionProcess p;
     QSignalSpy done(&p, &PreemptionProcess::finished);
