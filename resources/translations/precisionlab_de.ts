@@ -1343,6 +1343,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>Compares different models: %1.</source>
         <translation>Vergleicht verschiedene Modelle: %1.</translation>
     </message>
+    <message>
+        <source>live, this CPU, child processes (precisionlab-cli)</source>
+        <translation>live, diese CPU, Kindprozesse (precisionlab-cli)</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabController</name>
@@ -1582,14 +1586,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>nach jedem Viertel des Laufs hält ein Ordner checkpoint-&lt;step&gt;/ die Gewichte, den AdamW-Zustand, den Scaler, die Position im LR-Plan, den Zufallszustand und die Datenreihenfolge</translation>
     </message>
     <message>
-        <source>the kill and the resume: precisionlab-cli lab --scenarios preemption-resume kills a run with SIGKILL, resumes it from its last checkpoint, compares the curves step by step and shows the lost work</source>
-        <translation>Abbruch und Fortsetzung: precisionlab-cli lab --scenarios preemption-resume beendet einen Lauf mit SIGKILL, setzt ihn vom letzten Checkpoint fort, vergleicht die Kurven Schritt für Schritt und zeigt die verlorene Arbeit</translation>
-    </message>
-    <message>
-        <source>run by the CLI</source>
-        <translation>von der CLI ausgeführt</translation>
-    </message>
-    <message>
         <source>Learns like full fine-tuning, training %1 % of its parameters</source>
         <translation>Lernt wie volles Fine-Tuning und trainiert dabei %1 % seiner Parameter</translation>
     </message>
@@ -1616,6 +1612,70 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>run %1 to measure the same mechanism on this machine</source>
         <translation>führen Sie %1 aus, um denselben Mechanismus auf diesem Rechner zu messen</translation>
+    </message>
+    <message>
+        <source>live, this CPU, child processes</source>
+        <translation>live, diese CPU, Kindprozesse</translation>
+    </message>
+    <message>
+        <source>precisionlab-cli lab --scenarios preemption-resume, started by this window (%1), records in %2</source>
+        <translation>precisionlab-cli lab --scenarios preemption-resume, von diesem Fenster gestartet (%1), Aufzeichnungen in %2</translation>
+    </message>
+    <message>
+        <source>Running as child processes</source>
+        <translation>Läuft als Kindprozesse</translation>
+    </message>
+    <message>
+        <source>three train runs: uninterrupted, killed with SIGKILL at about 3/5 of the steps, resumed from its last checkpoint; untick the row to cancel</source>
+        <translation>drei Trainingsläufe: ununterbrochen, nach etwa 3/5 der Schritte mit SIGKILL beendet, ab dem letzten Checkpoint fortgesetzt; Haken entfernen zum Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancelled: the experiment&apos;s processes were killed</source>
+        <translation>Abgebrochen: die Prozesse des Experiments wurden beendet</translation>
+    </message>
+    <message>
+        <source>The experiment did not complete</source>
+        <translation>Das Experiment wurde nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Killed with SIGKILL and resumed: the loss curve continues exactly as the uninterrupted run</source>
+        <translation>Mit SIGKILL beendet und fortgesetzt: die Loss-Kurve verläuft genau wie beim ununterbrochenen Lauf</translation>
+    </message>
+    <message>
+        <source>The resumed curve differs from the uninterrupted run from step %1</source>
+        <translation>Die fortgesetzte Kurve weicht ab Schritt %1 vom ununterbrochenen Lauf ab</translation>
+    </message>
+    <message>
+        <source>The resume failed</source>
+        <translation>Das Fortsetzen ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Inconclusive</source>
+        <translation>Nicht eindeutig</translation>
+    </message>
+    <message>
+        <source>killed with SIGKILL after step %1 (never asked to stop)</source>
+        <translation>nach Schritt %1 mit SIGKILL beendet (ohne Aufforderung zum Anhalten)</translation>
+    </message>
+    <message>
+        <source>resumed from checkpoint step %1</source>
+        <translation>ab Checkpoint-Schritt %1 fortgesetzt</translation>
+    </message>
+    <message>
+        <source>resumed curve NOT equal to the uninterrupted one: max |diff| %1, %2 of %3 steps bit-equal</source>
+        <translation>fortgesetzte Kurve NICHT gleich der ununterbrochenen: max. |Diff.| %1, %2 von %3 Schritten bitgleich</translation>
+    </message>
+    <message>
+        <source>resumed curve equal to the uninterrupted one: max |diff| %1, %2 of %3 steps bit-equal</source>
+        <translation>fortgesetzte Kurve gleich der ununterbrochenen: max. |Diff.| %1, %2 von %3 Schritten bitgleich</translation>
+    </message>
+    <message>
+        <source>verdict: %1</source>
+        <translation>Urteil: %1</translation>
+    </message>
+    <message>
+        <source>lost work: %1 steps (steps %2-%3, %4 ms measured), done again</source>
+        <translation>verlorene Arbeit: %1 Schritte (Schritte %2-%3, %4 ms gemessen), erneut ausgeführt</translation>
     </message>
 </context>
 <context>
@@ -2193,6 +2253,22 @@ Ersetzen?</translation>
         <source>Departs from Hugging Face&apos;s defaults: %1.</source>
         <translation>Abweichungen von den Hugging-Face-Standards: %1.</translation>
     </message>
+    <message>
+        <source>uninterrupted (child process)</source>
+        <translation>ununterbrochen (Kindprozess)</translation>
+    </message>
+    <message>
+        <source>killed with SIGKILL after step %1</source>
+        <translation>nach Schritt %1 mit SIGKILL beendet</translation>
+    </message>
+    <message>
+        <source>resumed from checkpoint %1</source>
+        <translation>ab Checkpoint %1 fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Started %1: precisionlab-cli runs it as child processes.</source>
+        <translation>%1 gestartet: precisionlab-cli führt es als Kindprozesse aus.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LiveChart</name>
@@ -2680,6 +2756,73 @@ Trotzdem beenden?</translation>
     <message>
         <source>✗  Your pick — not correct</source>
         <translation>✗  Ihre Wahl – nicht richtig</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::PreemptionProcess</name>
+    <message>
+        <source>precisionlab-cli was not found (looked at $PRECISIONLAB_CLI, next to the app, in the build tree and on PATH). Install the precisionlab-cli package or set PRECISIONLAB_CLI to the binary.</source>
+        <translation>precisionlab-cli wurde nicht gefunden (gesucht in $PRECISIONLAB_CLI, neben der App, im Build-Verzeichnis und im PATH). Installieren Sie das Paket precisionlab-cli oder setzen Sie PRECISIONLAB_CLI auf das Programm.</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary folder for the runs: %1</source>
+        <translation>kann keinen temporären Ordner für die Läufe anlegen: %1</translation>
+    </message>
+    <message>
+        <source>%1 could not start: %2</source>
+        <translation>%1 konnte nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>starting %1</source>
+        <translation>starte %1</translation>
+    </message>
+    <message>
+        <source>cancelled: the experiment&apos;s processes were killed</source>
+        <translation>abgebrochen: die Prozesse des Experiments wurden beendet</translation>
+    </message>
+    <message>
+        <source>run 1 of 3, uninterrupted</source>
+        <translation>Lauf 1 von 3, ununterbrochen</translation>
+    </message>
+    <message>
+        <source>run 2 of 3, to be killed with SIGKILL</source>
+        <translation>Lauf 2 von 3, wird mit SIGKILL beendet</translation>
+    </message>
+    <message>
+        <source>run 3 of 3, resumed from the last checkpoint</source>
+        <translation>Lauf 3 von 3, ab dem letzten Checkpoint fortgesetzt</translation>
+    </message>
+    <message>
+        <source>%1: checkpoint %2 of %3 steps written, %4 s</source>
+        <translation>%1: Checkpoint %2 von %3 Schritten geschrieben, %4 s</translation>
+    </message>
+    <message>
+        <source>%1: %2 s</source>
+        <translation>%1: %2 s</translation>
+    </message>
+    <message>
+        <source>the CLI crashed</source>
+        <translation>die CLI ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the CLI ended with exit status %1</source>
+        <translation>die CLI endete mit Exit-Status %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: missing or unreadable</source>
+        <translation>%1: fehlt oder ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>%1: larger than %2 MiB, not a run of this experiment</source>
+        <translation>%1: größer als %2 MiB, kein Lauf dieses Experiments</translation>
+    </message>
+    <message>
+        <source>%1: holds no step (the uninterrupted run did not train)</source>
+        <translation>%1: enthält keinen Schritt (der ununterbrochene Lauf hat nicht trainiert)</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 
 #include "ui/app/AppTheme.h"
 #include "ui/lab/LabEvidence.h"
+#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/RunDataStore.h"
 
 namespace precisionlab {
@@ -74,7 +75,7 @@ void EvidenceSummary::setOptions(const QStringList& scenarioIds,
   order_ = scenarioIds;
   letters_ = letters;
   rebuild();
-  if (store_) refresh(*store_, *verdicts_);
+  if (store_) refresh(*store_, *verdicts_, preemption_);
 }
 
 void EvidenceSummary::rebuild() {
@@ -180,10 +181,13 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
   w.frame->setAccessibleName(card.name + QStringLiteral(": ") + card.headline);
 }
 
-void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts) {
+void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts,
+                              const PreemptionProcess* preemption) {
   store_ = &store;
   verdicts_ = &verdicts;
-  const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, order_, letters_);
+  preemption_ = preemption;
+  const QList<EvidenceCard> cards =
+      LabEvidence::cards(store, verdicts, order_, letters_, preemption);
   for (int i = 0; i < cards.size() && i < cards_.size(); ++i) fillCard(cards_[i], cards[i]);
   const QString banner = LabEvidence::banner(store, verdicts);
   if (!banner.isEmpty()) {
@@ -196,7 +200,8 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   }
   banner_->setText(banner);
   banner_->setVisible(!banner.isEmpty());
-  const bool show = presenter_ || !store.runs().empty();
+  const bool show = presenter_ || !store.runs().empty() ||
+                    (preemption && preemption->state() != PreemptionProcess::State::Idle);
   cardArea_->setVisible(show);
   placeholder_->setVisible(!show);
 }
@@ -209,7 +214,7 @@ void EvidenceSummary::setPresenterMode(bool on) {
   presenter_ = on;
   runAll_->setVisible(!on);
   if (store_) {
-    refresh(*store_, *verdicts_);
+    refresh(*store_, *verdicts_, preemption_);
   } else {
     cardArea_->setVisible(on);
     placeholder_->setVisible(!on);

@@ -16,6 +16,7 @@ class QPushButton;
 
 namespace precisionlab {
 
+class PreemptionProcess;
 class RunDataStore;
 class VerdictCache;
 struct EvidenceCard;
@@ -29,7 +30,9 @@ class EvidenceSummary : public QFrame {
   // The options in the order the learner saw them, with their letters (may be empty).
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
   // Refills every card from the store and its cached verdicts (computes no verdict).
-  void refresh(const RunDataStore& store, const VerdictCache& verdicts);
+  // `preemption`: the kill-and-resume experiment the preemption-resume card shows when it ran.
+  void refresh(const RunDataStore& store, const VerdictCache& verdicts,
+               const PreemptionProcess* preemption = nullptr);
   // Larger fonts in front of a class.
   void setPresenterMode(bool on);
   // Card texts as shown (tests and the walkthrough read them).
@@ -74,6 +77,7 @@ class EvidenceSummary : public QFrame {
   bool presenter_ = false;
   const RunDataStore* store_ = nullptr;
   const VerdictCache* verdicts_ = nullptr;
+  const PreemptionProcess* preemption_ = nullptr;
 };
 
 }  // namespace precisionlab

@@ -352,11 +352,21 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
         break;
     }
   }
+  QList<QPair<QString, QColor>> extraLegend;
+  if (c == kLoss)
+    for (const ExtraLine& line : std::as_const(extraLoss_)) {
+      if (!filter_.isEmpty() && !filter_.contains(line.scenarioId)) continue;
+      keys.insert(line.key);
+      chart->setLine(line.key, line.name, line.color, line.points, line.dashed);
+      if (!line.points.isEmpty()) xMax = std::max(xMax, line.points.last().x());
+      extraLegend.append({line.name, line.color});
+    }
   chart->retainOnly(keys);
   chart->setXMax(xMax);
   for (const TrackedRun* run : std::as_const(plotted))
     if (!legendEntries_[c].contains({run->legend, run->color}))
       legendEntries_[c].append({run->legend, run->color});
+  legendEntries_[c] += extraLegend;
   panels_[c]->finishUpdate();
   QString footer = provenanceFooter(plotted, false);
   QString shortFooter = provenanceFooter(plotted, true);
@@ -366,6 +376,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     footer += (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
     shortFooter += (shortFooter.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
   }
+  if (plotted.isEmpty() && !extraLegend.isEmpty())  // only the preemption experiment's curves
+    footer = shortFooter = tr("live, this CPU, child processes (precisionlab-cli)");
   // Curves of different models are not a like-for-like comparison: the chart says so first.
   const QString mix = modelMixNote(plotted);
   if (!mix.isEmpty()) {

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QList>
 #include <QPair>
+#include <QPointF>
 #include <QSet>
 #include <QString>
 #include <QWidget>
@@ -46,6 +47,16 @@ class LabChartArea : public QWidget {
   // Draws only the runs of these scenarios (the presenter's step: the option and its fp32
   // reference); empty draws every run.
   void setScenarioFilter(const QSet<QString>& scenarioIds);
+  // Loss curves that are not runs of the store (the preemption experiment's child processes),
+  // drawn on the loss figure beside them; `scenarioId` is what the presenter's filter matches.
+  struct ExtraLine {
+    QString key, name;
+    QColor color;
+    QList<QPointF> points;
+    bool dashed = false;
+    QString scenarioId;
+  };
+  void setExtraLossLines(const QList<ExtraLine>& lines) { extraLoss_ = lines; }
   // The shared legend's run names for the figures on screen (full names, never cut).
   QStringList legendNames() const;
 
@@ -69,6 +80,7 @@ class LabChartArea : public QWidget {
   QList<QList<QPair<QString, QColor>>> legendEntries_;  // per figure: name and colour drawn
   QLabel* legend_ = nullptr;                            // the shared legend under the figures
   QList<quint64> drawnBaselineRevision_;
+  QList<ExtraLine> extraLoss_;
   bool presenterMode_ = false;
 };
 

@@ -8,6 +8,7 @@
 #include "core/LabScenarios.h"
 #include "core/RunReplayer.h"
 #include "engine/RunScheduler.h"
+#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
@@ -31,7 +32,12 @@ LabController::LabController(QObject* parent)
   pollTimer_ = new QTimer(this);
   pollTimer_->setInterval(kPollIntervalMs);
   connect(pollTimer_, &QTimer::timeout, this, &LabController::poll);
+  preemption_ = new PreemptionProcess(this);
+  connect(preemption_, &PreemptionProcess::changed, this, &LabController::runsUpdated);
+  connect(preemption_, &PreemptionProcess::finished, this, &LabController::verdictsUpdated);
 }
+
+bool LabController::anyActive() const { return store_.anyActive() || preemption_->running(); }
 
 LabController::~LabController() {
   pollTimer_->stop();
@@ -135,12 +141,14 @@ void LabController::setPaused(const QString& scenarioId, bool paused) {
 }
 
 void LabController::stopAll() {
+  preemption_->cancel();
   for (const TrackedRun& run : store_.runs())
     if (run.active()) cancel(run.key);
   ensurePolling();
 }
 
 void LabController::clear() {
+  preemption_->reset();
   scheduler_->cancelAll();
   replayer_->cancelAll();
   store_.clear();

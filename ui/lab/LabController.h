@@ -22,6 +22,7 @@ class QTimer;
 
 namespace precisionlab {
 
+class PreemptionProcess;
 class RunReplayer;
 class RunScheduler;
 
@@ -38,7 +39,10 @@ class LabController : public QObject {
   const CachedVerdict* verdict(const QString& scenarioId) const {
     return verdicts_.find(scenarioId);
   }
-  bool anyActive() const { return store_.anyActive(); }
+  bool anyActive() const;
+  // The preemption-and-resume experiment as child processes of the CLI (PreemptionProcess.h):
+  // the preemption-resume row runs it; its progress and result update the store's listeners.
+  PreemptionProcess* preemption() const { return preemption_; }
 
   struct StartResult {
     QStringList started;  // scenario ids started, the live baseline first when it was missing
@@ -85,6 +89,7 @@ class LabController : public QObject {
   std::unique_ptr<RunReplayer> replayer_;
   RunDataStore store_;
   VerdictCache verdicts_;
+  PreemptionProcess* preemption_ = nullptr;
   QTimer* pollTimer_ = nullptr;
   QElapsedTimer clock_;
 };

@@ -29,6 +29,7 @@
 #include "core/PretrainedModels.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
+#include "core/ScenarioIds.h"
 #include "engine/TrainEnvironment.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/export/GpuEstimateDialog.h"
@@ -36,8 +37,10 @@
 #include "ui/export/VertexExportDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
+#include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabSettingsPanel.h"
 #include "ui/lab/LabVerdicts.h"
+#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/RunToggle.h"
@@ -65,6 +68,33 @@ QString baselineId() { return ScenarioCatalog::baselineId(); }
 
 // What a presenter step draws: the option, its fp32 reference and the row's companion (beside
 // fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
+bool isPreemptionRow(const QString& scenarioId) {
+  return scenarioId == QLatin1String(scenario::kPreemptionResume.data(),
+                                     qsizetype(scenario::kPreemptionResume.size()));
+}
+
+// The loss curves of the kill-and-resume experiment once it is done: the uninterrupted run, the
+// killed one (ends at the kill) and the resumed one (from the checkpoint step).
+QList<LabChartArea::ExtraLine> preemptionCurves(const PreemptionProcess& p) {
+  if (p.state() != PreemptionProcess::State::Done) return {};
+  auto points = [](const std::vector<StepRecord>& steps) {
+    QList<QPointF> out;
+    for (const StepRecord& s : steps) out.append(QPointF(double(s.step), s.loss));
+    return out;
+  };
+  const PreemptionRuns& r = p.runs();
+  const QString id = QString::fromUtf8(scenario::kPreemptionResume.data(),
+                                       qsizetype(scenario::kPreemptionResume.size()));
+  return {{QStringLiteral("preemption-uninterrupted"), LabView::tr("uninterrupted (child process)"),
+           QColor(0x55, 0x55, 0x55), points(r.uninterrupted), false, id},
+          {QStringLiteral("preemption-killed"),
+           LabView::tr("killed with SIGKILL after step %1").arg(p.verdict().killedAfterStep),
+           QColor(0xd6, 0x27, 0x28), points(r.killed), false, id},
+          {QStringLiteral("preemption-resumed"),
+           LabView::tr("resumed from checkpoint %1").arg(r.checkpointStep),
+           QColor(0x1f, 0x77, 0xb4), points(r.resumed), true, id}};
+}
+
 QSet<QString> stepSeries(const QString& scenarioId) {
   QSet<QString> ids{scenarioId, baselineId()};
   if (const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
@@ -85,7 +115,7 @@ LabView::LabView(QWidget* parent) : QWidget(parent), controller_(new LabControll
   connect(controller_, &LabController::runsUpdated, this, &LabView::ingested);
   connect(controller_, &LabController::verdictsUpdated, this, [this] {
     evidenceComputedAt_ = clock_.elapsed();
-    evidence_->refresh(store(), controller_->verdicts());
+    evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
   });
 }
 
@@ -368,6 +398,21 @@ void LabView::runScenario(const QString& scenarioId) {
     emit statusMessage(tr("%1 could not start: %2").arg(info->title, why));
     return;
   }
+  if (isPreemptionRow(scenarioId)) {
+    // The kill and the resume: the CLI's experiment as child processes, judged here from the
+    // three runs it writes (PreemptionProcess.h); it needs no fp32 baseline of the window's.
+    PreemptionProcess* p = controller_->preemption();
+    if (p->running()) {
+      emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
+    } else if (p->start(base)) {
+      emit statusMessage(tr("Started %1: precisionlab-cli runs it as child processes.")
+                             .arg(ScenarioCatalog::shortName(*info)));
+    } else {
+      emit statusMessage(tr("%1 could not start: %2").arg(info->title, p->error()));
+    }
+    ingested();
+    return;
+  }
   const LabController::StartResult result = controller_->start(scenarioId, base);
   if (result.alreadyRunning) {
     emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
@@ -419,6 +464,7 @@ void LabView::presentScenario(const QString& scenarioId) {
 }
 
 void LabView::stopScenario(const QString& scenarioId) {
+  if (isPreemptionRow(scenarioId)) controller_->preemption()->cancel();
   controller_->stop(scenarioId);
   if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
 }
@@ -443,7 +489,7 @@ void LabView::clearRuns() {
     row->setVerdict(QString(), QString());
   }
   refreshToggles();
-  evidence_->refresh(store(), controller_->verdicts());
+  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
   emit statusMessage(tr("All runs cleared."));
 }
 
@@ -456,8 +502,9 @@ void LabView::ingested() {
   const qint64 now = clock_.elapsed();
   if (!store().anyActive() || now - evidenceComputedAt_ >= kLiveVerdictIntervalMs) {
     evidenceComputedAt_ = now;
-    evidence_->refresh(store(), controller_->verdicts());
+    evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
   }
+  chartArea_->setExtraLossLines(preemptionCurves(*controller_->preemption()));
   chartArea_->refresh(store());
   emit runsUpdated();
 }
@@ -465,7 +512,7 @@ void LabView::ingested() {
 void LabView::setOptionLetters(const QStringList& scenarioIds,
                                const QHash<QString, QString>& letters) {
   evidence_->setOptions(scenarioIds, letters);
-  evidence_->refresh(store(), controller_->verdicts());
+  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
 }
 
 void LabView::runEveryOption() {
@@ -513,6 +560,19 @@ void LabView::refreshToggles() {
         status.done, status.total, status.failed);
     row->setOn(status.active && !stopping);
     row->setPauseState(status.active, status.paused);
+    const PreemptionProcess* preemption = controller_->preemption();
+    if (isPreemptionRow(id) && preemption->state() != PreemptionProcess::State::Idle) {
+      EvidenceCard card;
+      LabEvidence::fillPreemptionProcess(card, *preemption);
+      const int64_t total = std::max<int64_t>(1, preemption->totalSteps());
+      row->setStatus(preemption->running() ? preemption->progressText() : card.source,
+                     preemption->running() ? 0 : total, total,
+                     preemption->state() == PreemptionProcess::State::Failed);
+      row->setOn(preemption->running());
+      row->setPauseState(false, false);
+      row->setVerdict(card.headline, (QStringList{card.headline} + card.evidence).join('\n'));
+      continue;
+    }
     if (!status.started) {
       row->setProvenancePending();
       row->setVerdict(QString(), QString());
@@ -566,7 +626,7 @@ void LabView::setPresenterMode(bool on) {
   if (!on) recordedOnly_ = false;
   // The cards were last styled under the presenter's theme and fonts: restyle them now, or the
   // black high-contrast cards and large type stay in the lab after Esc.
-  evidence_->refresh(store(), controller_->verdicts());
+  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
   refreshToggles();
   // Rows and settings came or went: the charts take whatever the rows leave.
   QTimer::singleShot(0, this, &LabView::fitSplitter);

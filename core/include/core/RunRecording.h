@@ -49,6 +49,20 @@ RunRecording readRunRecording(const std::string& path);
 // The same on text already in memory; `fileName` is only used in messages.
 RunRecording parseRunRecording(std::string_view text, const std::string& fileName);
 
+// The output of `precisionlab-cli train --jsonl` (cli/TrainCommand.cpp): one step or eval record a
+// line, then a summary line when the process ended on its own (a killed one has none). Read as
+// strictly as a run file's records (the same field table and checks; steps must increase).
+struct TrainJsonl {
+  std::vector<StepRecord> steps;
+  std::vector<EvalRecord> evals;
+  bool hasSummary = false;
+  std::string state;    // the summary's "finished", "failed" or "cancelled"; "" without one
+  std::string message;  // the summary's message (why it failed)
+};
+// Throws InputError "<fileName>:<line>: <problem>" for bad JSON, an unknown record type, a bad
+// field or a record after the summary. An empty text is an empty run.
+TrainJsonl parseTrainJsonl(std::string_view text, const std::string& fileName);
+
 // "2024-05-01T12:00:00Z" for the current time.
 std::string currentUtcTimestamp();
 

@@ -535,6 +535,50 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
   return r;
 }
 
+TrainJsonl parseTrainJsonl(std::string_view text, const std::string& fileName) {
+  static const std::string kRunAgain = "Run the experiment again";
+  TrainJsonl out;
+  size_t pos = 0, lineNo = 0;
+  while (pos < text.size()) {
+    const size_t nl = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    ++lineNo;
+    const Where at{fileName, lineNo};
+    if (line.empty()) continue;
+    if (out.hasSummary) at.fail("a record after the summary line", kRunAgain);
+    json::Value rec;
+    try {
+      rec = json::parse(line);
+    } catch (const json::ParseError& e) {
+      at.fail("bad JSON at column " + std::to_string(e.column()) + ": " + e.problem(), kRunAgain);
+    }
+    if (!rec.isObject())
+      at.fail("a record must be a JSON object, not " + std::string(json::typeName(rec.type())),
+              kRunAgain);
+    const std::string type = getString(rec, "type", at);
+    if (type == "step") {
+      StepRecord s = stepFromJson(rec, at);
+      if (!out.steps.empty() && s.step <= out.steps.back().step)
+        at.fail("step " + std::to_string(s.step) + " comes after step " +
+                    std::to_string(out.steps.back().step) + " (steps must increase)",
+                kRunAgain);
+      out.steps.push_back(s);
+    } else if (type == "eval") {
+      out.evals.push_back(recordFromJson(rec, evalFields(), at));
+    } else if (type == "summary") {
+      out.hasSummary = true;
+      out.state = getString(rec, "state", at);
+      out.message = getString(rec, "message", at);
+    } else {
+      at.fail(
+          "unknown record type \"" + elideForMessage(type) + "\" (expected step, eval or summary)",
+          kRunAgain);
+    }
+  }
+  return out;
+}
+
 bool sameTraining(const TrainConfig& a, const TrainConfig& b) {
   return a.saveDir.empty() && b.saveDir.empty() && a.cpuFp16 == b.cpuFp16 &&
          json::serialize(configToJson(a)) == json::serialize(configToJson(b));
