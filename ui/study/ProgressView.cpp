@@ -64,8 +64,8 @@ void ProgressView::buildUi() {
   connect(exportButton_, &QPushButton::clicked, this, &ProgressView::exportCsv);
   schedulerBox_ = new QComboBox(this);
   schedulerBox_->setAccessibleName(tr("Spaced repetition scheduler"));
-  schedulerBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  schedulerBox_->setMinimumContentsLength(14);
+  // As wide as its longer item: 14 characters cut "FSRS-6 (recommended)" at 1024 px.
+  schedulerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   schedulerBox_->addItem(tr("FSRS-6 (recommended)"), QStringLiteral("fsrs"));
   schedulerBox_->addItem(tr("SM-2 (classic)"), QStringLiteral("sm2"));
   schedulerBox_->setToolTip(
