@@ -358,7 +358,7 @@ void TestGeometry::labShowsTheRuns() {
 
 void TestGeometry::presenterShowsTheVerdicts_data() {
   QTest::addColumn<QSize>("size");
-  for (const QSize size : {QSize(1024, 768), QSize(1280, 800)})
+  for (const QSize size : {QSize(1024, 768), QSize(1280, 800), QSize(1920, 1080)})
     QTest::newRow(qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()))) << size;
 }
 
@@ -383,6 +383,8 @@ void TestGeometry::presenterShowsTheVerdicts() {
     QLabel* line = presenter->stepLabel();
     QStatusBar* bar = window->statusBar();
     const QString at = QStringLiteral("step %1").arg(presenter->walkthrough()->index() + 1);
+    shoot(window.get(),
+          QStringLiteral("presenter-step%1").arg(presenter->walkthrough()->index() + 1));
     if (!line->isVisibleTo(window.get())) {
       stepLines << at + QStringLiteral(": no step line");
       return;
