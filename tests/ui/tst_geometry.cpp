@@ -403,6 +403,23 @@ void TestGeometry::presenterShowsTheVerdicts() {
         !line->text().contains(QStringLiteral("Esc")))
       stepLines << at + QStringLiteral(": '%1' lacks the step or the keys").arg(line->text());
     for (const QString& p : clipped(bar)) stepLines << at + QStringLiteral(": ") + p;
+    // A run step: the lab's rows whole within their scroll area's width (the large font once
+    // made them wider than 1024 px and the runs scrolled sideways, names cut at the left).
+    if (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::RunOption)
+      return;
+    for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+      if (!row->isVisibleTo(lab)) continue;
+      QWidget* viewport = row->parentWidget();
+      while (viewport && !isScrollViewport(viewport)) viewport = viewport->parentWidget();
+      if (!viewport) continue;
+      const QRect inViewport(row->mapTo(viewport, QPoint(0, 0)), row->size());
+      if (inViewport.left() < 0 || inViewport.right() > viewport->width())
+        stepLines << QStringLiteral("%1: a run row at x %2..%3 of a %4 px wide viewport")
+                         .arg(at)
+                         .arg(inViewport.left())
+                         .arg(inViewport.right())
+                         .arg(viewport->width());
+    }
   };
   checkStepLine();
   while (presenter->walkthrough()->next()) checkStepLine();
