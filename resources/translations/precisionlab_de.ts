@@ -2777,7 +2777,7 @@ Trotzdem beenden?</translation>
     <message>
         <source>MMM d</source>
         <comment>QDateTime format of the day axis: short month name and day</comment>
-        <translation>d. MMM</translation>
+        <translation>d.M.</translation>
     </message>
 </context>
 <context>

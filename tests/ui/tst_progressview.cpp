@@ -292,10 +292,9 @@ void TestProgressView::datesAndNumbersSpeakTheAppLanguage() {
   const QString shown = view.attemptsTable()->item(0, 0)->text();
   QVERIFY2(shown.startsWith(QStringLiteral("02.12.26")), qPrintable(shown));
   QVERIFY2(shown.contains(QStringLiteral("15:30")), qPrintable(shown));
-  // The day axis: day first, German month name.
-  const QString day = view.charts()->dayLabel(when.date());
-  QVERIFY2(day.startsWith(QStringLiteral("2.")) && day.contains(QStringLiteral("Dez")),
-           qPrintable(day));
+  // The day axis: day first, German style (as short as English "Dec 2": "2. Dez." elided to
+  // "25. N..." with ten ticks at 1024 px).
+  QCOMPARE(view.charts()->dayLabel(when.date()), QStringLiteral("2.12."));
   // The tiles' figures and words are German too ("0 von 1 richtig").
   QVERIFY2(!view.tile(0)->text().contains(QStringLiteral(" of ")),
            qPrintable(view.tile(0)->text()));

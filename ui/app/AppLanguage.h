@@ -9,7 +9,7 @@
 // Numbers and dates speak the chosen language too: install() makes localeFor(code) the default
 // QLocale, which every view formats with (QLocale()). That is the user's own locale when it is
 // of the same language (de_AT keeps its territory's formats, en_GB its day-month order), else
-// the language's main locale: German texts under LANG=C or en_US show "2. Dez.", "02.12.26" and
+// the language's main locale: German texts under LANG=C or en_US show "2.12.", "02.12.26" and
 // "2,00x", not "Dec 2" beside a German word. Files the app writes stay locale-free.
 #pragma once
 

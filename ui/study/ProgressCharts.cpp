@@ -28,7 +28,7 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
   dayChart->addSeries(dayLine_);
   dayChart->addSeries(dayDots_);
   dayX_ = new QDateTimeAxis;
-  // The day's label in the app's language: "Dec 2" in English, "2. Dez." in German (the
+  // The day's label in the app's language: "Dec 2" in English, "2.12." in German (the
   // chart's locale is the default QLocale, AppLanguage::localeFor).
   dayX_->setFormat(tr("MMM d", "QDateTime format of the day axis: short month name and day"));
   dayX_->setTitleText(tr("Day"));
