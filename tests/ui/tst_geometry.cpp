@@ -412,6 +412,13 @@ void TestGeometry::presenterShowsTheVerdicts() {
       QWidget* viewport = row->parentWidget();
       while (viewport && !isScrollViewport(viewport)) viewport = viewport->parentWidget();
       if (!viewport) continue;
+      // Its name whole (German "Vertex AI Hyperparameter-Tuning" ran into the status column).
+      for (QCheckBox* name : row->findChildren<QCheckBox*>())
+        if (name->sizeHint().width() > name->width() + 1)
+          stepLines << QStringLiteral("%1: run name '%2' needs %3 px, has %4")
+                           .arg(at, name->text())
+                           .arg(name->sizeHint().width())
+                           .arg(name->width());
       const QRect inViewport(row->mapTo(viewport, QPoint(0, 0)), row->size());
       if (inViewport.left() < 0 || inViewport.right() > viewport->width())
         stepLines << QStringLiteral("%1: a run row at x %2..%3 of a %4 px wide viewport")
