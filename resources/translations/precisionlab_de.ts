@@ -2879,8 +2879,12 @@ Trotzdem beenden?</translation>
         <translation>die Belege, Option für Option</translation>
     </message>
     <message>
-        <source>Step %1 of %2: %3    (Space/Right: next, Left: back, Esc: leave)</source>
-        <translation>Schritt %1 von %2: %3    (Leertaste/Rechts: weiter, Links: zurück, Esc: beenden)</translation>
+        <source>Step %1 of %2: %3</source>
+        <translation>Schritt %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>Space/→ next · ← back · Esc leave</source>
+        <translation>Leertaste/→ weiter · ← zurück · Esc beenden</translation>
     </message>
 </context>
 <context>
@@ -2912,6 +2916,11 @@ Trotzdem beenden?</translation>
     <message>
         <source>Accuracy by exam domain chart</source>
         <translation>Diagramm: Genauigkeit nach Prüfungsbereich</translation>
+    </message>
+    <message>
+        <source>MMM d</source>
+        <comment>QDateTime format of the day axis: short month name and day</comment>
+        <translation>d.M.</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,8 @@
 // ways), is checked for clipped widgets: each visible widget lies inside every ancestor up to
 // its view or scroll area, a vertically scrolling area is no wider than its viewport, a
 // one-line label's text fits its width (QFontMetrics), a wrapped label is as tall as its text,
-// a button is as wide as its text, and a tab bar shows every tab without scrolling. Geometry,
+// a button is as wide as its text, a combo box's field holds each of its items' text whole, and
+// a tab bar shows every tab without scrolling. Geometry,
 // not pictures: a failure names the widget, its text and the pixels it lacks.
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -17,6 +18,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
+#include <QStyleOptionComboBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -161,6 +164,26 @@ QStringList clipped(QWidget* root) {
                    .arg(describe(button))
                    .arg(need)
                    .arg(button->width());
+    } else if (auto* combo = qobject_cast<QComboBox*>(w)) {
+      // Each item's text whole in the closed box (a combo cuts what does not fit its field):
+      // every one, not only the current, since choosing one shows it there.
+      if (combo->isEditable()) continue;
+      QStyleOptionComboBox opt;
+      opt.initFrom(combo);
+      opt.frame = combo->hasFrame();
+      opt.iconSize = combo->iconSize();
+      const QRect field = combo->style()->subControlRect(QStyle::CC_ComboBox, &opt,
+                                                         QStyle::SC_ComboBoxEditField, combo);
+      for (int i = 0; i < combo->count(); ++i) {
+        const QString text = combo->itemText(i);
+        int need = combo->fontMetrics().horizontalAdvance(text) + 2;  // drawn 1 px in each side
+        if (!combo->itemIcon(i).isNull()) need += combo->iconSize().width() + 4;
+        if (need > field.width() + kSlack)
+          out << QStringLiteral("combo item '%1' of %2: needs %3 px, has %4")
+                     .arg(text, describe(combo))
+                     .arg(need)
+                     .arg(field.width());
+      }
     } else if (auto* bar = qobject_cast<QTabBar*>(w)) {
       for (int i = 0; i < bar->count(); ++i)
         if (bar->tabRect(i).right() > bar->width() + kSlack || bar->tabRect(i).left() < -kSlack)
@@ -335,7 +358,7 @@ void TestGeometry::labShowsTheRuns() {
 
 void TestGeometry::presenterShowsTheVerdicts_data() {
   QTest::addColumn<QSize>("size");
-  for (const QSize size : {QSize(1024, 768), QSize(1280, 800)})
+  for (const QSize size : {QSize(1024, 768), QSize(1280, 800), QSize(1920, 1080)})
     QTest::newRow(qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()))) << size;
 }
 
@@ -352,8 +375,62 @@ void TestGeometry::presenterShowsTheVerdicts() {
   lab->setReplaySpeed(1e6);
   QCOMPARE(window->presentRecordings({}), QString());
   QTRY_VERIFY_WITH_TIMEOUT(!lab->store().runs().empty() && !lab->anyRunActive(), 15000);
-  while (presenter->walkthrough()->next()) {
-  }
+  // The step line at the bottom, at every step: the class and the teacher read where they are
+  // and the keys, whole (not elided, not cut by the status bar).
+  QStringList stepLines;
+  auto checkStepLine = [&] {
+    settle(window.get());
+    QLabel* line = presenter->stepLabel();
+    QStatusBar* bar = window->statusBar();
+    const QString at = QStringLiteral("step %1").arg(presenter->walkthrough()->index() + 1);
+    shoot(window.get(),
+          QStringLiteral("presenter-step%1").arg(presenter->walkthrough()->index() + 1));
+    if (!line->isVisibleTo(window.get())) {
+      stepLines << at + QStringLiteral(": no step line");
+      return;
+    }
+    const QRect inBar(line->mapTo(bar, QPoint(0, 0)), line->size());
+    if (!bar->rect().contains(inBar))
+      stepLines << QStringLiteral("%1: the step line %2x%3+%4+%5 is outside the %6x%7 status bar")
+                       .arg(at)
+                       .arg(inBar.width())
+                       .arg(inBar.height())
+                       .arg(inBar.x())
+                       .arg(inBar.y())
+                       .arg(bar->width())
+                       .arg(bar->height());
+    if (!line->text().contains(QString::number(presenter->walkthrough()->index() + 1)) ||
+        !line->text().contains(QStringLiteral("Esc")))
+      stepLines << at + QStringLiteral(": '%1' lacks the step or the keys").arg(line->text());
+    for (const QString& p : clipped(bar)) stepLines << at + QStringLiteral(": ") + p;
+    // A run step: the lab's rows whole within their scroll area's width (the large font once
+    // made them wider than 1024 px and the runs scrolled sideways, names cut at the left).
+    if (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::RunOption)
+      return;
+    for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+      if (!row->isVisibleTo(lab)) continue;
+      QWidget* viewport = row->parentWidget();
+      while (viewport && !isScrollViewport(viewport)) viewport = viewport->parentWidget();
+      if (!viewport) continue;
+      // Its name whole (German "Vertex AI Hyperparameter-Tuning" ran into the status column).
+      for (QCheckBox* name : row->findChildren<QCheckBox*>())
+        if (name->sizeHint().width() > name->width() + 1)
+          stepLines << QStringLiteral("%1: run name '%2' needs %3 px, has %4")
+                           .arg(at, name->text())
+                           .arg(name->sizeHint().width())
+                           .arg(name->width());
+      const QRect inViewport(row->mapTo(viewport, QPoint(0, 0)), row->size());
+      if (inViewport.left() < 0 || inViewport.right() > viewport->width())
+        stepLines << QStringLiteral("%1: a run row at x %2..%3 of a %4 px wide viewport")
+                         .arg(at)
+                         .arg(inViewport.left())
+                         .arg(inViewport.right())
+                         .arg(viewport->width());
+    }
+  };
+  checkStepLine();
+  while (presenter->walkthrough()->next()) checkStepLine();
+  QVERIFY2(stepLines.isEmpty(), qPrintable(stepLines.join(QLatin1Char('\n'))));
   settle(window.get());
   QTest::qWait(50);
   settle(window.get());

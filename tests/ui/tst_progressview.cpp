@@ -10,6 +10,8 @@
 
 #include "quiz/BankLoader.h"
 #include "quiz/ProgressStore.h"
+#include "ui/app/AppLanguage.h"
+#include "ui/study/ProgressCharts.h"
 #include "ui/study/ProgressView.h"
 
 using namespace precisionlab;
@@ -82,6 +84,8 @@ class TestProgressView : public QObject {
   void exportWritesValidCsv();
   void exportToAnUnwritablePlaceFails();
   void weakestIsByExamGuideObjective();
+  // Last: it installs German for the rest of the process.
+  void datesAndNumbersSpeakTheAppLanguage();
 
  private:
   quiz::Attempt attempt(int questionIndex, bool correct) const;
@@ -257,6 +261,43 @@ void TestProgressView::exportToAnUnwritablePlaceFails() {
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
   QVERIFY(!finished.at(0).at(0).toBool());
   QVERIFY(!finished.at(0).at(1).toString().isEmpty());
+}
+
+void TestProgressView::datesAndNumbersSpeakTheAppLanguage() {
+  // The locale follows the chosen language, keeping the user's own when it is of that language.
+  QCOMPARE(AppLanguage::localeFor(QStringLiteral("de"), QLocale::c()).language(), QLocale::German);
+  QCOMPARE(
+      AppLanguage::localeFor(QStringLiteral("de"), QLocale(QStringLiteral("en_US"))).language(),
+      QLocale::German);
+  QCOMPARE(AppLanguage::localeFor(QStringLiteral("de"), QLocale(QStringLiteral("de_AT"))),
+           QLocale(QStringLiteral("de_AT")));
+  QCOMPARE(
+      AppLanguage::localeFor(QStringLiteral("en"), QLocale(QStringLiteral("de_DE"))).language(),
+      QLocale::English);
+  QCOMPARE(AppLanguage::localeFor(QStringLiteral("en"), QLocale::c()), QLocale::c());
+
+  // The German UI under whatever the system locale is here (LANG=C on CI): German dates.
+  QVERIFY(AppLanguage::install(QStringLiteral("de")));
+  QCOMPARE(QLocale().language(), QLocale::German);
+  const QDateTime when(QDate(2026, 12, 2), QTime(15, 30));
+  quiz::Attempt a = attempt(0, false);
+  a.timeMs = when.toMSecsSinceEpoch();
+  QVERIFY(store_->recordAttempt(a).result().ok);
+  ProgressView view(bank_, store_.get());
+  view.resize(1024, 700);
+  view.show();
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  QCOMPARE(view.attemptsTable()->rowCount(), 1);
+  const QString shown = view.attemptsTable()->item(0, 0)->text();
+  QVERIFY2(shown.startsWith(QStringLiteral("02.12.26")), qPrintable(shown));
+  QVERIFY2(shown.contains(QStringLiteral("15:30")), qPrintable(shown));
+  // The day axis: day first, German style (as short as English "Dec 2": "2. Dez." elided to
+  // "25. N..." with ten ticks at 1024 px).
+  QCOMPARE(view.charts()->dayLabel(when.date()), QStringLiteral("2.12."));
+  // The tiles' figures and words are German too ("0 von 1 richtig").
+  QVERIFY2(!view.tile(0)->text().contains(QStringLiteral(" of ")),
+           qPrintable(view.tile(0)->text()));
 }
 
 QTEST_MAIN(TestProgressView)

@@ -59,12 +59,23 @@ QString AppLanguage::resolve(const QString& override) {
   return QStringLiteral("en");
 }
 
+QLocale AppLanguage::localeFor(const QString& code, const QLocale& system) {
+  const QLocale language(code);
+  if (system.language() == language.language()) return system;
+  if (system.language() == QLocale::C && language.language() == QLocale::English) return system;
+  return language;
+}
+
 bool AppLanguage::install(const QString& code) {
-  if (code == QLatin1String("en")) return true;
+  if (code == QLatin1String("en")) {
+    QLocale::setDefault(localeFor(code));
+    return true;
+  }
   // Owned for the rest of the process: QCoreApplication keeps only pointers.
   static QTranslator ours;
   static QTranslator qt;
   if (!ours.load(fileFor(code))) return false;
+  QLocale::setDefault(localeFor(code));
   QCoreApplication::installTranslator(&ours);
   if (qt.load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
               QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

@@ -6,11 +6,15 @@
 // English. Qt's own texts (dialog buttons, the file dialog) come from the system's
 // qtbase_<code>.qm (Debian: qt6-translations-l10n) when it is installed; without it they stay
 // English and ours are still translated.
-// Numbers and dates follow the user's locale (QLocale()), not the chosen language: a German
-// text with the user's decimal point is what the system's settings ask for.
+// Numbers and dates speak the chosen language too: install() makes localeFor(code) the default
+// QLocale, which every view formats with (QLocale()). That is the user's own locale when it is
+// of the same language (de_AT keeps its territory's formats, en_GB its day-month order), else
+// the language's main locale: German texts under LANG=C or en_US show "2.12.", "02.12.26" and
+// "2,00x", not "Dec 2" beside a German word. Files the app writes stay locale-free.
 #pragma once
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QString>
 #include <QStringList>
 
@@ -32,8 +36,12 @@ class AppLanguage {
 
   // The code to use: `override` when not empty, else the saved choice, else the system's.
   static QString resolve(const QString& override);
+  // The locale for numbers and dates under `code`, given the user's `system` locale (above).
+  // English under the C locale keeps C (no grouping, as before a language was chosen).
+  static QLocale localeFor(const QString& code, const QLocale& system = QLocale::system());
   // Installs Qt's and the app's translators for `code` on the running application (English:
-  // none). Returns false when `code` has no translation of ours. Call once, before any widget.
+  // none) and makes localeFor(code) the default QLocale. Returns false when `code` has no
+  // translation of ours. Call once, before any widget.
   static bool install(const QString& code);
 };
 

@@ -618,8 +618,10 @@ void LabView::setPresenterMode(bool on) {
   runButtons_->setVisible(!on);
   chartArea_->setPresenterMode(on);
   for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
-  for (const auto& [label, width] : std::as_const(headerLabels_))
+  for (const auto& [label, width] : std::as_const(headerLabels_)) {
     label->setFixedWidth(width == RunToggle::kBadgeWidth ? width : RunToggle::scaled(width, on));
+    if (width == RunToggle::kBadgeWidth) label->setVisible(!on);  // as the rows' badges
+  }
   if (on && !highlighted_.isEmpty())
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
       chartArea_->showChart(info->focusChart);

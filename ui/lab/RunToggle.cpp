@@ -193,7 +193,11 @@ void RunToggle::setPresenterMode(bool on) {
   swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
   nameBox_->setFixedWidth(scaled(kNameWidth, on));
   statusBox_->setFixedWidth(scaled(kStatusWidth, on));
-  badge_->setFixedWidth(kBadgeWidth);  // elides in presenter mode; the verdict needs the room
+  badge_->setFixedWidth(kBadgeWidth);
+  // Presenting, the source column goes: with the large font the row needed about 1070 px and
+  // the lab's runs scrolled sideways at 1024x768 (the names cut at the left), and the badge read
+  // "recorded 2026-" even at 1280. The chart's footer and the step line still say the source.
+  badge_->setVisible(!on);
 }
 
 }  // namespace precisionlab

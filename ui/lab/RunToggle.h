@@ -30,8 +30,9 @@ class RunToggle : public QWidget {
   // The badge shows the short provenance ("recorded 2026-12-01, CPU"); the rest is its tooltip.
   static constexpr int kBadgeWidth = 190;
   // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
-  // Presenter fonts are 1.6x (PresenterMode): columns grow as much, or names are cut.
-  static int scaled(int width, bool presenter) { return presenter ? width * 16 / 10 : width; }
+  // Presenter fonts are 1.6x (PresenterMode): columns grow 1.7x, or the bold German names are
+  // cut (the swatch grows too); with the source column hidden a row still fits 1024 px.
+  static int scaled(int width, bool presenter) { return presenter ? width * 17 / 10 : width; }
 
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }

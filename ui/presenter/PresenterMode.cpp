@@ -1,6 +1,7 @@
 #include "ui/presenter/PresenterMode.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
@@ -114,7 +115,7 @@ void PresenterMode::enterWithRecordings(std::vector<RunRecording> recordings) {
   enter();  // clears the lab: the class sees only this set
   withRecordings_ = player_ && player_(std::move(recordings));
   if (withRecordings_) {
-    stepLabel_->setText(walkthrough_->describe() + tr("  ·  on recordings"));
+    updateStepLine();
     emit statusMessage(tr("Presenting with recorded runs: each step shows its recording."));
   }
 }
@@ -151,7 +152,28 @@ void PresenterMode::back() {
   if (active_) walkthrough_->back();
 }
 
+void PresenterMode::updateStepLine() {
+  QString step = walkthrough_->describe();
+  if (withRecordings_) step += tr("  ·  on recordings");
+  const QString keys = PresenterWalkthrough::keysHint();
+  const QString oneLine = step + QStringLiteral("     ") + keys;
+  // Whole, never elided: the keys go under the step when the bar is too narrow for one line
+  // (1024 px with the presenter's large font). The bar's height follows the label's two lines.
+  // Its room: the bar's width less its margins and the size grip, as QStatusBar lays it out.
+  QStatusBar* bar = window_->statusBar();
+  const int room = bar->width() - 32;
+  const QString text = QFontMetrics(stepLabel_->font()).horizontalAdvance(oneLine) <= room
+                           ? oneLine
+                           : step + QLatin1Char('\n') + keys;
+  if (stepLabel_->text() != text) stepLabel_->setText(text);
+}
+
 bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
+  if (active_ && watched == window_->statusBar() &&
+      (event->type() == QEvent::Resize || event->type() == QEvent::FontChange)) {
+    updateStepLine();
+    return QObject::eventFilter(watched, event);
+  }
   if (!active_ || event->type() != QEvent::KeyPress) return QObject::eventFilter(watched, event);
   // Only keys aimed at our window: a dialog keeps its own Space and arrows.
   auto* widget = qobject_cast<QWidget*>(watched);
@@ -179,8 +201,7 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
-  stepLabel_->setText(walkthrough_->describe() +
-                      (withRecordings_ ? tr("  ·  on recordings") : QString()));
+  updateStepLine();
   window_->statusBar()->clearMessage();  // the step line is the only text down there now
   const bool cameBack = walkthrough_->index() < shownIndex_;
   shownIndex_ = walkthrough_->index();

@@ -40,6 +40,8 @@ class PresenterMode : public QObject {
   PresenterWalkthrough* walkthrough() const { return walkthrough_; }
   LabVerdictTable* verdictTable() const { return table_; }
   EvidenceSummary* evidenceSummary() const { return evidence_; }
+  // The step line in the window's status bar while presenting.
+  QLabel* stepLabel() const { return stepLabel_; }
   // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
   void setFullScreenEnabled(bool enabled) { fullScreen_ = enabled; }
   // The lab whose runs and cached verdicts the final verdict table shows (null: no lab).
@@ -75,6 +77,8 @@ class PresenterMode : public QObject {
  private:
   void showStep(const PresenterWalkthrough::Step& step);
   void fillVerdictTable();
+  // The status bar's step line: step, recordings and keys in one line, or the keys under it.
+  void updateStepLine();
 
   QMainWindow* window_;
   QTabWidget* tabs_;

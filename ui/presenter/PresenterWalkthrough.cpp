@@ -39,11 +39,10 @@ QString PresenterWalkthrough::describe() const {
       what = tr("the evidence, option by option");
       break;
   }
-  return tr("Step %1 of %2: %3    (Space/Right: next, Left: back, Esc: leave)")
-      .arg(index_ + 1)
-      .arg(steps_.size())
-      .arg(what);
+  return tr("Step %1 of %2: %3").arg(index_ + 1).arg(steps_.size()).arg(what);
 }
+
+QString PresenterWalkthrough::keysHint() { return tr("Space/→ next · ← back · Esc leave"); }
 
 bool PresenterWalkthrough::next() { return moveTo(index_ + 1); }
 

@@ -45,8 +45,10 @@ class PresenterWalkthrough : public QObject {
   const Step& current() const { return steps_.at(index_); }
   bool atStart() const { return index_ == 0; }
   bool atEnd() const { return index_ == steps_.size() - 1; }
-  // A line for the presenter's status strip: "Step 4 of 8: run option A in the lab".
+  // A line for the presenter's status strip: "Step 4 of 8: option A in the lab".
   QString describe() const;
+  // The keys, beside it or under it: "Space/→ next · ← back · Esc leave".
+  static QString keysHint();
 
  public slots:
   // Each returns false (and emits nothing) at the end / start.

@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHorizontalBarSeries>
 #include <QLineSeries>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QValueAxis>
 
@@ -18,6 +19,7 @@ namespace precisionlab {
 
 ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
   auto* dayChart = new QChart;
+  dayChart->setLocale(QLocale());
   dayChart->setTitle(tr("Accuracy by day"));
   dayLine_ = new QLineSeries;
   dayLine_->setName(tr("Accuracy"));
@@ -26,7 +28,9 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
   dayChart->addSeries(dayLine_);
   dayChart->addSeries(dayDots_);
   dayX_ = new QDateTimeAxis;
-  dayX_->setFormat(QStringLiteral("MMM d"));
+  // The day's label in the app's language: "Dec 2" in English, "2.12." in German (the
+  // chart's locale is the default QLocale, AppLanguage::localeFor).
+  dayX_->setFormat(tr("MMM d", "QDateTime format of the day axis: short month name and day"));
   dayX_->setTitleText(tr("Day"));
   dayY_ = new QValueAxis;
   dayY_->setRange(0, 100);
@@ -43,6 +47,7 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
   dayView_->setAccessibleName(tr("Accuracy by day chart"));
 
   auto* domainChart = new QChart;
+  domainChart->setLocale(QLocale());
   domainChart->setTitle(tr("Accuracy by exam domain"));
   domainSeries_ = new QHorizontalBarSeries;
   domainSeries_->setLabelsVisible(true);
@@ -79,6 +84,10 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
 
 int ProgressCharts::dayPointCount() const { return int(dayLine_->count()); }
 
+QString ProgressCharts::dayLabel(const QDate& date) const {
+  return dayView_->chart()->locale().toString(date, dayX_->format());
+}
+
 void ProgressCharts::show(const quiz::Statistics& stats) {
   last_ = stats;
   QList<QPointF> points;
@@ -105,7 +114,7 @@ void ProgressCharts::show(const quiz::Statistics& stats) {
   for (const auto& d : stats.perDomain) {
     // Long domain names would squeeze the bars: keep the axis label short, full name in the set.
     QString name = d.domain.size() > 28 ? d.domain.left(26) + QStringLiteral("…") : d.domain;
-    names << QStringLiteral("%1 (%2)").arg(name).arg(d.attempts);
+    names << QStringLiteral("%1 (%2)").arg(name, QLocale().toString(d.attempts));
     *set << qRound(d.accuracy * 100.0);
   }
   domainAxis_->append(names);

@@ -16,6 +16,7 @@ class QBarSet;
 class QBarCategoryAxis;
 class QValueAxis;
 class QDateTimeAxis;
+class QDate;
 QT_END_NAMESPACE
 
 namespace precisionlab {
@@ -29,6 +30,8 @@ class ProgressCharts : public QWidget {
   void show(const quiz::Statistics& stats);
   void applyTheme();
   int dayPointCount() const;
+  // The day axis's label for `date` as the chart draws it (its format in its locale).
+  QString dayLabel(const QDate& date) const;
 
  private:
   void styleChart(QChartView* view);

@@ -64,8 +64,8 @@ void ProgressView::buildUi() {
   connect(exportButton_, &QPushButton::clicked, this, &ProgressView::exportCsv);
   schedulerBox_ = new QComboBox(this);
   schedulerBox_->setAccessibleName(tr("Spaced repetition scheduler"));
-  schedulerBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  schedulerBox_->setMinimumContentsLength(14);
+  // As wide as its longer item: 14 characters cut "FSRS-6 (recommended)" at 1024 px.
+  schedulerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   schedulerBox_->addItem(tr("FSRS-6 (recommended)"), QStringLiteral("fsrs"));
   schedulerBox_->addItem(tr("SM-2 (classic)"), QStringLiteral("sm2"));
   schedulerBox_->setToolTip(
@@ -298,7 +298,8 @@ QString ProgressView::weakestObjective(const QVector<quiz::Attempt>& attempts,
   }
   if (!weakest.isEmpty() && summary) {
     const Count& c = counts[weakest];
-    *summary = tr("%1 of %2 right").arg(c.correct).arg(c.attempts);
+    *summary =
+        tr("%1 of %2 right").arg(QLocale().toString(c.correct), QLocale().toString(c.attempts));
     const QString title = bank.objectives.value(weakest);
     if (!title.isEmpty()) *summary += QStringLiteral(" · ") + title;
   }
@@ -319,23 +320,25 @@ void ProgressView::setTile(QLabel* tile, const QString& title, const QString& va
 
 void ProgressView::showStatistics(const quiz::Statistics& s) {
   stats_ = s;
+  // Every figure in the app's language's locale (AppLanguage::localeFor): "1.234", "02.12.26".
+  const QLocale locale;
   setTile(tiles_[0], tr("Accuracy"),
-          s.attempts ? QStringLiteral("%1%").arg(qRound(s.accuracy * 100)) : QStringLiteral("—"),
-          tr("%1 of %2 right").arg(s.correct).arg(s.attempts));
-  setTile(tiles_[1], tr("Answered"), QLocale().toString(s.attempts),
+          s.attempts ? QStringLiteral("%1%").arg(locale.toString(qRound(s.accuracy * 100)))
+                     : QStringLiteral("—"),
+          tr("%1 of %2 right").arg(locale.toString(s.correct), locale.toString(s.attempts)));
+  setTile(tiles_[1], tr("Answered"), locale.toString(s.attempts),
           tr("attempt(s) in this bank", nullptr, s.attempts));
   auto days = [](int n) { return tr("%Ln day(s)", nullptr, n); };
   setTile(tiles_[2], tr("Streak"), days(s.currentStreakDays),
           tr("longest %1").arg(days(s.longestStreakDays)));
   setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
-  setTile(tiles_[4], tr("Due for review"), QLocale().toString(s.dueNow),
+  setTile(tiles_[4], tr("Due for review"), locale.toString(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
   // By the exam guide's sub-objectives the bank is tagged with (one domain says nothing).
   setTile(tiles_[5], tr("Weakest objective"), weakest_.isEmpty() ? QStringLiteral("—") : weakest_,
           !weakest_.isEmpty()   ? weakestSummary_
           : objectiveCount_ < 2 ? tr("this bank covers one exam-guide objective")
                                 : tr("needs 3+ answers per exam-guide objective"));
-  const QLocale locale;
   const QString scheduler = s.scheduler == quiz::SchedulerKind::Sm2 ? tr("SM-2") : tr("FSRS-6");
   setTile(tiles_[6], tr("Due this week"), locale.toString(s.dueNext7Days),
           s.nextDueMs > 0 ? tr("next: %1")

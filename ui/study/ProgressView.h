@@ -42,6 +42,7 @@ class ProgressView : public QWidget {
                                   const quiz::QuestionBank& bank, QString* summary);
   QLabel* tile(int index) const { return tiles_.value(index); }
   int tileColumns() const { return tileColumns_; }
+  ProgressCharts* charts() const { return charts_; }
 
  public slots:
   // Lists profiles, creating a first one ("Learner") in a new database, and selects

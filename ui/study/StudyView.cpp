@@ -67,10 +67,10 @@ void StudyView::buildUi() {
   modeBox_->setFocusPolicy(Qt::TabFocus);
   connect(modeBox_, &QComboBox::activated, this,
           [this](int index) { setMode(quiz::QuizMode(modeBox_->itemData(index).toInt())); });
-  // The mode box and the progress line give way before the window grows past 1024 px (in an
-  // exam the clock joins them).
-  modeBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  modeBox_->setMinimumContentsLength(24);
+  // The mode box is as wide as its longer item, so neither mode's name is cut (German's exam
+  // item needs more than 24 characters); the progress line beside it wraps instead, and the row
+  // still fits the 960 px window minimum with the exam clock.
+  modeBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   progressLabel_ = new QLabel(this);
   progressLabel_->setWordWrap(true);
   progressLabel_->setMinimumWidth(1);
