@@ -660,6 +660,7 @@ void LabView::placeRunButtons() {
 void LabView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   placeRunButtons();
+  refitFromTop_ = true;
   if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
 
@@ -700,6 +701,9 @@ void LabView::fitSplitter() {
   fittedTopHeight_ = top_->height();
   auto* area = qobject_cast<QScrollArea*>(splitter_->widget(0));
   if (rows.isEmpty() || !area) return;
+  // After a resize the fit starts from the top again: the cards first, scrolled only as far as
+  // the first two rows need (a small window's scroll kept at a larger size hid every card).
+  if (std::exchange(refitFromTop_, false)) area->verticalScrollBar()->setValue(0);
   const int shownBottom = area->verticalScrollBar()->value() + area->viewport()->height();
   if (rowsBottom > shownBottom) {
     area->ensureWidgetVisible(rows.last(), 0, 4);

@@ -175,6 +175,7 @@ class LabView : public QWidget {
   int fittedTopHint_ = -1;          // top_'s height hint when the splitter was last fitted
   int fittedTopHeight_ = -1;        // and its height then
   bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
+  bool refitFromTop_ = false;       // resized since the last fit: scroll the cards back to the top
   bool recordedOnly_ = false;
   Confirm confirm_;
   // Scenarios the user unticked whose runs have not reported "cancelled" yet: their rows stay

@@ -528,13 +528,14 @@ RunProvenance Trainer::provenance() const {
     p.device = config_.device;
   }
   p.torchVersion = compat::torchVersion();
-  if (vocabRows_ > 0 && vocabRows_ < vocabFull_)
+  if (vocabRows_ > 0 && vocabRows_ < vocabFull_) {
     // A sentence of its own: the policy's note may end in one ("... or run on a GPU.").
-    p.note += std::string(p.note.empty() ? "" : p.note.back() == '.' ? " " : ". ") +
-              "Word embedding cut to the " + std::to_string(vocabRows_) +
+    const char* join = p.note.empty() ? "" : p.note.back() == '.' ? " " : ". ";
+    p.note += join + std::string("Word embedding cut to the ") + std::to_string(vocabRows_) +
               " wordpieces the data uses (of " + std::to_string(vocabFull_) +
               "): the other rows get no gradient, so no loss value changes, but optimizer "
               "memory is lower than a full-vocabulary run.";
+  }
 #ifdef PRECISIONLAB_WITH_CUDA
   p.torchVersion += "+cuda" + compat::cudaBuildVersion();
 #endif
