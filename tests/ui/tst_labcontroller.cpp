@@ -4,13 +4,21 @@
 // computes nothing), and cancels and clears. Runs train a tiny model for a few steps: seconds.
 #include <QtTest>
 
+#include <QDir>
+#include <QFile>
+
 #include <cmath>
 #include <limits>
 
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
+#include "engine/RunScheduler.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/RunDataStore.h"
+
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
 
 using namespace precisionlab;
 
@@ -30,6 +38,21 @@ TrainConfig tiny(int64_t steps) {
 
 RunRecording shipped(const char* file) {
   return readRunRecording(std::string(PRECISIONLAB_SOURCE_DIR "/resources/recorded/") + file);
+}
+
+// The nice value of every thread of this process (/proc/self/task/<tid>/stat, field 19).
+QList<int> threadNiceValues() {
+  QList<int> out;
+  for (const QString& tid :
+       QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    QFile f(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
+    if (!f.open(QIODevice::ReadOnly)) continue;
+    const QByteArray stat = f.readAll();
+    // After the command name in parentheses: state is field 3, nice is field 19.
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() > 16) out.append(fields[16].toInt());
+  }
+  return out;
 }
 
 }  // namespace
@@ -76,6 +99,21 @@ class TestLabController : public QObject {
       QVERIFY(lab.verdict(QStringLiteral("tensorflow-container")) != nullptr);
     }
     QCOMPARE(lab.verdicts().computations(), computed);
+  }
+
+  // The window's run workers yield a core to the UI thread (RunScheduler::kWindowWorkerNice;
+  // docs/benchmarks-ui.md has the side-by-side measurement); the UI thread keeps its priority.
+  void workersRunBelowTheUiThread() {
+#ifdef __linux__
+    const int before = threadNiceValues().count(RunScheduler::kWindowWorkerNice);
+    LabController lab;
+    QTRY_VERIFY_WITH_TIMEOUT(threadNiceValues().count(RunScheduler::kWindowWorkerNice) >=
+                                 before + RunScheduler::labWorkers(),
+                             5000);
+    QCOMPARE(getpriority(PRIO_PROCESS, 0), 0);  // this (the UI) thread
+#else
+    QSKIP("thread priorities are set on Linux only");
+#endif
   }
 
   void sweepTrialsCarryTheirSweepValueAndCancel() {

@@ -26,7 +26,8 @@ QString baselineId() { return ScenarioCatalog::baselineId(); }
 
 LabController::LabController(QObject* parent)
     : QObject(parent),
-      scheduler_(std::make_unique<RunScheduler>(RunScheduler::labWorkers())),
+      scheduler_(std::make_unique<RunScheduler>(RunScheduler::labWorkers(),
+                                                RunScheduler::kWindowWorkerNice)),
       replayer_(std::make_unique<RunReplayer>(kDefaultReplaySpeed)) {
   clock_.start();
   pollTimer_ = new QTimer(this);

@@ -22,7 +22,14 @@ namespace precisionlab {
 class RunScheduler {
  public:
   // `workers`: how many runs may step at once (1 = strictly one step at a time).
-  explicit RunScheduler(int workers = 1);
+  // `workerNice` > 0 lowers the workers' scheduling priority by that much (Linux: per thread),
+  // so a window's UI thread gets a core at once while runs keep both busy. It matters only
+  // within this process, and step times are CPU time, so no figure changes.
+  explicit RunScheduler(int workers = 1, int workerNice = 0);
+  // The window's worker niceness. Measured side by side (bench/ui_responsiveness, same load,
+  // docs/benchmarks-ui.md): toggle p95 1.5-1.7 ms against 5.0-16.7 ms at 0, the same training
+  // steps done.
+  static constexpr int kWindowWorkerNice = 10;
   ~RunScheduler();  // cancels every run and joins the workers
   // Workers for a lab on this machine: 2 on a CPU with at least two cores, else 1. Only
   // single-threaded CPU runs ever step beside another.

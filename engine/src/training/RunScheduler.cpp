@@ -6,6 +6,12 @@
 // and pause are atomics checked between steps.
 #include "engine/RunScheduler.h"
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -184,9 +190,19 @@ struct RunScheduler::Impl {
   }
 };
 
-RunScheduler::RunScheduler(int workers) : impl_(std::make_unique<Impl>()) {
+RunScheduler::RunScheduler(int workers, int workerNice) : impl_(std::make_unique<Impl>()) {
   for (int i = 0; i < std::max(1, workers); ++i)
-    impl_->workers.emplace_back([this] { impl_->loop(); });
+    impl_->workers.emplace_back([this, workerNice] {
+#ifdef __linux__
+      // On Linux a thread's nice value is its own (setpriority with its thread id). Best effort:
+      // a refusal leaves the worker at the process's priority.
+      if (workerNice > 0)
+        (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), workerNice);
+#else
+      (void)workerNice;
+#endif
+      impl_->loop();
+    });
 }
 
 int RunScheduler::labWorkers() { return std::thread::hardware_concurrency() >= 2 ? 2 : 1; }
