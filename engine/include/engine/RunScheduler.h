@@ -22,7 +22,8 @@ namespace precisionlab {
 class RunScheduler {
  public:
   // `workers`: how many runs may step at once (1 = strictly one step at a time).
-  // `workerNice` > 0 lowers the workers' scheduling priority by that much (Linux: per thread),
+  // `workerNice` > 0 lowers the workers' scheduling priority by that much below the creating
+  // thread's (Linux: per thread, at most to nice 19),
   // so a window's UI thread gets a core at once while runs keep both busy. It matters only
   // within this process, and step times are CPU time, so no figure changes.
   explicit RunScheduler(int workers = 1, int workerNice = 0);

@@ -10,6 +10,8 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include <cerrno>
 #endif
 
 #include <algorithm>
@@ -194,10 +196,16 @@ RunScheduler::RunScheduler(int workers, int workerNice) : impl_(std::make_unique
   for (int i = 0; i < std::max(1, workers); ++i)
     impl_->workers.emplace_back([this, workerNice] {
 #ifdef __linux__
-      // On Linux a thread's nice value is its own (setpriority with its thread id). Best effort:
-      // a refusal leaves the worker at the process's priority.
-      if (workerNice > 0)
-        (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), workerNice);
+      // On Linux a thread's nice value is its own (setpriority with its thread id). Relative to
+      // the nice the thread started with (its creator's: a process started at nice 5 gets
+      // workers at 15), capped at 19, so it only ever lowers priority. Best effort: a refusal
+      // leaves the worker at the process's priority.
+      if (workerNice > 0) {
+        const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+        errno = 0;
+        const int base = ::getpriority(PRIO_PROCESS, tid);
+        if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(19, base + workerNice));
+      }
 #else
       (void)workerNice;
 #endif
