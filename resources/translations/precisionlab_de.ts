@@ -2813,14 +2813,6 @@ Trotzdem beenden?</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>%1: missing or unreadable</source>
-        <translation>%1: fehlt oder ist nicht lesbar</translation>
-    </message>
-    <message>
-        <source>%1: larger than %2 MiB, not a run of this experiment</source>
-        <translation>%1: größer als %2 MiB, kein Lauf dieses Experiments</translation>
-    </message>
-    <message>
         <source>%1: holds no step (the uninterrupted run did not train)</source>
         <translation>%1: enthält keinen Schritt (der ununterbrochene Lauf hat nicht trainiert)</translation>
     </message>

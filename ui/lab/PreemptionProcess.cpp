@@ -15,12 +15,14 @@
 #include <cmath>
 
 #include "core/RunRecording.h"
+#include "core/SafeFileReader.h"
 
 namespace precisionlab {
 
 namespace {
 
-constexpr qint64 kMaxJsonlBytes = 64LL * 1024 * 1024;
+// A run of this experiment is a few hundred lines; 64 MiB is far beyond any.
+constexpr FileKind kRunJsonl{"run's JSON lines", 64u << 20};
 
 bool executable(const QString& path) {
   const QFileInfo f(path);
@@ -259,21 +261,11 @@ bool PreemptionProcess::loadRuns(const QString& dir, int64_t totalSteps, Preempt
   const char* names[3] = {"uninterrupted.jsonl", "killed.jsonl", "resumed.jsonl"};
   for (int i = 0; i < 3; ++i) {
     const QString path = dir + QLatin1Char('/') + QLatin1String(names[i]);
-    QFile f(path);
-    if (!QFileInfo(path).isFile() || !f.open(QIODevice::ReadOnly)) {
-      *error = tr("%1: missing or unreadable").arg(path);
-      return false;
-    }
-    if (f.size() > kMaxJsonlBytes) {
-      *error = tr("%1: larger than %2 MiB, not a run of this experiment")
-                   .arg(path)
-                   .arg(kMaxJsonlBytes / (1024 * 1024));
-      return false;
-    }
-    const QByteArray text = f.readAll();
     try {
-      parsed[i] = parseTrainJsonl(std::string_view(text.constData(), size_t(text.size())),
-                                  path.toStdString());
+      // The project's one reader of handed-in files: a regular file only (a FIFO never blocks),
+      // the size checked before a byte is read, the file named in every refusal.
+      const std::string text = SafeFileReader::readFile(path.toStdString(), kRunJsonl);
+      parsed[i] = parseTrainJsonl(text, path.toStdString());
     } catch (const std::exception& e) {
       *error = QString::fromUtf8(e.what());
       return false;
