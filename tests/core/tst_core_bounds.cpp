@@ -1,7 +1,8 @@
 // Bounded by construction (issue 25, Build item 2): every reader of the core library (datasets in
 // CSV, TSV and JSONL, .plrun run files, safetensors headers, config.json, vocab.txt, JSON itself,
 // trainer_state.json) keeps its caps while it reads and takes time linear in its input: twice
-// the input at most ~2.2x the time (tests/support/LinearTime.h; here 3x, see kBound), and the
+// the input at most ~2.2x the time (tests/support/LinearTime.h: n against 4n, at most 3x per
+// doubling, see kBound), and the
 // memory a hostile file can ask for is bounded (checked under an address-space limit in a child
 // process). The output
 // writers that read or replace before they write (the Vertex AI export, TensorBoard's
@@ -402,7 +403,7 @@ CORE_TEST(configJsonIsLinear) {
         for (size_t i = 0; i < n; ++i) c += ",\"Bert" + std::to_string(i) + "\"";
         return c + "]}";
       },
-      // At most 1.6 million architectures at 2n (plus up to 100,000 labels): under Json's budget of
+      // At most 1.6 million architectures at 4n (plus up to 100,000 labels): under Json's budget of
       // 2 million values (kMaxNodes), which a fast CPU reached at the old cap of 4 million.
       [](const std::string& text) { parseHfConfig(text, "config.json"); }, 32000, 1600000);
   std::printf("  config.json: %s\n", t.describe().c_str());

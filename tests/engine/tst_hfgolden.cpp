@@ -30,6 +30,10 @@ namespace {
 const std::string kGolden = std::string(PRECISIONLAB_SOURCE_DIR) + "/tests/data/hf-golden";
 const QString kVenvPython = QStringLiteral(PRECISIONLAB_SOURCE_DIR "/.venv/bin/python");
 constexpr double kRel = 1e-4;
+// A sampled gradient entry against the RMS of its tensor: fp32 sums in another order (OpenBLAS's
+// thread split against PyTorch's) put single entries of MiniLM's layer-1 value bias at 0.9e-4 to
+// 1.01e-4 on a 2-core AMD EPYC (setup.sh test, 2026-12-02); a wrong gradient is off by O(1).
+constexpr double kRelEntry = 3e-4;
 constexpr double kLr = 1e-3;  // tools/hf_golden.py's LR, WD and EPS
 
 torch::Tensor golden(const SafetensorsFile& f, const std::string& name) {
@@ -234,7 +238,7 @@ void TestHfGolden::miniLmStepMatchesTransformers() {
         layers, compared, worstStats, worstEntry, worstName.c_str());
   QCOMPARE(compared, 9 + 16 * layers);  // embeddings 5, pooler 2, classifier 2, 16 per layer
   QVERIFY2(worstStats < kRel, worstName.c_str());
-  QVERIFY2(worstEntry < kRel, worstName.c_str());
+  QVERIFY2(worstEntry < kRelEntry, worstName.c_str());
 
   // AdamW on HF's gradients at the sampled entries (the update is elementwise, so those entries
   // see exactly HF's input; see smallModelStepMatchesTransformers).
