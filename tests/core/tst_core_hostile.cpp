@@ -136,7 +136,8 @@ CORE_TEST(repeatedJsonKeysAreLinear) {
   std::printf("  repeats of 64 keys: %s\n", t.describe().c_str());
   CHECK(t.linear());
   // Every key of a large object repeated once: each repeat rescanned the members. The hash
-  // table outgrows the CPU caches as it doubles, so the bound is 3.2x per doubling here (quadratic is 4x).
+  // table outgrows the CPU caches as it doubles, so the bound is 3.2x per doubling here (quadratic
+  // is 4x).
   made = 0;
   const auto big = timed(0);
   std::printf("  every key repeated: %s\n", big.describe().c_str());

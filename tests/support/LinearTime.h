@@ -50,9 +50,9 @@ struct LinearTime {
   }
   bool linear(double bound = kLinearBound) const { return !kTimeChecked || ratio() <= bound; }
   std::string describe() const {
-    return "n=" + std::to_string(size) + ": " + std::to_string(small * 1000.0) +
-           " ms, " + std::to_string(span) + "n: " + std::to_string(large * 1000.0) +
-           " ms (per doubling " + std::to_string(ratio()) + ")";
+    return "n=" + std::to_string(size) + ": " + std::to_string(small * 1000.0) + " ms, " +
+           std::to_string(span) + "n: " + std::to_string(large * 1000.0) + " ms (per doubling " +
+           std::to_string(ratio()) + ")";
   }
 };
 
