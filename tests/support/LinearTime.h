@@ -45,8 +45,7 @@ struct LinearTime {
   double large = 0.0;  // seconds for span * size, fastest of three
   // The time factor per doubling of the input: (large / small) ^ (1 / log2(span)).
   double ratio() const {
-    if (small <= 0.0) return 0.0;
-    return span == 4 ? std::sqrt(large / small) : large / small;
+    return small > 0.0 ? std::pow(large / small, 1.0 / std::log2(static_cast<double>(span))) : 0.0;
   }
   bool linear(double bound = kLinearBound) const { return !kTimeChecked || ratio() <= bound; }
   std::string describe() const {
