@@ -10,6 +10,7 @@
 #include "core/CsvWriter.h"
 #include "core/EngineError.h"
 #include "core/GpuEstimator.h"
+#include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 
 namespace precisionlab::cli {

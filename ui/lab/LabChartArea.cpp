@@ -48,7 +48,7 @@ QString provenanceFooter(const QList<const TrackedRun*>& runs, bool shortForm) {
                                                 : ProvenanceBadge::text(run->provenance);
     if (!byBadge.contains(badge)) order.append(badge);
     QStringList& names = byBadge[badge];
-    if (!names.contains(run->legend)) names.append(run->legend);
+    if (!names.contains(RunDataStore::legendOf(*run))) names.append(RunDataStore::legendOf(*run));
   }
   QStringList parts;
   for (const QString& badge : order)
@@ -305,7 +305,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     drawn.insert(key, run.revision);
     const TrackedRun* baseline = store.baseline(QString::fromStdString(run.source));
     const bool isBaseline = baseline && run.key == baseline->key;
-    const QString& name = run.legend;
+    const QString name = RunDataStore::legendOf(run);
+    const QColor color = RunDataStore::colorOf(run);
     switch (c) {
       case kThroughput:
       case kMemory:
@@ -318,23 +319,23 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
         keys.insert(key);
         plotted.append(&run);
         if (!dirty) break;
-        if (c == kThroughput) chart->setLine(key, name, run.color, LabMetrics::samplesPerSec(run));
-        if (c == kMemory) chart->setLine(key, name, run.color, LabMetrics::peakMemoryMiB(run));
+        if (c == kThroughput) chart->setLine(key, name, color, LabMetrics::samplesPerSec(run));
+        if (c == kMemory) chart->setLine(key, name, color, LabMetrics::peakMemoryMiB(run));
         break;
       case kLoss:
       case kUnderflow:
         keys.insert(key);
         plotted.append(&run);
         if (!dirty) break;
-        if (c == kLoss) chart->setLine(key, name, run.color, LabMetrics::loss(run));
-        if (c == kUnderflow) chart->setLine(key, name, run.color, LabMetrics::gradZeroPercent(run));
+        if (c == kLoss) chart->setLine(key, name, color, LabMetrics::loss(run));
+        if (c == kUnderflow) chart->setLine(key, name, color, LabMetrics::gradZeroPercent(run));
         break;
       case kDivergence:
         if (!baseline || isBaseline) break;
         keys.insert(key);
         plotted.append(&run);
         if (dirty || baselineChanged)
-          chart->setLine(key, name, run.color, LabMetrics::divergence(run, *baseline));
+          chart->setLine(key, name, color, LabMetrics::divergence(run, *baseline));
         break;
       case kLossScale: {
         if (!LabMetrics::usesLossScaling(run)) break;
@@ -343,8 +344,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
         keys.insert(skippedKey);
         plotted.append(&run);
         if (!dirty) break;
-        chart->setLine(key, name, run.color, LabMetrics::lossScale(run));
-        chart->setScatter(skippedKey, tr("%1 skipped step").arg(name), run.color,
+        chart->setLine(key, name, color, LabMetrics::lossScale(run));
+        chart->setScatter(skippedKey, tr("%1 skipped step").arg(name), color,
                           LabMetrics::skippedSteps(run));
         break;
       }
@@ -363,9 +364,10 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     }
   chart->retainOnly(keys);
   chart->setXMax(xMax);
-  for (const TrackedRun* run : std::as_const(plotted))
-    if (!legendEntries_[c].contains({run->legend, run->color}))
-      legendEntries_[c].append({run->legend, run->color});
+  for (const TrackedRun* run : std::as_const(plotted)) {
+    const QPair<QString, QColor> entry{RunDataStore::legendOf(*run), RunDataStore::colorOf(*run)};
+    if (!legendEntries_[c].contains(entry)) legendEntries_[c].append(entry);
+  }
   legendEntries_[c] += extraLegend;
   panels_[c]->finishUpdate();
   QString footer = provenanceFooter(plotted, false);
