@@ -71,7 +71,7 @@ void TestLab::scenariosHaveStableIds() {
   const TrainConfig base = tinyBase(4);
   for (const auto& spec : scenarioTable()) {
     const LabScenario s = LabScenarios::make(spec.id, base);
-    QCOMPARE(s.id, spec.id);
+    QCOMPARE(s.row, &spec);
     QVERIFY(!s.runs.empty());
   }
   QCOMPARE(LabScenarios::make(scenario::kVertexHpTuning, base).runs.size(), size_t{3});

@@ -280,7 +280,7 @@ void TestTranslations::appRunsInGerman() {
 
   // Engine texts marked with PL_TRANSLATE_NOOP: the engine keeps English, the screen does not.
   const LabScenario half = LabScenarios::make(scenario::kHalfLayers, LabScenarios::builtinBase());
-  QCOMPARE(QString::fromStdString(half.title), QStringLiteral("Half-precision layers"));
+  QCOMPARE(QString::fromStdString(half.row->title), QStringLiteral("Half-precision layers"));
   const ScenarioInfo* info = ScenarioCatalog::find(QStringLiteral("half-layers"));
   QVERIFY(info);
   QCOMPARE(info->title, QStringLiteral("Half-Precision-Schichten"));

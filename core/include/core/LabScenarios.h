@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/RunLog.h"
+#include "core/ScenarioTable.h"
 #include "core/TrainConfig.h"
 
 namespace precisionlab {
@@ -34,13 +35,10 @@ struct RunDescription {
   std::string oneLine() const;          // model; data; schedule
 };
 
+// A scenario's runs on one base: its row of the scenario table (id, option, title, what it is,
+// whether it sweeps; read from the row, never copied) and the runs the row's hooks made.
 struct LabScenario {
-  std::string id;          // scenario::k... (ScenarioIds.h)
-  std::string optionText;  // the seed question's option it runs, "" for reference runs
-  bool correct = false;    // the option is the question's answer
-  std::string title;       // what the run is, e.g. "Half-precision layers"
-  std::string whatItIs;    // one sentence: what the run does, in Hugging Face terms
-  bool isSweep = false;    // several trials; the verdict reports compute multiple, best trial
+  const ScenarioSpec* row = nullptr;  // never null from LabScenarios::make()
   std::vector<LabRun> runs;
   TrainConfig base;  // the settings it was made from (a sweep's trials vary the rate)
 };

@@ -151,18 +151,13 @@ LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
     throw InputError("unknown lab scenario '" + std::string(id) + "': use one of " +
                      knownScenarioIds());
   LabScenario s;
-  s.id = spec->id;
-  s.optionText = spec->optionText;
-  s.correct = spec->correct;
-  s.title = spec->title;
-  s.whatItIs = spec->whatItIs;
-  s.isSweep = spec->isSweep;
+  s.row = spec;
   s.base = base;
   TrainConfig c = base;
   c.precision = spec->precision;
   if (spec->configure) spec->configure(c);
   if (!spec->isSweep) {
-    s.runs.push_back({s.title, c});
+    s.runs.push_back({spec->title, c});
     return s;
   }
   int trial = 0;
@@ -180,22 +175,22 @@ RunLog LabScenarios::plan(RunKey key, const LabScenario& scenario, size_t run) {
   log.label = r.label;
   log.config = r.config;
   log.totalSteps = r.config.steps;
-  log.scenarioId = scenario.id;
-  log.optionText = scenario.optionText;
-  log.title = scenario.title;
-  log.isSweep = scenario.isSweep;
-  log.sweepValue = scenario.isSweep ? r.config.learningRate : 0;
+  log.scenarioId = scenario.row->id;
+  log.optionText = scenario.row->optionText;
+  log.title = scenario.row->title;
+  log.isSweep = scenario.row->isSweep;
+  log.sweepValue = scenario.row->isSweep ? r.config.learningRate : 0;
   return log;
 }
 
 void LabScenarios::identify(RunLog& log, const std::string& id) {
   log.scenarioId = id;
   if (!isKnownScenario(id)) return;
-  const LabScenario s = make(id, log.config);
-  log.optionText = s.optionText;
-  log.title = s.title;
-  log.isSweep = s.isSweep;
-  log.sweepValue = s.isSweep ? log.config.learningRate : 0;
+  const ScenarioSpec& row = *findScenario(id);
+  log.optionText = row.optionText;
+  log.title = row.title;
+  log.isSweep = row.isSweep;
+  log.sweepValue = row.isSweep ? log.config.learningRate : 0;
 }
 
 }  // namespace precisionlab

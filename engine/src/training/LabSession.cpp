@@ -95,7 +95,7 @@ void LabSession::startScenario(const std::string& id, const TrainConfig& setting
     const LabRun& run = scenario.runs[i];
     // A sweep's trial at the baseline's own rate follows the live baseline (the same bits,
     // trained once) while the baseline has not stepped yet; otherwise it trains itself.
-    const TrackedRun* base = scenario.isSweep ? store_.baseline(source) : nullptr;
+    const TrackedRun* base = scenario.row->isSweep ? store_.baseline(source) : nullptr;
     log.key.id = base && base->key.origin == RunOrigin::Trained
                      ? scheduler_->addOrFollow(log.config, run.label, base->key.id, base->config)
                      : scheduler_->add(log.config, run.label);
