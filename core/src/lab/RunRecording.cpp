@@ -8,7 +8,6 @@
 #include <cmath>
 #include <ctime>
 #include <fstream>
-#include <limits>
 #include <sstream>
 
 #include "core/AtomicFileWriter.h"
@@ -16,6 +15,7 @@
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/RecordFields.h"
+#include "core/RecordJson.h"
 #include "core/SafeFileReader.h"
 #include "core/TerminalText.h"
 
@@ -29,14 +29,6 @@ const char* const kRecordAgain = "Record the run again, or use another copy of t
 // increase; evaluations at most kMaxSteps).
 constexpr size_t kMaxLibraries = 256;
 constexpr size_t kMaxUnknownSettings = 64;
-
-// JSON has no NaN or infinities, but a diverging run produces them: they are stored as the
-// strings "NaN", "Infinity" and "-Infinity".
-json::Value number(double d) {
-  if (std::isnan(d)) return json::Value("NaN");
-  if (std::isinf(d)) return json::Value(d > 0 ? "Infinity" : "-Infinity");
-  return json::Value(d);
-}
 
 // Where a value came from, for messages: "<file>:<line>".
 struct Where {
@@ -78,15 +70,8 @@ bool getBool(const json::Value& o, const char* k, const Where& at, const std::st
   return typed(o, k, at, p, "true or false", [](const json::Value& v) { return v.asBool(); });
 }
 double getDouble(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
-  return typed(o, k, at, p, "a number", [](const json::Value& v) {
-    if (v.isString()) {
-      const std::string& s = v.asString();
-      if (s == "NaN") return std::numeric_limits<double>::quiet_NaN();
-      if (s == "Infinity") return std::numeric_limits<double>::infinity();
-      if (s == "-Infinity") return -std::numeric_limits<double>::infinity();
-    }
-    return v.asDouble();
-  });
+  // Also "NaN", "Infinity" and "-Infinity": the one spelling of non-finite numbers.
+  return typed(o, k, at, p, "a number", [](const json::Value& v) { return numberFromJson(v); });
 }
 
 // An integer in [lo, hi], checked before any caller narrows it (threads is an int).
@@ -110,7 +95,7 @@ double getDoubleIn(const json::Value& o, const char* k, double lo, double hi, co
                    const std::string& p = {}) {
   const double v = getDouble(o, k, at, p);
   if (!(v >= lo && v <= hi))
-    at.fail("field \"" + p + k + "\" = " + json::serialize(number(v)) + " is outside " +
+    at.fail("field \"" + p + k + "\" = " + json::serialize(numberToJson(v)) + " is outside " +
             json::serialize(json::Value(lo)) + ".." + json::serialize(json::Value(hi)));
   return v;
 }
@@ -126,20 +111,20 @@ json::Value configToJson(const TrainConfig& c) {
   o.set("steps", c.steps);
   o.set("batchSize", c.batchSize);
   o.set("seqLen", c.seqLen);
-  o.set("learningRate", number(c.learningRate));
-  o.set("warmupFraction", number(c.warmupFraction));
-  o.set("weightDecay", number(c.weightDecay));
-  o.set("maxGradNorm", number(c.maxGradNorm));
-  o.set("adamEps", number(c.adamEps));
+  o.set("learningRate", numberToJson(c.learningRate));
+  o.set("warmupFraction", numberToJson(c.warmupFraction));
+  o.set("weightDecay", numberToJson(c.weightDecay));
+  o.set("maxGradNorm", numberToJson(c.maxGradNorm));
+  o.set("adamEps", numberToJson(c.adamEps));
   o.set("seed", c.seed);
   o.set("device", c.device);
   o.set("evalEvery", c.evalEvery);
-  o.set("validationFraction", number(c.validationFraction));
+  o.set("validationFraction", numberToJson(c.validationFraction));
   o.set("threads", c.threads);
   o.set("precision", precisionName(c.precision));
-  o.set("initScale", number(c.initScale));
-  o.set("growthFactor", number(c.growthFactor));
-  o.set("backoffFactor", number(c.backoffFactor));
+  o.set("initScale", numberToJson(c.initScale));
+  o.set("growthFactor", numberToJson(c.growthFactor));
+  o.set("backoffFactor", numberToJson(c.backoffFactor));
   o.set("growthInterval", c.growthInterval);
   if (c.stopAfterNonFinite > 0) o.set("stopAfterNonFinite", c.stopAfterNonFinite);
   if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
@@ -148,7 +133,7 @@ json::Value configToJson(const TrainConfig& c) {
   if (c.checkpointEvery > 0) o.set("checkpointEvery", c.checkpointEvery);
   if (c.loraRank > 0) {
     o.set("loraRank", c.loraRank);
-    o.set("loraAlpha", number(c.loraAlpha));
+    o.set("loraAlpha", numberToJson(c.loraAlpha));
   }
   return o;
 }
@@ -217,22 +202,12 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   return c;
 }
 
-// Step and eval lines: every field of the one table (core/RecordFields.h), in its order.
+// Step and eval lines: the one encoding of records (core/RecordJson.h) after their type.
 template <typename Record>
-json::Value recordToJson(const char* type, const Record& rec,
-                         const std::vector<RecordField<Record>>& fields) {
+json::Value recordToJson(const char* type, const Record& rec) {
   json::Value o = json::Value::object();
   o.set("type", type);
-  for (const auto& f : fields) {
-    const double v = f.get(rec);
-    if (f.optional && !(v > 0)) continue;
-    if (f.kind == FieldKind::Integer)
-      o.set(f.name, static_cast<int64_t>(v));
-    else if (f.kind == FieldKind::Flag)
-      o.set(f.name, v != 0);
-    else
-      o.set(f.name, number(v));
-  }
+  addRecordFields(o, rec);
   return o;
 }
 
@@ -268,15 +243,7 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
 
 json::Value summaryToJson(const RunSummary& s) {
   json::Value o = json::Value::object();
-  o.set("stepsDone", s.stepsDone);
-  o.set("medianStepMs", number(s.medianStepMs));
-  o.set("medianSamplesPerSec", number(s.medianSamplesPerSec));
-  o.set("finalLoss", number(s.finalLoss));
-  o.set("finalValAccuracy", number(s.finalValAccuracy));
-  o.set("peakBytes", s.peakBytes);
-  o.set("skippedSteps", s.skippedSteps);
-  o.set("nonFiniteSteps", s.nonFiniteSteps);
-  o.set("firstNonFiniteStep", s.firstNonFiniteStep);
+  addRecordFields(o, s);
   return o;
 }
 
@@ -344,11 +311,10 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   size_t e = 0;
   for (const StepRecord& s : r.steps) {
     for (; e < r.evals.size() && r.evals[e].step < s.step; ++e)
-      out += json::serialize(recordToJson("eval", r.evals[e], evalFields())) + "\n";
-    out += json::serialize(recordToJson("step", s, stepFields())) + "\n";
+      out += json::serialize(recordToJson("eval", r.evals[e])) + "\n";
+    out += json::serialize(recordToJson("step", s)) + "\n";
   }
-  for (; e < r.evals.size(); ++e)
-    out += json::serialize(recordToJson("eval", r.evals[e], evalFields())) + "\n";
+  for (; e < r.evals.size(); ++e) out += json::serialize(recordToJson("eval", r.evals[e])) + "\n";
   json::Value end = json::Value::object();
   end.set("type", "end");
   end.set("state", runStateName(r.state));
