@@ -77,6 +77,24 @@ QString modelMixNote(const QList<const TrackedRun*>& runs) {
   return LabChartArea::tr("Compares different models: %1.").arg(models.join(QStringLiteral(", ")));
 }
 
+// The lines of the chart table's rows (LabMetrics turns records into points).
+QList<QPointF> lossLine(const TrackedRun& run, const TrackedRun*) { return LabMetrics::loss(run); }
+QList<QPointF> divergenceLine(const TrackedRun& run, const TrackedRun* baseline) {
+  return LabMetrics::divergence(run, *baseline);
+}
+QList<QPointF> throughputLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::samplesPerSec(run);
+}
+QList<QPointF> memoryLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::peakMemoryMiB(run);
+}
+QList<QPointF> lossScaleLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::lossScale(run);
+}
+QList<QPointF> underflowLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::gradZeroPercent(run);
+}
+
 }  // namespace
 
 QList<LabChartArea::Chart> LabChartArea::charts() {
@@ -87,89 +105,40 @@ QList<LabChartArea::Chart> LabChartArea::charts() {
   const QString learn = tr("Does it learn? (loss, divergence)");
   const QString faster = tr("Is it faster? (throughput, memory)");
   const QString insideFp16 = tr("Inside fp16 (loss scale, underflow)");
-  Chart loss{QStringLiteral("loss"),
-             learn,
-             tr("Training loss"),
-             tr("Loss"),
-             tr("Every run over the fp32 baseline (dark grey). Lower is better; a triangle marks "
-                "where a run's loss became inf/NaN."),
-             tr("loss"),
-             Scale::Linear,
-             false,
-             tr("Tick a run above: its loss appears here within seconds.")};
-  loss.line = [](const TrackedRun& run, const TrackedRun*) { return LabMetrics::loss(run); };
-  loss.extraLossLines = true;
-  Chart divergence{QStringLiteral("divergence"),
-                   learn,
-                   tr("Divergence from the fp32 baseline"),
-                   tr("Divergence"),
-                   tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
-                   tr("|Δ loss|"),
-                   Scale::Linear,
-                   true,
-                   tr("Needs the fp32 baseline and one more run.")};
-  divergence.runs = Runs::AgainstBaseline;
-  divergence.line = [](const TrackedRun& run, const TrackedRun* baseline) {
-    return LabMetrics::divergence(run, *baseline);
+  // id, tab, title, presenter tab, how to read it, y axis, scale, y from 0, empty hint, runs,
+  // line, marks, marks' name, extra loss lines.
+  return {
+      {QStringLiteral("loss"), learn, tr("Training loss"), tr("Loss"),
+       tr("Every run over the fp32 baseline (dark grey). Lower is better; a triangle marks "
+          "where a run's loss became inf/NaN."),
+       tr("loss"), Scale::Linear, false,
+       tr("Tick a run above: its loss appears here within seconds."), Runs::All, &lossLine, nullptr,
+       QString(), true},
+      {QStringLiteral("divergence"), learn, tr("Divergence from the fp32 baseline"),
+       tr("Divergence"), tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
+       tr("|Δ loss|"), Scale::Linear, true, tr("Needs the fp32 baseline and one more run."),
+       Runs::AgainstBaseline, &divergenceLine, nullptr, QString(), false},
+      {QStringLiteral("throughput"), faster, tr("Throughput"), tr("Throughput"),
+       tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
+          "is not a measurement."),
+       tr("samples/s"), Scale::Linear, true, tr("Start a run to measure its speed."),
+       Runs::Measured, &throughputLine, nullptr, QString(), false},
+      {QStringLiteral("memory"), faster, tr("Peak memory"), tr("Memory"),
+       tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
+          "is not a measurement."),
+       tr("MiB"), Scale::Linear, true, tr("Start a run to measure its memory."), Runs::Measured,
+       &memoryLine, nullptr, QString(), false},
+      {QStringLiteral("loss-scale"), insideFp16, tr("Loss scale (fp16=True)"), tr("Loss scale"),
+       tr("The GradScaler halves the scale and skips the step (squares) when gradients "
+          "overflow."),
+       tr("scale (log₂)"), Scale::Log2, false,
+       tr("Start fp16=True: only runs with loss scaling have a loss scale."), Runs::LossScaling,
+       &lossScaleLine, &LabMetrics::skippedSteps, tr("%1 skipped step"), false},
+      {QStringLiteral("underflow"), insideFp16, tr("Gradients flushed to zero"), tr("Underflow"),
+       tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
+       tr("% of values"), Scale::Linear, true, tr("Start a run to see how many gradients vanish."),
+       Runs::All, &underflowLine, nullptr, QString(), false},
   };
-  Chart throughput{QStringLiteral("throughput"),
-                   faster,
-                   tr("Throughput"),
-                   tr("Throughput"),
-                   tr("Samples per second; higher is faster. Emulated runs are not drawn: their "
-                      "speed is not a measurement."),
-                   tr("samples/s"),
-                   Scale::Linear,
-                   true,
-                   tr("Start a run to measure its speed.")};
-  throughput.runs = Runs::Measured;
-  throughput.line = [](const TrackedRun& run, const TrackedRun*) {
-    return LabMetrics::samplesPerSec(run);
-  };
-  Chart memory{QStringLiteral("memory"),
-               faster,
-               tr("Peak memory"),
-               tr("Memory"),
-               tr("Most memory a step has needed so far. Emulated runs are not drawn: their "
-                  "memory is not a measurement."),
-               tr("MiB"),
-               Scale::Linear,
-               true,
-               tr("Start a run to measure its memory.")};
-  memory.runs = Runs::Measured;
-  memory.line = [](const TrackedRun& run, const TrackedRun*) {
-    return LabMetrics::peakMemoryMiB(run);
-  };
-  Chart lossScale{QStringLiteral("loss-scale"),
-                  insideFp16,
-                  tr("Loss scale (fp16=True)"),
-                  tr("Loss scale"),
-                  tr("The GradScaler halves the scale and skips the step (squares) when "
-                     "gradients overflow."),
-                  tr("scale (log₂)"),
-                  Scale::Log2,
-                  false,
-                  tr("Start fp16=True: only runs with loss scaling have a loss scale.")};
-  lossScale.runs = Runs::LossScaling;
-  lossScale.line = [](const TrackedRun& run, const TrackedRun*) {
-    return LabMetrics::lossScale(run);
-  };
-  lossScale.marks = &LabMetrics::skippedSteps;
-  lossScale.marksName = tr("%1 skipped step");
-  Chart underflow{QStringLiteral("underflow"),
-                  insideFp16,
-                  tr("Gradients flushed to zero"),
-                  tr("Underflow"),
-                  tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 "
-                     "gradients alive."),
-                  tr("% of values"),
-                  Scale::Linear,
-                  true,
-                  tr("Start a run to see how many gradients vanish.")};
-  underflow.line = [](const TrackedRun& run, const TrackedRun*) {
-    return LabMetrics::gradZeroPercent(run);
-  };
-  return {loss, divergence, throughput, memory, lossScale, underflow};
 }
 
 LabChartArea::LabChartArea(QWidget* parent) : LabChartArea(charts(), parent) {}
