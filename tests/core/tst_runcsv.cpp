@@ -2,7 +2,8 @@
 // (core/RecordJson.h): columns are the run columns then the record table's names, cells are
 // quoted per RFC 4180 with CRLF rows, numbers are '.'-decimal whatever the C locale, an
 // evaluation lands on its step's row (and on its own row in evalsCsv, step 0 included), and
-// non-finite numbers are the strings "NaN", "Infinity", "-Infinity" in JSON, read back exactly.
+// non-finite numbers are the strings "NaN", "Infinity", "-Infinity" in JSON, read back exactly,
+// also by the reader of `train --jsonl` (a NaN loss once came out as null, which it refused).
 #include <clocale>
 #include <cmath>
 #include <limits>
@@ -11,10 +12,12 @@
 
 #include "CoreTest.h"
 #include "core/CsvReader.h"
+#include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/RecordFields.h"
 #include "core/RecordJson.h"
 #include "core/RunCsv.h"
+#include "core/RunRecording.h"
 
 using namespace precisionlab;
 
@@ -141,4 +144,36 @@ CORE_TEST(summaryJsonHasEveryFieldOfTheTable) {
   CHECK_EQ(json::serialize(*o.find("finalLoss")), std::string("\"Infinity\""));
   CHECK_EQ(o.find("firstNonFiniteStep")->asInt64(), int64_t(4));
   CHECK_EQ(numberFromJson(*o.find("finalValAccuracy")), 0.75);
+}
+
+CORE_TEST(trainJsonlReadsTheOneEncoding) {
+  // Lines as `train --jsonl` writes them: the type, then the one encoding of the record.
+  const RunLog run = [] {
+    RunLog r = sampleRun(1, 2);
+    r.steps[1].loss = std::numeric_limits<double>::quiet_NaN();
+    r.steps[1].nonFinite = true;
+    return r;
+  }();
+  std::string text;
+  for (const StepRecord& s : run.steps) {
+    json::Value o = json::Value::object();
+    o.set("type", "step");
+    addRecordFields(o, s);
+    text += json::serialize(o) + "\n";
+  }
+  json::Value summary = json::Value::object();
+  summary.set("type", "summary");
+  summary.set("state", "finished");
+  summary.set("message", "");
+  addRecordFields(summary, run.summary());
+  text += json::serialize(summary) + "\n";
+  const TrainJsonl parsed = parseTrainJsonl(text, "run.jsonl");
+  CHECK_EQ(parsed.steps.size(), size_t(2));
+  CHECK(std::isnan(parsed.steps[1].loss));
+  CHECK(parsed.hasSummary);
+  CHECK_EQ(parsed.state, std::string("finished"));
+  // null is no number: the old CLI spelling is refused, naming the field.
+  std::string old = text.substr(0, text.find('\n'));
+  old.replace(old.find("\"loss\":1.5"), 10, "\"loss\":null");
+  CHECK_THROWS(parseTrainJsonl(old + "\n", "old.jsonl"), InputError, "\"loss\" must be a number");
 }
