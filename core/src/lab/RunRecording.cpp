@@ -30,6 +30,10 @@ const char* const kRecordAgain = "Record the run again, or use another copy of t
 constexpr size_t kMaxLibraries = 256;
 constexpr size_t kMaxUnknownSettings = 64;
 
+// A number in the one encoding of records (core/RecordJson.h): non-finite ones as "NaN",
+// "Infinity" and "-Infinity".
+json::Value number(double d) { return numberToJson(d); }
+
 // Where a value came from, for messages: "<file>:<line>".
 struct Where {
   const std::string& file;
@@ -95,7 +99,7 @@ double getDoubleIn(const json::Value& o, const char* k, double lo, double hi, co
                    const std::string& p = {}) {
   const double v = getDouble(o, k, at, p);
   if (!(v >= lo && v <= hi))
-    at.fail("field \"" + p + k + "\" = " + json::serialize(numberToJson(v)) + " is outside " +
+    at.fail("field \"" + p + k + "\" = " + json::serialize(number(v)) + " is outside " +
             json::serialize(json::Value(lo)) + ".." + json::serialize(json::Value(hi)));
   return v;
 }
@@ -111,20 +115,20 @@ json::Value configToJson(const TrainConfig& c) {
   o.set("steps", c.steps);
   o.set("batchSize", c.batchSize);
   o.set("seqLen", c.seqLen);
-  o.set("learningRate", numberToJson(c.learningRate));
-  o.set("warmupFraction", numberToJson(c.warmupFraction));
-  o.set("weightDecay", numberToJson(c.weightDecay));
-  o.set("maxGradNorm", numberToJson(c.maxGradNorm));
-  o.set("adamEps", numberToJson(c.adamEps));
+  o.set("learningRate", number(c.learningRate));
+  o.set("warmupFraction", number(c.warmupFraction));
+  o.set("weightDecay", number(c.weightDecay));
+  o.set("maxGradNorm", number(c.maxGradNorm));
+  o.set("adamEps", number(c.adamEps));
   o.set("seed", c.seed);
   o.set("device", c.device);
   o.set("evalEvery", c.evalEvery);
-  o.set("validationFraction", numberToJson(c.validationFraction));
+  o.set("validationFraction", number(c.validationFraction));
   o.set("threads", c.threads);
   o.set("precision", precisionName(c.precision));
-  o.set("initScale", numberToJson(c.initScale));
-  o.set("growthFactor", numberToJson(c.growthFactor));
-  o.set("backoffFactor", numberToJson(c.backoffFactor));
+  o.set("initScale", number(c.initScale));
+  o.set("growthFactor", number(c.growthFactor));
+  o.set("backoffFactor", number(c.backoffFactor));
   o.set("growthInterval", c.growthInterval);
   if (c.stopAfterNonFinite > 0) o.set("stopAfterNonFinite", c.stopAfterNonFinite);
   if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
@@ -133,7 +137,7 @@ json::Value configToJson(const TrainConfig& c) {
   if (c.checkpointEvery > 0) o.set("checkpointEvery", c.checkpointEvery);
   if (c.loraRank > 0) {
     o.set("loraRank", c.loraRank);
-    o.set("loraAlpha", numberToJson(c.loraAlpha));
+    o.set("loraAlpha", number(c.loraAlpha));
   }
   return o;
 }
