@@ -16,6 +16,7 @@
 #include "cli/ProgressBar.h"
 #include "cli/TrainingOptions.h"
 #include "core/EngineError.h"
+#include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
@@ -65,22 +66,25 @@ int runBench(const ArgParser& p) {
   TrainConfig c = benchBase();
   applyTrainingOptions(p, c);
   checkTrainingConfig(p, c);  // one clear error instead of every row failing alike
-  std::vector<LabScenario> scenarios;
+  std::vector<std::string> ids;
   const std::string list = p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers");
   size_t pos = 0;
   while (pos <= list.size()) {
     const size_t end = std::min(list.find(',', pos), list.size());
     try {
-      if (end > pos) scenarios.push_back(LabScenarios::make(list.substr(pos, end - pos), c));
+      if (end > pos) (void)LabScenarios::make(list.substr(pos, end - pos), c);  // a known id
     } catch (const InputError& e) {
       p.fail("policies", e.what());
     }
+    if (end > pos) ids.push_back(list.substr(pos, end - pos));
     pos = end + 1;
   }
   const bool tty = isatty(STDOUT_FILENO);
-  LabSession session(std::move(scenarios));
+  LabSession session;
+  const LabSession::StartResult started = session.startAll(ids, c);
+  if (!started.ok()) p.fail("policies", started.error);
   size_t drawn = 0;
-  while (!session.poll()) {
+  for (session.poll(); !session.done(); session.poll()) {
     if (tty) {
       const auto lines = LabReport::progressLines(session);
       if (drawn) std::cout << "\033[" << drawn << "A";
@@ -91,7 +95,7 @@ int runBench(const ArgParser& p) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
   const auto verdicts = session.verdicts();
-  const auto& cfg = session.scenarios().front().runs.front().config;
+  const auto& cfg = session.baseline().config;
   std::cout << "\nbench: preset " << cfg.preset << ", batch " << cfg.batchSize << ", seq "
             << cfg.seqLen << ", " << cfg.steps << " steps per policy on "
             << session.baseline().provenance.device << "\n\n";

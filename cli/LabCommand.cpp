@@ -19,6 +19,7 @@
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
+#include "core/LabScenarios.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
@@ -108,10 +109,9 @@ int runLab(const ArgParser& parser) {
   // Preemption and resume alone is child processes it kills (PreemptionExperiment.h); in a list
   // with others it is the run writing its checkpoints beside them, as in the window.
   const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
-  std::vector<LabScenario> scenarios;
-  for (const auto& id : ids) {
+  for (const auto& id : ids) {  // an unknown id is refused before anything is written
     try {
-      scenarios.push_back(LabScenarios::make(id, base));
+      (void)LabScenarios::make(id, base);
     } catch (const InputError& e) {
       parser.fail("scenarios", e.what());
     }
@@ -136,16 +136,19 @@ int runLab(const ArgParser& parser) {
   gLabInterrupted = false;
   auto previous = std::signal(SIGINT, onLabInterrupt);
   const bool tty = isatty(STDOUT_FILENO);
-  LabSession session(std::move(scenarios));
+  LabSession session;  // a row that writes checkpoints writes them to a folder it removes
+  const LabSession::StartResult started = session.startAll(ids, base);
+  if (!started.ok()) parser.fail("scenarios", started.error);
   size_t drawnLines = 0;
   bool cancelSent = false;
   auto lastPlain = std::chrono::steady_clock::now();
   for (;;) {
     if (gLabInterrupted && !cancelSent) {
-      session.scheduler().cancelAll();
+      session.cancelAll();
       cancelSent = true;
     }
-    const bool done = session.poll();
+    session.poll();
+    const bool done = session.done();
     const auto lines = LabReport::progressLines(session);
     if (tty) {
       // Redraw the block of run lines in place.

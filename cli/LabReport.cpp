@@ -10,6 +10,7 @@
 #include "core/EngineError.h"
 #include "core/GpuEstimator.h"
 #include "core/Json.h"
+#include "core/LabScenarios.h"
 #include "core/RecordJson.h"
 #include "core/RunCsv.h"
 #include "core/ScenarioIds.h"

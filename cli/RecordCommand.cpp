@@ -1,7 +1,7 @@
-// `precisionlab-cli record`: runs the seed question's options through the RunScheduler, as the
-// lab does (interleaved, each step timed alone), and saves each as a run file (.plrun) for
-// replay. The provenance in each file comes from the engine (the device the run really used),
-// so a file that says GPU can only come from a GPU.
+// `precisionlab-cli record`: runs the seed question's options through the lab's one driver
+// (engine/LabSession.h: interleaved, each step timed alone, the fp32 baseline beside them) and
+// saves each run as a run file (.plrun) for replay. The provenance in each file comes from the
+// engine (the device the run really used), so a file that says GPU can only come from a GPU.
 #include <unistd.h>
 
 #include <chrono>
@@ -22,28 +22,10 @@
 #include "core/ScenarioTable.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
-#include "engine/RunScheduler.h"
+#include "engine/LabSession.h"
 
 namespace precisionlab::cli {
 namespace {
-
-struct PlannedRun {
-  std::string file;  // file name without the suffix
-  RunLog log;        // scenario, label and settings from the table
-};
-
-// How each scenario trains comes from the engine's one scenario table (LabScenarios), so a
-// recording of the tuning option sweeps the same learning rates as the live lab. A sweep writes one
-// file per trial.
-std::vector<PlannedRun> plan(const std::string& id, const TrainConfig& base) {
-  const LabScenario scenario = LabScenarios::make(id, base);
-  std::vector<PlannedRun> out;
-  for (size_t t = 0; t < scenario.runs.size(); ++t) {
-    const std::string file = scenario.isSweep ? id + "-trial" + std::to_string(t + 1) : scenario.id;
-    out.push_back({file, LabScenarios::plan({RunOrigin::Trained, 0}, scenario, t)});
-  }
-  return out;
-}
 
 std::vector<std::string> splitComma(const std::string& s) {
   std::vector<std::string> out;
@@ -90,15 +72,12 @@ int runRecord(const ArgParser& p) {
   } else {
     for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
   }
-  std::vector<PlannedRun> runs;
-  for (const std::string& id : ids) {
-    std::vector<PlannedRun> planned;
+  for (const std::string& id : ids) {  // an unknown id is refused before anything is written
     try {
-      planned = plan(id, base);
+      (void)LabScenarios::make(id, base);
     } catch (const InputError& e) {
       p.fail("scenarios", e.what());
     }
-    for (PlannedRun& r : planned) runs.push_back(std::move(r));
   }
 
   std::error_code ec;
@@ -106,37 +85,44 @@ int runRecord(const ArgParser& p) {
   if (ec)
     p.fail("out", "cannot create the folder " + out + ": " + AtomicFileWriter::reason(ec.value()));
 
-  RunScheduler scheduler(RunScheduler::labWorkers());
-  std::map<RunId, size_t> index;
-  std::vector<RunRecording> recordings(runs.size());
-  for (size_t i = 0; i < runs.size(); ++i) {
-    RunLog& log = recordings[i];
-    log = runs[i].log;
-    log.key.id = scheduler.add(log.config, log.label);
-    index[log.key.id] = i;
-  }
-  std::printf("recording %zu runs on %s (%s, %lld steps each)\n", runs.size(), base.device.c_str(),
-              base.preset.c_str(), static_cast<long long>(base.steps));
+  // The lab's own driver: the same runs, interleaving and baseline as `lab` and the window (a
+  // recording set always holds its fp32 baseline, the reference of every recorded verdict).
+  LabSession session;
+  const LabSession::StartResult started = session.startAll(ids, base);
+  if (!started.ok()) p.fail("scenarios", started.error);
+  std::printf("recording %zu runs on %s (%s, %lld steps each)\n", session.store().runs().size(),
+              base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
+  std::map<RunId, size_t> stepsShown;
   auto collect = [&] {
-    for (const RunUpdate& u : scheduler.drain()) {
-      RunRecording& r = recordings[index.at(u.id)];
-      const size_t before = r.steps.size();
-      r.apply(u);
-      if (r.steps.size() / 10 != before / 10 || u.state == RunState::Finished ||
+    for (const RunUpdate& u : session.poll()) {
+      const TrackedRun* r = session.store().find({RunOrigin::Trained, u.id});
+      if (!r) continue;
+      size_t& before = stepsShown[u.id];
+      if (r->steps.size() / 10 != before / 10 || u.state == RunState::Finished ||
           u.state == RunState::Failed)
         std::printf("  %-34s %-9s step %4zu/%lld\n", u.label.c_str(), runStateName(u.state),
-                    r.steps.size(), static_cast<long long>(r.totalSteps));
+                    r->steps.size(), static_cast<long long>(r->totalSteps));
+      before = r->steps.size();
     }
   };
-  while (!scheduler.idle()) {
+  for (collect(); !session.done(); collect())
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    collect();
+  std::vector<RunRecording> recordings;
+  std::vector<std::string> files;
+  for (const std::string& id : session.scenarioIds()) {
+    const std::vector<const TrackedRun*> runs = session.store().runsOf(id);
+    for (size_t t = 0; t < runs.size(); ++t) {
+      RunRecording r;
+      static_cast<RunLog&>(r) = *runs[t];
+      recordings.push_back(std::move(r));
+      // A sweep writes one file per trial.
+      files.push_back(runs[t]->isSweep ? id + "-trial" + std::to_string(t + 1) : id);
+    }
   }
-  collect();
-  for (size_t i = 0; i < runs.size(); ++i) {
+  for (size_t i = 0; i < recordings.size(); ++i) {
     RunRecording& r = recordings[i];
     r.libraries = {{"libtorch", r.provenance.torchVersion}, {"compiler", __VERSION__}};
-    const std::string path = out + "/" + runs[i].file + std::string(RunRecording::kFileSuffix);
+    const std::string path = out + "/" + files[i] + std::string(RunRecording::kFileSuffix);
     if (r.provenance.device.empty()) r.provenance.device = r.config.device;
     writeRunRecording(path, r);
     std::printf("wrote %s (%s, %s on %s)\n", path.c_str(), runStateName(r.state),

@@ -1,5 +1,6 @@
-// `precisionlab-cli train`: one training run through the RunScheduler, with a progress bar on a
-// terminal, one JSON line per step with --jsonl, or a log line every few steps otherwise.
+// `precisionlab-cli train`: one training run through the lab's driver (engine/LabSession.h), with
+// a progress bar on a terminal, one JSON line per step with --jsonl, or a log line every few
+// steps otherwise.
 // Ctrl-C cancels the run after the step in progress.
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -24,7 +26,7 @@
 #include "core/RunLog.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
-#include "engine/RunScheduler.h"
+#include "engine/LabSession.h"
 
 namespace precisionlab::cli {
 
@@ -108,10 +110,15 @@ int runTrainCommand(const ArgParser& parser) {
 
   gInterrupted = false;
   auto previousHandler = std::signal(SIGINT, onInterrupt);
-  RunScheduler scheduler;
-  scheduler.add(config, "train");
+  // The lab's one driver, with one run outside the scenario table, stepping alone.
+  LabSession::Options one;
+  one.workers = 1;
+  LabSession session(one);
+  LabSession::StartResult refused;
+  const std::optional<RunKey> key = session.startRun(config, "train", &refused);
+  if (!key) throw UsageError(refused.error);        // checkTrainingConfig above said it in flags
+  const RunLog& log = *session.store().find(*key);  // the summary line is its summary()
   ProgressBar bar(std::cout);
-  RunLog log;  // everything the run reported; the summary line is its summary()
   bool cancelSent = false;
   std::string status = "preparing";
 
@@ -124,15 +131,17 @@ int runTrainCommand(const ArgParser& parser) {
 
   for (;;) {
     if (gInterrupted && !cancelSent) {
-      scheduler.cancelAll();  // takes effect after the step in progress
+      session.cancelAll();  // takes effect after the step in progress
       cancelSent = true;
       if (!jsonl) print("cancelling after the current step... (Ctrl-C again to quit at once)");
     }
-    const bool wasIdle = scheduler.idle();
-    for (auto& u : scheduler.drain()) {
+    const RunState before = log.state;
+    const bool noStepsYet = log.steps.empty();
+    const std::vector<RunUpdate> updates = session.poll();
+    for (const auto& u : updates) {
       for (const auto& w : u.warnings)
         std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
-      if (log.state != u.state && !jsonl && u.state == RunState::Running && log.steps.empty())
+      if (before != u.state && !jsonl && u.state == RunState::Running && noStepsYet)
         print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
               provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
               u.provenance.torchVersion + "), " + std::to_string(config.steps) + " steps");
@@ -153,10 +162,9 @@ int runTrainCommand(const ArgParser& parser) {
           print(evalText(e));
       }
       if (jsonl) std::cout << std::flush;
-      log.apply(u);
     }
     if (tty) bar.update(log.stepsDone(), config.steps, status);
-    if (wasIdle) break;  // everything up to the final state has been drained above
+    if (session.done()) break;  // everything up to the final state has been drained above
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   if (tty) bar.finish();

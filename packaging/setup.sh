@@ -5,8 +5,9 @@
 #                                          the app with a display, else the terminal lab
 #   bash packaging/setup.sh run --torch2   the LibTorch 2.x build (PyPI torch wheel, CUDA-enabled,
 #                                          real fp16 kernels) in build-torch2/, from .venv/
-#   bash packaging/setup.sh test           builds both and runs every test on both, then the
-#                                          bounded fuzz run
+#   bash packaging/setup.sh test           builds both and runs every test, then the bounded fuzz
+#                                          run: all of them on the 1.13 build, those that run
+#                                          LibTorch code (engine, training UI) on the 2.x build too
 #   bash packaging/setup.sh test --torch1  (or --torch2) one build only, for quick local runs
 # Runs as root, or uses sudo for apt-get. Arguments after the options go to the app or to ctest.
 # Environment: BUILD_DIR / BUILD_DIR_TORCH2 (build folders), PRECISIONLAB_JOBS (parallel jobs),
@@ -229,7 +230,14 @@ case "$mode" in
     fi
     if [ "$which_builds" != torch1 ]; then
       build_torch2
-      run_tests "$build2" "the LibTorch 2.x build" "$@"
+      # What depends on the LibTorch version: the engine's tests and the UI tests that train
+      # (label `trains`). core's, quiz's and the other UI tests run no LibTorch code; they ran in
+      # the 1.13 build (`--torch2` alone runs them here instead).
+      if [ "$which_builds" = torch2 ]; then
+        run_tests "$build2" "the LibTorch 2.x build" "$@"
+      else
+        run_tests "$build2" "the LibTorch 2.x build (engine and training UI tests)" -L 'engine|trains' "$@"
+      fi
     fi
     if [ -x "$root/packaging/fuzz.sh" ] && command -v clang++ >/dev/null; then
       "$root/packaging/fuzz.sh"

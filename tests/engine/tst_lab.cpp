@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/EngineError.h"
+#include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
 #include "engine/LabSession.h"
@@ -37,7 +38,8 @@ TrainConfig tinyBase(int64_t steps) {
 }
 
 void runToEnd(LabSession& session) {
-  while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  for (session.poll(); !session.done(); session.poll())
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 const MeasuredScenario& find(const LabSession& s, std::string_view id) {
@@ -81,9 +83,10 @@ void TestLab::scenariosHaveStableIds() {
 void TestLab::halfModelBreaksAndFp16AmpLearns() {
   // The default lab setup (learning rate, AdamW eps 1e-8, warmup share), shortened for CI.
   TrainConfig base = tinyBase(16);
-  LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
-                      LabScenarios::make(scenario::kHalfLayers, base),
-                      LabScenarios::make(scenario::kFp16Amp, base)});
+  LabSession session;
+  const LabSession::StartResult started =
+      session.startAll({scenario::kBaselineFp32, scenario::kHalfLayers, scenario::kFp16Amp}, base);
+  QVERIFY2(started.ok(), started.error.c_str());
   runToEnd(session);
   const auto verdicts = session.verdicts();
   const RunLog& baseRun = session.baseline();
@@ -110,8 +113,10 @@ void TestLab::halfModelBreaksAndFp16AmpLearns() {
 
 void TestLab::tensorflowContainerIsBitIdentical() {
   TrainConfig base = tinyBase(6);
-  LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
-                      LabScenarios::make(scenario::kTensorflowContainer, base)});
+  LabSession session;
+  const LabSession::StartResult started =
+      session.startAll({scenario::kBaselineFp32, scenario::kTensorflowContainer}, base);
+  QVERIFY2(started.ok(), started.error.c_str());
   runToEnd(session);
   const auto& a = session.baseline();
   const auto& b = find(session, scenario::kTensorflowContainer).runs[0];
@@ -125,7 +130,9 @@ void TestLab::tensorflowContainerIsBitIdentical() {
 
 void TestLab::sweepRunsItsTrials() {
   TrainConfig base = tinyBase(8);
-  LabSession session({LabScenarios::make(scenario::kVertexHpTuning, base)});
+  LabSession session;
+  const LabSession::StartResult started = session.startAll({scenario::kVertexHpTuning}, base);
+  QVERIFY2(started.ok(), started.error.c_str());
   runToEnd(session);
   QCOMPARE(session.results().size(), size_t{2});  // the baseline was added for the verdicts
   const auto& sweep = find(session, scenario::kVertexHpTuning);
@@ -141,7 +148,7 @@ void TestLab::sweepRunsItsTrials() {
     QVERIFY(r.isSweep);
     QCOMPARE(r.sweepValue, lrs[i]);
     QCOMPARE(r.key.origin, RunOrigin::Trained);
-    QCOMPARE(r.key.id, session.runId(1, i));
+    QCOMPARE(r.key.id, session.results()[1].runs[i].key.id);
     QCOMPARE(r.source, liveSource(base));
   }
   QVERIFY(!session.baseline().isSweep);

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/LabScenarios.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
 #include "engine/BlasKernels.h"
@@ -52,12 +53,13 @@ std::string report(const std::vector<Verdict>& all) {
 
 // Runs the default lab on `base` and checks every verdict of the lesson.
 void checkLesson(const TrainConfig& base) {
-  std::vector<LabScenario> scenarios;
-  for (const auto& id : LabScenarios::defaultIds())
-    scenarios.push_back(LabScenarios::make(id, base));
-  LabSession session(std::move(scenarios));
+  // The lab's one driver, as `precisionlab-cli lab` and the window run it.
+  LabSession session;
+  const LabSession::StartResult started = session.startAll(LabScenarios::defaultIds(), base);
+  QVERIFY2(started.ok(), started.error.c_str());
   const auto start = std::chrono::steady_clock::now();
-  while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (session.poll(); !session.done(); session.poll())
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::vector<Verdict> v = session.verdicts();

@@ -111,10 +111,13 @@ void TestMemoryExperiments::checkpointedLayersGiveTheStoredGraphsGradients() {
 
 void TestMemoryExperiments::labVerdictsFromRealRuns() {
   const TrainConfig base = tinyBase();
-  LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
-                      LabScenarios::make(scenario::kGradAccumulation, base),
-                      LabScenarios::make(scenario::kActivationCheckpointing, base)});
-  while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  LabSession session;
+  const LabSession::StartResult started = session.startAll(
+      {scenario::kBaselineFp32, scenario::kGradAccumulation, scenario::kActivationCheckpointing},
+      base);
+  QVERIFY2(started.ok(), started.error.c_str());
+  for (session.poll(); !session.done(); session.poll())
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const auto verdicts = session.verdicts();
   QCOMPARE(verdicts.size(), size_t{3});
 

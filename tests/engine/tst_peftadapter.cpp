@@ -105,9 +105,12 @@ class TestPeftAdapter : public QObject {
   // value), both far below full fine-tuning's.
   void labVerdictFromRealRuns() {
     const TrainConfig base = testing::tinyExperimentBase();
-    LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
-                        LabScenarios::make(scenario::kLora, base)});
-    while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    LabSession session;
+    const LabSession::StartResult started =
+        session.startAll({scenario::kBaselineFp32, scenario::kLora}, base);
+    QVERIFY2(started.ok(), started.error.c_str());
+    for (session.poll(); !session.done(); session.poll())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     const auto verdicts = session.verdicts();
     QCOMPARE(verdicts.size(), size_t{2});
     const Verdict& v = verdicts[1];

@@ -102,11 +102,14 @@ void TestRangeExperiment::outlierChangesNothingWhereTheRangeHoldsIt() {
 
 void TestRangeExperiment::labVerdictsFromRealRuns() {
   const TrainConfig base = tinyBase();
-  LabSession session({LabScenarios::make(scenario::kBaselineFp32, base),
-                      LabScenarios::make(scenario::kFp16AmpOutlier, base),
-                      LabScenarios::make(scenario::kBf16AmpOutlier, base),
-                      LabScenarios::make(scenario::kBf16Amp, base)});
-  while (!session.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  LabSession session;
+  const LabSession::StartResult started =
+      session.startAll({scenario::kBaselineFp32, scenario::kFp16AmpOutlier,
+                        scenario::kBf16AmpOutlier, scenario::kBf16Amp},
+                       base);
+  QVERIFY2(started.ok(), started.error.c_str());
+  for (session.poll(); !session.done(); session.poll())
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const auto verdicts = session.verdicts();
   QCOMPARE(verdicts.size(), size_t{4});
 

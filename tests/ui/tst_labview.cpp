@@ -573,7 +573,7 @@ void TestLabView::replayAsksBeforeReplacingLiveRuns() {
     if (run.scenarioId == "baseline-fp32") baselines << &run;
   QCOMPARE(baselines.size(), 2);
   QVERIFY(baselines[0]->replayed() != baselines[1]->replayed());
-  QVERIFY(baselines[0]->color != baselines[1]->color);
+  QVERIFY(baselines[0]->argb != baselines[1]->argb);
   // Replaying again over recordings only asks nothing.
   QVERIFY(view_->replayRecordings(recordings()));
   QCOMPARE(asked.size(), 2);

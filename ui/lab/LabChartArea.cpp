@@ -46,7 +46,7 @@ QString provenanceFooter(const QList<const TrackedRun*>& runs, bool shortForm) {
                                                 : ProvenanceBadge::text(run->provenance);
     if (!byBadge.contains(badge)) order.append(badge);
     QStringList& names = byBadge[badge];
-    if (!names.contains(run->legend)) names.append(run->legend);
+    if (!names.contains(RunDataStore::legendOf(*run))) names.append(RunDataStore::legendOf(*run));
   }
   QStringList parts;
   for (const QString& badge : order)
@@ -338,7 +338,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     drawn.insert(key, run.revision);
     const TrackedRun* baseline = store.baseline(QString::fromStdString(run.source));
     const bool isBaseline = baseline && run.key == baseline->key;
-    const QString& name = run.legend;
+    const QString name = RunDataStore::legendOf(run);
+    const QColor color = RunDataStore::colorOf(run);
     switch (spec.runs) {
       case Chart::Runs::All:
         break;
@@ -362,9 +363,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     if (spec.marks) keys.insert(marksKey);
     plotted.append(&run);
     if (!dirty && !(spec.runs == Chart::Runs::AgainstBaseline && baselineChanged)) continue;
-    chart->setLine(key, name, run.color, spec.line(run, baseline));
-    if (spec.marks)
-      chart->setScatter(marksKey, spec.marksName.arg(name), run.color, spec.marks(run));
+    chart->setLine(key, name, color, spec.line(run, baseline));
+    if (spec.marks) chart->setScatter(marksKey, spec.marksName.arg(name), color, spec.marks(run));
   }
   QList<QPair<QString, QColor>> extraLegend;
   if (spec.extraLossLines)
@@ -377,9 +377,10 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     }
   chart->retainOnly(keys);
   chart->setXMax(xMax);
-  for (const TrackedRun* run : std::as_const(plotted))
-    if (!legendEntries_[c].contains({run->legend, run->color}))
-      legendEntries_[c].append({run->legend, run->color});
+  for (const TrackedRun* run : std::as_const(plotted)) {
+    const QPair<QString, QColor> entry{RunDataStore::legendOf(*run), RunDataStore::colorOf(*run)};
+    if (!legendEntries_[c].contains(entry)) legendEntries_[c].append(entry);
+  }
   legendEntries_[c] += extraLegend;
   panels_[c]->finishUpdate();
   QString footer = provenanceFooter(plotted, false);

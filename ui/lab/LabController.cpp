@@ -7,6 +7,7 @@
 
 #include "core/LabScenarios.h"
 #include "core/RunReplayer.h"
+#include "engine/LabSession.h"
 #include "engine/RunScheduler.h"
 #include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/ScenarioCatalog.h"
@@ -22,13 +23,26 @@ constexpr double kDefaultReplaySpeed = 4.0;
 
 QString baselineId() { return ScenarioCatalog::baselineId(); }
 
+// The window's runs step at a lower priority than its UI thread (RunScheduler::kWindowWorkerNice).
+LabSession::Options windowSessionOptions() {
+  LabSession::Options o;
+  o.workerNice = RunScheduler::kWindowWorkerNice;
+  return o;
+}
+
+QStringList toQStrings(const std::vector<std::string>& ids) {
+  QStringList out;
+  for (const std::string& id : ids) out.append(QString::fromStdString(id));
+  return out;
+}
+
 }  // namespace
 
 LabController::LabController(QObject* parent)
     : QObject(parent),
-      scheduler_(std::make_unique<RunScheduler>(RunScheduler::labWorkers(),
-                                                RunScheduler::kWindowWorkerNice)),
-      replayer_(std::make_unique<RunReplayer>(kDefaultReplaySpeed)) {
+      session_(std::make_unique<LabSession>(windowSessionOptions())),
+      replayer_(std::make_unique<RunReplayer>(kDefaultReplaySpeed)),
+      store_(session_->store()) {
   clock_.start();
   pollTimer_ = new QTimer(this);
   pollTimer_->setInterval(kPollIntervalMs);
@@ -42,8 +56,8 @@ bool LabController::anyActive() const { return store_.anyActive() || preemption_
 
 LabController::~LabController() {
   pollTimer_->stop();
-  scheduler_.reset();  // cancels the runs and joins the worker
   replayer_.reset();
+  // session_ goes last (after store_, its view): it cancels the runs and joins the workers.
 }
 
 void LabController::ensurePolling() {
@@ -60,63 +74,60 @@ void LabController::cancel(RunKey key) {
   if (key.origin == RunOrigin::Replayed)
     replayer_->cancel(key.id);
   else
-    scheduler_->cancel(key.id);
+    session_->cancel(key);
 }
 
 void LabController::forget(const QString& scenarioId, const QString& source) {
+  const std::string id = scenarioId.toStdString(), from = source.toStdString();
   for (const TrackedRun& run : store_.runs())
-    if (QString::fromStdString(run.scenarioId) == scenarioId &&
-        (source.isEmpty() || QString::fromStdString(run.source) == source) && run.active())
-      cancel(run.key);
-  store_.removeScenario(scenarioId, source);  // a restart replaces the old curves
+    if (run.replayed() && run.active() && run.scenarioId == id &&
+        (from.empty() || run.source == from))
+      replayer_->cancel(run.key.id);
+  session_->forget(id, from);  // cancels its trained runs and removes every run of it
   verdicts_.remove(scenarioId);
 }
 
 LabController::StartResult LabController::start(const QString& scenarioId,
                                                 const TrainConfig& settings) {
   StartResult result;
-  const QList<const TrackedRun*> existing = store_.runsOf(scenarioId);
-  if (std::any_of(existing.begin(), existing.end(),
-                  [](const TrackedRun* r) { return r->active(); })) {
-    result.alreadyRunning = true;
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  if (info && info->story == EvidenceStory::PreemptionResume) {
+    // The kill and the resume: the CLI's experiment as child processes, judged from the three
+    // runs it writes (PreemptionProcess.h); it needs no fp32 baseline of the window's. The same
+    // validation as every other start.
+    result.issues = LabSession::check(settings);
+    if (!result.issues.empty()) {
+      result.failedScenario = scenarioId;
+      for (const ConfigIssue& i : result.issues)
+        result.error += (result.error.isEmpty() ? "" : "; ") + QString::fromStdString(i.message);
+    } else if (preemption_->running()) {
+      result.alreadyRunning = true;
+    } else if (!preemption_->start(settings)) {
+      result.failedScenario = scenarioId;
+      result.error = preemption_->error();
+    } else {
+      result.started.append(scenarioId);
+      result.childProcesses = true;
+    }
     return result;
   }
-  const QString source = RunDataStore::liveSource(settings);
-  QStringList toStart;
-  const TrackedRun* baseline = store_.baseline(source);
-  const bool baselineMissing = !baseline || (!baseline->active() && baseline->steps.empty());
-  if (scenarioId != baselineId() && baselineMissing) toStart.append(baselineId());
-  toStart.append(scenarioId);
-
-  for (const QString& id : toStart) {
-    // An option row shows one source at a time; the baseline keeps one per source.
-    forget(id, id == baselineId() ? source : QString());
-    try {
-      const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
-      const std::vector<PlannedRun> plan = ScenarioCatalog::runsFor(id, settings);
-      const int count = int(scenario.runs.size());
-      for (int i = 0; i < count; ++i) {
-        const LabRun& run = scenario.runs[size_t(i)];
-        // A sweep's trial at the baseline's own rate follows the live baseline (the same bits,
-        // trained once) when the baseline has not stepped yet; otherwise it trains itself.
-        const TrackedRun* base = scenario.isSweep ? store_.baseline(source) : nullptr;
-        const RunId runId =
-            base && base->key.origin == RunOrigin::Trained
-                ? scheduler_->addOrFollow(run.config, run.label, base->key.id, base->config)
-                : scheduler_->add(run.config, run.label);
-        RunLog log = LabScenarios::plan({RunOrigin::Trained, runId}, scenario, size_t(i));
-        log.source = source.toStdString();
-        const QString legend =
-            size_t(i) < plan.size() ? QString::fromStdString(plan[size_t(i)].legend) : QString();
-        store_.addRun(std::move(log), legend, ScenarioCatalog::runColor(id, i, count));
-      }
-    } catch (const std::exception& e) {
-      // Bad settings are the user's to fix: the view says so on the row.
-      result.failedScenario = id;
-      result.error = QString::fromUtf8(e.what());
-      break;
+  const LabSession::StartResult r = session_->start(scenarioId.toStdString(), settings);
+  result.alreadyRunning = r.alreadyRunning;
+  result.failedScenario = QString::fromStdString(r.failedScenario);
+  result.error = QString::fromStdString(r.error);
+  result.issues = r.issues;
+  result.started = toQStrings(r.started);
+  // The look of what started: legends from the catalogue's plan, a colour per trial.
+  for (const QString& id : std::as_const(result.started)) {
+    verdicts_.remove(id);  // a restart's verdict is computed afresh
+    const QList<const TrackedRun*> runs = store_.runsOf(id);
+    const std::vector<PlannedRun> plan = ScenarioCatalog::runsFor(id, settings);
+    const int count = int(runs.size());
+    for (int i = 0; i < count; ++i) {
+      const QString legend =
+          size_t(i) < plan.size() ? QString::fromStdString(plan[size_t(i)].legend) : QString();
+      store_.setLook(runs[i]->key, legend, ScenarioCatalog::runColor(id, i, count));
     }
-    result.started.append(id);
   }
   ensurePolling();
   changed();
@@ -131,13 +142,9 @@ void LabController::stop(const QString& scenarioId) {
 }
 
 void LabController::setPaused(const QString& scenarioId, bool paused) {
-  for (const TrackedRun* run : store_.runsOf(scenarioId)) {
-    if (!run->active()) continue;
-    if (run->replayed())
-      replayer_->setPaused(run->key.id, paused);
-    else
-      scheduler_->setPaused(run->key.id, paused);
-  }
+  for (const TrackedRun* run : store_.runsOf(scenarioId))
+    if (run->active() && run->replayed()) replayer_->setPaused(run->key.id, paused);
+  session_->setPaused(scenarioId.toStdString(), paused);
   ensurePolling();
 }
 
@@ -150,9 +157,8 @@ void LabController::stopAll() {
 
 void LabController::clear() {
   preemption_->reset();
-  scheduler_->cancelAll();
   replayer_->cancelAll();
-  store_.clear();
+  session_->clear();  // cancels every trained run and empties the store
   verdicts_.clear();
   emit runsUpdated();
   emit verdictsUpdated();
@@ -210,11 +216,11 @@ void LabController::setReplaySpeed(double factor) { replayer_->setSpeed(factor);
 double LabController::replaySpeed() const { return replayer_->speed(); }
 
 void LabController::poll() {
-  const std::vector<RunUpdate> trained = scheduler_->drain();
+  const quint64 before = store_.revision();
+  const std::vector<RunUpdate> trained = session_->poll();
   const std::vector<RunUpdate> replayed = replayer_->drain();
-  bool any = false;
-  for (const RunUpdate& u : trained) any = store_.apply(RunOrigin::Trained, u) || any;
-  for (const RunUpdate& u : replayed) any = store_.apply(RunOrigin::Replayed, u) || any;
+  for (const RunUpdate& u : replayed) store_.apply(RunOrigin::Replayed, u);
+  const bool any = store_.revision() != before;
   if (any) changed();
   if (!store_.anyActive() && trained.empty() && replayed.empty()) pollTimer_->stop();
 }

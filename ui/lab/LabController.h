@@ -1,9 +1,11 @@
-// The lab's logic without widgets: it owns the RunScheduler (runs trained here), the
-// RunReplayer (recordings played back), the run store (one RunLog per run, keyed by origin and
-// id) and the verdict cache, and it decides run identity: which runs a scenario starts, which
-// live fp32 baseline they need, which runs a restart or a replay replaces. A 20 Hz timer drains
-// both engines into the store through one path (RunLog::apply) and brings the cached verdicts
-// up to date. LabView and the presenter draw what it holds and send it the user's intents.
+// The lab's logic without widgets: the window's side of the one lab driver. The driver
+// (engine/LabSession.h, the same one the CLI's `lab` runs) trains the runs, validates the
+// settings, holds the run store and decides which runs a scenario starts and which live fp32
+// baseline they need. This controller adds what only the window has: the RunReplayer
+// (recordings played back into the same store, replacing what a replay replaces), the look of
+// each run (legend, colour), the preemption experiment's child processes, a 20 Hz timer that
+// drains both engines into the store (RunLog::apply) and the verdict cache. LabView and the
+// presenter draw what it holds and send it the user's intents.
 #pragma once
 
 #include <QElapsedTimer>
@@ -13,6 +15,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/ConfigValidator.h"
 #include "core/RunRecording.h"
 #include "core/TrainConfig.h"
 #include "ui/lab/RunDataStore.h"
@@ -22,9 +25,9 @@ class QTimer;
 
 namespace precisionlab {
 
+class LabSession;
 class PreemptionProcess;
 class RunReplayer;
-class RunScheduler;
 
 class LabController : public QObject {
   Q_OBJECT
@@ -47,12 +50,15 @@ class LabController : public QObject {
   struct StartResult {
     QStringList started;  // scenario ids started, the live baseline first when it was missing
     bool alreadyRunning = false;
-    QString failedScenario;  // set when the engine refused a run's settings
-    QString error;           // its message
+    QString failedScenario;           // set when the driver refused to start it
+    QString error;                    // its message
+    std::vector<ConfigIssue> issues;  // the settings' issues, when validation refused them
+    bool childProcesses = false;      // started as the CLI's child processes (PreemptionProcess)
   };
-  // Starts the scenario's runs from `settings` (and the live fp32 baseline of the same device
-  // unless one is there: every verdict compares with it). A restart replaces the scenario's
-  // curves; a recorded baseline stays, it is the reference of the recordings.
+  // Starts the scenario's runs from `settings`, validated first (and the live fp32 baseline of
+  // the same device unless one is there: every verdict compares with it). A restart replaces the
+  // scenario's curves; a recorded baseline stays, it is the reference of the recordings. The
+  // preemption row starts its child processes instead.
   StartResult start(const QString& scenarioId, const TrainConfig& settings);
   // Cancels the scenario's runs (all trials of a sweep); the curves stay.
   void stop(const QString& scenarioId);
@@ -85,9 +91,9 @@ class LabController : public QObject {
   void ensurePolling();
   void changed();
 
-  std::unique_ptr<RunScheduler> scheduler_;
+  std::unique_ptr<LabSession> session_;  // trains the runs and holds the store
   std::unique_ptr<RunReplayer> replayer_;
-  RunDataStore store_;
+  RunDataStore store_;  // the window's view of session_'s store
   VerdictCache verdicts_;
   PreemptionProcess* preemption_ = nullptr;
   QTimer* pollTimer_ = nullptr;

@@ -9,23 +9,8 @@
 
 namespace precisionlab {
 
-namespace {}  // namespace
-
 std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QString& scenarioId) {
-  // Like with like: the baseline of the scenario's own source, never another machine's.
-  const TrackedRun* base = store.baselineFor(scenarioId);
-  const QList<const TrackedRun*> runs = store.runsOf(scenarioId);
-  if (runs.isEmpty() || !base || base->steps.empty()) return std::nullopt;
-  // The scenario as the runs' logs carry it from core's scenario table (a sweep with one trial
-  // left is still a sweep).
-  const RunLog& first = *runs.front();
-  MeasuredScenario scenario;
-  scenario.id = first.scenarioId;
-  scenario.optionText = first.optionText;
-  scenario.title = first.title;
-  scenario.isSweep = first.isSweep;
-  for (const TrackedRun* r : runs) scenario.runs.push_back(*r);
-  return computeVerdict(scenario, *base);
+  return store.core().verdict(scenarioId.toStdString());
 }
 
 QString LabVerdicts::waitingText(const RunDataStore& store, const QString& scenarioId) {
@@ -39,11 +24,7 @@ QString LabVerdicts::waitingText(const RunDataStore& store, const QString& scena
 }
 
 bool LabVerdicts::isFinal(const RunDataStore& store, const QString& scenarioId) {
-  const TrackedRun* base = store.baselineFor(scenarioId);
-  if (base && base->active()) return false;
-  for (const TrackedRun* r : store.runsOf(scenarioId))
-    if (r->active()) return false;
-  return true;
+  return store.core().isFinal(scenarioId.toStdString());
 }
 
 ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& scenarioId) {

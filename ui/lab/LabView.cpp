@@ -29,8 +29,6 @@
 #include "core/PretrainedModels.h"
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
-#include "core/ScenarioIds.h"
-#include "engine/TrainEnvironment.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/export/RunCsvExporter.h"
@@ -66,11 +64,16 @@ QString shortModelName(const TrainConfig& c) {
 constexpr qint64 kLiveVerdictIntervalMs = VerdictCache::kLiveIntervalMs;
 QString baselineId() { return ScenarioCatalog::baselineId(); }
 
-// What a presenter step draws: the option, its fp32 reference and the row's companion (beside
-// fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
+// The row whose runs are the preemption experiment's child processes (its story says so).
 bool isPreemptionRow(const QString& scenarioId) {
-  return scenarioId == QLatin1String(scenario::kPreemptionResume.data(),
-                                     qsizetype(scenario::kPreemptionResume.size()));
+  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
+  return info && info->story == EvidenceStory::PreemptionResume;
+}
+
+QString preemptionRowId() {
+  for (const ScenarioInfo& info : ScenarioCatalog::all())
+    if (info.story == EvidenceStory::PreemptionResume) return info.id;
+  return QString();
 }
 
 // The loss curves of the kill-and-resume experiment once it is done: the uninterrupted run, the
@@ -83,8 +86,7 @@ QList<LabChartArea::ExtraLine> preemptionCurves(const PreemptionProcess& p) {
     return out;
   };
   const PreemptionRuns& r = p.runs();
-  const QString id = QString::fromUtf8(scenario::kPreemptionResume.data(),
-                                       qsizetype(scenario::kPreemptionResume.size()));
+  const QString id = preemptionRowId();
   return {{QStringLiteral("preemption-uninterrupted"), LabView::tr("uninterrupted (child process)"),
            QColor(0x55, 0x55, 0x55), points(r.uninterrupted), false, id},
           {QStringLiteral("preemption-killed"),
@@ -95,6 +97,8 @@ QList<LabChartArea::ExtraLine> preemptionCurves(const PreemptionProcess& p) {
            QColor(0x1f, 0x77, 0xb4), points(r.resumed), true, id}};
 }
 
+// What a presenter step draws: the option, its fp32 reference and the row's companion (beside
+// fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
 QSet<QString> stepSeries(const QString& scenarioId) {
   QSet<QString> ids{scenarioId, baselineId()};
   if (const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
@@ -386,11 +390,12 @@ void LabView::runScenario(const QString& scenarioId) {
 
   TrainConfig base = settings();
   base.threads = guiThreads(base.threads);
-  // The engine's validator, before any run starts: the settings panel marks the widgets at fault
-  // and the message names their labels, instead of each run failing on its own.
-  const std::vector<ConfigIssue> issues = validate(base, trainEnvironment());
-  if (!issues.empty()) {
-    const QString why = settingsPanel_->showIssues(issues).join(QStringLiteral("; "));
+  // The driver validates before any run starts (LabController::start): settings it refuses
+  // mark the settings panel's widgets at fault, and the message names their labels, instead of
+  // each run failing on its own.
+  const LabController::StartResult result = controller_->start(scenarioId, base);
+  if (!result.issues.empty()) {
+    const QString why = settingsPanel_->showIssues(result.issues).join(QStringLiteral("; "));
     settingsToggle_->setChecked(true);  // show the marked widgets
     toggles_.value(scenarioId)->setStatus(tr("could not start"), 0, 1, true);
     toggles_.value(scenarioId)->setVerdict(why, why);
@@ -398,22 +403,12 @@ void LabView::runScenario(const QString& scenarioId) {
     emit statusMessage(tr("%1 could not start: %2").arg(info->title, why));
     return;
   }
-  if (isPreemptionRow(scenarioId)) {
-    // The kill and the resume: the CLI's experiment as child processes, judged here from the
-    // three runs it writes (PreemptionProcess.h); it needs no fp32 baseline of the window's.
-    PreemptionProcess* p = controller_->preemption();
-    if (p->running()) {
-      emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
-    } else if (p->start(base)) {
-      emit statusMessage(tr("Started %1: precisionlab-cli runs it as child processes.")
-                             .arg(ScenarioCatalog::shortName(*info)));
-    } else {
-      emit statusMessage(tr("%1 could not start: %2").arg(info->title, p->error()));
-    }
+  if (result.childProcesses) {
+    emit statusMessage(tr("Started %1: precisionlab-cli runs it as child processes.")
+                           .arg(ScenarioCatalog::shortName(*info)));
     ingested();
     return;
   }
-  const LabController::StartResult result = controller_->start(scenarioId, base);
   if (result.alreadyRunning) {
     emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
     refreshToggles();

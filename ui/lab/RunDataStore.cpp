@@ -1,20 +1,18 @@
 #include "ui/lab/RunDataStore.h"
 
-#include <QCoreApplication>
-#include <algorithm>
-
 #include "core/LabScenarios.h"
-#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
 namespace {
 
-QString baselineId() { return QString::fromStdString(baselineScenario().id); }
-
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
+
+RunDataStore::RunDataStore() : own_(std::make_unique<RunStore>()), store_(own_.get()) {}
+
+RunDataStore::RunDataStore(RunStore& store) : store_(&store) {}
 
 QString RunDataStore::liveSource(const TrainConfig& config) {
   return qs(precisionlab::liveSource(config));
@@ -33,13 +31,20 @@ QString RunDataStore::describeSource(const QString& source) {
   return source;
 }
 
+QString RunDataStore::legendOf(const TrackedRun& run) {
+  return qs(run.legend.empty() ? run.label : run.legend);
+}
+
+QColor RunDataStore::colorOf(const TrackedRun& run) {
+  return run.argb ? QColor::fromRgba(run.argb) : QColor(Qt::gray);
+}
+
 void RunDataStore::addRun(RunLog log, const QString& legend, const QColor& color) {
   TrackedRun run;
   static_cast<RunLog&>(run) = std::move(log);
-  run.legend = legend.isEmpty() ? qs(run.label) : legend;
-  run.color = color;
-  run.revision = ++revision_;
-  runs_.push_back(std::move(run));
+  run.legend = legend.toStdString();
+  run.argb = color.rgba();
+  store_->add(std::move(run));
 }
 
 void RunDataStore::addRun(RunKey key, const QString& source, const QString& scenarioId,
@@ -55,74 +60,35 @@ void RunDataStore::addRun(RunKey key, const QString& source, const QString& scen
   addRun(std::move(log), legend, color);
 }
 
-bool RunDataStore::apply(RunOrigin origin, const RunUpdate& update) {
-  const RunKey key{origin, update.id};
-  auto it =
-      std::find_if(runs_.begin(), runs_.end(), [&](const TrackedRun& r) { return r.key == key; });
-  if (it == runs_.end()) return false;
-  it->apply(update);
-  it->revision = ++revision_;
-  return true;
+void RunDataStore::setLook(RunKey key, const QString& legend, const QColor& color) {
+  store_->setLook(key, legend.toStdString(), color.rgba());
 }
 
 void RunDataStore::removeScenario(const QString& scenarioId, const QString& source) {
-  runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
-                             [&](const TrackedRun& r) {
-                               return qs(r.scenarioId) == scenarioId &&
-                                      (source.isEmpty() || qs(r.source) == source);
-                             }),
-              runs_.end());
-  ++revision_;
-}
-
-void RunDataStore::clear() {
-  runs_.clear();
-  ++revision_;
-}
-
-const TrackedRun* RunDataStore::find(RunKey key) const {
-  for (const auto& r : runs_)
-    if (r.key == key) return &r;
-  return nullptr;
-}
-
-QString RunDataStore::sourceOf(const QString& scenarioId) const {
-  QString source;
-  for (const auto& r : runs_)
-    if (qs(r.scenarioId) == scenarioId) source = qs(r.source);  // runs are kept in order added
-  return source;
+  store_->removeScenario(scenarioId.toStdString(), source.toStdString());
 }
 
 QList<const TrackedRun*> RunDataStore::runsOf(const QString& scenarioId) const {
-  const QString source = sourceOf(scenarioId);
-  QList<const TrackedRun*> out;
-  for (const auto& r : runs_)
-    if (qs(r.scenarioId) == scenarioId && qs(r.source) == source) out.append(&r);
-  return out;
+  const std::vector<const TrackedRun*> runs = store_->runsOf(scenarioId.toStdString());
+  return QList<const TrackedRun*>(runs.begin(), runs.end());
+}
+
+QString RunDataStore::sourceOf(const QString& scenarioId) const {
+  return qs(store_->sourceOf(scenarioId.toStdString()));
 }
 
 const TrackedRun* RunDataStore::baseline(const QString& source) const {
-  const QString id = baselineId();
-  const TrackedRun* found = nullptr;
-  for (const auto& r : runs_)
-    if (qs(r.scenarioId) == id && qs(r.source) == source) found = &r;
-  return found;
+  return store_->baseline(source.toStdString());
 }
 
 const TrackedRun* RunDataStore::baselineFor(const QString& scenarioId) const {
-  const QString source = sourceOf(scenarioId);
-  return source.isEmpty() ? nullptr : baseline(source);
+  return store_->baselineFor(scenarioId.toStdString());
 }
 
 QStringList RunDataStore::sources() const {
   QStringList out;
-  for (const auto& r : runs_)
-    if (!out.contains(qs(r.source))) out.append(qs(r.source));
+  for (const std::string& s : store_->sources()) out.append(qs(s));
   return out;
-}
-
-bool RunDataStore::anyActive() const {
-  return std::any_of(runs_.begin(), runs_.end(), [](const TrackedRun& r) { return r.active(); });
 }
 
 }  // namespace precisionlab

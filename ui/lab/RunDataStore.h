@@ -1,17 +1,17 @@
-// The lab's run data as the UI owns it: every record drained from the engine, per run, plus
-// what the UI knows about the run (scenario, colour, settings, source). Only the UI thread
-// touches it; the engine's worker never sees it. A revision counter per run lets the charts
-// redraw only the runs that changed.
+// The window's view of the lab's run store: core's RunStore (core/RunStore.h, owned by the lab
+// driver, engine/LabSession.h) spoken in Qt's types. It holds no run data of its own: runs,
+// their keys, sources and the baseline rule are the core store's, so the window, the CLI and
+// the verdicts read one store. A default-constructed view owns an empty store of its own (tests,
+// exports of hand-built runs); LabController's views the driver's.
 //
 // Identity and comparability travel with the run, never re-guessed:
 // - RunKey = (origin, id) (core/RunLog.h): trained runs and replayed recordings come from two
 //   engines whose id counters both start at 1, so an id alone is ambiguous.
 // - `source` (core/RunLog.h) names the set a run can be compared with: "live:<device>" for runs
-// trained here,
-//   "recorded:<device> · <LibTorch>" for recordings. A verdict compares runs of one source only
-//   (baselineFor()), so replaying a GPU recording never changes a live verdict and a live run
-//   never changes a recorded one. A scenario row shows the runs of its newest source; the fp32
-//   baseline may be held once per source, because each source needs its own reference.
+//   trained here, "recorded:<device> · <LibTorch>" for recordings. A verdict compares runs of
+//   one source only (baselineFor()), so replaying a GPU recording never changes a live verdict
+//   and a live run never changes a recorded one. A scenario row shows the runs of its newest
+//   source; the fp32 baseline may be held once per source, each source needs its own reference.
 #pragma once
 
 #include <QColor>
@@ -19,46 +19,50 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <vector>
 
 #include "core/RunLog.h"
 #include "core/RunRecords.h"
+#include "core/RunStore.h"
 #include "core/TrainConfig.h"
-#include "engine/RunScheduler.h"
 
 namespace precisionlab {
-
-// A run as the lab shows it: the one run log (core/RunLog.h: identity, scenario, source,
-// provenance, records) plus its colour and legend on the charts.
-struct TrackedRun : RunLog {
-  QString legend;  // name on the charts
-  QColor color;
-};
 
 class RunDataStore {
   Q_DECLARE_TR_FUNCTIONS(precisionlab::RunDataStore)
 
  public:
+  RunDataStore();                          // a view of an empty store of its own
+  explicit RunDataStore(RunStore& store);  // a view of `store` (it must outlive the view)
+  RunDataStore(const RunDataStore&) = delete;
+  RunDataStore& operator=(const RunDataStore&) = delete;
+
   // The source of runs trained here with `config` / replayed from a recording of `recorded`.
   static QString liveSource(const TrainConfig& config);
   static QString recordedSource(const RunProvenance& recorded);
   // "live on cpu", "recorded on cuda:0 NVIDIA H200 (LibTorch 2.5)": for banners and notes.
   static QString describeSource(const QString& source);
+  // How the run is drawn: its legend (its label when none was set) and its colour.
+  static QString legendOf(const TrackedRun& run);
+  static QColor colorOf(const TrackedRun& run);
 
-  // Registers a run just queued, before the engine reports anything about it (a legend of ""
-  // shows its label). Its revision comes from this store.
+  // Registers a run just queued, before its engine reports anything (a legend of "" shows its
+  // label).
   void addRun(RunLog log, const QString& legend, const QColor& color);
   // The same for a run outside a plan (tests): scenario details come from core's scenario table.
   void addRun(RunKey key, const QString& source, const QString& scenarioId, const QString& label,
               const QString& legend, const QColor& color, const TrainConfig& config);
+  // Sets the look of a run already held (the driver added it).
+  void setLook(RunKey key, const QString& legend, const QColor& color);
   // Appends one drained update; returns false for runs this store does not know (cleared).
-  bool apply(RunOrigin origin, const RunUpdate& update);
-  // Removes a scenario's runs: all of them, or only those of `source` when it is not empty.
+  bool apply(RunOrigin origin, const RunUpdate& update) { return store_->apply(origin, update); }
   void removeScenario(const QString& scenarioId, const QString& source = QString());
-  void clear();
+  void clear() { store_->clear(); }
 
-  const std::vector<TrackedRun>& runs() const { return runs_; }
-  const TrackedRun* find(RunKey key) const;
+  const RunStore& core() const { return *store_; }
+  const std::vector<TrackedRun>& runs() const { return store_->runs(); }
+  const TrackedRun* find(RunKey key) const { return store_->find(key); }
   // The scenario's runs from its newest source (what its row and its verdict show).
   QList<const TrackedRun*> runsOf(const QString& scenarioId) const;
   // The source of the scenario's newest run ("" when it has none).
@@ -69,13 +73,13 @@ class RunDataStore {
   const TrackedRun* baselineFor(const QString& scenarioId) const;
   // Distinct sources of the runs held, oldest first; more than one means a mixed view.
   QStringList sources() const;
-  bool isMixed() const { return sources().size() > 1; }
-  bool anyActive() const;
-  quint64 revision() const { return revision_; }
+  bool isMixed() const { return store_->sources().size() > 1; }
+  bool anyActive() const { return store_->anyActive(); }
+  quint64 revision() const { return store_->revision(); }
 
  private:
-  std::vector<TrackedRun> runs_;
-  quint64 revision_ = 0;
+  std::unique_ptr<RunStore> own_;  // set when the view owns its store
+  RunStore* store_;
 };
 
 }  // namespace precisionlab

@@ -50,12 +50,4 @@ std::string tensorboardTag(const RecordField<Record>& f) {
 // 0 or 1, reals in the shortest form that reads back to the same double, "nan", "inf", "-inf".
 std::string fieldText(FieldKind kind, double value);
 
-// `names` joined with `separator` (a CSV header's record part).
-template <typename Record>
-std::string fieldNames(const std::vector<RecordField<Record>>& fields, char separator) {
-  std::string out;
-  for (const auto& f : fields) out += (out.empty() ? "" : std::string(1, separator)) + f.name;
-  return out;
-}
-
 }  // namespace precisionlab

@@ -1,46 +1,123 @@
-// A lab session: the chosen scenarios' runs on one RunScheduler (so they progress together,
-// each step timed alone), their records collected as they arrive, and verdicts computed from
-// them at any time. Used by `precisionlab-cli lab`, the tests, and anything else that shows a
-// lab. Not thread-safe: one thread polls it. Plain types only: no torch, no Qt.
+// The one lab driver: every front end that trains runs does it through a LabSession, the CLI's
+// `lab`, `bench`, `record` and `train` and the window's LabController alike. It owns the only
+// RunScheduler outside the tests (runs toggled together interleave their steps on one device,
+// each step timed alone) and the run store (core/RunStore.h) with its one baseline rule, and it
+// decides run identity:
+// - start() validates the settings first (core/ConfigValidator.h): settings that cannot train
+//   start nothing and come back as issues naming their fields;
+// - a scenario's runs come from its row of the scenario table (core/LabScenarios.h, the row's
+//   configure hook shapes them); the live fp32 baseline of the same source is started beside
+//   them unless one is running or has stepped, because every verdict is measured against it;
+// - a restart replaces the scenario's runs (the baseline only those of its own source);
+// - a sweep's trial at the baseline's own rate follows the baseline's run instead of training
+//   the same bits twice (RunScheduler::addOrFollow);
+// - runs that write checkpoints write them under the session's checkpoint folder: the one the
+//   caller names, or a temporary one the session removes when it ends.
+// The window adds what only it needs on top: replayed recordings (into the same store), the poll
+// timer and each run's look.
+//
+// Not thread-safe: one thread drives it. Plain types only: no torch, no Qt.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
-#include "core/LabScenarios.h"
+#include "core/ConfigValidator.h"
+#include "core/RunStore.h"
+#include "core/TrainConfig.h"
 #include "core/Verdict.h"
-#include "engine/RunScheduler.h"
 
 namespace precisionlab {
 
+class RunScheduler;
+
 class LabSession {
  public:
-  // Queues every run of `scenarios`; the fp32 baseline is added first if it is missing,
-  // because every verdict is measured against it.
-  explicit LabSession(std::vector<LabScenario> scenarios);
-  ~LabSession();  // cancels what still runs
+  struct Options {
+    int workers = 0;     // runs stepping at once; 0 = RunScheduler::labWorkers()
+    int workerNice = 0;  // lower the workers' priority by this much (the window: 10)
+    // Where runs that save checkpoints write them (one sub-folder per run); "" = a temporary
+    // folder, created when the first such run starts and removed with the session.
+    std::string checkpointRoot;
+  };
+
+  LabSession();
+  explicit LabSession(Options options);
+  ~LabSession();  // cancels what still runs, joins the workers, removes a temporary folder
   LabSession(const LabSession&) = delete;
   LabSession& operator=(const LabSession&) = delete;
 
-  // Moves new records out of the scheduler; true once every run has ended.
-  bool poll();
-  bool done() const { return scheduler_.idle(); }
+  struct StartResult {
+    std::vector<std::string> started;  // scenario ids started, the baseline first when added
+    bool alreadyRunning = false;       // the scenario's runs were still active: nothing started
+    // Set when nothing (more) could start: the scenario, and why in words.
+    std::string failedScenario;
+    std::string error;
+    std::vector<ConfigIssue> issues;  // the settings' issues, when validation refused them
+    bool ok() const { return !alreadyRunning && failedScenario.empty(); }
+  };
 
-  const std::vector<LabScenario>& scenarios() const { return scenarios_; }
-  const std::vector<MeasuredScenario>& results() const { return results_; }
-  const RunLog& baseline() const;
+  // Every issue of `settings` on this build and machine (validate() with trainEnvironment()).
+  static std::vector<ConfigIssue> check(const TrainConfig& settings);
+
+  // Starts the scenario's runs from `settings` (see the file comment). An unknown id fails
+  // naming the known ones.
+  StartResult start(const std::string& scenarioId, const TrainConfig& settings);
+  // start() for each id in order, stopping at the first that cannot start.
+  StartResult startAll(const std::vector<std::string>& scenarioIds, const TrainConfig& settings);
+  StartResult startAll(std::initializer_list<std::string_view> scenarioIds,
+                       const TrainConfig& settings);
+  // One run outside the scenario table (`train`), validated like a scenario's; its key, or
+  // nullopt with the issues in `result`.
+  std::optional<RunKey> startRun(const TrainConfig& config, const std::string& label,
+                                 StartResult* result = nullptr);
+
+  void stop(const std::string& scenarioId);  // cancels its runs (all trials); the curves stay
+  void setPaused(const std::string& scenarioId, bool paused);
+  void cancel(RunKey key);  // a trained run; replayed runs belong to their replayer
+  void cancelAll();
+  // Cancels a scenario's runs and removes them: all of them, or those of `source` only.
+  void forget(const std::string& scenarioId, const std::string& source = {});
+  // Cancels every run and forgets every run.
+  void clear();
+
+  // Moves what the runs reported since the last call into the store; returns it (in the order
+  // it arrived) for front ends that print records as they come.
+  std::vector<RunUpdate> poll();
+  // True when, at the last poll(), every trained run had ended and its last update was applied.
+  bool done() const { return doneAtLastPoll_; }
+
+  RunStore& store() { return store_; }
+  const RunStore& store() const { return store_; }
+
+  // The scenarios started, in order (the baseline first when it was added), and what they
+  // measured and what the verdicts say, in the same order: the CLI's tables and files.
+  // results() stays valid until the next call that changes the store (poll, start, forget).
+  const std::vector<std::string>& scenarioIds() const { return scenarioIds_; }
+  const std::vector<MeasuredScenario>& results() const;
   std::vector<Verdict> verdicts(const VerdictOptions& options = {}) const;
-
-  // Scheduler id of results()[i].runs[j] (its key).
-  RunId runId(size_t scenario, size_t run) const { return results_[scenario].runs[run].key.id; }
-  RunScheduler& scheduler() { return scheduler_; }
+  // The live fp32 baseline of the first scenario started (an empty log before one started).
+  const RunLog& baseline() const;
 
  private:
-  RunId addRun(const LabScenario& scenario, size_t run);
+  void startScenario(const std::string& id, const TrainConfig& settings, const std::string& source);
+  std::string checkpointFolder(const TrackedRun& run);
 
-  std::vector<LabScenario> scenarios_;
-  std::vector<MeasuredScenario> results_;
-  RunScheduler scheduler_;
+  Options options_;
+  std::unique_ptr<RunScheduler> scheduler_;
+  RunStore store_;
+  std::vector<std::string> scenarioIds_;
+  std::string firstSource_;
+  std::string tempCheckpointRoot_;  // made by this session, removed with it
+  // results(), rebuilt when the store's revision moved.
+  mutable std::vector<MeasuredScenario> results_;
+  mutable uint64_t resultsRevision_ = 0;
+  mutable size_t resultsScenarios_ = 0;
+  bool doneAtLastPoll_ = true;
 };
 
 }  // namespace precisionlab

@@ -1,70 +1,267 @@
 #include "engine/LabSession.h"
 
-#include <algorithm>
+#include <stdlib.h>
 
+#include <algorithm>
+#include <cctype>
+#include <exception>
+#include <filesystem>
+#include <system_error>
+
+#include "core/EngineError.h"
+#include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
+#include "engine/RunScheduler.h"
+#include "engine/TrainEnvironment.h"
 
 namespace precisionlab {
 
-LabSession::LabSession(std::vector<LabScenario> scenarios)
-    : scenarios_(std::move(scenarios)), scheduler_(RunScheduler::labWorkers()) {
-  const bool hasBaseline = std::any_of(scenarios_.begin(), scenarios_.end(), [](const auto& s) {
-    return s.id == scenario::kBaselineFp32;
-  });
-  if (!hasBaseline && !scenarios_.empty()) {
-    // From the settings the first scenario was made from, not its first run's (a sweep's
-    // first trial runs at a quarter of the rate).
-    const TrainConfig base = scenarios_.front().base;
-    scenarios_.insert(scenarios_.begin(), LabScenarios::make(scenario::kBaselineFp32, base));
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string& baselineId() {
+  static const std::string id(scenario::kBaselineFp32);
+  return id;
+}
+
+// "vertex-hp-tuning-2": a folder name from the scenario id and the run's place in it.
+std::string folderName(const std::string& scenarioId, size_t run) {
+  std::string name;
+  for (char c : scenarioId)
+    name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+  if (name.empty()) name = "run";
+  return name + "-" + std::to_string(run + 1);
+}
+
+std::string issuesText(const std::vector<ConfigIssue>& issues) {
+  std::string text;
+  for (const ConfigIssue& i : issues) text += (text.empty() ? "" : "; ") + i.message;
+  return text;
+}
+
+}  // namespace
+
+LabSession::LabSession() : LabSession(Options{}) {}
+
+LabSession::LabSession(Options options)
+    : options_(std::move(options)),
+      scheduler_(std::make_unique<RunScheduler>(
+          options_.workers > 0 ? options_.workers : RunScheduler::labWorkers(),
+          options_.workerNice)) {}
+
+LabSession::~LabSession() {
+  scheduler_.reset();  // cancels the runs and joins the workers: nothing writes any more
+  if (!tempCheckpointRoot_.empty()) {
+    std::error_code ec;
+    fs::remove_all(tempCheckpointRoot_, ec);  // best effort: a leftover is only disk space
   }
-  // The baseline first: verdicts look it up there, and it starts with the others anyway.
-  std::stable_partition(scenarios_.begin(), scenarios_.end(),
-                        [](const auto& s) { return s.id == scenario::kBaselineFp32; });
-  for (const auto& s : scenarios_) {
-    MeasuredScenario m;
-    m.id = s.id;
-    m.optionText = s.optionText;
-    m.title = s.title;
-    m.isSweep = s.isSweep;
-    for (size_t j = 0; j < s.runs.size(); ++j) {
-      const RunId id = addRun(s, j);
-      RunLog run = LabScenarios::plan({RunOrigin::Trained, id}, s, j);
-      run.source = liveSource(run.config);
-      m.runs.push_back(std::move(run));
+}
+
+std::vector<ConfigIssue> LabSession::check(const TrainConfig& settings) {
+  return validate(settings, trainEnvironment());
+}
+
+std::string LabSession::checkpointFolder(const TrackedRun& run) {
+  std::string root = options_.checkpointRoot;
+  if (root.empty()) {
+    if (tempCheckpointRoot_.empty()) {
+      std::string pattern =
+          (fs::temp_directory_path() / "precisionlab-checkpoints-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr)
+        throw InputError("cannot create a temporary folder for the run's checkpoints in " +
+                         fs::temp_directory_path().string());
+      tempCheckpointRoot_ = pattern;
     }
-    results_.push_back(std::move(m));
+    root = tempCheckpointRoot_;
   }
+  size_t index = 0;
+  for (const TrackedRun* r : store_.runsOf(run.scenarioId))
+    if (r->source == run.source) ++index;
+  return (fs::path(root) / folderName(run.scenarioId, index)).string();
 }
 
-LabSession::~LabSession() { scheduler_.cancelAll(); }
-
-RunId LabSession::addRun(const LabScenario& scenario, size_t run) {
-  const LabRun& r = scenario.runs[run];
-  // A sweep's trial at the baseline's own rate is the baseline's run, value for value: it
-  // follows the baseline instead of training the same bits a second time.
-  if (scenario.isSweep && !results_.empty() && !results_.front().runs.empty()) {
-    const RunLog& base = results_.front().runs.front();
-    return scheduler_.addOrFollow(r.config, r.label, base.key.id, base.config);
+void LabSession::startScenario(const std::string& id, const TrainConfig& settings,
+                               const std::string& source) {
+  // An option row shows one source at a time; the baseline keeps one per source.
+  forget(id, id == baselineId() ? source : std::string());
+  const LabScenario scenario = LabScenarios::make(id, settings);  // throws for an unknown id
+  for (size_t i = 0; i < scenario.runs.size(); ++i) {
+    TrackedRun log;
+    static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Trained, 0}, scenario, i);
+    log.source = source;
+    if (log.config.checkpointEvery > 0) log.config.checkpointDir = checkpointFolder(log);
+    const LabRun& run = scenario.runs[i];
+    // A sweep's trial at the baseline's own rate follows the live baseline (the same bits,
+    // trained once) while the baseline has not stepped yet; otherwise it trains itself.
+    const TrackedRun* base = scenario.isSweep ? store_.baseline(source) : nullptr;
+    log.key.id = base && base->key.origin == RunOrigin::Trained
+                     ? scheduler_->addOrFollow(log.config, run.label, base->key.id, base->config)
+                     : scheduler_->add(log.config, run.label);
+    store_.add(std::move(log));
   }
-  return scheduler_.add(r.config, r.label);
+  if (std::find(scenarioIds_.begin(), scenarioIds_.end(), id) == scenarioIds_.end())
+    scenarioIds_.push_back(id);
 }
 
-bool LabSession::poll() {
+LabSession::StartResult LabSession::start(const std::string& scenarioId,
+                                          const TrainConfig& settings) {
+  StartResult result;
+  for (const TrackedRun* r : store_.runsOf(scenarioId))
+    if (r->active()) {
+      result.alreadyRunning = true;
+      return result;
+    }
+  result.issues = check(settings);
+  if (!result.issues.empty()) {
+    result.failedScenario = scenarioId;
+    result.error = issuesText(result.issues);
+    return result;
+  }
+  if (!isKnownScenario(scenarioId)) {
+    // Before the baseline starts: an unknown id starts nothing.
+    result.failedScenario = scenarioId;
+    try {
+      LabScenarios::make(scenarioId, settings);
+    } catch (const std::exception& e) {
+      result.error = e.what();  // the table's words, naming the known ids
+    }
+    return result;
+  }
+  const std::string source = liveSource(settings);
+  std::vector<std::string> toStart;
+  if (store_.needsBaseline(scenarioId, source)) toStart.push_back(baselineId());
+  toStart.push_back(scenarioId);
+  for (const std::string& id : toStart) {
+    try {
+      startScenario(id, settings, source);
+    } catch (const std::exception& e) {
+      // Bad settings or an unknown id are the user's to fix: the front end says so.
+      result.failedScenario = id;
+      result.error = e.what();
+      break;
+    }
+    result.started.push_back(id);
+  }
+  if (firstSource_.empty() && !result.started.empty()) firstSource_ = source;
+  doneAtLastPoll_ = false;
+  return result;
+}
+
+LabSession::StartResult LabSession::startAll(const std::vector<std::string>& scenarioIds,
+                                             const TrainConfig& settings) {
+  StartResult all;
+  for (const std::string& id : scenarioIds) {
+    // Named twice, or the baseline named after a row that started it: it runs once.
+    if (std::find(all.started.begin(), all.started.end(), id) != all.started.end()) continue;
+    StartResult one = start(id, settings);
+    all.started.insert(all.started.end(), one.started.begin(), one.started.end());
+    if (!one.ok()) {
+      all.alreadyRunning = one.alreadyRunning;
+      all.failedScenario = one.failedScenario;
+      all.error = one.error;
+      all.issues = one.issues;
+      break;
+    }
+  }
+  return all;
+}
+
+LabSession::StartResult LabSession::startAll(std::initializer_list<std::string_view> scenarioIds,
+                                             const TrainConfig& settings) {
+  return startAll(std::vector<std::string>(scenarioIds.begin(), scenarioIds.end()), settings);
+}
+
+std::optional<RunKey> LabSession::startRun(const TrainConfig& config, const std::string& label,
+                                           StartResult* result) {
+  StartResult local;
+  StartResult& r = result ? *result : local;
+  r.issues = check(config);
+  if (!r.issues.empty()) {
+    r.failedScenario = label;
+    r.error = issuesText(r.issues);
+    return std::nullopt;
+  }
+  TrackedRun log;
+  log.label = label;
+  log.config = config;
+  log.totalSteps = config.steps;
+  log.source = liveSource(config);
+  log.key = {RunOrigin::Trained, scheduler_->add(config, label)};
+  const RunKey key = log.key;
+  if (firstSource_.empty()) firstSource_ = log.source;
+  store_.add(std::move(log));
+  doneAtLastPoll_ = false;
+  return key;
+}
+
+void LabSession::stop(const std::string& scenarioId) {
+  for (const TrackedRun* r : store_.runsOf(scenarioId))
+    if (r->active() && !r->replayed()) scheduler_->cancel(r->key.id);
+}
+
+void LabSession::setPaused(const std::string& scenarioId, bool paused) {
+  for (const TrackedRun* r : store_.runsOf(scenarioId))
+    if (r->active() && !r->replayed()) scheduler_->setPaused(r->key.id, paused);
+}
+
+void LabSession::cancel(RunKey key) {
+  if (key.origin == RunOrigin::Trained) scheduler_->cancel(key.id);
+}
+
+void LabSession::cancelAll() { scheduler_->cancelAll(); }
+
+void LabSession::forget(const std::string& scenarioId, const std::string& source) {
+  for (const TrackedRun& r : store_.runs())
+    if (r.scenarioId == scenarioId && (source.empty() || r.source == source) && r.active())
+      cancel(r.key);
+  store_.removeScenario(scenarioId, source);  // a restart replaces the old curves
+}
+
+void LabSession::clear() {
+  scheduler_->cancelAll();
+  store_.clear();
+  scenarioIds_.clear();
+  firstSource_.clear();
+}
+
+std::vector<RunUpdate> LabSession::poll() {
   // Read idle() before draining: whatever ended before it is in this drain.
-  const bool idle = scheduler_.idle();
-  for (const auto& u : scheduler_.drain())
-    for (auto& m : results_)
-      for (auto& run : m.runs)
-        if (run.key.id == u.id) run.apply(u);
-  return idle;
+  const bool idle = scheduler_->idle();
+  std::vector<RunUpdate> updates = scheduler_->drain();
+  for (const RunUpdate& u : updates) store_.apply(RunOrigin::Trained, u);
+  doneAtLastPoll_ = idle;
+  return updates;
 }
 
-const RunLog& LabSession::baseline() const { return results_.front().runs.front(); }
+const std::vector<MeasuredScenario>& LabSession::results() const {
+  if (resultsRevision_ != store_.revision() || resultsScenarios_ != scenarioIds_.size()) {
+    results_.clear();
+    for (const std::string& id : scenarioIds_)
+      if (std::optional<MeasuredScenario> m = store_.measured(id))
+        results_.push_back(std::move(*m));
+    resultsRevision_ = store_.revision();
+    resultsScenarios_ = scenarioIds_.size();
+  }
+  return results_;
+}
 
 std::vector<Verdict> LabSession::verdicts(const VerdictOptions& options) const {
+  // Every scenario gets a verdict, also when its baseline never stepped (it then says so):
+  // the CLI's table has a row per scenario started.
   std::vector<Verdict> out;
-  for (const auto& s : results_) out.push_back(computeVerdict(s, baseline(), options));
+  for (const MeasuredScenario& m : results()) {
+    const TrackedRun* base = store_.baselineFor(m.id);
+    out.push_back(computeVerdict(m, base ? static_cast<const RunLog&>(*base) : RunLog(), options));
+  }
   return out;
+}
+
+const RunLog& LabSession::baseline() const {
+  static const RunLog none;
+  const TrackedRun* base = store_.baseline(firstSource_);
+  return base ? *base : none;
 }
 
 }  // namespace precisionlab
