@@ -1,7 +1,11 @@
+// The CLI's text helpers (cli/JsonText.h).
 #include "cli/JsonText.h"
 
-#include <cmath>
 #include <cstdio>
+
+#include "core/Json.h"
+#include "core/RecordJson.h"
+#include "core/Utf8.h"
 
 namespace precisionlab::cli {
 
@@ -11,26 +15,17 @@ std::string formatNumber(const char* format, double v) {
   return buf;
 }
 
-// Shortest round-trip text, with '.' whatever the locale.
-std::string jsonNumber(double v) {
-  return std::isfinite(v) ? fieldText(FieldKind::Real, v) : "null";
-}
+std::string jsonNumber(double v) { return json::serialize(numberToJson(v)); }
 
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
+std::string jsonString(const std::string& s) { return json::quote(textForJson(s)); }
+
+std::string textForJson(const std::string& s) {
+  if (utf8::firstInvalid(s) == std::string::npos) return s;
+  std::u32string codePoints;
+  utf8::decode(s, codePoints);  // each ill-formed sequence becomes one U+FFFD
+  std::string out;
+  for (char32_t c : codePoints) utf8::append(c, out);
+  return out;
 }
 
 }  // namespace precisionlab::cli

@@ -1,39 +1,21 @@
 // Small text helpers the CLI's reports share: printf-style numbers and JSON values for the
-// JSON Lines it writes (records are flat, so no JSON library is needed on this side). Record
-// fields are named by the one record table (core/RecordFields.h).
+// reports it writes by hand (verdicts.json). Records and summaries are encoded by core's one
+// JSON encoding (core/RecordJson.h), whose number spelling jsonNumber shares.
 #pragma once
 
 #include <string>
-#include <vector>
-
-#include "core/RecordFields.h"
 
 namespace precisionlab::cli {
 
 // One double through a printf format, e.g. formatNumber("%.3f", x).
 std::string formatNumber(const char* format, double v);
-// A JSON number; JSON has no inf/NaN, so those are written as null.
+// A JSON number as core's record encoding writes it: NaN and infinities as the strings "NaN",
+// "Infinity" and "-Infinity" (docs/run-file-format.md, "Numbers").
 std::string jsonNumber(double v);
-// A JSON string literal with quotes, backslashes and control characters escaped.
+// A JSON string literal (json::quote) of `s` made valid UTF-8 (textForJson).
 std::string jsonString(const std::string& s);
-
-// The fields of a step or evaluation record as JSON members, `"step":3,"loss":0.69,...`, in the
-// table's order; optional fields only when set.
-template <typename Record>
-std::string jsonRecordFields(const Record& r, const std::vector<RecordField<Record>>& fields) {
-  std::string out;
-  for (const auto& f : fields) {
-    const double v = f.get(r);
-    if (f.optional && !(v > 0)) continue;
-    out += (out.empty() ? "\"" : ",\"") + std::string(f.name) + "\":";
-    if (f.kind == FieldKind::Flag)
-      out += v != 0 ? "true" : "false";
-    else if (f.kind == FieldKind::Integer)
-      out += fieldText(f.kind, v);
-    else
-      out += jsonNumber(v);
-  }
-  return out;
-}
+// `s` with each ill-formed UTF-8 sequence replaced by U+FFFD: JSON text must be UTF-8, and a
+// message or device name may carry bytes of another encoding (a file name in Latin-1).
+std::string textForJson(const std::string& s);
 
 }  // namespace precisionlab::cli

@@ -7,10 +7,12 @@
 
 #include "cli/JsonText.h"
 #include "core/AtomicFileWriter.h"
-#include "core/CsvWriter.h"
 #include "core/EngineError.h"
 #include "core/GpuEstimator.h"
+#include "core/Json.h"
 #include "core/LabScenarios.h"
+#include "core/RecordJson.h"
+#include "core/RunCsv.h"
 #include "core/ScenarioIds.h"
 
 namespace precisionlab::cli {
@@ -72,9 +74,9 @@ std::vector<std::string> ampEvidence(const LabSession& session,
 
 // Through the one output writer (AtomicFileWriter): whole or absent, never over a device or
 // FIFO, a full disk or a read-only folder said in words.
-void writeFile(const std::filesystem::path& path, const std::ostringstream& text) {
+void writeFile(const std::filesystem::path& path, const std::string& text) {
   try {
-    AtomicFileWriter::writeFile(path.string(), text.str());
+    AtomicFileWriter::writeFile(path.string(), text);
   } catch (const InputError& e) {
     throw InputError(std::string("lab: ") + e.what());
   }
@@ -171,29 +173,32 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
     throw InputError("lab: cannot create --out directory " + dir + ": " +
                      AtomicFileWriter::reason(ec.value()));
   const std::filesystem::path root(dir);
-  // Columns and keys are the one record table's names (core/RecordFields.h). Each file is
-  // written whole and renamed into place: a full disk leaves the old file, never a torn one.
-  std::ostringstream csv, jsonl, evals, json;
-  csv << "scenario,run,provenance," << fieldNames(stepFields(), ',') << "\n";
-  evals << "scenario,run," << fieldNames(evalFields(), ',') << "\n";
+  // Columns and keys are the one record table's names (core/RecordFields.h): the CSV files come
+  // from the one run-CSV writer (core/RunCsv.h), the JSON lines from the one JSON encoding of
+  // records (core/RecordJson.h). Each file is written whole and renamed into place: a full disk
+  // leaves the old file, never a torn one.
+  std::vector<const RunLog*> runs;
+  std::ostringstream jsonl;
   for (const auto& s : session.results()) {
     for (const auto& r : s.runs) {
-      const std::string prov = provenanceName(r.provenance.kind);
+      runs.push_back(&r);
+      const auto line = [&](const char* type) {
+        json::Value o = json::Value::object();
+        o.set("type", type);
+        o.set("scenario", s.id);
+        o.set("run", textForJson(r.label));
+        o.set("provenance", provenanceName(r.provenance.kind));
+        return o;
+      };
       for (const auto& st : r.steps) {
-        std::string line = s.id + "," + csv::field(r.label) + "," + prov;
-        for (const StepField& f : stepFields()) line += "," + fieldText(f.kind, f.get(st));
-        csv << line << "\n";
-        jsonl << "{\"type\":\"step\",\"scenario\":" << quoted(s.id)
-              << ",\"run\":" << quoted(r.label) << ",\"provenance\":" << quoted(prov) << ","
-              << jsonRecordFields(st, stepFields()) << "}\n";
+        json::Value o = line("step");
+        addRecordFields(o, st);
+        jsonl << json::serialize(o) << "\n";
       }
       for (const auto& e : r.evals) {
-        std::string line = s.id + "," + csv::field(r.label);
-        for (const EvalField& f : evalFields()) line += "," + fieldText(f.kind, f.get(e));
-        evals << line << "\n";
-        jsonl << "{\"type\":\"eval\",\"scenario\":" << quoted(s.id)
-              << ",\"run\":" << quoted(r.label) << "," << jsonRecordFields(e, evalFields())
-              << "}\n";
+        json::Value o = line("eval");
+        addRecordFields(o, e);
+        jsonl << json::serialize(o) << "\n";
       }
     }
   }
@@ -209,6 +214,7 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
            << " (LibTorch " << r.provenance.torchVersion << "). " << r.provenance.note;
   text << "\n";
   // One object per scenario: what the verdict concluded (judgementName), its text and figures.
+  std::ostringstream json;
   json << "[\n";
   for (size_t i = 0; i < verdicts.size(); ++i) {
     const Verdict& v = verdicts[i];
@@ -245,11 +251,11 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
          << "\n";
   }
   json << "]\n";
-  writeFile(root / "steps.csv", csv);
-  writeFile(root / "steps.jsonl", jsonl);
-  writeFile(root / "evals.csv", evals);
-  writeFile(root / "verdicts.json", json);
-  writeFile(root / "verdicts.txt", text);
+  writeFile(root / "steps.csv", stepsCsv(runs));
+  writeFile(root / "steps.jsonl", jsonl.str());
+  writeFile(root / "evals.csv", evalsCsv(runs));
+  writeFile(root / "verdicts.json", json.str());
+  writeFile(root / "verdicts.txt", text.str());
 }
 
 }  // namespace precisionlab::cli

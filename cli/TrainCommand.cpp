@@ -21,7 +21,8 @@
 #include "cli/TrainingOptions.h"
 #include "core/BertConfig.h"
 #include "core/EngineError.h"
-#include "core/RecordFields.h"
+#include "core/Json.h"
+#include "core/RecordJson.h"
 #include "core/RunLog.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
@@ -48,11 +49,13 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-// One JSON line a record, named by the one record table.
+// One JSON line a record: its type, then core's one encoding of records (core/RecordJson.h).
 template <typename Record>
-std::string recordJson(const char* type, const Record& r,
-                       const std::vector<RecordField<Record>>& fields) {
-  return std::string("{\"type\":\"") + type + "\"," + jsonRecordFields(r, fields) + "}";
+std::string recordJson(const char* type, const Record& r) {
+  json::Value o = json::Value::object();
+  o.set("type", type);
+  addRecordFields(o, r);
+  return json::serialize(o);
 }
 
 std::string evalText(const EvalRecord& e) {
@@ -144,7 +147,7 @@ int runTrainCommand(const ArgParser& parser) {
               u.provenance.torchVersion + "), " + std::to_string(config.steps) + " steps");
       for (const auto& r : u.steps) {
         if (jsonl) {
-          std::cout << recordJson("step", r, stepFields()) << "\n";
+          std::cout << recordJson("step", r) << "\n";
         } else if (!tty && (r.step % logEvery == 0 || r.step == 1)) {
           print("step " + std::to_string(r.step) + "/" + std::to_string(config.steps) + "  loss " +
                 fixed(r.loss, 4) + "  lr " + jsonNumber(r.learningRate) + "  " +
@@ -154,7 +157,7 @@ int runTrainCommand(const ArgParser& parser) {
       }
       for (const auto& e : u.evals) {
         if (jsonl)
-          std::cout << recordJson("eval", e, evalFields()) << "\n";
+          std::cout << recordJson("eval", e) << "\n";
         else
           print(evalText(e));
       }
@@ -171,21 +174,17 @@ int runTrainCommand(const ArgParser& parser) {
   const bool hasEval = !log.evals.empty();
   const char* state = runStateName(log.state);
   if (jsonl) {
-    // Keys are RunSummary's names; step times are the one statistic (core/RunLog.h).
-    std::cout << "{\"type\":\"summary\",\"state\":" << jsonString(state)
-              << ",\"message\":" << jsonString(log.message)
-              << ",\"stepsDone\":" << summary.stepsDone
-              << ",\"finalLoss\":" << jsonNumber(summary.finalLoss)
-              << ",\"finalValLoss\":" << (hasEval ? jsonNumber(summary.finalValLoss) : "null")
-              << ",\"finalValAccuracy\":"
-              << (hasEval ? jsonNumber(summary.finalValAccuracy) : "null")
-              << ",\"medianStepMs\":" << jsonNumber(summary.medianStepMs)
-              << ",\"medianSamplesPerSec\":" << jsonNumber(summary.medianSamplesPerSec)
-              << ",\"peakBytes\":" << summary.peakBytes
-              << ",\"nonFiniteSteps\":" << summary.nonFiniteSteps
-              << ",\"provenance\":" << jsonString(provenanceName(log.provenance.kind))
-              << ",\"device\":" << jsonString(log.provenance.device)
-              << ",\"torchVersion\":" << jsonString(log.provenance.torchVersion) << "}\n";
+    // The summary table's keys and encoding (core/RecordJson.h), as in a .plrun's end line,
+    // between the run's end state and its provenance.
+    json::Value line = json::Value::object();
+    line.set("type", "summary");
+    line.set("state", state);
+    line.set("message", textForJson(log.message));
+    addRecordFields(line, summary);
+    line.set("provenance", provenanceName(log.provenance.kind));
+    line.set("device", textForJson(log.provenance.device));
+    line.set("torchVersion", textForJson(log.provenance.torchVersion));
+    std::cout << json::serialize(line) << "\n";
   } else if (log.state == RunState::Failed) {
     std::cerr << "training failed: " << escapeForTerminal(log.message, NewlinePolicy::Keep) << "\n";
   } else {

@@ -428,6 +428,20 @@ CORE_TEST(stepLinesUseTheFieldTable) {
   CHECK_FUZZY_EQ(readRunRecording(path).steps[1].cpuMs, 7.5);
 }
 
+CORE_TEST(endLineSummaryUsesTheSummaryTable) {
+  // The end line's summary has every key of the summary table, in its order (the same keys
+  // `train --jsonl` writes), and a NaN final loss is spelt as everywhere else: "NaN".
+  const std::string text = toText(sampleRecording(5));
+  const json::Value end = json::parse(text.substr(text.rfind('\n', text.size() - 2) + 1));
+  const json::Value* summary = end.find("summary");
+  CHECK(summary && summary->isObject());
+  std::vector<std::string> keys, expected;
+  for (const auto& member : summary->members()) keys.push_back(member.first);
+  for (const SummaryField& f : summaryFields()) expected.emplace_back(f.name);
+  CHECK_EQ(keys, expected);
+  CHECK_EQ(json::serialize(*summary->find("finalLoss")), std::string("\"NaN\""));
+}
+
 CORE_TEST(summaryIsTheMedianAfterWarmup) {
   RunLog log;
   // Warm-up steps are slow, one later step stalls: the median after step 3 ignores both (a mean

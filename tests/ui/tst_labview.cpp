@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <cmath>
@@ -28,6 +29,7 @@
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/RunToggle.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 using namespace precisionlab;
 
@@ -122,6 +124,7 @@ class TestLabView : public QObject {
   void init();
   void cleanup();
   void hasARowPerScenarioAndSixCharts();
+  void everyChartOfTheTableIsShown();
   void toggleStartsRunAndChartsReceivePoints();
   void untickCancelsOnlyThatScenario();
   void runScenarioHighlightsAndRejectsUnknownIds();
@@ -179,6 +182,61 @@ void TestLabView::hasARowPerScenarioAndSixCharts() {
     QVERIFY2(view_->toggle(QLatin1String(id)), id);
   QCOMPARE(view_->chartPanels().size(), 6);
   for (ChartPanel* p : view_->chartPanels()) QVERIFY(p->chart()->isEmpty());
+}
+
+void TestLabView::everyChartOfTheTableIsShown() {
+  // The view's figures are the table's rows, in order.
+  QStringList ids;
+  for (const LabChartArea::Chart& c : LabChartArea::charts()) ids << c.id;
+  QStringList shown;
+  for (const ChartPanel* p : view_->chartPanels()) shown << p->metricId();
+  QCOMPARE(shown, ids);
+  // The figure each scenario's story is told with (presenter mode) is a row of the table.
+  for (const ScenarioInfo& info : ScenarioCatalog::all())
+    QVERIFY2(ids.contains(info.focusChart), qPrintable(info.id + ": " + info.focusChart));
+
+  // A seventh figure is one more row, on a tab of its own: the tabs come from the rows (the
+  // layout once put figure i on tab i / 2 of three fixed tabs and indexed past them).
+  QList<LabChartArea::Chart> charts = LabChartArea::charts();
+  LabChartArea::Chart seventh = charts.front();
+  seventh.id = QStringLiteral("loss-again");
+  seventh.page = QStringLiteral("A fourth tab");
+  charts.append(seventh);
+  LabChartArea area(charts, nullptr);
+  area.resize(1280, 700);
+  area.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&area));
+  QCOMPARE(area.panels().size(), charts.size());
+  QCOMPARE(area.findChild<QTabWidget*>(QStringLiteral("labChartTabs"))->count(), 4);
+  RunDataStore store;
+  TrainConfig config = tinyConfig(3);
+  store.addRun({RunOrigin::Trained, 1}, RunDataStore::liveSource(config),
+               QStringLiteral("baseline-fp32"), QStringLiteral("fp32 baseline"), QString(),
+               Qt::black, config);
+  RunUpdate update;
+  update.id = 1;
+  update.state = RunState::Finished;
+  update.totalSteps = 3;
+  update.provenance.kind = Provenance::Live;
+  update.provenance.device = "cpu";
+  for (int step = 1; step <= 3; ++step) {
+    StepRecord r;
+    r.step = step;
+    r.loss = 0.7 - 0.1 * step;
+    update.steps.push_back(r);
+  }
+  QVERIFY(store.apply(RunOrigin::Trained, update));
+  for (const bool presenter : {false, true}) {
+    area.setPresenterMode(presenter);
+    for (const LabChartArea::Chart& c : std::as_const(charts)) {
+      area.showChart(c.id);
+      QVERIFY2(area.panel(c.id)->isVisible(), qPrintable(c.id));
+      if (presenter) QCOMPARE(area.currentChart(), c.id);
+    }
+  }
+  area.showChart(seventh.id);
+  area.refresh(store);
+  QVERIFY(area.panel(seventh.id)->chart()->drawnPointCount() > 0);
 }
 
 void TestLabView::toggleStartsRunAndChartsReceivePoints() {

@@ -20,8 +20,6 @@ namespace precisionlab {
 
 namespace {
 
-enum ChartIndex { kLoss, kDivergence, kThroughput, kMemory, kLossScale, kUnderflow, kChartCount };
-
 // (origin, id): a trained run and a replayed one may share an id number.
 QString runKey(const TrackedRun& run) {
   return (run.replayed() ? QStringLiteral("r") : QStringLiteral("t")) + QString::number(run.key.id);
@@ -79,68 +77,97 @@ QString modelMixNote(const QList<const TrackedRun*>& runs) {
   return LabChartArea::tr("Compares different models: %1.").arg(models.join(QStringLiteral(", ")));
 }
 
+// The lines of the chart table's rows (LabMetrics turns records into points).
+QList<QPointF> lossLine(const TrackedRun& run, const TrackedRun*) { return LabMetrics::loss(run); }
+QList<QPointF> divergenceLine(const TrackedRun& run, const TrackedRun* baseline) {
+  return LabMetrics::divergence(run, *baseline);
+}
+QList<QPointF> throughputLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::samplesPerSec(run);
+}
+QList<QPointF> memoryLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::peakMemoryMiB(run);
+}
+QList<QPointF> lossScaleLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::lossScale(run);
+}
+QList<QPointF> underflowLine(const TrackedRun& run, const TrackedRun*) {
+  return LabMetrics::gradZeroPercent(run);
+}
+
 }  // namespace
 
-LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
-  struct ChartSpec {
-    const char* id;
-    QString title;
-    QString shortTitle;
-    QString how;
-    QString yTitle;
-    LiveChart::YScale scale;
-    bool includeZero;
-    QString emptyHint;
-  };
-  const ChartSpec specs[kChartCount] = {
-      {"loss", tr("Training loss"), tr("Loss"),
-       tr("Every run over the fp32 baseline (dark grey). Lower is better; a triangle marks "
-          "where a run's loss became inf/NaN."),
-       tr("loss"), LiveChart::YScale::Linear, false,
-       tr("Tick a run above: its loss appears here within seconds.")},
-      {"divergence", tr("Divergence from the fp32 baseline"), tr("Divergence"),
-       tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."), tr("|Δ loss|"),
-       LiveChart::YScale::Linear, true, tr("Needs the fp32 baseline and one more run.")},
-      {"throughput", tr("Throughput"), tr("Throughput"),
-       tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
-          "is not a measurement."),
-       tr("samples/s"), LiveChart::YScale::Linear, true, tr("Start a run to measure its speed.")},
-      {"memory", tr("Peak memory"), tr("Memory"),
-       tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
-          "is not a measurement."),
-       tr("MiB"), LiveChart::YScale::Linear, true, tr("Start a run to measure its memory.")},
-      {"loss-scale", tr("Loss scale (fp16=True)"), tr("Loss scale"),
-       tr("The GradScaler halves the scale and skips the step (squares) when gradients "
-          "overflow."),
-       tr("scale (log₂)"), LiveChart::YScale::Log2, false,
-       tr("Start fp16=True: only runs with loss scaling have a loss scale.")},
-      {"underflow", tr("Gradients flushed to zero"), tr("Underflow"),
-       tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
-       tr("% of values"), LiveChart::YScale::Linear, true,
-       tr("Start a run to see how many gradients vanish.")},
-  };
-
+QList<LabChartArea::Chart> LabChartArea::charts() {
+  using Runs = Chart::Runs;
+  using Scale = LiveChart::YScale;
   // Charts in pairs, one tab per question a learner asks: does it learn, is it faster, what
   // happens inside fp16. Two charts per tab stay large enough to read at 1280 x 800.
+  const QString learn = tr("Does it learn? (loss, divergence)");
+  const QString faster = tr("Is it faster? (throughput, memory)");
+  const QString insideFp16 = tr("Inside fp16 (loss scale, underflow)");
+  // id, tab, title, presenter tab, how to read it, y axis, scale, y from 0, empty hint, runs,
+  // line, marks, marks' name, extra loss lines.
+  return {
+      {QStringLiteral("loss"), learn, tr("Training loss"), tr("Loss"),
+       tr("Every run over the fp32 baseline (dark grey). Lower is better; a triangle marks "
+          "where a run's loss became inf/NaN."),
+       tr("loss"), Scale::Linear, false,
+       tr("Tick a run above: its loss appears here within seconds."), Runs::All, &lossLine, nullptr,
+       QString(), true},
+      {QStringLiteral("divergence"), learn, tr("Divergence from the fp32 baseline"),
+       tr("Divergence"), tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
+       tr("|Δ loss|"), Scale::Linear, true, tr("Needs the fp32 baseline and one more run."),
+       Runs::AgainstBaseline, &divergenceLine, nullptr, QString(), false},
+      {QStringLiteral("throughput"), faster, tr("Throughput"), tr("Throughput"),
+       tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
+          "is not a measurement."),
+       tr("samples/s"), Scale::Linear, true, tr("Start a run to measure its speed."),
+       Runs::Measured, &throughputLine, nullptr, QString(), false},
+      {QStringLiteral("memory"), faster, tr("Peak memory"), tr("Memory"),
+       tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
+          "is not a measurement."),
+       tr("MiB"), Scale::Linear, true, tr("Start a run to measure its memory."), Runs::Measured,
+       &memoryLine, nullptr, QString(), false},
+      {QStringLiteral("loss-scale"), insideFp16, tr("Loss scale (fp16=True)"), tr("Loss scale"),
+       tr("The GradScaler halves the scale and skips the step (squares) when gradients "
+          "overflow."),
+       tr("scale (log₂)"), Scale::Log2, false,
+       tr("Start fp16=True: only runs with loss scaling have a loss scale."), Runs::LossScaling,
+       &lossScaleLine, &LabMetrics::skippedSteps, tr("%1 skipped step"), false},
+      {QStringLiteral("underflow"), insideFp16, tr("Gradients flushed to zero"), tr("Underflow"),
+       tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
+       tr("% of values"), Scale::Linear, true, tr("Start a run to see how many gradients vanish."),
+       Runs::All, &underflowLine, nullptr, QString(), false},
+  };
+}
+
+LabChartArea::LabChartArea(QWidget* parent) : LabChartArea(charts(), parent) {}
+
+LabChartArea::LabChartArea(const QList<Chart>& charts, QWidget* parent)
+    : QWidget(parent), charts_(charts) {
+  // The tabs of the normal layout come from the rows: one per distinct page, in the order of
+  // its first chart.
   pairs_ = new QTabWidget(this);
   pairs_->setObjectName(QStringLiteral("labChartTabs"));
-  const QString pairTitles[] = {tr("Does it learn? (loss, divergence)"),
-                                tr("Is it faster? (throughput, memory)"),
-                                tr("Inside fp16 (loss scale, underflow)")};
-  for (const QString& title : pairTitles) {
-    auto* page = new QWidget(pairs_);
-    auto* pageLayout = new QHBoxLayout(page);
-    pageLayout->setContentsMargins(4, 4, 4, 4);
-    pairs_->addTab(page, title);
-    pairPages_.append(page);
+  QStringList pageTitles;
+  for (const Chart& c : std::as_const(charts_)) {
+    if (!pageTitles.contains(c.page)) {
+      auto* page = new QWidget(pairs_);
+      auto* pageLayout = new QHBoxLayout(page);
+      pageLayout->setContentsMargins(4, 4, 4, 4);
+      pairs_->addTab(page, c.page);
+      pairPages_.append(page);
+      pageTitles.append(c.page);
+    }
+    pageOf_.append(int(pageTitles.indexOf(c.page)));
   }
   singles_ = new QTabWidget(this);
   singles_->setObjectName(QStringLiteral("labPresenterCharts"));
-  for (int i = 0; i < kChartCount; ++i) {
-    const ChartSpec& s = specs[i];
+  for (int i = 0; i < charts_.size(); ++i) {
+    const Chart& s = charts_[i];
     auto* chart = new LiveChart(tr("step"), s.yTitle, s.scale);
-    chart->setYIncludesZero(s.includeZero);
-    auto* panel = new ChartPanel(QLatin1String(s.id), s.title, s.how, chart, pairPages_[i / 2]);
+    chart->setYIncludesZero(s.yIncludesZero);
+    auto* panel = new ChartPanel(s.id, s.title, s.how, chart, pairPages_[pageOf_[i]]);
     panel->setEmptyHint(s.emptyHint);
     panel->finishUpdate();
     panels_.append(panel);
@@ -150,9 +177,10 @@ LabChartArea::LabChartArea(QWidget* parent) : QWidget(parent) {
     singles_->addTab(page, s.shortTitle);
     singlePages_.append(page);
   }
-  drawnRevisions_.resize(kChartCount);
-  legendEntries_.resize(kChartCount);
-  drawnBaselineRevision_.fill(0, kChartCount);
+  const int chartCount = int(charts_.size());
+  drawnRevisions_.resize(chartCount);
+  legendEntries_.resize(chartCount);
+  drawnBaselineRevision_.fill(0, chartCount);
   // A figure that comes on screen catches up with the runs at once.
   auto catchUp = [this] {
     if (store_) refresh(*store_);
@@ -186,7 +214,7 @@ ChartPanel* LabChartArea::panel(const QString& metricId) const {
 
 void LabChartArea::placePanels() {
   for (int i = 0; i < panels_.size(); ++i) {
-    QWidget* page = presenterMode_ ? singlePages_[i] : pairPages_[i / 2];
+    QWidget* page = presenterMode_ ? singlePages_[i] : pairPages_[pageOf_[i]];
     if (page->layout()->indexOf(panels_[i]) < 0) {
       if (panels_[i]->parentWidget() != page) panels_[i]->setParent(page);
       page->layout()->addWidget(panels_[i]);
@@ -212,10 +240,12 @@ void LabChartArea::showEvent(QShowEvent* event) {
 }
 
 void LabChartArea::showTab(int index) {
-  if (presenterMode_)
-    singles_->setCurrentIndex(std::clamp(index * 2, 0, int(panels_.size()) - 1));
-  else
+  if (!presenterMode_) {
     pairs_->setCurrentIndex(index);
+    return;
+  }
+  const int first = int(pageOf_.indexOf(std::clamp(index, 0, int(pairPages_.size()) - 1)));
+  if (first >= 0) singles_->setCurrentIndex(first);
 }
 
 void LabChartArea::showChart(const QString& metricId) {
@@ -224,13 +254,15 @@ void LabChartArea::showChart(const QString& metricId) {
     if (presenterMode_)
       singles_->setCurrentIndex(i);
     else
-      pairs_->setCurrentIndex(i / 2);
+      pairs_->setCurrentIndex(pageOf_[i]);
     return;
   }
 }
 
 QString LabChartArea::currentChart() const {
-  const int i = presenterMode_ ? singles_->currentIndex() : pairs_->currentIndex() * 2;
+  // Normal layout: the tab's first figure.
+  const int i =
+      presenterMode_ ? singles_->currentIndex() : int(pageOf_.indexOf(pairs_->currentIndex()));
   return i >= 0 && i < panels_.size() ? panels_[i]->metricId() : QString();
 }
 
@@ -251,7 +283,7 @@ void LabChartArea::refresh(const RunDataStore& store) {
   store_ = &store;
   QStringList seen;
   QStringList items;
-  for (int c = 0; c < kChartCount; ++c) {
+  for (int c = 0; c < panels_.size(); ++c) {
     if (!panels_[c]->isVisible()) continue;
     refreshPanel(c, store);
     for (const auto& [name, color] : std::as_const(legendEntries_[c])) {
@@ -267,7 +299,7 @@ void LabChartArea::refresh(const RunDataStore& store) {
 
 QStringList LabChartArea::legendNames() const {
   QStringList names;
-  for (int c = 0; c < kChartCount; ++c)
+  for (int c = 0; c < panels_.size(); ++c)
     if (panels_[c]->isVisible())
       for (const auto& entry : legendEntries_[c])
         if (!names.contains(entry.first)) names.append(entry.first);
@@ -292,6 +324,7 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   QHash<QString, quint64>& drawn = drawnRevisions_[c];
   LiveChart* chart = panels_[c]->chart();
 
+  const Chart& spec = charts_[c];
   QSet<QString> keys;
   QList<const TrackedRun*> plotted;
   QStringList notMeasured;
@@ -307,54 +340,34 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     const bool isBaseline = baseline && run.key == baseline->key;
     const QString name = RunDataStore::legendOf(run);
     const QColor color = RunDataStore::colorOf(run);
-    switch (c) {
-      case kThroughput:
-      case kMemory:
+    switch (spec.runs) {
+      case Chart::Runs::All:
+        break;
+      case Chart::Runs::Measured:
         // Emulated fp16 runs at fp32 speed plus rounding work: drawn here it would read as
         // "fp16 is slower". It is not a measurement, so it is not a line.
         if (emulated(run)) {
           if (!notMeasured.contains(name)) notMeasured.append(name);
-          break;
+          continue;
         }
-        keys.insert(key);
-        plotted.append(&run);
-        if (!dirty) break;
-        if (c == kThroughput) chart->setLine(key, name, color, LabMetrics::samplesPerSec(run));
-        if (c == kMemory) chart->setLine(key, name, color, LabMetrics::peakMemoryMiB(run));
         break;
-      case kLoss:
-      case kUnderflow:
-        keys.insert(key);
-        plotted.append(&run);
-        if (!dirty) break;
-        if (c == kLoss) chart->setLine(key, name, color, LabMetrics::loss(run));
-        if (c == kUnderflow) chart->setLine(key, name, color, LabMetrics::gradZeroPercent(run));
+      case Chart::Runs::AgainstBaseline:
+        if (!baseline || isBaseline) continue;
         break;
-      case kDivergence:
-        if (!baseline || isBaseline) break;
-        keys.insert(key);
-        plotted.append(&run);
-        if (dirty || baselineChanged)
-          chart->setLine(key, name, color, LabMetrics::divergence(run, *baseline));
-        break;
-      case kLossScale: {
-        if (!LabMetrics::usesLossScaling(run)) break;
-        const QString skippedKey = key + QStringLiteral("-skipped");
-        keys.insert(key);
-        keys.insert(skippedKey);
-        plotted.append(&run);
-        if (!dirty) break;
-        chart->setLine(key, name, color, LabMetrics::lossScale(run));
-        chart->setScatter(skippedKey, tr("%1 skipped step").arg(name), color,
-                          LabMetrics::skippedSteps(run));
-        break;
-      }
-      default:
+      case Chart::Runs::LossScaling:
+        if (!LabMetrics::usesLossScaling(run)) continue;
         break;
     }
+    const QString marksKey = key + QStringLiteral("-marks");
+    keys.insert(key);
+    if (spec.marks) keys.insert(marksKey);
+    plotted.append(&run);
+    if (!dirty && !(spec.runs == Chart::Runs::AgainstBaseline && baselineChanged)) continue;
+    chart->setLine(key, name, color, spec.line(run, baseline));
+    if (spec.marks) chart->setScatter(marksKey, spec.marksName.arg(name), color, spec.marks(run));
   }
   QList<QPair<QString, QColor>> extraLegend;
-  if (c == kLoss)
+  if (spec.extraLossLines)
     for (const ExtraLine& line : std::as_const(extraLoss_)) {
       if (!filter_.isEmpty() && !filter_.contains(line.scenarioId)) continue;
       keys.insert(line.key);

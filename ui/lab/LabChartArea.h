@@ -1,7 +1,10 @@
-// The lab's six figures and how they are laid out: in tabs of two (loss and divergence, speed
-// and memory, inside fp16) normally, and one large figure at a time in presenter mode, where
-// the room needs the chart big and the teacher picks the figure that tells the option's story.
-// refresh() turns the UI-owned run records into chart points, redrawing only runs that changed.
+// The lab's figures and how they are laid out: in tabs of two (loss and divergence, speed and
+// memory, inside fp16) normally, and one large figure at a time in presenter mode, where the
+// room needs the chart big and the teacher picks the figure that tells the option's story.
+// The figures are one table (charts(), in LabChartArea.cpp): a row says what a figure draws,
+// for which runs, and which tab it shares, so adding a figure is adding a row; the tabs are made
+// from the rows, whatever their count. refresh() turns the UI-owned run records into chart
+// points, redrawing only runs that changed.
 #pragma once
 
 #include <QColor>
@@ -13,6 +16,8 @@
 #include <QString>
 #include <QWidget>
 
+#include "ui/charts/LiveChart.h"
+
 class QLabel;
 class QStackedWidget;
 class QTabWidget;
@@ -21,16 +26,47 @@ namespace precisionlab {
 
 class ChartPanel;
 class RunDataStore;
+struct TrackedRun;
 
 class LabChartArea : public QWidget {
   Q_OBJECT
 
  public:
+  // One figure: a row of the chart table.
+  struct Chart {
+    QString id;    // "loss", the name the scenario table's focusChart uses
+    QString page;  // the normal layout's tab it shares; rows with the same page share a tab
+    QString title, shortTitle;  // shortTitle: its tab in presenter mode
+    QString how;                // what it shows, under the title
+    QString yTitle;
+    LiveChart::YScale scale = LiveChart::YScale::Linear;
+    bool yIncludesZero = false;
+    QString emptyHint;
+    // Which runs it draws. Measured: not emulated runs (their speed and memory are not
+    // measurements; the footer names them). AgainstBaseline: runs beside their source's
+    // baseline, not the baseline itself. LossScaling: runs with a GradScaler.
+    enum class Runs { All, Measured, AgainstBaseline, LossScaling };
+    Runs runs = Runs::All;
+    // A run's line; `baseline` is its source's baseline (never null for AgainstBaseline).
+    QList<QPointF> (*line)(const TrackedRun& run, const TrackedRun* baseline) = nullptr;
+    // Marks beside the line (the loss scale's skipped steps), named marksName ("%1" the run),
+    // or nullptr.
+    QList<QPointF> (*marks)(const TrackedRun& run) = nullptr;
+    QString marksName;
+    // Also draws the loss curves of setExtraLossLines().
+    bool extraLossLines = false;
+  };
+  // The lab's figures, in order (translated when called).
+  static QList<Chart> charts();
+
   explicit LabChartArea(QWidget* parent = nullptr);
+  // Another table (tests: a seventh figure).
+  LabChartArea(const QList<Chart>& charts, QWidget* parent);
 
   QList<ChartPanel*> panels() const { return panels_; }
   ChartPanel* panel(const QString& metricId) const;
-  // Normal layout: which tab of two is shown (0 learn, 1 speed, 2 inside fp16).
+  // Normal layout: which tab of two is shown (0 learn, 1 speed, 2 inside fp16); in presenter
+  // mode that tab's first figure.
   void showTab(int index);
   // Shows the figure `metricId` ("loss", "throughput", ...): its tab, or in presenter mode the
   // figure alone.
@@ -67,7 +103,9 @@ class LabChartArea : public QWidget {
   void placePanels();
   void refreshPanel(int index, const RunDataStore& store);
 
-  QList<ChartPanel*> panels_;
+  QList<Chart> charts_;
+  QList<ChartPanel*> panels_;  // one per chart, in its order
+  QList<int> pageOf_;          // per chart: its tab in pairs_
   QStackedWidget* stack_ = nullptr;
   QTabWidget* pairs_ = nullptr;    // normal: tabs of two
   QTabWidget* singles_ = nullptr;  // presenter: one figure per tab

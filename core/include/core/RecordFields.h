@@ -1,12 +1,14 @@
-// The one table of what a step and an evaluation record hold: each field's name (one spelling,
-// used by every export: CSV, JSON Lines, .plrun, the CLI reports and TensorBoard tags), its
-// unit, its kind and how to read and set it. Add a field to StepRecord and to this table, and
-// every writer and the run-file reader pick it up. Plain data: no torch, no Qt.
+// The one table of what a step and an evaluation record hold, and of a run's summary: each
+// field's name (one spelling, used by every export: CSV, JSON Lines, .plrun, the CLI reports and
+// TensorBoard tags), its unit, its kind and how to read and set it. Add a field to StepRecord (or
+// RunSummary) and to its table, and every writer and the run-file reader pick it up; the JSON
+// encoding is core/RecordJson.h, the CSV one core/RunCsv.h. Plain data: no torch, no Qt.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "core/RunLog.h"
 #include "core/RunRecords.h"
 
 namespace precisionlab {
@@ -29,9 +31,14 @@ struct RecordField {
 
 using StepField = RecordField<StepRecord>;
 using EvalField = RecordField<EvalRecord>;
+// RunLog::summary()'s numbers: the .plrun end line's "summary" and `train --jsonl`'s summary line.
+// None is optional: a run that never evaluated says so by its sentinels (finalValLoss 0,
+// finalValAccuracy -1; core/RunLog.h), so every summary has the same keys.
+using SummaryField = RecordField<RunSummary>;
 
 const std::vector<StepField>& stepFields();
 const std::vector<EvalField>& evalFields();
+const std::vector<SummaryField>& summaryFields();
 
 // "throughput/samplesPerSec"; empty when the field has no TensorBoard group.
 template <typename Record>
@@ -42,13 +49,5 @@ std::string tensorboardTag(const RecordField<Record>& f) {
 // A field's value as text for CSV and reports, whatever the locale: integers in full, flags as
 // 0 or 1, reals in the shortest form that reads back to the same double, "nan", "inf", "-inf".
 std::string fieldText(FieldKind kind, double value);
-
-// `names` joined with `separator` (a CSV header's record part).
-template <typename Record>
-std::string fieldNames(const std::vector<RecordField<Record>>& fields, char separator) {
-  std::string out;
-  for (const auto& f : fields) out += (out.empty() ? "" : std::string(1, separator)) + f.name;
-  return out;
-}
 
 }  // namespace precisionlab

@@ -26,6 +26,7 @@ RecordField<Record> row(const char* name, const char* unit, FieldKind kind, bool
 constexpr FieldKind kInt = FieldKind::Integer, kReal = FieldKind::Real, kFlag = FieldKind::Flag;
 using S = StepRecord;
 using E = EvalRecord;
+using R = RunSummary;
 
 }  // namespace
 
@@ -57,6 +58,22 @@ const std::vector<EvalField>& evalFields() {
       row<E, &E::valLoss>("valLoss", "", kReal, false, "validation"),
       row<E, &E::valAccuracy>("valAccuracy", "", kReal, false, "validation"),
       row<E, &E::chanceAccuracy>("chanceAccuracy", "", kReal, true, nullptr),
+  };
+  return fields;
+}
+
+const std::vector<SummaryField>& summaryFields() {
+  static const std::vector<SummaryField> fields = {
+      row<R, &R::stepsDone>("stepsDone", "", kInt, false, nullptr),
+      row<R, &R::medianStepMs>("medianStepMs", "ms", kReal, false, nullptr),
+      row<R, &R::medianSamplesPerSec>("medianSamplesPerSec", "1/s", kReal, false, nullptr),
+      row<R, &R::finalLoss>("finalLoss", "", kReal, false, nullptr),
+      row<R, &R::finalValLoss>("finalValLoss", "", kReal, false, nullptr),
+      row<R, &R::finalValAccuracy>("finalValAccuracy", "", kReal, false, nullptr),
+      row<R, &R::peakBytes>("peakBytes", "bytes", kInt, false, nullptr),
+      row<R, &R::skippedSteps>("skippedSteps", "", kInt, false, nullptr),
+      row<R, &R::nonFiniteSteps>("nonFiniteSteps", "", kInt, false, nullptr),
+      row<R, &R::firstNonFiniteStep>("firstNonFiniteStep", "", kInt, false, nullptr),
   };
   return fields;
 }

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <ctime>
 #include <fstream>
-#include <limits>
 #include <sstream>
 
 #include "core/AtomicFileWriter.h"
@@ -16,6 +15,7 @@
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/RecordFields.h"
+#include "core/RecordJson.h"
 #include "core/SafeFileReader.h"
 #include "core/TerminalText.h"
 
@@ -30,13 +30,9 @@ const char* const kRecordAgain = "Record the run again, or use another copy of t
 constexpr size_t kMaxLibraries = 256;
 constexpr size_t kMaxUnknownSettings = 64;
 
-// JSON has no NaN or infinities, but a diverging run produces them: they are stored as the
-// strings "NaN", "Infinity" and "-Infinity".
-json::Value number(double d) {
-  if (std::isnan(d)) return json::Value("NaN");
-  if (std::isinf(d)) return json::Value(d > 0 ? "Infinity" : "-Infinity");
-  return json::Value(d);
-}
+// A number in the one encoding of records (core/RecordJson.h): non-finite ones as "NaN",
+// "Infinity" and "-Infinity".
+json::Value number(double d) { return numberToJson(d); }
 
 // Where a value came from, for messages: "<file>:<line>".
 struct Where {
@@ -78,15 +74,8 @@ bool getBool(const json::Value& o, const char* k, const Where& at, const std::st
   return typed(o, k, at, p, "true or false", [](const json::Value& v) { return v.asBool(); });
 }
 double getDouble(const json::Value& o, const char* k, const Where& at, const std::string& p = {}) {
-  return typed(o, k, at, p, "a number", [](const json::Value& v) {
-    if (v.isString()) {
-      const std::string& s = v.asString();
-      if (s == "NaN") return std::numeric_limits<double>::quiet_NaN();
-      if (s == "Infinity") return std::numeric_limits<double>::infinity();
-      if (s == "-Infinity") return -std::numeric_limits<double>::infinity();
-    }
-    return v.asDouble();
-  });
+  // Also "NaN", "Infinity" and "-Infinity": the one spelling of non-finite numbers.
+  return typed(o, k, at, p, "a number", [](const json::Value& v) { return numberFromJson(v); });
 }
 
 // An integer in [lo, hi], checked before any caller narrows it (threads is an int).
@@ -217,22 +206,12 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   return c;
 }
 
-// Step and eval lines: every field of the one table (core/RecordFields.h), in its order.
+// Step and eval lines: the one encoding of records (core/RecordJson.h) after their type.
 template <typename Record>
-json::Value recordToJson(const char* type, const Record& rec,
-                         const std::vector<RecordField<Record>>& fields) {
+json::Value recordToJson(const char* type, const Record& rec) {
   json::Value o = json::Value::object();
   o.set("type", type);
-  for (const auto& f : fields) {
-    const double v = f.get(rec);
-    if (f.optional && !(v > 0)) continue;
-    if (f.kind == FieldKind::Integer)
-      o.set(f.name, static_cast<int64_t>(v));
-    else if (f.kind == FieldKind::Flag)
-      o.set(f.name, v != 0);
-    else
-      o.set(f.name, number(v));
-  }
+  addRecordFields(o, rec);
   return o;
 }
 
@@ -268,15 +247,7 @@ StepRecord stepFromJson(const json::Value& o, const Where& at) {
 
 json::Value summaryToJson(const RunSummary& s) {
   json::Value o = json::Value::object();
-  o.set("stepsDone", s.stepsDone);
-  o.set("medianStepMs", number(s.medianStepMs));
-  o.set("medianSamplesPerSec", number(s.medianSamplesPerSec));
-  o.set("finalLoss", number(s.finalLoss));
-  o.set("finalValAccuracy", number(s.finalValAccuracy));
-  o.set("peakBytes", s.peakBytes);
-  o.set("skippedSteps", s.skippedSteps);
-  o.set("nonFiniteSteps", s.nonFiniteSteps);
-  o.set("firstNonFiniteStep", s.firstNonFiniteStep);
+  addRecordFields(o, s);
   return o;
 }
 
@@ -344,11 +315,10 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   size_t e = 0;
   for (const StepRecord& s : r.steps) {
     for (; e < r.evals.size() && r.evals[e].step < s.step; ++e)
-      out += json::serialize(recordToJson("eval", r.evals[e], evalFields())) + "\n";
-    out += json::serialize(recordToJson("step", s, stepFields())) + "\n";
+      out += json::serialize(recordToJson("eval", r.evals[e])) + "\n";
+    out += json::serialize(recordToJson("step", s)) + "\n";
   }
-  for (; e < r.evals.size(); ++e)
-    out += json::serialize(recordToJson("eval", r.evals[e], evalFields())) + "\n";
+  for (; e < r.evals.size(); ++e) out += json::serialize(recordToJson("eval", r.evals[e])) + "\n";
   json::Value end = json::Value::object();
   end.set("type", "end");
   end.set("state", runStateName(r.state));
