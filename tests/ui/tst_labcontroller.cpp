@@ -78,7 +78,7 @@ class TestLabController : public QObject {
     QVERIFY(base.key != tf.key);
     QCOMPARE(base.source, liveSource(tiny(6)));
     QCOMPARE(tf.scenarioId, std::string("tensorflow-container"));
-    QCOMPARE(tf.title, LabScenarios::make("tensorflow-container", tiny(6)).title);
+    QCOMPARE(tf.title, LabScenarios::make("tensorflow-container", tiny(6)).row->title);
     QVERIFY(!tf.optionText.empty());
     QVERIFY(!tf.isSweep);
     QVERIFY(lab.start(QStringLiteral("tensorflow-container"), tiny(6)).alreadyRunning);
