@@ -3,6 +3,7 @@
 // bench, record, estimate): each picks the ones it offers, with its own defaults. The settings
 // are checked by the engine's config validator (core/ConfigValidator.h), which knows fields,
 // not flags; this file maps each field's issue to the flag the user typed ("--seq-len: ...").
+// Flag names, value names and help come from the config field table (core/ConfigFields.h).
 #pragma once
 
 #include <initializer_list>
