@@ -2,7 +2,7 @@
 // itself, so a new member without a row fails here), rows are in enumerator order with unique
 // names, every saved field survives a run-file round trip with a non-default value, the fields
 // run files do not hold read back as defaults, and docs/run-file-format.md's table of config
-// keys says what the table says. Plain values: well under a second.
+// keys says what the table says, precision names included. Plain values: well under a second.
 #include <cstddef>
 #include <fstream>
 #include <set>
@@ -218,6 +218,9 @@ CORE_TEST(docsListEveryConfigKey) {
     const size_t cell = end + 4;
     const std::string mode = line.substr(cell, line.find(" |", cell) - cell);
     CHECK_EQ(mode, std::string(runFileWord(f->runFile)));
+    if (f->field == ConfigField::Precision)  // every name, from the one precision table
+      for (const std::string& name : f->choices())
+        CHECK_MSG(coretest::contains(line, "`" + name + "`"), name);
     documented.insert(key);
   }
   for (const ConfigFieldRow& f : configFields()) CHECK_MSG(documented.count(f.name), f.name);
