@@ -1,6 +1,6 @@
-// cli/TrainingOptions.h: each TrainOption is one or more fields of the config field table
-// (core/ConfigFields.h), whose rows give the flag, its value name, help and kind; this file only
-// groups them per option and turns values of the command line into the fields.
+// cli/TrainingOptions.h: the flags are those of the config field table (core/ConfigFields.h),
+// whose rows give the flag, its value name, help and kind; this file adds the companions of a
+// field (--oversubscribe with --threads) and turns values of the command line into fields.
 #include "cli/TrainingOptions.h"
 
 #include <cstdio>
@@ -17,49 +17,17 @@ namespace {
 
 std::string shortNumber(double v) { return formatNumber("%g", v); }
 
-// What each TrainOption adds: the flags of these fields (core/ConfigFields.h), in this order.
-struct OptionFields {
-  TrainOption option;
-  std::vector<ConfigField> fields;
-};
-
-const std::vector<OptionFields>& optionFields() {
+// The fields whose flags come along with another's: one feature, several flags.
+std::vector<ConfigField> withCompanions(ConfigField field) {
   using F = ConfigField;
-  using O = TrainOption;
-  static const std::vector<OptionFields> table = {
-      {O::Preset, {F::Preset}},
-      {O::Model, {F::ModelDir}},
-      {O::Layers, {F::Layers}},
-      {O::Save, {F::SaveDir}},
-      {O::Data, {F::DataPath}},
-      {O::TextColumn, {F::TextColumn}},
-      {O::LabelColumn, {F::LabelColumn}},
-      {O::Steps, {F::Steps}},
-      {O::BatchSize, {F::BatchSize}},
-      {O::SeqLen, {F::SeqLen}},
-      {O::LearningRate, {F::LearningRate}},
-      {O::Seed, {F::Seed}},
-      {O::Device, {F::Device}},
-      {O::Threads, {F::Threads, F::Oversubscribe}},
-      {O::CpuFp16, {F::CpuFp16}},
-      {O::EvalEvery, {F::EvalEvery}},
-      {O::Precision, {F::Precision}},
-      {O::InitScale, {F::InitScale}},
-      {O::GrowthInterval, {F::GrowthInterval}},
-      {O::AccumulationSteps, {F::AccumulationSteps}},
-      {O::CheckpointActivations, {F::CheckpointActivations}},
-      {O::OutlierScaleLog2, {F::OutlierScaleLog2}},
-      {O::Checkpoints, {F::CheckpointEvery, F::CheckpointKeep, F::CheckpointDir, F::ResumeFrom}},
-      {O::LoraRank, {F::LoraRank}},
-      {O::LoraAlpha, {F::LoraAlpha}},
-  };
-  return table;
-}
-
-const std::vector<ConfigField>& fieldsOf(TrainOption o) {
-  for (const OptionFields& f : optionFields())
-    if (f.option == o) return f.fields;
-  return optionFields().front().fields;  // unreachable: every option has a row
+  switch (field) {
+    case F::Threads:
+      return {F::Threads, F::Oversubscribe};
+    case F::CheckpointEvery:
+      return {F::CheckpointEvery, F::CheckpointKeep, F::CheckpointDir, F::ResumeFrom};
+    default:
+      return {field};
+  }
 }
 
 bool offers(const ArgParser& parser, const std::string& name) {
@@ -137,9 +105,10 @@ void applyField(const ArgParser& p, const ConfigFieldRow& f, TrainConfig& c) {
 }  // namespace
 
 void addTrainingOptions(ArgParser& p, const TrainConfig& d,
-                        std::initializer_list<TrainOption> options) {
-  for (TrainOption o : options)
-    for (ConfigField field : fieldsOf(o)) addField(p, configField(field), d);
+                        std::initializer_list<ConfigField> fields) {
+  for (ConfigField field : fields)
+    for (ConfigField f : withCompanions(field))
+      if (configField(f).flag) addField(p, configField(f), d);
 }
 
 void applyTrainingOptions(const ArgParser& p, TrainConfig& c) {
