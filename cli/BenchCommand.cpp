@@ -52,7 +52,7 @@ ArgParser makeParser() {
       "Benchmarks every precision policy against fp32 in one session (steps interleaved, each\n"
       "timed alone; the first 3 steps are left out of the timing), then prints step time,\n"
       "speedup, peak memory ratio, final loss and accuracy.");
-  using O = TrainOption;
+  using O = ConfigField;
   addTrainingOptions(
       p, benchBase(),
       {O::Preset, O::Steps, O::BatchSize, O::SeqLen, O::Threads, O::CpuFp16, O::Device});

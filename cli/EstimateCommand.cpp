@@ -35,7 +35,7 @@ ArgParser makeParser() {
       "formula, the published points against the estimate, and the sources.");
   p.choice("preset", EstimateShape::presetNames(),
            "model size (default base; large = BERT-large, what most published points use)");
-  using O = TrainOption;
+  using O = ConfigField;
   addTrainingOptions(p, estimateBase(), {O::BatchSize, O::SeqLen});
   p.option("examples", "N", "training examples per epoch, for the cost (default 100000)");
   p.flag("explain",

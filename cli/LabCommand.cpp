@@ -64,9 +64,9 @@ ArgParser makeParser() {
            "comma-separated scenario ids or 'all' (default: the baseline, the question's four "
            "options and bf16-amp); known: " +
                ids);
-  using O = TrainOption;
+  using O = ConfigField;
   addTrainingOptions(p, LabScenarios::defaultBase(),
-                     {O::Preset, O::Layers, O::Data, O::Steps, O::BatchSize, O::SeqLen,
+                     {O::Preset, O::Layers, O::DataPath, O::Steps, O::BatchSize, O::SeqLen,
                       O::LearningRate, O::Seed, O::Device, O::Threads, O::CpuFp16, O::EvalEvery});
   p.option("out", "DIR",
            "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "

@@ -54,10 +54,10 @@ ArgParser makeParser() {
   p.option("scenarios", "IDS",
            "comma-separated scenario ids (default: all of baseline-fp32, half-layers, "
            "tensorflow-container, vertex-hp-tuning, fp16-amp, bf16-amp, fp16-no-scaler)");
-  using O = TrainOption;
+  using O = ConfigField;
   addTrainingOptions(p, recordBase(),
                      {O::Device, O::Preset, O::Steps, O::BatchSize, O::SeqLen, O::LearningRate,
-                      O::EvalEvery, O::Threads, O::CpuFp16, O::Data});
+                      O::EvalEvery, O::Threads, O::CpuFp16, O::DataPath});
   return p;
 }
 

@@ -69,21 +69,21 @@ ArgParser makeParser() {
       "Fine-tunes a BERT classifier and reports loss, speed and memory per step: a progress\n"
       "bar on a terminal, one JSON line per step with --jsonl, a log line every few steps\n"
       "otherwise. Ctrl-C cancels after the step in progress (exit status 130).");
-  using O = TrainOption;
+  using O = ConfigField;
   addTrainingOptions(p, TrainConfig{},
                      {O::Preset,
-                      O::Model,
+                      O::ModelDir,
                       O::Layers,
                       O::InitScale,
                       O::GrowthInterval,
                       O::AccumulationSteps,
                       O::CheckpointActivations,
                       O::OutlierScaleLog2,
-                      O::Checkpoints,
+                      O::CheckpointEvery,
                       O::LoraRank,
                       O::LoraAlpha,
-                      O::Save,
-                      O::Data,
+                      O::SaveDir,
+                      O::DataPath,
                       O::TextColumn,
                       O::LabelColumn,
                       O::Steps,

@@ -1,8 +1,9 @@
 // The training options (--preset, --steps, --batch-size, --seq-len, --lr, --threads, --cpu-fp16,
 // ...) declared once for every command that starts or describes training runs (train, lab,
-// bench, record, estimate): each picks the ones it offers, with its own defaults. The settings
+// bench, record, estimate): each picks the fields it offers, with its own defaults. The settings
 // are checked by the engine's config validator (core/ConfigValidator.h), which knows fields,
 // not flags; this file maps each field's issue to the flag the user typed ("--seq-len: ...").
+// Flag names, value names and help come from the config field table (core/ConfigFields.h).
 #pragma once
 
 #include <initializer_list>
@@ -14,37 +15,11 @@
 
 namespace precisionlab::cli {
 
-enum class TrainOption {
-  Preset,
-  Model,
-  Layers,
-  Save,
-  Data,
-  TextColumn,
-  LabelColumn,
-  Steps,
-  BatchSize,
-  SeqLen,
-  LearningRate,
-  Seed,
-  Device,
-  Threads,  // with --oversubscribe
-  CpuFp16,
-  EvalEvery,
-  Precision,
-  InitScale,
-  GrowthInterval,
-  AccumulationSteps,      // --gradient-accumulation-steps
-  CheckpointActivations,  // --gradient-checkpointing
-  OutlierScaleLog2,       // --outlier-scale-log2 (the range experiment's outlier feature)
-  Checkpoints,            // --checkpoint-every, --checkpoint-keep, --output-dir, --resume-from
-  LoraRank,               // --lora-rank (LoRA adapters, docs/lora-experiment.md)
-  LoraAlpha,              // --lora-alpha
-};
-
-// Adds the options, in the order given, with the defaults shown in --help taken from `defaults`.
+// Adds the flags of these fields (core/ConfigFields.h), in the order given, with the defaults
+// shown in --help taken from `defaults`. Threads brings --oversubscribe along; CheckpointEvery
+// brings --checkpoint-keep, --output-dir and --resume-from (one feature, four flags).
 void addTrainingOptions(ArgParser& parser, const TrainConfig& defaults,
-                        std::initializer_list<TrainOption> options);
+                        std::initializer_list<ConfigField> fields);
 // Copies every training option present on the command line into `config`. Throws UsageError
 // for a value that cannot be read (not a number, a negative seed, --threads beyond any limit).
 void applyTrainingOptions(const ArgParser& parser, TrainConfig& config);

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "core/ConfigFields.h"
 #include "core/GpuEstimator.h"
 
 using clitest::CliResult;
@@ -75,6 +76,7 @@ class TestCliSyntax : public QObject {
   void optionEqualsValue();
   void doubleDashEndsOptions();
   void settingsNamedByFlag();
+  void flagsAreTheFieldTable();
   void estimateShowsTheCalibratedRange();
   void completionCompletes();
 
@@ -216,6 +218,29 @@ void TestCliSyntax::settingsNamedByFlag() {
   QCOMPARE(r[1].exitCode, 2);
   QVERIFY2(r[1].err.contains("--batch-size: batch size must be between 1 and 4096"),
            qPrintable(r[1].err));
+}
+
+void TestCliSyntax::flagsAreTheFieldTable() {
+  // `train` offers every flag of the config field table (core/ConfigFields.h), and a value just
+  // outside each field's range, all on one line, is named by that flag with the row's title.
+  using precisionlab::configFields;
+  QStringList outside{"train"};
+  for (const precisionlab::ConfigFieldRow& f : configFields()) {
+    if (!f.flag || !f.range) continue;
+    outside << QString("--") + f.flag
+            << QString::number(f.range->minOpen ? f.range->min : f.range->min - 1, 'g', 17);
+  }
+  const QList<CliResult> r = clitest::runCliMany({{"train", "--help"}, outside});
+  QCOMPARE(r[0].exitCode, 0);
+  const QStringList offered = optionsInHelp(r[0].out);
+  QCOMPARE(r[1].exitCode, 2);
+  for (const precisionlab::ConfigFieldRow& f : configFields()) {
+    if (!f.flag) continue;
+    const QString flag = QString("--") + f.flag;
+    QVERIFY2(offered.contains(flag), qPrintable(flag));
+    if (f.range)
+      QVERIFY2(r[1].err.contains(flag + ": " + f.title), qPrintable(flag + "\n" + r[1].err));
+  }
 }
 
 void TestCliSyntax::estimateShowsTheCalibratedRange() {

@@ -37,40 +37,8 @@ ConfigEnvironment machine(int cores = 4, bool fp16Kernels = false, int cudaDevic
 }
 
 void setField(TrainConfig& c, ConfigField f, double v) {
-  switch (f) {
-    case ConfigField::Layers:
-      c.layers = int64_t(v);
-      break;
-    case ConfigField::Steps:
-      c.steps = int64_t(v);
-      break;
-    case ConfigField::BatchSize:
-      c.batchSize = int64_t(v);
-      break;
-    case ConfigField::SeqLen:
-      c.seqLen = int64_t(v);
-      break;
-    case ConfigField::LearningRate:
-      c.learningRate = v;
-      break;
-    case ConfigField::EvalEvery:
-      c.evalEvery = int64_t(v);
-      break;
-    case ConfigField::ValidationFraction:
-      c.validationFraction = v;
-      break;
-    case ConfigField::Threads:
-      c.threads = int(v);
-      break;
-    case ConfigField::InitScale:
-      c.initScale = v;
-      break;
-    case ConfigField::GrowthInterval:
-      c.growthInterval = int64_t(v);
-      break;
-    default:
-      QFAIL("not a numeric field");
-  }
+  QVERIFY2(configField(f).setNumber, "not a numeric field");
+  configField(f).setNumber(c, v);
 }
 
 QString all(const std::vector<ConfigIssue>& issues) {
@@ -170,6 +138,12 @@ void TestConfigValidator::bounds_data() {
       {"init scale 1", ConfigField::InitScale, 1, true, ""},
       {"growth interval 0", ConfigField::GrowthInterval, 0, false, "growth interval"},
       {"growth interval 1", ConfigField::GrowthInterval, 1, true, ""},
+      // Held to the bounds run files always had (any value inside trains).
+      {"warm-up 1.5", ConfigField::WarmupFraction, 1.5, false,
+       "warm-up fraction must be between 0 and 1"},
+      {"warm-up 1", ConfigField::WarmupFraction, 1, true, ""},
+      {"clip -1", ConfigField::MaxGradNorm, -1, true, ""},
+      {"clip inf", ConfigField::MaxGradNorm, inf, false, "gradient norm limit"},
   };
   for (const Row& r : rows) QTest::newRow(r.name) << int(r.f) << r.v << r.ok << QString(r.say);
 }

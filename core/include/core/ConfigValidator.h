@@ -2,7 +2,8 @@
 // never how a front end spells them: an issue names its field, its limits and a message in terms
 // of the setting ("sequence length must be between 2 and 512 tokens (got 1000)"). Each front end
 // maps the field to its own words: the CLI to its flag ("--seq-len: ..."), the GUI to its widget.
-// The Trainer calls it too, as the last guard before a run allocates anything.
+// The Trainer calls it too, as the last guard before a run allocates anything. Fields, their
+// names, titles and ranges are those of the one table (core/ConfigFields.h).
 //
 // Torch-free and Qt-free: what depends on the LibTorch build or the machine (cores, CPU fp16
 // kernels, CUDA devices) comes in through ConfigEnvironment; engine/TrainEnvironment.h provides
@@ -15,58 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "core/ConfigFields.h"
 #include "core/TrainConfig.h"
 
 namespace precisionlab {
-
-// The settings of a TrainConfig that can be wrong. Text and label columns, warmup, weight decay
-// and the other AdamW settings have no check (any value trains).
-enum class ConfigField {
-  Preset,
-  ModelDir,
-  Layers,
-  SaveDir,
-  DataPath,
-  Steps,
-  BatchSize,
-  SeqLen,
-  LearningRate,
-  EvalEvery,
-  ValidationFraction,
-  Threads,
-  Oversubscribe,
-  Device,
-  CpuFp16,
-  InitScale,
-  GrowthInterval,
-  StopAfterNonFinite,
-  AccumulationSteps,
-  CheckpointActivations,
-  OutlierScaleLog2,
-  CheckpointEvery,
-  CheckpointKeep,
-  ResumeFrom,
-  LoraRank,
-  LoraAlpha,
-};
-
-// Every field, in the order above (for tables and tests).
-const std::vector<ConfigField>& allConfigFields();
-// Stable name: the TrainConfig member and the key in run files ("seqLen", "batchSize").
-const char* configFieldName(ConfigField field);
-// The setting in words, for messages ("sequence length").
-const char* configFieldTitle(ConfigField field);
-
-// The bounds of a numeric field, both inclusive unless marked open.
-struct ConfigRange {
-  double min = 0;
-  double max = 0;
-  bool minOpen = false;  // min itself is not allowed (learning rate > 0)
-  bool maxOpen = false;  // max itself is not allowed (validation fraction < 1)
-};
-// The range of a numeric field; nullopt for the others (paths, names, device). Front ends size
-// their inputs from it (spin box ranges), so no second copy of a bound exists.
-std::optional<ConfigRange> configRange(ConfigField field);
 
 struct ConfigIssue {
   ConfigField field = ConfigField::Steps;

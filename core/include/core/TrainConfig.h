@@ -26,6 +26,7 @@ enum class CpuFp16 {
 };
 const char* cpuFp16Name(CpuFp16 m);  // "auto", "emulate", "real"
 bool parseCpuFp16(const std::string& s, CpuFp16* out);
+std::vector<std::string> cpuFp16Names();  // every name, in the order above
 
 const char* precisionName(Precision p);  // "fp32", "fp16-amp", "bf16-amp", ...
 bool parsePrecision(const std::string& s, Precision* out);

@@ -60,8 +60,18 @@ const char* cpuFp16Name(CpuFp16 m) {
   return "unknown";
 }
 
+namespace {
+constexpr CpuFp16 kCpuFp16Modes[] = {CpuFp16::Auto, CpuFp16::Emulate, CpuFp16::Real};
+}  // namespace
+
+std::vector<std::string> cpuFp16Names() {
+  std::vector<std::string> names;
+  for (CpuFp16 m : kCpuFp16Modes) names.emplace_back(cpuFp16Name(m));
+  return names;
+}
+
 bool parseCpuFp16(const std::string& s, CpuFp16* out) {
-  for (CpuFp16 m : {CpuFp16::Auto, CpuFp16::Emulate, CpuFp16::Real}) {
+  for (CpuFp16 m : kCpuFp16Modes) {
     if (s == cpuFp16Name(m)) {
       *out = m;
       return true;

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/AtomicFileWriter.h"
+#include "core/ConfigFields.h"
 #include "core/ConfigValidator.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
@@ -88,56 +89,42 @@ int64_t getIntIn(const json::Value& o, const char* k, int64_t lo, int64_t hi, co
   return v;
 }
 // A config field of a run file, held to the config validator's bounds: the ones a live run has.
-template <typename T>
-T inRange(T v, ConfigField field, const Where& at, const std::string& p) {
-  if (auto issue = checkRange(field, static_cast<double>(v)))
-    at.fail("field \"" + p + configFieldName(field) + "\": " + issue->message);
-  return v;
+void checkInRange(const ConfigFieldRow& row, double v, const Where& at, const std::string& p) {
+  if (auto issue = checkRange(row.field, v))
+    at.fail("field \"" + p + row.name + "\": " + issue->message);
 }
-// A finite number in [lo, hi].
-double getDoubleIn(const json::Value& o, const char* k, double lo, double hi, const Where& at,
-                   const std::string& p = {}) {
-  const double v = getDouble(o, k, at, p);
-  if (!(v >= lo && v <= hi))
-    at.fail("field \"" + p + k + "\" = " + json::serialize(number(v)) + " is outside " +
-            json::serialize(json::Value(lo)) + ".." + json::serialize(json::Value(hi)));
-  return v;
+
+// The config: every field of the one table (core/ConfigFields.h) that run files hold, in its
+// order; optional ones only where they differ from the default.
+bool written(const ConfigFieldRow& f, const TrainConfig& c) {
+  static const TrainConfig defaults;
+  if (f.runFile != RunFileKey::Optional) return f.runFile != RunFileKey::NotSaved;
+  return f.text(c) != f.text(defaults) ||
+         (f.writtenWith && written(configField(*f.writtenWith), c));
 }
 
 json::Value configToJson(const TrainConfig& c) {
   json::Value o = json::Value::object();
-  o.set("preset", c.preset);
-  o.set("modelDir", c.modelDir);
-  o.set("layers", c.layers);
-  o.set("dataPath", c.dataPath);
-  o.set("textColumn", c.textColumn);
-  o.set("labelColumn", c.labelColumn);
-  o.set("steps", c.steps);
-  o.set("batchSize", c.batchSize);
-  o.set("seqLen", c.seqLen);
-  o.set("learningRate", number(c.learningRate));
-  o.set("warmupFraction", number(c.warmupFraction));
-  o.set("weightDecay", number(c.weightDecay));
-  o.set("maxGradNorm", number(c.maxGradNorm));
-  o.set("adamEps", number(c.adamEps));
-  o.set("seed", c.seed);
-  o.set("device", c.device);
-  o.set("evalEvery", c.evalEvery);
-  o.set("validationFraction", number(c.validationFraction));
-  o.set("threads", c.threads);
-  o.set("precision", precisionName(c.precision));
-  o.set("initScale", number(c.initScale));
-  o.set("growthFactor", number(c.growthFactor));
-  o.set("backoffFactor", number(c.backoffFactor));
-  o.set("growthInterval", c.growthInterval);
-  if (c.stopAfterNonFinite > 0) o.set("stopAfterNonFinite", c.stopAfterNonFinite);
-  if (c.accumulationSteps != 1) o.set("accumulationSteps", c.accumulationSteps);
-  if (c.checkpointActivations) o.set("checkpointActivations", true);
-  if (c.outlierScaleLog2 != 0) o.set("outlierScaleLog2", c.outlierScaleLog2);
-  if (c.checkpointEvery > 0) o.set("checkpointEvery", c.checkpointEvery);
-  if (c.loraRank > 0) {
-    o.set("loraRank", c.loraRank);
-    o.set("loraAlpha", number(c.loraAlpha));
+  for (const ConfigFieldRow& f : configFields()) {
+    if (!written(f, c)) continue;
+    switch (f.kind) {
+      case ConfigKind::Integer:
+        o.set(f.name, static_cast<int64_t>(f.number(c)));
+        break;
+      case ConfigKind::Unsigned:
+        o.set(f.name, static_cast<uint64_t>(std::stoull(f.text(c))));
+        break;
+      case ConfigKind::Real:
+        o.set(f.name, number(f.number(c)));
+        break;
+      case ConfigKind::Flag:
+        o.set(f.name, f.number(c) != 0);
+        break;
+      case ConfigKind::Text:
+      case ConfigKind::Choice:
+        o.set(f.name, f.text(c));
+        break;
+    }
   }
   return o;
 }
@@ -146,63 +133,47 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   const std::string p = "config.";
   if (!o.isObject()) at.fail("field \"config\" must be an object");
   TrainConfig c;
-  c.preset = getString(o, "preset", at, p);
-  c.modelDir = getString(o, "modelDir", at, p);
-  // Optional: files written before pretrained models existed have no "layers" (all layers).
-  c.layers = o.find("layers") ? inRange(getInt(o, "layers", at, p), ConfigField::Layers, at, p) : 0;
-  c.dataPath = getString(o, "dataPath", at, p);
-  c.textColumn = getString(o, "textColumn", at, p);
-  c.labelColumn = getString(o, "labelColumn", at, p);
-  // A run file is untrusted: every value is held to the bounds a live run has.
-  c.steps = inRange(getInt(o, "steps", at, p), ConfigField::Steps, at, p);
-  c.batchSize = inRange(getInt(o, "batchSize", at, p), ConfigField::BatchSize, at, p);
-  c.seqLen = inRange(getInt(o, "seqLen", at, p), ConfigField::SeqLen, at, p);
-  c.learningRate = inRange(getDouble(o, "learningRate", at, p), ConfigField::LearningRate, at, p);
-  c.warmupFraction = getDoubleIn(o, "warmupFraction", 0, 1, at, p);
-  c.weightDecay = getDoubleIn(o, "weightDecay", 0, 1e3, at, p);
-  c.maxGradNorm = getDoubleIn(o, "maxGradNorm", -1e300, 1e300, at, p);
-  c.adamEps = getDoubleIn(o, "adamEps", 0, 1, at, p);
-  c.seed = typed(o, "seed", at, p, "a non-negative integer",
-                 [](const json::Value& v) { return v.asUint64(); });
-  c.device = getString(o, "device", at, p);
-  c.evalEvery = inRange(getInt(o, "evalEvery", at, p), ConfigField::EvalEvery, at, p);
-  c.validationFraction =
-      inRange(getDouble(o, "validationFraction", at, p), ConfigField::ValidationFraction, at, p);
-  c.threads = static_cast<int>(inRange(getInt(o, "threads", at, p), ConfigField::Threads, at, p));
-  const std::string precision = getString(o, "precision", at, p);
-  if (!parsePrecision(precision, &c.precision))
-    at.fail("field \"config.precision\" has unknown value \"" + elideForMessage(precision) + "\"");
-  c.initScale = inRange(getDouble(o, "initScale", at, p), ConfigField::InitScale, at, p);
-  c.growthFactor = getDoubleIn(o, "growthFactor", 0, 1e300, at, p);
-  c.backoffFactor = getDoubleIn(o, "backoffFactor", 0, 1e300, at, p);
-  c.growthInterval =
-      inRange(getInt(o, "growthInterval", at, p), ConfigField::GrowthInterval, at, p);
-  // Optional: only runs that stop on a settled failure write it.
-  if (o.find("stopAfterNonFinite"))
-    c.stopAfterNonFinite =
-        inRange(getInt(o, "stopAfterNonFinite", at, p), ConfigField::StopAfterNonFinite, at, p);
-  // Optional: only runs that accumulate gradients or checkpoint activations write them.
-  if (o.find("accumulationSteps"))
-    c.accumulationSteps =
-        inRange(getInt(o, "accumulationSteps", at, p), ConfigField::AccumulationSteps, at, p);
+  for (const ConfigFieldRow& f : configFields()) {
+    // Not saved, or optional and absent (files before the field, or a default): the default.
+    if (f.runFile == RunFileKey::NotSaved) continue;
+    if (f.runFile != RunFileKey::Required && !o.find(f.name)) continue;
+    // A run file is untrusted: every value is held to the bounds a live run has, before it is
+    // narrowed to its member (threads is an int).
+    switch (f.kind) {
+      case ConfigKind::Integer: {
+        const int64_t v = getInt(o, f.name, at, p);
+        checkInRange(f, static_cast<double>(v), at, p);
+        f.setNumber(c, static_cast<double>(v));
+        break;
+      }
+      case ConfigKind::Unsigned:
+        f.setText(c, std::to_string(typed(o, f.name, at, p, "a non-negative integer",
+                                          [](const json::Value& v) { return v.asUint64(); })));
+        break;
+      case ConfigKind::Real: {
+        const double v = getDouble(o, f.name, at, p);
+        checkInRange(f, v, at, p);
+        f.setNumber(c, v);
+        break;
+      }
+      case ConfigKind::Flag:
+        f.setNumber(c, getBool(o, f.name, at, p) ? 1 : 0);
+        break;
+      case ConfigKind::Text:
+        f.setText(c, getString(o, f.name, at, p));
+        break;
+      case ConfigKind::Choice: {
+        const std::string name = getString(o, f.name, at, p);
+        if (!f.setText(c, name))
+          at.fail("field \"" + p + f.name + "\" has unknown value \"" + elideForMessage(name) +
+                  "\"");
+        break;
+      }
+    }
+  }
   if (c.batchSize % c.accumulationSteps != 0)
     at.fail("field \"config.accumulationSteps\" (" + std::to_string(c.accumulationSteps) +
             ") does not divide config.batchSize (" + std::to_string(c.batchSize) + ")");
-  if (o.find("checkpointActivations"))
-    c.checkpointActivations = getBool(o, "checkpointActivations", at, p);
-  // Optional: only the range experiment's runs carry an outlier feature.
-  if (o.find("outlierScaleLog2"))
-    c.outlierScaleLog2 =
-        inRange(getInt(o, "outlierScaleLog2", at, p), ConfigField::OutlierScaleLog2, at, p);
-  // Optional: only runs that wrote periodic checkpoints (the preemption experiment) carry it.
-  if (o.find("checkpointEvery"))
-    c.checkpointEvery =
-        inRange(getInt(o, "checkpointEvery", at, p), ConfigField::CheckpointEvery, at, p);
-  // Optional: only LoRA runs write them (older files and full fine-tuning: rank 0).
-  if (o.find("loraRank")) {
-    c.loraRank = inRange(getInt(o, "loraRank", at, p), ConfigField::LoraRank, at, p);
-    c.loraAlpha = inRange(getDouble(o, "loraAlpha", at, p), ConfigField::LoraAlpha, at, p);
-  }
   return c;
 }
 
