@@ -21,6 +21,7 @@
 #include <atomic>
 #include <thread>
 
+#include "../support/TinyTrainConfig.h"
 #include "cli_runner.h"
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
@@ -542,13 +543,8 @@ void TestHostile::cancelDuringPreparation() {
            QByteArray::number(i % 2) + "\n";
   const QString path = tmp_.filePath("large.csv");
   QVERIFY(writeBytes(path, csv));
-  TrainConfig c;
-  c.preset = "tiny";
+  TrainConfig c = test::tinyTrainConfig(1, 2, 16);
   c.dataPath = path.toStdString();
-  c.steps = 1;
-  c.batchSize = 2;
-  c.seqLen = 16;
-  c.threads = 1;
   RunScheduler scheduler;
   const RunId id = scheduler.add(c, "large");
   QElapsedTimer t;
