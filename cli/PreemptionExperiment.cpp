@@ -21,6 +21,7 @@
 
 #include "cli/JsonText.h"
 #include "core/AtomicFileWriter.h"
+#include "core/CheckpointFolders.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/NumberText.h"
@@ -183,27 +184,14 @@ int runPreemptionExperiment(const TrainConfig& base, const std::string& outDir, 
   b.checkpointDir = dirB;
   const ChildRun killed =
       runChild(trainArgs(b), kill, (fs::path(dirB) / "stderr-killed.txt").string());
-  const std::string latest = [&] {
-    int64_t best = -1;
-    std::string found;
-    std::error_code ec;
-    for (fs::directory_iterator it(dirB, ec), end; !ec && it != end; it.increment(ec)) {
-      const std::string name = it->path().filename().string();
-      if (name.rfind("checkpoint-", 0) != 0) continue;
-      try {
-        const int64_t n = std::stoll(name.substr(11));
-        if (n > best) best = n, found = name;
-      } catch (const std::exception&) {
-      }
-    }
-    return found;
-  }();
+  const CheckpointFolder newest = newestCheckpointFolder(dirB);
+  const std::string latest = newest.step < 0 ? std::string() : checkpointFolderName(newest.step);
   PreemptionRuns runs;
   runs.totalSteps = c.steps;
   runs.uninterrupted = full.steps;
   runs.uninterruptedFinished = full.finished;
   runs.killed = killed.steps;
-  runs.checkpointStep = latest.empty() ? 0 : std::stoll(latest.substr(11));
+  runs.checkpointStep = std::max<int64_t>(newest.step, 0);
   os << "  killed: " << (killed.killed ? "SIGKILL" : "NOT killed (it ended first)") << " after "
      << (killed.steps.empty() ? 0 : killed.steps.back().step)
      << " reported steps; newest checkpoint: " << (latest.empty() ? "none" : latest) << "\n";

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fails when a C++ file of the project does not follow .clang-format (clang-format 14, Debian 12's),
-# or when a file of core/ (and its tests, tests/core) includes torch, ATen, c10 or Qt: core is the
-# library that builds with neither. The core-alone build cannot catch every such include on its
-# own: Debian installs ATen's and c10's headers straight under /usr/include. It also fails when a
+# or when a file of core/ (and its tests, tests/core, with the tests/support headers they include)
+# includes torch, ATen, c10 or Qt: core is the library that builds with neither. The core-alone
+# build cannot catch every such include on its own: Debian installs ATen's and c10's headers
+# straight under /usr/include. Each refusal names the file and line. It also fails when a
 # file of quiz/ includes Qt's JSON classes (<QJsonDocument>, <QJsonObject>, ...): the quiz reads
 # and writes JSON through core's parser and writer only (core/Json.h, quiz/src/QuizJson.h), so a
 # bank is parsed once and hostile JSON meets one set of rules.
@@ -17,10 +18,16 @@ if [ "${1:-}" = --fix ]; then
   clang-format -i "${files[@]}"
   exit 0
 fi
-layering=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](torch/|ATen/|c10/|caffe2/|Qt[A-Za-z]*/|Q[A-Z][A-Za-z]*[>"])' \
-  core tests/core --include='*.cpp' --include='*.h' || true)
+# Torch, ATen, c10 and caffe2 by folder; Qt by module folder (<QtCore/QString>), module header
+# (<QtCore>, <QtTest>), class header (<QString>) or Qt 5 style lower-case header (<qglobal.h>).
+# The core tests' shared helpers (the tests/support headers a core test includes) are held to
+# the same rule: a core test builds them.
+core_support=$(grep -rhoE '#[[:space:]]*include[[:space:]]*"\.\./support/[A-Za-z0-9_]+\.h"' tests/core |
+  grep -oE 'support/[A-Za-z0-9_]+\.h' | sort -u | sed 's|^|tests/|' || true)
+layering=$(grep -nHE '^[[:space:]]*#[[:space:]]*include[[:space:]]*([<"](torch/|ATen/|c10/|caffe2/|Qt[A-Za-z]*[/>"]|Q[A-Z][A-Za-z]*[>"])|<q[a-z0-9_]+\.h>)' \
+  $(find core tests/core -name '*.cpp' -o -name '*.h' | sort) $core_support || true)
 if [ -n "$layering" ]; then
-  echo "check-format.sh: core must not include torch, ATen, c10 or Qt headers:" >&2
+  echo "check-format.sh: core (and the tests/support headers its tests use) must not include torch, ATen, c10 or Qt headers:" >&2
   printf '%s\n' "$layering" | sed 's/^/  /' >&2
   exit 1
 fi

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../support/LinearTime.h"
+#include "../support/TinyTrainConfig.h"
 #include "CoreTest.h"
 #include "core/AtomicFileWriter.h"
 #include "core/ConfigValidator.h"
@@ -184,10 +185,7 @@ CORE_TEST(trainerStateStepsFitTheRunFile) {
 CORE_TEST(settingsThatReachedLibTorchAreRefused) {
   ConfigEnvironment env;
   env.cores = 2;
-  TrainConfig c;
-  c.preset = "tiny";
-  c.device = "cpu";
-  c.threads = 1;
+  TrainConfig c = test::tinyTrainConfig(10);
   CHECK(validate(c, env).empty());
   // Above FLT_MAX the float32 loss scale is infinity: an internal LibTorch error.
   c.initScale = 1e39;

@@ -22,26 +22,8 @@ namespace {
 // with validation accuracy `accuracy`.
 RunLog makeRun(const std::string& label, Precision precision, int64_t steps, double from, double to,
                double accuracy = 0.85) {
-  RunLog r;
-  r.label = label;
-  r.totalSteps = steps;
-  r.state = RunState::Finished;
-  r.config.steps = steps;
+  RunLog r = verdictruns::linearRun(label, steps, from, to, 10, accuracy, [](StepRecord&) {});
   r.config.precision = precision;
-  for (int64_t s = 1; s <= steps; ++s) {
-    StepRecord st;
-    st.step = s;
-    st.loss = from + (to - from) * double(s - 1) / double(steps - 1);
-    st.stepMs = 10;
-    st.cpuMs = 10;
-    r.steps.push_back(st);
-  }
-  EvalRecord e;
-  e.step = steps;
-  e.valAccuracy = accuracy;
-  e.valLoss = to + 0.05;
-  e.chanceAccuracy = 0.2;
-  r.evals.push_back(e);
   return r;
 }
 

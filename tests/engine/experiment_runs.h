@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "../support/TinyTrainConfig.h"
 #include "core/LabScenarios.h"
 
 namespace precisionlab::testing {
@@ -19,13 +20,7 @@ inline bool bitEqual(const torch::Tensor& a, const torch::Tensor& b) {
 // The lab's tiny settings for CI: the built-in tiny BERT, batch 16 (4 micro-batches of 4), 24
 // steps, sequence 32, one thread, evaluated at the end only.
 inline TrainConfig tinyExperimentBase() {
-  TrainConfig c = LabScenarios::builtinBase();
-  c.preset = "tiny";
-  c.steps = 24;
-  c.batchSize = 16;
-  c.seqLen = 32;
-  c.evalEvery = 0;
-  c.threads = 1;
+  TrainConfig c = test::tinyTrainConfig(24, 16, 32);
   c.validationFraction = 0.04;
   return c;
 }

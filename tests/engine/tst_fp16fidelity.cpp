@@ -15,6 +15,7 @@
 #include <cmath>
 #include <vector>
 
+#include "../support/TinyTrainConfig.h"
 #include "core/TrainConfig.h"
 #include "engine/TrainEnvironment.h"
 #include "training/Trainer.h"
@@ -45,14 +46,8 @@ struct Run {
 };
 
 Run train(Precision precision, CpuFp16 mode) {
-  TrainConfig c;
-  c.preset = "tiny";
-  c.steps = kSteps;
-  c.batchSize = 16;
-  c.seqLen = 64;
+  TrainConfig c = precisionlab::test::tinyTrainConfig(kSteps, 16, 64);
   c.learningRate = 2e-3;
-  c.evalEvery = 0;
-  c.threads = 1;
   c.seed = 7;
   c.precision = precision;
   c.cpuFp16 = mode;
@@ -159,12 +154,7 @@ void TestFp16Fidelity::noScalerLosesGradientsAlike() {
 }
 
 void TestFp16Fidelity::realRunsAreLabelledLive() {
-  TrainConfig c;
-  c.preset = "tiny";
-  c.steps = 1;
-  c.batchSize = 4;
-  c.seqLen = 16;
-  c.threads = 1;
+  TrainConfig c = precisionlab::test::tinyTrainConfig(1, 4, 16);
   c.precision = Precision::Fp16Amp;
   c.cpuFp16 = CpuFp16::Real;
   Trainer t(c);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "../support/TinyTrainConfig.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
@@ -23,13 +24,7 @@ namespace {
 
 // Small enough for CI on 2 cores; same data, seed and model for every run.
 TrainConfig tinyBase(int64_t steps) {
-  TrainConfig c = LabScenarios::builtinBase();
-  c.preset = "tiny";
-  c.steps = steps;
-  c.batchSize = 8;
-  c.seqLen = 32;
-  c.evalEvery = 0;
-  c.threads = 1;
+  TrainConfig c = test::tinyTrainConfig(steps);
   c.validationFraction = 0.04;  // 100 validation examples: evaluation stays cheap
   // Emulated fp16 on every build and CPU: on the LibTorch 2.x build a CPU with fp16 units
   // (avx512_fp16, as this project's Xeon has) would otherwise run real, live fp16 kernels.

@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../support/TinyTrainConfig.h"
 #include "cli_runner.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
@@ -76,10 +77,7 @@ class TestPeftAdapter : public QObject {
 
   // Only the adapters and the classifier train; the frozen base never changes.
   void loraTrainsOnlyAdaptersAndClassifier() {
-    TrainConfig c;
-    c.preset = "tiny";
-    c.steps = 3;
-    c.threads = 1;
+    TrainConfig c = test::tinyTrainConfig(3);
     c.learningRate = 0.01;
     c.loraRank = 2;
     Trainer t(c);

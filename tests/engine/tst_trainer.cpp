@@ -7,6 +7,7 @@
 #include <cmath>
 #include <thread>
 
+#include "../support/TinyTrainConfig.h"
 #include "engine/RunScheduler.h"
 #include "training/Trainer.h"
 
@@ -15,15 +16,10 @@ using namespace precisionlab;
 namespace {
 
 TrainConfig tinyConfig(int64_t steps) {
-  TrainConfig c;
-  c.preset = "tiny";
-  c.steps = steps;
-  c.batchSize = 16;
-  c.seqLen = 64;
+  TrainConfig c = test::tinyTrainConfig(steps, 16, 64);
   c.learningRate = 2e-3;
   c.threads = 2;
   c.oversubscribe = true;  // also on a one-core machine (the trainer's config check counts cores)
-  c.evalEvery = 0;
   return c;
 }
 

@@ -13,14 +13,17 @@ namespace precisionlab::test {
 class ScopedFileSizeLimit {
  public:
   explicit ScopedFileSizeLimit(rlim_t bytes) {
-    ok_ = getrlimit(RLIMIT_FSIZE, &old_) == 0;
-    if (!ok_) return;
+    saved_ = getrlimit(RLIMIT_FSIZE, &old_) == 0;
+    if (!saved_) return;  // nothing to restore, so nothing is changed
     handler_ = std::signal(SIGXFSZ, SIG_IGN);
     struct rlimit lim = old_;
     lim.rlim_cur = bytes;
     ok_ = setrlimit(RLIMIT_FSIZE, &lim) == 0;
   }
   ~ScopedFileSizeLimit() {
+    // Only what the constructor read is written back: an unread old_ is all zeros, a limit of 0
+    // bytes that would fail every later write.
+    if (!saved_) return;
     setrlimit(RLIMIT_FSIZE, &old_);
     std::signal(SIGXFSZ, handler_);
   }
@@ -31,6 +34,7 @@ class ScopedFileSizeLimit {
  private:
   struct rlimit old_ {};
   void (*handler_)(int) = SIG_DFL;
+  bool saved_ = false;  // old_ and handler_ hold what to restore
   bool ok_ = false;
 };
 

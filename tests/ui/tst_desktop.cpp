@@ -10,6 +10,7 @@
 #include <QTest>
 #include <QTextBrowser>
 
+#include "../support/TestMainWindow.h"
 #include "quiz/BankInterchange.h"
 #include "ui/app/MainWindow.h"
 #include "ui/app/UserGuideWindow.h"
@@ -19,11 +20,7 @@ using namespace precisionlab;
 namespace {
 
 MainWindow::Options testOptions(const QTemporaryDir& dir) {
-  MainWindow::Options o;
-  o.databasePath = dir.filePath("progress.sqlite3");
-  o.restoreSettings = false;
-  o.quietErrors = true;
-  return o;
+  return test::testWindowOptions(dir.filePath("progress.sqlite3"));
 }
 
 QProcessEnvironment withoutDisplay() {

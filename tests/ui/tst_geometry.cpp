@@ -29,6 +29,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "../support/TestMainWindow.h"
 #include "quiz/QuizSession.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/MainWindow.h"
@@ -237,15 +238,10 @@ void TestGeometry::initTestCase() {
 }
 
 std::unique_ptr<MainWindow> TestGeometry::makeWindow(QSize size) {
-  MainWindow::Options options;
-  options.databasePath = dir_.filePath(QStringLiteral("progress-%1.sqlite3").arg(++windows_));
-  options.restoreSettings = false;
-  options.quietErrors = true;
-  auto window = std::make_unique<MainWindow>(options);
+  auto window = test::showTestWindow(
+      dir_.filePath(QStringLiteral("progress-%1.sqlite3").arg(++windows_)), size);
+  if (!window) return nullptr;
   window->setConfirm([](const QString&, const QString&) { return true; });
-  window->resize(size);
-  window->show();
-  if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
   if (!QTest::qWaitFor([&] { return window->studyView()->currentQuestion() != nullptr; }, 5000))
     return nullptr;
   return window;

@@ -17,6 +17,7 @@
 #include <clocale>
 #include <string>
 
+#include "../support/TestMainWindow.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "ui/app/AppLanguage.h"
@@ -255,14 +256,10 @@ void TestTranslations::translationsAreUpToDate() {
 
 void TestTranslations::appRunsInGerman() {
   QTemporaryDir dir;
-  MainWindow::Options options;
-  options.databasePath = dir.filePath(QStringLiteral("progress.sqlite3"));
-  options.restoreSettings = false;
-  options.quietErrors = true;
-  MainWindow window(options);
-  window.resize(1280, 800);
-  window.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  const auto shown =
+      test::showTestWindow(dir.filePath(QStringLiteral("progress.sqlite3")), {1280, 800});
+  QVERIFY(shown);
+  MainWindow& window = *shown;
 
   QStringList menus;
   for (QAction* a : window.menuBar()->actions()) menus << a->text();

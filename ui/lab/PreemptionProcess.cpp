@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/CheckpointFolders.h"
 #include "core/RunRecording.h"
 #include "core/SafeFileReader.h"
 
@@ -31,15 +32,8 @@ bool executable(const QString& path) {
 
 // The highest N of the `checkpoint-N` folders in `dir` that is <= `atMost`, 0 when none.
 int64_t newestCheckpoint(const QString& dir, int64_t atMost) {
-  int64_t best = 0;
-  const QStringList names =
-      QDir(dir).entryList({QStringLiteral("checkpoint-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
-  for (const QString& name : names) {
-    bool ok = false;
-    const qlonglong n = name.mid(11).toLongLong(&ok);
-    if (ok && n <= atMost) best = std::max<int64_t>(best, n);
-  }
-  return best;
+  return std::max<int64_t>(
+      newestCheckpointFolder(QFile::encodeName(dir).toStdString(), atMost).step, 0);
 }
 
 }  // namespace

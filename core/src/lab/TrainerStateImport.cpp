@@ -1,7 +1,6 @@
 // trainer_state.json -> RunRecording. The mapping and what is unknown are in the header.
 #include "core/TrainerStateImport.h"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include <cmath>
@@ -9,7 +8,9 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <vector>
 
+#include "core/CheckpointFolders.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/NumberText.h"
@@ -172,25 +173,12 @@ std::string TrainerStateImport::findTrainerState(const std::string& fileOrFolder
   if (!S_ISDIR(st.st_mode)) return path;
   const std::string top = path + "/trainer_state.json";
   if (::stat(top.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return top;
-  // The latest checkpoint-N/trainer_state.json.
+  // The latest checkpoint-N/trainer_state.json (a checkpoint without one is skipped).
   std::string best;
-  int64_t bestStep = -1;
-  if (DIR* dir = ::opendir(path.c_str())) {
-    while (const dirent* entry = ::readdir(dir)) {
-      const std::string name = entry->d_name;
-      const std::string prefix = "checkpoint-";
-      if (name.compare(0, prefix.size(), prefix) != 0 || name.size() == prefix.size() ||
-          name.size() > prefix.size() + 12 ||
-          name.find_first_not_of("0123456789", prefix.size()) != std::string::npos)
-        continue;
-      const int64_t step = std::stoll(name.substr(prefix.size()));
-      const std::string state = path + "/" + name + "/trainer_state.json";
-      if (step > bestStep && ::stat(state.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-        bestStep = step;
-        best = state;
-      }
-    }
-    ::closedir(dir);
+  const std::vector<CheckpointFolder> checkpoints = listCheckpointFolders(path);
+  for (auto c = checkpoints.rbegin(); c != checkpoints.rend() && best.empty(); ++c) {
+    const std::string state = c->path + "/trainer_state.json";
+    if (::stat(state.c_str(), &st) == 0 && S_ISREG(st.st_mode)) best = state;
   }
   if (best.empty())
     throw InputError(path +

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/AtomicFileWriter.h"
+#include "core/CheckpointFolders.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/SafeFileReader.h"
@@ -50,20 +51,6 @@ int hexDigit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   return -1;
-}
-
-// The step of a "checkpoint-<step>" name, or -1.
-int64_t checkpointStep(const std::string& name) {
-  const std::string prefix = "checkpoint-";
-  if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size() ||
-      name.size() > prefix.size() + 12)
-    return -1;
-  int64_t n = 0;
-  for (size_t i = prefix.size(); i < name.size(); ++i) {
-    if (name[i] < '0' || name[i] > '9') return -1;
-    n = n * 10 + (name[i] - '0');
-  }
-  return n;
 }
 
 // Reads a checkpoint's JSON file: a regular file under the cap, valid JSON, an object.
@@ -136,17 +123,7 @@ void removeQuietly(const fs::path& p) {
 }  // namespace
 
 std::string Trainer::latestCheckpoint(const std::string& outputDir) {
-  std::error_code ec;
-  int64_t best = -1;
-  std::string found;
-  for (fs::directory_iterator it(outputDir, ec), end; !ec && it != end; it.increment(ec)) {
-    const int64_t n = checkpointStep(it->path().filename().string());
-    if (n > best && it->is_directory(ec)) {
-      best = n;
-      found = it->path().string();
-    }
-  }
-  return found;
+  return newestCheckpointFolder(outputDir).path;
 }
 
 std::string Trainer::saveTrainingCheckpoint() {
@@ -155,7 +132,7 @@ std::string Trainer::saveTrainingCheckpoint() {
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) throw InputError(out.string() + ": cannot create the checkpoint folder: " + ec.message());
-  const std::string name = "checkpoint-" + std::to_string(step_);
+  const std::string name = checkpointFolderName(step_);
   const fs::path final = out / name;
   const fs::path temp = out / ("." + name + ".partial");
   removeQuietly(temp);
@@ -237,14 +214,9 @@ std::string Trainer::saveTrainingCheckpoint() {
     throw;
   }
   // Keep the newest checkpointKeep.
-  std::vector<std::pair<int64_t, fs::path>> all;
-  for (fs::directory_iterator it(out, ec), end; !ec && it != end; it.increment(ec)) {
-    const int64_t n = checkpointStep(it->path().filename().string());
-    if (n >= 0) all.emplace_back(n, it->path());
-  }
-  std::sort(all.begin(), all.end());
+  const std::vector<CheckpointFolder> all = listCheckpointFolders(out.string());
   for (size_t i = 0; i + size_t(config_.checkpointKeep) < all.size(); ++i)
-    removeQuietly(all[i].second);
+    removeQuietly(all[i].path);
   return final.string();
 }
 
