@@ -80,8 +80,9 @@ std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainC
   const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
   std::vector<PlannedRun> plan;
   for (const auto& run : scenario.runs) {
-    const std::string legend = scenario.row->isSweep ? trialLegend(run.config.learningRate).toStdString()
-                                                : info->legend.toStdString();
+    const std::string legend = scenario.row->isSweep
+                                   ? trialLegend(run.config.learningRate).toStdString()
+                                   : info->legend.toStdString();
     plan.push_back({run.label, legend, run.config});
   }
   return plan;
