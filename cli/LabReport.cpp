@@ -152,8 +152,8 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
   for (size_t i = 0; i < verdicts.size(); ++i) {
     const auto& s = session.results()[i];
     // Options by their text, never by a letter: the app shuffles the letters per learner.
-    out << "  " << s.id << " (" << s.title << "): " << verdicts[i].summary << "\n";
-    if (!s.optionText.empty()) out << "      option: \"" << s.optionText << "\"\n";
+    out << "  " << s.id << " (" << s.title() << "): " << verdicts[i].summary << "\n";
+    if (!s.optionText().empty()) out << "      option: \"" << s.optionText() << "\"\n";
     if (s.id == scenario::kFp16Amp)
       for (const auto& line : ampEvidence(session, verdicts))
         out << "      evidence: " << line << "\n";

@@ -114,7 +114,7 @@ CORE_TEST(verdictsWaitForTheBaselineAndAreFinalWhenAllEnded) {
   const std::optional<MeasuredScenario> m = store.measured(kAmp);
   CHECK(m.has_value());
   CHECK_EQ(m->runs.size(), size_t{1});
-  CHECK_EQ(m->title, run(RunOrigin::Trained, 9, kAmp, kLive).title);
+  CHECK_EQ(m->title(), run(RunOrigin::Trained, 9, kAmp, kLive).title);  // its runs carry it
 }
 
 CORE_TEST(revisionsMoveOnEveryChange) {

@@ -13,12 +13,17 @@
 
 namespace precisionlab {
 
+// A scenario's runs as a verdict reads them. Its identity (option, title, whether it sweeps) is
+// what its runs carry (core/RunLog.h, from the scenario table or from a recording), not a copy.
 struct MeasuredScenario {
-  std::string id;          // scenario id
-  std::string optionText;  // the seed question's option it runs, "" for reference runs
-  std::string title;
-  bool isSweep = false;
+  std::string id;  // scenario id
   std::vector<RunLog> runs;
+
+  // The seed question's option it runs ("" for reference runs), its title, whether it is a sweep
+  // (even with one trial left): its first run's.
+  const std::string& optionText() const;
+  const std::string& title() const;
+  bool isSweep() const { return !runs.empty() && runs.front().isSweep; }
 };
 
 struct VerdictOptions {

@@ -112,14 +112,8 @@ bool RunStore::anyActive() const {
 std::optional<MeasuredScenario> RunStore::measured(const std::string& scenarioId) const {
   const std::vector<const TrackedRun*> runs = runsOf(scenarioId);
   if (runs.empty()) return std::nullopt;
-  // The scenario as its runs' logs carry it from core's scenario table (a sweep with one trial
-  // left is still a sweep).
-  const RunLog& first = *runs.front();
   MeasuredScenario m;
-  m.id = first.scenarioId;
-  m.optionText = first.optionText;
-  m.title = first.title;
-  m.isSweep = first.isSweep;
+  m.id = scenarioId;
   for (const TrackedRun* r : runs) m.runs.push_back(*r);
   return m;
 }

@@ -642,6 +642,16 @@ const char* judgementName(Judgement j) {
   return "unknown";
 }
 
+const std::string& MeasuredScenario::optionText() const {
+  static const std::string none;
+  return runs.empty() ? none : runs.front().optionText;
+}
+
+const std::string& MeasuredScenario::title() const {
+  static const std::string none;
+  return runs.empty() ? none : runs.front().title;
+}
+
 Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                        const VerdictOptions& options) {
   Verdict v;
@@ -669,7 +679,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   for (const auto& r : scenario.runs) runShort = runShort || tooShort(r, options);
   const bool baseShort = tooShort(baseline, options);
   const bool failed = !v.failureCause.empty();
-  if (scenario.isSweep && !isBaseline) judgeSweep(scenario, baseline, *judged, v);
+  if (scenario.isSweep() && !isBaseline) judgeSweep(scenario, baseline, *judged, v);
 
   std::vector<VerdictText>& s = v.summaryParts;
   auto tooShortText = [&](const RunLog& r, bool cancelled) {
@@ -725,7 +735,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
       s.push_back(text(
           PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
           {count(static_cast<int64_t>(judged->steps.size()))}));
-  } else if (isRangeExperiment(*judged) && !scenario.isSweep) {
+  } else if (isRangeExperiment(*judged) && !scenario.isSweep()) {
     // Before the failure rules: an overflow a GradScaler keeps skipping is judged by its own
     // counts, and only over enough steps to count them.
     if (runShort) {
@@ -749,9 +759,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     s.push_back(v.failure);
     s.push_back(text("; "));
     addLearningText(v, options, s);
-  } else if (isLoraExperiment(*judged) && !scenario.isSweep) {
+  } else if (isLoraExperiment(*judged) && !scenario.isSweep()) {
     judgeLoraExperiment(*judged, baseline, options, v, s);
-  } else if (isMemoryExperiment(*judged) && !scenario.isSweep) {
+  } else if (isMemoryExperiment(*judged) && !scenario.isSweep()) {
     // The same updates need no learning baseline: equal losses are equal whether or not they fell.
     judgeMemoryExperiment(*judged, baseline, options, v, s);
   } else if (!v.baselineLearned) {
@@ -768,7 +778,7 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
           text(PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps"),
                {count(static_cast<int64_t>(judged->steps.size()))}));
     }
-  } else if (scenario.isSweep) {
+  } else if (scenario.isSweep()) {
     v.judgement = v.learned   ? Judgement::LearnsLikeBaseline
                   : v.stalled ? Judgement::Stalled
                               : Judgement::Differs;
