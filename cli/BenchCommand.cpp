@@ -66,19 +66,8 @@ int runBench(const ArgParser& p) {
   TrainConfig c = benchBase();
   applyTrainingOptions(p, c);
   checkTrainingConfig(p, c);  // one clear error instead of every row failing alike
-  std::vector<std::string> ids;
-  const std::string list = p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers");
-  size_t pos = 0;
-  while (pos <= list.size()) {
-    const size_t end = std::min(list.find(',', pos), list.size());
-    try {
-      if (end > pos) (void)LabScenarios::make(list.substr(pos, end - pos), c);  // a known id
-    } catch (const InputError& e) {
-      p.fail("policies", e.what());
-    }
-    if (end > pos) ids.push_back(list.substr(pos, end - pos));
-    pos = end + 1;
-  }
+  const std::vector<std::string> ids = scenarioIdList(
+      p, "policies", p.text("policies", "baseline-fp32,bf16-amp,fp16-amp,half-layers"));
   const bool tty = isatty(STDOUT_FILENO);
   LabSession session;
   const LabSession::StartResult started = session.startAll(ids, c);

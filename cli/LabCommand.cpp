@@ -34,17 +34,6 @@ namespace {
 std::atomic<bool> gLabInterrupted{false};
 extern "C" void onLabInterrupt(int) { gLabInterrupted = true; }
 
-std::vector<std::string> splitList(const std::string& s) {
-  std::vector<std::string> out;
-  size_t pos = 0;
-  while (pos <= s.size()) {
-    const size_t end = std::min(s.find(',', pos), s.size());
-    if (end > pos) out.push_back(s.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
-
 std::string defaultOutDir() {
   char buf[64];
   const std::time_t now = std::time(nullptr);
@@ -103,19 +92,12 @@ int runLab(const ArgParser& parser) {
     if (list == "all")
       for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
     else
-      ids = splitList(list);
+      ids = scenarioIdList(parser, "scenarios", list);
     if (ids.empty()) parser.fail("scenarios", "is empty: name at least one scenario id");
   }
   // Preemption and resume alone is child processes it kills (PreemptionExperiment.h); in a list
   // with others it is the run writing its checkpoints beside them, as in the window.
   const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
-  for (const auto& id : ids) {  // an unknown id is refused before anything is written
-    try {
-      (void)LabScenarios::make(id, base);
-    } catch (const InputError& e) {
-      parser.fail("scenarios", e.what());
-    }
-  }
   const std::string outDir = parser.text("out", defaultOutDir());
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
   std::error_code ec;

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <sstream>
 #include <thread>
 
 #include "cli/ArgParser.h"
@@ -26,14 +25,6 @@
 
 namespace precisionlab::cli {
 namespace {
-
-std::vector<std::string> splitComma(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string part; std::getline(ss, part, ',');)
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
 
 // Defaults are the live lab's, so a shipped recording is the run a learner would start.
 TrainConfig recordBase() {
@@ -68,16 +59,9 @@ int runRecord(const ArgParser& p) {
   checkTrainingConfig(p, base);  // not one file of a failed run per scenario
   std::vector<std::string> ids;
   if (p.has("scenarios")) {
-    ids = splitComma(p.text("scenarios", ""));
+    ids = scenarioIdList(p, "scenarios", p.text("scenarios", ""));
   } else {
     for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
-  }
-  for (const std::string& id : ids) {  // an unknown id is refused before anything is written
-    try {
-      (void)LabScenarios::make(id, base);
-    } catch (const InputError& e) {
-      p.fail("scenarios", e.what());
-    }
   }
 
   std::error_code ec;

@@ -3,12 +3,15 @@
 // field (--oversubscribe with --threads) and turns values of the command line into fields.
 #include "cli/TrainingOptions.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "cli/JsonText.h"
 #include "core/ConfigFields.h"
+#include "core/EngineError.h"
+#include "core/LabScenarios.h"
 #include "engine/TrainEnvironment.h"
 
 namespace precisionlab::cli {
@@ -136,6 +139,25 @@ void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config) {
   for (const ConfigIssue& issue : validate(config, trainEnvironment()))
     message += (message.empty() ? "" : "\n") + describeIssue(parser, issue);
   if (!message.empty()) throw UsageError(message);
+}
+
+std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::string& option,
+                                        const std::string& list) {
+  std::vector<std::string> ids;
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    const size_t end = std::min(list.find(',', pos), list.size());
+    if (end > pos) ids.push_back(list.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  for (const std::string& id : ids) {
+    try {
+      (void)LabScenarios::make(id, TrainConfig{});  // throws for an unknown id
+    } catch (const InputError& e) {
+      parser.fail(option, e.what());
+    }
+  }
+  return ids;
 }
 
 }  // namespace precisionlab::cli

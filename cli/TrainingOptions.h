@@ -31,5 +31,10 @@ void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config);
 std::string flagFor(const ArgParser& parser, ConfigField field);
 // One issue in the CLI's words: "--seq-len: sequence length must be ...".
 std::string describeIssue(const ArgParser& parser, const ConfigIssue& issue);
+// The scenario ids of `list`, comma-separated (empty parts dropped), as `lab --scenarios`,
+// `record --scenarios` and `bench --policies` take them. An unknown id fails under `option`
+// with the scenario table's words, naming the known ids, before anything runs or is written.
+std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::string& option,
+                                        const std::string& list);
 
 }  // namespace precisionlab::cli
