@@ -136,7 +136,8 @@ LabController::StartResult LabController::start(const QString& scenarioId,
 
 void LabController::stop(const QString& scenarioId) {
   for (const TrackedRun* run : store_.runsOf(scenarioId))
-    if (run->active()) cancel(run->key);
+    if (run->active() && run->replayed()) replayer_->cancel(run->key.id);
+  session_->stop(scenarioId.toStdString());  // its trained runs, all trials of a sweep
   // The cancelled state arrives with the next drain; keep polling until it does.
   ensurePolling();
 }
