@@ -120,6 +120,12 @@ void removeQuietly(const fs::path& p) {
   fs::remove_all(p, ec);
 }
 
+// Removes all but the newest `keep` checkpoint-<step> folders of `dir`.
+void pruneCheckpoints(const fs::path& dir, int64_t keep) {
+  const std::vector<CheckpointFolder> all = listCheckpointFolders(dir.string());
+  for (size_t i = 0; i + size_t(keep) < all.size(); ++i) removeQuietly(all[i].path);
+}
+
 }  // namespace
 
 std::string Trainer::latestCheckpoint(const std::string& outputDir) {
@@ -205,6 +211,11 @@ std::string Trainer::saveTrainingCheckpoint() {
     AtomicFileWriter::writeFile((temp / kStateFile).string(), json::serialize(state, 1));
     AtomicFileWriter::syncDirectory(temp.string());
     removeQuietly(final);  // a folder of the same step from an earlier run
+    // Make room before the new one appears, so a process killed between the rename and the
+    // pruning below still leaves at most checkpointKeep folders (a SIGKILL in that window left
+    // three of two in a CI run), but never the last complete one: with checkpointKeep 1 the old
+    // folder stays until the new one is in place.
+    pruneCheckpoints(out, std::max<int64_t>(config_.checkpointKeep - 1, 1));
     if (std::rename(temp.c_str(), final.c_str()) != 0)
       throw InputError(final.string() +
                        ": cannot rename the checkpoint into place: " + std::strerror(errno));
@@ -213,10 +224,7 @@ std::string Trainer::saveTrainingCheckpoint() {
     removeQuietly(temp);
     throw;
   }
-  // Keep the newest checkpointKeep.
-  const std::vector<CheckpointFolder> all = listCheckpointFolders(out.string());
-  for (size_t i = 0; i + size_t(config_.checkpointKeep) < all.size(); ++i)
-    removeQuietly(all[i].path);
+  pruneCheckpoints(out, config_.checkpointKeep);
   return final.string();
 }
 
