@@ -16,6 +16,7 @@
 #include "cli/ProgressBar.h"
 #include "cli/TrainingOptions.h"
 #include "core/EngineError.h"
+#include "core/GpuEstimator.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "core/TerminalText.h"
@@ -31,6 +32,33 @@ std::string fmt(const char* format, double v) { return formatNumber(format, v); 
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s += std::string(width - s.size(), ' ');
   return s;
+}
+
+// Dense FP16/BF16 Tensor Core peaks (TFLOP/s, without sparsity) from NVIDIA's datasheets, for the
+// model FLOPs utilisation of a GPU run; 0 = not known (a CPU, or a GPU not listed).
+//   H100/H200 SXM 989.4 (H100 and H200 datasheets), H100 PCIe 756.5, A100 312, L4 121,
+//   V100 SXM2 125, T4 65.
+double denseFp16Tflops(const std::string& device) {
+  if (device.rfind("cuda", 0) != 0) return 0;
+  struct Peak {
+    const char* name;
+    double tflops;
+  };
+  static const Peak kPeaks[] = {{"H200", 989.4}, {"H100 PCIe", 756.5}, {"H100", 989.4},
+                                {"A100", 312.0}, {"L4", 121.0},        {"V100", 125.0},
+                                {"T4", 65.0}};
+  for (const Peak& p : kPeaks)
+    if (device.find(p.name) != std::string::npos) return p.tflops;
+  return 0;
+}
+
+// What a step computes, for MFU: GpuEstimator's count (6 N T plus attention).
+double flopsPerStep(const TrainConfig& c) {
+  try {
+    return GpuEstimator::trainingFlops(EstimateShape::forPreset(c.preset, c.batchSize, c.seqLen));
+  } catch (const InputError&) {
+    return 0;  // a checkpoint directory: its shape is not a preset
+  }
 }
 
 // The design's target setup for bf16 against fp32 on a CPU: mini, batch 32, seq 128.
@@ -111,6 +139,26 @@ int runBench(const ArgParser& p) {
               << pad(v.hasEval ? fmt("%.3f", v.valAccuracy) : "-", 8);
     if (run.state == RunState::Failed) std::cout << "  failed: " << run.message;
     std::cout << "\n";
+  }
+  // Side-by-side ratios from the same interleaved session: each policy against tf32=True where
+  // it ran (NVIDIA's published baseline), and MFU against the GPU's dense fp16 peak.
+  const double peak = denseFp16Tflops(session.baseline().provenance.device);
+  const double flops = flopsPerStep(cfg);
+  const Verdict* tf32 = nullptr;
+  for (size_t i = 0; i < verdicts.size(); ++i)
+    if (session.results()[i].id == scenario::kTf32 && verdicts[i].medianStepMs > 0)
+      tf32 = &verdicts[i];
+  if (tf32 || (peak > 0 && flops > 0)) std::cout << "\n";
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const auto& v = verdicts[i];
+    const std::string policy = session.results()[i].id;
+    std::string line;
+    if (tf32 && v.medianStepMs > 0 && policy != scenario::kTf32)
+      line += "  vs tf32=True " + fmt("%.2fx", tf32->medianStepMs / v.medianStepMs);
+    if (peak > 0 && flops > 0 && v.medianStepMs > 0)
+      line += "  MFU " + fmt("%.1f%%", 100.0 * flops / (v.medianStepMs / 1000.0) / (peak * 1e12)) +
+              " of the dense fp16 peak (" + fmt("%.0f", peak) + " TFLOP/s)";
+    if (!line.empty()) std::cout << pad(policy, 16) << line << "\n";
   }
   return 0;
 }

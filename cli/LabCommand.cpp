@@ -23,8 +23,10 @@
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
+#include "core/SpeedEvidence.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
+#include "engine/BuildInfo.h"
 #include "engine/LabSession.h"
 
 namespace precisionlab::cli {
@@ -113,7 +115,10 @@ int runLab(const ArgParser& parser) {
   if (!parser.has("preset") && base.preset != PretrainedModels::kMiniLm)
     std::cout << LabScenarios::defaultModelNote() << "\n";
   LabReport::printSetup(std::cout, base);
-  std::cout << "\n";
+  // Before any figure: what this device can show about mixed precision's speed.
+  std::cout << "  this machine: "
+            << hardwareCapability(readHardware(describeComputeDevice(base.device))).english()
+            << "\n\n";
 
   gLabInterrupted = false;
   auto previous = std::signal(SIGINT, onLabInterrupt);
@@ -150,6 +155,8 @@ int runLab(const ArgParser& parser) {
   std::signal(SIGINT, previous);
 
   const auto verdicts = session.verdicts();
+  std::cout << "\n";
+  LabReport::printConclusion(std::cout, session, verdicts);
   std::cout << "\n";
   LabReport::printTable(std::cout, session, verdicts);
   LabReport::writeRecords(outDir, session, verdicts);  // an error here is reported by main: exit 1

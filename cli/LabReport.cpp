@@ -10,10 +10,13 @@
 #include "core/EngineError.h"
 #include "core/GpuEstimator.h"
 #include "core/Json.h"
+#include "core/LabConclusion.h"
 #include "core/LabScenarios.h"
 #include "core/RecordJson.h"
 #include "core/RunCsv.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
+#include "core/SpeedEvidence.h"
 
 namespace precisionlab::cli {
 
@@ -33,43 +36,16 @@ const Verdict* verdictOf(const std::vector<Verdict>& verdicts, std::string_view 
   return nullptr;
 }
 
-// The evidence a card carries for fp16=True, each line with its own source: its numerics
-// (live or emulated here), the same mechanism's speed measured here in bf16, and the GPU
-// estimate (see the estimator).
-std::vector<std::string> ampEvidence(const LabSession& session,
-                                     const std::vector<Verdict>& verdicts) {
-  std::vector<std::string> out;
-  const Verdict* amp = verdictOf(verdicts, scenario::kFp16Amp);
-  if (!amp) return out;
-  const Verdict* bf16 = verdictOf(verdicts, scenario::kBf16Amp);
-  std::string device;
-  for (const auto& m : session.results())
-    if (m.id == scenario::kBf16Amp && !m.runs.empty()) device = m.runs.front().provenance.device;
-  if (amp->provenance == Provenance::Emulated)
-    out.push_back(
-        "numerics: emulated fp16 on this CPU (values rounded to fp16 as a GPU "
-        "would hold them); its speed is not a measurement");
-  if (bf16 && bf16->speedMeasurable)
-    out.push_back("speed, measured live here with the same mechanism (bf16=True autocast, " +
-                  std::string(bf16->cpuTime ? "CPU time per step" : "wall time per step") + ", " +
-                  device + "): " + formatNumber("%.2fx", bf16->speedup) + " fp32 (p25-p75 " +
-                  formatNumber("%.2f", bf16->speedupLow) + "-" +
-                  formatNumber("%.2fx", bf16->speedupHigh) + ")" +
-                  (bf16->memoryMeasurable
-                       ? ", peak memory " + formatNumber("%.2fx", bf16->memoryRatio) + " fp32"
-                       : std::string()));
-  else if (!bf16)
-    out.push_back(
-        "speed: run bf16-amp beside it (--scenarios) to measure the same mechanism "
-        "on this CPU");
-  else
-    out.push_back("speed: bf16=True was not measurable against this baseline (" + bf16->summary +
-                  ")");
-  out.push_back(
-      "speed on a GPU, ESTIMATED (formula, calibration and sources: "
-      "precisionlab-cli estimate --explain): " +
-      gpuestimate::summaryText(gpuestimate::labShape()).english());
-  return out;
+// The speed story of a row that tells it (core/SpeedEvidence.h), from this session's verdicts.
+SpeedStory speedStoryOf(const ScenarioSpec& row, const LabSession& session,
+                        const std::vector<Verdict>& verdicts) {
+  const auto provenanceOf = [&session](const std::string& id) -> const RunProvenance* {
+    for (const auto& m : session.results())
+      if (m.id == id && !m.runs.empty()) return &m.runs.front().provenance;
+    return nullptr;
+  };
+  const auto verdict = [&verdicts](const std::string& id) { return verdictOf(verdicts, id); };
+  return mixedPrecisionSpeedStory(speedStoryInput(row, verdict, provenanceOf));
 }
 
 // Through the one output writer (AtomicFileWriter): whole or absent, never over a device or
@@ -127,6 +103,18 @@ void LabReport::printSetup(std::ostream& out, const TrainConfig& base) {
   }
 }
 
+void LabReport::printConclusion(std::ostream& out, const LabSession& session,
+                                const std::vector<Verdict>& verdicts) {
+  const ScenarioSpec& answer = answerScenario();
+  const bool answerRan = verdictOf(verdicts, answer.id) != nullptr;
+  const SpeedStory story = speedStoryOf(answer, session, verdicts);
+  const auto sentences = labConclusion(verdicts, answerRan ? &story : nullptr);
+  if (sentences.empty()) return;
+  out << "In short (computed from the runs below):\n";
+  for (const VerdictText& t : sentences) out << "  " << t.english() << "\n";
+  if (answerRan) out << "  This machine: " << hardwareCapability(story.hardware).english() << ".\n";
+}
+
 void LabReport::printTable(std::ostream& out, const LabSession& session,
                            const std::vector<Verdict>& verdicts) {
   out << pad("scenario", 22) << pad("provenance", 11) << pad("steps", 7)
@@ -154,9 +142,11 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     // Options by their text, never by a letter: the app shuffles the letters per learner.
     out << "  " << s.id << " (" << s.title() << "): " << verdicts[i].summary << "\n";
     if (!s.optionText().empty()) out << "      option: \"" << s.optionText() << "\"\n";
-    if (s.id == scenario::kFp16Amp)
-      for (const auto& line : ampEvidence(session, verdicts))
-        out << "      evidence: " << line << "\n";
+    const ScenarioSpec* row = findScenario(s.id);
+    if (row && row->quotesSpeedEvidence)
+      for (const EvidenceLine& line : speedStoryOf(*row, session, verdicts).lines)
+        out << "      evidence (" << evidenceSourceName(line.source) << ", " << line.sourceLabel
+            << "): " << line.english() << "\n";
     for (const auto& n : verdicts[i].notes) out << "      note: " << n.english() << "\n";
   }
   const Verdict* base = verdictOf(verdicts, scenario::kBaselineFp32);
@@ -203,6 +193,8 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
     }
   }
   std::ostringstream text;
+  printConclusion(text, session, verdicts);
+  text << "\n";
   if (!session.results().empty() && !session.results().front().runs.empty())
     printSetup(text, session.results().front().runs.front().config);
   text << "\n";

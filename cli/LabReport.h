@@ -16,6 +16,10 @@ class LabReport {
   static std::vector<std::string> progressLines(const LabSession& session);
   // What the lab trains: model, data, schedule and its departures from HF defaults.
   static void printSetup(std::ostream& out, const TrainConfig& base);
+  // The conclusion first (core/LabConclusion.h): one sentence per option, the speed evidence's
+  // source and what this machine can show; verdicts.txt and the terminal open with it.
+  static void printConclusion(std::ostream& out, const LabSession& session,
+                              const std::vector<Verdict>& verdicts);
   static void printTable(std::ostream& out, const LabSession& session,
                          const std::vector<Verdict>& verdicts);
   // Writes steps.csv, steps.jsonl (steps and evals, one JSON object a line), evals.csv and

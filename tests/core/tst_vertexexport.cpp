@@ -88,9 +88,10 @@ void checkScenario(const std::string& id, bool yaml) {
     CHECK_MSG(python({kYamlCheck, out + "/job.yaml", "job"}, &yamlLog) == 0, yamlLog);
     if (hp) CHECK_MSG(python({kYamlCheck, out + "/hp-tuning.yaml", "hp"}, &yamlLog) == 0, yamlLog);
   }
-  // bf16 needs an Ampere or newer GPU: the default machine follows the scenario.
+  // bf16 and TF32 need an Ampere or newer GPU: the default machine follows the scenario.
   const std::string job = readAll(out + "/job.yaml");
-  CHECK_EQ(contains(job, "NVIDIA_L4"), id == scenario::kBf16Amp);
+  CHECK_EQ(contains(job, "NVIDIA_L4"), id == scenario::kBf16Amp || id == scenario::kTf32);
+  CHECK_EQ(contains(train, "tf32=True,"), id == scenario::kTf32);
   CHECK(contains(job, "gs://my-bucket/precisionlab/precisionlab_trainer-0.1.tar.gz"));
 }
 

@@ -21,6 +21,8 @@
 #include "core/LabScenarios.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
+#include "core/SpeedEvidence.h"
 #include "engine/BlasKernels.h"
 #include "engine/LabSession.h"
 
@@ -28,13 +30,19 @@ using namespace precisionlab;
 
 namespace {
 
-bool cpuHasBf16Units() {
+// Where bf16 is measured faster than fp32 on a CPU: AMX tiles, or AMD's Zen 4 avx512_bf16 (2.6x
+// on the project's AMD EPYC machines, CPU time per step). An Intel CPU with avx512_bf16 but no
+// AMX measured 0.68x-0.75x (the speed-evidence issue): there the story must explain it instead.
+bool cpuMakesBf16Faster() {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
-  while (std::getline(in, line))
+  bool amd = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("vendor_id", 0) == 0) amd = line.find("AuthenticAMD") != std::string::npos;
     if (line.rfind("flags", 0) == 0)
-      return line.find(" avx512_bf16") != std::string::npos ||
-             line.find(" amx_bf16") != std::string::npos;
+      return line.find(" amx_bf16") != std::string::npos ||
+             (amd && line.find(" avx512_bf16") != std::string::npos);
+  }
   return false;
 }
 
@@ -88,12 +96,37 @@ void checkLesson(const TrainConfig& base) {
 
   const Verdict& bf16 = verdictOf(v, scenario::kBf16Amp);
   QVERIFY2(bf16.judgement == Judgement::LearnsLikeBaseline, all.c_str());
-  if (cpuHasBf16Units()) {
+  if (cpuMakesBf16Faster()) {
     QVERIFY2(bf16.speedMeasurable, all.c_str());
     QVERIFY2(bf16.speedup > 1.0, all.c_str());
   } else {
-    qInfo("this CPU has no avx512_bf16/amx_bf16: bf16 is not expected to be faster here");
+    qInfo("this CPU has no AMX (nor Zen 4's bf16): bf16 is not expected to be faster here");
   }
+
+  // The speed story fp16=True's card, verdicts.txt and the presenter tell (core/SpeedEvidence.h):
+  // on any machine it carries a sourced figure that reads faster, and a live figure below 1.0x
+  // always stands with its hardware reason.
+  const auto verdictLookup = [&v](const std::string& id) -> const Verdict* {
+    for (const Verdict& x : v)
+      if (x.scenarioId == id) return &x;
+    return nullptr;
+  };
+  const auto provenanceOf = [&session](const std::string& id) -> const RunProvenance* {
+    for (const auto& m : session.results())
+      if (m.id == id && !m.runs.empty()) return &m.runs.front().provenance;
+    return nullptr;
+  };
+  const SpeedStory story =
+      mixedPrecisionSpeedStory(speedStoryInput(answerScenario(), verdictLookup, provenanceOf));
+  bool readsFaster = false;
+  std::string lines;
+  for (const EvidenceLine& l : story.lines) lines += l.english() + "\n";
+  for (const EvidenceLine& l : story.lines) {
+    readsFaster = readsFaster || (l.speedFigure && l.readsFaster);
+    if (l.speedFigure && l.speedup < 1.0) QVERIFY2(l.withReason, lines.c_str());
+  }
+  QVERIFY2(readsFaster, lines.c_str());
+  if (bf16.speedMeasurable && bf16.speedup < 1.0) QVERIFY2(!story.fasterHere, lines.c_str());
 }
 
 void seeds() {

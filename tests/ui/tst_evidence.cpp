@@ -158,7 +158,7 @@ class TestEvidence : public QObject {
     // A companion and the estimate come from the row too.
     row.story = EvidenceStory::Measured;
     row.companion = "bf16-amp";
-    row.quotesGpuEstimate = true;
+    row.quotesSpeedEvidence = true;
     const EvidenceCard withCompanion = LabEvidence::card(row, store, cache, "E");
     QVERIFY(withCompanion.evidence.join('\n').contains("run bf16=True to measure"));
     QVERIFY(withCompanion.evidence.contains(LabEvidence::gpuEstimateLine()));

@@ -51,6 +51,21 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   banner_->setWordWrap(true);
   banner_->setVisible(false);
   outer->addWidget(banner_);
+  // The lab's conclusion once every run has a final verdict (core/LabConclusion.h), and before
+  // that what this machine can show about mixed precision's speed.
+  conclusion_ = new QLabel(this);
+  conclusion_->setObjectName(QStringLiteral("evidenceConclusion"));
+  conclusion_->setWordWrap(true);
+  conclusion_->setMinimumWidth(1);
+  conclusion_->setTextFormat(Qt::RichText);
+  conclusion_->setVisible(false);
+  outer->addWidget(conclusion_);
+  machine_ = new QLabel(this);
+  machine_->setObjectName(QStringLiteral("evidenceMachine"));
+  machine_->setWordWrap(true);
+  machine_->setMinimumWidth(1);
+  machine_->setForegroundRole(QPalette::PlaceholderText);
+  outer->addWidget(machine_);
   placeholder_ = new QLabel(
       tr("No runs yet. Tick an option in the runs below, or press \"Run every option\": a card "
          "per option then says what its run shows and where the numbers come from."),
@@ -200,6 +215,13 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   }
   banner_->setText(banner);
   banner_->setVisible(!banner.isEmpty());
+  const QString conclusion =
+      banner.isEmpty() ? LabEvidence::conclusion(store, verdicts) : QString();
+  conclusion_->setText(
+      conclusion.isEmpty() ? QString() : tr("<b>In short:</b> %1").arg(conclusion.toHtmlEscaped()));
+  conclusion_->setVisible(!conclusion.isEmpty());
+  machine_->setText(tr("This machine: %1.").arg(LabEvidence::thisMachineLine()));
+  machine_->setVisible(conclusion.isEmpty());
   const bool show = presenter_ || !store.runs().empty() ||
                     (preemption && preemption->state() != PreemptionProcess::State::Idle);
   cardArea_->setVisible(show);
@@ -207,6 +229,12 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
 }
 
 QString EvidenceSummary::bannerText() const { return banner_->text(); }
+
+QString EvidenceSummary::conclusionText() const {
+  return conclusion_->isHidden() ? QString() : conclusion_->text();
+}
+
+QString EvidenceSummary::machineText() const { return machine_->text(); }
 
 bool EvidenceSummary::cardsShown() const { return !cardArea_->isHidden(); }
 

@@ -39,6 +39,10 @@ class EvidenceSummary : public QFrame {
   QStringList cardTexts() const;
   // The banner above the cards ("the fp32 baseline did not learn ..."), empty when hidden.
   QString bannerText() const;
+  // The lab's conclusion above the cards ("" while hidden: runs still going, or none final).
+  QString conclusionText() const;
+  // "This machine: ..." (what this device can show about mixed precision's speed).
+  QString machineText() const;
   // True while the cards are shown; before any run the lab shows a short "what to do" line
   // instead of four empty cards (the presenter's last step always shows them).
   bool cardsShown() const;
@@ -68,6 +72,8 @@ class EvidenceSummary : public QFrame {
   QList<CardWidgets> cards_;
   QGridLayout* grid_ = nullptr;
   QLabel* title_ = nullptr;
+  QLabel* conclusion_ = nullptr;
+  QLabel* machine_ = nullptr;
   QLabel* banner_ = nullptr;  // why no option can be judged yet, when that is so
   QLabel* placeholder_ = nullptr;
   QWidget* cardArea_ = nullptr;

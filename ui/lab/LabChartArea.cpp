@@ -12,6 +12,7 @@
 
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
+#include "ui/charts/SpeedEvidenceChart.h"
 #include "ui/lab/LabMetrics.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
@@ -221,7 +222,24 @@ void LabChartArea::placePanels() {
       panels_[i]->show();
     }
   }
+  // The speed evidence goes last on the throughput chart's tab (after the curves it explains).
+  const int throughput =
+      int(std::find_if(charts_.cbegin(), charts_.cend(),
+                       [](const Chart& c) { return c.id == QLatin1String("throughput"); }) -
+          charts_.cbegin());
+  if (throughput < charts_.size()) {
+    QWidget* page = presenterMode_ ? singlePages_[throughput] : pairPages_[pageOf_[throughput]];
+    if (!speedEvidence_) speedEvidence_ = new SpeedEvidenceChart(page);
+    if (speedEvidence_->parentWidget() != page) speedEvidence_->setParent(page);
+    page->layout()->removeWidget(speedEvidence_);
+    page->layout()->addWidget(speedEvidence_);
+    speedEvidence_->show();
+  }
   stack_->setCurrentWidget(presenterMode_ ? singles_ : pairs_);
+}
+
+void LabChartArea::setSpeedStory(const SpeedStory& story) {
+  if (speedEvidence_) speedEvidence_->setStory(story);
 }
 
 void LabChartArea::setPresenterMode(bool on) {

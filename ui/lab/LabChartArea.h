@@ -26,6 +26,8 @@ namespace precisionlab {
 
 class ChartPanel;
 class RunDataStore;
+class SpeedEvidenceChart;
+struct SpeedStory;
 struct TrackedRun;
 
 class LabChartArea : public QWidget {
@@ -99,6 +101,12 @@ class LabChartArea : public QWidget {
  protected:
   void showEvent(QShowEvent* event) override;
 
+ public:
+  // Mixed precision's speed evidence beside the throughput and memory curves (the "Is it
+  // faster?" tab): live and recorded figures with published and estimated GPU figures.
+  void setSpeedStory(const SpeedStory& story);
+  SpeedEvidenceChart* speedEvidence() const { return speedEvidence_; }
+
  private:
   void placePanels();
   void refreshPanel(int index, const RunDataStore& store);
@@ -120,6 +128,7 @@ class LabChartArea : public QWidget {
   QList<quint64> drawnBaselineRevision_;
   QList<ExtraLine> extraLoss_;
   bool presenterMode_ = false;
+  SpeedEvidenceChart* speedEvidence_ = nullptr;  // on the throughput chart's tab
 };
 
 }  // namespace precisionlab

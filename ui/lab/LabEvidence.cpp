@@ -6,6 +6,10 @@
 #include <cmath>
 
 #include "core/GpuEstimator.h"
+#include "core/LabConclusion.h"
+#include "core/ScenarioTable.h"
+#include "core/SpeedEvidence.h"
+#include "engine/BuildInfo.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/ProvenanceBadge.h"
@@ -179,14 +183,21 @@ void fillNoLossScaling(EvidenceCard& c, const Verdict& v) {
       "that they survive the backward pass");
 }
 
-// Autocast over fp32 master weights: learns like fp32, and its own speed where measurable.
-void fillMixedPrecision(EvidenceCard& c, const Verdict& v) {
+// Autocast over fp32 master weights: learns like fp32; the headline claims speed only as far as
+// the row's speed story supports it on this machine (core/SpeedEvidence.h), and the story's
+// lines (added by card()) carry the figures with their sources.
+void fillMixedPrecision(EvidenceCard& c, const Verdict& v, const SpeedStory* story) {
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
-  c.headline = v.learned ? LabEvidence::tr("Learns like fp32, and is faster and lighter")
-                         : LabEvidence::tr("Did not learn like fp32 in this run");
+  if (!v.learned)
+    c.headline = LabEvidence::tr("Did not learn like fp32 in this run");
+  else if (story)
+    c.headline =
+        LabEvidence::tr("Learns like fp32; %1").arg(LabVerdicts::localized(story->speedClaim));
+  else
+    c.headline = LabEvidence::tr("Learns like fp32");
   c.evidence << accuracyLine(v);
   const QString own = speedLine(v);
-  if (!own.isEmpty()) c.evidence << LabEvidence::tr("measured: %1").arg(own);
+  if (!own.isEmpty() && !story) c.evidence << LabEvidence::tr("measured: %1").arg(own);
 }
 
 // A row that names no story of its own: the verdict's own words and figures, no claim.
@@ -284,7 +295,89 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
                     .arg(locale.toString(std::ldexp(1.0, int(v.outlierScaleLog2)), 'f', 0));
 }
 
+// Where a story line's figure comes from, in a card's margin: "live, cpu", "published, NVIDIA ...".
+QString sourceTag(const EvidenceLine& line) {
+  switch (line.source) {
+    case EvidenceSource::Live:
+      return LabEvidence::tr("live: %1").arg(QString::fromStdString(line.sourceLabel));
+    case EvidenceSource::Emulated:
+      return LabEvidence::tr("emulated: numerics only");
+    case EvidenceSource::Recorded:
+      return LabEvidence::tr("recorded: %1").arg(QString::fromStdString(line.sourceLabel));
+    case EvidenceSource::Published:
+      return LabEvidence::tr("published: %1").arg(QString::fromStdString(line.sourceLabel));
+    case EvidenceSource::Estimated:
+      return LabEvidence::tr("estimated: %1").arg(QString::fromStdString(line.sourceLabel));
+  }
+  return QString();
+}
+
 }  // namespace
+
+SpeedStory LabEvidence::speedStory(const ScenarioInfo& info, const RunDataStore& store,
+                                   const VerdictCache& verdicts) {
+  const ScenarioSpec* row = findScenario(info.id.toStdString());
+  if (!row) return mixedPrecisionSpeedStory({});
+  // Only final verdicts: a figure still moving is no evidence yet.
+  const auto verdictOf = [&](const std::string& id) -> const Verdict* {
+    const QString qid = QString::fromStdString(id);
+    const CachedVerdict* v = verdicts.find(qid);
+    return v && LabVerdicts::isFinal(store, qid) ? &v->verdict : nullptr;
+  };
+  const auto provenanceOf = [&](const std::string& id) -> const RunProvenance* {
+    for (const TrackedRun* r : store.runsOf(QString::fromStdString(id)))
+      if (r->provenanceKnown && (!r->steps.empty() || r->replayed())) return &r->provenance;
+    return nullptr;
+  };
+  SpeedStoryInput in = speedStoryInput(*row, verdictOf, provenanceOf);
+  // Before anything ran: this machine, as a live run would describe it.
+  if (in.device.empty()) in.device = thisMachine();
+  return mixedPrecisionSpeedStory(in);
+}
+
+namespace {
+std::string& machineSlot() {
+  static std::string device;
+  return device;
+}
+}  // namespace
+
+std::string LabEvidence::thisMachine() {
+  if (machineSlot().empty()) machineSlot() = describeComputeDevice("cpu");
+  return machineSlot();
+}
+
+void LabEvidence::setThisMachine(const std::string& device) { machineSlot() = device; }
+
+QString LabEvidence::conclusion(const RunDataStore& store, const VerdictCache& verdicts) {
+  const QString base = ScenarioCatalog::baselineId();
+  if (!verdicts.find(base) || !LabVerdicts::isFinal(store, base)) return QString();
+  std::vector<Verdict> finals;
+  bool anyOption = false;
+  for (const ScenarioSpec& row : scenarioTable()) {
+    const QString id = QString::fromStdString(row.id);
+    const CachedVerdict* v = verdicts.find(id);
+    if (!LabVerdicts::status(store, id).started) continue;
+    if (!v || !LabVerdicts::isFinal(store, id)) return QString();  // wait for every run
+    finals.push_back(v->verdict);
+    anyOption = anyOption || !row.optionText.empty();
+  }
+  if (!anyOption) return QString();
+  const ScenarioInfo* answer = ScenarioCatalog::find(QString::fromStdString(answerScenario().id));
+  const bool answerRan = answer && verdicts.find(answer->id);
+  const SpeedStory story = answerRan ? speedStory(*answer, store, verdicts) : SpeedStory{};
+  QStringList sentences;
+  for (const VerdictText& t : labConclusion(finals, answerRan ? &story : nullptr))
+    sentences << LabVerdicts::localized(t);
+  if (answerRan)
+    sentences
+        << tr("This machine: %1.").arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
+  return sentences.join(QLatin1Char(' '));
+}
+
+QString LabEvidence::thisMachineLine() {
+  return LabVerdicts::localized(hardwareCapability(readHardware(thisMachine())));
+}
 
 QStringList LabEvidence::defaultOrder() { return ScenarioCatalog::seedOptionIds(); }
 
@@ -434,6 +527,9 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
   }
   const ScenarioStatus status = LabVerdicts::status(store, id);
   const auto verdict = cached(id);
+  const std::optional<SpeedStory> story =
+      info.quotesSpeedEvidence ? std::optional<SpeedStory>(speedStory(info, store, verdicts))
+                               : std::nullopt;
   const bool isFinal = LabVerdicts::isFinal(store, id);
   if (!status.started) {
     c.headline = LabEvidence::tr("Not run yet");
@@ -482,7 +578,7 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
         fillSweep(c, *verdict);
         break;
       case EvidenceStory::MixedPrecision:
-        fillMixedPrecision(c, *verdict);
+        fillMixedPrecision(c, *verdict, story ? &*story : nullptr);
         break;
       case EvidenceStory::SameComputation:
         fillSameAsFp32(c, *verdict);
@@ -500,23 +596,21 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
     }
   }
   if (const ScenarioInfo* companion = ScenarioCatalog::find(info.companion)) {
-    // The speed and memory story without a GPU: the same mechanism measured live here beside
-    // it. Several sources on one card: each line names its own, not only the card's footer.
-    const QString cid = companion->id;
-    const auto bv = cached(cid);
-    if (bv && bv->speedMeasurable && LabVerdicts::isFinal(store, cid)) {
-      c.evidence << LabEvidence::tr("the same mechanism, measured here (%1, %2): %3")
-                        .arg(companion->title, sourceOf(store, cid), speedLine(*bv));
-      tagLastLine(c, QStringLiteral("%1 %2").arg(companion->title, shortSourceOf(store, cid)));
-    } else if (!LabVerdicts::status(store, cid).started) {
+    // The same mechanism measured here beside it: its figure comes with the story below.
+    if (!LabVerdicts::status(store, companion->id).started) {
       c.evidence << LabEvidence::tr("run %1 to measure the same mechanism on this machine")
                         .arg(companion->title);
       tagLastLine(c, LabEvidence::tr("not run yet"));
     }
   }
-  if (info.quotesGpuEstimate) {
-    c.evidence << gpuEstimateLine();
-    tagLastLine(c, LabEvidence::tr("estimated"));
+  if (story) {
+    // Several sources on one card: each line names its own, not only the card's footer.
+    for (const EvidenceLine& line : story->lines) {
+      QString text = LabVerdicts::localized(line.text);
+      if (line.withReason) text += QStringLiteral("; ") + LabVerdicts::localized(line.reason);
+      c.evidence << text;
+      tagLastLine(c, sourceTag(line));
+    }
   }
   return c;
 }

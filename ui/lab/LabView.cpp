@@ -119,7 +119,7 @@ LabView::LabView(QWidget* parent) : QWidget(parent), controller_(new LabControll
   connect(controller_, &LabController::runsUpdated, this, &LabView::ingested);
   connect(controller_, &LabController::verdictsUpdated, this, [this] {
     evidenceComputedAt_ = clock_.elapsed();
-    evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+    refreshEvidence();
   });
 }
 
@@ -484,7 +484,7 @@ void LabView::clearRuns() {
     row->setVerdict(QString(), QString());
   }
   refreshToggles();
-  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+  refreshEvidence();
   emit statusMessage(tr("All runs cleared."));
 }
 
@@ -497,7 +497,7 @@ void LabView::ingested() {
   const qint64 now = clock_.elapsed();
   if (!store().anyActive() || now - evidenceComputedAt_ >= kLiveVerdictIntervalMs) {
     evidenceComputedAt_ = now;
-    evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+    refreshEvidence();
   }
   chartArea_->setExtraLossLines(preemptionCurves(*controller_->preemption()));
   chartArea_->refresh(store());
@@ -507,7 +507,7 @@ void LabView::ingested() {
 void LabView::setOptionLetters(const QStringList& scenarioIds,
                                const QHash<QString, QString>& letters) {
   evidence_->setOptions(scenarioIds, letters);
-  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+  refreshEvidence();
 }
 
 void LabView::runEveryOption() {
@@ -538,6 +538,13 @@ void LabView::updateMixedNotice() {
       tr("Mixed view: %1. Each verdict compares runs of one source only; curves marked "
          "\"(recorded)\" come from the recording.")
           .arg(names.join(tr(" and "))));
+}
+
+void LabView::refreshEvidence() {
+  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+  // The "Is it faster?" tab tells the answer's speed story with the card's figures.
+  if (const ScenarioInfo* answer = ScenarioCatalog::find(ScenarioCatalog::answerId()))
+    chartArea_->setSpeedStory(LabEvidence::speedStory(*answer, store(), controller_->verdicts()));
 }
 
 void LabView::refreshToggles() {
@@ -623,7 +630,7 @@ void LabView::setPresenterMode(bool on) {
   if (!on) recordedOnly_ = false;
   // The cards were last styled under the presenter's theme and fonts: restyle them now, or the
   // black high-contrast cards and large type stay in the lab after Esc.
-  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+  refreshEvidence();
   refreshToggles();
   // Rows and settings came or went: the charts take whatever the rows leave.
   QTimer::singleShot(0, this, &LabView::fitSplitter);

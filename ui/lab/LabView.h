@@ -141,6 +141,8 @@ class LabView : public QWidget {
   void ingested();  // after the controller's store changed: rows, notice, cards, charts
   void updateMixedNotice();
   void refreshToggles();
+  // The evidence cards and the speed evidence chart, from the verdicts held now.
+  void refreshEvidence();
   void showError(const QString& title, const QString& text);
   QString highlightedScenario() const;
   void fitSplitter();

@@ -38,7 +38,7 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
                   shown(spec.whatItIs),
                   QCoreApplication::translate("ScenarioCatalog", spec.legend.c_str()),
                   colorOf(spec, row++), qs(spec.focusChart), spec.story, qs(spec.companion),
-                  spec.quotesGpuEstimate});
+                  spec.quotesSpeedEvidence});
     }
     return out;
   }();

@@ -29,7 +29,7 @@ struct ScenarioInfo {
   QString focusChart;    // the figure that tells its story, presenter mode shows it (table)
   EvidenceStory story = EvidenceStory::Measured;  // how its evidence card reads (table)
   QString companion;  // the run shown beside it (bf16=True beside fp16=True), "" = none (table)
-  bool quotesGpuEstimate = false;  // its card quotes the GPU estimate (table)
+  bool quotesSpeedEvidence = false;  // its card tells the speed story, SpeedEvidence.h (table)
 };
 
 struct PlannedRun {

@@ -40,6 +40,7 @@ enum class ConfigField {
   Oversubscribe,
   Precision,
   CpuFp16,
+  Tf32,
   InitScale,
   GrowthFactor,
   BackoffFactor,

@@ -123,6 +123,8 @@ struct CalibrationPoint {
   bool batchesPublished;    // false: the batch sizes are assumed (see note)
   bool absoluteComparable;  // false: a proxy shape (t5-base), its ratio only is compared
   std::string note;
+  std::string date;        // when it was published: "2021-11" (a release), "2022-01"
+  bool calibrates = true;  // false: quoted as published evidence, not fitted to
 };
 
 class GpuEstimator {

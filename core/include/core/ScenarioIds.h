@@ -22,6 +22,7 @@ inline constexpr std::string_view kActivationCheckpointing = "activation-checkpo
 // outlier feature whose activations exceed fp16's 65504.
 inline constexpr std::string_view kFp16AmpOutlier = "fp16-amp-outlier";
 inline constexpr std::string_view kBf16AmpOutlier = "bf16-amp-outlier";
+inline constexpr std::string_view kTf32 = "tf32";  // tf32=True: fp32 with TF32 matmuls (GPU)
 // Preemption and resume (docs/preemption-experiment.md): a run SIGKILLed and resumed.
 inline constexpr std::string_view kPreemptionResume = "preemption-resume";
 // LoRA vs full fine-tuning (docs/lora-experiment.md): rank-8 adapters on query and value, the

@@ -74,7 +74,10 @@ struct ScenarioSpec {
   // step and verdict table (bf16=True beside fp16=True: the same mechanism, with the speed a CPU
   // can measure); "" = none.
   std::string companion;
-  bool quotesGpuEstimate = false;  // its card quotes the calibrated GPU estimate (GpuEstimator.h)
+  // Its card, CLI verdict and presenter slide tell mixed precision's speed story: what this device
+  // can show, the figures measured here with their reasons, published measurements and the GPU
+  // estimate (core/SpeedEvidence.h).
+  bool quotesSpeedEvidence = false;
   // Curve colour, "#rrggbb", from the Okabe-Ito palette (distinguishable with the common
   // colour-vision deficiencies); "" = a distinct hue by row number.
   std::string color;

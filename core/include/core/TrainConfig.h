@@ -61,6 +61,10 @@ struct TrainConfig {
   bool oversubscribe = false;         // allow more threads than the machine has cores
   Precision precision = Precision::Fp32;
   CpuFp16 cpuFp16 = CpuFp16::Auto;  // fp16 runs on a CPU: emulated or real kernels
+  // TrainingArguments' tf32=True: on a CUDA GPU of the Ampere generation or later, fp32 matrix
+  // multiplies run on TF32 Tensor Cores (inputs rounded to 10 mantissa bits, fp32 accumulate):
+  // the baseline NVIDIA's published A100/H100 "FP32" numbers use. On a CPU it changes nothing.
+  bool tf32 = false;
   // GradScaler, PyTorch's defaults.
   double initScale = 65536.0;
   double growthFactor = 2.0;

@@ -213,6 +213,11 @@ std::vector<ConfigFieldRow> makeRows() {
                 "fp16 runs on a CPU: emulate (round to fp16, fp32 arithmetic: numerics only), "
                 "real (fp16 kernels: live numerics and memory, LibTorch 2.x), or auto (real only "
                 "on CPUs with fp16 units)"),
+      Row::of<&C::tf32>(F::Tf32, "tf32", "TF32 matmuls (tf32=True)")
+          .runFile(K::Optional, "tf32=True runs")
+          .flag("tf32", "",
+                "fp32 matrix multiplies on TF32 Tensor Cores on an Ampere or later GPU "
+                "(TrainingArguments' tf32=True); no effect on a CPU"),
       // The scale is a float32 in the GradScaler: above FLT_MAX it reached LibTorch as infinity.
       Row::of<&C::initScale>(F::InitScale, "initScale", "initial loss scale")
           .range({0, double(std::numeric_limits<float>::max()), true, false})

@@ -145,7 +145,7 @@ std::vector<ScenarioSpec> makeTable() {
     s.story = EvidenceStory::MixedPrecision;
     s.color = "#009E73";
     s.companion = std::string(scenario::kBf16Amp);
-    s.quotesGpuEstimate = true;
+    s.quotesSpeedEvidence = true;
     s.optionText = "Set fp16=True in the TrainingArguments";
     s.correct = true;
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16=True");
@@ -187,7 +187,7 @@ std::vector<ScenarioSpec> makeTable() {
     s.whatItIs = PL_TRANSLATE_NOOP(
         "LabScenarios",
         "TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32's range, no loss "
-        "scaling), which a CPU can run fast.");
+        "scaling), which GPUs from Ampere on and CPUs with bf16 units run natively.");
     s.precision = Precision::Bf16Amp;
     s.inDefaultLab = true;
     s.linkFrom = EvidenceLink::Correct;
@@ -402,6 +402,34 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.refusal =
         "scenario \"preemption-resume\" kills a local process; on Vertex AI use save_steps and "
         "resume_from_checkpoint with a Spot VM (scheduling.strategy SPOT) instead.";
+    rows.push_back(std::move(s));
+  }
+  {
+    // tf32=True: the baseline NVIDIA's published A100/H100 "FP32" figures use, so a GPU
+    // recording compares fp16=True with both (bench/gpu-record.sh). On a CPU it is the fp32
+    // baseline's computation.
+    ScenarioSpec s;
+    s.id = std::string(scenario::kTf32);
+    s.story = EvidenceStory::Measured;
+    s.color = "#666666";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "tf32=True");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "tf32=True");
+    s.focusChart = "throughput";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "TrainingArguments(tf32=True): fp32 weights and activations, with the matrix multiplies "
+        "on TF32 Tensor Cores of an Ampere or newer GPU (10-bit mantissa inputs); no effect on a "
+        "CPU.");
+    s.configure = [](TrainConfig& c) { c.tf32 = true; };
+    s.linkFrom = EvidenceLink::Any;
+    s.shows = "fp32 training with TF32 matrix multiplies on an Ampere or newer GPU";
+    s.vertex.title = "tf32=True (TF32 matrix multiplies, fp32 everything else)";
+    s.vertex.docComment =
+        "tf32=True: fp32 training whose matrix multiplies run on TF32 Tensor Cores. Needs an\n"
+        "Ampere or newer GPU (A100, L4, H100); the default machine is an L4.";
+    s.vertex.precisionArgs = "        tf32=True,  # TF32 matmuls (Ampere or newer)\n";
+    s.vertex.machineType = "g2-standard-8";
+    s.vertex.acceleratorType = "NVIDIA_L4";
     rows.push_back(std::move(s));
   }
   return rows;

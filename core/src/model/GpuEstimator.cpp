@@ -87,9 +87,7 @@ EstimateShape EstimateShape::forPreset(const std::string& preset, int64_t batchS
 }
 
 std::vector<std::string> EstimateShape::presetNames() {
-  std::vector<std::string> names = BertConfig::presetNames();
-  names.push_back("large");
-  return names;
+  return BertConfig::presetNames();  // "large" among them
 }
 
 const std::vector<GpuSpec>& GpuEstimator::gpus() {
@@ -275,29 +273,34 @@ const std::vector<CalibrationPoint>& GpuEstimator::calibrationPoints() {
   static const std::vector<CalibrationPoint> kPoints = {
       {"NVIDIA DeepLearningExamples, PyTorch BERT README, 21.11 fine-tuning tables (SQuAD)", nvidia,
        EstimateCode::Optimized, v100_32, large384, EstimatePrecision::Fp32, 8, 12, 16, 52, true,
-       true, "DGX-1 V100 32GB; fp16 = apex AMP O2 + fused Adam, fp32 a Python optimizer"},
+       true, "DGX-1 V100 32GB; fp16 = apex AMP O2 + fused Adam, fp32 a Python optimizer",
+       "2021-11"},
       {"NVIDIA DeepLearningExamples, PyTorch BERT README, 21.11 fine-tuning tables (SQuAD)", nvidia,
        EstimateCode::Optimized, a100_80, large384, EstimatePrecision::Tf32, 32, 61.5, 32, 110.5,
-       true, true, "DGX A100 80GB; the baseline is TF32 (NVIDIA's containers enable it)"},
+       true, true, "DGX A100 80GB; the baseline is TF32 (NVIDIA's containers enable it)",
+       "2021-11"},
       {"NVIDIA DeepLearningExamples, PyTorch BERT README, 20.06 fine-tuning tables (SQuAD)", nvidia,
        EstimateCode::Optimized, a100_40, large384, EstimatePrecision::Tf32, 16, 44, 32, 116, true,
-       true, "DGX A100 40GB; TF32 baseline"},
+       true, "DGX A100 40GB; TF32 baseline", "2020-06"},
       {"NVIDIA DeepLearningExamples, PyTorch BERT README, 20.06 fine-tuning tables (SQuAD)", nvidia,
        EstimateCode::Optimized, v100_16, large384, EstimatePrecision::Fp32, 4, 9, 10, 50, false,
-       true, "DGX-1 V100 16GB; batch sizes not restated here, assumed 4 (fp32) and 10 (fp16)"},
+       true, "DGX-1 V100 16GB; batch sizes not restated here, assumed 4 (fp32) and 10 (fp16)",
+       "2020-06"},
       {"Hugging Face transformers docs, perf_train_gpu_one (v4.21), HF Trainer",
        "https://huggingface.co/docs/transformers/v4.21.0/en/perf_train_gpu_one",
        EstimateCode::Trainer, v100_16, large512, EstimatePrecision::Fp32, 4, 8.86, 4, 18.64, true,
-       true, "bert-large-uncased sequence classification, dummy data, batch 4, fp16=True"},
+       true, "bert-large-uncased sequence classification, dummy data, batch 4, fp16=True",
+       "2022-07"},
       {"transformers issue 15026, HF Trainer benchmark on A100 (gradient accumulation 1)",
        "https://github.com/huggingface/transformers/issues/15026", EstimateCode::Trainer, a100_40,
        t5, EstimatePrecision::Fp32, 16, 93.68, 16, 217.75, true, false,
        "t5-base translation, batch 16; --tf32 0 93.68, --tf32 1 210.53, --fp16 217.75, --bf16 "
-       "224.09 samples/s: fp16 = 2.32x true fp32, 1.03x TF32"},
+       "224.09 samples/s: fp16 = 2.32x true fp32, 1.03x TF32",
+       "2022-01"},
       {"transformers issue 15026, HF Trainer benchmark on A100 (gradient accumulation 1)",
        "https://github.com/huggingface/transformers/issues/15026", EstimateCode::Trainer, a100_40,
        t5, EstimatePrecision::Tf32, 16, 210.53, 16, 217.75, true, false,
-       "the same runs against --tf32 1"},
+       "the same runs against --tf32 1", "2022-01"},
   };
   return kPoints;
 }

@@ -28,6 +28,11 @@ BuildInfo buildInfo();
 // Multi-line text for --version and the About box ("LibTorch 1.13.0 (CPU only)\n...").
 std::string buildInfoText();
 
+// The device text a run on `device` ("cpu", "cuda", "cuda:1") will carry in its provenance
+// ("cpu (2 threads, avx512_bf16, BLAS ...)", "cuda:0 NVIDIA H200 (sm_90)"), before any run; a
+// device that cannot be used is described as asked for ("cuda (not available)").
+std::string describeComputeDevice(const std::string& device);
+
 // One line for provenance: "LibTorch 2.15.0+cuda13.0, BLAS libopenblas.so.0, cpu: avx512_bf16".
 std::string buildInfoLine();
 

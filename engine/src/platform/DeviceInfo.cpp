@@ -41,8 +41,11 @@ std::string describeDevice(const torch::Device& device) {
   if (device.is_cuda()) {
     std::string s = "cuda:" + std::to_string(device.has_index() ? device.index() : 0);
 #ifdef PRECISIONLAB_WITH_CUDA
-    s += std::string(" ") +
-         at::cuda::getDeviceProperties(device.has_index() ? device.index() : 0)->name;
+    // The compute capability says whether it has Tensor Cores (sm_70 and later), and which
+    // (core/SpeedEvidence.h reads it back from recordings too).
+    const auto* props = at::cuda::getDeviceProperties(device.has_index() ? device.index() : 0);
+    s += std::string(" ") + props->name + " (sm_" + std::to_string(props->major) +
+         std::to_string(props->minor) + ")";
 #endif
     return s;
   }
@@ -59,6 +62,14 @@ std::string describeDevice(const torch::Device& device) {
   return s + ", BLAS " + b.blas.substr(0, b.blas.find(' ')) +
          (kernels.empty() ? std::string() : ", " + kernels.substr(0, kernels.find(" (chosen"))) +
          ")";
+}
+
+std::string describeComputeDevice(const std::string& device) {
+  try {
+    return describeDevice(parseDevice(device));
+  } catch (const std::exception&) {
+    return device + " (not available)";
+  }
 }
 
 void setComputeThreads(int threads) {

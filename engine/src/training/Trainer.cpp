@@ -338,6 +338,9 @@ StepRecord Trainer::step(const Batch& batch) {
   TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
   TORCH_CHECK(!finished(), "Trainer::step() called after the last step");
   setComputeThreads(threadsFor(config_));
+  // TF32 is a process-wide cuBLAS setting: set for this run's step, since runs of a lab
+  // interleave their steps on one device (tf32=True beside a true-fp32 baseline).
+  if (device_.is_cuda()) at::globalContext().setAllowTF32CuBLAS(config_.tf32);
   RngScope rng(*this);
   const int64_t stepNumber = step_ + 1;
   const double lr = lrAt(stepNumber);
@@ -489,6 +492,7 @@ bool Trainer::evaluationDue() const {
 
 EvalRecord Trainer::evaluate() {
   TORCH_CHECK(prepared(), "Trainer::evaluate() called before prepare()");
+  if (device_.is_cuda()) at::globalContext().setAllowTF32CuBLAS(config_.tf32);
   torch::NoGradGuard noGrad;
   model_->eval();
   auto lossSum = torch::zeros({}, torch::TensorOptions(torch::kDouble).device(device_));

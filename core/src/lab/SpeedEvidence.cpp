@@ -1,0 +1,370 @@
+// Mixed precision's speed story (core/SpeedEvidence.h): every sentence a front end shows about
+// why fp16=True is faster, and why a figure measured here may not be, is built here.
+#include "core/SpeedEvidence.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "core/NumberText.h"
+#include "core/ScenarioTable.h"
+#include "core/Translatable.h"
+
+namespace precisionlab {
+
+namespace {
+
+using Arg = VerdictText::Arg;
+Arg num(double v, int precision) { return Arg{std::string(), v, precision, 'f'}; }
+Arg word(std::string t) { return Arg{std::move(t), 0, -1, 'f'}; }
+VerdictText text(const char* t, std::vector<Arg> args = {}) {
+  return VerdictText{t, std::move(args)};
+}
+
+bool contains(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
+
+// A figure at or above this reads "faster": the block-median spread of a shared 2-core machine
+// moves a no-change run by a few percent either way (bit-identical option B reads 0.97x-1.03x).
+constexpr double kFasterThan = 1.05;
+
+std::string deviceShort(const RunProvenance& p) {
+  std::string d = p.device.substr(0, p.device.find(" ("));
+  if (p.kind == Provenance::Recorded && !p.recordedAt.empty())
+    return "recorded " + p.recordedAt.substr(0, 10) + ", " + d;
+  return std::string(provenanceName(p.kind)) + ", " + d;
+}
+
+std::string gpuLabel(const GpuSpec& g) {
+  std::string id = g.id;
+  std::transform(id.begin(), id.end(), id.begin(),
+                 [](unsigned char c) { return char(std::toupper(c)); });
+  return g.name.empty() ? id : g.name;
+}
+
+// How close a published point is to the learner's question (BERT fine-tuning with the Hugging
+// Face Trainer): lower first.
+int distance(const CalibrationPoint& p) {
+  int d = 0;
+  if (p.shape.model.rfind("BERT", 0) != 0) d += 4;  // a proxy model (t5-base)
+  if (p.code != EstimateCode::Trainer) d += 2;
+  if (!p.batchesPublished) d += 1;
+  return d;
+}
+
+}  // namespace
+
+const char* evidenceSourceName(EvidenceSource s) {
+  switch (s) {
+    case EvidenceSource::Live:
+      return "live";
+    case EvidenceSource::Emulated:
+      return "emulated";
+    case EvidenceSource::Recorded:
+      return "recorded";
+    case EvidenceSource::Published:
+      return "published";
+    case EvidenceSource::Estimated:
+      return "estimated";
+  }
+  return "live";
+}
+
+HardwareReading readHardware(const std::string& device) {
+  HardwareReading h;
+  if (device.rfind("cuda", 0) == 0) {
+    const size_t space = device.find(' ');
+    h.gpuName = space == std::string::npos ? std::string() : device.substr(space + 1);
+    const size_t sm = device.find("sm_");
+    if (sm != std::string::npos) {
+      int cc = 0;
+      for (size_t i = sm + 3; i < device.size() && std::isdigit((unsigned char)device[i]); ++i)
+        cc = std::min(cc * 10 + (device[i] - '0'), 9999);
+      h.computeCapability = cc;
+      h.gpuName = h.gpuName.substr(0, h.gpuName.find(" (sm_"));
+    }
+    h.kind = h.computeCapability > 0 && h.computeCapability < 70 ? SpeedHardware::GpuNoTensorCores
+                                                                 : SpeedHardware::GpuTensorCores;
+    return h;
+  }
+  if (device.rfind("cpu", 0) != 0) return h;
+  const bool amxBf16 = contains(device, "amx_bf16"), amxFp16 = contains(device, "amx_fp16");
+  const bool avxBf16 = contains(device, "avx512_bf16"), avxFp16 = contains(device, "avx512_fp16");
+  for (const auto& [has, name] : {std::pair{avxBf16, "avx512_bf16"},
+                                  {amxBf16, "amx_bf16"},
+                                  {avxFp16, "avx512_fp16"},
+                                  {amxFp16, "amx_fp16"}})
+    if (has) h.units += (h.units.empty() ? "" : ", ") + std::string(name);
+  if (amxBf16 || amxFp16)
+    h.kind = SpeedHardware::CpuMatrixUnits;
+  else if (avxBf16 || avxFp16)
+    h.kind = SpeedHardware::CpuDotProducts;
+  else
+    h.kind = SpeedHardware::CpuNoUnits;
+  return h;
+}
+
+bool isGpu(const HardwareReading& h) {
+  return h.kind == SpeedHardware::GpuTensorCores || h.kind == SpeedHardware::GpuNoTensorCores;
+}
+
+VerdictText hardwareCapability(const HardwareReading& h) {
+  switch (h.kind) {
+    case SpeedHardware::CpuNoUnits:
+      return text(PL_TRANSLATE_NOOP(
+          "Verdict",
+          "this CPU has no bf16 or fp16 matrix units, so reduced precision cannot be faster "
+          "here: mixed precision pays on hardware with such units, GPU Tensor Cores above all"));
+    case SpeedHardware::CpuDotProducts:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "this CPU has bf16/fp16 instructions (%1) but no matrix "
+                                    "units (AMX), so reduced precision may run faster or slower "
+                                    "here, depending on the chip: mixed precision pays reliably "
+                                    "on hardware with matrix units, GPU Tensor Cores above all"),
+                  {word(h.units)});
+    case SpeedHardware::CpuMatrixUnits:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "this CPU has reduced-precision matrix units (%1), so mixed "
+                                    "precision can be measured faster here, as on a GPU's "
+                                    "Tensor Cores"),
+                  {word(h.units)});
+    case SpeedHardware::GpuTensorCores:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "this GPU (%1) has Tensor Cores: fp16=True's speed is "
+                                    "measured live here"),
+                  {word(h.gpuName.empty() ? "CUDA" : h.gpuName)});
+    case SpeedHardware::GpuNoTensorCores:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "this GPU (%1) predates Tensor Cores (compute capability "
+                                    "below 7.0), so fp16=True saves memory here but gains little "
+                                    "speed"),
+                  {word(h.gpuName)});
+    case SpeedHardware::Unknown:
+      break;
+  }
+  return text(PL_TRANSLATE_NOOP("Verdict",
+                                "this device's reduced-precision units are not known: a speed "
+                                "figure measured here says nothing about other hardware"));
+}
+
+VerdictText slowerReason(const HardwareReading& h) {
+  switch (h.kind) {
+    case SpeedHardware::CpuNoUnits:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "slower here because this CPU has no bf16 or fp16 matrix "
+                                    "units: the casts cost time and the matrix multiplies are no "
+                                    "faster; the hardware, not the method"));
+    case SpeedHardware::CpuDotProducts:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "slower here because this CPU has bf16/fp16 instructions "
+                                    "(%1) but no matrix units (AMX): its reduced-precision matrix "
+                                    "multiplies run no faster than fp32's, and the casts cost "
+                                    "time; the hardware, not the method"),
+                  {word(h.units)});
+    case SpeedHardware::CpuMatrixUnits:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "slower here despite the matrix units (%1): at this model and "
+                                    "batch size the casts and small matrix multiplies outweigh "
+                                    "them; a larger model or batch shows the gain"),
+                  {word(h.units)});
+    case SpeedHardware::GpuTensorCores:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "slower here: at this small model and batch the GPU waits on "
+                                    "kernel launches, not arithmetic; a larger batch or model "
+                                    "shows the Tensor Core gain"));
+    case SpeedHardware::GpuNoTensorCores:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "slower here because this GPU has no Tensor Cores: fp16 "
+                                    "arithmetic is no faster than fp32 on it"));
+    case SpeedHardware::Unknown:
+      break;
+  }
+  return text(PL_TRANSLATE_NOOP("Verdict",
+                                "slower on this device, whose reduced-precision units are not "
+                                "known; the figure says nothing about a GPU"));
+}
+
+SpeedObservation observationOf(const std::string& run, const RunProvenance& provenance,
+                               const Verdict& v) {
+  SpeedObservation o;
+  o.run = run;
+  o.provenance = provenance;
+  o.speedMeasurable = v.speedMeasurable;
+  o.cpuTime = v.cpuTime;
+  o.speedup = v.speedup;
+  o.low = v.speedupLow;
+  o.high = v.speedupHigh;
+  o.memoryMeasurable = v.memoryMeasurable;
+  o.memoryRatio = v.memoryRatio;
+  return o;
+}
+
+std::vector<const CalibrationPoint*> closestPublishedMeasurements(size_t max) {
+  std::vector<const CalibrationPoint*> out;
+  for (const CalibrationPoint& p : GpuEstimator::calibrationPoints()) out.push_back(&p);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const CalibrationPoint* a, const CalibrationPoint* b) {
+                     return distance(*a) < distance(*b);
+                   });
+  // One point per GPU card and baseline: the closest.
+  std::vector<const CalibrationPoint*> kept;
+  for (const CalibrationPoint* p : out) {
+    const bool seen = std::any_of(kept.begin(), kept.end(), [p](const CalibrationPoint* k) {
+      return k->gpu.name == p->gpu.name && k->baseline == p->baseline && k->code == p->code;
+    });
+    if (!seen) kept.push_back(p);
+    if (kept.size() >= max) break;
+  }
+  return kept;
+}
+
+std::string EvidenceLine::english() const {
+  return reason.text.empty() ? text.english() : text.english() + "; " + reason.english();
+}
+
+EvidenceLine publishedLine(const CalibrationPoint& p) {
+  EvidenceLine l;
+  l.source = EvidenceSource::Published;
+  l.sourceLabel = p.source + (p.date.empty() ? std::string() : ", " + p.date);
+  l.speedFigure = true;
+  l.speedup = p.baselineSeqPerSec > 0 ? p.fp16SeqPerSec / p.baselineSeqPerSec : 0;
+  l.readsFaster = l.speedup > 1.0;
+  const bool bert = p.shape.model.rfind("BERT", 0) == 0;
+  // Nine arguments at most (%1..%9): the source is the line's label, not its text.
+  l.text = text(
+      PL_TRANSLATE_NOOP("Verdict",
+                        "%1, %2 (sequence %3), %4: mixed precision %5x %6 (%7 vs %8 "
+                        "samples/s, %9)"),
+      {word(gpuLabel(p.gpu)), word(bert ? p.shape.model : "t5-base"),
+       word(std::to_string(p.shape.seqLen)), word(GpuEstimator::calibration(p.code).name),
+       num(l.speedup, 2), word(p.baseline == EstimatePrecision::Tf32 ? "TF32" : "true fp32"),
+       Arg{std::string(), p.fp16SeqPerSec, 4, 'g'}, Arg{std::string(), p.baselineSeqPerSec, 4, 'g'},
+       word("batch " + std::to_string(p.fp16Batch) + " vs " + std::to_string(p.baselineBatch))});
+  return l;
+}
+
+namespace {
+
+EvidenceLine observedLine(const SpeedObservation& o) {
+  EvidenceLine l;
+  l.source =
+      o.provenance.kind == Provenance::Recorded ? EvidenceSource::Recorded : EvidenceSource::Live;
+  l.sourceLabel = o.run + ", " + deviceShort(o.provenance);
+  l.speedFigure = true;
+  l.speedup = o.speedup;
+  l.readsFaster = o.speedup >= kFasterThan;
+  const std::string memory =
+      o.memoryMeasurable ? ", peak memory " + numberText(o.memoryRatio, 2, 'f') + "x fp32" : "";
+  l.text = text(PL_TRANSLATE_NOOP("Verdict", "%1 measured on %2 (%3): %4x fp32 (p25-p75 %5-%6x)%7"),
+                {word(o.run), word(o.provenance.device),
+                 word(o.cpuTime ? "CPU time per step" : "wall time per step"), num(o.speedup, 2),
+                 num(o.low, 2), num(o.high, 2), word(memory)});
+  if (o.speedup < 1.0) {
+    // Never a bare figure below 1.0x: the hardware's reason stands in the same line.
+    l.reason = slowerReason(readHardware(o.provenance.device));
+    l.withReason = true;
+  }
+  return l;
+}
+
+}  // namespace
+
+SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
+  SpeedStory s;
+  s.hardware = readHardware(in.device);
+  // 1. What this device can show, before any figure.
+  EvidenceLine hw;
+  hw.source = EvidenceSource::Live;
+  hw.sourceLabel = in.device.empty() ? std::string("this machine") : in.device;
+  hw.text = hardwareCapability(s.hardware);
+  s.lines.push_back(hw);
+  if (in.numericsEmulated) {
+    EvidenceLine e;
+    e.source = EvidenceSource::Emulated;
+    e.sourceLabel = "fp16=True, emulated";
+    e.text = text(PL_TRANSLATE_NOOP("Verdict",
+                                    "fp16=True's numerics are emulated on this CPU (values "
+                                    "rounded to fp16 as a GPU would hold them): its speed here is "
+                                    "not a measurement"));
+    s.lines.push_back(e);
+  }
+  // 2. The figures measured here or recorded, each with its reason when it reads slower.
+  const SpeedObservation* gpuRecording = nullptr;
+  for (const SpeedObservation& o : in.observations) {
+    if (!o.speedMeasurable) continue;
+    s.lines.push_back(observedLine(o));
+    const bool onGpu = isGpu(readHardware(o.provenance.device));
+    if (s.lines.back().readsFaster) {
+      if (o.provenance.kind != Provenance::Recorded || o.provenance.device == in.device)
+        s.fasterHere = true;
+      if (onGpu && !gpuRecording) gpuRecording = &o;
+    }
+  }
+  // 3. Published measurements closest to the question, then the estimate between them.
+  for (const CalibrationPoint* p : closestPublishedMeasurements(3))
+    s.lines.push_back(publishedLine(*p));
+  EvidenceLine est;
+  est.source = EvidenceSource::Estimated;
+  est.sourceLabel =
+      "fills the gaps between the published points; formula, calibration and sources: "
+      "precisionlab-cli estimate --explain";
+  est.text = gpuestimate::summaryText(gpuestimate::labShape());
+  s.lines.push_back(est);
+  // What the headline may claim here.
+  if (s.fasterHere)
+    s.speedClaim = text(PL_TRANSLATE_NOOP("Verdict", "faster, measured on this machine"));
+  else if (gpuRecording)
+    s.speedClaim =
+        text(PL_TRANSLATE_NOOP("Verdict", "faster on a GPU (recorded on %1), not on this machine"),
+             {word(readHardware(gpuRecording->provenance.device).gpuName)});
+  else
+    s.speedClaim = text(PL_TRANSLATE_NOOP(
+        "Verdict", "faster on GPU Tensor Cores (published measurements), not on this machine"));
+  if (s.fasterHere)
+    s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
+                                          "Speed: mixed precision measured faster on this "
+                                          "machine, and published GPU measurements agree."));
+  else
+    s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
+                                          "Speed: published GPU measurements show mixed "
+                                          "precision %1x-%2x faster than fp32 or TF32; this "
+                                          "machine does not show it (see why below)."),
+                        {num(0, 2), num(0, 2)});
+  if (!s.fasterHere) {
+    double lo = 1e300, hi = 0;
+    for (const EvidenceLine& l : s.lines)
+      if (l.source == EvidenceSource::Published) {
+        lo = std::min(lo, l.speedup);
+        hi = std::max(hi, l.speedup);
+      }
+    s.conclusion.args[0].value = lo;
+    s.conclusion.args[1].value = hi;
+  }
+  return s;
+}
+
+SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& verdictOf,
+                                const ProvenanceLookup& provenanceOf) {
+  SpeedStoryInput in;
+  for (const std::string& id : {row.id, row.companion}) {
+    if (id.empty()) continue;
+    const RunProvenance* p = provenanceOf(id);
+    const Verdict* v = verdictOf(id);
+    if (!p) continue;
+    if (in.device.empty() && p->kind != Provenance::Recorded) in.device = p->device;
+    if (id == row.id && p->kind == Provenance::Emulated) in.numericsEmulated = true;
+    if (v && v->speedMeasurable) {
+      const ScenarioSpec* spec = findScenario(id);
+      in.observations.push_back(observationOf(spec ? spec->title : id, *p, *v));
+    }
+  }
+  // Replayed runs only: the device they were recorded on is the one they can speak for.
+  if (in.device.empty())
+    for (const std::string& id : {row.id, row.companion})
+      if (const RunProvenance* p = id.empty() ? nullptr : provenanceOf(id)) {
+        in.device = p->device;
+        break;
+      }
+  return in;
+}
+
+}  // namespace precisionlab

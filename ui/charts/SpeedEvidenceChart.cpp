@@ -1,0 +1,164 @@
+#include "ui/charts/SpeedEvidenceChart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/app/AppTheme.h"
+#include "ui/lab/LabVerdicts.h"
+
+namespace precisionlab {
+
+namespace {
+
+// A bar's kind: what colours it and names it in the legend.
+enum class Kind { Here, Published, Estimated };
+
+struct Bar {
+  QString label;
+  double value = 0;
+  Kind kind = Kind::Here;
+  QString tooltip;
+};
+
+QString kindName(Kind k) {
+  switch (k) {
+    case Kind::Here:
+      return SpeedEvidenceChart::tr("measured (live or recorded)");
+    case Kind::Published:
+      return SpeedEvidenceChart::tr("published measurement");
+    case Kind::Estimated:
+      return SpeedEvidenceChart::tr("estimated (Hugging Face Trainer)");
+  }
+  return QString();
+}
+
+// The bars of a story: its speed figures in order, then the estimate's Trainer end per GPU.
+QList<Bar> barsOf(const SpeedStory& story) {
+  QList<Bar> bars;
+  for (const EvidenceLine& l : story.lines) {
+    if (!l.speedFigure || l.speedup <= 0) continue;
+    Bar b;
+    b.value = l.speedup;
+    b.tooltip = LabVerdicts::localized(l.text);
+    if (l.source == EvidenceSource::Published) {
+      b.kind = Kind::Published;
+      // "NVIDIA V100 SXM2 (32 GB), BERT large": the line's first two arguments.
+      b.label = QString::fromStdString(l.text.args.at(0).text) + QStringLiteral(", ") +
+                QString::fromStdString(l.text.args.at(1).text);
+    } else {
+      b.kind = Kind::Here;
+      b.label = QString::fromStdString(l.sourceLabel);
+      if (l.withReason) b.tooltip += QStringLiteral("; ") + LabVerdicts::localized(l.reason);
+    }
+    bars << b;
+  }
+  for (const SpeedupRange& r : gpuestimate::fp16SpeedupRanges(gpuestimate::labShape())) {
+    if (!r.gpu) continue;
+    Bar b;
+    b.kind = Kind::Estimated;
+    b.value = r.trainerVsFp32;
+    b.label = SpeedEvidenceChart::tr("%1, BERT base b32 s128")
+                  .arg(QString::fromStdString(r.gpu->id).toUpper());
+    b.tooltip = LabVerdicts::localized(gpuestimate::rangeText(r));
+    bars << b;
+  }
+  return bars;
+}
+
+}  // namespace
+
+SpeedEvidenceChart::SpeedEvidenceChart(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("speedEvidenceChart"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  title_ = new QLabel(tr("<b>fp16=True / bf16=True speed against fp32</b> (1.0x = fp32; longer "
+                         "is faster)"),
+                      this);
+  title_->setWordWrap(true);
+  layout->addWidget(title_);
+  auto* chart = new QChart;
+  chart->setAnimationOptions(QChart::NoAnimation);
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->legend()->setAlignment(Qt::AlignBottom);
+  view_ = new QChartView(chart, this);
+  view_->setRenderHint(QPainter::Antialiasing);
+  view_->setMinimumHeight(160);
+  layout->addWidget(view_, 1);
+  reason_ = new QLabel(this);
+  reason_->setObjectName(QStringLiteral("speedEvidenceReason"));
+  reason_->setWordWrap(true);
+  layout->addWidget(reason_);
+  setAccessibleName(tr("Speed evidence"));
+}
+
+QString SpeedEvidenceChart::reasonText() const { return reason_->text(); }
+
+void SpeedEvidenceChart::setStory(const SpeedStory& story) {
+  const QList<Bar> bars = barsOf(story);
+  QStringList texts;
+  const QLocale locale;
+  for (const Bar& b : bars)
+    texts << QStringLiteral("%1: %2x (%3)")
+                 .arg(b.label, locale.toString(b.value, 'f', 2), kindName(b.kind));
+  // The hardware's sentence under the chart, so the left-of-1.0x bar is never unexplained.
+  const QString reason =
+      tr("This machine: %1.").arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
+  if (texts == barTexts_ && reason == reason_->text()) return;
+  barTexts_ = texts;
+  reason_->setText(reason);
+
+  QChart* chart = view_->chart();
+  chart->removeAllSeries();
+  for (QAbstractAxis* axis : chart->axes()) {
+    chart->removeAxis(axis);
+    delete axis;
+  }
+  auto* series = new QHorizontalStackedBarSeries;
+  const ThemeColors& c = AppTheme::colors();
+  const QColor colours[] = {c.accent, QColor(0x00, 0x9E, 0x73), QColor(0x99, 0x99, 0x99)};
+  QStringList categories;
+  // Categories draw bottom-up: the story's first figure last, so it reads first from the top.
+  QList<Bar> ordered = bars;
+  std::reverse(ordered.begin(), ordered.end());
+  // The figure in the label: a stacked series' own value labels would also print its zeros.
+  for (const Bar& b : ordered)
+    categories << QStringLiteral("%1  %2x").arg(b.label, locale.toString(b.value, 'f', 2));
+  double top = 1.0;
+  for (Kind k : {Kind::Here, Kind::Published, Kind::Estimated}) {
+    auto* set = new QBarSet(kindName(k));
+    set->setColor(colours[int(k)]);
+    set->setBorderColor(colours[int(k)]);
+    for (const Bar& b : ordered) set->append(b.kind == k ? b.value : 0.0);
+    series->append(set);
+  }
+  for (const Bar& b : bars) top = std::max(top, b.value);
+  series->setBarWidth(0.7);
+  chart->addSeries(series);
+  auto* y = new QBarCategoryAxis;
+  y->append(categories);
+  y->setLabelsColor(c.text);
+  chart->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(y);
+  auto* x = new QValueAxis;
+  x->setRange(0, std::ceil(top + 0.5));
+  x->setTickCount(int(std::ceil(top + 0.5)) + 1);
+  x->setLabelFormat(QStringLiteral("%.0fx"));
+  x->setLabelsColor(c.text);
+  chart->addAxis(x, Qt::AlignBottom);
+  series->attachAxis(x);
+  chart->setBackgroundBrush(c.card);
+  chart->legend()->setLabelColor(c.text);
+  view_->setToolTip(QStringList(texts).join(QLatin1Char('\n')));
+  view_->setAccessibleDescription(texts.join(QStringLiteral("; ")));
+}
+
+}  // namespace precisionlab
