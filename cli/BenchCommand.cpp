@@ -153,9 +153,10 @@ int runBench(const ArgParser& p) {
     const auto& v = verdicts[i];
     const std::string policy = session.results()[i].id;
     std::string line;
-    if (tf32 && v.medianStepMs > 0 && policy != scenario::kTf32)
+    // An emulated run's step time is not a measurement: no ratio for it.
+    if (tf32 && v.speedMeasurable && v.medianStepMs > 0 && policy != scenario::kTf32)
       line += "  vs tf32=True " + fmt("%.2fx", tf32->medianStepMs / v.medianStepMs);
-    if (peak > 0 && flops > 0 && v.medianStepMs > 0)
+    if (peak > 0 && flops > 0 && v.speedMeasurable && v.medianStepMs > 0)
       line += "  MFU " + fmt("%.1f%%", 100.0 * flops / (v.medianStepMs / 1000.0) / (peak * 1e12)) +
               " of the dense fp16 peak (" + fmt("%.0f", peak) + " TFLOP/s)";
     if (!line.empty()) std::cout << pad(policy, 16) << line << "\n";

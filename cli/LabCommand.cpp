@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -36,11 +37,21 @@ namespace {
 std::atomic<bool> gLabInterrupted{false};
 extern "C" void onLabInterrupt(int) { gLabInterrupted = true; }
 
+// The user's data folder (XDG_DATA_HOME, else ~/.local/share), never the current directory: the
+// README's first command runs the terminal lab from the checkout, and wrote its records there.
 std::string defaultOutDir() {
   char buf[64];
   const std::time_t now = std::time(nullptr);
   std::strftime(buf, sizeof buf, "precisionlab-lab-%Y%m%d-%H%M%S", std::localtime(&now));
-  return buf;
+  std::string base;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg == '/') {
+    base = xdg;
+  } else if (const char* home = std::getenv("HOME"); home && *home == '/') {
+    base = std::string(home) + "/.local/share";
+  } else {
+    return buf;  // no home to write under: the current directory, as before
+  }
+  return base + "/precisionlab/labs/" + buf;
 }
 
 ArgParser makeParser() {
@@ -61,7 +72,8 @@ ArgParser makeParser() {
                       O::LearningRate, O::Seed, O::Device, O::Threads, O::CpuFp16, O::EvalEvery});
   p.option("out", "DIR",
            "where to write steps.csv, steps.jsonl, evals.csv, verdicts.txt "
-           "(default ./precisionlab-lab-<timestamp>/)",
+           "(default $XDG_DATA_HOME/precisionlab/labs/precisionlab-lab-<timestamp>/, "
+           "~/.local/share when XDG_DATA_HOME is unset)",
            ValueHint::Directory);
   return p;
 }

@@ -61,7 +61,10 @@ int runRecord(const ArgParser& p) {
   if (p.has("scenarios")) {
     ids = scenarioIdList(p, "scenarios", p.text("scenarios", ""));
   } else {
-    for (const auto& spec : scenarioTable()) ids.push_back(spec.id);
+    // The shipped set: the default lab (LabScenarios::defaultIds()) and fp16 without loss
+    // scaling, which the window's "Inside fp16" figures replay.
+    ids = LabScenarios::defaultIds();
+    ids.push_back(std::string(scenario::kFp16NoScaler));
   }
 
   std::error_code ec;

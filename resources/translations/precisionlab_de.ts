@@ -55,10 +55,6 @@
         <translation>TrainingArguments(fp16=True): Forward-Pass mit fp16-Autocast, GradScaler, fp32-Master-Gewichte. Nur auf einer GPU: Auf einer CPU akzeptiert der Trainer fp16=True kommentarlos, aber accelerate schaltet dort weder Autocast noch den GradScaler ein, der Lauf ist also reines fp32 (gemessen mit transformers 5.24, accelerate 1.15).</translation>
     </message>
     <message>
-        <source>TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32&apos;s range, no loss scaling), which a CPU can run fast.</source>
-        <translation>TrainingArguments(bf16=True): derselbe Mechanismus in bfloat16 (Wertebereich von fp32, kein Loss Scaling), den eine CPU schnell ausführen kann.</translation>
-    </message>
-    <message>
         <source>fp16 without loss scaling</source>
         <translation>fp16 ohne Loss Scaling</translation>
     </message>
@@ -129,6 +125,18 @@
     <message>
         <source>PEFT&apos;s LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]): rank-8 adapters on every layer&apos;s query and value projections, the base weights frozen, only the adapters and the classifier trained, at the baseline&apos;s settings but 10 times its learning rate (adapters start at zero and are usually trained faster than a full fine-tune). Trainable parameters, optimizer-state memory, step time and validation accuracy next to full fine-tuning.</source>
         <translation>LoraConfig(r=8, lora_alpha=16, target_modules=[&quot;query&quot;, &quot;value&quot;]) von PEFT: Adapter vom Rang 8 auf den Query- und Value-Projektionen jeder Schicht, die Basisgewichte eingefroren, nur die Adapter und der Klassifikator werden trainiert, mit den Einstellungen der Baseline, aber der 10-fachen Lernrate (Adapter beginnen bei null und werden meist schneller trainiert als ein volles Fine-Tuning). Trainierbare Parameter, Speicher des Optimizer-Zustands, Schrittzeit und Validierungsgenauigkeit neben vollem Fine-Tuning.</translation>
+    </message>
+    <message>
+        <source>TrainingArguments(bf16=True): the same mechanism in bfloat16 (fp32&apos;s range, no loss scaling), which GPUs from Ampere on and CPUs with bf16 units run natively.</source>
+        <translation>TrainingArguments(bf16=True): derselbe Mechanismus in bfloat16 (Wertebereich von fp32, keine Loss-Skalierung), den GPUs ab Ampere und CPUs mit bf16-Einheiten nativ rechnen.</translation>
+    </message>
+    <message>
+        <source>tf32=True</source>
+        <translation>tf32=True</translation>
+    </message>
+    <message>
+        <source>TrainingArguments(tf32=True): fp32 weights and activations, with the matrix multiplies on TF32 Tensor Cores of an Ampere or newer GPU (10-bit mantissa inputs); no effect on a CPU.</source>
+        <translation>TrainingArguments(tf32=True): Gewichte und Aktivierungen in fp32, die Matrixmultiplikationen auf den TF32-Tensor-Cores einer GPU ab Ampere (Eingaben mit 10-Bit-Mantisse); auf einer CPU ohne Wirkung.</translation>
     </message>
 </context>
 <context>
@@ -285,6 +293,10 @@
     <message>
         <source>Killed and resumed</source>
         <translation>Abgebrochen und fortgesetzt</translation>
+    </message>
+    <message>
+        <source>tf32=True</source>
+        <translation>tf32=True</translation>
     </message>
 </context>
 <context>
@@ -588,6 +600,130 @@
     <message>
         <source>accuracy inconclusive: </source>
         <translation>Genauigkeit nicht aussagekräftig: </translation>
+    </message>
+    <message>
+        <source>%1 failed (%2).</source>
+        <translation>%1 ist gescheitert (%2).</translation>
+    </message>
+    <message>
+        <source>%1 changed nothing: bit-identical to fp32.</source>
+        <translation>%1 hat nichts geändert: bitgleich mit fp32.</translation>
+    </message>
+    <message>
+        <source>%1 ran %2 fp32 trials, %3x the training, and never changed precision.</source>
+        <translation>%1 lief in %2 fp32-Versuchen, %3x das Training, und hat die Genauigkeit nie geändert.</translation>
+    </message>
+    <message>
+        <source>%1, the answer, learned like fp32.</source>
+        <translation>%1, die richtige Antwort, hat wie fp32 gelernt.</translation>
+    </message>
+    <message>
+        <source>%1 learned like fp32.</source>
+        <translation>%1 hat wie fp32 gelernt.</translation>
+    </message>
+    <message>
+        <source>%1 ran %2 fp32 trials, %3x the training; none learned like the baseline.</source>
+        <translation>%1 lief in %2 fp32-Versuchen, %3x das Training; keiner lernte wie die Basislinie.</translation>
+    </message>
+    <message>
+        <source>%1 did not learn like fp32.</source>
+        <translation>%1 hat nicht wie fp32 gelernt.</translation>
+    </message>
+    <message>
+        <source>%1: too short to judge.</source>
+        <translation>%1: zu kurz für ein Urteil.</translation>
+    </message>
+    <message>
+        <source>%1: inconclusive.</source>
+        <translation>%1: ohne Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Inconclusive: the fp32 baseline did not learn, so no option can be judged; run longer or with a larger learning rate.</source>
+        <translation>Ohne Ergebnis: Die fp32-Basislinie hat nicht gelernt, daher lässt sich keine Option beurteilen; länger oder mit größerer Lernrate trainieren.</translation>
+    </message>
+    <message>
+        <source>Too short to judge: the fp32 baseline did not finish.</source>
+        <translation>Zu kurz für ein Urteil: Die fp32-Basislinie ist nicht fertig geworden.</translation>
+    </message>
+    <message>
+        <source>this CPU has no bf16 or fp16 matrix units, so reduced precision cannot be faster here: mixed precision pays on hardware with such units, GPU Tensor Cores above all</source>
+        <translation>diese CPU hat keine bf16- oder fp16-Matrixeinheiten, daher kann reduzierte Genauigkeit hier nicht schneller sein: Mixed Precision lohnt sich auf Hardware mit solchen Einheiten, vor allem auf GPU-Tensor-Cores</translation>
+    </message>
+    <message>
+        <source>this CPU has bf16/fp16 instructions (%1) but no matrix units (AMX), so reduced precision may run faster or slower here, depending on the chip: mixed precision pays reliably on hardware with matrix units, GPU Tensor Cores above all</source>
+        <translation>diese CPU hat bf16/fp16-Befehle (%1), aber keine Matrixeinheiten (AMX), daher kann reduzierte Genauigkeit hier je nach Chip schneller oder langsamer laufen: Mixed Precision lohnt sich verlässlich auf Hardware mit Matrixeinheiten, vor allem auf GPU-Tensor-Cores</translation>
+    </message>
+    <message>
+        <source>this CPU has reduced-precision matrix units (%1), so mixed precision can be measured faster here, as on a GPU&apos;s Tensor Cores</source>
+        <translation>diese CPU hat Matrixeinheiten für reduzierte Genauigkeit (%1), daher lässt sich Mixed Precision hier schneller messen, wie auf den Tensor-Cores einer GPU</translation>
+    </message>
+    <message>
+        <source>this GPU (%1) has Tensor Cores: fp16=True&apos;s speed is measured live here</source>
+        <translation>diese GPU (%1) hat Tensor-Cores: die Geschwindigkeit von fp16=True wird hier live gemessen</translation>
+    </message>
+    <message>
+        <source>this GPU (%1) predates Tensor Cores (compute capability below 7.0), so fp16=True saves memory here but gains little speed</source>
+        <translation>diese GPU (%1) ist älter als Tensor-Cores (Compute Capability unter 7.0), daher spart fp16=True hier Speicher, gewinnt aber kaum Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>this device&apos;s reduced-precision units are not known: a speed figure measured here says nothing about other hardware</source>
+        <translation>die Einheiten dieses Geräts für reduzierte Genauigkeit sind unbekannt: eine hier gemessene Geschwindigkeit sagt nichts über andere Hardware</translation>
+    </message>
+    <message>
+        <source>slower here because this CPU has no bf16 or fp16 matrix units: the casts cost time and the matrix multiplies are no faster; the hardware, not the method</source>
+        <translation>hier langsamer, weil diese CPU keine bf16- oder fp16-Matrixeinheiten hat: die Umwandlungen kosten Zeit, und die Matrixmultiplikationen werden nicht schneller; das liegt an der Hardware, nicht an der Methode</translation>
+    </message>
+    <message>
+        <source>slower here because this CPU has bf16/fp16 instructions (%1) but no matrix units (AMX): its reduced-precision matrix multiplies run no faster than fp32&apos;s, and the casts cost time; the hardware, not the method</source>
+        <translation>hier langsamer, weil diese CPU bf16/fp16-Befehle (%1), aber keine Matrixeinheiten (AMX) hat: ihre Matrixmultiplikationen in reduzierter Genauigkeit sind nicht schneller als in fp32, und die Umwandlungen kosten Zeit; das liegt an der Hardware, nicht an der Methode</translation>
+    </message>
+    <message>
+        <source>slower here despite the matrix units (%1): at this model and batch size the casts and small matrix multiplies outweigh them; a larger model or batch shows the gain</source>
+        <translation>hier trotz der Matrixeinheiten (%1) langsamer: bei dieser Modell- und Batchgröße überwiegen die Umwandlungen und kleinen Matrixmultiplikationen; ein größeres Modell oder ein größerer Batch zeigt den Gewinn</translation>
+    </message>
+    <message>
+        <source>slower here: at this small model and batch the GPU waits on kernel launches, not arithmetic; a larger batch or model shows the Tensor Core gain</source>
+        <translation>hier langsamer: bei diesem kleinen Modell und Batch wartet die GPU auf Kernel-Starts, nicht auf Rechenarbeit; ein größerer Batch oder ein größeres Modell zeigt den Gewinn der Tensor-Cores</translation>
+    </message>
+    <message>
+        <source>slower here because this GPU has no Tensor Cores: fp16 arithmetic is no faster than fp32 on it</source>
+        <translation>hier langsamer, weil diese GPU keine Tensor-Cores hat: fp16-Arithmetik ist auf ihr nicht schneller als fp32</translation>
+    </message>
+    <message>
+        <source>slower on this device, whose reduced-precision units are not known; the figure says nothing about a GPU</source>
+        <translation>langsamer auf diesem Gerät, dessen Einheiten für reduzierte Genauigkeit unbekannt sind; der Wert sagt nichts über eine GPU</translation>
+    </message>
+    <message>
+        <source>%1, %2 (sequence %3), %4: mixed precision %5x %6 (%7 vs %8 samples/s, %9)</source>
+        <translation>%1, %2 (Sequenz %3), %4: Mixed Precision %5x %6 (%7 gegen %8 Beispiele/s, %9)</translation>
+    </message>
+    <message>
+        <source>%1 measured on %2 (%3): %4x fp32 (p25-p75 %5-%6x)%7</source>
+        <translation>%1 gemessen auf %2 (%3): %4x fp32 (p25-p75 %5-%6x)%7</translation>
+    </message>
+    <message>
+        <source>fp16=True&apos;s numerics are emulated on this CPU (values rounded to fp16 as a GPU would hold them): its speed here is not a measurement</source>
+        <translation>die Numerik von fp16=True wird auf dieser CPU emuliert (Werte auf fp16 gerundet, wie eine GPU sie hielte): ihre Geschwindigkeit hier ist keine Messung</translation>
+    </message>
+    <message>
+        <source>faster, measured on this machine</source>
+        <translation>schneller, gemessen auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>faster on a GPU (recorded on %1), not on this machine</source>
+        <translation>schneller auf einer GPU (aufgezeichnet auf %1), nicht auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>faster on GPU Tensor Cores (published measurements), not on this machine</source>
+        <translation>schneller auf GPU-Tensor-Cores (veröffentlichte Messungen), nicht auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>Speed: mixed precision measured faster on this machine, and published GPU measurements agree.</source>
+        <translation>Geschwindigkeit: Mixed Precision ist auf diesem Rechner schneller gemessen, und veröffentlichte GPU-Messungen stimmen damit überein.</translation>
+    </message>
+    <message>
+        <source>Speed: published GPU measurements show mixed precision %1x-%2x faster than fp32 or TF32; this machine does not show it (see why below).</source>
+        <translation>Geschwindigkeit: Veröffentlichte GPU-Messungen zeigen Mixed Precision %1x-%2x schneller als fp32 oder TF32; dieser Rechner zeigt das nicht (Grund unten).</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1167,14 @@
         <source>• %1</source>
         <translation>• %1</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;In short:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Kurz gesagt:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>This machine: %1.</source>
+        <translation>Dieser Rechner: %1.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::ExamNavigator</name>
@@ -1454,10 +1598,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>Learns like fp32, and is faster and lighter</source>
-        <translation>Lernt wie fp32 und ist schneller und leichter</translation>
-    </message>
-    <message>
         <source>Did not learn like fp32 in this run</source>
         <translation>Lernte in diesem Lauf nicht wie fp32</translation>
     </message>
@@ -1468,10 +1608,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>not run yet</source>
         <translation>noch nicht gelaufen</translation>
-    </message>
-    <message>
-        <source>estimated</source>
-        <translation>geschätzt</translation>
     </message>
     <message>
         <source>Did not make the baseline&apos;s updates in this run</source>
@@ -1568,10 +1704,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Learned like fp32 in this run</source>
         <translation>Lernte in diesem Lauf wie fp32</translation>
-    </message>
-    <message>
-        <source>the same mechanism, measured here (%1, %2): %3</source>
-        <translation>derselbe Mechanismus, hier gemessen (%1, %2): %3</translation>
     </message>
     <message>
         <source>Checkpoints change no update: bit-identical to fp32</source>
@@ -1676,6 +1808,38 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>lost work: %1 steps (steps %2-%3, %4 ms measured), done again</source>
         <translation>verlorene Arbeit: %1 Schritte (Schritte %2-%3, %4 ms gemessen), erneut ausgeführt</translation>
+    </message>
+    <message>
+        <source>Learns like fp32; %1</source>
+        <translation>Lernt wie fp32; %1</translation>
+    </message>
+    <message>
+        <source>Learns like fp32</source>
+        <translation>Lernt wie fp32</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>live: %1</translation>
+    </message>
+    <message>
+        <source>emulated: numerics only</source>
+        <translation>emuliert: nur Numerik</translation>
+    </message>
+    <message>
+        <source>recorded: %1</source>
+        <translation>aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>published: %1</source>
+        <translation>veröffentlicht: %1</translation>
+    </message>
+    <message>
+        <source>estimated: %1</source>
+        <translation>geschätzt: %1</translation>
+    </message>
+    <message>
+        <source>This machine: %1.</source>
+        <translation>Dieser Rechner: %1.</translation>
     </message>
 </context>
 <context>
@@ -3373,6 +3537,37 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
     <message>
         <source>Resume %1</source>
         <translation>%1 fortsetzen</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::SpeedEvidenceChart</name>
+    <message>
+        <source>measured (live or recorded)</source>
+        <translation>gemessen (live oder aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>published measurement</source>
+        <translation>veröffentlichte Messung</translation>
+    </message>
+    <message>
+        <source>estimated (Hugging Face Trainer)</source>
+        <translation>geschätzt (Hugging Face Trainer)</translation>
+    </message>
+    <message>
+        <source>%1, BERT base b32 s128</source>
+        <translation>%1, BERT base b32 s128</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;fp16=True / bf16=True speed against fp32&lt;/b&gt; (1.0x = fp32; longer is faster)</source>
+        <translation>&lt;b&gt;Geschwindigkeit von fp16=True / bf16=True gegenüber fp32&lt;/b&gt; (1,0x = fp32; länger ist schneller)</translation>
+    </message>
+    <message>
+        <source>Speed evidence</source>
+        <translation>Belege zur Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>This machine: %1.</source>
+        <translation>Dieser Rechner: %1.</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,9 @@ CORE_TEST(publishedPointsAgreeWithTheEstimate) {
   const auto& points = GpuEstimator::calibrationPoints();
   CHECK(points.size() >= 6);
   for (const CalibrationPoint& c : points) {
+    // Published points quoted as evidence but not fitted to (Lambda's H100 and H200 logs, whose
+    // baseline column is probably TF32, unstated) are not held to the fit.
+    if (!c.calibrates) continue;
     EstimateShape base = c.shape, half = c.shape;
     base.batchSize = c.baselineBatch;
     half.batchSize = c.fp16Batch;

@@ -91,3 +91,40 @@ CORE_TEST(bitIdenticalRunReadsOneWithATightSpread) {
   CHECK_MSG(v.cpuTime, "the shipped recordings must carry per-step CPU time");
   CHECK_MSG(v.speedupLow >= 0.95 && v.speedupHigh <= 1.05, v.summary);
 }
+
+// A replay shows what a live run of today's default lab would: the recorded baseline has the
+// default lab's settings (LabScenarios::pretrainedBase(), the pretrained MiniLM that
+// packaging/setup.sh installs), field for field, save where a machine differs (its device,
+// threads, where the model and data were found). Re-record when the default changes:
+// `precisionlab-cli record --out resources/recorded` (resources/recorded/README.md).
+CORE_TEST(recordedWithTodaysDefaultLab) {
+  const auto all = loadAll();
+  CHECK_MSG(all.count(std::string(scenario::kBaselineFp32)) == 1,
+            "the baseline recording is missing from " + kFolder);
+  const TrainConfig& got = all.at(std::string(scenario::kBaselineFp32)).front().config;
+  const TrainConfig want = LabScenarios::pretrainedBase();
+  CHECK_EQ(got.preset, want.preset);
+  CHECK_EQ(got.layers, want.layers);
+  CHECK_EQ(got.steps, want.steps);
+  CHECK_EQ(got.batchSize, want.batchSize);
+  CHECK_EQ(got.seqLen, want.seqLen);
+  CHECK_FUZZY_EQ(got.learningRate, want.learningRate);
+  CHECK_FUZZY_EQ(got.warmupFraction, want.warmupFraction);
+  CHECK_FUZZY_EQ(got.weightDecay, want.weightDecay);
+  CHECK_FUZZY_EQ(got.maxGradNorm, want.maxGradNorm);
+  CHECK_EQ(got.seed, want.seed);
+  CHECK_EQ(got.evalEvery, want.evalEvery);
+  CHECK_FUZZY_EQ(got.validationFraction, want.validationFraction);
+  CHECK_EQ(got.growthInterval, want.growthInterval);
+  CHECK_EQ(got.dataPath.empty(), want.dataPath.empty());  // the built-in data
+  // Every default-lab row recorded, each with that row's own settings on this base.
+  for (const ScenarioSpec& row : scenarioTable())
+    if (row.inDefaultLab) {
+      CHECK_MSG(all.count(row.id) == 1, row.id + " is not recorded");
+      const LabScenario s = LabScenarios::make(row.id, want);
+      for (const RunRecording& r : all.at(row.id)) {
+        CHECK_MSG(r.config.precision == s.runs.front().config.precision, row.id);
+        CHECK_MSG(r.config.stopAfterNonFinite == s.runs.front().config.stopAfterNonFinite, row.id);
+      }
+    }
+}

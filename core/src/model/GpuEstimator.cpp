@@ -126,11 +126,12 @@ const std::vector<GpuSpec>& GpuEstimator::gpus() {
            "(A100) t5-base measurements")},
       {"h100", "NVIDIA H100 SXM5 (80 GB)", "NVIDIA_H100_80GB", 67, 494.7, 989, 989, 3350, 80,
        "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet", 11.27,
-       1.0, false,
+       1.0, true,
        PL_TRANSLATE_NOOP(
            "GpuEstimator",
-           "no published training measurement in the calibration: A100's efficiencies (not "
-           "derated: no power cap)")},
+           "published measurements exist (Lambda, BERT large with NVIDIA's scripts, 2.1x-2.3x "
+           "its fp32 column) but are not in the calibration: A100's efficiencies (not derated: "
+           "no power cap)")},
   };
   return kGpus;
 }
@@ -259,6 +260,8 @@ const std::vector<CalibrationPoint>& GpuEstimator::calibrationPoints() {
   const GpuSpec v100_32 = card("v100", "NVIDIA V100 SXM2 (32 GB)", 32, 900);
   const GpuSpec a100_40 = *find("a100");
   const GpuSpec a100_80 = card("a100", "NVIDIA A100 SXM4 (80 GB)", 80, 2039);
+  const GpuSpec h100 = *find("h100");
+  const GpuSpec h200 = card("h100", "NVIDIA H200 SXM (141 GB)", 141, 4800);
   const EstimateShape large384 = EstimateShape::forPreset("large", 1, 384);
   const EstimateShape large512 = EstimateShape::forPreset("large", 1, 512);
   // t5-base as a proxy of its size: 12 encoder and 12 decoder layers of hidden 768, a decoder
@@ -268,6 +271,7 @@ const std::vector<CalibrationPoint>& GpuEstimator::calibrationPoints() {
   t5.model = "t5-base (proxy: 28 BERT-like layers of 768)";
   t5.layers = 28;
   t5.vocab = 32128;
+  const std::string lambda = "https://github.com/lambdal/deeplearning-benchmark/tree/main/pytorch";
   const std::string nvidia =
       "https://github.com/NVIDIA/DeepLearningExamples/tree/master/PyTorch/LanguageModeling/BERT";
   static const std::vector<CalibrationPoint> kPoints = {
@@ -301,6 +305,24 @@ const std::vector<CalibrationPoint>& GpuEstimator::calibrationPoints() {
        "https://github.com/huggingface/transformers/issues/15026", EstimateCode::Trainer, a100_40,
        t5, EstimatePrecision::Tf32, 16, 210.53, 16, 217.75, true, false,
        "the same runs against --tf32 1", "2022-01"},
+      // Published, quoted as evidence, not fitted to (calibrates = false): Lambda's benchmark
+      // logs (lambdal/deeplearning-benchmark @ aa5addb6, pytorch/results*/<GPU>/
+      // PyTorch_bert_large_squad_{FP16,FP32}: train_batch_size and
+      // training_sequences_per_second), NVIDIA's PyTorch BERT scripts (apex AMP O2) in NGC
+      // containers. Lambda names the baseline "fp32"; those containers enable TF32 by default, so
+      // it is probably TF32 (the files do not say): quoted against TF32, with that caveat.
+      {"Lambda deeplearning-benchmark, BERT large SQuAD fine-tuning logs (v2)", lambda,
+       EstimateCode::Optimized, h100, large384, EstimatePrecision::Tf32, 64, 140.96, 112, 321.01,
+       true, true,
+       "H100 80GB SXM5; Lambda's 'fp32' column, probably TF32 (NGC container default, not "
+       "stated); NVIDIA's scripts, apex AMP O2",
+       "2024-10", false},
+      {"Lambda deeplearning-benchmark, BERT large SQuAD fine-tuning logs (v2)", lambda,
+       EstimateCode::Optimized, h200, large384, EstimatePrecision::Tf32, 96, 181.25, 192, 352.01,
+       true, true,
+       "H200 SXM; the only published fp16-vs-fp32 BERT training measurement on an H200 found "
+       "(three runs each: 180.75-182.71 and 349.41-352.01 sequences/s); baseline as above",
+       "2024-08", false},
   };
   return kPoints;
 }
@@ -373,8 +395,9 @@ std::string gpuestimate::calibrationTable() {
       << " published, " << fmt(eh.sequencesPerSecond, 1) << " estimated; ratio "
       << fmt(c.fp16SeqPerSec / c.baselineSeqPerSec, 2) << "x published, "
       << fmt(eh.sequencesPerSecond / eb.sequencesPerSecond, 2) << "x estimated"
-      << (c.absoluteComparable ? "" : " (proxy shape: ratio only)") << "\n    " << c.source << ": "
-      << c.url << "\n    " << c.note << "\n";
+      << (c.absoluteComparable ? "" : " (proxy shape: ratio only)")
+      << (c.calibrates ? "" : " (published evidence, not in the fit)") << "\n    " << c.source
+      << " (" << c.date << "): " << c.url << "\n    " << c.note << "\n";
   }
   return o.str();
 }
@@ -474,7 +497,7 @@ VerdictText gpuestimate::summaryText(const EstimateShape& shape) {
       "estimated for %1 (batch %2, sequence %3) on Vertex AI GPUs, from the Hugging Face "
       "Trainer to optimized code: fp16=True %4x-%5x faster than true fp32 (the Trainer's "
       "default); on A100 %6x-%7x faster than tf32=True (the baseline of published numbers); "
-      "at most %8x the memory; T4, L4 and H100 have no published training measurement");
+      "at most %8x the memory; T4 and L4 have no published training measurement");
   t.args = {word(shape.model),
             word(std::to_string(shape.batchSize)),
             word(std::to_string(shape.seqLen)),
