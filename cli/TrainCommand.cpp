@@ -22,6 +22,7 @@
 #include "core/BertConfig.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/LabScenarios.h"
 #include "core/RecordJson.h"
 #include "core/RunLog.h"
 #include "core/TerminalText.h"
@@ -94,6 +95,7 @@ ArgParser makeParser() {
                       O::Device,
                       O::Threads,
                       O::CpuFp16,
+                      O::Tf32,
                       O::EvalEvery,
                       O::Precision});
   p.flag("jsonl", "one JSON line per step and evaluation, then a summary line");
@@ -184,6 +186,9 @@ int runTrainCommand(const ArgParser& parser) {
     line.set("provenance", provenanceName(log.provenance.kind));
     line.set("device", textForJson(log.provenance.device));
     line.set("torchVersion", textForJson(log.provenance.torchVersion));
+    // What was trained, in the lab summaries' words (a learner can check it against Hugging
+    // Face): "pretrained all-MiniLM-L6-v2 ..., new classifier head", "BERT mini from random init".
+    line.set("model", textForJson(LabScenarios::describe(config).model));
     std::cout << json::serialize(line) << "\n";
   } else if (log.state == RunState::Failed) {
     std::cerr << "training failed: " << escapeForTerminal(log.message, NewlinePolicy::Keep) << "\n";

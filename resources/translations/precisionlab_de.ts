@@ -20,8 +20,8 @@
         <translation>kalibriert an NVIDIAs BERT-large-Messungen (A100 40 und 80 GB) und den t5-base-Messungen mit dem Hugging Face Trainer (A100)</translation>
     </message>
     <message>
-        <source>no published training measurement in the calibration: A100&apos;s efficiencies (not derated: no power cap)</source>
-        <translation>keine veröffentlichte Trainingsmessung in der Kalibrierung: die Effizienzen der A100 (nicht abgesenkt: keine Leistungsgrenze)</translation>
+        <source>published measurements exist (Lambda, BERT large with NVIDIA&apos;s scripts, 2.1x-2.3x its fp32 column) but are not in the calibration: A100&apos;s efficiencies (not derated: no power cap)</source>
+        <translation>veröffentlichte Messungen gibt es (Lambda, BERT large mit NVIDIAs Skripten, 2,1x-2,3x gegenüber seiner fp32-Spalte), sie sind aber nicht in der Kalibrierung: die Effizienzen der A100 (nicht abgesenkt: keine Leistungsgrenze)</translation>
     </message>
 </context>
 <context>
@@ -302,10 +302,6 @@
 <context>
     <name>Verdict</name>
     <message>
-        <source>Speed cannot be measured for emulated fp16 on this CPU: compare with the live bf16=True run for mixed precision&apos;s real speedup here, or run on a CUDA GPU.</source>
-        <translation>Die Geschwindigkeit von emuliertem fp16 lässt sich auf dieser CPU nicht messen: Vergleichen Sie mit dem Live-Lauf bf16=True, um hier den echten Speedup von Mixed Precision zu sehen, oder trainieren Sie auf einer CUDA-GPU.</translation>
-    </message>
-    <message>
         <source>NaN loss at step %1</source>
         <translation>NaN-Loss in Schritt %1</translation>
     </message>
@@ -400,10 +396,6 @@
     <message>
         <source>%1: fp16=True %2x-%3x faster than true fp32 (no TF32 on this GPU); no published training measurement</source>
         <translation>%1: fp16=True %2x-%3x schneller als echtes fp32 (kein TF32 auf dieser GPU); keine veröffentlichte Trainingsmessung</translation>
-    </message>
-    <message>
-        <source>estimated for %1 (batch %2, sequence %3) on Vertex AI GPUs, from the Hugging Face Trainer to optimized code: fp16=True %4x-%5x faster than true fp32 (the Trainer&apos;s default); on A100 %6x-%7x faster than tf32=True (the baseline of published numbers); at most %8x the memory; T4, L4 and H100 have no published training measurement</source>
-        <translation>geschätzt für %1 (Batch %2, Sequenz %3) auf Vertex-AI-GPUs, vom Hugging Face Trainer bis zu optimiertem Code: fp16=True %4x-%5x schneller als echtes fp32 (die Voreinstellung des Trainers); auf A100 %6x-%7x schneller als tf32=True (die Basis veröffentlichter Zahlen); höchstens %8x des Speichers; für T4, L4 und H100 gibt es keine veröffentlichte Trainingsmessung</translation>
     </message>
     <message>
         <source>the run ended in an error: %1</source>
@@ -724,6 +716,14 @@
     <message>
         <source>Speed: published GPU measurements show mixed precision %1x-%2x faster than fp32 or TF32; this machine does not show it (see why below).</source>
         <translation>Geschwindigkeit: Veröffentlichte GPU-Messungen zeigen Mixed Precision %1x-%2x schneller als fp32 oder TF32; dieser Rechner zeigt das nicht (Grund unten).</translation>
+    </message>
+    <message>
+        <source>Speed cannot be measured for emulated fp16 on this CPU: the live bf16=True run measures the same mechanism here, as fast as this CPU&apos;s bf16 units allow (the speed evidence says what they allow); a CUDA GPU measures fp16 itself.</source>
+        <translation>Die Geschwindigkeit von emuliertem fp16 lässt sich auf dieser CPU nicht messen: Der Live-Lauf bf16=True misst hier denselben Mechanismus, so schnell, wie die bf16-Einheiten dieser CPU es erlauben (die Belege zur Geschwindigkeit sagen, was sie erlauben); eine CUDA-GPU misst fp16 selbst.</translation>
+    </message>
+    <message>
+        <source>estimated for %1 (batch %2, sequence %3) on Vertex AI GPUs, from the Hugging Face Trainer to optimized code: fp16=True %4x-%5x faster than true fp32 (the Trainer&apos;s default); on A100 %6x-%7x faster than tf32=True (the baseline of published numbers); at most %8x the memory; T4 and L4 have no published training measurement</source>
+        <translation>geschätzt für %1 (Batch %2, Sequenz %3) auf Vertex-AI-GPUs, vom Hugging Face Trainer bis zu optimiertem Code: fp16=True %4x-%5x schneller als echtes fp32 (die Voreinstellung des Trainers); auf A100 %6x-%7x schneller als tf32=True (die Basis veröffentlichter Zahlen); höchstens %8x des Speichers; für T4 und L4 gibt es keine veröffentlichte Trainingsmessung</translation>
     </message>
 </context>
 <context>

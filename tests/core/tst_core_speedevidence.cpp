@@ -5,6 +5,7 @@
 // the machine, fp16=True's story carries a sourced figure that reads faster, and every figure
 // below 1.0x carries the hardware's reason. The lab's conclusion (core/LabConclusion.h) from
 // crafted verdicts. Pure data.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -145,8 +146,8 @@ CORE_TEST(aGpuRunMeasuresFp16ItselfAndRecordingsSpeakForTheirGpu) {
 }
 
 CORE_TEST(publishedMeasurementsAreClosestToTheQuestionFirst) {
-  const auto points = closestPublishedMeasurements(3);
-  CHECK_EQ(points.size(), size_t(3));
+  const auto points = closestPublishedMeasurements(4);
+  CHECK_EQ(points.size(), size_t(4));
   // BERT fine-tuning with the Hugging Face Trainer leads.
   CHECK(points[0]->shape.model.find("BERT") != std::string::npos);
   CHECK(points[0]->code == EstimateCode::Trainer);
@@ -157,7 +158,12 @@ CORE_TEST(publishedMeasurementsAreClosestToTheQuestionFirst) {
     CHECK(l.sourceLabel.find(p->source) != std::string::npos);
     CHECK_MSG(l.english().find("%") == std::string::npos, l.english());
     CHECK(l.english().find("sequence") != std::string::npos);
+    if (!p->baselineAs.empty()) CHECK(l.english().find(p->baselineAs) != std::string::npos);
   }
+  // The newest GPUs with a published measurement are among them.
+  CHECK(std::any_of(points.begin(), points.end(), [](const CalibrationPoint* p) {
+    return p->gpu.name.find("H200") != std::string::npos;
+  }));
 }
 
 CORE_TEST(theConclusionSaysWhatEachOptionShowed) {

@@ -125,6 +125,9 @@ struct CalibrationPoint {
   std::string note;
   std::string date;        // when it was published: "2021-11" (a release), "2022-01"
   bool calibrates = true;  // false: quoted as published evidence, not fitted to
+  // How the source names its baseline where that is not certain ("its \"fp32\" column, probably
+  // TF32"); "" = the baseline is as `baseline` says.
+  std::string baselineAs = {};
 };
 
 class GpuEstimator {

@@ -201,9 +201,11 @@ SpeedObservation observationOf(const std::string& run, const RunProvenance& prov
 std::vector<const CalibrationPoint*> closestPublishedMeasurements(size_t max) {
   std::vector<const CalibrationPoint*> out;
   for (const CalibrationPoint& p : GpuEstimator::calibrationPoints()) out.push_back(&p);
+  // Closest first; among equals the newest (H100 and H200 before V100).
   std::stable_sort(out.begin(), out.end(),
                    [](const CalibrationPoint* a, const CalibrationPoint* b) {
-                     return distance(*a) < distance(*b);
+                     if (distance(*a) != distance(*b)) return distance(*a) < distance(*b);
+                     return a->date > b->date;
                    });
   // One point per GPU card and baseline: the closest.
   std::vector<const CalibrationPoint*> kept;
@@ -236,7 +238,10 @@ EvidenceLine publishedLine(const CalibrationPoint& p) {
                         "samples/s, %9)"),
       {word(gpuLabel(p.gpu)), word(bert ? p.shape.model : "t5-base"),
        word(std::to_string(p.shape.seqLen)), word(GpuEstimator::calibration(p.code).name),
-       num(l.speedup, 2), word(p.baseline == EstimatePrecision::Tf32 ? "TF32" : "true fp32"),
+       num(l.speedup, 2),
+       word(!p.baselineAs.empty()                   ? p.baselineAs
+            : p.baseline == EstimatePrecision::Tf32 ? std::string("TF32")
+                                                    : std::string("true fp32")),
        Arg{std::string(), p.fp16SeqPerSec, 4, 'g'}, Arg{std::string(), p.baselineSeqPerSec, 4, 'g'},
        word("batch " + std::to_string(p.fp16Batch) + " vs " + std::to_string(p.baselineBatch))});
   return l;
@@ -300,7 +305,7 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
     }
   }
   // 3. Published measurements closest to the question, then the estimate between them.
-  for (const CalibrationPoint* p : closestPublishedMeasurements(3))
+  for (const CalibrationPoint* p : closestPublishedMeasurements(4))
     s.lines.push_back(publishedLine(*p));
   EvidenceLine est;
   est.source = EvidenceSource::Estimated;

@@ -831,9 +831,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   if (!v.speedMeasurable && !isBaseline)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
-        "Speed cannot be measured for emulated fp16 on this CPU: compare with the live "
-        "bf16=True run for mixed precision's real speedup here, or run on a "
-        "CUDA GPU.")));
+        "Speed cannot be measured for emulated fp16 on this CPU: the live bf16=True run "
+        "measures the same mechanism here, as fast as this CPU's bf16 units allow (the speed "
+        "evidence says what they allow); a CUDA GPU measures fp16 itself.")));
   for (const VerdictText& part : s) v.summary += part.english();
   return v;
 }

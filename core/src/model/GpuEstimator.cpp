@@ -316,13 +316,13 @@ const std::vector<CalibrationPoint>& GpuEstimator::calibrationPoints() {
        true, true,
        "H100 80GB SXM5; Lambda's 'fp32' column, probably TF32 (NGC container default, not "
        "stated); NVIDIA's scripts, apex AMP O2",
-       "2024-10", false},
+       "2024-10", false, "its \"fp32\" column, probably TF32"},
       {"Lambda deeplearning-benchmark, BERT large SQuAD fine-tuning logs (v2)", lambda,
        EstimateCode::Optimized, h200, large384, EstimatePrecision::Tf32, 96, 181.25, 192, 352.01,
        true, true,
        "H200 SXM; the only published fp16-vs-fp32 BERT training measurement on an H200 found "
        "(three runs each: 180.75-182.71 and 349.41-352.01 sequences/s); baseline as above",
-       "2024-08", false},
+       "2024-08", false, "its \"fp32\" column, probably TF32"},
   };
   return kPoints;
 }
