@@ -725,6 +725,66 @@
         <source>estimated for %1 (batch %2, sequence %3) on Vertex AI GPUs, from the Hugging Face Trainer to optimized code: fp16=True %4x-%5x faster than true fp32 (the Trainer&apos;s default); on A100 %6x-%7x faster than tf32=True (the baseline of published numbers); at most %8x the memory; T4 and L4 have no published training measurement</source>
         <translation>geschätzt für %1 (Batch %2, Sequenz %3) auf Vertex-AI-GPUs, vom Hugging Face Trainer bis zu optimiertem Code: fp16=True %4x-%5x schneller als echtes fp32 (die Voreinstellung des Trainers); auf A100 %6x-%7x schneller als tf32=True (die Basis veröffentlichter Zahlen); höchstens %8x des Speichers; für T4 und L4 gibt es keine veröffentlichte Trainingsmessung</translation>
     </message>
+    <message>
+        <source>this CPU has no bf16/fp16 matrix units: mixed precision cannot be faster here</source>
+        <translation>diese CPU hat keine bf16/fp16-Matrixeinheiten: Mixed Precision kann hier nicht schneller sein</translation>
+    </message>
+    <message>
+        <source>this CPU has bf16 instructions but no matrix units (AMX): mixed precision may or may not be faster here</source>
+        <translation>diese CPU hat bf16-Befehle, aber keine Matrixeinheiten (AMX): Mixed Precision kann hier schneller sein oder nicht</translation>
+    </message>
+    <message>
+        <source>this CPU has matrix units (%1): mixed precision can be faster here</source>
+        <translation>diese CPU hat Matrixeinheiten (%1): Mixed Precision kann hier schneller sein</translation>
+    </message>
+    <message>
+        <source>this GPU has Tensor Cores: fp16=True measured here</source>
+        <translation>diese GPU hat Tensor-Cores: fp16=True wird hier gemessen</translation>
+    </message>
+    <message>
+        <source>this GPU has no Tensor Cores: little speed to gain here</source>
+        <translation>diese GPU hat keine Tensor-Cores: hier ist wenig Geschwindigkeit zu gewinnen</translation>
+    </message>
+    <message>
+        <source>this device&apos;s matrix units are not known</source>
+        <translation>die Matrixeinheiten dieses Geräts sind unbekannt</translation>
+    </message>
+    <message>
+        <source>slower: no matrix units on this CPU, the hardware, not the method</source>
+        <translation>langsamer: keine Matrixeinheiten auf dieser CPU; das liegt an der Hardware, nicht an der Methode</translation>
+    </message>
+    <message>
+        <source>slower: too small a model or batch to gain</source>
+        <translation>langsamer: Modell oder Batch zu klein für einen Gewinn</translation>
+    </message>
+    <message>
+        <source>slower: no Tensor Cores on this GPU</source>
+        <translation>langsamer: keine Tensor-Cores auf dieser GPU</translation>
+    </message>
+    <message>
+        <source>slower on this device</source>
+        <translation>langsamer auf diesem Gerät</translation>
+    </message>
+    <message>
+        <source>%1 %2x %3 (%4)</source>
+        <translation>%1 %2x %3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3x fp32</source>
+        <translation>%1, %2: %3x fp32</translation>
+    </message>
+    <message>
+        <source>fp16=True: numerics emulated here, so no speed figure</source>
+        <translation>fp16=True: Numerik hier emuliert, daher kein Geschwindigkeitswert</translation>
+    </message>
+    <message>
+        <source>BERT base, batch 32, sequence 128 on Vertex AI GPUs: %1x-%2x true fp32</source>
+        <translation>BERT base, Batch 32, Sequenz 128 auf Vertex-AI-GPUs: %1x-%2x gegenüber echtem fp32</translation>
+    </message>
+    <message>
+        <source>on GPUs, BERT fine-tuning: %1</source>
+        <translation>auf GPUs, BERT-Feinabstimmung: %1</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>
@@ -1840,6 +1900,18 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>This machine: %1.</source>
         <translation>Dieser Rechner: %1.</translation>
+    </message>
+    <message>
+        <source>live, this machine</source>
+        <translation>live, dieser Rechner</translation>
+    </message>
+    <message>
+        <source>published; sources in the tooltip</source>
+        <translation>veröffentlicht; Quellen im Tooltip</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>geschätzt</translation>
     </message>
 </context>
 <context>

@@ -76,6 +76,7 @@ CORE_TEST(readsTheHardwareFromTheDeviceText) {
         SpeedHardware::GpuNoTensorCores);
   CHECK(readHardware("cuda:0 NVIDIA L4 (Vertex AI)").kind == SpeedHardware::GpuTensorCores);
   CHECK(readHardware("").kind == SpeedHardware::Unknown);
+  CHECK(readHardware("cpu").kind == SpeedHardware::Unknown);  // no units said either way
   CHECK(readHardware("tpu v5e").kind == SpeedHardware::Unknown);
 }
 

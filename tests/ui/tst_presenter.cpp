@@ -428,7 +428,8 @@ void TestPresenter::keyboardDrivesTheWindow() {
   QCOMPARE(presenter->verdictTable()->columnCount(), int(LabVerdictTable::kColumns));
   // The GPU estimate: the fp16=True card quotes the one calibrated range, and the summary's
   // "GPU estimate..." button opens the dialog with the same line and the formula behind it.
-  QVERIFY(cards.join('\n').contains(LabEvidence::gpuEstimateLine()));
+  QVERIFY(cards.join('\n').contains(QStringLiteral("Vertex AI GPUs")));
+  QVERIFY(cards.join('\n').contains(QStringLiteral("on GPUs, BERT fine-tuning")));
   auto* estimate =
       presenter->evidenceSummary()->findChild<QPushButton*>(QStringLiteral("gpuEstimateButton"));
   QVERIFY(estimate && estimate->isVisible());

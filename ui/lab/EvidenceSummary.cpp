@@ -187,6 +187,7 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
                                          : tr("• %1").arg(card.evidence[i]));
   }
   w.evidence->setText(lines.join(QLatin1Char('\n')));
+  w.evidence->setToolTip(card.details.join(QLatin1Char('\n')));
   w.evidence->setVisible(!card.evidence.isEmpty());
   w.source->setFont(AppTheme::pointFont(8.5));
   w.source->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(c.mutedText.name()));

@@ -295,19 +295,22 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
                     .arg(locale.toString(std::ldexp(1.0, int(v.outlierScaleLog2)), 'f', 0));
 }
 
-// Where a story line's figure comes from, in a card's margin: "live, cpu", "published, NVIDIA ...".
-QString sourceTag(const EvidenceLine& line) {
+// Where a story line's figure comes from: in a card's margin the short form ("live, cpu",
+// "published", "estimated"), in its details the whole source (`full`).
+QString sourceTag(const EvidenceLine& line, bool full = false) {
+  const QString label = QString::fromStdString(line.sourceLabel);
   switch (line.source) {
     case EvidenceSource::Live:
-      return LabEvidence::tr("live: %1").arg(QString::fromStdString(line.sourceLabel));
+      return full ? LabEvidence::tr("live: %1").arg(label) : LabEvidence::tr("live, this machine");
     case EvidenceSource::Emulated:
       return LabEvidence::tr("emulated: numerics only");
     case EvidenceSource::Recorded:
-      return LabEvidence::tr("recorded: %1").arg(QString::fromStdString(line.sourceLabel));
+      return LabEvidence::tr("recorded: %1").arg(label);
     case EvidenceSource::Published:
-      return LabEvidence::tr("published: %1").arg(QString::fromStdString(line.sourceLabel));
+      return full ? LabEvidence::tr("published: %1").arg(label)
+                  : LabEvidence::tr("published; sources in the tooltip");
     case EvidenceSource::Estimated:
-      return LabEvidence::tr("estimated: %1").arg(QString::fromStdString(line.sourceLabel));
+      return full ? LabEvidence::tr("estimated: %1").arg(label) : LabEvidence::tr("estimated");
   }
   return QString();
 }
@@ -604,12 +607,18 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
     }
   }
   if (story) {
-    // Several sources on one card: each line names its own, not only the card's footer.
+    // The card says it in a few words, each line naming its source; the full sentences (the
+    // hardware's reason, each published measurement with its batch, sequence and code path)
+    // are the card's details, as verdicts.txt prints them.
+    for (const EvidenceLine& line : briefLines(story->lines)) {
+      c.evidence << LabVerdicts::localized(line.text);
+      tagLastLine(c, sourceTag(line));
+    }
     for (const EvidenceLine& line : story->lines) {
       QString text = LabVerdicts::localized(line.text);
-      if (line.withReason) text += QStringLiteral("; ") + LabVerdicts::localized(line.reason);
-      c.evidence << text;
-      tagLastLine(c, sourceTag(line));
+      if (!line.reason.text.empty())
+        text += QStringLiteral("; ") + LabVerdicts::localized(line.reason);
+      c.details << QStringLiteral("%1 [%2]").arg(text, sourceTag(line, true));
     }
   }
   return c;

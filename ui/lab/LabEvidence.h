@@ -57,6 +57,9 @@ struct EvidenceCard {
   // Where each line's numbers come from, parallel to `evidence` (short form: "emulated",
   // "live bf16, this CPU", "estimated"); "" where it is the card's own `source`.
   QStringList evidenceSources;
+  // The evidence in full where the card shows it in a few words (fp16=True's speed story:
+  // each published measurement with its batch, sequence, code path and source): its tooltip.
+  QStringList details;
   QString source;      // short form: "live, this CPU" / "recorded 2026-12-01, CPU" / "emulated"
   QString sourceFull;  // the whole provenance, for the tooltip
   // The source of evidence line `i`: its own, else the card's.

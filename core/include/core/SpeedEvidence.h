@@ -75,12 +75,19 @@ struct EvidenceLine {
   // Why a figure below 1.0x reads slower on its hardware (slowerReason); empty text otherwise.
   // Kept apart from `text` so the window translates both.
   VerdictText reason;
-  bool speedFigure = false;     // the line states a speed ratio against fp32 or TF32
-  double speedup = 0;           // that ratio
-  bool readsFaster = false;     // a speed figure above 1.0x
-  bool withReason = false;      // a figure below 1.0x carries the hardware's reason
+  bool speedFigure = false;  // the line states a speed ratio against fp32 or TF32
+  double speedup = 0;        // that ratio
+  bool readsFaster = false;  // a speed figure above 1.0x
+  bool withReason = false;   // a figure below 1.0x carries the hardware's reason
+  // The same line in a few words, for a card ("bf16=True, live, cpu: 0.68x fp32; slower: no
+  // matrix units on this CPU, the hardware, not the method"); the full text is its details.
+  VerdictText brief;
   std::string english() const;  // text, then "; " and the reason
 };
+
+// A card's short form of a story: its lines' briefs, the published measurements folded into one
+// line ("on GPUs, BERT fine-tuning: V100 2.10x fp32 (HF Trainer), H100 2.28x TF32 ...").
+std::vector<EvidenceLine> briefLines(const std::vector<EvidenceLine>& lines);
 
 struct SpeedStory {
   HardwareReading hardware;  // where the live runs ran

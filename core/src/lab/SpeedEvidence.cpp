@@ -94,11 +94,13 @@ HardwareReading readHardware(const std::string& device) {
                                   {avxFp16, "avx512_fp16"},
                                   {amxFp16, "amx_fp16"}})
     if (has) h.units += (h.units.empty() ? "" : ", ") + std::string(name);
+  // The engine names the units, or says "no bf16/fp16 units"; a bare "cpu" (an imported
+  // Trainer log, an old recording) says neither, and nothing is claimed for it.
   if (amxBf16 || amxFp16)
     h.kind = SpeedHardware::CpuMatrixUnits;
   else if (avxBf16 || avxFp16)
     h.kind = SpeedHardware::CpuDotProducts;
-  else
+  else if (contains(device, "no bf16/fp16 units"))
     h.kind = SpeedHardware::CpuNoUnits;
   return h;
 }
@@ -145,6 +147,62 @@ VerdictText hardwareCapability(const HardwareReading& h) {
                                 "this device's reduced-precision units are not known: a speed "
                                 "figure measured here says nothing about other hardware"));
 }
+
+namespace {
+
+VerdictText hardwareBrief(const HardwareReading& h) {
+  switch (h.kind) {
+    case SpeedHardware::CpuNoUnits:
+      return text(PL_TRANSLATE_NOOP(
+          "Verdict",
+          "this CPU has no bf16/fp16 matrix units: mixed precision cannot be faster here"));
+    case SpeedHardware::CpuDotProducts:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "this CPU has bf16 instructions but no matrix units (AMX): "
+                                    "mixed precision may or may not be faster here"));
+    case SpeedHardware::CpuMatrixUnits:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "this CPU has matrix units (%1): mixed precision can be "
+                                    "faster here"),
+                  {word(h.units)});
+    case SpeedHardware::GpuTensorCores:
+      return text(
+          PL_TRANSLATE_NOOP("Verdict", "this GPU has Tensor Cores: fp16=True measured here"));
+    case SpeedHardware::GpuNoTensorCores:
+      return text(
+          PL_TRANSLATE_NOOP("Verdict", "this GPU has no Tensor Cores: little speed to gain here"));
+    case SpeedHardware::Unknown:
+      break;
+  }
+  return text(PL_TRANSLATE_NOOP("Verdict", "this device's matrix units are not known"));
+}
+
+VerdictText reasonBrief(const HardwareReading& h) {
+  switch (h.kind) {
+    case SpeedHardware::CpuNoUnits:
+    case SpeedHardware::CpuDotProducts:
+      return text(PL_TRANSLATE_NOOP("Verdict",
+                                    "slower: no matrix units on this CPU, the hardware, not the "
+                                    "method"));
+    case SpeedHardware::CpuMatrixUnits:
+    case SpeedHardware::GpuTensorCores:
+      return text(PL_TRANSLATE_NOOP("Verdict", "slower: too small a model or batch to gain"));
+    case SpeedHardware::GpuNoTensorCores:
+      return text(PL_TRANSLATE_NOOP("Verdict", "slower: no Tensor Cores on this GPU"));
+    case SpeedHardware::Unknown:
+      break;
+  }
+  return text(PL_TRANSLATE_NOOP("Verdict", "slower on this device"));
+}
+
+// "V100" from "NVIDIA V100 SXM2 (16 GB)": the chip's name a learner knows.
+std::string chipName(const GpuSpec& g) {
+  for (const char* chip : {"H200", "H100", "A100", "V100", "L4", "T4"})
+    if (g.name.find(chip) != std::string::npos) return chip;
+  return gpuLabel(g);
+}
+
+}  // namespace
 
 VerdictText slowerReason(const HardwareReading& h) {
   switch (h.kind) {
@@ -230,6 +288,10 @@ EvidenceLine publishedLine(const CalibrationPoint& p) {
   l.speedFigure = true;
   l.speedup = p.baselineSeqPerSec > 0 ? p.fp16SeqPerSec / p.baselineSeqPerSec : 0;
   l.readsFaster = l.speedup > 1.0;
+  l.brief = text(PL_TRANSLATE_NOOP("Verdict", "%1 %2x %3 (%4)"),
+                 {word(chipName(p.gpu)), num(l.speedup, 2),
+                  word(p.baseline == EstimatePrecision::Tf32 ? "TF32" : "fp32"),
+                  word(p.code == EstimateCode::Trainer ? "HF Trainer" : "NVIDIA's scripts")});
   const bool bert = p.shape.model.rfind("BERT", 0) == 0;
   // Nine arguments at most (%1..%9): the source is the line's label, not its text.
   l.text = text(
@@ -263,10 +325,15 @@ EvidenceLine observedLine(const SpeedObservation& o) {
                 {word(o.run), word(o.provenance.device),
                  word(o.cpuTime ? "CPU time per step" : "wall time per step"), num(o.speedup, 2),
                  num(o.low, 2), num(o.high, 2), word(memory)});
+  l.brief = text(PL_TRANSLATE_NOOP("Verdict", "%1, %2: %3x fp32"),
+                 {word(o.run), word(deviceShort(o.provenance)), num(o.speedup, 2)});
   if (o.speedup < 1.0) {
     // Never a bare figure below 1.0x: the hardware's reason stands in the same line.
-    l.reason = slowerReason(readHardware(o.provenance.device));
+    const HardwareReading h = readHardware(o.provenance.device);
+    l.reason = slowerReason(h);
     l.withReason = true;
+    l.brief.text += "; %4";
+    l.brief.args.push_back(word(reasonBrief(h).english()));
   }
   return l;
 }
@@ -281,6 +348,7 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
   hw.source = EvidenceSource::Live;
   hw.sourceLabel = in.device.empty() ? std::string("this machine") : in.device;
   hw.text = hardwareCapability(s.hardware);
+  hw.brief = hardwareBrief(s.hardware);
   s.lines.push_back(hw);
   if (in.numericsEmulated) {
     EvidenceLine e;
@@ -290,6 +358,8 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                                     "fp16=True's numerics are emulated on this CPU (values "
                                     "rounded to fp16 as a GPU would hold them): its speed here is "
                                     "not a measurement"));
+    e.brief =
+        text(PL_TRANSLATE_NOOP("Verdict", "fp16=True: numerics emulated here, so no speed figure"));
     s.lines.push_back(e);
   }
   // 2. The figures measured here or recorded, each with its reason when it reads slower.
@@ -313,6 +383,17 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
       "fills the gaps between the published points; formula, calibration and sources: "
       "precisionlab-cli estimate --explain";
   est.text = gpuestimate::summaryText(gpuestimate::labShape());
+  {
+    double lo = 1e300, hi = 0;
+    for (const SpeedupRange& r : gpuestimate::fp16SpeedupRanges(gpuestimate::labShape())) {
+      lo = std::min(lo, r.lowVsFp32());
+      hi = std::max(hi, r.highVsFp32());
+    }
+    est.brief = text(PL_TRANSLATE_NOOP("Verdict",
+                                       "BERT base, batch 32, sequence 128 on Vertex AI GPUs: "
+                                       "%1x-%2x true fp32"),
+                     {num(lo, 1), num(hi, 1)});
+  }
   s.lines.push_back(est);
   // What the headline may claim here.
   if (s.fasterHere)
@@ -345,6 +426,37 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
     s.conclusion.args[1].value = hi;
   }
   return s;
+}
+
+std::vector<EvidenceLine> briefLines(const std::vector<EvidenceLine>& lines) {
+  std::vector<EvidenceLine> out;
+  EvidenceLine published;
+  std::string parts;
+  for (const EvidenceLine& l : lines) {
+    if (l.source != EvidenceSource::Published) {
+      EvidenceLine b = l;
+      if (!b.brief.text.empty()) b.text = b.brief;
+      b.reason = {};
+      out.push_back(b);
+      continue;
+    }
+    if (parts.empty()) {
+      published = l;
+      published.sourceLabel.clear();
+    }
+    parts += (parts.empty() ? "" : ", ") + l.brief.english();
+    published.sourceLabel += (published.sourceLabel.empty() ? "" : "; ") + l.sourceLabel;
+    published.speedup = std::max(published.speedup, l.speedup);
+  }
+  if (!parts.empty()) {
+    published.text =
+        text(PL_TRANSLATE_NOOP("Verdict", "on GPUs, BERT fine-tuning: %1"), {word(parts)});
+    // Before the estimate, which fills the gaps between them.
+    auto at = out.end();
+    if (!out.empty() && out.back().source == EvidenceSource::Estimated) --at;
+    out.insert(at, published);
+  }
+  return out;
 }
 
 SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& verdictOf,
