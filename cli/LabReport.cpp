@@ -112,7 +112,9 @@ void LabReport::printConclusion(std::ostream& out, const LabSession& session,
   if (sentences.empty()) return;
   out << "In short (computed from the runs below):\n";
   for (const VerdictText& t : sentences) out << "  " << t.english() << "\n";
-  if (answerRan) out << "  This machine: " << hardwareCapability(story.hardware).english() << ".\n";
+  if (answerRan)
+    out << (story.hardwareIsRecording ? "  The recording's machine: " : "  This machine: ")
+        << hardwareCapability(story.hardware).english() << ".\n";
 }
 
 void LabReport::printTable(std::ostream& out, const LabSession& session,

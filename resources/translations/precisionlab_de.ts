@@ -785,6 +785,14 @@
         <source>on GPUs, BERT fine-tuning: %1</source>
         <translation>auf GPUs, BERT-Feinabstimmung: %1</translation>
     </message>
+    <message>
+        <source>faster where it was recorded (%1)</source>
+        <translation>schneller dort, wo aufgezeichnet wurde (%1)</translation>
+    </message>
+    <message>
+        <source>Speed: mixed precision was faster where these runs were recorded (%1), and published GPU measurements agree.</source>
+        <translation>Geschwindigkeit: Mixed Precision war dort schneller, wo diese Läufe aufgezeichnet wurden (%1), und veröffentlichte GPU-Messungen stimmen damit überein.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>
@@ -1912,6 +1920,14 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>estimated</source>
         <translation>geschätzt</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>The recording&apos;s machine: %1.</source>
+        <translation>Rechner der Aufzeichnung: %1.</translation>
     </message>
 </context>
 <context>
@@ -3640,6 +3656,10 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
     <message>
         <source>This machine: %1.</source>
         <translation>Dieser Rechner: %1.</translation>
+    </message>
+    <message>
+        <source>The recording&apos;s machine: %1.</source>
+        <translation>Rechner der Aufzeichnung: %1.</translation>
     </message>
 </context>
 <context>

@@ -202,3 +202,21 @@ CORE_TEST(theConclusionSaysWhatEachOptionShowed) {
   CHECK_EQ(none.size(), size_t(1));
   CHECK(none[0].english().find("Inconclusive") != std::string::npos);
 }
+
+// Replayed recordings speak for the machine they were recorded on: a CPU recording that reads
+// faster never becomes "measured on this machine".
+CORE_TEST(aRecordingSpeaksForItsOwnMachine) {
+  SpeedStoryInput replay;
+  replay.device = "cpu (1 thread, avx512_bf16, BLAS libopenblas.so.0)";
+  replay.deviceIsRecording = true;
+  replay.observations.push_back(
+      observed("bf16=True", replay.device, 1.7, Provenance::Recorded));
+  const SpeedStory s = mixedPrecisionSpeedStory(replay);
+  checkInvariants(s, "CPU recording");
+  CHECK(!s.fasterHere);
+  CHECK(s.hardwareIsRecording);
+  CHECK_MSG(s.speedClaim.english().find("where it was recorded") != std::string::npos,
+            s.speedClaim.english());
+  CHECK_MSG(s.conclusion.english().find("where these runs were recorded") != std::string::npos,
+            s.conclusion.english());
+}

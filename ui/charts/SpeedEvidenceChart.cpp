@@ -111,7 +111,8 @@ void SpeedEvidenceChart::setStory(const SpeedStory& story) {
                  .arg(b.label, locale.toString(b.value, 'f', 2), kindName(b.kind));
   // The hardware's sentence under the chart, so the left-of-1.0x bar is never unexplained.
   const QString reason =
-      tr("This machine: %1.").arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
+      (story.hardwareIsRecording ? tr("The recording's machine: %1.") : tr("This machine: %1."))
+          .arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
   if (texts == barTexts_ && reason == reason_->text()) return;
   barTexts_ = texts;
   reason_->setText(reason);

@@ -305,7 +305,7 @@ QString sourceTag(const EvidenceLine& line, bool full = false) {
     case EvidenceSource::Emulated:
       return LabEvidence::tr("emulated: numerics only");
     case EvidenceSource::Recorded:
-      return LabEvidence::tr("recorded: %1").arg(label);
+      return full ? LabEvidence::tr("recorded: %1").arg(label) : LabEvidence::tr("recorded");
     case EvidenceSource::Published:
       return full ? LabEvidence::tr("published: %1").arg(label)
                   : LabEvidence::tr("published; sources in the tooltip");
@@ -373,8 +373,9 @@ QString LabEvidence::conclusion(const RunDataStore& store, const VerdictCache& v
   for (const VerdictText& t : labConclusion(finals, answerRan ? &story : nullptr))
     sentences << LabVerdicts::localized(t);
   if (answerRan)
-    sentences
-        << tr("This machine: %1.").arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
+    sentences << (story.hardwareIsRecording ? tr("The recording's machine: %1.")
+                                            : tr("This machine: %1."))
+                     .arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
   return sentences.join(QLatin1Char(' '));
 }
 

@@ -91,7 +91,10 @@ std::vector<EvidenceLine> briefLines(const std::vector<EvidenceLine>& lines);
 
 struct SpeedStory {
   HardwareReading hardware;  // where the live runs ran
-  bool fasterHere = false;   // a live or recorded figure of this device reads faster
+  // No run was live: `hardware` is the recording's machine, not this one; front ends say "the
+  // recording's machine" instead of "this machine".
+  bool hardwareIsRecording = false;
+  bool fasterHere = false;  // a live or recorded figure of this device reads faster
   // What the card's headline may claim about speed on this machine, e.g. "faster and lighter,
   // measured here" or "faster on GPU Tensor Cores (published), not measurable as faster here".
   VerdictText speedClaim;
@@ -104,7 +107,8 @@ struct SpeedStory {
 struct SpeedStoryInput {
   // The device the live runs ran on (a run's provenance.device), "" when nothing ran.
   std::string device;
-  bool numericsEmulated = false;  // fp16=True's own run was emulated (1.13 CPU)
+  bool deviceIsRecording = false;  // `device` is a recording's (nothing ran live)
+  bool numericsEmulated = false;   // fp16=True's own run was emulated (1.13 CPU)
   // Observations of the mechanism: fp16=True's own run where its speed is representative (a GPU,
   // a CPU with fp16 units), its companion (bf16=True) live or recorded, GPU recordings.
   std::vector<SpeedObservation> observations;

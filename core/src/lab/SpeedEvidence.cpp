@@ -363,17 +363,21 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
     s.lines.push_back(e);
   }
   // 2. The figures measured here or recorded, each with its reason when it reads slower.
+  // A recording speaks for the machine it was recorded on, never for this one.
   const SpeedObservation* gpuRecording = nullptr;
+  const SpeedObservation* cpuRecording = nullptr;
   for (const SpeedObservation& o : in.observations) {
     if (!o.speedMeasurable) continue;
     s.lines.push_back(observedLine(o));
-    const bool onGpu = isGpu(readHardware(o.provenance.device));
-    if (s.lines.back().readsFaster) {
-      if (o.provenance.kind != Provenance::Recorded || o.provenance.device == in.device)
-        s.fasterHere = true;
-      if (onGpu && !gpuRecording) gpuRecording = &o;
-    }
+    if (!s.lines.back().readsFaster) continue;
+    if (o.provenance.kind != Provenance::Recorded)
+      s.fasterHere = true;
+    else if (isGpu(readHardware(o.provenance.device)))
+      gpuRecording = gpuRecording ? gpuRecording : &o;
+    else
+      cpuRecording = cpuRecording ? cpuRecording : &o;
   }
+  s.hardwareIsRecording = in.deviceIsRecording;
   // 3. Published measurements closest to the question, then the estimate between them.
   for (const CalibrationPoint* p : closestPublishedMeasurements(4))
     s.lines.push_back(publishedLine(*p));
@@ -402,6 +406,9 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
     s.speedClaim =
         text(PL_TRANSLATE_NOOP("Verdict", "faster on a GPU (recorded on %1), not on this machine"),
              {word(readHardware(gpuRecording->provenance.device).gpuName)});
+  else if (cpuRecording)
+    s.speedClaim = text(PL_TRANSLATE_NOOP("Verdict", "faster where it was recorded (%1)"),
+                        {word(deviceShort(cpuRecording->provenance))});
   else
     s.speedClaim = text(PL_TRANSLATE_NOOP(
         "Verdict", "faster on GPU Tensor Cores (published measurements), not on this machine"));
@@ -409,13 +416,20 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
     s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
                                           "Speed: mixed precision measured faster on this "
                                           "machine, and published GPU measurements agree."));
+  else if (gpuRecording || cpuRecording)
+    s.conclusion =
+        text(PL_TRANSLATE_NOOP("Verdict",
+                               "Speed: mixed precision was faster where these runs "
+                               "were recorded (%1), and published GPU measurements "
+                               "agree."),
+             {word(deviceShort((gpuRecording ? gpuRecording : cpuRecording)->provenance))});
   else
     s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
                                           "Speed: published GPU measurements show mixed "
                                           "precision %1x-%2x faster than fp32 or TF32; this "
                                           "machine does not show it (see why below)."),
                         {num(0, 2), num(0, 2)});
-  if (!s.fasterHere) {
+  if (!s.fasterHere && !gpuRecording && !cpuRecording) {
     double lo = 1e300, hi = 0;
     for (const EvidenceLine& l : s.lines)
       if (l.source == EvidenceSource::Published) {
@@ -479,6 +493,7 @@ SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& ve
     for (const std::string& id : {row.id, row.companion})
       if (const RunProvenance* p = id.empty() ? nullptr : provenanceOf(id)) {
         in.device = p->device;
+        in.deviceIsRecording = true;
         break;
       }
   return in;
