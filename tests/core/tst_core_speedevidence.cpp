@@ -209,8 +209,7 @@ CORE_TEST(aRecordingSpeaksForItsOwnMachine) {
   SpeedStoryInput replay;
   replay.device = "cpu (1 thread, avx512_bf16, BLAS libopenblas.so.0)";
   replay.deviceIsRecording = true;
-  replay.observations.push_back(
-      observed("bf16=True", replay.device, 1.7, Provenance::Recorded));
+  replay.observations.push_back(observed("bf16=True", replay.device, 1.7, Provenance::Recorded));
   const SpeedStory s = mixedPrecisionSpeedStory(replay);
   checkInvariants(s, "CPU recording");
   CHECK(!s.fasterHere);

@@ -200,9 +200,11 @@ class TestEvidence : public QObject {
     SpeedEvidenceChart chart;
     chart.setStory(LabEvidence::speedStory(*answer, store, cache));
     const QStringList bars = chart.barTexts();
-    QVERIFY2(bars.first().contains("0.68x (measured"), qPrintable(bars.join('\n')));
-    QVERIFY2(bars.join('\n').contains("x (published measurement)"), qPrintable(bars.join('\n')));
-    QVERIFY2(bars.join('\n').contains("x (estimated"), qPrintable(bars.join('\n')));
+    QVERIFY2(bars.first().startsWith("bf16=True, here: 0.68x (measured)"),
+             qPrintable(bars.join('\n')));
+    QVERIFY2(bars.join('\n').contains("V100, Trainer: 2.10x (published)"),
+             qPrintable(bars.join('\n')));
+    QVERIFY2(bars.join('\n').contains("x (estimated)"), qPrintable(bars.join('\n')));
     QVERIFY2(chart.reasonText().contains("no matrix units (AMX)"), qPrintable(chart.reasonText()));
     // The conclusion, once every run is final, leads with the options and says where speed
     // evidence comes from.

@@ -32,16 +32,17 @@ struct Bar {
 QString kindName(Kind k) {
   switch (k) {
     case Kind::Here:
-      return SpeedEvidenceChart::tr("measured (live or recorded)");
+      return SpeedEvidenceChart::tr("measured");
     case Kind::Published:
-      return SpeedEvidenceChart::tr("published measurement");
+      return SpeedEvidenceChart::tr("published");
     case Kind::Estimated:
-      return SpeedEvidenceChart::tr("estimated (Hugging Face Trainer)");
+      return SpeedEvidenceChart::tr("estimated");
   }
   return QString();
 }
 
-// The bars of a story: its speed figures in order, then the estimate's Trainer end per GPU.
+// The bars of a story: its speed figures in order, then the estimate's Trainer end for each GPU
+// without a published measurement.
 QList<Bar> barsOf(const SpeedStory& story) {
   QList<Bar> bars;
   for (const EvidenceLine& l : story.lines) {
@@ -51,23 +52,26 @@ QList<Bar> barsOf(const SpeedStory& story) {
     b.tooltip = LabVerdicts::localized(l.text);
     if (l.source == EvidenceSource::Published) {
       b.kind = Kind::Published;
-      // "NVIDIA V100 SXM2 (32 GB), BERT large": the line's first two arguments.
-      b.label = QString::fromStdString(l.text.args.at(0).text) + QStringLiteral(", ") +
-                QString::fromStdString(l.text.args.at(1).text);
+      // Short enough for the axis: "V100, Trainer", "H200" (the brief's chip and code path).
+      b.label = QString::fromStdString(l.brief.args.at(0).text);
+      if (l.brief.args.at(3).text == "HF Trainer") b.label += SpeedEvidenceChart::tr(", Trainer");
     } else {
       b.kind = Kind::Here;
-      b.label = QString::fromStdString(l.sourceLabel);
+      const QString run = QString::fromStdString(l.brief.args.at(0).text);
+      b.label = l.source == EvidenceSource::Recorded
+                    ? SpeedEvidenceChart::tr("%1, recorded").arg(run)
+                    : SpeedEvidenceChart::tr("%1, here").arg(run);
       if (l.withReason) b.tooltip += QStringLiteral("; ") + LabVerdicts::localized(l.reason);
     }
     bars << b;
   }
+  // The estimate fills the gaps: only the GPUs no published measurement covers (T4, L4).
   for (const SpeedupRange& r : gpuestimate::fp16SpeedupRanges(gpuestimate::labShape())) {
-    if (!r.gpu) continue;
+    if (!r.gpu || r.gpu->publishedMeasurement) continue;
     Bar b;
     b.kind = Kind::Estimated;
     b.value = r.trainerVsFp32;
-    b.label = SpeedEvidenceChart::tr("%1, BERT base b32 s128")
-                  .arg(QString::fromStdString(r.gpu->id).toUpper());
+    b.label = SpeedEvidenceChart::tr("%1, est.").arg(QString::fromStdString(r.gpu->id).toUpper());
     b.tooltip = LabVerdicts::localized(gpuestimate::rangeText(r));
     bars << b;
   }
@@ -80,9 +84,12 @@ SpeedEvidenceChart::SpeedEvidenceChart(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("speedEvidenceChart"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  title_ = new QLabel(tr("<b>fp16=True / bf16=True speed against fp32</b> (1.0x = fp32; longer "
-                         "is faster)"),
-                      this);
+  title_ = new QLabel(tr("<b>Speed against fp32</b> (1.0x = fp32; longer is faster)"), this);
+  title_->setToolTip(
+      tr("Mixed precision's speed against fp32: measured here or recorded, "
+         "published GPU measurements of BERT fine-tuning, and the estimate for "
+         "BERT base (batch 32, sequence 128) where no measurement is published. "
+         "Hover over the bars for every source."));
   title_->setWordWrap(true);
   layout->addWidget(title_);
   auto* chart = new QChart;
@@ -91,7 +98,8 @@ SpeedEvidenceChart::SpeedEvidenceChart(QWidget* parent) : QWidget(parent) {
   chart->legend()->setAlignment(Qt::AlignBottom);
   view_ = new QChartView(chart, this);
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setMinimumHeight(160);
+  view_->setMinimumHeight(190);
+  view_->setMinimumWidth(300);
   layout->addWidget(view_, 1);
   reason_ = new QLabel(this);
   reason_->setObjectName(QStringLiteral("speedEvidenceReason"));
@@ -112,10 +120,11 @@ void SpeedEvidenceChart::setStory(const SpeedStory& story) {
   // The hardware's sentence under the chart, so the left-of-1.0x bar is never unexplained.
   const QString reason =
       (story.hardwareIsRecording ? tr("The recording's machine: %1.") : tr("This machine: %1."))
-          .arg(LabVerdicts::localized(hardwareCapability(story.hardware)));
+          .arg(LabVerdicts::localized(hardwareBrief(story.hardware)));
   if (texts == barTexts_ && reason == reason_->text()) return;
   barTexts_ = texts;
   reason_->setText(reason);
+  reason_->setToolTip(LabVerdicts::localized(hardwareCapability(story.hardware)));
 
   QChart* chart = view_->chart();
   chart->removeAllSeries();
@@ -147,6 +156,10 @@ void SpeedEvidenceChart::setStory(const SpeedStory& story) {
   auto* y = new QBarCategoryAxis;
   y->append(categories);
   y->setLabelsColor(c.text);
+  QFont small = y->labelsFont();
+  small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.85));
+  y->setLabelsFont(small);
+  y->setTruncateLabels(false);  // "V100, Trainer  2.10x" whole, never "..."
   chart->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
   auto* x = new QValueAxis;

@@ -50,6 +50,9 @@ bool isGpu(const HardwareReading& h);
 // Before a run (the settings line, the presenter): what this device can show about mixed
 // precision's speed, in one sentence.
 VerdictText hardwareCapability(const HardwareReading& h);
+// The same in a few words, for a card or a chart ("this CPU has bf16 instructions but no matrix
+// units (AMX): mixed precision may or may not be faster here").
+VerdictText hardwareBrief(const HardwareReading& h);
 // Why a measured mixed-precision figure below 1.0x reads slower on this hardware.
 VerdictText slowerReason(const HardwareReading& h);
 

@@ -148,8 +148,6 @@ VerdictText hardwareCapability(const HardwareReading& h) {
                                 "figure measured here says nothing about other hardware"));
 }
 
-namespace {
-
 VerdictText hardwareBrief(const HardwareReading& h) {
   switch (h.kind) {
     case SpeedHardware::CpuNoUnits:
@@ -176,6 +174,8 @@ VerdictText hardwareBrief(const HardwareReading& h) {
   }
   return text(PL_TRANSLATE_NOOP("Verdict", "this device's matrix units are not known"));
 }
+
+namespace {
 
 VerdictText reasonBrief(const HardwareReading& h) {
   switch (h.kind) {
