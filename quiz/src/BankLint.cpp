@@ -344,13 +344,13 @@ constexpr int kMinThemeQuestions = 3;
 
 void neverKeyedThemes(const QuestionBank& bank, const PhraseMap& phrases,
                       const QSet<QString>& reportedPhrases, QVector<LintWarning>& out) {
-  const auto report = [&](const QString& name, const QStringList& wrong) {
+  const auto report = [&](const QString& name, const QString& related, const QStringList& wrong) {
     const QStringList first = wrong.first().split(QLatin1Char(' '));
     out.push_back({QStringLiteral("never-keyed-theme"), first.value(0), first.value(1),
-                   BankLint::tr("%1 is a wrong option in %2 questions (%3) and the key in "
+                   BankLint::tr("\"%1\"%2 is a wrong option in %3 questions (%4) and the key in "
                                 "none, so the bank teaches that it is never right; write "
                                 "questions where it is the answer, or vary the distractors")
-                       .arg(name)
+                       .arg(name, related)
                        .arg(wrong.size())
                        .arg(wrong.join(QStringLiteral(", ")))});
   };
@@ -376,7 +376,7 @@ void neverKeyedThemes(const QuestionBank& bank, const PhraseMap& phrases,
     }
     if (keyed > 0 || wrong.size() < kMinThemeQuestions) continue;
     for (const QString& label : wrong) themeQuestions.insert(label.section(QLatin1Char(' '), 0, 0));
-    report(QLatin1Char('"') + QString::fromLatin1(theme.name) + QLatin1Char('"'), wrong);
+    report(QString::fromLatin1(theme.name), QString(), wrong);
   }
   // Phrases: wrong in as many questions, keyed in none, not already a reused distractor, and not
   // mostly the questions of a theme reported above (then it is that theme's wording).
@@ -389,7 +389,7 @@ void neverKeyedThemes(const QuestionBank& bank, const PhraseMap& phrases,
     int inThemes = 0;
     for (const QString& q : c.occ.wrongQuestions) inThemes += themeQuestions.contains(q) ? 1 : 0;
     if (inThemes * 3 >= c.occ.wrongQuestions.size() * 2) continue;
-    report(QLatin1Char('"') + c.phrase + QLatin1Char('"') + withRelated(c), c.occ.wrong);
+    report(c.phrase, withRelated(c), c.occ.wrong);
   }
 }
 
