@@ -92,8 +92,9 @@ QuestionBank withPhraseIn(int wrongQuestions, int keyedQuestions) {
   return b;
 }
 
-// One kind of advice worded differently in each question (no phrase repeats), wrong in the first
-// `wrongQuestions` questions (up to 3) and keyed in the last `keyedQuestions` with `keyText`.
+// One kind of advice (or claim) worded differently in each question (no phrase repeats), wrong in
+// the first `wrongQuestions` questions (up to 3) and keyed in the last `keyedQuestions` with
+// `keyText`.
 QuestionBank withThemeIn(const QStringList& wrong, int wrongQuestions, int keyedQuestions,
                          const QString& keyText) {
   QuestionBank b = neutralBank();
@@ -143,28 +144,18 @@ QuestionBank withLink(int option, const QString& scenario) {
 // Hardware advice worded differently in each question (no phrase repeats), wrong in the first
 // `wrongQuestions` questions and keyed in the last `keyedQuestions`.
 QuestionBank withHardwareIn(int wrongQuestions, int keyedQuestions) {
-  QuestionBank b = neutralBank();
-  const QStringList wrong{QStringLiteral("Upgrade to an A100"),
-                          QStringLiteral("Move the job to more GPUs"),
-                          QStringLiteral("Give it a larger TPU slice")};
-  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
-  for (int i = 0; i < keyedQuestions; ++i)
-    for (Option& o : b.questions[3 - i].options)
-      if (o.correct) o.text = QStringLiteral("Switch to H100 chips");
-  return b;
+  return withThemeIn(
+      {QStringLiteral("Upgrade to an A100"), QStringLiteral("Move the job to more GPUs"),
+       QStringLiteral("Give it a larger TPU slice")},
+      wrongQuestions, keyedQuestions, QStringLiteral("Switch to H100 chips"));
 }
 
 // Absolute claims in wrong options of the first `wrongQuestions` questions, and in the keys of
 // the last `keyedQuestions`.
 QuestionBank withAbsolutesIn(int wrongQuestions, int keyedQuestions) {
-  QuestionBank b = neutralBank();
-  const QStringList wrong{QStringLiteral("It always helps"), QStringLiteral("It never fails"),
-                          QStringLiteral("Only the batch")};
-  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
-  for (int i = 0; i < keyedQuestions; ++i)
-    for (Option& o : b.questions[3 - i].options)
-      if (o.correct) o.text = QStringLiteral("None is lost");
-  return b;
+  return withThemeIn({QStringLiteral("It always helps"), QStringLiteral("It never fails"),
+                      QStringLiteral("Only the batch")},
+                     wrongQuestions, keyedQuestions, QStringLiteral("None is lost"));
 }
 
 // "all-reduce", "CPU-only" and "none-blocking" in wrong options of three questions: terms, not
