@@ -74,53 +74,80 @@ QString optionLabel(const QString& questionId, const QString& optionId) {
   return questionId + QLatin1Char(' ') + optionId;
 }
 
-void longestKey(const QuestionBank& bank, QVector<LintWarning>& out) {
+// Where the key's length sits among a question's options, over the single-answer questions with
+// three or more options: with four options the key is the longest by chance in about a quarter of
+// them and the shortest in another quarter. A bank where either share is above 30 % hands out
+// "pick the longest" (or "the shortest") as a strategy, even when every margin is a few
+// characters. Fewer than kMinLengthQuestions such questions are too few to tell a cue from chance.
+constexpr double kMaxExtremeShare = 0.30;
+constexpr int kMinLengthQuestions = 10;
+
+void keyLengthExtremes(const QuestionBank& bank, QVector<LintWarning>& out) {
   struct Hit {
     const Question* q;
     const Option* key;
     qsizetype keyLength;
-    qsizetype otherLength;
+    qsizetype otherLength;  // the longest wrong option's (longest) or the shortest's (shortest)
   };
-  QVector<Hit> hits;
+  QVector<Hit> longest, shortest;
   int eligible = 0;
   for (const Question& q : bank.questions) {
-    if (q.options.size() < 3) continue;  // with two options, one of them is always longest
-    ++eligible;
-    const Option* longestKeyed = nullptr;
-    qsizetype longestWrong = 0;
+    // With two options one of them is always the longest; a multiple-answer key has no one length.
+    if (q.answer != AnswerKind::Single || q.options.size() < 3) continue;
+    const Option* key = nullptr;
+    qsizetype longestWrong = -1;
+    qsizetype shortestWrong = -1;
     for (const Option& o : q.options) {
-      if (!o.correct)
-        longestWrong = std::max(longestWrong, o.text.size());
-      else if (!longestKeyed || o.text.size() > longestKeyed->text.size())
-        longestKeyed = &o;
+      if (o.correct) {
+        key = &o;
+        continue;
+      }
+      longestWrong = std::max(longestWrong, o.text.size());
+      shortestWrong = shortestWrong < 0 ? o.text.size() : std::min(shortestWrong, o.text.size());
     }
-    if (longestKeyed && longestKeyed->text.size() > longestWrong)
-      hits.push_back({&q, longestKeyed, longestKeyed->text.size(), longestWrong});
+    if (!key || longestWrong < 0) continue;
+    ++eligible;
+    if (key->text.size() > longestWrong)
+      longest.push_back({&q, key, key->text.size(), longestWrong});
+    else if (key->text.size() < shortestWrong)
+      shortest.push_back({&q, key, key->text.size(), shortestWrong});
   }
-  if (eligible < 3 || hits.size() * 2 <= eligible) return;
-  for (const Hit& h : hits)
-    out.push_back({QStringLiteral("longest-key"), h.q->id, h.key->id,
-                   BankLint::tr("the keyed option is the longest (%1 characters, the longest "
-                                "wrong one %2); this holds in %3 of %4 questions, so picking "
-                                "the longest option scores: lengthen the distractors or "
-                                "shorten the key")
-                       .arg(h.keyLength)
-                       .arg(h.otherLength)
-                       .arg(hits.size())
-                       .arg(eligible)});
+  if (eligible < kMinLengthQuestions) return;
+  const auto report = [&](const QVector<Hit>& hits, const char* rule, const QString& text) {
+    if (hits.size() <= kMaxExtremeShare * eligible) return;
+    const QString share = QString::number(100.0 * hits.size() / eligible, 'f', 0);
+    for (const Hit& h : hits)
+      out.push_back(
+          {QString::fromLatin1(rule), h.q->id, h.key->id,
+           text.arg(h.keyLength).arg(h.otherLength).arg(hits.size()).arg(eligible).arg(share)});
+  };
+  report(longest, "longest-key",
+         BankLint::tr("the keyed option is the longest (%1 characters, the longest wrong one "
+                      "%2); the key is the longest in %3 of %4 single-answer questions (%5 %, "
+                      "above 30 %; with four options chance gives about 25 %), so picking the "
+                      "longest option scores: rewrite options so that the key's length varies"));
+  report(shortest, "shortest-key",
+         BankLint::tr("the keyed option is the shortest (%1 characters, the shortest wrong one "
+                      "%2); the key is the shortest in %3 of %4 single-answer questions (%5 %, "
+                      "above 30 %; with four options chance gives about 25 %), so picking the "
+                      "shortest option scores: rewrite options so that the key's length varies"));
 }
 
-void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
-  struct Occurrences {
-    QStringList wrong;  // "question option", one per question
-    QSet<QString> wrongQuestions;
-    QSet<QString> keyedQuestions;
-  };
-  QMap<QString, Occurrences> byTheme;  // QMap: stable, alphabetical tie order
+// Where each phrase (themes()) occurs: in wrong options ("question option", the first per
+// question) and in keyed ones. QMap: stable, alphabetical tie order.
+struct PhraseOccurrences {
+  QStringList wrong;
+  QSet<QString> wrongQuestions;
+  QSet<QString> keyedQuestions;
+};
+using PhraseMap = QMap<QString, PhraseOccurrences>;
+
+PhraseMap phraseOccurrences(const QuestionBank& bank) {
+  PhraseMap byPhrase;
   for (const Question& q : bank.questions) {
     for (const Option& o : q.options) {
       for (const QString& t : themes(o.text)) {
-        Occurrences& occ = byTheme[t];
+        PhraseOccurrences& occ = byPhrase[t];
         if (o.correct) {
           occ.keyedQuestions.insert(q.id);
         } else if (!occ.wrongQuestions.contains(q.id)) {
@@ -130,34 +157,31 @@ void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
       }
     }
   }
-  const int threshold = std::max(
-      kMinReusedQuestions, static_cast<int>(std::ceil(kMinReusedShare * bank.questions.size())));
-  QVector<QPair<QString, Occurrences>> flagged;
-  for (auto it = byTheme.begin(); it != byTheme.end(); ++it) {
-    const int wrong = static_cast<int>(it->wrongQuestions.size());
-    if (wrong >= threshold && it->keyedQuestions.size() * 3 <= wrong)
-      flagged.push_back({it.key(), *it});
-  }
-  // Most widespread first. A phrase that shares a word with a reported one and mostly the same
-  // options is the same distractor ("ai hyperparameter", "hyperparameter tuning" and "tuning job"
-  // after "vertex ai"): it joins that cluster and is named with it; other phrases get their own.
+  return byPhrase;
+}
+
+struct PhraseCluster {
+  QString phrase;
+  PhraseOccurrences occ;
+  QStringList words;    // of the phrase and every phrase that joined it
+  QStringList related;  // phrases that joined it, quoted
+};
+
+// Most widespread first. A phrase that shares a word with a reported one and mostly the same
+// options is the same distractor ("ai hyperparameter", "hyperparameter tuning" and "tuning job"
+// after "vertex ai"): it joins that cluster and is named with it; other phrases get their own.
+QVector<PhraseCluster> clusterPhrases(QVector<QPair<QString, PhraseOccurrences>> flagged) {
   std::stable_sort(flagged.begin(), flagged.end(), [](const auto& a, const auto& b) {
     return a.second.wrong.size() > b.second.wrong.size();
   });
-  struct Cluster {
-    QString theme;
-    Occurrences occ;
-    QStringList words;    // of the theme and every phrase that joined it
-    QStringList related;  // phrases that joined it
-  };
-  QVector<Cluster> clusters;
-  for (const auto& [theme, occ] : flagged) {
-    const QStringList themeWords = theme.split(QLatin1Char(' '));
+  QVector<PhraseCluster> clusters;
+  for (const auto& [phrase, occ] : flagged) {
+    const QStringList phraseWords = phrase.split(QLatin1Char(' '));
     QSet<QString> covered;
     QVector<int> sharing;
     for (int i = 0; i < clusters.size(); ++i) {
       bool sharesWord = false;
-      for (const QString& w : themeWords) sharesWord = sharesWord || clusters[i].words.contains(w);
+      for (const QString& w : phraseWords) sharesWord = sharesWord || clusters[i].words.contains(w);
       if (!sharesWord) continue;
       for (const QString& label : clusters[i].occ.wrong) covered.insert(label);
       sharing << i;
@@ -165,26 +189,46 @@ void reusedDistractors(const QuestionBank& bank, QVector<LintWarning>& out) {
     int seen = 0;
     for (const QString& label : occ.wrong) seen += covered.contains(label) ? 1 : 0;
     if (seen * 3 >= occ.wrong.size() * 2 && !sharing.isEmpty()) {
-      clusters[sharing.first()].words += themeWords;
-      clusters[sharing.first()].related << QLatin1Char('"') + theme + QLatin1Char('"');
+      clusters[sharing.first()].words += phraseWords;
+      clusters[sharing.first()].related << QLatin1Char('"') + phrase + QLatin1Char('"');
       continue;
     }
-    clusters.push_back({theme, occ, themeWords, {}});
+    clusters.push_back({phrase, occ, phraseWords, {}});
   }
-  for (const Cluster& c : clusters) {
-    const QStringList first = c.occ.wrong.first().split(QLatin1Char(' '));
-    const QString also = c.related.isEmpty()
-                             ? QString()
+  return clusters;
+}
+
+QString withRelated(const PhraseCluster& c) {
+  return c.related.isEmpty() ? QString()
                              : BankLint::tr(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
+}
+
+// Returns the phrases it reported, so that never-keyed-theme does not report them again.
+QSet<QString> reusedDistractors(const QuestionBank& bank, const PhraseMap& phrases,
+                                QVector<LintWarning>& out) {
+  const int threshold = std::max(
+      kMinReusedQuestions, static_cast<int>(std::ceil(kMinReusedShare * bank.questions.size())));
+  QVector<QPair<QString, PhraseOccurrences>> flagged;
+  QSet<QString> reported;
+  for (auto it = phrases.begin(); it != phrases.end(); ++it) {
+    const int wrong = static_cast<int>(it->wrongQuestions.size());
+    if (wrong >= threshold && it->keyedQuestions.size() * 3 <= wrong) {
+      flagged.push_back({it.key(), *it});
+      reported.insert(it.key());
+    }
+  }
+  for (const PhraseCluster& c : clusterPhrases(flagged)) {
+    const QStringList first = c.occ.wrong.first().split(QLatin1Char(' '));
     out.push_back({QStringLiteral("reused-distractor"), first.value(0), first.value(1),
                    BankLint::tr("\"%1\"%2 appears in wrong options of %3 questions (%4) and in "
                                 "keyed options of %5, so a learner can rule it out by pattern: "
                                 "vary the distractors")
-                       .arg(c.theme, also)
+                       .arg(c.phrase, withRelated(c))
                        .arg(c.occ.wrong.size())
                        .arg(c.occ.wrong.join(QStringLiteral(", ")))
                        .arg(c.occ.keyedQuestions.size())});
   }
+  return reported;
 }
 
 void allOrNoneOfTheAbove(const QuestionBank& bank, QVector<LintWarning>& out) {
@@ -262,9 +306,11 @@ void labLinks(const QuestionBank& bank, QVector<LintWarning>& out) {
     }
 }
 
-// A theme is a kind of advice (scale the hardware up, change the learning rate) written in many
-// ways, so a phrase count misses it; each is recognised by a pattern. A theme that is wrong in
-// several questions and never the key teaches "never pick it", which the exam does not reward.
+// A theme is a kind of advice (scale the hardware up, change the learning rate, reserve
+// capacity) written in many ways, so a phrase count misses it; each is recognised by a pattern.
+// A theme that is wrong in several questions and never the key teaches "never pick it", which
+// the exam does not reward. Any other repeated phrase or code token (themes()) that is wrong in
+// as many questions and never keyed is the same cue and is reported under the same rule.
 struct Theme {
   const char* name;
   const char* pattern;
@@ -282,10 +328,33 @@ constexpr Theme kThemes[] = {
      "\\b(lower|raise|double|halve|divide|scale|increase|decrease|reduce)\\b[^.;]*"
      "\\blearning rate\\b|\\blearning rate\\b[^.;]*\\b(lower|raise|double|halve|scale|increase|"
      "decrease|reduce)\\b"},
+    // Reservations, future reservations, committed use discounts and commitments: capacity or
+    // price bought ahead, whatever the wording ("reserved H100s", "a one-year CUD").
+    {"reserved or committed capacity",
+     "\\b(reservations?|reserved|reserve|committed use|commitments?|cuds?)\\b"},
+    {"Spot or preemptible capacity", "\\b(spot|preemptible)\\b"},
+    {"AutoML", "\\bautoml\\b"},
+    // A change of framework: a verb and a framework within one clause, or "X instead of Y".
+    {"switch the framework",
+     "\\b(switch|move|port|rewrite|migrate|convert|change)\\b[^,.;]{0,40}\\b(tensorflow|"
+     "pytorch|jax|keras|flax)\\b|\\b(tensorflow|pytorch|jax|keras|flax)\\b[^,.;]{0,20}\\binstead "
+     "of\\b"},
 };
 constexpr int kMinThemeQuestions = 3;
 
-void neverKeyedThemes(const QuestionBank& bank, QVector<LintWarning>& out) {
+void neverKeyedThemes(const QuestionBank& bank, const PhraseMap& phrases,
+                      const QSet<QString>& reportedPhrases, QVector<LintWarning>& out) {
+  const auto report = [&](const QString& name, const QString& related, const QStringList& wrong) {
+    const QStringList first = wrong.first().split(QLatin1Char(' '));
+    out.push_back({QStringLiteral("never-keyed-theme"), first.value(0), first.value(1),
+                   BankLint::tr("\"%1\"%2 is a wrong option in %3 questions (%4) and the key in "
+                                "none, so the bank teaches that it is never right; write "
+                                "questions where it is the answer, or vary the distractors")
+                       .arg(name, related)
+                       .arg(wrong.size())
+                       .arg(wrong.join(QStringLiteral(", ")))});
+  };
+  QSet<QString> themeQuestions;  // questions where a reported theme is a wrong option
   for (const Theme& theme : kThemes) {
     const QRegularExpression re(QString::fromLatin1(theme.pattern),
                                 QRegularExpression::CaseInsensitiveOption);
@@ -306,14 +375,21 @@ void neverKeyedThemes(const QuestionBank& bank, QVector<LintWarning>& out) {
       if (wrongHere) wrong << optionLabel(q.id, firstWrong);
     }
     if (keyed > 0 || wrong.size() < kMinThemeQuestions) continue;
-    const QStringList first = wrong.first().split(QLatin1Char(' '));
-    out.push_back({QStringLiteral("never-keyed-theme"), first.value(0), first.value(1),
-                   BankLint::tr("\"%1\" is a wrong option in %2 questions (%3) and the key in "
-                                "none, so the bank teaches that it is never right; write "
-                                "questions where it is the answer, or vary the distractors")
-                       .arg(QString::fromLatin1(theme.name))
-                       .arg(wrong.size())
-                       .arg(wrong.join(QStringLiteral(", ")))});
+    for (const QString& label : wrong) themeQuestions.insert(label.section(QLatin1Char(' '), 0, 0));
+    report(QString::fromLatin1(theme.name), QString(), wrong);
+  }
+  // Phrases: wrong in as many questions, keyed in none, not already a reused distractor, and not
+  // mostly the questions of a theme reported above (then it is that theme's wording).
+  QVector<QPair<QString, PhraseOccurrences>> flagged;
+  for (auto it = phrases.begin(); it != phrases.end(); ++it)
+    if (it->wrongQuestions.size() >= kMinThemeQuestions && it->keyedQuestions.isEmpty() &&
+        !reportedPhrases.contains(it.key()))
+      flagged.push_back({it.key(), *it});
+  for (const PhraseCluster& c : clusterPhrases(flagged)) {
+    int inThemes = 0;
+    for (const QString& q : c.occ.wrongQuestions) inThemes += themeQuestions.contains(q) ? 1 : 0;
+    if (inThemes * 3 >= c.occ.wrongQuestions.size() * 2) continue;
+    report(c.phrase, withRelated(c), c.occ.wrong);
   }
 }
 
@@ -441,12 +517,13 @@ bool LintWarning::informational() const { return rule == QLatin1String("bare-rec
 
 QVector<LintWarning> BankLint::check(const QuestionBank& bank) {
   QVector<LintWarning> out;
-  longestKey(bank, out);
-  reusedDistractors(bank, out);
+  keyLengthExtremes(bank, out);
+  const PhraseMap phrases = phraseOccurrences(bank);
+  const QSet<QString> reused = reusedDistractors(bank, phrases, out);
   allOrNoneOfTheAbove(bank, out);
   multipleCount(bank, out);
   labLinks(bank, out);
-  neverKeyedThemes(bank, out);
+  neverKeyedThemes(bank, phrases, reused, out);
   absolutesInDistractors(bank, out);
   stemEchoesKey(bank, out);
   bareRecallStems(bank, out);

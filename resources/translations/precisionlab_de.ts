@@ -797,10 +797,6 @@
 <context>
     <name>precisionlab::BankLint</name>
     <message>
-        <source>the keyed option is the longest (%1 characters, the longest wrong one %2); this holds in %3 of %4 questions, so picking the longest option scores: lengthen the distractors or shorten the key</source>
-        <translation>die Lösungsoption ist die längste (%1 Zeichen, die längste falsche %2); das gilt in %3 von %4 Fragen, also punktet, wer die längste Option wählt: Distraktoren verlängern oder die Lösung kürzen</translation>
-    </message>
-    <message>
         <source> (with %1)</source>
         <translation> (mit %1)</translation>
     </message>
@@ -833,10 +829,6 @@
         <translation>verweist auf das Laborszenario „%1“, das es nicht gibt (bekannt: %2)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is a wrong option in %2 questions (%3) and the key in none, so the bank teaches that it is never right; write questions where it is the answer, or vary the distractors</source>
-        <translation>„%1“ ist in %2 Fragen (%3) eine falsche Option und in keiner die richtige, also lehrt die Sammlung, dass es nie stimmt; schreiben Sie Fragen, in denen es die Antwort ist, oder variieren Sie die Distraktoren</translation>
-    </message>
-    <message>
         <source>absolute words (always, never, only, all, none, nothing) appear in %1 wrong options (%2) and %3 keyed ones, so &quot;an absolute claim is wrong&quot; scores: qualify the distractors or let keys make absolute claims where they are true</source>
         <translation>absolute Wörter (always, never, only, all, none, nothing) stehen in %1 falschen Optionen (%2) und %3 richtigen, also punktet „eine absolute Aussage ist falsch“: schwächen Sie die Distraktoren ab oder lassen Sie richtige Antworten absolute Aussagen machen, wo sie stimmen</translation>
     </message>
@@ -847,6 +839,18 @@
     <message>
         <source>the stem asks for a fact without a scenario; the exam wraps recall in a situation whose constraint decides between two viable options (&quot;... What should you do?&quot;)</source>
         <translation>der Fragetext fragt ein Faktum ohne Szenario ab; die Prüfung bettet Wissen in eine Situation ein, deren Bedingung zwischen zwei brauchbaren Optionen entscheidet („... What should you do?“)</translation>
+    </message>
+    <message>
+        <source>the keyed option is the longest (%1 characters, the longest wrong one %2); the key is the longest in %3 of %4 single-answer questions (%5 %, above 30 %; with four options chance gives about 25 %), so picking the longest option scores: rewrite options so that the key&apos;s length varies</source>
+        <translation>die Lösungsoption ist die längste (%1 Zeichen, die längste falsche %2); die Lösung ist in %3 von %4 Fragen mit einer Antwort die längste Option (%5 %, über 30 %; bei vier Optionen ergibt der Zufall etwa 25 %), also punktet, wer die längste Option wählt: Optionen so umschreiben, dass die Länge der Lösung wechselt</translation>
+    </message>
+    <message>
+        <source>the keyed option is the shortest (%1 characters, the shortest wrong one %2); the key is the shortest in %3 of %4 single-answer questions (%5 %, above 30 %; with four options chance gives about 25 %), so picking the shortest option scores: rewrite options so that the key&apos;s length varies</source>
+        <translation>die Lösungsoption ist die kürzeste (%1 Zeichen, die kürzeste falsche %2); die Lösung ist in %3 von %4 Fragen mit einer Antwort die kürzeste Option (%5 %, über 30 %; bei vier Optionen ergibt der Zufall etwa 25 %), also punktet, wer die kürzeste Option wählt: Optionen so umschreiben, dass die Länge der Lösung wechselt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;%2 is a wrong option in %3 questions (%4) and the key in none, so the bank teaches that it is never right; write questions where it is the answer, or vary the distractors</source>
+        <translation>„%1“%2 ist in %3 Fragen (%4) eine falsche Option und in keiner die richtige, also lehrt die Sammlung, dass es nie stimmt; schreiben Sie Fragen, in denen es die Antwort ist, oder variieren Sie die Distraktoren</translation>
     </message>
 </context>
 <context>

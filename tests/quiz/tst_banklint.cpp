@@ -50,27 +50,66 @@ Question question(const QString& id, const QVector<Option>& options,
   return q;
 }
 
-// Four neutral questions: every option the same length, no shared phrases, no links.
-QuestionBank neutralBank() {
+// `questions` neutral questions (four by default): every option the same length, no shared
+// phrases, no links; the keys rotate over a, b, c, d.
+QuestionBank neutralBank(int questions = 4) {
   QuestionBank b;
   b.id = QStringLiteral("lint-test");
   b.version = QStringLiteral("1.0.0");
   b.title = QStringLiteral("Lint test");
   b.exam = QStringLiteral("PMLE");
-  for (int i = 1; i <= 4; ++i)
-    b.questions.push_back(
-        question(QStringLiteral("q%1").arg(i),
-                 {opt("a", i == 1), opt("b", i == 2), opt("c", i == 3), opt("d", i == 4)}));
+  for (int i = 0; i < questions; ++i)
+    b.questions.push_back(question(
+        QStringLiteral("q%1").arg(i + 1),
+        {opt("a", i % 4 == 0), opt("b", i % 4 == 1), opt("c", i % 4 == 2), opt("d", i % 4 == 3)}));
   return b;
 }
 
-QuestionBank withKeyLongest(int questions) {
-  QuestionBank b = neutralBank();
-  for (int i = 0; i < questions; ++i)
+// The key made the longest option (by a single character, as in real banks) in the first
+// `longer` of `questions` questions, and the shortest in the next `shorter`.
+QuestionBank withKeyLength(int questions, int longer, int shorter) {
+  QuestionBank b = neutralBank(questions);
+  for (int i = 0; i < longer + shorter; ++i)
     for (Option& o : b.questions[i].options)
-      if (o.correct) o.text += QStringLiteral(" that is clearly the longest of all");
+      if (o.correct) {
+        if (i < longer)
+          o.text += QLatin1Char('s');
+        else
+          o.text.chop(1);
+      }
   return b;
 }
+
+// A phrase ("CUDA graph cache") in wrong options of the first `wrongQuestions` of 24 questions,
+// too few for reused-distractor (4 of 24), and in the keys of the last `keyedQuestions`.
+QuestionBank withPhraseIn(int wrongQuestions, int keyedQuestions) {
+  QuestionBank b = neutralBank(24);
+  for (int i = 0; i < wrongQuestions; ++i)
+    b.questions[i].options[i % 4 == 0 ? 1 : 0].text = QStringLiteral("Pin the CUDA graph cache");
+  for (int i = 0; i < keyedQuestions; ++i)
+    for (Option& o : b.questions[23 - i].options)
+      if (o.correct) o.text = QStringLiteral("Flush the CUDA graph cache");
+  return b;
+}
+
+// One kind of advice (or claim) worded differently in each question (no phrase repeats), wrong in
+// the first `wrongQuestions` questions (up to 3) and keyed in the last `keyedQuestions` with
+// `keyText`.
+QuestionBank withThemeIn(const QStringList& wrong, int wrongQuestions, int keyedQuestions,
+                         const QString& keyText) {
+  QuestionBank b = neutralBank();
+  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
+  for (int i = 0; i < keyedQuestions; ++i)
+    for (Option& o : b.questions[3 - i].options)
+      if (o.correct) o.text = keyText;
+  return b;
+}
+const QStringList kReservations{QStringLiteral("Create a reservation for the GPUs"),
+                                QStringLiteral("Buy a one-year committed use discount"),
+                                QStringLiteral("Hold reserved capacity all year")};
+const QStringList kFrameworkSwitches{QStringLiteral("Port the model to TensorFlow"),
+                                     QStringLiteral("Rewrite the loop in PyTorch"),
+                                     QStringLiteral("Use JAX instead of Keras")};
 
 QuestionBank withDistractorIn(int wrongQuestions, int keyedQuestions) {
   QuestionBank b = neutralBank();
@@ -105,28 +144,18 @@ QuestionBank withLink(int option, const QString& scenario) {
 // Hardware advice worded differently in each question (no phrase repeats), wrong in the first
 // `wrongQuestions` questions and keyed in the last `keyedQuestions`.
 QuestionBank withHardwareIn(int wrongQuestions, int keyedQuestions) {
-  QuestionBank b = neutralBank();
-  const QStringList wrong{QStringLiteral("Upgrade to an A100"),
-                          QStringLiteral("Move the job to more GPUs"),
-                          QStringLiteral("Give it a larger TPU slice")};
-  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
-  for (int i = 0; i < keyedQuestions; ++i)
-    for (Option& o : b.questions[3 - i].options)
-      if (o.correct) o.text = QStringLiteral("Switch to H100 chips");
-  return b;
+  return withThemeIn(
+      {QStringLiteral("Upgrade to an A100"), QStringLiteral("Move the job to more GPUs"),
+       QStringLiteral("Give it a larger TPU slice")},
+      wrongQuestions, keyedQuestions, QStringLiteral("Switch to H100 chips"));
 }
 
 // Absolute claims in wrong options of the first `wrongQuestions` questions, and in the keys of
 // the last `keyedQuestions`.
 QuestionBank withAbsolutesIn(int wrongQuestions, int keyedQuestions) {
-  QuestionBank b = neutralBank();
-  const QStringList wrong{QStringLiteral("It always helps"), QStringLiteral("It never fails"),
-                          QStringLiteral("Only the batch")};
-  for (int i = 0; i < wrongQuestions; ++i) b.questions[i].options[i == 0 ? 1 : 0].text = wrong[i];
-  for (int i = 0; i < keyedQuestions; ++i)
-    for (Option& o : b.questions[3 - i].options)
-      if (o.correct) o.text = QStringLiteral("None is lost");
-  return b;
+  return withThemeIn({QStringLiteral("It always helps"), QStringLiteral("It never fails"),
+                      QStringLiteral("Only the batch")},
+                     wrongQuestions, keyedQuestions, QStringLiteral("None is lost"));
 }
 
 // "all-reduce", "CPU-only" and "none-blocking" in wrong options of three questions: terms, not
@@ -173,10 +202,21 @@ class TestBankLint : public QObject {
 
     QTest::newRow("clean bank") << neutralBank() << "" << 0 << ""
                                 << "";
-    QTest::newRow("key longest in 3 of 4") << withKeyLongest(3) << "longest-key" << 3 << "q1"
-                                           << "a";
-    QTest::newRow("key longest in 2 of 4 is chance") << withKeyLongest(2) << "" << 0 << ""
-                                                     << "";
+    QTest::newRow("key longest in 7 of 20 (35 %)")
+        << withKeyLength(20, 7, 0) << "longest-key" << 7 << "q1"
+        << "a";
+    QTest::newRow("key longest in 6 of 20 (30 %) is chance")
+        << withKeyLength(20, 6, 0) << "" << 0 << ""
+        << "";
+    QTest::newRow("key shortest in 7 of 20 (35 %)")
+        << withKeyLength(20, 0, 7) << "shortest-key" << 7 << "q1"
+        << "a";
+    QTest::newRow("key longest in 6 and shortest in 6 of 20")
+        << withKeyLength(20, 6, 6) << "" << 0 << ""
+        << "";
+    QTest::newRow("key longest in 3 of 4: too few questions to tell")
+        << withKeyLength(4, 3, 0) << "" << 0 << ""
+        << "";
     QTest::newRow("distractor in 3 questions")
         << withDistractorIn(3, 0) << "reused-distractor" << 1 << "q1"
         << "b";
@@ -226,6 +266,25 @@ class TestBankLint : public QObject {
                                                      << "";
     QTest::newRow("hardware wrong in 2") << withHardwareIn(2, 0) << "" << 0 << ""
                                          << "";
+    QTest::newRow("reservations wrong in 3, never keyed")
+        << withThemeIn(kReservations, 3, 0, {}) << "never-keyed-theme" << 1 << "q1"
+        << "b";
+    QTest::newRow("reservations wrong in 3, keyed once")
+        << withThemeIn(kReservations, 3, 1, "Reserve the H100s for Monday") << "" << 0 << ""
+        << "";
+    QTest::newRow("framework switch wrong in 3, never keyed")
+        << withThemeIn(kFrameworkSwitches, 3, 0, {}) << "never-keyed-theme" << 1 << "q1"
+        << "b";
+    QTest::newRow("framework switch wrong in 3, keyed once")
+        << withThemeIn(kFrameworkSwitches, 3, 1, "Switch Keras to JAX") << "" << 0 << ""
+        << "";
+    QTest::newRow("phrase wrong in 3 of 24, never keyed")
+        << withPhraseIn(3, 0) << "never-keyed-theme" << 1 << "q1"
+        << "b";
+    QTest::newRow("phrase wrong in 3 of 24, keyed once") << withPhraseIn(3, 1) << "" << 0 << ""
+                                                         << "";
+    QTest::newRow("phrase wrong in 2 of 24") << withPhraseIn(2, 0) << "" << 0 << ""
+                                             << "";
     QTest::newRow("absolutes only in distractors")
         << withAbsolutesIn(3, 0) << "absolute-wording" << 1 << "q1"
         << "b";
@@ -277,6 +336,17 @@ class TestBankLint : public QObject {
     QVERIFY2(w[0].message.contains("q1 b, q2 a, q3 a"), qPrintable(w[0].message));
   }
 
+  void neverKeyedPhraseNamesThePhrase() {
+    const QVector<LintWarning> w = BankLint::check(withPhraseIn(3, 0));
+    QStringList all;
+    for (const LintWarning& x : w)
+      if (!x.informational()) all << x.toString();
+    QCOMPARE(all.size(), 1);
+    QVERIFY2(all[0].contains("\"cuda graph\" (with \"graph cache\")") &&
+                 all[0].contains("q1 b, q2 a, q3 a"),
+             qPrintable(all[0]));
+  }
+
   void bareRecallIsANote() {
     QuestionBank b = neutralBank();
     b.questions[0].stem = QStringLiteral(
@@ -321,6 +391,36 @@ class TestBankLint : public QObject {
              qPrintable(absolutes[0]));
   }
 
+  // The review of bank 2.1.0 (issue 36) found the key the shortest option in 13 of its 42
+  // single-answer questions (31 %) and reservations or commitments wrong in 025 c, 025 d, 042 d
+  // and 043 c and never keyed (the lint names the first such option per question); the lint
+  // must find both there.
+  void findsTheCuesOfBank210() {
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/tests/data/pmle-scaling-2.1.0.json"));
+    QVERIFY(r.ok());
+    QStringList shortest, longest, themes;
+    for (const LintWarning& w : BankLint::check(*r.bank)) {
+      const QString where = w.questionId.mid(13) + w.optionId;
+      if (w.rule == "shortest-key") shortest << where;
+      if (w.rule == "longest-key") longest << where;
+      if (w.rule == "never-keyed-theme") themes << w.message;
+    }
+    QCOMPARE(shortest.size(), 13);
+    QVERIFY2(shortest.contains("001d") && shortest.contains("031b") && shortest.contains("046b"),
+             qPrintable(shortest.join(' ')));
+    QVERIFY(longest.isEmpty());  // 12 of 42 (29 %): the review's 13 counted a tie (016)
+    // Besides reservations: a change of framework (001 b, 021 c, 033 d, 045 d), and the phrases
+    // "batch size" and model.half, each wrong three times and never keyed.
+    const QString all = themes.join('\n');
+    QCOMPARE(themes.size(), 4);
+    QVERIFY2(all.contains("\"reserved or committed capacity\" is a wrong option in 3 questions "
+                          "(pmle-scaling-025 c, pmle-scaling-042 d, pmle-scaling-043 c)"),
+             qPrintable(all));
+    QVERIFY2(all.contains("\"switch the framework\" is a wrong option in 4"), qPrintable(all));
+    QVERIFY2(all.contains("\"batch size\"") && all.contains("\"model.half\""), qPrintable(all));
+  }
+
   void builtInBankPassesLint() {
     const BankLoadResult r = BankLoader::loadFile(
         QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
@@ -329,11 +429,14 @@ class TestBankLint : public QObject {
     const QStringList warnings = lintBank(*r.bank);
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
     QSet<QString> tagged;
+    int buildingModels = 0;  // 3.1: framework, architecture, interpretability, transfer learning
     for (const Question& q : r.bank->questions) {
       QVERIFY2(!q.objectives.isEmpty(), qPrintable(q.id + " has no sub-objective tag"));
       for (const QString& o : q.objectives) tagged.insert(o);
+      buildingModels += q.objectives.contains("3.1") ? 1 : 0;
     }
     QCOMPARE(tagged, (QSet<QString>{"3.1", "3.2", "3.3"}));
+    QVERIFY2(buildingModels >= 6, qPrintable(QString::number(buildingModels)));
   }
 
   // The 1.0.0 bank as shipped had the cues and links issue 16 lists; the lint must find them.
@@ -348,7 +451,9 @@ class TestBankLint : public QObject {
       if (w.rule == "lab-link") links << where;
       if (w.rule == "reused-distractor") reused << w.message;
     }
-    QCOMPARE(longest.size(), 12);  // "the keyed option is the longest in 12 of 18 questions"
+    // Issue 16 counted the key longest in 12 of 18 questions; over the single-answer ones with a
+    // strictly longest key it is 10 of 15.
+    QCOMPARE(longest.size(), 10);
     QCOMPARE(links, (QStringList{"007d", "014d", "015b"}));
     const QString all = reused.join('\n');
     QVERIFY2(all.contains("\"hyperparameter tuning\""), qPrintable(all));

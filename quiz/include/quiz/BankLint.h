@@ -4,8 +4,10 @@
 // and the tests share one implementation.
 //
 // Rules (each warning names its rule, the question and, where it applies, the option):
-//   longest-key           the keyed option is the longest in most questions (more than half of
-//                         the questions with 3 or more options): "pick the longest" scores.
+//   longest-key           over the single-answer questions with 3 or more options (at least 10
+//                         of them), the key is strictly the longest option in more than 30 %
+//                         (chance: about 25 % with four options): "pick the longest" scores.
+//   shortest-key          the same for the shortest option.
 //   reused-distractor     a phrase (two adjacent content words, or a code token such as
 //                         model.half()) appears in wrong options of many questions (at least 3,
 //                         and at least 15% of the bank) and in keyed options at most a third as
@@ -21,9 +23,10 @@
 //                         scenario table (core/ScenarioTable.h: linkFrom, shows). A link to a
 //                         scenario id the table does not have is reported too.
 //   never-keyed-theme     a kind of advice (more or bigger hardware, changing the learning
-//                         rate), recognised by a pattern however it is worded, is a wrong option
-//                         in at least 3 questions and the key in none: the bank teaches "never
-//                         pick it".
+//                         rate, reserved or committed capacity, Spot capacity, AutoML, switching
+//                         the framework), recognised by a pattern however it is worded, or any
+//                         other phrase or code token, is a wrong option in at least 3 questions
+//                         and the key in none: the bank teaches "never pick it".
 //   absolute-wording      "always", "never", "only", "all", "none", "nothing" sit in wrong
 //                         options (at least 3) more than four times as often as in keyed ones.
 //   stem-echoes-key       a stem shares two or more uncommon words (used by at most a tenth of
