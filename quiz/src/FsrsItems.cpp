@@ -8,8 +8,8 @@ constexpr qint64 kDayMs = 24LL * 60 * 60 * 1000;
 }
 
 int FsrsItem::longTermReviewCount() const {
-  return static_cast<int>(
-      std::count_if(reviews.begin(), reviews.end(), [](const FsrsReview& r) { return r.deltaT > 0; }));
+  return static_cast<int>(std::count_if(reviews.begin(), reviews.end(),
+                                        [](const FsrsReview& r) { return r.deltaT > 0; }));
 }
 
 const FsrsReview& FsrsItem::firstLongTermReview() const {

@@ -20,8 +20,8 @@ double initialDifficulty(const FsrsModel::Weights& w, int rating) {
 enum class Branch { Init, ShortTerm, Lapse, LapseFloor, Success };
 
 struct FsrsModel::StepCache {
-  State in;       // the state handed to the step (unclamped)
-  State out;      // the state after it
+  State in;             // the state handed to the step (unclamped)
+  State out;            // the state after it
   double s = 0, d = 0;  // `in` clamped: what the formulas used
   double deltaT = 0, r = 0;
   int rating = 0;
@@ -42,17 +42,51 @@ FsrsModel::Weights FsrsModel::clip(Weights w, int relearningSteps, bool shortTer
   double w17w18Ceiling = 2.0;
   if (relearningSteps > 1)
     w17w18Ceiling = std::min(
-        2.0, std::sqrt(std::max(0.01, -(std::log(w[11]) + std::log(std::pow(2.0, w[13]) - 1.0) +
-                                         w[14] * 0.3) /
-                                           relearningSteps)));
-  const double lo[kParameterCount] = {kMinStability, kMinStability, kMinStability, kMinStability,
-                                      kMinDifficulty, 0.001, 0.001, 0.001, 0.0, 0.0, 0.001, 0.001,
-                                      0.001, 0.001, 0.0, 0.0, 1.0, 0.0, 0.0,
-                                      shortTerm ? 0.01 : 0.0, 0.1};
-  const double hi[kParameterCount] = {
-      kMaxInitialStability, kMaxInitialStability, kMaxInitialStability, kMaxInitialStability,
-      kMaxDifficulty, 4.0, 4.0, 0.75, 4.5, 0.8, 3.5, 5.0, 0.25, 0.9, 4.0, 1.0, 6.0,
-      w17w18Ceiling, w17w18Ceiling, 0.8, 0.8};
+        2.0, std::sqrt(std::max(
+                 0.01, -(std::log(w[11]) + std::log(std::pow(2.0, w[13]) - 1.0) + w[14] * 0.3) /
+                           relearningSteps)));
+  const double lo[kParameterCount] = {kMinStability,
+                                      kMinStability,
+                                      kMinStability,
+                                      kMinStability,
+                                      kMinDifficulty,
+                                      0.001,
+                                      0.001,
+                                      0.001,
+                                      0.0,
+                                      0.0,
+                                      0.001,
+                                      0.001,
+                                      0.001,
+                                      0.001,
+                                      0.0,
+                                      0.0,
+                                      1.0,
+                                      0.0,
+                                      0.0,
+                                      shortTerm ? 0.01 : 0.0,
+                                      0.1};
+  const double hi[kParameterCount] = {kMaxInitialStability,
+                                      kMaxInitialStability,
+                                      kMaxInitialStability,
+                                      kMaxInitialStability,
+                                      kMaxDifficulty,
+                                      4.0,
+                                      4.0,
+                                      0.75,
+                                      4.5,
+                                      0.8,
+                                      3.5,
+                                      5.0,
+                                      0.25,
+                                      0.9,
+                                      4.0,
+                                      1.0,
+                                      6.0,
+                                      w17w18Ceiling,
+                                      w17w18Ceiling,
+                                      0.8,
+                                      0.8};
   for (int i = 0; i < kParameterCount; ++i) w[i] = std::clamp(w[i], lo[i], hi[i]);
   return w;
 }
@@ -132,7 +166,8 @@ double FsrsModel::recallBackward(double t, double s, double r, double gR, Weight
   t = std::max(t, 0.0);
   const double base = t / s * m_factor + 1.0;
   const double gS = gR * r * m_decay / base * (-t * m_factor / (s * s));
-  const double dFactorDDecay = std::pow(0.9, 1.0 / m_decay) * (-std::log(0.9) / (m_decay * m_decay));
+  const double dFactorDDecay =
+      std::pow(0.9, 1.0 / m_decay) * (-std::log(0.9) / (m_decay * m_decay));
   const double dRDDecay = r * (std::log(base) + m_decay / base * (t / s * dFactorDDecay));
   gw[20] -= gR * dRDDecay;  // decay = -w20
   return gS;

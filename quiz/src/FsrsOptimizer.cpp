@@ -243,7 +243,8 @@ double FsrsOptimizer::searchInitialStability(int firstRating, const QVector<Reca
 
 std::array<double, 4> FsrsOptimizer::smoothAndFill(QMap<int, double> s, const QMap<int, int>& count,
                                                    bool* ok) {
-  for (auto it = s.begin(); it != s.end();) it = count.contains(it.key()) ? std::next(it) : s.erase(it);
+  for (auto it = s.begin(); it != s.end();)
+    it = count.contains(it.key()) ? std::next(it) : s.erase(it);
   const std::pair<int, int> pairs[] = {{1, 2}, {2, 3}, {3, 4}, {1, 3}, {2, 4}, {1, 4}};
   for (const auto& [small, big] : pairs) {
     if (s.contains(small) && s.contains(big) && s[small] > s[big]) {
@@ -304,7 +305,8 @@ std::array<double, 4> FsrsOptimizer::smoothAndFill(QMap<int, double> s, const QM
     }
     for (int i = 0; i < 4; ++i) out[i] = s.value(i + 1, out[i]);
   }
-  for (double& v : out) v = std::clamp(v, FsrsModel::kMinStability, FsrsModel::kMaxInitialStability);
+  for (double& v : out)
+    v = std::clamp(v, FsrsModel::kMinStability, FsrsModel::kMaxInitialStability);
   return out;
 }
 
@@ -400,14 +402,16 @@ FsrsFit FsrsOptimizer::fit(const QVector<FsrsItem>& items, const FsrsTrainingCon
   fit.items = items.size();
   fit.weights = current;
   fit.fitted = computeParameters(items, config, progress, &fit.outcome, &fit.trainedItems);
-  const QString counts = QStringLiteral("%1 reviews, %2 training items").arg(reviewCount).arg(items.size());
+  const QString counts =
+      QStringLiteral("%1 reviews, %2 training items").arg(reviewCount).arg(items.size());
   switch (fit.outcome) {
     case FsrsFit::Outcome::Cancelled:
       fit.summary = QStringLiteral("Optimization cancelled: the current parameters are kept.");
       return fit;
     case FsrsFit::Outcome::TooFewReviews:
-      fit.summary = QStringLiteral("Too few reviews to fit (%1; %2 left after the outlier filter, "
-                                   "fewer than %3): the current parameters are kept.")
+      fit.summary = QStringLiteral(
+                        "Too few reviews to fit (%1; %2 left after the outlier filter, "
+                        "fewer than %3): the current parameters are kept.")
                         .arg(counts)
                         .arg(fit.trainedItems)
                         .arg(kMinItems);
@@ -424,12 +428,14 @@ FsrsFit FsrsOptimizer::fit(const QVector<FsrsItem>& items, const FsrsTrainingCon
   if (!fit.keptCurrent) fit.weights = fit.fitted;
   const QString what = fit.outcome == FsrsFit::Outcome::Fitted
                            ? QStringLiteral("all 21 parameters fitted")
-                           : QStringLiteral("only the initial stabilities w0-w3 fitted (fewer "
-                                            "than %1 items after the outlier filter)")
+                           : QStringLiteral(
+                                 "only the initial stabilities w0-w3 fitted (fewer "
+                                 "than %1 items after the outlier filter)")
                                  .arg(kMinItemsForTraining);
   fit.summary = fit.keptCurrent
-                    ? QStringLiteral("%1 (%2), but they predict this log no better than the "
-                                     "current parameters (RMSE %3 vs %4): the current ones are kept.")
+                    ? QStringLiteral(
+                          "%1 (%2), but they predict this log no better than the "
+                          "current parameters (RMSE %3 vs %4): the current ones are kept.")
                           .arg(what, counts)
                           .arg(fit.result.rmseBins, 0, 'f', 4)
                           .arg(fit.current.rmseBins, 0, 'f', 4)
@@ -451,8 +457,9 @@ QString FsrsOptimizer::ankiParameterString(const Weights& w) {
 bool FsrsOptimizer::parseParameterString(const QString& text, Weights* w, QString* error) {
   const QStringList parts = text.split(',', Qt::KeepEmptyParts);
   if (parts.size() != FsrsModel::kParameterCount) {
-    *error = QStringLiteral("an FSRS-6 parameter string has 21 comma-separated numbers; this one "
-                            "has %1 (copy the whole string from Anki's FSRS parameters box)")
+    *error = QStringLiteral(
+                 "an FSRS-6 parameter string has 21 comma-separated numbers; this one "
+                 "has %1 (copy the whole string from Anki's FSRS parameters box)")
                  .arg(parts.size());
     return false;
   }
@@ -472,8 +479,9 @@ bool FsrsOptimizer::parseParameterString(const QString& text, Weights* w, QStrin
   if (clipped != out) {
     for (int i = 0; i < FsrsModel::kParameterCount; ++i)
       if (clipped[i] != out[i]) {
-        *error = QStringLiteral("parameter w%1 = %2 is outside FSRS-6's bounds (fsrs-rs would "
-                                "clamp it to %3)")
+        *error = QStringLiteral(
+                     "parameter w%1 = %2 is outside FSRS-6's bounds (fsrs-rs would "
+                     "clamp it to %3)")
                      .arg(i)
                      .arg(out[i])
                      .arg(clipped[i]);

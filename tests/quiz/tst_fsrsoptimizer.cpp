@@ -89,16 +89,19 @@ class TestFsrsOptimizer : public QObject {
                                                    {3.0, 0.73015873, 63.0},
                                                    {4.0, 0.76315789, 38.0},
                                                    {5.0, 0.67857143, 28.0}};
-    QVERIFY(std::abs(FsrsOptimizer::searchInitialStability(1, data, 0.94302857) - 0.7355089) < 1e-5);
+    QVERIFY(std::abs(FsrsOptimizer::searchInitialStability(1, data, 0.94302857) - 0.7355089) <
+            1e-5);
     bool ok = false;
     auto s = FsrsOptimizer::smoothAndFill({{1, 0.4}, {3, 2.3}, {4, 10.9}},
                                           {{1, 1}, {2, 1}, {3, 1}, {4, 1}}, &ok);
     QVERIFY(ok);
     const double first[] = {0.4, 1.1227008, 2.3, 10.9};
-    for (int i = 0; i < 4; ++i) QVERIFY2(std::abs(s[i] - first[i]) < 1e-5, qPrintable(QString::number(s[i])));
+    for (int i = 0; i < 4; ++i)
+      QVERIFY2(std::abs(s[i] - first[i]) < 1e-5, qPrintable(QString::number(s[i])));
     s = FsrsOptimizer::smoothAndFill({{2, 0.35}}, {{2, 1}}, &ok);
     const double second[] = {0.05738148, 0.35, 0.6242943, 2.2453482};
-    for (int i = 0; i < 4; ++i) QVERIFY2(std::abs(s[i] - second[i]) < 1e-5, qPrintable(QString::number(s[i])));
+    for (int i = 0; i < 4; ++i)
+      QVERIFY2(std::abs(s[i] - second[i]) < 1e-5, qPrintable(QString::number(s[i])));
     FsrsOptimizer::smoothAndFill({}, {}, &ok);
     QVERIFY(!ok);
   }
@@ -107,9 +110,14 @@ class TestFsrsOptimizer : public QObject {
   // whole days between reviews, ordered by time.
   void trainingItemsAsAnki() {
     const qint64 d = simulated_learner::kDayMs, t0 = simulated_learner::kStartMs;
-    const QVector<FsrsRevlogEntry> log = {
-        {7, t0, 3},  {7, t0 + 600'000, 3}, {7, t0 + 2 * d + 5, 1}, {7, t0 + 2 * d + 600'000, 3},
-        {7, t0 + 3 * d + 600'000, 4}, {5, t0 + d, 1}, {5, t0 + 3 * d - 1, 3}, {5, t0 + 4 * d, 0}};
+    const QVector<FsrsRevlogEntry> log = {{7, t0, 3},
+                                          {7, t0 + 600'000, 3},
+                                          {7, t0 + 2 * d + 5, 1},
+                                          {7, t0 + 2 * d + 600'000, 3},
+                                          {7, t0 + 3 * d + 600'000, 4},
+                                          {5, t0 + d, 1},
+                                          {5, t0 + 3 * d - 1, 3},
+                                          {5, t0 + 4 * d, 0}};
     int reviews = 0;
     const QVector<FsrsItem> items = FsrsItems::forTraining(log, &reviews);
     QCOMPARE(reviews, 7);  // rating 0 is not a review

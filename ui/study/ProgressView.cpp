@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "ui/app/AppTheme.h"
+#include "ui/study/FsrsOptimizePanel.h"
 #include "ui/study/ProgressCharts.h"
 
 namespace precisionlab {
@@ -45,6 +46,7 @@ ProgressView::ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* 
     connect(store_, &quiz::ProgressStore::changed, this, [this](quiz::Changes what) {
       if (what & (quiz::Change::Attempts | quiz::Change::Reviews | quiz::Change::Database))
         refresh();
+      if (what & (quiz::Change::Parameters | quiz::Change::Database)) fsrsPanel_->reload();
     });
   }
 }
@@ -108,6 +110,8 @@ void ProgressView::buildUi() {
   objectiveCount_ = int(objectives.size());
 
   charts_ = new ProgressCharts(this);
+  fsrsPanel_ = new FsrsOptimizePanel(store_, this);
+  connect(fsrsPanel_, &FsrsOptimizePanel::statusMessage, this, &ProgressView::statusMessage);
 
   emptyHint_ = new QLabel(
       tr("No attempts yet. Answer a question in the Study tab and it appears here."), this);
@@ -136,6 +140,7 @@ void ProgressView::buildUi() {
   v->setSpacing(12);
   v->addLayout(top);
   v->addLayout(tiles);
+  v->addWidget(fsrsPanel_);
   v->addWidget(charts_, 3);
   v->addWidget(recent);
   v->addWidget(emptyHint_);
@@ -192,6 +197,7 @@ void ProgressView::selectProfile(qint64 profileId) {
     profileId_ = profileId;
     emit profileChanged(profileId, profileBox_->itemText(index));
   }
+  fsrsPanel_->setProfile(profileId);
   refresh();
 }
 

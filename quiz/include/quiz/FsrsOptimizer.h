@@ -63,10 +63,10 @@ struct FsrsEvaluation {
 
 struct FsrsFit {
   enum class Outcome {
-    Fitted,          // all 21 parameters trained
-    InitialOnly,     // a small log: w0..w3 pre-trained, the rest the defaults
-    TooFewReviews,   // fewer than kMinItems training items: the defaults
-    Cancelled,       // FsrsOptimizerProgress::abort was set
+    Fitted,         // all 21 parameters trained
+    InitialOnly,    // a small log: w0..w3 pre-trained, the rest the defaults
+    TooFewReviews,  // fewer than kMinItems training items: the defaults
+    Cancelled,      // FsrsOptimizerProgress::abort was set
   };
   Outcome outcome = Outcome::TooFewReviews;
   FsrsModel::Weights fitted = FsrsModel::defaultWeights();   // what the optimizer produced
@@ -95,8 +95,7 @@ class FsrsOptimizer {
                                               const FsrsTrainingConfig& config,
                                               FsrsOptimizerProgress* progress,
                                               FsrsFit::Outcome* outcome, int* trainedItems);
-  static FsrsEvaluation evaluate(const FsrsModel::Weights& weights,
-                                 const QVector<FsrsItem>& items);
+  static FsrsEvaluation evaluate(const FsrsModel::Weights& weights, const QVector<FsrsItem>& items);
   // Pre-training pieces, public for the tests that compare them with fsrs-rs's own unit tests.
   struct RecallAt {
     double deltaT = 0, recall = 0, count = 0;  // measured recall of `count` first intervals

@@ -1,0 +1,175 @@
+// `precisionlab-cli progress ACTION`: the learner's progress file from the terminal. FSRS
+// parameters fitted to a profile's own answers (optimize, parameters) and the review log as a CSV
+// in Anki's revlog column names (export-revlog, import-revlog); docs/spaced-repetition.md. Only
+// when the CLI is built with the quiz library (PRECISIONLAB_HAVE_QUIZ).
+#ifdef PRECISIONLAB_HAVE_QUIZ
+
+#include "cli/ArgParser.h"
+#include "cli/CommandRegistry.h"
+
+#include "quiz/FsrsProfileFit.h"
+#include "quiz/OutputFile.h"
+#include "quiz/ProgressStore.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cstdio>
+
+namespace precisionlab::cli {
+namespace {
+
+using namespace precisionlab::quiz;
+
+ArgParser makeParser() {
+  ArgParser p("progress", "fit FSRS parameters to a learner, export and import the review log");
+  p.describe(
+      "  progress optimize [--profile NAME] [--json FILE]\n"
+      "    Fits the 21 FSRS-6 parameters to the profile's answers (as Anki's Optimize does),\n"
+      "    stores them with the date and the log size, and prints the log loss and RMSE (bins)\n"
+      "    of the previous and the fitted parameters. Below fsrs-rs's minimum log size the\n"
+      "    previous parameters are kept, and it says so.\n"
+      "  progress parameters [--profile NAME] [--anki] [--json FILE]\n"
+      "    Prints the profile's parameters and where they came from; --anki: only Anki's\n"
+      "    parameter string (21 comma-separated numbers for Anki's FSRS options).\n"
+      "  progress export-revlog --out FILE [--profile NAME]\n"
+      "    Writes the profile's answers as a CSV in Anki's revlog column names plus the app's own\n"
+      "    (docs/spaced-repetition.md, \"Review log CSV\").\n"
+      "  progress import-revlog FILE [--profile NAME]\n"
+      "    Reads such a CSV back into a profile with no answers yet (created when missing).\n");
+  p.positional("ACTION", "optimize, parameters, export-revlog or import-revlog", 1, 1,
+               ValueHint::Text, {"optimize", "parameters", "export-revlog", "import-revlog"});
+  p.positional("FILE", "import-revlog: the CSV to read", 0, 1);
+  p.option("db", "FILE", "the progress file (default: the app's, in its data folder)",
+           ValueHint::File);
+  p.option("profile", "NAME", "the learner's profile (default: the only one)");
+  p.option("json", "FILE", "optimize, parameters: also write the result as JSON here",
+           ValueHint::File);
+  p.option("out", "FILE", "export-revlog: the CSV to write", ValueHint::File);
+  p.flag("anki", "parameters: print only Anki's parameter string");
+  return p;
+}
+
+QJsonArray numbers(const FsrsModel::Weights& w) {
+  QJsonArray a;
+  for (double v : w) a.append(v);
+  return a;
+}
+
+QJsonObject parametersJson(const FsrsParameters& p) {
+  return {{"optimized", p.optimized},
+          {"weights", numbers(p.weights)},
+          {"fitted", numbers(p.fitted)},
+          {"anki", FsrsOptimizer::ankiParameterString(p.weights)},
+          {"fittedUtc",
+           p.fittedMs > 0
+               ? QDateTime::fromMSecsSinceEpoch(p.fittedMs, Qt::UTC).toString(Qt::ISODateWithMs)
+               : QString()},
+          {"reviews", p.reviews},
+          {"items", p.items},
+          {"outcome", p.outcome},
+          {"keptPrevious", p.keptPrevious},
+          {"logLoss", QJsonObject{{"previous", p.logLossPrevious}, {"fitted", p.logLossFitted}}},
+          {"rmseBins", QJsonObject{{"previous", p.rmsePrevious}, {"fitted", p.rmseFitted}}},
+          {"summary", p.summary}};
+}
+
+void writeJson(const ArgParser& args, const QJsonObject& o) {
+  if (!args.has("json")) return;
+  const QString path = QString::fromStdString(args.text("json", ""));
+  if (const QString error = writeOutputFile(path, QJsonDocument(o).toJson()); !error.isEmpty())
+    throw std::runtime_error(error.toStdString());
+}
+
+// The profile named by --profile (created when `create`), or the only one.
+qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool create) {
+  const QVector<Profile> profiles = store.profiles().result();
+  if (args.has("profile")) {
+    const QString name = QString::fromStdString(args.text("profile", ""));
+    for (const Profile& p : profiles)
+      if (p.name == name) return p.id;
+    if (create) {
+      const ProfileResult r = store.addProfile(name).result();
+      if (!r.ok) throw std::runtime_error(r.error.toStdString());
+      return r.profile.id;
+    }
+    QStringList names;
+    for (const Profile& p : profiles) names << p.name;
+    args.fail("profile",
+              "no profile \"" + name.toStdString() + "\" in this progress file (it has: " +
+                  (names.isEmpty() ? std::string("none") : names.join(", ").toStdString()) + ")");
+  }
+  if (profiles.size() == 1) return profiles.front().id;
+  args.fail("profile", profiles.isEmpty() ? "this progress file has no profile yet"
+                                          : "this progress file has several profiles: name one");
+}
+
+int runProgress(const ArgParser& args) {
+  const std::string action = args.positionals().front();
+  const bool import = action == "import-revlog";
+  if (import != (args.positionals().size() == 2))
+    throw UsageError(import ? "import-revlog needs the CSV file to read"
+                            : action + " takes no FILE");
+  if (action == "export-revlog" && !args.has("out"))
+    args.fail("out", "export-revlog needs --out FILE");
+  static int argc = 1;
+  static char name[] = "precisionlab-cli";
+  static char* argv[] = {name, nullptr};
+  QCoreApplication app(argc, argv);
+  QCoreApplication::setApplicationName(QStringLiteral("PrecisionLab"));
+  QCoreApplication::setOrganizationName(QStringLiteral("PrecisionLab"));
+  const QString db =
+      args.has("db") ? QString::fromStdString(args.text("db", "")) : ProgressStore::defaultPath();
+  ProgressStore store;
+  ProgressStore::Options options;
+  options.backupAtOpen = false;  // a terminal command; the app keeps the rotating backups
+  const OpenReport opened = store.open(db, options).result();
+  if (!opened.ok())
+    throw std::runtime_error(db.toStdString() + ": " + opened.message.toStdString());
+  if (opened.needsAttention()) std::fprintf(stderr, "%s\n", qPrintable(opened.message));
+  const qint64 profile = pickProfile(store, args, import);
+
+  if (action == "optimize") {
+    const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
+    if (!r.ok) throw std::runtime_error(r.error.toStdString());
+    std::printf("%s\n", qPrintable(r.fit.summary));
+    std::printf("log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f\n",
+                r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
+                r.fit.result.rmseBins);
+    std::printf("parameters in use: %s\n",
+                qPrintable(FsrsOptimizer::ankiParameterString(r.stored.weights)));
+    writeJson(args, parametersJson(r.stored));
+  } else if (action == "parameters") {
+    const FsrsParameters p = store.fsrsParameters(profile).result();
+    if (args.has("anki")) {
+      std::printf("%s\n", qPrintable(FsrsOptimizer::ankiParameterString(p.weights)));
+    } else {
+      std::printf("%s\n", p.optimized ? qPrintable(p.summary)
+                                      : "Not optimized yet: the FSRS-6 default parameters.");
+      std::printf("parameters in use: %s\n",
+                  qPrintable(FsrsOptimizer::ankiParameterString(p.weights)));
+    }
+    writeJson(args, parametersJson(p));
+  } else if (action == "export-revlog") {
+    const ExportResult r =
+        store.exportRevlog(profile, QString::fromStdString(args.text("out", ""))).result();
+    if (!r.ok) throw std::runtime_error(r.error.toStdString());
+    std::printf("%d reviews written to %s\n", r.rows, qPrintable(r.path));
+  } else {
+    const ImportResult r =
+        store.importRevlog(profile, QString::fromStdString(args.positionals()[1])).result();
+    if (!r.ok) throw std::runtime_error(r.error.toStdString());
+    std::printf("%d reviews imported\n", r.rows);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace precisionlab::cli
+
+PRECISIONLAB_CLI_COMMAND(progress, "progress", precisionlab::cli::makeParser,
+                         precisionlab::cli::runProgress, false)
+
+#endif  // PRECISIONLAB_HAVE_QUIZ
