@@ -6,6 +6,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "core/EngineError.h"
 
 #include "quiz/FsrsProfileFit.h"
 #include "quiz/OutputFile.h"
@@ -80,7 +81,7 @@ void writeJson(const ArgParser& args, const QJsonObject& o) {
   if (!args.has("json")) return;
   const QString path = QString::fromStdString(args.text("json", ""));
   if (const QString error = writeOutputFile(path, QJsonDocument(o).toJson()); !error.isEmpty())
-    throw std::runtime_error(error.toStdString());
+    throw InputError(error.toStdString());
 }
 
 // The profile named by --profile (created when `create`), or the only one.
@@ -92,7 +93,7 @@ qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool create) {
       if (p.name == name) return p.id;
     if (create) {
       const ProfileResult r = store.addProfile(name).result();
-      if (!r.ok) throw std::runtime_error(r.error.toStdString());
+      if (!r.ok) throw InputError(r.error.toStdString());
       return r.profile.id;
     }
     QStringList names;
@@ -126,14 +127,13 @@ int runProgress(const ArgParser& args) {
   ProgressStore::Options options;
   options.backupAtOpen = false;  // a terminal command; the app keeps the rotating backups
   const OpenReport opened = store.open(db, options).result();
-  if (!opened.ok())
-    throw std::runtime_error(db.toStdString() + ": " + opened.message.toStdString());
+  if (!opened.ok()) throw InputError(db.toStdString() + ": " + opened.message.toStdString());
   if (opened.needsAttention()) std::fprintf(stderr, "%s\n", qPrintable(opened.message));
   const qint64 profile = pickProfile(store, args, import);
 
   if (action == "optimize") {
     const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
-    if (!r.ok) throw std::runtime_error(r.error.toStdString());
+    if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%s\n", qPrintable(r.fit.summary));
     std::printf("log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f\n",
                 r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
@@ -155,12 +155,12 @@ int runProgress(const ArgParser& args) {
   } else if (action == "export-revlog") {
     const ExportResult r =
         store.exportRevlog(profile, QString::fromStdString(args.text("out", ""))).result();
-    if (!r.ok) throw std::runtime_error(r.error.toStdString());
+    if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%d reviews written to %s\n", r.rows, qPrintable(r.path));
   } else {
     const ImportResult r =
         store.importRevlog(profile, QString::fromStdString(args.positionals()[1])).result();
-    if (!r.ok) throw std::runtime_error(r.error.toStdString());
+    if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%d reviews imported\n", r.rows);
   }
   return kExitOk;

@@ -38,7 +38,7 @@ struct Learner {
 // seed, so that recovering them is a real test.
 inline FsrsModel::Weights perturbedTruth(quint64 seed) {
   std::mt19937_64 rng(seed * 7919 + 17);
-  std::uniform_real_distribution<double> factor(0.7, 1.4);
+  std::uniform_real_distribution<double> factor(0.5, 2.0);
   FsrsModel::Weights w = FsrsModel::defaultWeights();
   for (int i = 0; i < FsrsModel::kParameterCount; ++i)
     if (i != 7) w[i] *= factor(rng);  // w7 (mean reversion) stays near its floor of 0.001
