@@ -30,6 +30,7 @@ constexpr qint64 kStartMs = 1'767'225'600'000LL;  // 2026-01-01T00:00:00Z
 struct Learner {
   FsrsModel::Weights truth = FsrsModel::defaultWeights();
   int newPerDay = 12;
+  int bankSize = 0;  // questions in the bank; 0 = no end
   double firstRating[4] = {0.25, 0.10, 0.50, 0.15};  // Again, Hard, Good, Easy on first sight
   double passRating[3] = {0.10, 0.75, 0.15};         // Hard, Good, Easy when recalled
 };
@@ -46,21 +47,31 @@ inline FsrsModel::Weights perturbedTruth(quint64 seed) {
   return FsrsModel::clip(w);
 }
 
-// About `reviews` reviews (the day in progress is finished) over cards numbered 1..n, n growing
-// by newPerDay a day.
-inline QVector<FsrsRevlogEntry> simulate(const Learner& learner, int reviews, quint64 seed) {
+// A simulated question at the end of a simulation: the app's schedule and the true memory.
+struct Card {
+  FsrsCard schedule;
+  FsrsModel::State memory;
+  qint64 lastMs = 0;
+  int count = 0;
+};
+
+struct Simulation {
+  QVector<FsrsRevlogEntry> log;
+  std::map<qint64, Card> cards;  // by card id 1..n
+  qint64 endMs = 0;              // midnight after the last day studied
+};
+
+// Studies day after day until `reviews` reviews are done (the day in progress is finished) or
+// `days` days have passed (0: no limit); cards are numbered 1..n, n growing by newPerDay a day
+// up to bankSize.
+inline Simulation simulateStudy(const Learner& learner, int reviews, int days, quint64 seed,
+                                const FsrsScheduler& scheduler = FsrsScheduler()) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   const FsrsModel truth(learner.truth);
-  const FsrsScheduler scheduler;  // the app's schedule: default parameters
-  struct Card {
-    FsrsCard schedule;
-    FsrsModel::State memory;
-    qint64 lastMs = 0;
-    int count = 0;
-  };
-  std::map<qint64, Card> cards;
-  QVector<FsrsRevlogEntry> log;
+  Simulation sim;
+  auto& cards = sim.cards;
+  auto& log = sim.log;
   qint64 nextCard = 1;
   const auto draw = [&](const double* shares, int n) {
     double u = uniform(rng), sum = 0.0;
@@ -70,10 +81,12 @@ inline QVector<FsrsRevlogEntry> simulate(const Learner& learner, int reviews, qu
     }
     return n - 1;
   };
-  for (int day = 0; log.size() < reviews; ++day) {
+  for (int day = 0; (reviews <= 0 || log.size() < reviews) && (days <= 0 || day < days); ++day) {
     const qint64 dayStart = kStartMs + day * kDayMs + 8 * 3600 * 1000LL;  // study from 08:00
     const qint64 dayEnd = kStartMs + (day + 1) * kDayMs;
-    for (int i = 0; i < learner.newPerDay; ++i) cards[nextCard++] = Card{};
+    sim.endMs = dayEnd;
+    for (int i = 0; i < learner.newPerDay; ++i)
+      if (learner.bankSize <= 0 || nextCard <= learner.bankSize) cards[nextCard++] = Card{};
     qint64 now = dayStart;
     for (;;) {  // the card due first (new ones count as due at the start of their day)
       qint64 best = 0, bestDue = dayEnd;
@@ -102,7 +115,12 @@ inline QVector<FsrsRevlogEntry> simulate(const Learner& learner, int reviews, qu
       log.push_back({best, now, rating});
     }
   }
-  return log;
+  return sim;
+}
+
+// About `reviews` reviews over an endless bank.
+inline QVector<FsrsRevlogEntry> simulate(const Learner& learner, int reviews, quint64 seed) {
+  return simulateStudy(learner, reviews, 0, seed).log;
 }
 
 }  // namespace simulated_learner
