@@ -5,6 +5,9 @@
 -- fitted parameters on that log. Parameters are 21 comma-separated numbers written with 17
 -- significant digits (Anki's parameter string has 4 decimals: FsrsOptimizer::ankiParameterString).
 -- A profile without a row schedules by the FSRS-6 defaults.
+-- profiles.exam_date: the learner's exam day, ISO 'YYYY-MM-DD' ('' = none), for exam readiness
+-- (quiz/ExamReadiness.h).
+ALTER TABLE profiles ADD COLUMN exam_date TEXT NOT NULL DEFAULT '';
 CREATE TABLE fsrs_parameters (
   profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
   weights TEXT NOT NULL,

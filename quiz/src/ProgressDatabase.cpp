@@ -512,9 +512,9 @@ void ProgressDatabase::close() {
 QVector<Profile> ProgressDatabase::profiles() {
   QVector<Profile> out;
   if (!m_db) return out;
-  Stmt s(m_db, "SELECT id, name, created_ms, scheduler FROM profiles ORDER BY id");
+  Stmt s(m_db, "SELECT id, name, created_ms, scheduler, exam_date FROM profiles ORDER BY id");
   while (s.step() == SQLITE_ROW)
-    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3))});
+    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3)), s.text(4)});
   return out;
 }
 
@@ -524,7 +524,7 @@ ProfileResult ProgressDatabase::addProfile(const QString& name) {
   if (!m_db) return {false, lastError(), {}};
   if (m_readOnly) return {false, readOnlyError(), {}};
   if (trimmed.isEmpty()) return {false, QStringLiteral("A profile needs a name."), {}};
-  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch(), SchedulerKind::Fsrs};
+  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch(), SchedulerKind::Fsrs, {}};
   Stmt s(m_db, "INSERT INTO profiles(name, created_ms) VALUES (?, ?)");
   s.bind(1, trimmed).bind(2, r.profile.createdMs);
   if (s.step() != SQLITE_DONE) {

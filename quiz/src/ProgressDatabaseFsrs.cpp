@@ -1,6 +1,7 @@
 // ProgressDatabase's FSRS part: the review log for the optimizer, the profile's fitted
 // parameters (table fsrs_parameters, quiz/sql/v4.sql) and the revlog CSV export and import.
 #include "FsrsParameterTable.h"
+#include "SqliteStatement.h"
 #include "quiz/OutputFile.h"
 #include "quiz/ProgressDatabase.h"
 #include "quiz/RevlogCsv.h"
@@ -57,6 +58,18 @@ FsrsParametersResult ProgressDatabase::saveFsrsParameters(qint64 profileId,
     return {false, QStringLiteral("The parameters were not saved: %1").arg(error), {}};
   }
   return {true, {}, FsrsParameterTable::load(m_db, profileId)};
+}
+
+ProfileResult ProgressDatabase::setExamDate(qint64 profileId, const QString& isoDate) {
+  if (!m_db) return {false, lastError(), {}};
+  if (m_readOnly) return {false, readOnlyError(), {}};
+  SqliteStatement s(m_db, "UPDATE profiles SET exam_date = ? WHERE id = ?");
+  s.bind(1, isoDate).bind(2, profileId);
+  if (s.step() != SQLITE_DONE || sqlite3_changes(m_db) != 1)
+    return {false, QStringLiteral("That profile no longer exists."), {}};
+  for (const Profile& p : profiles())
+    if (p.id == profileId) return {true, {}, p};
+  return {false, lastError(), {}};
 }
 
 ExportResult ProgressDatabase::exportRevlog(qint64 profileId, const QString& filePath) {

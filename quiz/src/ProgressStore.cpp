@@ -167,6 +167,14 @@ QFuture<ImportResult> ProgressStore::importRevlog(qint64 profileId, const QStrin
   });
 }
 
+QFuture<ProfileResult> ProgressStore::setExamDate(qint64 profileId, const QString& isoDate) {
+  return post<ProfileResult>([this, profileId, isoDate](ProgressDatabase& db) {
+    ProfileResult r = db.setExamDate(profileId, isoDate);
+    if (r.ok) notify(Change::Profiles);
+    return r;
+  });
+}
+
 QFuture<BackupResult> ProgressStore::backup(bool force) {
   return post<BackupResult>([force](ProgressDatabase& db) { return db.backup(force); });
 }

@@ -24,6 +24,7 @@
 #include "ui/app/AppTheme.h"
 #include "ui/study/FsrsOptimizePanel.h"
 #include "ui/study/ProgressCharts.h"
+#include "ui/study/ReadinessPanel.h"
 
 namespace precisionlab {
 
@@ -47,6 +48,10 @@ ProgressView::ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* 
       if (what & (quiz::Change::Attempts | quiz::Change::Reviews | quiz::Change::Database))
         refresh();
       if (what & (quiz::Change::Parameters | quiz::Change::Database)) fsrsPanel_->reload();
+      if (what & (quiz::Change::Attempts | quiz::Change::Parameters | quiz::Change::Database))
+        readinessPanel_->refresh();
+      if (what & quiz::Change::Profiles)  // an exam date or a name changed: keep them current
+        store_->profiles().then(this, [this](const QVector<quiz::Profile>& p) { profiles_ = p; });
     });
   }
 }
@@ -112,6 +117,8 @@ void ProgressView::buildUi() {
   charts_ = new ProgressCharts(this);
   fsrsPanel_ = new FsrsOptimizePanel(store_, this);
   connect(fsrsPanel_, &FsrsOptimizePanel::statusMessage, this, &ProgressView::statusMessage);
+  readinessPanel_ = new ReadinessPanel(bank_, store_, this);
+  connect(readinessPanel_, &ReadinessPanel::statusMessage, this, &ProgressView::statusMessage);
 
   emptyHint_ = new QLabel(
       tr("No attempts yet. Answer a question in the Study tab and it appears here."), this);
@@ -140,6 +147,7 @@ void ProgressView::buildUi() {
   v->setSpacing(12);
   v->addLayout(top);
   v->addLayout(tiles);
+  v->addWidget(readinessPanel_);
   v->addWidget(fsrsPanel_);
   v->addWidget(charts_, 3);
   v->addWidget(recent);
@@ -198,6 +206,8 @@ void ProgressView::selectProfile(qint64 profileId) {
     emit profileChanged(profileId, profileBox_->itemText(index));
   }
   fsrsPanel_->setProfile(profileId);
+  for (const quiz::Profile& p : profiles_)
+    if (p.id == profileId) readinessPanel_->setProfile(profileId, p.examDate);
   refresh();
 }
 

@@ -53,6 +53,7 @@ class ProgressDatabase {
   FsrsParameters fsrsParameters(qint64 profileId);
   FsrsParametersResult saveFsrsParameters(qint64 profileId, const FsrsParameters& parameters);
   ExportResult exportRevlog(qint64 profileId, const QString& filePath);
+  ProfileResult setExamDate(qint64 profileId, const QString& isoDate);  // "" clears it
   // Replays the file's attempts into the profile, which must have none yet (one transaction).
   ImportResult importRevlog(qint64 profileId, const QString& filePath);
   BackupResult backup(bool force);

@@ -90,6 +90,9 @@ class ProgressStore : public QObject {
   QFuture<ExportResult> exportRevlog(qint64 profileId, const QString& filePath);
   QFuture<ImportResult> importRevlog(qint64 profileId, const QString& filePath);
 
+  // The learner's exam day ("YYYY-MM-DD", "" = none), for exam readiness (ExamReadiness.h).
+  QFuture<ProfileResult> setExamDate(qint64 profileId, const QString& isoDate);
+
   // VACUUM INTO a new backup and rotate; skipped (ok=false, empty error) when not forced and
   // nothing changed or the last backup is younger than Options::minBackupIntervalMs.
   QFuture<BackupResult> backup(bool force = false);

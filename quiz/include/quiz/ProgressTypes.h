@@ -19,6 +19,7 @@ struct Profile {
   QString name;
   qint64 createdMs = 0;                           // epoch ms
   SchedulerKind scheduler = SchedulerKind::Fsrs;  // whose due times this profile studies by
+  QString examDate;                               // ISO "2027-01-15", "" = not set (exam readiness)
 };
 
 // One answered question, like a row of Anki's revlog.
