@@ -19,7 +19,7 @@ QString percent(double share) {
 }
 
 QString range(const quiz::ReadinessShare& s) {
-  return QObject::tr("%1 (%2–%3)").arg(percent(s.share), percent(s.low), percent(s.high));
+  return QStringLiteral("%1 (%2–%3)").arg(percent(s.share), percent(s.low), percent(s.high));
 }
 
 }  // namespace
