@@ -6,33 +6,17 @@ Burn before its hand-written backward pass), Adam from torch.optim. Not a test; 
 usage: .venv/bin/python tools/fsrs_autograd_timing.py REVLOG.csv
 (REVLOG.csv: `precisionlab-cli progress export-revlog` output; id, cid and ease are read.)
 """
-import csv
+import os
 import sys
 import time
 
 import torch
 
-DAY_MS = 86_400_000
+# The training items as Anki makes them: the comparison test's reading (needs fsrs-rs-python).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "quiz"))
+from fsrs_rs_check import items_of  # noqa: E402  (rating, delta_t) lists in time order
 W0 = [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
       1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
-
-
-def items_of(path):
-    cards = {}
-    with open(path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            cards.setdefault(int(row["cid"]), []).append((int(row["id"]), int(row["ease"])))
-    items = []
-    for reviews in cards.values():
-        reviews.sort()
-        hist = []
-        for i, (t, e) in enumerate(reviews):
-            dt = 0 if i == 0 else (t - reviews[i - 1][0]) // DAY_MS
-            hist.append((e, dt))
-            if i > 0 and dt > 0:
-                items.append((t, list(hist)))
-    items.sort(key=lambda x: x[0])
-    return [h for _, h in items]
 
 
 def tensors(batch):
@@ -41,7 +25,7 @@ def tensors(batch):
     t = torch.zeros(n, len(batch))
     for j, h in enumerate(batch):
         for k, (e, dt) in enumerate(h[:-1]):
-            r[k, j], t[k, j] = e, dt
+            r[k, j], t[k, j] = e, dt  # (rating, delta_t)
     dts = torch.tensor([h[-1][1] for h in batch], dtype=torch.float32)
     y = torch.tensor([1.0 if h[-1][0] > 1 else 0.0 for h in batch])
     return n, r, t, dts, y

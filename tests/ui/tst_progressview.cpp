@@ -102,6 +102,8 @@ class TestProgressView : public QObject {
   // 60 simulated days of study of the whole bank (tests/quiz/simulated_learner.h), imported into
   // the profile through the revlog CSV.
   void importSimulatedStudy();
+  // That study in a view of the profile, refreshed once (refreshCount() > 0 unless it timed out).
+  std::unique_ptr<ProgressView> viewOfSimulatedStudy();
 
   quiz::QuestionBank bank_;
   std::unique_ptr<QTemporaryDir> dir_;
@@ -172,15 +174,21 @@ void TestProgressView::importSimulatedStudy() {
   QCOMPARE(r.rows, attempts.size());
 }
 
+std::unique_ptr<ProgressView> TestProgressView::viewOfSimulatedStudy() {
+  importSimulatedStudy();
+  auto view = std::make_unique<ProgressView>(bank_, store_.get());
+  view->resize(1280, 800);
+  view->loadProfiles(profile_);
+  static_cast<void>(QTest::qWaitFor([&] { return view->refreshCount() > 0; }, 5000));
+  return view;
+}
+
 // Optimize on the Progress view: the fit runs off the UI thread, Cancel is offered while it
 // runs, and the stored parameters are shown with their date, log size, log loss and RMSE.
 void TestProgressView::optimizeFitsAndShowsParameters() {
-  importSimulatedStudy();
-  ProgressView view(bank_, store_.get());
-  view.resize(1280, 800);
-  view.loadProfiles(profile_);
-  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
-  FsrsOptimizePanel* panel = view.fsrsPanel();
+  const auto view = viewOfSimulatedStudy();
+  QVERIFY(view->refreshCount() > 0);
+  FsrsOptimizePanel* panel = view->fsrsPanel();
   QTRY_VERIFY(panel->summaryLabel()->text().contains(QStringLiteral("Not optimized yet")));
   QSignalSpy done(panel, &FsrsOptimizePanel::optimized);
   QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
@@ -203,12 +211,9 @@ void TestProgressView::optimizeFitsAndShowsParameters() {
 // An exam date set on the view is stored with the profile and gives a prediction per
 // sub-objective of the bank.
 void TestProgressView::readinessPerSubObjective() {
-  importSimulatedStudy();
-  ProgressView view(bank_, store_.get());
-  view.resize(1280, 800);
-  view.loadProfiles(profile_);
-  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
-  ReadinessPanel* panel = view.readinessPanel();
+  const auto view = viewOfSimulatedStudy();
+  QVERIFY(view->refreshCount() > 0);
+  ReadinessPanel* panel = view->readinessPanel();
   const int before = panel->updates();
   panel->dateEdit()->setDate(QDate::currentDate().addDays(30));
   panel->dateEnabled()->setChecked(true);
