@@ -114,6 +114,61 @@ ReadinessShare shareOf(const QVector<double>& runMeans, const QVector<double>& p
   return s;
 }
 
+// The last exam sitting against the model: each exam answer's predicted chance from the answers
+// before it (the profile's parameters as they are now).
+ExamSittingCheck lastSitting(const QMap<QString, QVector<Attempt>>& byQuestion,
+                             const FsrsModel& model, const Habits& habits) {
+  ExamSittingCheck check;
+  qint64 lastExam = 0;
+  for (const QVector<Attempt>& list : byQuestion)
+    for (const Attempt& a : list)
+      if (a.mode == QuizMode::Exam) lastExam = std::max(lastExam, a.timeMs);
+  if (lastExam == 0) return check;
+  check.lastMs = lastExam;
+  for (const QVector<Attempt>& list : byQuestion) {
+    History h;
+    for (const Attempt& a : list) {
+      const int deltaT = h.reviews.isEmpty() ? 0 : FsrsItems::wholeDays(h.lastMs, a.timeMs);
+      if (a.mode == QuizMode::Exam && a.timeMs >= lastExam - 3 * 3600 * 1000LL) {
+        ++check.answers;
+        check.correct += a.correct ? 1 : 0;
+        check.predicted += h.reviews.isEmpty() ? habits.firstRight
+                                               : model.recall(deltaT, clampS(h.memory.stability));
+      }
+      h.memory = model.step(h.memory, deltaT, ratingOf(a), h.reviews.size());
+      h.reviews.push_back({ratingOf(a), deltaT});
+      h.lastMs = a.timeMs;
+    }
+  }
+  check.predicted /= std::max(1, check.answers);
+  return check;
+}
+
+// One group's shares: its questions' chances if studying stops, and per simulated future.
+ObjectiveReadiness summary(const QString& name, const QVector<int>& members,
+                           const QVector<History>& history, const QVector<double>& stopNow,
+                           const QVector<QVector<double>>& follow) {
+  ObjectiveReadiness o;
+  o.objective = name;
+  o.questions = members.size();
+  const int runs = follow.isEmpty() ? 1 : follow.front().size();
+  QVector<double> pStop, pFollow, runStop(1, 0.0), runFollow(runs, 0.0);
+  for (int i : members) {
+    o.answered += history[i].reviews.isEmpty() ? 0 : 1;
+    pStop << stopNow[i];
+    runStop[0] += stopNow[i] / members.size();
+    double mean = 0.0;
+    for (int run = 0; run < runs; ++run) {
+      runFollow[run] += follow[i][run] / members.size();
+      mean += follow[i][run] / runs;
+    }
+    pFollow << mean;
+  }
+  o.stopNow = shareOf(runStop, pStop);
+  o.followSchedule = shareOf(runFollow, pFollow);
+  return o;
+}
+
 }  // namespace
 
 ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
@@ -186,24 +241,7 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   for (int i = 0; i < n; ++i)
     for (const QString& o : in.questions[i].objectives) groups[o] << i;
   const auto summarise = [&](const QString& name, const QVector<int>& members) {
-    ObjectiveReadiness o;
-    o.objective = name;
-    o.questions = members.size();
-    QVector<double> pStop, pFollow, runStop(1, 0.0), runFollow(runs, 0.0);
-    for (int i : members) {
-      o.answered += history[i].reviews.isEmpty() ? 0 : 1;
-      pStop << stopNow[i];
-      runStop[0] += stopNow[i] / members.size();
-      double mean = 0.0;
-      for (int run = 0; run < runs; ++run) {
-        runFollow[run] += follow[i][run] / members.size();
-        mean += follow[i][run] / runs;
-      }
-      pFollow << mean;
-    }
-    o.stopNow = shareOf(runStop, pStop);
-    o.followSchedule = shareOf(runFollow, pFollow);
-    return o;
+    return summary(name, members, history, stopNow, follow);
   };
   QVector<int> all(n);
   for (int i = 0; i < n; ++i) all[i] = i;
@@ -228,32 +266,7 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
             });
   if (r.thisWeek.size() > 10) r.thisWeek.resize(10);
 
-  // The last exam sitting against the model: each exam answer's predicted chance from the
-  // answers before it (the profile's parameters as they are now).
-  qint64 lastExam = 0;
-  for (const QVector<Attempt>& list : byQuestion)
-    for (const Attempt& a : list)
-      if (a.mode == QuizMode::Exam) lastExam = std::max(lastExam, a.timeMs);
-  if (lastExam > 0) {
-    r.lastExam.lastMs = lastExam;
-    for (const QVector<Attempt>& list : byQuestion) {
-      History h;
-      for (const Attempt& a : list) {
-        const int deltaT = h.reviews.isEmpty() ? 0 : FsrsItems::wholeDays(h.lastMs, a.timeMs);
-        if (a.mode == QuizMode::Exam && a.timeMs >= lastExam - 3 * 3600 * 1000LL) {
-          ++r.lastExam.answers;
-          r.lastExam.correct += a.correct ? 1 : 0;
-          r.lastExam.predicted += h.reviews.isEmpty()
-                                      ? habits.firstRight
-                                      : model.recall(deltaT, clampS(h.memory.stability));
-        }
-        h.memory = model.step(h.memory, deltaT, ratingOf(a), h.reviews.size());
-        h.reviews.push_back({ratingOf(a), deltaT});
-        h.lastMs = a.timeMs;
-      }
-    }
-    r.lastExam.predicted /= std::max(1, r.lastExam.answers);
-  }
+  r.lastExam = lastSitting(byQuestion, model, habits);
   r.ok = true;
   return r;
 }
