@@ -8,11 +8,14 @@
 #include "cli/CommandRegistry.h"
 #include "core/EngineError.h"
 
+#include "quiz/BankLoader.h"
+#include "quiz/ExamReadiness.h"
 #include "quiz/FsrsProfileFit.h"
 #include "quiz/OutputFile.h"
 #include "quiz/ProgressStore.h"
 
 #include <QCoreApplication>
+#include <QDate>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,9 +42,14 @@ ArgParser makeParser() {
       "    Writes the profile's answers as a CSV in Anki's revlog column names plus the app's own\n"
       "    (docs/spaced-repetition.md, \"Review log CSV\").\n"
       "  progress import-revlog FILE [--profile NAME]\n"
-      "    Reads such a CSV back into a profile with no answers yet (created when missing).\n");
-  p.positional("ACTION", "optimize, parameters, export-revlog or import-revlog", 1, 1,
-               ValueHint::Text, {"optimize", "parameters", "export-revlog", "import-revlog"});
+      "    Reads such a CSV back into a profile with no answers yet (created when missing).\n"
+      "  progress readiness [--exam-date YYYY-MM-DD] [--bank FILE] [--profile NAME]\n"
+      "    The predicted share of the bank's questions (default: the built-in one) answered\n"
+      "    right on the exam date (default: the one set in the app), per exam-guide\n"
+      "    sub-objective and overall, if studying stops now and if the schedule is followed.\n");
+  p.positional("ACTION", "optimize, parameters, export-revlog, import-revlog or readiness", 1, 1,
+               ValueHint::Text,
+               {"optimize", "parameters", "export-revlog", "import-revlog", "readiness"});
   p.positional("FILE", "import-revlog: the CSV to read", 0, 1);
   p.option("db", "FILE", "the progress file (default: the app's, in its data folder)",
            ValueHint::File);
@@ -50,6 +58,9 @@ ArgParser makeParser() {
            ValueHint::File);
   p.option("out", "FILE", "export-revlog: the CSV to write", ValueHint::File);
   p.flag("anki", "parameters: print only Anki's parameter string");
+  p.option("exam-date", "YYYY-MM-DD", "readiness: the exam day (default: the profile's)");
+  p.option("bank", "FILE", "readiness: the question bank (default: the built-in one)",
+           ValueHint::File);
   return p;
 }
 
@@ -107,6 +118,62 @@ qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool create) {
                                           : "this progress file has several profiles: name one");
 }
 
+QString percent(double share) {
+  return QString::number(qRound(share * 100)) + QStringLiteral(" %");
+}
+
+QString shareText(const ReadinessShare& s) {
+  return QStringLiteral("%1 (%2-%3)").arg(percent(s.share), percent(s.low), percent(s.high));
+}
+
+int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
+  QString date = QString::fromStdString(args.text("exam-date", ""));
+  if (date.isEmpty())
+    for (const Profile& p : store.profiles().result())
+      if (p.id == profile) date = p.examDate;
+  if (date.isEmpty()) args.fail("exam-date", "no exam date is set for this profile: give one");
+  const QDate exam = QDate::fromString(date, Qt::ISODate);
+  if (!exam.isValid())
+    args.fail("exam-date", "\"" + date.toStdString() + "\" is not a date like 2027-01-15");
+  const QString source = QString::fromStdString(args.text("bank", ":/banks/pmle-scaling.json"));
+  const BankLoadResult loaded = BankLoader::loadFile(source);
+  if (!loaded.ok())
+    throw InputError(source.toStdString() +
+                     ": the question bank does not load (precisionlab-cli bank check shows why)");
+  const QuestionBank& bank = *loaded.bank;
+  ReadinessInput in;
+  for (const Question& q : bank.questions) in.questions << ReadinessQuestion{q.id, q.objectives};
+  for (const Attempt& a : store.attempts(profile).result())
+    if (a.bankId == bank.id) in.attempts << a;
+  in.states = store.reviewStates(profile, bank.id).result();
+  in.weights = store.fsrsParameters(profile).result().weights;
+  in.nowMs = QDateTime::currentMSecsSinceEpoch();
+  in.examMs = exam.startOfDay().toMSecsSinceEpoch();
+  const ReadinessReport r = ExamReadiness::predict(in);
+  if (!r.ok) throw InputError(r.message.toStdString());
+  std::printf("Exam on %s (in %d days); predicted share right (90 %% range):\n", qPrintable(date),
+              r.daysToExam);
+  std::printf("%-14s %-10s %-22s %s\n", "sub-objective", "answered", "if you stop now",
+              "if you follow the schedule");
+  const auto row = [](const QString& name, const ObjectiveReadiness& o) {
+    std::printf("%-14s %-10s %-22s %s\n", qPrintable(name),
+                qPrintable(QStringLiteral("%1/%2").arg(o.answered).arg(o.questions)),
+                qPrintable(shareText(o.stopNow)), qPrintable(shareText(o.followSchedule)));
+  };
+  for (const ObjectiveReadiness& o : r.objectives) row(o.objective, o);
+  row(QStringLiteral("overall"), r.overall);
+  if (!r.weakest.isEmpty())
+    std::printf("weakest: %s %s\n", qPrintable(r.weakest),
+                qPrintable(bank.objectives.value(r.weakest)));
+  for (const ReviewSuggestion& s : r.thisWeek)
+    std::printf("review this week: %s (%s on the exam day if not reviewed)\n",
+                qPrintable(s.questionId), qPrintable(percent(s.recallAtExam)));
+  if (r.lastExam.answers > 0)
+    std::printf("last exam: %d of %d right; readiness predicted %s\n", r.lastExam.correct,
+                r.lastExam.answers, qPrintable(percent(r.lastExam.predicted)));
+  return kExitOk;
+}
+
 int runProgress(const ArgParser& args) {
   const std::string action = args.positionals().front();
   const bool import = action == "import-revlog";
@@ -131,13 +198,15 @@ int runProgress(const ArgParser& args) {
   if (opened.needsAttention()) std::fprintf(stderr, "%s\n", qPrintable(opened.message));
   const qint64 profile = pickProfile(store, args, import);
 
+  if (action == "readiness") return runReadiness(store, profile, args);
   if (action == "optimize") {
     const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
     if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%s\n", qPrintable(r.fit.summary));
-    std::printf("log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f\n",
-                r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
-                r.fit.result.rmseBins);
+    if (r.fit.items > 0)
+      std::printf("log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f\n",
+                  r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
+                  r.fit.result.rmseBins);
     std::printf("parameters in use: %s\n",
                 qPrintable(FsrsOptimizer::ankiParameterString(r.stored.weights)));
     writeJson(args, parametersJson(r.stored));

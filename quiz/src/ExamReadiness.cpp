@@ -248,11 +248,16 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   r.overall = summarise(QString(), all);
   for (auto it = groups.cbegin(); it != groups.cend(); ++it)
     r.objectives << summarise(it.key(), it.value());
-  if (r.objectives.size() >= 2)
-    r.weakest = std::min_element(r.objectives.begin(), r.objectives.end(),
-                                 [](const ObjectiveReadiness& a, const ObjectiveReadiness& b) {
-                                   return a.stopNow.share < b.stopNow.share;
-                                 })
+  // The weakest: the lowest share if studying stops, among sub-objectives with 3 or more
+  // answered questions (fewer say too little), when there are two such to compare.
+  QVector<const ObjectiveReadiness*> candidates;
+  for (const ObjectiveReadiness& o : r.objectives)
+    if (o.answered >= 3) candidates << &o;
+  if (candidates.size() >= 2)
+    r.weakest = (*std::min_element(candidates.begin(), candidates.end(),
+                                   [](const ObjectiveReadiness* a, const ObjectiveReadiness* b) {
+                                     return a->stopNow.share < b->stopNow.share;
+                                   }))
                     ->objective;
 
   // Answered questions due within a week, the least likely to be remembered first.

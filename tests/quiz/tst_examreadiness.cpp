@@ -215,6 +215,7 @@ class TestExamReadiness : public QObject {
     const ReadinessReport r = ExamReadiness::predict(in);
     QVERIFY(r.ok);
     QCOMPARE(r.daysToExam, 14);
+    QVERIFY(!r.weakest.isEmpty());
     for (const ObjectiveReadiness& o : r.objectives)
       QVERIFY(
           o.stopNow.share >=
@@ -227,6 +228,12 @@ class TestExamReadiness : public QObject {
     for (const ReviewSuggestion& s : r.thisWeek) QVERIFY(s.dueMs <= in.nowMs + 7 * kDayMs);
     QVERIFY(r.lastExam.answers > 0 && r.lastExam.answers <= examAnswers);
     QVERIFY(r.lastExam.predicted > 0.3 && r.lastExam.predicted < 1.0);
+    ReadinessInput fresh = in;  // nothing answered: no weakest, every share the prior's
+    fresh.attempts.clear();
+    fresh.states.clear();
+    const ReadinessReport none = ExamReadiness::predict(fresh);
+    QVERIFY(none.ok && none.weakest.isEmpty() && none.thisWeek.isEmpty());
+    QCOMPARE(none.overall.stopNow.share, 0.5);
     in.examMs = in.nowMs - 1;  // a date in the past
     const ReadinessReport past = ExamReadiness::predict(in);
     QVERIFY(!past.ok && past.message.contains("future"));

@@ -98,11 +98,12 @@ double logDistance(const QVector<double>& a, const FsrsModel::Weights& b) {
   return sum / std::size(identified);
 }
 
+// Why the fsrs-rs comparison cannot run here, or "".
 QString skipReason() {
+  if (cliPath().isEmpty()) return QStringLiteral("no precisionlab-cli in this build");
 #ifndef PRECISIONLAB_FSRS_RS_CHECK
   return QStringLiteral("the fsrs-rs comparison runs in the LibTorch 1.13 build only");
 #else
-  if (cliPath().isEmpty()) return QStringLiteral("no precisionlab-cli in this build");
   if (bank_import_helpers::venvPython().isEmpty())
     return QStringLiteral("no project venv (.venv/bin/python): packaging/setup.sh makes it");
   return QString();
@@ -118,7 +119,7 @@ class TestFsrsAgainstRs : public QObject {
 
  private slots:
   void initTestCase() {
-    if (const QString why = skipReason(); !why.isEmpty()) QSKIP(qPrintable(why));
+    if (cliPath().isEmpty()) QSKIP("no precisionlab-cli in this build");
   }
 
   // export, import into a new profile, export again: the same bytes; and the app's columns
@@ -150,6 +151,45 @@ class TestFsrsAgainstRs : public QObject {
     // Importing into a profile that has answers is refused, naming why.
     const QString again = cli({"progress", "import-revlog", a, "--db", db, "--profile", "b"});
     QVERIFY2(again.contains("already has answers"), qPrintable(again));
+    // A changed ease is refused with its line and column.
+    QByteArray changed = exported;
+    changed.replace(changed.indexOf(",0,3,") >= 0 ? changed.indexOf(",0,3,") : 0, 5, ",0,4,");
+    QVERIFY(writeFile(dir.filePath("changed.csv"), changed));
+    const QString refused = cli(
+        {"progress", "import-revlog", dir.filePath("changed.csv"), "--db", db, "--profile", "c"});
+    QVERIFY2(refused.contains("column 'ease' is 4") && refused.contains("changed.csv:"),
+             qPrintable(refused));
+  }
+
+  // The other progress actions on an imported profile: parameters before and after optimize,
+  // Anki's parameter string (21 numbers), and readiness over the built-in bank for a given exam
+  // date (refused without one when the profile has none stored).
+  void optimizeParametersReadiness() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("progress.sqlite3"), csv = dir.filePath("log.csv");
+    simulated_learner::Learner learner;
+    QVERIFY(writeFile(csv,
+                      RevlogCsv::write(attemptsOf(simulated_learner::simulate(learner, 2000, 4)))));
+    QCOMPARE(cli({"progress", "import-revlog", csv, "--db", db, "--profile", "p"}), QString());
+    const auto run = [&](const QStringList& args, QString* out) {
+      QProcess p;
+      p.start(cliPath(), QStringList{"progress"} + args + QStringList{"--db", db});
+      const bool ok = p.waitForFinished(120000) && p.exitCode() == 0;
+      *out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+      return ok;
+    };
+    QString out;
+    QVERIFY2(run({"parameters"}, &out) && out.contains("Not optimized yet"), qPrintable(out));
+    QVERIFY2(run({"optimize"}, &out) && out.contains("all 21 parameters fitted") &&
+                 out.contains("log loss: previous"),
+             qPrintable(out));
+    QVERIFY2(run({"parameters", "--anki"}, &out), qPrintable(out));
+    QCOMPARE(out.trimmed().split(", ").size(), 21);
+    QVERIFY2(run({"readiness", "--exam-date", "2030-01-15"}, &out) && out.contains("overall") &&
+                 out.contains("3.2") && out.contains("if you follow the schedule"),
+             qPrintable(out));
+    QVERIFY(!run({"readiness"}, &out));  // no exam date stored for the profile
+    QVERIFY2(out.contains("--exam-date"), qPrintable(out));
   }
 
   void againstFsrsRs_data() {
@@ -165,6 +205,7 @@ class TestFsrsAgainstRs : public QObject {
   void againstFsrsRs() {
     QFETCH(quint64, seed);
     QFETCH(int, reviews);
+    if (const QString why = skipReason(); !why.isEmpty()) QSKIP(qPrintable(why));
     QTemporaryDir dir;
     simulated_learner::Learner learner;
     learner.truth = simulated_learner::perturbedTruth(seed);

@@ -106,6 +106,12 @@ void FsrsOptimizePanel::show(const quiz::FsrsParameters& p) {
            "they are in use.");
   else
     what = tr("The fitted parameters are in use.");
+  if (p.items == 0) {
+    summary_->setText(tr("Optimized %1: no answer a day or more after the previous one to the same "
+                         "question yet, so there is nothing to fit. %2")
+                          .arg(when, what));
+    return;
+  }
   summary_->setText(tr("Optimized %1 from %2 reviews (%3 training items). %4 On your answers: "
                        "log loss %5 before, %6 fitted; RMSE (bins) %7 before, %8 fitted (lower "
                        "predicts better).")

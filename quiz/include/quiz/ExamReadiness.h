@@ -14,7 +14,8 @@
 // the parameters' own uncertainty. Calibration against simulated learners with known parameters:
 // tests/quiz/tst_examreadiness.cpp.
 //
-// Also: the weakest sub-objective (lowest share if studying stops now), the answered questions
+// Also: the weakest sub-objective (lowest share if studying stops now, among those with 3 or
+// more answered questions), the answered questions
 // due within 7 days in order of their predicted recall on the exam day, and the learner's last
 // exam sitting (exam-mode answers within 3 hours of the latest one) against what the model
 // predicted for those answers before each was given.
@@ -64,8 +65,8 @@ struct ReadinessReport {
   double firstAnswerShare = 0.0;  // the chance used for questions never answered
   ObjectiveReadiness overall;
   QVector<ObjectiveReadiness> objectives;  // by name
-  QString weakest;                         // "" with fewer than two sub-objectives
-  QVector<ReviewSuggestion> thisWeek;      // at most 10
+  QString weakest;  // "" unless two sub-objectives have 3+ answered questions each
+  QVector<ReviewSuggestion> thisWeek;  // at most 10
   ExamSittingCheck lastExam;
 };
 
