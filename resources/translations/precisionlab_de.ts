@@ -1129,6 +1129,10 @@
         <source>The parameters were not saved: %1</source>
         <translation>Die Parameter wurden nicht gespeichert: %1</translation>
     </message>
+    <message>
+        <source>Optimized %1: no answer a day or more after the previous one to the same question yet, so there is nothing to fit. %2</source>
+        <translation>Optimiert am %1: Noch keine Antwort einen Tag oder länger nach der vorigen zur selben Frage, also gibt es nichts anzupassen. %2</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::GpuEstimateDialog</name>
