@@ -30,7 +30,7 @@ constexpr qint64 kStartMs = 1'767'225'600'000LL;  // 2026-01-01T00:00:00Z
 struct Learner {
   FsrsModel::Weights truth = FsrsModel::defaultWeights();
   int newPerDay = 12;
-  int bankSize = 0;  // questions in the bank; 0 = no end
+  int bankSize = 0;                                  // questions in the bank; 0 = no end
   double firstRating[4] = {0.25, 0.10, 0.50, 0.15};  // Again, Hard, Good, Easy on first sight
   double passRating[3] = {0.10, 0.75, 0.15};         // Hard, Good, Easy when recalled
 };
