@@ -133,8 +133,9 @@ class TestExamReadiness : public QObject {
         simulated_learner::simulateStudy(learner, 0, 60, seed);
     QCOMPARE(int(sim.cards.size()), kBank);
     int reviews = 0;
-    const FsrsFit fit = FsrsOptimizer::fit(FsrsItems::forTraining(sim.log, &reviews), {}, nullptr,
-                                           FsrsModel::defaultWeights(), reviews);
+    const QVector<FsrsItem> items = FsrsItems::forTraining(sim.log, &reviews);
+    const FsrsFit fit =
+        FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
     for (int days : {30, 60}) {
       ReadinessInput in = inputOf(sim, fit.weights);
       in.examMs = sim.endMs + days * kDayMs;
