@@ -4,6 +4,7 @@
 #include "SqliteStatement.h"
 #include "quiz/OutputFile.h"
 #include "quiz/ProgressDatabase.h"
+#include "quiz/ReviewTable.h"
 #include "quiz/RevlogCsv.h"
 
 #include "core/EngineError.h"
@@ -51,7 +52,10 @@ FsrsParametersResult ProgressDatabase::saveFsrsParameters(qint64 profileId,
   if (!known) return {false, QStringLiteral("That profile no longer exists."), {}};
   QString error;
   if (!exec("BEGIN IMMEDIATE", &error)) return {false, error, {}};
+  FsrsScheduler::Parameters sp;
+  sp.w = parameters.weights;
   if (!FsrsParameterTable::save(m_db, profileId, parameters) ||
+      !recomputeFsrsMemory(profileId, FsrsScheduler(sp)) ||
       !exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error) || !exec("COMMIT", &error)) {
     if (error.isEmpty()) error = lastError();
     exec("ROLLBACK");
@@ -70,6 +74,31 @@ ProfileResult ProgressDatabase::setExamDate(qint64 profileId, const QString& iso
   for (const Profile& p : profiles())
     if (p.id == profileId) return {true, {}, p};
   return {false, lastError(), {}};
+}
+
+bool ProgressDatabase::recomputeFsrsMemory(qint64 profileId, const FsrsScheduler& fsrs) {
+  QVector<Attempt> rows = attempts(profileId, 0);
+  std::reverse(rows.begin(), rows.end());  // oldest first
+  QHash<QString, FsrsCard> cards;          // "bank\nquestion" -> replayed card
+  QHash<QString, QPair<QString, QString>> keys;
+  for (const Attempt& a : rows) {
+    const QString key = a.bankId + QLatin1Char('\n') + a.questionId;
+    const int rating =
+        a.log.rating >= 1 && a.log.rating <= 4
+            ? a.log.rating
+            : static_cast<int>(FsrsScheduler::ratingFor(a.correct, a.confidence, a.timeTakenMs));
+    cards[key] = fsrs.review(cards.value(key), static_cast<FsrsRating>(rating), a.timeMs);
+    keys.insert(key, {a.bankId, a.questionId});
+  }
+  for (auto it = cards.cbegin(); it != cards.cend(); ++it) {
+    const auto& [bank, question] = keys.value(it.key());
+    ReviewState s = ReviewTable::load(m_db, profileId, bank, question);
+    if (s.fsrs.state == FsrsState::New) continue;  // never scheduled: nothing to correct
+    s.fsrs.stability = it.value().stability;       // memory under the new parameters;
+    s.fsrs.difficulty = it.value().difficulty;     // due dates and steps stay as scheduled
+    if (!ReviewTable::save(m_db, profileId, bank, s)) return false;
+  }
+  return true;
 }
 
 ExportResult ProgressDatabase::exportRevlog(qint64 profileId, const QString& filePath) {

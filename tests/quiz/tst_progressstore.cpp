@@ -277,18 +277,26 @@ class TestProgressStore : public QObject {
   }
 
   // A profile's stored FSRS parameters schedule its next answers (a first Easy answer sets
-  // stability w3); another profile keeps the defaults.
+  // stability w3) and recompute the memory of questions answered before (due dates kept);
+  // another profile keeps the defaults.
   void fittedParametersSchedule() {
     QTemporaryDir dir;
     ProgressStore store;
     QVERIFY(store.open(dir.filePath("progress.sqlite3")).result().ok());
     const qint64 fitted = store.addProfile("Fitted").result().profile.id;
     const qint64 other = store.addProfile("Other").result().profile.id;
+    const RecordResult before = store.recordAttempt(attempt(fitted, "q0", true)).result();
+    QVERIFY(before.ok);
+    QCOMPARE(before.review.fsrs.stability, FsrsScheduler::defaultWeights()[3]);
     FsrsParameters p;
     p.weights[3] = 20.0;
     p.outcome = "fitted";
     QVERIFY(store.saveFsrsParameters(fitted, p).result().ok);
     QVERIFY(!store.saveFsrsParameters(9999, p).result().ok);  // no such profile
+    const QVector<ReviewState> recomputed = store.reviewStates(fitted, "bank").result();
+    QCOMPARE(recomputed.size(), 1);
+    QCOMPARE(recomputed[0].fsrs.stability, 20.0);
+    QCOMPARE(recomputed[0].fsrs.dueMs, before.review.fsrs.dueMs);
     const RecordResult a = store.recordAttempt(attempt(fitted, "q1", true)).result();
     const RecordResult b = store.recordAttempt(attempt(other, "q1", true)).result();
     QVERIFY(a.ok && b.ok);

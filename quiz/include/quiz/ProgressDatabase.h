@@ -76,6 +76,9 @@ class ProgressDatabase {
   // The attempt row and its schedule update, inside the caller's transaction.
   bool insertAttempt(const Attempt& a, const FsrsScheduler& fsrs, RecordResult* r);
   FsrsScheduler profileFsrsScheduler(qint64 profileId);
+  // New parameters: every scheduled question's FSRS stability and difficulty replayed from the
+  // profile's answers under them, as Anki recomputes memory states (due dates are kept).
+  bool recomputeFsrsMemory(qint64 profileId, const FsrsScheduler& fsrs);
   bool exec(const char* sql, QString* error = nullptr);
   QString lastError() const;
   QString readOnlyError() const;
