@@ -21,12 +21,6 @@ struct History {
   FsrsModel::State memory;
 };
 
-int ratingOf(const Attempt& a) {
-  return a.log.rating >= 1 && a.log.rating <= 4
-             ? a.log.rating
-             : static_cast<int>(FsrsScheduler::ratingFor(a.correct, a.confidence, a.timeTakenMs));
-}
-
 double clampS(double s) {
   return std::clamp(s, FsrsModel::kMinStability, FsrsModel::kMaxStability);
 }
@@ -44,7 +38,7 @@ Habits habitsOf(const QMap<QString, QVector<Attempt>>& byQuestion) {
   int firsts = 0, right = 0;
   for (const QVector<Attempt>& list : byQuestion) {
     for (int i = 0; i < list.size(); ++i) {
-      const int r = ratingOf(list[i]);
+      const int r = fsrsRating(list[i]);
       if (i == 0) {
         ++firsts;
         right += r > 1 ? 1 : 0;
@@ -135,8 +129,8 @@ ExamSittingCheck lastSitting(const QMap<QString, QVector<Attempt>>& byQuestion,
         check.predicted += h.reviews.isEmpty() ? habits.firstRight
                                                : model.recall(deltaT, clampS(h.memory.stability));
       }
-      h.memory = model.step(h.memory, deltaT, ratingOf(a), h.reviews.size());
-      h.reviews.push_back({ratingOf(a), deltaT});
+      h.memory = model.step(h.memory, deltaT, fsrsRating(a), h.reviews.size());
+      h.reviews.push_back({fsrsRating(a), deltaT});
       h.lastMs = a.timeMs;
     }
   }
@@ -203,8 +197,8 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
     History& h = history[index.value(it.key())];
     for (const Attempt& a : it.value()) {
       const int deltaT = h.reviews.isEmpty() ? 0 : FsrsItems::wholeDays(h.lastMs, a.timeMs);
-      h.memory = model.step(h.memory, deltaT, ratingOf(a), h.reviews.size());
-      h.reviews.push_back({ratingOf(a), deltaT});
+      h.memory = model.step(h.memory, deltaT, fsrsRating(a), h.reviews.size());
+      h.reviews.push_back({fsrsRating(a), deltaT});
       h.lastMs = a.timeMs;
     }
     stopNow[index.value(it.key())] =

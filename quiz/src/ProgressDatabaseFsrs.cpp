@@ -83,11 +83,7 @@ bool ProgressDatabase::recomputeFsrsMemory(qint64 profileId, const FsrsScheduler
   QHash<QString, QPair<QString, QString>> keys;
   for (const Attempt& a : rows) {
     const QString key = a.bankId + QLatin1Char('\n') + a.questionId;
-    const int rating =
-        a.log.rating >= 1 && a.log.rating <= 4
-            ? a.log.rating
-            : static_cast<int>(FsrsScheduler::ratingFor(a.correct, a.confidence, a.timeTakenMs));
-    cards[key] = fsrs.review(cards.value(key), static_cast<FsrsRating>(rating), a.timeMs);
+    cards[key] = fsrs.review(cards.value(key), static_cast<FsrsRating>(fsrsRating(a)), a.timeMs);
     keys.insert(key, {a.bankId, a.questionId});
   }
   for (auto it = cards.cbegin(); it != cards.cend(); ++it) {

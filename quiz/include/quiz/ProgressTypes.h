@@ -38,6 +38,13 @@ struct Attempt {
   ReviewLogEntry log;  // filled by the store (ignored in recordAttempt's input)
 };
 
+// The attempt's FSRS rating 1..4: the one the store logged, or (a row never logged) the one its
+// answer, confidence and time give (FsrsScheduler::ratingFor).
+inline int fsrsRating(const Attempt& a) {
+  if (a.log.rating >= 1 && a.log.rating <= 4) return a.log.rating;
+  return static_cast<int>(FsrsScheduler::ratingFor(a.correct, a.confidence, a.timeTakenMs));
+}
+
 struct DomainStats {
   QString domain;
   int attempts = 0;
