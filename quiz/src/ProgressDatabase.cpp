@@ -512,9 +512,9 @@ void ProgressDatabase::close() {
 QVector<Profile> ProgressDatabase::profiles() {
   QVector<Profile> out;
   if (!m_db) return out;
-  Stmt s(m_db, "SELECT id, name, created_ms, scheduler FROM profiles ORDER BY id");
+  Stmt s(m_db, "SELECT id, name, created_ms, scheduler, exam_date FROM profiles ORDER BY id");
   while (s.step() == SQLITE_ROW)
-    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3))});
+    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3)), s.text(4)});
   return out;
 }
 
@@ -524,7 +524,7 @@ ProfileResult ProgressDatabase::addProfile(const QString& name) {
   if (!m_db) return {false, lastError(), {}};
   if (m_readOnly) return {false, readOnlyError(), {}};
   if (trimmed.isEmpty()) return {false, QStringLiteral("A profile needs a name."), {}};
-  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch(), SchedulerKind::Fsrs};
+  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch(), SchedulerKind::Fsrs, {}};
   Stmt s(m_db, "INSERT INTO profiles(name, created_ms) VALUES (?, ?)");
   s.bind(1, trimmed).bind(2, r.profile.createdMs);
   if (s.step() != SQLITE_DONE) {
@@ -583,6 +583,16 @@ RecordResult ProgressDatabase::recordAttempt(Attempt a) {
   };
   if (!exec("BEGIN IMMEDIATE", &error)) return fail(error);
 
+  const FsrsScheduler fsrs = profileFsrsScheduler(a.profileId);
+  if (!insertAttempt(a, fsrs, &r)) return fail(lastError());
+  if (!exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error)) return fail(error);
+  if (!exec("COMMIT", &error)) return fail(error);
+  exec("PRAGMA synchronous=NORMAL");
+  r.ok = true;
+  return r;
+}
+
+bool ProgressDatabase::insertAttempt(const Attempt& a, const FsrsScheduler& fsrs, RecordResult* r) {
   Stmt insert(m_db,
               "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
               "correct, time_taken_ms, mode, confidence) VALUES (?,?,?,?,?,?,?,?,?,?)");
@@ -590,20 +600,14 @@ RecordResult ProgressDatabase::recordAttempt(Attempt a) {
   insert.bind(5, a.domain).bind(6, quizjson::compactText(quizjson::strings(a.chosenOptionIds)));
   insert.bind(7, qint64(a.correct ? 1 : 0)).bind(8, a.timeTakenMs).bind(9, toString(a.mode));
   insert.bind(10, toString(a.confidence));
-  if (insert.step() != SQLITE_DONE) return fail(lastError());
-  r.attemptId = sqlite3_last_insert_rowid(m_db);
+  if (insert.step() != SQLITE_DONE) return false;
+  r->attemptId = sqlite3_last_insert_rowid(m_db);
 
   ReviewLogEntry log;
-  r.review = Scheduler::apply(ReviewTable::load(m_db, a.profileId, a.bankId, a.questionId),
-                              a.correct, a.confidence, a.timeTakenMs, a.timeMs, &log);
-  if (!ReviewTable::save(m_db, a.profileId, a.bankId, r.review) ||
-      !ReviewTable::writeLog(m_db, r.attemptId, log))
-    return fail(lastError());
-  if (!exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error)) return fail(error);
-  if (!exec("COMMIT", &error)) return fail(error);
-  exec("PRAGMA synchronous=NORMAL");
-  r.ok = true;
-  return r;
+  r->review = Scheduler::apply(ReviewTable::load(m_db, a.profileId, a.bankId, a.questionId),
+                               a.correct, a.confidence, a.timeTakenMs, a.timeMs, &log, &fsrs);
+  return ReviewTable::save(m_db, a.profileId, a.bankId, r->review) &&
+         ReviewTable::writeLog(m_db, r->attemptId, log);
 }
 
 QVector<Attempt> ProgressDatabase::attempts(qint64 profileId, int limit, const QString& bankId) {

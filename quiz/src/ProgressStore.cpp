@@ -135,6 +135,46 @@ QFuture<ExportResult> ProgressStore::exportCsv(qint64 profileId, const QString& 
       [profileId, filePath](ProgressDatabase& db) { return db.exportCsv(profileId, filePath); });
 }
 
+QFuture<QVector<FsrsRevlogEntry>> ProgressStore::reviewLog(qint64 profileId) {
+  return post<QVector<FsrsRevlogEntry>>(
+      [profileId](ProgressDatabase& db) { return db.reviewLog(profileId); });
+}
+
+QFuture<FsrsParameters> ProgressStore::fsrsParameters(qint64 profileId) {
+  return post<FsrsParameters>(
+      [profileId](ProgressDatabase& db) { return db.fsrsParameters(profileId); });
+}
+
+QFuture<FsrsParametersResult> ProgressStore::saveFsrsParameters(qint64 profileId,
+                                                                const FsrsParameters& parameters) {
+  return post<FsrsParametersResult>([this, profileId, parameters](ProgressDatabase& db) {
+    FsrsParametersResult r = db.saveFsrsParameters(profileId, parameters);
+    if (r.ok) notify(Change::Parameters);
+    return r;
+  });
+}
+
+QFuture<ExportResult> ProgressStore::exportRevlog(qint64 profileId, const QString& filePath) {
+  return post<ExportResult>(
+      [profileId, filePath](ProgressDatabase& db) { return db.exportRevlog(profileId, filePath); });
+}
+
+QFuture<ImportResult> ProgressStore::importRevlog(qint64 profileId, const QString& filePath) {
+  return post<ImportResult>([this, profileId, filePath](ProgressDatabase& db) {
+    ImportResult r = db.importRevlog(profileId, filePath);
+    if (r.ok) notify(Change::Attempts | Change::Reviews);
+    return r;
+  });
+}
+
+QFuture<ProfileResult> ProgressStore::setExamDate(qint64 profileId, const QString& isoDate) {
+  return post<ProfileResult>([this, profileId, isoDate](ProgressDatabase& db) {
+    ProfileResult r = db.setExamDate(profileId, isoDate);
+    if (r.ok) notify(Change::Profiles);
+    return r;
+  });
+}
+
 QFuture<BackupResult> ProgressStore::backup(bool force) {
   return post<BackupResult>([force](ProgressDatabase& db) { return db.backup(force); });
 }

@@ -61,8 +61,10 @@ ReviewState Scheduler::review(ReviewState state, int grade, qint64 nowMs) {
 }
 
 ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confidence,
-                             qint64 timeTakenMs, qint64 nowMs, ReviewLogEntry* log) {
-  static const FsrsScheduler fsrs;
+                             qint64 timeTakenMs, qint64 nowMs, ReviewLogEntry* log,
+                             const FsrsScheduler* fsrsScheduler) {
+  static const FsrsScheduler defaults;
+  const FsrsScheduler& fsrs = fsrsScheduler ? *fsrsScheduler : defaults;
   ReviewLogEntry entry;
   entry.scheduler = state.scheduler;
   entry.sm2Grade = gradeFor(correct, confidence, timeTakenMs);

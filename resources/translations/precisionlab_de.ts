@@ -1280,6 +1280,77 @@
     </message>
 </context>
 <context>
+    <name>precisionlab::FsrsOptimizePanel</name>
+    <message>
+        <source>FSRS parameters</source>
+        <translation>FSRS-Parameter</translation>
+    </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>Fit the scheduler&apos;s 21 parameters to your own answers, as Anki&apos;s Optimize does. Below the minimum number of reviews the current parameters are kept.</source>
+        <translation>Passt die 21 Parameter des Planers an Ihre eigenen Antworten an, wie Ankis „Optimieren“. Unterhalb der Mindestzahl an Wiederholungen bleiben die aktuellen Parameter.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Copy for Anki</source>
+        <translation>Für Anki kopieren</translation>
+    </message>
+    <message>
+        <source>Anki&apos;s FSRS parameter string: 21 comma-separated numbers</source>
+        <translation>Ankis FSRS-Parameterzeile: 21 durch Kommas getrennte Zahlen</translation>
+    </message>
+    <message>
+        <source>Optimization progress</source>
+        <translation>Fortschritt der Optimierung</translation>
+    </message>
+    <message>
+        <source>FSRS parameters copied for Anki.</source>
+        <translation>FSRS-Parameter für Anki kopiert.</translation>
+    </message>
+    <message>
+        <source>Not optimized yet: the FSRS-6 default parameters, fitted by the FSRS authors to many Anki users. Optimize fits them to your answers.</source>
+        <translation>Noch nicht optimiert: die Standardparameter von FSRS-6, von den FSRS-Autoren an viele Anki-Nutzer angepasst. „Optimieren“ passt sie an Ihre Antworten an.</translation>
+    </message>
+    <message>
+        <source>Too few reviews to fit (at least 8 training items are needed after the outlier filter): the previous parameters are kept.</source>
+        <translation>Zu wenige Wiederholungen für eine Anpassung (nach dem Ausreißerfilter sind mindestens 8 Trainingseinträge nötig): Die bisherigen Parameter bleiben.</translation>
+    </message>
+    <message>
+        <source>The fitted parameters predicted your answers no better than the previous ones (RMSE), so the previous ones are kept.</source>
+        <translation>Die angepassten Parameter sagten Ihre Antworten nicht besser voraus als die bisherigen (RMSE), daher bleiben die bisherigen.</translation>
+    </message>
+    <message>
+        <source>Only the four initial stabilities were fitted (fewer than 64 training items); they are in use.</source>
+        <translation>Nur die vier Anfangsstabilitäten wurden angepasst (weniger als 64 Trainingseinträge); sie werden verwendet.</translation>
+    </message>
+    <message>
+        <source>The fitted parameters are in use.</source>
+        <translation>Die angepassten Parameter werden verwendet.</translation>
+    </message>
+    <message>
+        <source>Optimized %1 from %2 reviews (%3 training items). %4 On your answers: log loss %5 before, %6 fitted; RMSE (bins) %7 before, %8 fitted (lower predicts better).</source>
+        <translation>Optimiert am %1 aus %2 Wiederholungen (%3 Trainingseinträge). %4 Auf Ihren Antworten: Log-Loss %5 vorher, %6 angepasst; RMSE (Bins) %7 vorher, %8 angepasst (niedriger sagt besser voraus).</translation>
+    </message>
+    <message>
+        <source>Optimization cancelled: the parameters are unchanged.</source>
+        <translation>Optimierung abgebrochen: Die Parameter sind unverändert.</translation>
+    </message>
+    <message>
+        <source>The parameters were not saved: %1</source>
+        <translation>Die Parameter wurden nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Optimized %1: no answer a day or more after the previous one to the same question yet, so there is nothing to fit. %2</source>
+        <translation>Optimiert am %1: Noch keine Antwort einen Tag oder länger nach der vorigen zur selben Frage, also gibt es nichts anzupassen. %2</translation>
+    </message>
+</context>
+<context>
     <name>precisionlab::GpuEstimateDialog</name>
     <message>
         <source>GPU estimate (not measured)</source>
@@ -3573,6 +3644,80 @@ LibTorch %1</translation>
     <message>
         <source>recorded %1, %2</source>
         <translation>Aufnahme %1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::ReadinessPanel</name>
+    <message>
+        <source>Exam readiness</source>
+        <translation>Prüfungsbereitschaft</translation>
+    </message>
+    <message>
+        <source>My exam is on</source>
+        <translation>Meine Prüfung ist am</translation>
+    </message>
+    <message>
+        <source>Exam date</source>
+        <translation>Prüfungsdatum</translation>
+    </message>
+    <message>
+        <source>Set your exam date to see how ready you are.</source>
+        <translation>Legen Sie Ihr Prüfungsdatum fest, um zu sehen, wie gut Sie vorbereitet sind.</translation>
+    </message>
+    <message>
+        <source>The exam date was not saved: %1</source>
+        <translation>Das Prüfungsdatum wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Set an exam date in the future to see how ready you are.</source>
+        <translation>Legen Sie ein Prüfungsdatum in der Zukunft fest, um zu sehen, wie gut Sie vorbereitet sind.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;Predicted share of this bank&apos;s questions answered right on the exam day (in %n day(s)), with a 90 % range. Questions you have not answered yet count with your share of right first answers (%1).&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;Vorhergesagter Anteil richtig beantworteter Fragen dieser Sammlung am Prüfungstag (in %n Tag), mit einem 90-%-Bereich. Noch nie beantwortete Fragen zählen mit Ihrem Anteil richtiger erster Antworten (%1).&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;Vorhergesagter Anteil richtig beantworteter Fragen dieser Sammlung am Prüfungstag (in %n Tagen), mit einem 90-%-Bereich. Noch nie beantwortete Fragen zählen mit Ihrem Anteil richtiger erster Antworten (%1).&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sub-objective</source>
+        <translation>Teilziel</translation>
+    </message>
+    <message>
+        <source>If you stop studying now</source>
+        <translation>Wenn Sie jetzt aufhören zu lernen</translation>
+    </message>
+    <message>
+        <source>If you follow the schedule</source>
+        <translation>Wenn Sie dem Plan folgen</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answered</source>
+        <translation>%1 von %2 beantwortet</translation>
+    </message>
+    <message>
+        <source>Overall</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Weakest:&lt;/b&gt; %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Am schwächsten:&lt;/b&gt; %1.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 likely on the exam day if not reviewed</source>
+        <translation>%1 wahrscheinlich am Prüfungstag ohne Wiederholung</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;To review this week&lt;/b&gt; (due within 7 days, least remembered first):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Diese Woche wiederholen&lt;/b&gt; (in 7 Tagen fällig, am wenigsten Erinnertes zuerst):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Last exam&lt;/b&gt; (%1): %2 of %3 right (%4); readiness predicted %5, a gap of %6 points.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Letzte Prüfung&lt;/b&gt; (%1): %2 von %3 richtig (%4); vorhergesagt waren %5, eine Abweichung von %6 Punkten.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;small&gt;From your FSRS parameters; the range covers the simulated futures and which questions an exam asks, not the parameters&apos; own uncertainty.&lt;/small&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;small&gt;Aus Ihren FSRS-Parametern; der Bereich deckt die simulierten Verläufe und die Auswahl der Prüfungsfragen ab, nicht die Unsicherheit der Parameter selbst.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -8,11 +8,19 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QCheckBox>
+#include <QDateEdit>
+#include <QPushButton>
+
+#include "../quiz/simulated_learner.h"
 #include "quiz/BankLoader.h"
 #include "quiz/ProgressStore.h"
+#include "quiz/RevlogCsv.h"
 #include "ui/app/AppLanguage.h"
+#include "ui/study/FsrsOptimizePanel.h"
 #include "ui/study/ProgressCharts.h"
 #include "ui/study/ProgressView.h"
+#include "ui/study/ReadinessPanel.h"
 
 using namespace precisionlab;
 
@@ -84,11 +92,18 @@ class TestProgressView : public QObject {
   void exportWritesValidCsv();
   void exportToAnUnwritablePlaceFails();
   void weakestIsByExamGuideObjective();
+  void optimizeFitsAndShowsParameters();
+  void readinessPerSubObjective();
   // Last: it installs German for the rest of the process.
   void datesAndNumbersSpeakTheAppLanguage();
 
  private:
   quiz::Attempt attempt(int questionIndex, bool correct) const;
+  // 60 simulated days of study of the whole bank (tests/quiz/simulated_learner.h), imported into
+  // the profile through the revlog CSV.
+  void importSimulatedStudy();
+  // That study in a view of the profile, refreshed once (refreshCount() > 0 unless it timed out).
+  std::unique_ptr<ProgressView> viewOfSimulatedStudy();
 
   quiz::QuestionBank bank_;
   std::unique_ptr<QTemporaryDir> dir_;
@@ -131,6 +146,88 @@ quiz::Attempt TestProgressView::attempt(int questionIndex, bool correct) const {
   a.timeTakenMs = 12'000;
   a.confidence = quiz::Confidence::Unsure;
   return a;
+}
+
+void TestProgressView::importSimulatedStudy() {
+  simulated_learner::Learner learner;
+  learner.truth = simulated_learner::perturbedTruth(3);
+  learner.bankSize = bank_.questions.size();
+  learner.newPerDay = 4;
+  const auto sim = simulated_learner::simulateStudy(learner, 0, 60, 3);
+  QVector<quiz::Attempt> attempts;
+  for (const quiz::FsrsRevlogEntry& e : sim.log) {
+    quiz::Attempt a = attempt(int(e.cardId - 1), e.rating > 1);
+    a.timeMs = e.timeMs;
+    a.confidence = e.rating == 2   ? quiz::Confidence::Guess
+                   : e.rating == 4 ? quiz::Confidence::Sure
+                                   : quiz::Confidence::Unsure;
+    a.log.rating = e.rating;
+    attempts << a;
+  }
+  const QString path = dir_->filePath(QStringLiteral("study.csv"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(quiz::RevlogCsv::write(attempts));
+  f.close();
+  const quiz::ImportResult r = store_->importRevlog(profile_, path).result();
+  QVERIFY2(r.ok, qPrintable(r.error));
+  QCOMPARE(r.rows, attempts.size());
+}
+
+std::unique_ptr<ProgressView> TestProgressView::viewOfSimulatedStudy() {
+  importSimulatedStudy();
+  auto view = std::make_unique<ProgressView>(bank_, store_.get());
+  view->resize(1280, 800);
+  view->loadProfiles(profile_);
+  static_cast<void>(QTest::qWaitFor([&] { return view->refreshCount() > 0; }, 5000));
+  return view;
+}
+
+// Optimize on the Progress view: the fit runs off the UI thread, Cancel is offered while it
+// runs, and the stored parameters are shown with their date, log size, log loss and RMSE.
+void TestProgressView::optimizeFitsAndShowsParameters() {
+  const auto view = viewOfSimulatedStudy();
+  QVERIFY(view->refreshCount() > 0);
+  FsrsOptimizePanel* panel = view->fsrsPanel();
+  QTRY_VERIFY(panel->summaryLabel()->text().contains(QStringLiteral("Not optimized yet")));
+  QSignalSpy done(panel, &FsrsOptimizePanel::optimized);
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QVERIFY(panel->isOptimizing());
+  QVERIFY(panel->cancelButton()->isEnabled());
+  QVERIFY(!panel->optimizeButton()->isEnabled());
+  QVERIFY(done.wait(30000));
+  QCOMPARE(done.at(0).at(0).toBool(), true);
+  QVERIFY(!panel->cancelButton()->isEnabled());
+  const quiz::FsrsParameters p = store_->fsrsParameters(profile_).result();
+  QVERIFY(p.optimized);
+  QVERIFY(p.reviews > 100);
+  const QString text = panel->summaryLabel()->text();
+  QVERIFY2(text.contains(QStringLiteral("Optimized")) &&
+               text.contains(QString::number(p.reviews)) &&
+               text.contains(QString::number(p.logLossFitted, 'f', 4)),
+           qPrintable(text));
+}
+
+// An exam date set on the view is stored with the profile and gives a prediction per
+// sub-objective of the bank.
+void TestProgressView::readinessPerSubObjective() {
+  const auto view = viewOfSimulatedStudy();
+  QVERIFY(view->refreshCount() > 0);
+  ReadinessPanel* panel = view->readinessPanel();
+  const int before = panel->updates();
+  panel->dateEdit()->setDate(QDate::currentDate().addDays(30));
+  panel->dateEnabled()->setChecked(true);
+  QTRY_VERIFY_WITH_TIMEOUT(panel->updates() > before && panel->report().ok, 10000);
+  QSet<QString> objectives;
+  for (const quiz::Question& q : bank_.questions)
+    for (const QString& o : q.objectives) objectives.insert(o);
+  QCOMPARE(panel->report().objectives.size(), objectives.size());
+  QCOMPARE(panel->report().overall.questions, bank_.questions.size());
+  QVERIFY(panel->report().overall.followSchedule.share > 0.3);
+  for (const QString& o : objectives)
+    QVERIFY2(panel->reportLabel()->text().contains(o), qPrintable(o));
+  QTRY_COMPARE(store_->profiles().result().at(0).examDate,
+               QDate::currentDate().addDays(30).toString(Qt::ISODate));
 }
 
 void TestProgressView::showsStoredAttempts() {

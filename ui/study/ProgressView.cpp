@@ -22,7 +22,9 @@
 #include <QVBoxLayout>
 
 #include "ui/app/AppTheme.h"
+#include "ui/study/FsrsOptimizePanel.h"
 #include "ui/study/ProgressCharts.h"
+#include "ui/study/ReadinessPanel.h"
 
 namespace precisionlab {
 
@@ -45,6 +47,11 @@ ProgressView::ProgressView(const quiz::QuestionBank& bank, quiz::ProgressStore* 
     connect(store_, &quiz::ProgressStore::changed, this, [this](quiz::Changes what) {
       if (what & (quiz::Change::Attempts | quiz::Change::Reviews | quiz::Change::Database))
         refresh();
+      if (what & (quiz::Change::Parameters | quiz::Change::Database)) fsrsPanel_->reload();
+      if (what & (quiz::Change::Attempts | quiz::Change::Parameters | quiz::Change::Database))
+        readinessPanel_->refresh();
+      if (what & quiz::Change::Profiles)  // an exam date or a name changed: keep them current
+        store_->profiles().then(this, [this](const QVector<quiz::Profile>& p) { profiles_ = p; });
     });
   }
 }
@@ -108,6 +115,10 @@ void ProgressView::buildUi() {
   objectiveCount_ = int(objectives.size());
 
   charts_ = new ProgressCharts(this);
+  fsrsPanel_ = new FsrsOptimizePanel(store_, this);
+  connect(fsrsPanel_, &FsrsOptimizePanel::statusMessage, this, &ProgressView::statusMessage);
+  readinessPanel_ = new ReadinessPanel(bank_, store_, this);
+  connect(readinessPanel_, &ReadinessPanel::statusMessage, this, &ProgressView::statusMessage);
 
   emptyHint_ = new QLabel(
       tr("No attempts yet. Answer a question in the Study tab and it appears here."), this);
@@ -136,6 +147,8 @@ void ProgressView::buildUi() {
   v->setSpacing(12);
   v->addLayout(top);
   v->addLayout(tiles);
+  v->addWidget(readinessPanel_);
+  v->addWidget(fsrsPanel_);
   v->addWidget(charts_, 3);
   v->addWidget(recent);
   v->addWidget(emptyHint_);
@@ -192,6 +205,9 @@ void ProgressView::selectProfile(qint64 profileId) {
     profileId_ = profileId;
     emit profileChanged(profileId, profileBox_->itemText(index));
   }
+  fsrsPanel_->setProfile(profileId);
+  for (const quiz::Profile& p : profiles_)
+    if (p.id == profileId) readinessPanel_->setProfile(profileId, p.examDate);
   refresh();
 }
 

@@ -1,6 +1,7 @@
 // The progress tab: who is studying (profiles), how it is going (accuracy by day, by domain,
 // streak, average time, weakest domain), the schedule (FSRS or SM-2, chosen per profile: due
-// counts, intervals, predicted and measured retention) and the recent attempts, with a CSV
+// counts, intervals, predicted and measured retention), the FSRS parameters fitted to the
+// learner (FsrsOptimizePanel), exam readiness (ReadinessPanel) and the recent attempts, with a CSV
 // export. Everything comes from the ProgressStore asynchronously; the view refreshes when the
 // store says attempts or profiles changed.
 #pragma once
@@ -19,7 +20,9 @@ class QTableWidget;
 
 namespace precisionlab {
 
+class FsrsOptimizePanel;
 class ProgressCharts;
+class ReadinessPanel;
 
 class ProgressView : public QWidget {
   Q_OBJECT
@@ -43,6 +46,8 @@ class ProgressView : public QWidget {
   QLabel* tile(int index) const { return tiles_.value(index); }
   int tileColumns() const { return tileColumns_; }
   ProgressCharts* charts() const { return charts_; }
+  FsrsOptimizePanel* fsrsPanel() const { return fsrsPanel_; }
+  ReadinessPanel* readinessPanel() const { return readinessPanel_; }
 
  public slots:
   // Lists profiles, creating a first one ("Learner") in a new database, and selects
@@ -99,6 +104,8 @@ class ProgressView : public QWidget {
   QString weakest_, weakestSummary_;  // by sub-objective, from all of this bank's attempts
   int objectiveCount_ = 0;            // sub-objectives the bank's questions are tagged with
   ProgressCharts* charts_ = nullptr;
+  FsrsOptimizePanel* fsrsPanel_ = nullptr;    // fitted FSRS parameters and Optimize
+  ReadinessPanel* readinessPanel_ = nullptr;  // exam date and readiness per sub-objective
   QTableWidget* table_ = nullptr;
   QLabel* emptyHint_ = nullptr;
 };

@@ -8,6 +8,8 @@
 // fsync each costs nothing noticeable and they then survive power loss too.
 #pragma once
 
+#include "quiz/FsrsItems.h"
+#include "quiz/FsrsScheduler.h"
 #include "quiz/ProgressStore.h"
 #include "quiz/ProgressTypes.h"
 
@@ -22,7 +24,7 @@ namespace precisionlab::quiz {
 class ProgressDatabase {
  public:
   static constexpr int kMinVersion = 0;  // an empty file: v1 is applied first
-  static constexpr int kMaxVersion = 3;  // this build's schema (quiz/sql/v1.sql .. v3.sql)
+  static constexpr int kMaxVersion = 4;  // this build's schema (quiz/sql/v1.sql .. v4.sql)
 
   ProgressDatabase() = default;
   ~ProgressDatabase();
@@ -44,6 +46,16 @@ class ProgressDatabase {
   QVector<ReviewState> reviewStates(qint64 profileId, const QString& bankId);
   Statistics statistics(qint64 profileId, const QString& bankId, qint64 nowMs);
   ExportResult exportCsv(qint64 profileId, const QString& filePath);
+
+  // FSRS (ProgressDatabaseFsrs.cpp): the review log as the optimizer reads it (one card id per
+  // bank and question), the profile's parameters, and the log as a revlog CSV (RevlogCsv.h).
+  QVector<FsrsRevlogEntry> reviewLog(qint64 profileId);
+  FsrsParameters fsrsParameters(qint64 profileId);
+  FsrsParametersResult saveFsrsParameters(qint64 profileId, const FsrsParameters& parameters);
+  ExportResult exportRevlog(qint64 profileId, const QString& filePath);
+  ProfileResult setExamDate(qint64 profileId, const QString& isoDate);  // "" clears it
+  // Replays the file's attempts into the profile, which must have none yet (one transaction).
+  ImportResult importRevlog(qint64 profileId, const QString& filePath);
   BackupResult backup(bool force);
 
   // Why the progress file cannot be written, in words, from SQLite's result code for the failed
@@ -61,6 +73,12 @@ class ProgressDatabase {
   OpenReport openReadOnly(OpenReport report, const QString& why);
   OpenReport repair(OpenReport report, const QString& detail);
   bool migrate(int from, QString* error);
+  // The attempt row and its schedule update, inside the caller's transaction.
+  bool insertAttempt(const Attempt& a, const FsrsScheduler& fsrs, RecordResult* r);
+  FsrsScheduler profileFsrsScheduler(qint64 profileId);
+  // New parameters: every scheduled question's FSRS stability and difficulty replayed from the
+  // profile's answers under them, as Anki recomputes memory states (due dates are kept).
+  bool recomputeFsrsMemory(qint64 profileId, const FsrsScheduler& fsrs);
   bool exec(const char* sql, QString* error = nullptr);
   QString lastError() const;
   QString readOnlyError() const;

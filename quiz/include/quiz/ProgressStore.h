@@ -13,6 +13,7 @@
 // locked or newer-version file never loses what it holds: see OpenReport.
 #pragma once
 
+#include "quiz/FsrsItems.h"
 #include "quiz/ProgressTypes.h"
 
 #include <QFuture>
@@ -76,6 +77,21 @@ class ProgressStore : public QObject {
 
   // CSV (RFC 4180) of the attempts, written atomically (writeOutputFile). profileId 0 = all.
   QFuture<ExportResult> exportCsv(qint64 profileId, const QString& filePath);
+
+  // FSRS parameters fitted to the learner (docs/spaced-repetition.md). The optimizer itself runs
+  // off this thread (FsrsOptimizer on a worker, as Anki does): reviewLog() hands it a snapshot,
+  // saveFsrsParameters() stores the result, which later answers are scheduled by.
+  QFuture<QVector<FsrsRevlogEntry>> reviewLog(qint64 profileId);
+  QFuture<FsrsParameters> fsrsParameters(qint64 profileId);
+  QFuture<FsrsParametersResult> saveFsrsParameters(qint64 profileId,
+                                                   const FsrsParameters& parameters);
+  // The attempts as a CSV in Anki's revlog column names (quiz/RevlogCsv.h), written atomically;
+  // and read back into a profile that has no attempts yet.
+  QFuture<ExportResult> exportRevlog(qint64 profileId, const QString& filePath);
+  QFuture<ImportResult> importRevlog(qint64 profileId, const QString& filePath);
+
+  // The learner's exam day ("YYYY-MM-DD", "" = none), for exam readiness (ExamReadiness.h).
+  QFuture<ProfileResult> setExamDate(qint64 profileId, const QString& isoDate);
 
   // VACUUM INTO a new backup and rotate; skipped (ok=false, empty error) when not forced and
   // nothing changed or the last backup is younger than Options::minBackupIntervalMs.

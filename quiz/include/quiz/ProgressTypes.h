@@ -3,6 +3,7 @@
 // words ready to show.
 #pragma once
 
+#include "quiz/FsrsModel.h"
 #include "quiz/QuizTypes.h"
 #include "quiz/Scheduler.h"
 
@@ -18,6 +19,7 @@ struct Profile {
   QString name;
   qint64 createdMs = 0;                           // epoch ms
   SchedulerKind scheduler = SchedulerKind::Fsrs;  // whose due times this profile studies by
+  QString examDate;                               // ISO "2027-01-15", "" = not set (exam readiness)
 };
 
 // One answered question, like a row of Anki's revlog.
@@ -35,6 +37,13 @@ struct Attempt {
   Confidence confidence = Confidence::Unknown;
   ReviewLogEntry log;  // filled by the store (ignored in recordAttempt's input)
 };
+
+// The attempt's FSRS rating 1..4: the one the store logged, or (a row never logged) the one its
+// answer, confidence and time give (FsrsScheduler::ratingFor).
+inline int fsrsRating(const Attempt& a) {
+  if (a.log.rating >= 1 && a.log.rating <= 4) return a.log.rating;
+  return static_cast<int>(FsrsScheduler::ratingFor(a.correct, a.confidence, a.timeTakenMs));
+}
 
 struct DomainStats {
   QString domain;
@@ -75,7 +84,13 @@ struct Statistics {
 };
 
 // What changed, so views refresh only that (ProgressStore::changed).
-enum class Change { Profiles = 0x1, Attempts = 0x2, Reviews = 0x4, Database = 0x8 };
+enum class Change {
+  Profiles = 0x1,
+  Attempts = 0x2,
+  Reviews = 0x4,
+  Database = 0x8,
+  Parameters = 0x10  // a profile's FSRS parameters
+};
 Q_DECLARE_FLAGS(Changes, Change)
 
 struct OpenReport {
@@ -126,6 +141,35 @@ struct ExportResult {
   QString error;
   int rows = 0;
   QString path;
+};
+
+// The FSRS parameters a profile schedules by, and where they came from (table fsrs_parameters;
+// docs/spaced-repetition.md, "Parameters fitted to you"). A profile never optimized has
+// `optimized` false and the FSRS-6 defaults.
+struct FsrsParameters {
+  bool optimized = false;
+  FsrsModel::Weights weights = FsrsModel::defaultWeights();  // in use
+  FsrsModel::Weights fitted = FsrsModel::defaultWeights();   // the optimizer's output
+  qint64 fittedMs = 0;                                       // epoch ms
+  int reviews = 0;                                           // log size: rated reviews
+  int items = 0;                                             // and training items
+  QString outcome;  // "fitted", "initial-only", "too-few-reviews"
+  bool keptPrevious = false;
+  double logLossPrevious = 0, logLossFitted = 0, rmsePrevious = 0, rmseFitted = 0;
+  QString summary;
+};
+
+struct FsrsParametersResult {
+  bool ok = false;
+  QString error;
+  FsrsParameters parameters;
+};
+
+// A review log read back into a profile (ProgressStore::importRevlog).
+struct ImportResult {
+  bool ok = false;
+  QString error;
+  int rows = 0;
 };
 
 struct BackupResult {

@@ -82,9 +82,11 @@ class Scheduler {
   // SM-2 alone (sets the SM-2 fields and sm2DueMs).
   static ReviewState review(ReviewState state, int grade, qint64 nowMs);
   // One attempt: SM-2 and FSRS both updated, dueMs set from state.scheduler, the log entry
-  // filled. timeTakenMs feeds the ratings (slow correct answers rate one lower).
+  // filled. timeTakenMs feeds the ratings (slow correct answers rate one lower). `fsrs`: the
+  // profile's FSRS scheduler (its fitted parameters); nullptr = the FSRS-6 defaults.
   static ReviewState apply(ReviewState state, bool correct, Confidence confidence,
-                           qint64 timeTakenMs, qint64 nowMs, ReviewLogEntry* log = nullptr);
+                           qint64 timeTakenMs, qint64 nowMs, ReviewLogEntry* log = nullptr,
+                           const FsrsScheduler* fsrs = nullptr);
 
   // Question ids to study now: due ones first (most overdue first, ties in bank order), then
   // new ones (no state yet) in bank order, at most `limit` (0 = no limit). Ids in `states` that

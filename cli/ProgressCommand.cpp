@@ -1,0 +1,244 @@
+// `precisionlab-cli progress ACTION`: the learner's progress file from the terminal. FSRS
+// parameters fitted to a profile's own answers (optimize, parameters) and the review log as a CSV
+// in Anki's revlog column names (export-revlog, import-revlog); docs/spaced-repetition.md. Only
+// when the CLI is built with the quiz library (PRECISIONLAB_HAVE_QUIZ).
+#ifdef PRECISIONLAB_HAVE_QUIZ
+
+#include "cli/ArgParser.h"
+#include "cli/CommandRegistry.h"
+#include "core/EngineError.h"
+
+#include "quiz/BankLoader.h"
+#include "quiz/ExamReadiness.h"
+#include "quiz/FsrsProfileFit.h"
+#include "quiz/OutputFile.h"
+#include "quiz/ProgressStore.h"
+
+#include <QCoreApplication>
+#include <QDate>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cstdio>
+
+namespace precisionlab::cli {
+namespace {
+
+using namespace precisionlab::quiz;
+
+ArgParser makeParser() {
+  ArgParser p("progress", "fit FSRS parameters to a learner, export and import the review log");
+  p.describe(
+      "  progress optimize [--profile NAME] [--json FILE]\n"
+      "    Fits the 21 FSRS-6 parameters to the profile's answers (as Anki's Optimize does),\n"
+      "    stores them with the date and the log size, and prints the log loss and RMSE (bins)\n"
+      "    of the previous and the fitted parameters. Below fsrs-rs's minimum log size the\n"
+      "    previous parameters are kept, and it says so.\n"
+      "  progress parameters [--profile NAME] [--anki] [--json FILE]\n"
+      "    Prints the profile's parameters and where they came from; --anki: only Anki's\n"
+      "    parameter string (21 comma-separated numbers for Anki's FSRS options).\n"
+      "  progress export-revlog --out FILE [--profile NAME]\n"
+      "    Writes the profile's answers as a CSV in Anki's revlog column names plus the app's own\n"
+      "    (docs/spaced-repetition.md, \"Review log CSV\").\n"
+      "  progress import-revlog FILE [--profile NAME]\n"
+      "    Reads such a CSV back into a profile with no answers yet (created when missing).\n"
+      "  progress readiness [--exam-date YYYY-MM-DD] [--bank FILE] [--profile NAME]\n"
+      "    The predicted share of the bank's questions (default: the built-in one) answered\n"
+      "    right on the exam date (default: the one set in the app), per exam-guide\n"
+      "    sub-objective and overall, if studying stops now and if the schedule is followed.\n");
+  p.positional("ACTION", "optimize, parameters, export-revlog, import-revlog or readiness", 1, 1,
+               ValueHint::Text,
+               {"optimize", "parameters", "export-revlog", "import-revlog", "readiness"});
+  p.positional("FILE", "import-revlog: the CSV to read", 0, 1);
+  p.option("db", "FILE", "the progress file (default: the app's, in its data folder)",
+           ValueHint::File);
+  p.option("profile", "NAME", "the learner's profile (default: the only one)");
+  p.option("json", "FILE", "optimize, parameters: also write the result as JSON here",
+           ValueHint::File);
+  p.option("out", "FILE", "export-revlog: the CSV to write", ValueHint::File);
+  p.flag("anki", "parameters: print only Anki's parameter string");
+  p.option("exam-date", "YYYY-MM-DD", "readiness: the exam day (default: the profile's)");
+  p.option("bank", "FILE", "readiness: the question bank (default: the built-in one)",
+           ValueHint::File);
+  return p;
+}
+
+QJsonArray numbers(const FsrsModel::Weights& w) {
+  QJsonArray a;
+  for (double v : w) a.append(v);
+  return a;
+}
+
+QJsonObject parametersJson(const FsrsParameters& p) {
+  return {{"optimized", p.optimized},
+          {"weights", numbers(p.weights)},
+          {"fitted", numbers(p.fitted)},
+          {"anki", FsrsOptimizer::ankiParameterString(p.weights)},
+          {"fittedUtc",
+           p.fittedMs > 0
+               ? QDateTime::fromMSecsSinceEpoch(p.fittedMs, Qt::UTC).toString(Qt::ISODateWithMs)
+               : QString()},
+          {"reviews", p.reviews},
+          {"items", p.items},
+          {"outcome", p.outcome},
+          {"keptPrevious", p.keptPrevious},
+          {"logLoss", QJsonObject{{"previous", p.logLossPrevious}, {"fitted", p.logLossFitted}}},
+          {"rmseBins", QJsonObject{{"previous", p.rmsePrevious}, {"fitted", p.rmseFitted}}},
+          {"summary", p.summary}};
+}
+
+void writeJson(const ArgParser& args, const QJsonObject& o) {
+  if (!args.has("json")) return;
+  const QString path = QString::fromStdString(args.text("json", ""));
+  if (const QString error = writeOutputFile(path, QJsonDocument(o).toJson()); !error.isEmpty())
+    throw InputError(error.toStdString());
+}
+
+// The profile named by --profile (created when `create`), or the only one.
+qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool create) {
+  const QVector<Profile> profiles = store.profiles().result();
+  if (args.has("profile")) {
+    const QString name = QString::fromStdString(args.text("profile", ""));
+    for (const Profile& p : profiles)
+      if (p.name == name) return p.id;
+    if (create) {
+      const ProfileResult r = store.addProfile(name).result();
+      if (!r.ok) throw InputError(r.error.toStdString());
+      return r.profile.id;
+    }
+    QStringList names;
+    for (const Profile& p : profiles) names << p.name;
+    args.fail("profile",
+              "no profile \"" + name.toStdString() + "\" in this progress file (it has: " +
+                  (names.isEmpty() ? std::string("none") : names.join(", ").toStdString()) + ")");
+  }
+  if (profiles.size() == 1) return profiles.front().id;
+  args.fail("profile", profiles.isEmpty() ? "this progress file has no profile yet"
+                                          : "this progress file has several profiles: name one");
+}
+
+QString percent(double share) {
+  return QString::number(qRound(share * 100)) + QStringLiteral(" %");
+}
+
+QString shareText(const ReadinessShare& s) {
+  return QStringLiteral("%1 (%2-%3)").arg(percent(s.share), percent(s.low), percent(s.high));
+}
+
+int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
+  QString date = QString::fromStdString(args.text("exam-date", ""));
+  if (date.isEmpty())
+    for (const Profile& p : store.profiles().result())
+      if (p.id == profile) date = p.examDate;
+  if (date.isEmpty()) args.fail("exam-date", "no exam date is set for this profile: give one");
+  const QDate exam = QDate::fromString(date, Qt::ISODate);
+  if (!exam.isValid())
+    args.fail("exam-date", "\"" + date.toStdString() + "\" is not a date like 2027-01-15");
+  const QString source = QString::fromStdString(args.text("bank", ":/banks/pmle-scaling.json"));
+  const BankLoadResult loaded = BankLoader::loadFile(source);
+  if (!loaded.ok())
+    throw InputError(source.toStdString() +
+                     ": the question bank does not load (precisionlab-cli bank check shows why)");
+  const QuestionBank& bank = *loaded.bank;
+  ReadinessInput in;
+  for (const Question& q : bank.questions) in.questions << ReadinessQuestion{q.id, q.objectives};
+  for (const Attempt& a : store.attempts(profile).result())
+    if (a.bankId == bank.id) in.attempts << a;
+  in.states = store.reviewStates(profile, bank.id).result();
+  in.weights = store.fsrsParameters(profile).result().weights;
+  in.nowMs = QDateTime::currentMSecsSinceEpoch();
+  in.examMs = exam.startOfDay().toMSecsSinceEpoch();
+  const ReadinessReport r = ExamReadiness::predict(in);
+  if (!r.ok) throw InputError(r.message.toStdString());
+  std::printf("Exam on %s (in %d days); predicted share right (90 %% range):\n", qPrintable(date),
+              r.daysToExam);
+  std::printf("%-14s %-10s %-22s %s\n", "sub-objective", "answered", "if you stop now",
+              "if you follow the schedule");
+  const auto row = [](const QString& name, const ObjectiveReadiness& o) {
+    std::printf("%-14s %-10s %-22s %s\n", qPrintable(name),
+                qPrintable(QStringLiteral("%1/%2").arg(o.answered).arg(o.questions)),
+                qPrintable(shareText(o.stopNow)), qPrintable(shareText(o.followSchedule)));
+  };
+  for (const ObjectiveReadiness& o : r.objectives) row(o.objective, o);
+  row(QStringLiteral("overall"), r.overall);
+  if (!r.weakest.isEmpty())
+    std::printf("weakest: %s %s\n", qPrintable(r.weakest),
+                qPrintable(bank.objectives.value(r.weakest)));
+  for (const ReviewSuggestion& s : r.thisWeek)
+    std::printf("review this week: %s (%s on the exam day if not reviewed)\n",
+                qPrintable(s.questionId), qPrintable(percent(s.recallAtExam)));
+  if (r.lastExam.answers > 0)
+    std::printf("last exam: %d of %d right; readiness predicted %s\n", r.lastExam.correct,
+                r.lastExam.answers, qPrintable(percent(r.lastExam.predicted)));
+  return kExitOk;
+}
+
+int runProgress(const ArgParser& args) {
+  const std::string action = args.positionals().front();
+  const bool import = action == "import-revlog";
+  if (import != (args.positionals().size() == 2))
+    throw UsageError(import ? "import-revlog needs the CSV file to read"
+                            : action + " takes no FILE");
+  if (action == "export-revlog" && !args.has("out"))
+    args.fail("out", "export-revlog needs --out FILE");
+  static int argc = 1;
+  static char name[] = "precisionlab-cli";
+  static char* argv[] = {name, nullptr};
+  QCoreApplication app(argc, argv);
+  QCoreApplication::setApplicationName(QStringLiteral("PrecisionLab"));
+  QCoreApplication::setOrganizationName(QStringLiteral("PrecisionLab"));
+  const QString db =
+      args.has("db") ? QString::fromStdString(args.text("db", "")) : ProgressStore::defaultPath();
+  ProgressStore store;
+  ProgressStore::Options options;
+  options.backupAtOpen = false;  // a terminal command; the app keeps the rotating backups
+  const OpenReport opened = store.open(db, options).result();
+  if (!opened.ok()) throw InputError(db.toStdString() + ": " + opened.message.toStdString());
+  if (opened.needsAttention()) std::fprintf(stderr, "%s\n", qPrintable(opened.message));
+  const qint64 profile = pickProfile(store, args, import);
+
+  if (action == "readiness") return runReadiness(store, profile, args);
+  if (action == "optimize") {
+    const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
+    if (!r.ok) throw InputError(r.error.toStdString());
+    std::printf("%s\n", qPrintable(r.fit.summary));
+    if (r.fit.items > 0)
+      std::printf("log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f\n",
+                  r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
+                  r.fit.result.rmseBins);
+    std::printf("parameters in use: %s\n",
+                qPrintable(FsrsOptimizer::ankiParameterString(r.stored.weights)));
+    writeJson(args, parametersJson(r.stored));
+  } else if (action == "parameters") {
+    const FsrsParameters p = store.fsrsParameters(profile).result();
+    if (args.has("anki")) {
+      std::printf("%s\n", qPrintable(FsrsOptimizer::ankiParameterString(p.weights)));
+    } else {
+      std::printf("%s\n", p.optimized ? qPrintable(p.summary)
+                                      : "Not optimized yet: the FSRS-6 default parameters.");
+      std::printf("parameters in use: %s\n",
+                  qPrintable(FsrsOptimizer::ankiParameterString(p.weights)));
+    }
+    writeJson(args, parametersJson(p));
+  } else if (action == "export-revlog") {
+    const ExportResult r =
+        store.exportRevlog(profile, QString::fromStdString(args.text("out", ""))).result();
+    if (!r.ok) throw InputError(r.error.toStdString());
+    std::printf("%d reviews written to %s\n", r.rows, qPrintable(r.path));
+  } else {
+    const ImportResult r =
+        store.importRevlog(profile, QString::fromStdString(args.positionals()[1])).result();
+    if (!r.ok) throw InputError(r.error.toStdString());
+    std::printf("%d reviews imported\n", r.rows);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace precisionlab::cli
+
+PRECISIONLAB_CLI_COMMAND(progress, "progress", precisionlab::cli::makeParser,
+                         precisionlab::cli::runProgress, false)
+
+#endif  // PRECISIONLAB_HAVE_QUIZ

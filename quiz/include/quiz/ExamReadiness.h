@@ -1,0 +1,94 @@
+// Exam readiness: the predicted share of a bank's questions answered right on the exam date,
+// overall and per exam-guide sub-objective (3.1, 3.2, 3.3), in two cases: the learner stops
+// studying now, or follows the schedule until the exam. Built on the profile's FSRS parameters
+// (fitted or default): each answered question's memory is replayed from its answers
+// (FsrsModel), and its chance of a right answer on the exam day is FSRS's predicted recall then.
+// A question never answered counts with the learner's share of right first answers (Laplace
+// smoothed). Following the schedule is simulated: each question is reviewed when the profile's
+// scheduler makes it due (never-answered ones are first answered tomorrow), each review recalled
+// with the model's probability and rated with the learner's own shares of Hard, Good and Easy;
+// `runs` seeded runs give the mean and its spread.
+//
+// Uncertainty: a 90 % interval around each share, from the spread of the simulated runs and the
+// binomial spread of an exam that asks each question of the group once. It does not include
+// the parameters' own uncertainty. Calibration against simulated learners with known parameters:
+// tests/quiz/tst_examreadiness.cpp.
+//
+// Also: the weakest sub-objective (lowest share if studying stops now, among those with 3 or
+// more answered questions), the answered questions
+// due within 7 days in order of their predicted recall on the exam day, and the learner's last
+// exam sitting (exam-mode answers within 3 hours of the latest one) against what the model
+// predicted for those answers before each was given.
+#pragma once
+
+#include "quiz/FsrsModel.h"
+#include "quiz/ProgressTypes.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace precisionlab::quiz {
+
+struct ReadinessShare {
+  double share = 0.0;  // predicted share answered right, 0..1
+  double low = 0.0;    // 90 % interval
+  double high = 0.0;
+};
+
+struct ObjectiveReadiness {
+  QString objective;  // "3.1"; "" for the whole bank
+  int questions = 0;
+  int answered = 0;  // questions answered at least once
+  ReadinessShare stopNow;
+  ReadinessShare followSchedule;
+};
+
+struct ReviewSuggestion {
+  QString questionId;
+  qint64 dueMs = 0;
+  double recallAtExam = 0.0;  // if studying stopped now
+};
+
+struct ExamSittingCheck {
+  int answers = 0;  // 0: no exam-mode answers yet
+  int correct = 0;
+  double predicted = 0.0;  // mean predicted chance of the answers given
+  qint64 lastMs = 0;
+};
+
+struct ReadinessReport {
+  bool ok = false;
+  QString message;  // why not (no exam date, a date in the past)
+  qint64 nowMs = 0, examMs = 0;
+  int daysToExam = 0;
+  double firstAnswerShare = 0.0;  // the chance used for questions never answered
+  ObjectiveReadiness overall;
+  QVector<ObjectiveReadiness> objectives;  // by name
+  QString weakest;  // "" unless two sub-objectives have 3+ answered questions each
+  QVector<ReviewSuggestion> thisWeek;  // at most 10
+  ExamSittingCheck lastExam;
+};
+
+struct ReadinessQuestion {
+  QString id;
+  QStringList objectives;
+};
+
+struct ReadinessInput {
+  QVector<ReadinessQuestion> questions;  // the bank
+  QVector<Attempt> attempts;             // this profile's, any order, any bank's ids ignored
+  QVector<ReviewState> states;           // this profile's schedule for the bank
+  FsrsModel::Weights weights = FsrsModel::defaultWeights();
+  qint64 nowMs = 0;
+  qint64 examMs = 0;
+  int runs = 200;
+  quint64 seed = 1;
+};
+
+class ExamReadiness {
+ public:
+  static ReadinessReport predict(const ReadinessInput& input);
+};
+
+}  // namespace precisionlab::quiz

@@ -1,0 +1,245 @@
+// Exam readiness (quiz/ExamReadiness.h) against simulated learners whose true memory is known
+// (tests/quiz/simulated_learner.h): four learners with parameters unlike the defaults study a
+// 90-question bank (sub-objectives 3.1, 3.2, 3.3) for 60 days; their parameters are fitted from
+// their own answers (FsrsOptimizer, the app's path); readiness is predicted for an exam 30 and
+// 60 days later. The simulated truth: the expected share right on the exam day from the true
+// memory, if studying stops (exact) and if the learner follows the app's schedule (400 simulated
+// futures under the true memory and the learner's true rating habits). Calibration: predicted
+// and simulated shares within 5 points on average over the learners (for the whole bank, and
+// for the sub-objectives), every single share within 8 points and inside the predicted 90 %
+// interval; both cases, both dates. (One learner's fitted parameters predict its whole-bank
+// share 5.4 points too high at 60 days: the interval does not include the parameters' own
+// uncertainty, see quiz/ExamReadiness.h.) Also the weakest sub-objective, this week's questions
+// and the last exam sitting.
+#include "quiz/ExamReadiness.h"
+#include "quiz/FsrsOptimizer.h"
+#include "simulated_learner.h"
+
+#include <QTest>
+#include <cmath>
+#include <random>
+
+using namespace precisionlab::quiz;
+using simulated_learner::kDayMs;
+
+namespace {
+
+constexpr int kBank = 90;
+
+QString objectiveOf(qint64 card) { return QStringLiteral("3.%1").arg(1 + card % 3); }
+
+ReadinessInput inputOf(const simulated_learner::Simulation& sim, const FsrsModel::Weights& w) {
+  ReadinessInput in;
+  for (qint64 id = 1; id <= kBank; ++id)
+    in.questions << ReadinessQuestion{QStringLiteral("q%1").arg(id), {objectiveOf(id)}};
+  for (const FsrsRevlogEntry& e : sim.log) {
+    Attempt a;
+    a.timeMs = e.timeMs;
+    a.questionId = QStringLiteral("q%1").arg(e.cardId);
+    a.correct = e.rating > 1;
+    a.confidence = e.rating == 2   ? Confidence::Guess
+                   : e.rating == 4 ? Confidence::Sure
+                                   : Confidence::Unsure;
+    a.timeTakenMs = 12'000;
+    a.log.rating = e.rating;
+    in.attempts << a;
+  }
+  for (const auto& [id, card] : sim.cards) {
+    ReviewState s;
+    s.questionId = QStringLiteral("q%1").arg(id);
+    s.fsrs = card.schedule;
+    in.states << s;
+  }
+  in.weights = w;
+  in.nowMs = sim.endMs;
+  return in;
+}
+
+// The simulated truth for one group of cards: expected share right on the exam day.
+struct Truth {
+  double stopNow = 0, follow = 0;
+};
+
+Truth truthOf(const simulated_learner::Simulation& sim, const simulated_learner::Learner& learner,
+              const FsrsModel::Weights& appWeights, qint64 examMs, int objective, quint64 seed) {
+  const FsrsModel truth(learner.truth);
+  FsrsScheduler::Parameters sp;
+  sp.w = appWeights;  // the app schedules by the fitted parameters from now on
+  const FsrsScheduler scheduler(sp);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  const int runs = 400;
+  Truth t;
+  int n = 0;
+  for (const auto& [id, c] : sim.cards) {
+    if (objective > 0 && 1 + id % 3 != objective) continue;
+    ++n;
+    const auto recallAt = [&](const FsrsModel::State& m, qint64 last, qint64 at) {
+      return truth.recall(
+          precisionlab::quiz::FsrsItems::wholeDays(last, at),
+          std::clamp(m.stability, FsrsModel::kMinStability, FsrsModel::kMaxStability));
+    };
+    t.stopNow += recallAt(c.memory, c.lastMs, examMs);
+    double follow = 0.0;
+    for (int run = 0; run < runs; ++run) {
+      FsrsCard card = c.schedule;
+      FsrsModel::State memory = c.memory;
+      qint64 last = c.lastMs, next = std::max(card.dueMs, sim.endMs);
+      int count = c.count;
+      while (next <= examMs) {
+        const int deltaT = precisionlab::quiz::FsrsItems::wholeDays(last, next);
+        const bool recalled = uniform(rng) < recallAt(memory, last, next);
+        int rating = 1;
+        if (recalled) {
+          const double u = uniform(rng);
+          rating = u < learner.passRating[0]                           ? 2
+                   : u < learner.passRating[0] + learner.passRating[1] ? 3
+                                                                       : 4;
+        }
+        memory = truth.step(memory, deltaT, rating, count++);
+        card = scheduler.review(card, static_cast<FsrsRating>(rating), next);
+        last = next;
+        next = card.dueMs;
+      }
+      follow += recallAt(memory, last, examMs) / runs;
+    }
+    t.follow += follow;
+  }
+  t.stopNow /= n;
+  t.follow /= n;
+  return t;
+}
+
+}  // namespace
+
+class TestExamReadiness : public QObject {
+  Q_OBJECT
+  // |predicted - simulated| per learner, case and date: the whole bank, and each sub-objective.
+  QVector<double> overallErrors_, objectiveErrors_;
+
+ private slots:
+  void calibratedAgainstSimulatedLearners_data() {
+    QTest::addColumn<quint64>("seed");
+    for (quint64 seed : {31, 32, 33, 34})
+      QTest::newRow(qPrintable(QString("learner %1").arg(seed))) << seed;
+  }
+  void calibratedAgainstSimulatedLearners() {
+    QFETCH(quint64, seed);
+    simulated_learner::Learner learner;
+    learner.truth = simulated_learner::perturbedTruth(seed);
+    learner.bankSize = kBank;
+    learner.newPerDay = 6;
+    const simulated_learner::Simulation sim =
+        simulated_learner::simulateStudy(learner, 0, 60, seed);
+    QCOMPARE(int(sim.cards.size()), kBank);
+    int reviews = 0;
+    const QVector<FsrsItem> items = FsrsItems::forTraining(sim.log, &reviews);
+    const FsrsFit fit =
+        FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
+    for (int days : {30, 60}) {
+      ReadinessInput in = inputOf(sim, fit.weights);
+      in.examMs = sim.endMs + days * kDayMs;
+      const ReadinessReport r = ExamReadiness::predict(in);
+      QVERIFY(r.ok);
+      QCOMPARE(r.objectives.size(), 3);
+      QCOMPARE(r.overall.answered, kBank);
+      for (int objective = 0; objective <= 3; ++objective) {
+        const ObjectiveReadiness& o = objective == 0 ? r.overall : r.objectives[objective - 1];
+        const Truth t = truthOf(sim, learner, fit.weights, in.examMs, objective, seed * 100 + days);
+        const QString report =
+            QStringLiteral(
+                "%1 days, %2: stop now predicted %3 (%4-%5), simulated %6; follow "
+                "predicted %7 (%8-%9), simulated %10; %11 reviews")
+                .arg(days)
+                .arg(objective == 0 ? QStringLiteral("overall") : o.objective)
+                .arg(o.stopNow.share, 0, 'f', 3)
+                .arg(o.stopNow.low, 0, 'f', 3)
+                .arg(o.stopNow.high, 0, 'f', 3)
+                .arg(t.stopNow, 0, 'f', 3)
+                .arg(o.followSchedule.share, 0, 'f', 3)
+                .arg(o.followSchedule.low, 0, 'f', 3)
+                .arg(o.followSchedule.high, 0, 'f', 3)
+                .arg(t.follow, 0, 'f', 3)
+                .arg(reviews);
+        qInfo("%s", qPrintable(report));
+        const double stopError = std::abs(o.stopNow.share - t.stopNow);
+        const double followError = std::abs(o.followSchedule.share - t.follow);
+        // Every share within 8 points; on average over the learners within 5 (checked in
+        // averagedOverLearners: one learner's fitted parameters can be off by more).
+        (objective == 0 ? overallErrors_ : objectiveErrors_) << stopError << followError;
+        QVERIFY2(stopError <= 0.08 && followError <= 0.08, qPrintable(report));
+        // The simulated share lies inside the predicted 90 % interval.
+        QVERIFY2(o.stopNow.low <= t.stopNow && t.stopNow <= o.stopNow.high, qPrintable(report));
+        QVERIFY2(o.followSchedule.low <= t.follow && t.follow <= o.followSchedule.high,
+                 qPrintable(report));
+        QVERIFY2(o.stopNow.low <= o.stopNow.share && o.stopNow.share <= o.stopNow.high,
+                 qPrintable(report));
+        QVERIFY2(o.followSchedule.share > o.stopNow.share, qPrintable(report));
+      }
+    }
+  }
+
+  void averagedOverLearners() {
+    if (objectiveErrors_.isEmpty()) QSKIP("calibratedAgainstSimulatedLearners did not run");
+    for (const QVector<double>* errors : {&overallErrors_, &objectiveErrors_}) {
+      double mean = 0.0, worst = 0.0;
+      for (double e : *errors) {
+        mean += e / errors->size();
+        worst = std::max(worst, e);
+      }
+      qInfo("%s: mean |predicted - simulated| %.4f, largest %.4f over %d shares",
+            errors == &overallErrors_ ? "whole bank" : "sub-objectives", mean, worst,
+            int(errors->size()));
+      QVERIFY2(mean <= 0.05, qPrintable(QString::number(mean)));
+    }
+  }
+
+  // The weakest sub-objective is the one with the lowest share if studying stops; this week's
+  // questions are answered ones due within 7 days, least likely remembered first; the last exam
+  // sitting counts the exam-mode answers of its last 3 hours against their predicted chances.
+  void weakestThisWeekAndLastExam() {
+    simulated_learner::Learner learner;
+    learner.bankSize = kBank;
+    learner.newPerDay = 6;
+    const simulated_learner::Simulation sim = simulated_learner::simulateStudy(learner, 0, 20, 7);
+    ReadinessInput in = inputOf(sim, FsrsModel::defaultWeights());
+    in.examMs = sim.endMs + 14 * kDayMs;
+    in.runs = 50;
+    const qint64 lastDay = sim.endMs - kDayMs;
+    int examAnswers = 0;
+    for (Attempt& a : in.attempts)
+      if (a.timeMs >= lastDay) {
+        a.mode = QuizMode::Exam;
+        ++examAnswers;
+      }
+    QVERIFY(examAnswers > 3);
+    const ReadinessReport r = ExamReadiness::predict(in);
+    QVERIFY(r.ok);
+    QCOMPARE(r.daysToExam, 14);
+    QVERIFY(!r.weakest.isEmpty());
+    for (const ObjectiveReadiness& o : r.objectives)
+      QVERIFY(
+          o.stopNow.share >=
+          (std::find_if(r.objectives.begin(), r.objectives.end(), [&](const ObjectiveReadiness& x) {
+            return x.objective == r.weakest;
+          }))->stopNow.share);
+    QVERIFY(!r.thisWeek.isEmpty() && r.thisWeek.size() <= 10);
+    for (int i = 1; i < r.thisWeek.size(); ++i)
+      QVERIFY(r.thisWeek[i - 1].recallAtExam <= r.thisWeek[i].recallAtExam);
+    for (const ReviewSuggestion& s : r.thisWeek) QVERIFY(s.dueMs <= in.nowMs + 7 * kDayMs);
+    QVERIFY(r.lastExam.answers > 0 && r.lastExam.answers <= examAnswers);
+    QVERIFY(r.lastExam.predicted > 0.3 && r.lastExam.predicted < 1.0);
+    ReadinessInput fresh = in;  // nothing answered: no weakest, every share the prior's
+    fresh.attempts.clear();
+    fresh.states.clear();
+    const ReadinessReport none = ExamReadiness::predict(fresh);
+    QVERIFY(none.ok && none.weakest.isEmpty() && none.thisWeek.isEmpty());
+    QCOMPARE(none.overall.stopNow.share, 0.5);
+    in.examMs = in.nowMs - 1;  // a date in the past
+    const ReadinessReport past = ExamReadiness::predict(in);
+    QVERIFY(!past.ok && past.message.contains("future"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestExamReadiness)
+#include "tst_examreadiness.moc"

@@ -1,0 +1,175 @@
+#include "ui/study/ReadinessPanel.h"
+
+#include <QCheckBox>
+#include <QDate>
+#include <QDateEdit>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <memory>
+
+namespace precisionlab {
+
+namespace {
+
+QString percent(double share) {
+  return QLocale().toString(qRound(share * 100)) + QStringLiteral(" %");
+}
+
+QString range(const quiz::ReadinessShare& s) {
+  return QStringLiteral("%1 (%2–%3)").arg(percent(s.share), percent(s.low), percent(s.high));
+}
+
+}  // namespace
+
+ReadinessPanel::ReadinessPanel(const quiz::QuestionBank& bank, quiz::ProgressStore* store,
+                               QWidget* parent)
+    : QWidget(parent), bank_(bank), store_(store) {
+  setAccessibleName(tr("Exam readiness"));
+  auto* title = new QLabel(tr("Exam readiness"), this);
+  title->setObjectName(QStringLiteral("sectionTitle"));
+  enabled_ = new QCheckBox(tr("My exam is on"), this);
+  date_ = new QDateEdit(QDate::currentDate().addDays(30), this);
+  date_->setCalendarPopup(true);
+  date_->setAccessibleName(tr("Exam date"));
+  date_->setEnabled(false);
+  report_ = new QLabel(this);
+  report_->setWordWrap(true);
+  report_->setTextFormat(Qt::RichText);
+  report_->setMinimumWidth(1);
+  report_->setText(tr("Set your exam date to see how ready you are."));
+  connect(enabled_, &QCheckBox::toggled, this, [this](bool on) {
+    date_->setEnabled(on);
+    storeDate();
+  });
+  connect(date_, &QDateEdit::dateChanged, this, [this] { storeDate(); });
+  auto* row = new QHBoxLayout;
+  row->addWidget(enabled_);
+  row->addWidget(date_);
+  row->addStretch(1);
+  auto* v = new QVBoxLayout(this);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->addWidget(title);
+  v->addLayout(row);
+  v->addWidget(report_);
+}
+
+void ReadinessPanel::setProfile(qint64 profileId, const QString& examDate) {
+  profileId_ = profileId;
+  const QDate date = QDate::fromString(examDate, Qt::ISODate);
+  const QSignalBlocker a(enabled_), b(date_);
+  enabled_->setChecked(date.isValid());
+  date_->setEnabled(date.isValid());
+  if (date.isValid()) date_->setDate(date);
+  refresh();
+}
+
+void ReadinessPanel::storeDate() {
+  if (!store_ || profileId_ <= 0) return;
+  const QString iso = enabled_->isChecked() ? date_->date().toString(Qt::ISODate) : QString();
+  store_->setExamDate(profileId_, iso).then(this, [this](const quiz::ProfileResult& r) {
+    if (!r.ok) emit statusMessage(tr("The exam date was not saved: %1").arg(r.error));
+    refresh();
+  });
+}
+
+void ReadinessPanel::refresh() {
+  if (!store_ || profileId_ <= 0) return;
+  if (!enabled_->isChecked()) {
+    report_->setText(tr("Set your exam date to see how ready you are."));
+    return;
+  }
+  // The exam day's start in local time: what is remembered when the exam begins.
+  const qint64 examMs = date_->date().startOfDay().toMSecsSinceEpoch();
+  auto input = std::make_shared<quiz::ReadinessInput>();
+  for (const quiz::Question& q : bank_.questions)
+    input->questions << quiz::ReadinessQuestion{q.id, q.objectives};
+  input->nowMs = QDateTime::currentMSecsSinceEpoch();
+  input->examMs = examMs;
+  const qint64 asked = profileId_;
+  store_->fsrsParameters(asked).then(this, [this, input, asked](const quiz::FsrsParameters& p) {
+    input->weights = p.weights;
+    store_->reviewStates(asked, bank_.id)
+        .then(this, [this, input, asked](const QVector<quiz::ReviewState>& s) {
+          input->states = s;
+          store_->attempts(asked).then(this, [this, input, asked](const QVector<quiz::Attempt>& a) {
+            if (asked != profileId_) return;
+            for (const quiz::Attempt& x : a)
+              if (x.bankId == bank_.id) input->attempts << x;
+            show(quiz::ExamReadiness::predict(*input));
+          });
+        });
+  });
+}
+
+QString ReadinessPanel::objectiveTitle(const QString& objective) const {
+  const QString title = bank_.objectives.value(objective);
+  return title.isEmpty() ? objective : objective + QStringLiteral(" ") + title;
+}
+
+QString ReadinessPanel::questionText(const QString& id) const {
+  for (const quiz::Question& q : bank_.questions)
+    if (q.id == id) return q.stem.left(70) + (q.stem.size() > 70 ? QStringLiteral("…") : QString());
+  return id;
+}
+
+void ReadinessPanel::show(const quiz::ReadinessReport& r) {
+  last_ = r;
+  ++updates_;
+  if (!r.ok) {
+    report_->setText(tr("Set an exam date in the future to see how ready you are."));
+    emit updated();
+    return;
+  }
+  QString html = tr("<p>Predicted share of this bank's questions answered right on the exam "
+                    "day (in %n day(s)), with a 90 % range. Questions you have not answered yet "
+                    "count with your share of right first answers (%1).</p>",
+                    nullptr, r.daysToExam)
+                     .arg(percent(r.firstAnswerShare));
+  html += QStringLiteral(
+              "<table cellspacing='0' cellpadding='3'><tr><th align='left'>%1</th>"
+              "<th align='left'>%2</th><th align='left'>%3</th></tr>")
+              .arg(tr("Sub-objective"), tr("If you stop studying now"),
+                   tr("If you follow the schedule"));
+  const auto row = [&](const QString& name, const quiz::ObjectiveReadiness& o) {
+    html += QStringLiteral("<tr><td>%1 <small>(%2)</small></td><td>%3</td><td>%4</td></tr>")
+                .arg(name.toHtmlEscaped(), tr("%1 of %2 answered").arg(o.answered).arg(o.questions),
+                     range(o.stopNow), range(o.followSchedule));
+  };
+  for (const quiz::ObjectiveReadiness& o : r.objectives) row(objectiveTitle(o.objective), o);
+  row(tr("Overall"), r.overall);
+  html += QStringLiteral("</table>");
+  if (!r.weakest.isEmpty())
+    html += tr("<p><b>Weakest:</b> %1.</p>").arg(objectiveTitle(r.weakest).toHtmlEscaped());
+  if (!r.thisWeek.isEmpty()) {
+    QStringList items;
+    for (const quiz::ReviewSuggestion& s : r.thisWeek)
+      items
+          << QStringLiteral("<li>%1 <small>(%2)</small></li>")
+                 .arg(questionText(s.questionId).toHtmlEscaped(),
+                      tr("%1 likely on the exam day if not reviewed").arg(percent(s.recallAtExam)));
+    html += tr("<p><b>To review this week</b> (due within 7 days, least remembered first):</p>") +
+            QStringLiteral("<ul>") + items.join(QString()) + QStringLiteral("</ul>");
+  }
+  if (r.lastExam.answers > 0) {
+    const double actual = double(r.lastExam.correct) / r.lastExam.answers;
+    const int gap = qRound((actual - r.lastExam.predicted) * 100);
+    html += tr("<p><b>Last exam</b> (%1): %2 of %3 right (%4); readiness predicted %5, a gap of "
+               "%6 points.</p>")
+                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.lastExam.lastMs),
+                                        QLocale::ShortFormat))
+                .arg(r.lastExam.correct)
+                .arg(r.lastExam.answers)
+                .arg(percent(actual), percent(r.lastExam.predicted))
+                .arg(gap > 0 ? QStringLiteral("+%1").arg(gap) : QString::number(gap));
+  }
+  html +=
+      tr("<p><small>From your FSRS parameters; the range covers the simulated futures and "
+         "which questions an exam asks, not the parameters' own uncertainty.</small></p>");
+  report_->setText(html);
+  emit updated();
+}
+
+}  // namespace precisionlab
