@@ -3779,26 +3779,6 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
 <context>
     <name>precisionlab::SpeedEvidenceChart</name>
     <message>
-        <source>measured (live or recorded)</source>
-        <translation>gemessen (live oder aufgezeichnet)</translation>
-    </message>
-    <message>
-        <source>published measurement</source>
-        <translation>veröffentlichte Messung</translation>
-    </message>
-    <message>
-        <source>estimated (Hugging Face Trainer)</source>
-        <translation>geschätzt (Hugging Face Trainer)</translation>
-    </message>
-    <message>
-        <source>%1, BERT base b32 s128</source>
-        <translation>%1, BERT base b32 s128</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;fp16=True / bf16=True speed against fp32&lt;/b&gt; (1.0x = fp32; longer is faster)</source>
-        <translation>&lt;b&gt;Geschwindigkeit von fp16=True / bf16=True gegenüber fp32&lt;/b&gt; (1,0x = fp32; länger ist schneller)</translation>
-    </message>
-    <message>
         <source>Speed evidence</source>
         <translation>Belege zur Geschwindigkeit</translation>
     </message>
@@ -3809,6 +3789,42 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
     <message>
         <source>The recording&apos;s machine: %1.</source>
         <translation>Rechner der Aufzeichnung: %1.</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>published</source>
+        <translation>veröffentlicht</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>geschätzt</translation>
+    </message>
+    <message>
+        <source>, Trainer</source>
+        <translation>, Trainer</translation>
+    </message>
+    <message>
+        <source>%1, recorded</source>
+        <translation>%1, aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>%1, here</source>
+        <translation>%1, hier</translation>
+    </message>
+    <message>
+        <source>%1, est.</source>
+        <translation>%1, geschätzt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Speed against fp32&lt;/b&gt; (1.0x = fp32; longer is faster)</source>
+        <translation>&lt;b&gt;Geschwindigkeit gegenüber fp32&lt;/b&gt; (1,0x = fp32; länger ist schneller)</translation>
+    </message>
+    <message>
+        <source>Mixed precision&apos;s speed against fp32: measured here or recorded, published GPU measurements of BERT fine-tuning, and the estimate for BERT base (batch 32, sequence 128) where no measurement is published. Hover over the bars for every source.</source>
+        <translation>Geschwindigkeit von Mixed Precision gegenüber fp32: hier gemessen oder aufgezeichnet, veröffentlichte GPU-Messungen der BERT-Feinabstimmung und die Schätzung für BERT base (Batch 32, Sequenz 128), wo keine Messung veröffentlicht ist. Zeigen Sie auf die Balken für jede Quelle.</translation>
     </message>
 </context>
 <context>
