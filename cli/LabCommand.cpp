@@ -20,6 +20,7 @@
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
+#include "core/OutputFolder.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
@@ -100,11 +101,8 @@ int runLab(const ArgParser& parser) {
   const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
   const std::string outDir = parser.text("out", defaultOutDir());
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
-  std::error_code ec;
-  std::filesystem::create_directories(outDir, ec);
-  if (ec)
-    parser.fail("out", "cannot create the directory " + outDir + ": " +
-                           AtomicFileWriter::reason(ec.value()));
+  if (const std::string problem = makeOutputFolder(outDir); !problem.empty())
+    parser.fail("out", problem);
   if (preemption) {
     TrainConfig c = base;
     if (!parser.has("steps")) c.steps = 40;  // three short runs: seconds on 2 cores

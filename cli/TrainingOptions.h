@@ -27,6 +27,9 @@ void applyTrainingOptions(const ArgParser& parser, TrainConfig& config);
 // UsageError listing every issue, each under the flag of its field ("--seq-len: sequence length
 // must be ..."); a field without a flag in this command is reported in the setting's words.
 void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config);
+// Makes the folder periodic checkpoints go to (--output-dir) and proves it writable, before the
+// first step; a UsageError saying what the path is otherwise ("a named pipe (FIFO), not a folder").
+void makeOutputFolders(const ArgParser& parser, const TrainConfig& config);
 // The flag of a field in this parser ("--seq-len"), or "" when the command has none.
 std::string flagFor(const ArgParser& parser, ConfigField field);
 // One issue in the CLI's words: "--seq-len: sequence length must be ...".
