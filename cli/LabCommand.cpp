@@ -99,6 +99,7 @@ int runLab(const ArgParser& parser) {
   // Preemption and resume alone is child processes it kills (PreemptionExperiment.h); in a list
   // with others it is the run writing its checkpoints beside them, as in the window.
   const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
+  if (preemption) checkPreemptionSteps(parser.has("steps") ? base.steps : 40);  // before --out
   const std::string outDir = parser.text("out", defaultOutDir());
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
   if (const std::string problem = makeOutputFolder(outDir); !problem.empty())

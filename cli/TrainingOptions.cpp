@@ -171,7 +171,16 @@ std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::stri
     if (end > pos) ids.push_back(list.substr(pos, end - pos));
     pos = end + 1;
   }
-  for (const std::string& id : ids) {
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const std::string& id = ids[i];
+    // "all,all" was an unknown scenario 'all', and a repeated id was dropped without a word.
+    if (id == "all" && ids.size() > 1)
+      parser.fail(option, "'all' stands for every scenario: give it alone (" +
+                              ArgParser::flagName(option) + " all), not in a list");
+    if (std::find(ids.begin(), ids.begin() + std::ptrdiff_t(i), id) !=
+        ids.begin() + std::ptrdiff_t(i))
+      parser.fail(option, "names '" + elideForMessage(id) +
+                              "' twice; name each scenario once (it runs once either way)");
     try {
       (void)LabScenarios::make(id, TrainConfig{});  // throws for an unknown id
     } catch (const InputError& e) {

@@ -36,7 +36,8 @@ std::string flagFor(const ArgParser& parser, ConfigField field);
 std::string describeIssue(const ArgParser& parser, const ConfigIssue& issue);
 // The scenario ids of `list`, comma-separated (empty parts dropped), as `lab --scenarios`,
 // `record --scenarios` and `bench --policies` take them. An unknown id fails under `option`
-// with the scenario table's words, naming the known ids, before anything runs or is written.
+// with the scenario table's words, naming the known ids, before anything runs or is written; so
+// do a repeated id and 'all' inside a list (lab takes 'all' alone).
 std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::string& option,
                                         const std::string& list);
 

@@ -14,6 +14,21 @@ namespace {
 // refused: Moodle writes three levels, HTML in a CDATA section none.
 constexpr int kMaxDepth = 256;
 
+// The XML reader quotes the offending character in its message, a NUL byte too: every control
+// character is written \xNN, so the message shows it ("Unexpected '\x00'") instead of cutting it
+// out ("Unexpected ''").
+QString controlsEscaped(const QString& text) {
+  QString out;
+  out.reserve(text.size());
+  for (const QChar c : text) {
+    if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+      out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QChar('0'));
+    else
+      out += c;
+  }
+  return out;
+}
+
 // The text of the current element and of every element inside it, read in a loop: Qt's
 // readElementText(IncludeChildElements) recurses once per level, so 60,000 nested elements
 // (420 KB) overflowed the stack. Deeper than kMaxDepth raises an error on the reader.
@@ -251,7 +266,7 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     problem(static_cast<int>(r.lineNumber()), {},
             MoodleXmlFormat::tr("XML error at column %1: %2")
                 .arg(r.columnNumber())
-                .arg(r.errorString()));
+                .arg(controlsEscaped(r.errorString())));
   return out;
 }
 
