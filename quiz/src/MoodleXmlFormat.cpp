@@ -262,11 +262,22 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     }
     out.push_back({q, line, label});
   }
-  if (r.hasError())
+  if (r.hasError()) {
+    QString detail = controlsEscaped(r.errorString());
+    // The reader quotes a NUL byte as nothing ("Unexpected ''"): the byte is named here when the
+    // error is on the line of the first control character XML does not allow.
+    for (qsizetype i = 0, line = 1; i < xml.size(); ++i) {
+      const auto c = static_cast<unsigned char>(xml.at(i));
+      if (c == '\n') ++line;
+      if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t') continue;
+      if (line == r.lineNumber())
+        detail += MoodleXmlFormat::tr(" (the byte \\x%1, a control character XML does not allow)")
+                      .arg(c, 2, 16, QChar('0'));
+      break;
+    }
     problem(static_cast<int>(r.lineNumber()), {},
-            MoodleXmlFormat::tr("XML error at column %1: %2")
-                .arg(r.columnNumber())
-                .arg(controlsEscaped(r.errorString())));
+            MoodleXmlFormat::tr("XML error at column %1: %2").arg(r.columnNumber()).arg(detail));
+  }
   return out;
 }
 
