@@ -192,9 +192,14 @@ CheckpointChoice Trainer::latestCheckpoint(const std::string& outputDir) {
 std::string Trainer::saveTrainingCheckpoint() {
   TORCH_CHECK(prepared(), "Trainer::saveTrainingCheckpoint() called before prepare()");
   const fs::path out(config_.checkpointDir);
-  if (const std::string problem = makeOutputFolder(out.string()); !problem.empty())
+  // prepare() made and probed it; said in the same words if it was replaced since.
+  if (const std::string problem = outputFolderProblem(out.string()); !problem.empty())
     throw InputError(problem);
   std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec)
+    throw InputError(out.string() + ": cannot create the checkpoint folder: " +
+                     AtomicFileWriter::reason(ec.value()));
   const std::string name = checkpointFolderName(step_);
   const fs::path final = out / name;
   const fs::path temp = out / ("." + name + ".partial");
