@@ -25,6 +25,20 @@ std::optional<quiz::BankFormat> formatArg(const ArgParser& args) {
   return format;
 }
 
+// A file's problems, on standard error (they went to standard output, mixed with what a script
+// reads there), escaped: a NUL byte in a problem is shown, not cut off with what follows it.
+void printProblems(const std::string& file, const QVector<quiz::ImportProblem>& problems,
+                   const char* outcome) {
+  std::fprintf(stderr, "%s: %d problem%s%s\n", escapeForTerminal(file).c_str(),
+               static_cast<int>(problems.size()), problems.size() == 1 ? "" : "s", outcome);
+  for (const quiz::ImportProblem& problem : problems) {
+    const QByteArray utf8 = problem.toString().toUtf8();
+    std::fprintf(
+        stderr, "  %s\n",
+        escapeForTerminal(std::string_view(utf8.constData(), size_t(utf8.size()))).c_str());
+  }
+}
+
 }  // namespace
 
 int runBankImport(const ArgParser& args, const std::vector<std::string>& files) {
@@ -34,10 +48,7 @@ int runBankImport(const ArgParser& args, const std::vector<std::string>& files) 
   const QString file = QString::fromStdString(files[0]);
   const quiz::BankImportResult r = quiz::BankInterchange::importFile(file, format);
   if (!r.ok()) {
-    std::printf("%s: %d problem%s, nothing imported\n", escapeForTerminal(files[0]).c_str(),
-                static_cast<int>(r.problems.size()), r.problems.size() == 1 ? "" : "s");
-    for (const quiz::ImportProblem& problem : r.problems)
-      std::printf("  %s\n", qPrintable(problem.toString()));
+    printProblems(files[0], r.problems, ", nothing imported");
     return 1;
   }
   const quiz::QuestionBank& bank = *r.bank;
@@ -69,10 +80,7 @@ int runBankExport(const ArgParser& args, const std::vector<std::string>& files) 
       files.empty() ? QString::fromLatin1(kBuiltinBank) : QString::fromStdString(files[0]);
   const quiz::BankImportResult in = quiz::BankInterchange::importFile(source);
   if (!in.ok()) {
-    std::printf("%s: %d problem%s\n", qPrintable(source), static_cast<int>(in.problems.size()),
-                in.problems.size() == 1 ? "" : "s");
-    for (const quiz::ImportProblem& problem : in.problems)
-      std::printf("  %s\n", qPrintable(problem.toString()));
+    printProblems(source.toStdString(), in.problems, "");
     return 1;
   }
   const QString error =

@@ -9,6 +9,7 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "core/EngineError.h"
+#include "core/OutputFolder.h"
 #include "core/RunRecording.h"
 #include "core/TensorBoardExport.h"
 #include "core/TerminalText.h"
@@ -36,8 +37,12 @@ int runExportTensorBoard(const ArgParser& p) {
   const std::vector<std::string>& files = p.positionals();
   const std::string out = p.text("out", "");
   const bool replace = p.has("replace");
+  // Checked before any recording is read: a FIFO or a file at --out is said once, up front.
+  if (const std::string problem = outputFolderProblem(out); !problem.empty())
+    p.fail("out", problem);
   int status = 0;
-  std::set<std::string> used;  // run folder names of this export
+  bool replaceWouldHelp = false;  // a run folder held an earlier export's events
+  std::set<std::string> used;     // run folder names of this export
   for (const std::string& file : files) {
     try {
       const RunRecording run = readRunRecording(file);
@@ -52,13 +57,14 @@ int runExportTensorBoard(const ArgParser& p) {
                   run.provenance.recordedAt.c_str(), run.provenance.device.c_str());
     } catch (const InputError& e) {
       // One damaged file does not stop the others; the exit status says something failed.
+      replaceWouldHelp = replaceWouldHelp || dynamic_cast<const TensorBoardRunExists*>(&e);
       std::fprintf(stderr, "precisionlab-cli export-tensorboard: %s\n",
                    escapeForTerminal(e.what(), NewlinePolicy::Keep).c_str());
       status = 1;
     }
   }
   if (status == 0) std::printf("view with: tensorboard --logdir %s\n", out.c_str());
-  if (status != 0 && !replace)
+  if (replaceWouldHelp && !replace)
     std::fprintf(stderr,
                  "precisionlab-cli export-tensorboard: to replace the runs an earlier export left "
                  "in %s, add --replace\n",

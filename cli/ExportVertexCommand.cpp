@@ -10,6 +10,7 @@
 #include "cli/CommandRegistry.h"
 #include "cli/JsonText.h"
 #include "core/EngineError.h"
+#include "core/OutputFolder.h"
 #include "core/TerminalText.h"
 #include "core/VertexAiExport.h"
 
@@ -66,6 +67,8 @@ int runExportVertex(const ArgParser& p) {
   VertexAiSettings s;
   const std::string scenarioId = p.text("scenario", "");
   const std::string outDir = p.text("out", "");
+  if (const std::string problem = outputFolderProblem(outDir); !problem.empty())
+    p.fail("out", problem);
   s.modelName = p.text("model", s.modelName);
   s.datasetUri = p.text("dataset", s.datasetUri);
   s.textColumn = p.text("text-column", s.textColumn);

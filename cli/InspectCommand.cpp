@@ -7,6 +7,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/JsonText.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/TerminalText.h"
@@ -35,8 +36,18 @@ std::string humanBytes(uint64_t b) {
   return buf;
 }
 
-void printText(const CheckpointSummary& s) {
+void printText(const CheckpointSummary& s, const std::string& path) {
   // Names, metadata and config come from the file: escaped, so they cannot drive the terminal.
+  if (s.peftAdapter) {
+    std::cout << "PEFT LoRA adapter: rank " << s.peftRank << ", alpha " << jsonNumber(s.peftAlpha)
+              << ", of the base model " << escapeForTerminal(s.peftBaseModel) << "\n";
+    if (!s.peftBaseFound.empty())
+      std::cout << "base model folder: " << escapeForTerminal(s.peftBaseFound)
+                << " (predict --model " << escapeForTerminal(path) << " loads base and adapter)\n";
+    else
+      std::cout << "base model folder: not found here (predict --model " << escapeForTerminal(path)
+                << " --base DIR loads it onto DIR)\n";
+  }
   std::cout << "weights: " << escapeForTerminal(s.weightsSource) << "\n";
   std::vector<std::string> names;
   names.reserve(s.tensors.size());
@@ -71,6 +82,16 @@ void printText(const CheckpointSummary& s) {
 
 void printJson(const CheckpointSummary& s) {
   json::Value root = json::Value::object();
+  if (s.peftAdapter) {
+    json::Value peft = json::Value::object();
+    peft.set("peft_type", "LORA");
+    peft.set("r", s.peftRank);
+    peft.set("lora_alpha", s.peftAlpha);
+    peft.set("base_model_name_or_path", s.peftBaseModel);
+    peft.set("base_model_folder",
+             s.peftBaseFound.empty() ? json::Value() : json::Value(s.peftBaseFound));
+    root.set("peft_adapter", std::move(peft));
+  }
   root.set("weights", s.weightsSource);
   json::Value tensors = json::Value::array();
   for (const auto& t : s.tensors) {
@@ -106,7 +127,8 @@ ArgParser makeParser() {
   ArgParser p("inspect", "list a checkpoint's tensors, metadata and config (safetensors / HF dir)");
   p.describe(
       "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of a\n"
-      ".safetensors file, a model.safetensors.index.json or a Hugging Face model directory,\n"
+      ".safetensors file, a model.safetensors.index.json, a Hugging Face model directory or a\n"
+      "PEFT LoRA adapter folder (with the base model it names),\n"
       "checked as strictly as for loading. Pickle files (.bin, .pt) are refused with how to\n"
       "convert them.");
   p.positional("FILE_OR_DIR", "a .safetensors file, a sharded index or a model directory", 1, 1);
@@ -116,7 +138,7 @@ ArgParser makeParser() {
 
 int runInspect(const ArgParser& p) {
   const CheckpointSummary s = inspectCheckpoint(p.positionals().front());
-  p.has("json") ? printJson(s) : printText(s);
+  p.has("json") ? printJson(s) : printText(s, p.positionals().front());
   return 0;
 }
 

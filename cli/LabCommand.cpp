@@ -21,6 +21,7 @@
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
+#include "core/OutputFolder.h"
 #include "core/PretrainedModels.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
@@ -112,13 +113,11 @@ int runLab(const ArgParser& parser) {
   // Preemption and resume alone is child processes it kills (PreemptionExperiment.h); in a list
   // with others it is the run writing its checkpoints beside them, as in the window.
   const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
+  if (preemption) checkPreemptionSteps(parser.has("steps") ? base.steps : 40);  // before --out
   const std::string outDir = parser.text("out", defaultOutDir());
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
-  std::error_code ec;
-  std::filesystem::create_directories(outDir, ec);
-  if (ec)
-    parser.fail("out", "cannot create the directory " + outDir + ": " +
-                           AtomicFileWriter::reason(ec.value()));
+  if (const std::string problem = makeOutputFolder(outDir); !problem.empty())
+    parser.fail("out", problem);
   if (preemption) {
     TrainConfig c = base;
     if (!parser.has("steps")) c.steps = 40;  // three short runs: seconds on 2 cores

@@ -93,8 +93,13 @@ ArgParser makeParser() {
       "prints the label and the logits. Texts that start with - go after --.");
   p.positional("TEXT", "texts to classify (default: one per line from standard input)", 0,
                ArgParser::kMany, ValueHint::Text);
-  p.option("model", "DIR", "the model directory", ValueHint::Directory);
+  p.option("model", "DIR",
+           "the model directory, or a PEFT LoRA adapter folder (train --lora-rank --save)",
+           ValueHint::Directory);
   p.require("model");
+  p.option("base", "DIR",
+           "an adapter's base model directory (default: the folder its adapter_config.json names)",
+           ValueHint::Directory);
   p.option("device", "DEV", "cpu, cuda or cuda:N (default cpu)");
   p.option("max-length", "N", "tokens per text, longer texts are cut (default: the model's limit)");
   p.flag("jsonl", "one {\"text\", \"label\", \"label_id\", \"logits\"} object per line");
@@ -110,7 +115,7 @@ int runPredict(const ArgParser& p) {
   std::vector<std::string> texts = p.positionals();
   try {
     // The model first: a bad directory is reported before anyone types texts in.
-    HfClassifier classifier(model, device);
+    HfClassifier classifier(model, device, p.text("base", ""));
     for (const auto& w : classifier.warnings())
       std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
     if (texts.empty()) {

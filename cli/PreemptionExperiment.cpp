@@ -19,6 +19,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/ArgParser.h"
 #include "cli/JsonText.h"
 #include "core/AtomicFileWriter.h"
 #include "core/CheckpointFolders.h"
@@ -156,7 +157,19 @@ std::string lossText(const std::vector<StepRecord>& steps, int64_t step) {
 
 }  // namespace
 
+void checkPreemptionSteps(int64_t steps) {
+  const int64_t least = VerdictOptions{}.minSteps;
+  if (steps < least)
+    throw UsageError("--steps: the preemption-resume experiment needs at least " +
+                     std::to_string(least) + " steps (got " + std::to_string(steps) +
+                     "): it writes a checkpoint every quarter of the run, kills it after 3/5 "
+                     "and judges the resumed curve on at least " +
+                     std::to_string(least) + " steps; use --steps " + std::to_string(least) +
+                     " or more");
+}
+
 int runPreemptionExperiment(const TrainConfig& base, const std::string& outDir, std::ostream& os) {
+  checkPreemptionSteps(base.steps);
   TrainConfig c = base;
   c.checkpointEvery = c.checkpointEvery > 0 ? c.checkpointEvery : std::max<int64_t>(1, c.steps / 4);
   c.checkpointKeep = 2;

@@ -15,4 +15,10 @@ namespace precisionlab::cli {
 // status: 1 when the resume failed, else 0.
 int runPreemptionExperiment(const TrainConfig& base, const std::string& outDir, std::ostream& os);
 
+// The fewest steps the experiment can judge: the verdict's VerdictOptions::minSteps (20), which
+// also leaves a checkpoint (every quarter) before the kill (at 3/5) and steps after it. Fewer
+// throw a UsageError naming it, before any child starts: `--steps 1` printed "killed after step
+// 3", then "NOT killed (it ended first)", then "killed before its first checkpoint".
+void checkPreemptionSteps(int64_t steps);
+
 }  // namespace precisionlab::cli

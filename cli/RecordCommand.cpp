@@ -16,6 +16,7 @@
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
+#include "core/OutputFolder.h"
 #include "core/RunRecording.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
@@ -67,10 +68,7 @@ int runRecord(const ArgParser& p) {
     ids.push_back(std::string(scenario::kFp16NoScaler));
   }
 
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec)
-    p.fail("out", "cannot create the folder " + out + ": " + AtomicFileWriter::reason(ec.value()));
+  if (const std::string problem = makeOutputFolder(out); !problem.empty()) p.fail("out", problem);
 
   // The lab's own driver: the same runs, interleaving and baseline as `lab` and the window (a
   // recording set always holds its fp32 baseline, the reference of every recorded verdict).

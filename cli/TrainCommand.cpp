@@ -106,6 +106,7 @@ int runTrainCommand(const ArgParser& parser) {
   TrainConfig config;
   applyTrainingOptions(parser, config);
   checkTrainingConfig(parser, config);  // before training, so a bad --save does not waste a run
+  makeOutputFolders(parser, config);    // --output-dir made now, not at the first checkpoint
   const bool jsonl = parser.has("jsonl");
   const bool tty = !jsonl && isatty(STDOUT_FILENO);
   const int64_t logEvery = std::max<int64_t>(1, config.steps / 20);
@@ -143,6 +144,9 @@ int runTrainCommand(const ArgParser& parser) {
     for (const auto& u : updates) {
       for (const auto& w : u.warnings)
         std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
+      if (!u.resumedFrom.empty())  // on stderr also with --jsonl, whose stdout is records only
+        std::cerr << "resuming from " << escapeForTerminal(u.resumedFrom) << " (step "
+                  << u.resumedStep << " of " << config.steps << ")\n";
       if (before != u.state && !jsonl && u.state == RunState::Running && noStepsYet)
         print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
               provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
@@ -182,6 +186,10 @@ int runTrainCommand(const ArgParser& parser) {
     line.set("type", "summary");
     line.set("state", state);
     line.set("message", textForJson(log.message));
+    if (!log.resumedFrom.empty()) {
+      line.set("resumedFrom", textForJson(log.resumedFrom));
+      line.set("resumedStep", log.resumedStep);
+    }
     addRecordFields(line, summary);
     line.set("provenance", provenanceName(log.provenance.kind));
     line.set("device", textForJson(log.provenance.device));
@@ -190,9 +198,11 @@ int runTrainCommand(const ArgParser& parser) {
     // Face): "pretrained all-MiniLM-L6-v2 ..., new classifier head", "BERT mini from random init".
     line.set("model", textForJson(LabScenarios::describe(config).model));
     std::cout << json::serialize(line) << "\n";
-  } else if (log.state == RunState::Failed) {
+  }
+  if (log.state == RunState::Failed) {
+    // Also with --jsonl: a refused resume read only in the summary line went unseen.
     std::cerr << "training failed: " << escapeForTerminal(log.message, NewlinePolicy::Keep) << "\n";
-  } else {
+  } else if (!jsonl) {
     std::cout << state << " after " << summary.stepsDone << " steps: final loss "
               << fixed(summary.finalLoss, 4);
     if (hasEval)

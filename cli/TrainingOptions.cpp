@@ -12,6 +12,8 @@
 #include "core/ConfigFields.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
+#include "core/OutputFolder.h"
+#include "core/TerminalText.h"
 #include "engine/TrainEnvironment.h"
 
 namespace precisionlab::cli {
@@ -126,7 +128,15 @@ std::string flagFor(const ArgParser& parser, ConfigField field) {
 
 std::string describeIssue(const ArgParser& parser, const ConfigIssue& issue) {
   const std::string flag = flagFor(parser, issue.field);
-  std::string s = flag.empty() ? issue.message : flag + ": " + issue.message;
+  std::string message = issue.message;
+  // A range issue quotes the value as a double ("(got 4.61169e+18)"); a flag's value is echoed
+  // as the user typed it.
+  const size_t got = message.rfind("(got ");
+  if (issue.range && !flag.empty() && parser.has(configField(issue.field).flag) &&
+      got != std::string::npos && message.back() == ')')
+    message = message.substr(0, got) + "(got " +
+              elideForMessage(parser.text(configField(issue.field).flag, "")) + ")";
+  std::string s = flag.empty() ? message : flag + ": " + message;
   if (issue.allowedBy) {
     const std::string allow = flagFor(parser, *issue.allowedBy);
     if (!allow.empty()) s += ", or add " + allow + " to insist";
@@ -136,9 +146,20 @@ std::string describeIssue(const ArgParser& parser, const ConfigIssue& issue) {
 
 void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config) {
   std::string message;
+  // Alpha only scales adapters: without a rank the run is full fine-tuning and alpha unused.
+  if (offers(parser, "lora-alpha") && parser.has("lora-alpha") && config.loraRank == 0)
+    message = "--lora-alpha " + parser.text("lora-alpha", "") +
+              " needs --lora-rank R: alpha scales LoRA adapters (by alpha/R), and without a rank "
+              "the run is full fine-tuning with no adapters";
   for (const ConfigIssue& issue : validate(config, trainEnvironment()))
     message += (message.empty() ? "" : "\n") + describeIssue(parser, issue);
   if (!message.empty()) throw UsageError(message);
+}
+
+void makeOutputFolders(const ArgParser& parser, const TrainConfig& config) {
+  if (config.checkpointEvery <= 0) return;
+  if (const std::string problem = makeOutputFolder(config.checkpointDir); !problem.empty())
+    throw UsageError(flagFor(parser, ConfigField::CheckpointDir) + ": " + problem);
 }
 
 std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::string& option,
@@ -150,7 +171,16 @@ std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::stri
     if (end > pos) ids.push_back(list.substr(pos, end - pos));
     pos = end + 1;
   }
-  for (const std::string& id : ids) {
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const std::string& id = ids[i];
+    // "all,all" was an unknown scenario 'all', and a repeated id was dropped without a word.
+    if (id == "all" && ids.size() > 1)
+      parser.fail(option, "'all' stands for every scenario: give it alone (" +
+                              ArgParser::flagName(option) + " all), not in a list");
+    if (std::find(ids.begin(), ids.begin() + std::ptrdiff_t(i), id) !=
+        ids.begin() + std::ptrdiff_t(i))
+      parser.fail(option, "names '" + elideForMessage(id) +
+                              "' twice; name each scenario once (it runs once either way)");
     try {
       (void)LabScenarios::make(id, TrainConfig{});  // throws for an unknown id
     } catch (const InputError& e) {

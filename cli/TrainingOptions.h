@@ -27,13 +27,17 @@ void applyTrainingOptions(const ArgParser& parser, TrainConfig& config);
 // UsageError listing every issue, each under the flag of its field ("--seq-len: sequence length
 // must be ..."); a field without a flag in this command is reported in the setting's words.
 void checkTrainingConfig(const ArgParser& parser, const TrainConfig& config);
+// Makes the folder periodic checkpoints go to (--output-dir) and proves it writable, before the
+// first step; a UsageError saying what the path is otherwise ("a named pipe (FIFO), not a folder").
+void makeOutputFolders(const ArgParser& parser, const TrainConfig& config);
 // The flag of a field in this parser ("--seq-len"), or "" when the command has none.
 std::string flagFor(const ArgParser& parser, ConfigField field);
 // One issue in the CLI's words: "--seq-len: sequence length must be ...".
 std::string describeIssue(const ArgParser& parser, const ConfigIssue& issue);
 // The scenario ids of `list`, comma-separated (empty parts dropped), as `lab --scenarios`,
 // `record --scenarios` and `bench --policies` take them. An unknown id fails under `option`
-// with the scenario table's words, naming the known ids, before anything runs or is written.
+// with the scenario table's words, naming the known ids, before anything runs or is written; so
+// do a repeated id and 'all' inside a list (lab takes 'all' alone).
 std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::string& option,
                                         const std::string& list);
 

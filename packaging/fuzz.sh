@@ -121,6 +121,14 @@ central = b"PK\x01\x02" + struct.pack("<HHHHHHIIIHHHHHII", 20, 20, 0, 8, 0, 0, 0
 put("apkg-bomb", local + central + b"PK\x05\x06" +
     struct.pack("<HHHHIIH", 0, 0, 1, 1, len(central), len(local), 0))
 put("bank-dup-keys", "{" + ",".join('"k%d":0' % (i % 1000) for i in range(80000)) + "}")
+# Issue 39: integers past 64 bits and past every range, an unclosed quote, a NUL in XML.
+put("run-version-2e70", json.dumps(dict(header, version=2**70)) + "\n")
+put("run-config-1e308", '{"format":"precisionlab-run","version":1,"totalSteps":2,'
+    '"config":{"accumulationSteps":1e308,"outlierScaleLog2":1e308}}\n')
+put("trainer-step-2e63", json.dumps({"global_step": 2**63, "log_history": [{"loss": 0.5, "step": 1}]}))
+put("bank-schema-2e31", '{"schema": 2147483648, "questions": []}')
+put("anki-unclosed-quote", "#separator:tab\n" + "front\tback\n" * 10 + '"front\tback\n' * 1000)
+put("moodle-nul", '<quiz><question type="multichoice"><name><text>q\0</text></name></question></quiz>')
 EOF
 
 for name in "${targets[@]}"; do

@@ -107,10 +107,11 @@ std::optional<int> answerWithoutDisplay(int argc, char** argv) {
   const QString lang = cl.parser.value(cl.lang);
   if (cl.parser.isSet(cl.lang) && !precisionlab::AppLanguage::isAvailable(lang)) {
     // The code as typed, control characters escaped: an escape sequence must not reach the
-    // terminal.
-    std::fprintf(stderr, "precisionlab: no translation for --lang '%s'; available: %s\n",
-                 terminalText(lang).c_str(),
-                 qPrintable(precisionlab::AppLanguage::available().join(QStringLiteral(", "))));
+    // terminal; and at most 80 bytes of it ("... (N bytes)"): a 100 KB code was echoed whole.
+    std::fprintf(
+        stderr, "precisionlab: no translation for --lang '%s'; available: %s\n",
+        precisionlab::escapeForTerminal(precisionlab::elideForMessage(lang.toStdString())).c_str(),
+        qPrintable(precisionlab::AppLanguage::available().join(QStringLiteral(", "))));
     return 2;
   }
   if (!cl.parser.isSet(cl.help) && !cl.parser.isSet(cl.version)) return std::nullopt;

@@ -346,10 +346,27 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
                           SQLITE_DESERIALIZE_READONLY) != SQLITE_OK)
     return fail(tr("%1: SQLite cannot open it: %2")
                     .arg(entry->name, QString::fromUtf8(sqlite3_errmsg(raw))));
+  // Why reading stopped at the work cap: said with its likely cause, not "too much work" alone
+  // (100k cards and no index on cards.nid made every note's card look-up a full scan).
+  const auto tooMuchWork = [&] {
+    calls = 0;  // the look-up below is small, and must not stop at the cap itself
+    SqliteStatement index(raw,
+                          "SELECT count(*) FROM pragma_index_list('cards') AS l, "
+                          "pragma_index_info(l.name) AS i WHERE i.name = 'nid' AND i.seqno = 0");
+    const bool noIndex = index.step() == SQLITE_ROW && index.i64(0) == 0;
+    QString why = tr("reading the deck took more than %1 million SQLite steps, the limit for one "
+                     "package; stopped")
+                      .arg(qint64(kMaxProgressCalls) * kProgressSteps / 1000000);
+    if (noIndex)
+      why +=
+          tr(" (its cards table has no index on nid, so each note's cards are found by reading "
+             "every card: re-export the deck from Anki, which writes the index)");
+    return why;
+  };
   const auto sqlError = [&](const QString& what) {
     return fail(tr("%1: %2: %3")
                     .arg(entry->name, what,
-                         calls > kMaxProgressCalls ? tr("too much work for a deck; stopped")
+                         calls > kMaxProgressCalls ? tooMuchWork()
                                                    : QString::fromUtf8(sqlite3_errmsg(raw))));
   };
   {

@@ -25,14 +25,18 @@ struct Record {
 };
 
 // Splits `text` into records of fields: `sep` between fields, newline between records, "..."
-// quoting with "" for a quote (a quoted field may hold separators and newlines).
-QVector<Record> splitRecords(const QString& text, QChar sep, int firstLine) {
+// quoting with "" for a quote (a quoted field may hold separators and newlines). A quote never
+// closed sets *unclosedQuoteLine to the line it opened on (0 otherwise): the rest of the file
+// was read as one field.
+QVector<Record> splitRecords(const QString& text, QChar sep, int firstLine,
+                             int* unclosedQuoteLine) {
   QVector<Record> out;
   Record rec;
   QString field;
   bool quoted = false;
   bool fieldStarted = false;
   int line = firstLine;
+  int quoteLine = 0;
   rec.line = line;
   const auto endField = [&] {
     rec.fields << field;
@@ -55,6 +59,7 @@ QVector<Record> splitRecords(const QString& text, QChar sep, int firstLine) {
     }
     if (c == '"' && !fieldStarted) {
       quoted = true;
+      quoteLine = line;
       fieldStarted = true;
     } else if (c == sep) {
       endField();
@@ -72,6 +77,7 @@ QVector<Record> splitRecords(const QString& text, QChar sep, int firstLine) {
     endField();
     if (!(rec.fields.size() == 1 && rec.fields.first().trimmed().isEmpty())) out.push_back(rec);
   }
+  *unclosedQuoteLine = quoted ? quoteLine : 0;
   return out;
 }
 
@@ -230,7 +236,19 @@ QVector<ImportedQuestion> AnkiTextFormat::read(const QString& text, const QStrin
   if (!problems->isEmpty()) return out;
   const QString body = lines.mid(n).join('\n');
   if (!sepGiven && !body.contains('\t') && body.contains(';')) sep = ';';  // Anki's own guess
-  const QVector<Record> records = splitRecords(body, sep, n + 1);
+  int unclosedQuote = 0;
+  const QVector<Record> records = splitRecords(body, sep, n + 1, &unclosedQuote);
+  if (unclosedQuote > 0) {
+    // It was reported as "a note needs a front and a back field": the cause is the quote.
+    problems->push_back(
+        {file,
+         unclosedQuote,
+         {},
+         AnkiTextFormat::tr("a quote (\") that opens a field here is never closed, so the rest of "
+                            "the file was read as one field; close it, or write a quote inside a "
+                            "field as two (\"\")")});
+    return out;
+  }
 
   QVector<AnkiNote> notes;
   const auto cell = [](const Record& r, int column) {

@@ -468,6 +468,15 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   if (!schemaValue) {
     result.problems.push_back(
         {QStringLiteral("$.schema"), BankLoader::tr("missing required field")});
+  } else if (!whole && schemaValue->isNumber()) {
+    // 2147483648 read "expected an integer": it is one, outside every schema there is.
+    result.problems.push_back(
+        {QStringLiteral("$.schema"),
+         BankLoader::tr(
+             "schema %1 is not a schema version: this PrecisionLab reads schemas 1 to %2")
+             .arg(QString::fromStdString(elideForMessage(schemaValue->numberText())))
+             .arg(kSchemaVersion)});
+    return result;
   } else if (!whole) {
     result.problems.push_back({QStringLiteral("$.schema"), BankLoader::tr("expected an integer")});
   } else if (schema > kSchemaVersion) {

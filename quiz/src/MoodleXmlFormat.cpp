@@ -14,6 +14,21 @@ namespace {
 // refused: Moodle writes three levels, HTML in a CDATA section none.
 constexpr int kMaxDepth = 256;
 
+// The XML reader quotes the offending character in its message, a NUL byte too: every control
+// character is written \xNN, so the message shows it ("Unexpected '\x00'") instead of cutting it
+// out ("Unexpected ''").
+QString controlsEscaped(const QString& text) {
+  QString out;
+  out.reserve(text.size());
+  for (const QChar c : text) {
+    if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+      out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QChar('0'));
+    else
+      out += c;
+  }
+  return out;
+}
+
 // The text of the current element and of every element inside it, read in a loop: Qt's
 // readElementText(IncludeChildElements) recurses once per level, so 60,000 nested elements
 // (420 KB) overflowed the stack. Deeper than kMaxDepth raises an error on the reader.
@@ -247,11 +262,22 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     }
     out.push_back({q, line, label});
   }
-  if (r.hasError())
+  if (r.hasError()) {
+    QString detail = controlsEscaped(r.errorString());
+    // The reader quotes a NUL byte as nothing ("Unexpected ''"): the byte is named here when the
+    // error is on the line of the first control character XML does not allow.
+    for (qsizetype i = 0, line = 1; i < xml.size(); ++i) {
+      const auto c = static_cast<unsigned char>(xml.at(i));
+      if (c == '\n') ++line;
+      if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t') continue;
+      if (line == r.lineNumber())
+        detail += MoodleXmlFormat::tr(" (the byte \\x%1, a control character XML does not allow)")
+                      .arg(c, 2, 16, QChar('0'));
+      break;
+    }
     problem(static_cast<int>(r.lineNumber()), {},
-            MoodleXmlFormat::tr("XML error at column %1: %2")
-                .arg(r.columnNumber())
-                .arg(r.errorString()));
+            MoodleXmlFormat::tr("XML error at column %1: %2").arg(r.columnNumber()).arg(detail));
+  }
   return out;
 }
 

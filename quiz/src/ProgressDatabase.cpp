@@ -222,6 +222,30 @@ ProgressDatabase::Probe ProgressDatabase::probe(QString* detail) {
 }
 
 OpenReport ProgressDatabase::open(const QString& path, const ProgressStore::Options& options) {
+  const bool existed = QFileInfo::exists(path);
+  OpenReport report = openOrCreate(path, options);
+  // A file this open created but could not write (a full disk) holds nothing: SQLite left it
+  // 0 bytes long, and the next start read that as a truncated progress file. Removed, so the
+  // next start creates it anew; the message says why nothing was saved.
+  if (!existed && report.outcome != OpenReport::Outcome::Created && QFileInfo(path).size() == 0 &&
+      QFileInfo(path).isFile()) {
+    const QString why = m_readOnlyReason;
+    close();
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+      if (QFileInfo(path + QLatin1String(suffix)).size() == 0)
+        QFile::remove(path + QLatin1String(suffix));
+    report.outcome = OpenReport::Outcome::Failed;
+    report.readOnly = false;
+    report.message = QStringLiteral(
+                         "A new progress file could not be created at %1%2. Nothing was left "
+                         "on disk; answers are not saved in this session.")
+                         .arg(path, why.isEmpty() ? QString() : QStringLiteral(": ") + why);
+  }
+  return report;
+}
+
+OpenReport ProgressDatabase::openOrCreate(const QString& path,
+                                          const ProgressStore::Options& options) {
   close();
   m_path = path;
   m_options = options;

@@ -157,7 +157,9 @@ QString ZipReader::open(QIODevice* device) {
     return tr("a zip64 archive; only archives under 4 GiB without zip64 records are read");
   if (disk != 0 || directoryDisk != 0 || here != count)
     return tr("a multi-part (spanned) archive is not supported");
-  if (count == 0xffff || directorySize == 0xffffffff || directoryOffset == 0xffffffff)
+  // 65,535 entries fit a plain zip (kMaxEntries); zip64 is only what its locator (above) or a
+  // size or offset of 0xffffffff says.
+  if (directorySize == 0xffffffff || directoryOffset == 0xffffffff)
     return tr("a zip64 archive; only archives under 4 GiB without zip64 records are read");
   if (count > kMaxEntries) return tr("more than %1 entries").arg(kMaxEntries);
   if (directorySize > kMaxDirectoryBytes)

@@ -7,9 +7,11 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "CoreTest.h"
 #include "core/CheckpointFolders.h"
+#include "core/EngineError.h"
 
 using namespace precisionlab;
 
@@ -65,4 +67,65 @@ CORE_TEST(aMissingFolderHasNoCheckpoints) {
   // A file where the folder should be is no folder of checkpoints either.
   std::ofstream(coretest::tempDir() + "/a-file") << "x";
   CHECK(listCheckpointFolders(coretest::tempDir() + "/a-file").empty());
+}
+
+namespace {
+
+const std::vector<std::string> kFiles = {"model.safetensors", "trainer_state.json"};
+
+// A checkpoint folder of `name` whose trainer_state.json records `step` (as JSON text), with
+// the files kFiles names (the first `files` of them).
+void makeCheckpoint(const std::string& dir, const std::string& name, const std::string& step,
+                    size_t files = 2) {
+  makeFolder(dir + "/" + name);
+  for (size_t i = 0; i < files; ++i) std::ofstream(dir + "/" + name + "/" + kFiles[i]) << "{}";
+  if (files >= 2)
+    std::ofstream(dir + "/" + name + "/trainer_state.json") << "{\"global_step\": " << step << "}";
+}
+
+}  // namespace
+
+CORE_TEST(latestIsTheNewestCompleteCheckpointByItsRecordedStep) {
+  // Issue 39: beside checkpoint-4, a checkpoint-999999999999 recording step 2 was resumed
+  // silently; a kill during pruning left checkpoint-15 with trainer_state.json alone.
+  const std::string dir = coretest::tempDir() + "/latest";
+  makeFolder(dir);
+  makeCheckpoint(dir, "checkpoint-4", "4");
+  makeCheckpoint(dir, "checkpoint-999999999999", "2");
+  makeCheckpoint(dir, "checkpoint-15", "15", 0);
+  std::ofstream(dir + "/checkpoint-15/trainer_state.json") << "{\"global_step\": 15}";
+  makeCheckpoint(dir, "checkpoint-12", "1e400");
+  const CheckpointChoice c = latestCompleteCheckpoint(dir, kFiles);
+  CHECK_EQ(c.folder.step, int64_t(4));
+  CHECK_EQ(c.folder.path, dir + "/checkpoint-4");
+  CHECK_EQ(c.skipped.size(), size_t(3));
+  if (c.skipped.size() == 3) {
+    CHECK_MSG(c.skipped[0].find("checkpoint-999999999999: skipped") != std::string::npos &&
+                  c.skipped[0].find("global_step 2") != std::string::npos,
+              c.skipped[0]);
+    CHECK_MSG(c.skipped[1].find("checkpoint-15: skipped: incomplete, no model.safetensors") !=
+                  std::string::npos,
+              c.skipped[1]);
+    CHECK_MSG(c.skipped[2].find("checkpoint-12: skipped") != std::string::npos &&
+                  c.skipped[2].find("global_step") != std::string::npos,
+              c.skipped[2]);
+  }
+  CHECK(latestCompleteCheckpoint(dir + "/none", kFiles).folder.path.empty());
+}
+
+CORE_TEST(recordedStepsOutOfRangeNameTheValueAndTheRange) {
+  const std::string dir = coretest::tempDir() + "/ranges";
+  makeFolder(dir);
+  makeCheckpoint(dir, "checkpoint-1", "9223372036854775808");  // 2^63
+  CHECK_THROWS(recordedCheckpointStep(dir + "/checkpoint-1"), InputError,
+               "\"global_step\" is 9223372036854775808, outside the accepted 1..999999999999");
+  makeCheckpoint(dir, "checkpoint-2", "2.5");
+  CHECK_THROWS(recordedCheckpointStep(dir + "/checkpoint-2"), InputError,
+               "must be an integer step in 1..999999999999, not 2.5");
+  makeCheckpoint(dir, "checkpoint-3", "3");
+  CHECK_EQ(recordedCheckpointStep(dir + "/checkpoint-3"), int64_t(3));
+  CHECK(checkpointNameProblem(dir + "/checkpoint-3", 3).empty());
+  CHECK(checkpointNameProblem(dir + "/my-run", 3).empty());  // a name the user chose
+  CHECK(checkpointNameProblem(dir + "/checkpoint-3", 2).find("records global_step 2") !=
+        std::string::npos);
 }

@@ -1,7 +1,9 @@
-// Hostile inputs, round 2 (issue 25), for the core library: the one output writer refuses
-// anything but a regular file or a new path and says a full disk in words; repeated JSON keys
-// are reported in linear time; trainer_state steps fit the run file; settings that reached
-// LibTorch as an internal error or a hang are refused by the validator.
+// Hostile inputs, rounds 2 (issue 25) and 3 (issue 39), for the core library: the one output writer
+// refuses anything but a regular file or a new path and says a full disk in words; repeated JSON
+// keys are reported in linear time; trainer_state steps fit the run file; settings that reached
+// LibTorch as an internal error or a hang are refused by the validator. Round 3: output folders
+// checked before the work, saying what the path is; no empty TensorBoard run folder on a full
+// disk; integers out of range quoted as written, with the accepted range.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -22,7 +24,9 @@
 #include "core/ConfigValidator.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/OutputFolder.h"
 #include "core/RunRecording.h"
+#include "core/TensorBoardExport.h"
 #include "core/TrainerStateImport.h"
 
 using namespace precisionlab;
@@ -158,7 +162,7 @@ CORE_TEST(trainerStateStepsFitTheRunFile) {
   const std::string big =
       R"({"global_step": 1000000000, "log_history": [{"loss": 0.5, "step": 1}]})";
   CHECK_THROWS(TrainerStateImport::fromText(big, "trainer_state.json", {}), InputError,
-               "global_step = 1000000000 is more than the 10000000 steps");
+               "global_step = 1000000000 is outside the accepted 0..10000000");
   const std::string step = R"({"log_history": [{"loss": 0.5, "step": 20000000}]})";
   CHECK_THROWS(TrainerStateImport::fromText(step, "trainer_state.json", {}), InputError,
                "outside 0 to 10000000");
@@ -204,4 +208,118 @@ CORE_TEST(settingsThatReachedLibTorchAreRefused) {
   CHECK(issues[0].message.find("use at most 8") != std::string::npos);
   c.threads = 8;
   CHECK(validate(c, env).empty());
+}
+
+namespace {
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A tmpfs of `size` at a new folder `mnt` (root only); false where mounting is not allowed.
+bool mountTmpfs(const std::string& mnt, const char* size) {
+  if (::mkdir(mnt.c_str(), 0755) != 0) return false;
+  const std::string mount =
+      "mount -t tmpfs -o size=" + std::string(size) + " tmpfs '" + mnt + "' 2>/dev/null";
+  return std::system(mount.c_str()) == 0;
+}
+
+// Fills the file system at `dir` to its last byte.
+void fill(const std::string& dir) {
+  std::FILE* f = std::fopen((dir + "/filler").c_str(), "wb");
+  if (!f) return;
+  const std::string block(4096, 'x');
+  while (std::fwrite(block.data(), 1, block.size(), f) == block.size() && std::fflush(f) == 0) {
+  }
+  std::fclose(f);
+}
+}  // namespace
+
+CORE_TEST(outputFoldersSayWhatThePathIs) {
+  // train --output-dir ff (a FIFO) trained until the first checkpoint was due, then failed
+  // "cannot create the checkpoint folder: Not a directory".
+  const std::string dir = coretest::tempDir() + "/outputs";
+  CHECK_EQ(::mkdir(dir.c_str(), 0755), 0);
+  const std::string fifo = dir + "/ff";
+  CHECK_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ofstream(dir + "/file") << "x";
+  CHECK_EQ(::symlink((dir + "/loop").c_str(), (dir + "/loop").c_str()), 0);
+  CHECK_EQ(::symlink((dir + "/nowhere").c_str(), (dir + "/dangling").c_str()), 0);
+  const struct {
+    std::string path, expected;
+  } rows[] = {
+      {fifo, "ff: a named pipe (FIFO), not a folder"},
+      {dir + "/file", "file: a regular file, not a folder"},
+      {dir + "/file/sub", "file is a regular file, not a folder"},
+      {dir + "/loop", "a symbolic link loop"},
+      {dir + "/dangling", "a symbolic link that leads nowhere"},
+      {"/dev/null", "/dev/null: a character device, not a folder"},
+  };
+  for (const auto& r : rows)
+    coretest::row(r.path, [&] {
+      const std::string problem = outputFolderProblem(r.path);
+      CHECK_MSG(contains(problem, r.expected), problem);
+      CHECK_EQ(makeOutputFolder(r.path), problem);
+    });
+  CHECK(isFifo(fifo));  // nothing replaced it
+  CHECK(outputFolderProblem(dir + "/new/deeper").empty());
+  CHECK(makeOutputFolder(dir + "/new/deeper").empty());
+  struct stat st {};
+  CHECK(::stat((dir + "/new/deeper").c_str(), &st) == 0 && S_ISDIR(st.st_mode));
+  CHECK(makeOutputFolder(dir + "/new/deeper").empty());  // an existing folder is fine
+}
+
+CORE_TEST(aFullDiskIsSaidBeforeTheWorkAndLeavesNoEmptyRunFolder) {
+  const std::string mnt = coretest::tempDir() + "/full-disk";
+  if (!mountTmpfs(mnt, "64k")) SKIP("mounting a tmpfs needs root");
+  fill(mnt);
+  const std::string problem = makeOutputFolder(mnt);
+  // ENOSPC during export-tensorboard left an empty run folder behind.
+  std::string tensorboard;
+  try {
+    RunRecording run = TrainerStateImport::fromText(
+        R"({"global_step": 2, "log_history": [{"loss": 0.5, "step": 1}, {"loss": 0.4, "step": 2}]})",
+        "trainer_state.json", {});
+    exportTensorBoard(run, mnt + "/tb", "run");
+  } catch (const InputError& e) {
+    tensorboard = e.what();
+  }
+  struct stat st {};
+  const bool runFolderLeft = ::stat((mnt + "/tb/run").c_str(), &st) == 0;
+  const bool tbLeft = ::stat((mnt + "/tb").c_str(), &st) == 0;
+  CHECK_EQ(std::system(("umount '" + mnt + "'").c_str()), 0);
+  CHECK_MSG(contains(problem, "the disk is full"), problem);
+  CHECK_MSG(contains(tensorboard, "the disk is full"), tensorboard);
+  CHECK(!runFolderLeft);
+  CHECK(!tbLeft);
+}
+
+CORE_TEST(runFileIntegersOutOfRangeAreQuotedWithTheRange) {
+  // "version": 2^70 and a config field of 1e308 read "must be an integer, not number".
+  const RunRecording run = TrainerStateImport::fromText(
+      R"({"global_step": 2, "log_history": [{"loss": 0.5, "step": 1}, {"loss": 0.4, "step": 2}]})",
+      "trainer_state.json", {});
+  const std::string file = coretest::tempDir() + "/ranges.plrun";
+  writeRunRecording(file, run);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    const size_t at = t.find(from);
+    CHECK_MSG(at != std::string::npos, from);
+    return at == std::string::npos ? t : t.replace(at, from.size(), to);
+  };
+  CHECK_THROWS(
+      parseRunRecording(replaced("\"version\":1", "\"version\":1180591620717411303424"), "r.plrun"),
+      InputError, "format version 1180591620717411303424 does not exist");
+  CHECK_THROWS(parseRunRecording(
+                   replaced("\"config\":{", "\"config\":{\"accumulationSteps\":1e308,"), "r.plrun"),
+               InputError, "gradient accumulation steps must be between 1 and");
+  CHECK_THROWS(parseRunRecording(replaced("\"config\":{", "\"config\":{\"outlierScaleLog2\":2.5,"),
+                                 "r.plrun"),
+               InputError, "must be an integer, not 2.5");
+  CHECK_THROWS(
+      TrainerStateImport::fromText(
+          R"({"global_step": 9223372036854775808, "log_history": [{"loss": 0.5, "step": 1}]})",
+          "trainer_state.json", {}),
+      InputError, "global_step = 9223372036854775808 is outside the accepted 0..10000000");
 }

@@ -253,7 +253,7 @@ CORE_TEST(rejectsHostileFiles) {
       {"step missing", kHostile1, "field \"step\" is missing"},
       {"step fraction", kHostile2, "whole step number"},
       {"step negative", kHostile3, "the steps a lab run holds"},
-      {"step huge", kHostile4, "too large"},
+      {"step huge", kHostile4, "= 99999999999999999999 is outside 0 to 10000000"},
       {"steps backwards", kHostile5, "log_history[1]: field \"step\" = 2 does not follow step 2"},
       {"no training logs", kHostile6, "no training log"},
       {"bare nan word", kHostile7, "not valid JSON"},

@@ -271,7 +271,7 @@ void TestCli::badInput_data() {
       << QStringList{"--speed", "-1"};
   QTest::newRow("export-vertex into a file")
       << QStringList{"export-vertex", "--scenario", "fp16-amp", "--out", dir + "empty.csv"}
-      << QStringList{"empty.csv", "export folder"};
+      << QStringList{"empty.csv", "a regular file, not a folder"};
   QTest::newRow("import-trainer-state without --out")
       << QStringList{"import-trainer-state", dir + "empty.csv"} << QStringList{"--out"};
   QTest::newRow("import-trainer-state of a non-JSON file")

@@ -92,6 +92,7 @@ class TestCliTensorBoard : public QObject {
         clitest::runCli(QStringList{"export-tensorboard"} << trials[1] << "--out" << out);
     QCOMPARE(again.exitCode, 1);
     QVERIFY2(again.err.contains("already holds TensorBoard events"), qPrintable(again.err));
+    QVERIFY2(again.err.contains("add --replace"), qPrintable(again.err));  // here it is true
     QVERIFY(!again.out.contains("scalars ->"));
     const clitest::CliResult replaced = clitest::runCli(
         QStringList{"export-tensorboard"} << trials[1] << "--out" << out << "--replace");

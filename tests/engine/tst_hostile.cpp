@@ -1,15 +1,17 @@
-// Hostile inputs (issue 14): every file and option a user can hand in ends within seconds with
-// a clear message and an exit code, in bounded memory. One data-driven test per category:
-// front ends catch everything; sizes are checked before allocation; one safe file reader (FIFOs,
-// devices, directories, oversize files, truncation under the reader, JSON node budgets); linear
-// time on large inputs; run files are untrusted; output is escaped; cancellation is prompt
-// (atomic writes keeping modes and the umask: tests/core/tst_core_files). Every crafted input is
-// made here at run time (FIFOs with mkfifo, sparse oversize files, generated headers): none is
-// committed.
+// Hostile inputs (issue 14; round 3, issue 39, in section 9): every file and option a user can hand
+// in ends within seconds with a clear message and an exit code, in bounded memory. One data-driven
+// test per category: front ends catch everything; sizes are checked before allocation; one safe
+// file reader (FIFOs, devices, directories, oversize files, truncation under the reader, JSON node
+// budgets); linear time on large inputs; run files are untrusted; output is escaped; cancellation
+// is prompt (atomic writes keeping modes and the umask: tests/core/tst_core_files). Every crafted
+// input is made here at run time (FIFOs with mkfifo, sparse oversize files, generated headers):
+// none is committed.
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -162,6 +164,13 @@ class TestHostile : public QObject {
   void standardOutputErrorsAreSaid();
   // 8. Cancellation is prompt.
   void cancelDuringPreparation();
+  // 9. Round 3 (issue 39): checkpoints and adapters say what they are; failures before the work.
+  void resumeSaysWhereItResumedFrom();
+  void outputLocationsAreCheckedFirst_data();
+  void outputLocationsAreCheckedFirst();
+  void loraAdaptersAreFirstClass();
+  void messagesNameTheCause_data();
+  void messagesNameTheCause();
 
  private:
   QTemporaryDir tmp_;
@@ -588,6 +597,226 @@ void TestHostile::standardOutputErrorsAreSaid() {
     QVERIFY2(err.contains("cannot write to standard output: the disk is full"),
              qPrintable(args.join(' ') + ": " + err));
   }
+}
+
+namespace {
+
+// `train` on the tiny preset, fast (a second or two), with what a case adds.
+QStringList tinyTrain(const QStringList& extra) {
+  return QStringList{"train", "--preset",  "tiny", "--steps",   "8", "--batch-size",
+                     "8",     "--seq-len", "24",   "--threads", "1", "--eval-every",
+                     "0"} +
+         extra;
+}
+
+QJsonObject summaryLine(const QByteArray& jsonl) {
+  for (const QByteArray& line : jsonl.split('\n')) {
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    if (o.value("type").toString() == "summary") return o;
+  }
+  return {};
+}
+
+bool copyFolder(const QString& from, const QString& to) {
+  if (!QDir().mkpath(to)) return false;
+  for (const QString& f : QDir(from).entryList(QDir::Files))
+    if (!QFile::copy(from + "/" + f, to + "/" + f)) return false;
+  return true;
+}
+
+}  // namespace
+
+void TestHostile::resumeSaysWhereItResumedFrom() {
+  // Beside checkpoint-4, a checkpoint-999999999999 whose trainer_state.json says step 4 was taken
+  // by `--resume-from latest`, silently; a folder a kill during pruning left with one file under
+  // a valid name too; and no line said which folder a run resumed from.
+  const QString out = tmp_.filePath("resume");
+  const CliResult first =
+      runCli(tinyTrain({"--jsonl", "--checkpoint-every", "2", "--output-dir", out}));
+  QVERIFY2(first.exitCode == 0, first.errBytes.constData());
+  QVERIFY(QFileInfo::exists(out + "/checkpoint-6/trainer_state.json"));
+  QVERIFY(copyFolder(out + "/checkpoint-4", out + "/checkpoint-999999999999"));
+  QVERIFY(QDir().mkpath(out + "/checkpoint-7"));
+  QVERIFY(QFile::copy(out + "/checkpoint-6/trainer_state.json",
+                      out + "/checkpoint-7/trainer_state.json"));
+
+  const CliResult latest = runCli(tinyTrain(
+      {"--jsonl", "--checkpoint-every", "2", "--output-dir", out, "--resume-from", "latest"}));
+  QVERIFY2(latest.exitCode == 0, latest.errBytes.constData());
+  QVERIFY2(latest.err.contains("checkpoint-999999999999: skipped") &&
+               latest.err.contains("records global_step 4"),
+           latest.errBytes.constData());
+  QVERIFY2(latest.err.contains("checkpoint-7: skipped: incomplete"), latest.errBytes.constData());
+  QVERIFY2(latest.err.contains("resuming from " + out + "/checkpoint-6 (step 6 of 8)"),
+           latest.errBytes.constData());
+  const QJsonObject summary = summaryLine(latest.outBytes);
+  QCOMPARE(summary.value("resumedFrom").toString(), out + "/checkpoint-6");
+  QCOMPARE(summary.value("resumedStep").toInt(), 6);
+
+  // Named explicitly, the folder is refused; with --jsonl the refusal is on stderr too.
+  const CliResult named =
+      runCli(tinyTrain({"--jsonl", "--resume-from", out + "/checkpoint-999999999999"}));
+  QCOMPARE(named.exitCode, 1);
+  QVERIFY2(named.err.contains("training failed") &&
+               named.err.contains("\"global_step\" is 4, but the folder is named "
+                                  "checkpoint-999999999999"),
+           named.errBytes.constData());
+  QVERIFY(summaryLine(named.outBytes).value("state").toString() == "failed");
+
+  // A generator state of the right length that LibTorch refuses names the file and the field.
+  const QString garbled = tmp_.filePath("garbled/checkpoint-6");
+  QVERIFY(copyFolder(out + "/checkpoint-6", garbled));
+  QFile rng(garbled + "/rng_state.json");
+  QVERIFY(rng.open(QIODevice::ReadOnly));
+  QJsonObject state = QJsonDocument::fromJson(rng.readAll()).object();
+  rng.close();
+  state["cpu_generator"] = QString(state.value("cpu_generator").toString().size(), QChar('f'));
+  QVERIFY(writeBytes(garbled + "/rng_state.json", QJsonDocument(state).toJson()));
+  const CliResult bad = runCli(tinyTrain({"--resume-from", garbled}));
+  QCOMPARE(bad.exitCode, 1);
+  QVERIFY2(bad.err.contains("rng_state.json: field \"cpu_generator\" is not a valid CPU "
+                            "generator state"),
+           bad.errBytes.constData());
+}
+
+void TestHostile::outputLocationsAreCheckedFirst_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("flag");
+  // FIFO stands for the named pipe made in the test.
+  QTest::newRow("train --output-dir")
+      << tinyTrain({"--checkpoint-every", "1000", "--output-dir", "FIFO"}) << "--output-dir";
+  QTest::newRow("train --output-dir below a file")
+      << tinyTrain({"--checkpoint-every", "4", "--output-dir", "FILE/sub"}) << "--output-dir";
+  QTest::newRow("train --save") << tinyTrain({"--save", "FIFO"}) << "--save";
+  QTest::newRow("lab --out") << QStringList{"lab", "--scenarios", "fp16-amp", "--out", "FIFO"}
+                             << "--out";
+  QTest::newRow("record --out") << QStringList{"record", "--scenarios", "fp16-amp", "--out", "FIFO"}
+                                << "--out";
+  QTest::newRow("export-tensorboard --out")
+      << QStringList{"export-tensorboard", "RUN", "--out", "FIFO"} << "--out";
+  QTest::newRow("export-vertex --out")
+      << QStringList{"export-vertex", "--scenario", "fp16-amp", "--out", "FIFO"} << "--out";
+}
+
+void TestHostile::outputLocationsAreCheckedFirst() {
+  // train --checkpoint-every 10 --output-dir ff (a FIFO) trained 9 steps, then failed.
+  QFETCH(QStringList, args);
+  QFETCH(QString, flag);
+  QTemporaryDir dir;
+  const QString fifo = dir.filePath("ff");
+  QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+  QVERIFY(writeBytes(dir.filePath("file"), "x"));
+  QVERIFY(
+      writeBytes(dir.filePath("run.plrun"), QByteArray::fromStdString(sampleRunFile(dir.path()))));
+  for (QString& a : args)
+    a.replace("FIFO", fifo)
+        .replace("FILE", dir.filePath("file"))
+        .replace("RUN", dir.filePath("run.plrun"));
+  const CliResult r = runCli(args);
+  QVERIFY2(r.exitCode == 2, qPrintable(QString::number(r.exitCode) + r.err + r.out));
+  QVERIFY2(r.err.contains(flag + ": ") && r.err.contains(", not a folder"), r.errBytes.constData());
+  QVERIFY2(!r.out.contains("step 1"), r.outBytes.constData());  // not one step trained
+  struct stat st {};
+  QVERIFY(::stat(fifo.toLocal8Bit().constData(), &st) == 0 && S_ISFIFO(st.st_mode));
+}
+
+void TestHostile::loraAdaptersAreFirstClass() {
+  const QString base = tmp_.filePath("lora-base"), adapter = tmp_.filePath("lora-adapter");
+  QVERIFY2(runCli(tinyTrain({"--steps", "2", "--save", base})).exitCode == 0, "base");
+  const CliResult trained =
+      runCli(tinyTrain({"--model", base, "--lora-rank", "4", "--lora-alpha", "8", "--save", adapter,
+                        "--checkpoint-every", "2", "--output-dir", tmp_.filePath("lora-run")}));
+  QVERIFY2(trained.exitCode == 0, trained.errBytes.constData());
+
+  // inspect says what the folder is and which base it names.
+  const CliResult inspected = runCli({"inspect", adapter});
+  QVERIFY2(inspected.exitCode == 0, inspected.errBytes.constData());
+  QVERIFY2(inspected.out.contains("PEFT LoRA adapter: rank 4, alpha 8") &&
+               inspected.out.contains("base model folder: " + base),
+           inspected.outBytes.constData());
+  // predict loads base + adapter; train --model says what to give instead.
+  const CliResult predicted =
+      runCli({"predict", "--model", adapter, "--jsonl", "the loss went nan"});
+  QVERIFY2(predicted.exitCode == 0 && predicted.out.contains("\"label\""),
+           predicted.errBytes.constData());
+  const CliResult onAdapter = runCli(tinyTrain({"--model", adapter}));
+  QCOMPARE(onAdapter.exitCode, 1);
+  QVERIFY2(onAdapter.err.contains("a PEFT LoRA adapter (rank 4, alpha 8) of the base model") &&
+               onAdapter.err.contains("--model " + base + " --lora-rank 4"),
+           onAdapter.errBytes.constData());
+  // An adapter of a preset (random weights, not saved) says which base it needs and how.
+  const QString presetAdapter = tmp_.filePath("lora-preset");
+  QVERIFY(
+      runCli(tinyTrain({"--steps", "2", "--lora-rank", "2", "--save", presetAdapter})).exitCode ==
+      0);
+  const CliResult noBase = runCli({"predict", "--model", presetAdapter, "hello"});
+  QCOMPARE(noBase.exitCode, 1);
+  QVERIFY2(noBase.err.contains("base model \"tiny\"") && noBase.err.contains("--base DIR"),
+           noBase.errBytes.constData());
+
+  // The settings a resume shares include LoRA's: a rank-4 checkpoint is no full fine-tuning's.
+  const CliResult resumed =
+      runCli(tinyTrain({"--model", base, "--checkpoint-every", "2", "--output-dir",
+                        tmp_.filePath("lora-run"), "--resume-from", "latest"}));
+  QCOMPARE(resumed.exitCode, 1);
+  QVERIFY2(resumed.err.contains("precisionlab.settings.loraRank") &&
+               resumed.err.contains("a run with LoRA rank 4, this run has 0 (full fine-tuning)") &&
+               resumed.err.contains("--lora-rank 4"),
+           resumed.errBytes.constData());
+  // --lora-alpha alone was accepted silently.
+  const CliResult alpha = runCli(tinyTrain({"--lora-alpha", "8"}));
+  QCOMPARE(alpha.exitCode, 2);
+  QVERIFY2(alpha.err.contains("--lora-alpha 8 needs --lora-rank"), alpha.errBytes.constData());
+}
+
+void TestHostile::messagesNameTheCause_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<int>("exitCode");
+  QTest::addColumn<QString>("expected");
+  QTest::addColumn<QString>("absent");
+  QTest::newRow("huge integer as typed")
+      << QStringList{"train", "--steps", "4611686018427387904"} << 2 << "(got 4611686018427387904)"
+      << "e+18";
+  QTest::newRow("all in a list") << QStringList{"lab", "--scenarios", "all,all"} << 2
+                                 << "'all' stands for every scenario"
+                                 << "unknown";
+  QTest::newRow("repeated id") << QStringList{"lab", "--scenarios", "fp16-amp,fp16-amp"} << 2
+                               << "names 'fp16-amp' twice"
+                               << "";
+  QTest::newRow("preemption too short")
+      << QStringList{"lab", "--scenarios", "preemption-resume", "--steps", "1"} << 2
+      << "needs at least 20 steps (got 1)"
+      << "killed";
+  QTest::newRow("empty weight_map")
+      << QStringList{"inspect", "INDEX"} << 1 << "\"weight_map\" is empty"
+      << "";
+  QTest::newRow("symlink loop") << QStringList{"inspect", "LOOP"} << 1 << "is a symbolic link loop"
+                                << "";
+  QTest::newRow("no false --replace")
+      << QStringList{"export-tensorboard", "FIFO", "--out", "TB"} << 1 << "named pipe"
+      << "add --replace";
+}
+
+void TestHostile::messagesNameTheCause() {
+  QFETCH(QStringList, args);
+  QFETCH(int, exitCode);
+  QFETCH(QString, expected);
+  QFETCH(QString, absent);
+  QTemporaryDir dir;
+  QVERIFY(QDir().mkpath(dir.filePath("index")));
+  QVERIFY(writeBytes(dir.filePath("index/model.safetensors.index.json"), "{\"weight_map\": {}}"));
+  QCOMPARE(
+      ::symlink("loop.safetensors", dir.filePath("loop.safetensors").toLocal8Bit().constData()), 0);
+  QCOMPARE(::mkfifo(dir.filePath("r.plrun").toLocal8Bit().constData(), 0600), 0);
+  for (QString& a : args)
+    a.replace("INDEX", dir.filePath("index"))
+        .replace("LOOP", dir.filePath("loop.safetensors"))
+        .replace("FIFO", dir.filePath("r.plrun"))
+        .replace("TB", dir.filePath("tb"));
+  const CliResult r = runCli(args);
+  QVERIFY2(r.exitCode == exitCode, qPrintable(QString::number(r.exitCode) + ": " + r.err));
+  QVERIFY2(r.err.contains(expected), r.errBytes.constData());
+  if (!absent.isEmpty()) QVERIFY2(!r.err.contains(absent), r.errBytes.constData());
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

@@ -183,7 +183,7 @@ class TestPeftAdapter : public QObject {
                             << "field \"r\" must be an integer";
     QTest::newRow("r huge") << "r"
                             << "100000"
-                            << "field \"r\" must be between 1 and 1024";
+                            << "field \"r\" is 100000, outside the accepted 1..1024";
     QTest::newRow("r vs shapes") << "r"
                                  << "8"
                                  << "has shape [4, 128], the model needs [8, 128]";

@@ -142,11 +142,13 @@ class TestAnkiPackage : public QObject {
     QTest::newRow("not sqlite") << zipOf({{"collection.anki2", "hello"}})
                                 << "is not an SQLite database";
     QByteArray zip64 = zipOf({{"collection.anki2", "x"}});
-    zip64[zip64.size() - 12] = char(0xff);  // the entry count 0xffff: zip64
-    zip64[zip64.size() - 11] = char(0xff);
-    zip64[zip64.size() - 14] = char(0xff);
-    zip64[zip64.size() - 13] = char(0xff);
+    for (int i = 6; i >= 3; --i) zip64[zip64.size() - i] = char(0xff);  // offset 0xffffffff
     QTest::newRow("zip64") << zip64 << "zip64";
+    // Exactly 65,535 entries fit a plain zip's count: it was refused as "a zip64 archive".
+    QVector<QPair<QString, QByteArray>> many;
+    for (int i = 0; i < 65534; ++i) many.push_back({QString::number(i), QByteArray()});
+    many.push_back({"collection.anki2", "hello"});
+    QTest::newRow("65535 entries, no zip64") << zipOf(many) << "is not an SQLite database";
     // A bomb declares what it inflates to: over the cap is refused before anything is allocated,
     // and data that inflates past its declared size stops there.
     QByteArray huge = zipOf({{"collection.anki2", QByteArray(1 << 20, '\0')}});
@@ -180,6 +182,18 @@ class TestAnkiPackage : public QObject {
                                      "i, 0, 0, 0, '', 'a' || char(31) || 'b', 'a', 0, 0, '' "
                                      "FROM n")}})
         << "more than 5000 notes";
+    // 100k cards and no index on cards.nid: every note's card look-up reads every card. It
+    // stopped with "too much work for a deck" and no cause.
+    QTest::newRow("no index on cards.nid")
+        << zipOf({{"collection.anki2",
+                   ourCollectionWith(
+                       "DROP INDEX ix_cards_nid; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                       "SELECT i + 1 FROM n WHERE i < 100000) INSERT INTO cards SELECT i + "
+                       "1000000, -i, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '' FROM n; "
+                       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i "
+                       "< 3000) INSERT INTO notes SELECT i + 1000000, 'g' || i, 0, 0, 0, '', "
+                       "'a' || char(31) || 'b', 'a', 0, 0, '' FROM n")}})
+        << "its cards table has no index on nid";
     QTest::newRow("huge note")
         << zipOf({{"collection.anki2",
                    ourCollectionWith("UPDATE notes SET flds = 'f' || char(31) || "

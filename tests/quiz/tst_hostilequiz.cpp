@@ -304,6 +304,30 @@ class TestHostileQuiz : public QObject {
     QVERIFY2(problems(r).contains("\\e]0;owned"), qPrintable(problems(r)));
   }
 
+  void messagesNameTheCause() {
+    // Issue 39: an unclosed quote in an Anki text file read "a note needs a front and a back
+    // field"; a NUL byte in Moodle XML was cut out of the message ("Unexpected ''"); a bank
+    // schema of 2^31 read "expected an integer".
+    BankImportResult r = importText("#separator:tab\nfront\tback\n\"open\tback\nmore\tnotes\n",
+                                    BankFormat::AnkiText, "quote.txt");
+    QVERIFY(!r.ok());
+    QVERIFY2(problems(r).contains("quote.txt:3: a quote (\") that opens a field here is never "
+                                  "closed"),
+             qPrintable(problems(r)));
+    QVERIFY2(!problems(r).contains("front and a back"), qPrintable(problems(r)));
+    r = importText(QByteArray("<quiz><question type=\"multichoice\"><name><text>q") +
+                       QByteArray(1, '\0') + "</text></name></question></quiz>",
+                   BankFormat::MoodleXml, "nul.xml");
+    QVERIFY(!r.ok());
+    QVERIFY2(problems(r).contains("\\x00"), qPrintable(problems(r)));
+    const BankLoadResult bank = BankLoader::loadJson(R"({"schema": 2147483648, "questions": []})");
+    QVERIFY(!bank.bank);
+    QStringList texts;
+    for (const BankProblem& p : bank.problems) texts << p.toString();
+    QVERIFY2(texts.join('\n').contains("schema 2147483648 is not a schema version"),
+             qPrintable(texts.join('\n')));
+  }
+
   // --- Output files ------------------------------------------------------------------------
 
   void exportNeverReplacesAFifo() {
@@ -453,6 +477,34 @@ class TestHostileQuiz : public QObject {
     QVERIFY(!walReadOnly.message.contains("Another program"));
     QVERIFY2(!full.message.contains("Another program"), qPrintable(full.message));
     QVERIFY2(full.message.contains("full"), qPrintable(full.message));
+  }
+
+  void aProgressFileThatCannotBeCreatedIsNotLeftEmpty() {
+    // Issue 39: a disk full when the progress database was created left a 0-byte p.sqlite3
+    // (the message itself was right), which the next start read as a truncated file.
+    QTemporaryDir dir;
+    const QString mnt = dir.filePath("full");
+    QVERIFY(QDir().mkpath(mnt));
+    if (!mountTmpfs(mnt, "64k")) QSKIP("mounting a tmpfs needs root");
+    {
+      QFile filler(mnt + "/filler");  // the disk full to the last byte
+      if (filler.open(QIODevice::WriteOnly)) {
+        const QByteArray block(4096, 'x');
+        while (filler.write(block) == block.size() && filler.flush()) {
+        }
+      }
+    }
+    OpenReport report;
+    {
+      ProgressStore store;
+      report = store.open(mnt + "/p.sqlite3").result();
+    }
+    const QStringList left = QDir(mnt).entryList({"p.sqlite3*"}, QDir::Files);
+    run("umount", {mnt});
+    QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));
+    QCOMPARE(report.outcome, OpenReport::Outcome::Failed);
+    QVERIFY2(report.message.contains("full") && report.message.contains("Nothing was left"),
+             qPrintable(report.message));
   }
 
   void readOnlyFileSaysSo() {

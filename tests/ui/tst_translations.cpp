@@ -318,6 +318,14 @@ void TestTranslations::unknownLanguageNeedsNoDisplay() {
   const QString err = QString::fromUtf8(app.readAllStandardError());
   QCOMPARE(app.exitCode(), 2);
   QVERIFY2(err.contains(QStringLiteral("available: de, en")), qPrintable(err));
+  // A 100 KB code was echoed whole (issue 39): at most 80 bytes of it, then its length.
+  app.start(QStringLiteral(PRECISIONLAB_APP),
+            {QStringLiteral("--lang"), QString(100000, QLatin1Char('x'))});
+  QVERIFY(app.waitForFinished(30000));
+  const QString huge = QString::fromUtf8(app.readAllStandardError());
+  QCOMPARE(app.exitCode(), 2);
+  QVERIFY2(huge.size() < 400 && huge.contains(QStringLiteral("(100000 bytes)")),
+           qPrintable(huge.left(400)));
 }
 
 void TestTranslations::screenFollowsLocaleFilesDoNot() {

@@ -99,6 +99,10 @@ struct ConfigFieldRow {
   // Optional only: written also wherever this other field is (LoRA's alpha with its rank), so
   // the file states the pair together.
   std::optional<ConfigField> writtenWith;
+  // A training checkpoint records the field, and resuming it with another value is refused
+  // (engine TrainingCheckpoint.cpp): the settings that decide the next step's numbers (a LoRA
+  // rank-4 checkpoint is no full fine-tuning's). Paths, threads and output settings are not.
+  bool resumeMustMatch = false;
   const char* flag = nullptr;  // the CLI flag without "--" ("seq-len"); nullptr: none
   const char* metavar = "";    // the CLI value's name ("N"); none for flags and choices
   std::string help;            // the CLI help before its " (default ...)"

@@ -75,6 +75,8 @@ struct RunLog {
   RunState state = RunState::Queued;
   std::string message;  // status text; the cause when Failed
   std::vector<std::string> warnings;
+  std::string resumedFrom;  // the checkpoint folder it resumed from, "" for a fresh run
+  int64_t resumedStep = 0;  // that checkpoint's step
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // in step order
   std::vector<EvalRecord> evals;  // in step order

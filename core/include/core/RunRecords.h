@@ -83,6 +83,9 @@ struct RunUpdate {
   std::vector<std::string>
       warnings;  // new since the last drain, e.g. "classifier initialised anew"
   RunProvenance provenance;
+  // Set once, when a run resumed from a training checkpoint was prepared: the folder and its step.
+  std::string resumedFrom;
+  int64_t resumedStep = 0;
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // appended since the last drain
   std::vector<EvalRecord> evals;  // appended since the last drain

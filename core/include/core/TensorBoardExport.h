@@ -14,6 +14,7 @@
 
 #include <string>
 
+#include "core/EngineError.h"
 #include "core/RunRecording.h"
 
 namespace precisionlab {
@@ -29,8 +30,15 @@ struct TensorBoardExportResult {
 // and provenance alone outside the lab.
 std::string defaultTensorBoardRunName(const RunRecording& run);
 
+// The refusal of a run folder that already holds event files: the one failure that replacing
+// (export-tensorboard --replace) would mend, so the CLI suggests it for this one only.
+class TensorBoardRunExists : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 // `name` empty: defaultTensorBoardRunName(run). A run folder that already holds event files
-// (another run of the same name, an earlier export) is refused with InputError, since
+// (another run of the same name, an earlier export) is refused with TensorBoardRunExists, since
 // TensorBoard would show the two as one run, unless replaceExisting: then its event files are
 // removed first. Throws InputError.
 TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::string& outDirectory,

@@ -46,8 +46,17 @@ SafeFileReader::SafeFileReader(const std::string& path, const FileKind& kind)
                      " by its real name");
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
   fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd_ < 0)
-    throw InputError(path + ": cannot open the " + kind.what + ": " + std::strerror(errno));
+  if (fd_ < 0) {
+    const int err = errno;
+    struct stat link {};
+    if (err == ELOOP)
+      throw InputError(path + ": is a symbolic link loop (a link that leads back to itself), not " +
+                       "a file; give the " + kind.what + " by its real path");
+    if (err == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
+      throw InputError(path + ": is a symbolic link that leads nowhere; give the " + kind.what +
+                       " by its real path");
+    throw InputError(path + ": cannot open the " + kind.what + ": " + std::strerror(err));
+  }
   struct stat st {};
   if (::fstat(fd_, &st) != 0) {
     const int err = errno;

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 namespace precisionlab {
 namespace {
@@ -131,18 +132,33 @@ void TensorBoardWriter::addScalar(const std::string& tag, int64_t step, double v
 }
 
 std::string TensorBoardWriter::close() {
-  // mkdir -p, one level at a time.
+  // mkdir -p, one level at a time, remembering the folders made here: a failed write (a full
+  // disk) removes them again, so no empty run folder is left for TensorBoard to list.
+  std::vector<std::string> made;
+  const auto removeMade = [&made] {
+    for (auto it = made.rbegin(); it != made.rend(); ++it) ::rmdir(it->c_str());
+  };
   for (size_t pos = 1; pos != std::string::npos;) {
     pos = directory_.find('/', pos + 1);
     const std::string part = directory_.substr(0, pos);
-    if (::mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
-      throw InputError(part + ": cannot create the folder: " + AtomicFileWriter::reason(errno));
+    if (::mkdir(part.c_str(), 0777) == 0) {
+      made.push_back(part);
+    } else if (errno != EEXIST) {
+      const int err = errno;
+      removeMade();
+      throw InputError(part + ": cannot create the folder: " + AtomicFileWriter::reason(err));
+    }
   }
   struct stat st {};
   if (::stat(directory_.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     throw InputError(directory_ + ": not a folder");
   const std::string path = directory_ + "/" + fileName_;
-  AtomicFileWriter::writeFile(path, bytes_);
+  try {
+    AtomicFileWriter::writeFile(path, bytes_);
+  } catch (...) {
+    removeMade();
+    throw;
+  }
   return path;
 }
 

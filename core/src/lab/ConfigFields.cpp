@@ -111,6 +111,10 @@ class Row {
     row_.runFileNote = note;
     return *this;
   }
+  Row& resumeMustMatch() {
+    row_.resumeMustMatch = true;
+    return *this;
+  }
   Row& writtenWith(ConfigField other) {
     row_.writtenWith = other;
     return *this;
@@ -148,11 +152,14 @@ constexpr const char* kMachinePath =
 
 std::vector<ConfigFieldRow> makeRows() {
   return {
-      Row::of<&C::preset>(F::Preset, "preset", "model preset").flag("preset", "NAME", presetHelp()),
+      Row::of<&C::preset>(F::Preset, "preset", "model preset")
+          .resumeMustMatch()
+          .flag("preset", "NAME", presetHelp()),
       Row::of<&C::modelDir>(F::ModelDir, "modelDir", "model directory")
           .flag("model", "DIR", "fine-tune this Hugging Face BERT directory instead of a preset",
                 kDir),
       Row::of<&C::layers>(F::Layers, "layers", "pretrained layers used")
+          .resumeMustMatch()
           .range({0, 1000}, "", "all of the checkpoint's layers")
           .runFile(K::Added, "files from before pretrained models lack it (all layers)")
           .flag("layers", "N",
@@ -172,22 +179,30 @@ std::vector<ConfigFieldRow> makeRows() {
           .range({1, double(kMaxSteps)})
           .flag("steps", "N", "optimizer steps per run"),
       Row::of<&C::batchSize>(F::BatchSize, "batchSize", "batch size")
+          .resumeMustMatch()
           .range({1, double(kMaxBatchSize)}, " examples")
           .flag("batch-size", "N", "examples per step"),
       Row::of<&C::seqLen>(F::SeqLen, "seqLen", "sequence length")
+          .resumeMustMatch()
           .range({2, double(kMaxSeqLen)}, " tokens")
           .flag("seq-len", "N", "max tokens per example, [CLS] and [SEP] included"),
       Row::of<&C::learningRate>(F::LearningRate, "learningRate", "learning rate")
+          .resumeMustMatch()
           .range({0, kInf, true, true})
           .flag("lr", "RATE", "peak AdamW learning rate"),
       Row::of<&C::warmupFraction>(F::WarmupFraction, "warmupFraction", "warm-up fraction")
+          .resumeMustMatch()
           .range({0, 1}),
-      Row::of<&C::weightDecay>(F::WeightDecay, "weightDecay", "weight decay").range({0, 1e3}),
+      Row::of<&C::weightDecay>(F::WeightDecay, "weightDecay", "weight decay")
+          .resumeMustMatch()
+          .range({0, 1e3}),
       // Any finite value trains (<= 0 turns clipping off); infinities and NaN do not.
       Row::of<&C::maxGradNorm>(F::MaxGradNorm, "maxGradNorm", "gradient norm limit")
+          .resumeMustMatch()
           .range({-1e300, 1e300}),
-      Row::of<&C::adamEps>(F::AdamEps, "adamEps", "AdamW epsilon").range({0, 1}),
+      Row::of<&C::adamEps>(F::AdamEps, "adamEps", "AdamW epsilon").resumeMustMatch().range({0, 1}),
       Row::of<&C::seed>(F::Seed, "seed", "seed")
+          .resumeMustMatch()
           .flag("seed", "N", "seed for init, shuffle and dropout"),
       Row::of<&C::device>(F::Device, "device", "device")
           .flag("device", "DEV", "cpu, cuda or cuda:N"),
@@ -196,6 +211,7 @@ std::vector<ConfigFieldRow> makeRows() {
           .flag("eval-every", "N", "validate every N steps, 0 = at the end only"),
       Row::of<&C::validationFraction>(F::ValidationFraction, "validationFraction",
                                       "validation fraction")
+          .resumeMustMatch()
           .range({0, 1, true, true}),
       Row::of<&C::threads>(F::Threads, "threads", "threads")
           .range({0, double(kMaxThreads)}, "", "all cores")
@@ -206,8 +222,10 @@ std::vector<ConfigFieldRow> makeRows() {
                    "a permission for the recording machine's cores, not part of the training")
           .flag("oversubscribe", "", "allow --threads above the number of cores"),
       Row::of<&C::precision>(F::Precision, "precision", "precision")
+          .resumeMustMatch()
           .flag("precision", "", "how the run uses floating point"),
       Row::of<&C::cpuFp16>(F::CpuFp16, "cpuFp16", "fp16 on a CPU")
+          .resumeMustMatch()
           .runFile(K::Optional, "fp16 runs on a CPU set to emulate or real")
           .flag("cpu-fp16", "",
                 "fp16 runs on a CPU: emulate (round to fp16, fp32 arithmetic: numerics only), "
@@ -223,10 +241,13 @@ std::vector<ConfigFieldRow> makeRows() {
           .range({0, double(std::numeric_limits<float>::max()), true, false})
           .flag("init-scale", "S", "GradScaler initial scale"),
       Row::of<&C::growthFactor>(F::GrowthFactor, "growthFactor", "loss scale growth factor")
+          .resumeMustMatch()
           .range({0, 1e300}),
       Row::of<&C::backoffFactor>(F::BackoffFactor, "backoffFactor", "loss scale backoff factor")
+          .resumeMustMatch()
           .range({0, 1e300}),
       Row::of<&C::growthInterval>(F::GrowthInterval, "growthInterval", "loss scale growth interval")
+          .resumeMustMatch()
           .range({1, 1e9}, " steps")
           .flag("growth-interval", "N", "GradScaler growth interval in steps"),
       Row::of<&C::stopAfterNonFinite>(F::StopAfterNonFinite, "stopAfterNonFinite",
@@ -235,6 +256,7 @@ std::vector<ConfigFieldRow> makeRows() {
           .runFile(K::Optional, "runs that stop on a settled failure"),
       Row::of<&C::accumulationSteps>(F::AccumulationSteps, "accumulationSteps",
                                      "gradient accumulation steps")
+          .resumeMustMatch()
           .range({1, double(kMaxBatchSize)}, " micro-batches")
           .runFile(K::Optional, "runs that accumulate gradients; it divides batchSize")
           .flag("gradient-accumulation-steps", "K",
@@ -249,6 +271,7 @@ std::vector<ConfigFieldRow> makeRows() {
       // 2^64 times a value of 10 is 1.8e20, far inside bf16's and fp32's 3.4e38.
       Row::of<&C::outlierScaleLog2>(F::OutlierScaleLog2, "outlierScaleLog2",
                                     "outlier feature scale (power of two)")
+          .resumeMustMatch()
           .range({0, 64}, "", "no outlier feature")
           .runFile(K::Optional, "the range experiment's runs (docs/range-experiment.md)")
           .flag("outlier-scale-log2", "N",
@@ -277,6 +300,7 @@ std::vector<ConfigFieldRow> makeRows() {
                 "continue from a checkpoint-<step>/ folder, or latest: the newest in --output-dir",
                 kDir),
       Row::of<&C::loraRank>(F::LoraRank, "loraRank", "LoRA rank")
+          .resumeMustMatch()
           .range({0, 1024}, "", "full fine-tuning")
           .runFile(K::Optional, "LoRA runs (docs/lora-experiment.md)")
           .flag("lora-rank", "R",
@@ -284,6 +308,7 @@ std::vector<ConfigFieldRow> makeRows() {
                 "weights frozen, only adapters and classifier trained, 0 = full fine-tuning; "
                 "--save then writes the adapter in PEFT's layout (docs/lora-experiment.md)"),
       Row::of<&C::loraAlpha>(F::LoraAlpha, "loraAlpha", "LoRA alpha")
+          .resumeMustMatch()
           .range({0, 1e6, true, false})
           .runFile(K::Optional, "LoRA runs")
           .writtenWith(F::LoraRank)

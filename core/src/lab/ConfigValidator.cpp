@@ -16,6 +16,7 @@
 
 #include "core/BertConfig.h"
 #include "core/NumberText.h"
+#include "core/OutputFolder.h"
 #include "core/PretrainedModels.h"
 
 namespace precisionlab {
@@ -138,6 +139,14 @@ std::optional<ConfigIssue> checkBeyondRange(ConfigField field, const TrainConfig
         return issue(field,
                      "periodic checkpoints need an output folder to write checkpoint-<step>/ into");
       return std::nullopt;
+    case ConfigField::CheckpointDir:
+      // Said before the run, naming what is there: a FIFO was found only when the first
+      // checkpoint was due (train --checkpoint-every 1000 lost 999 steps to a typo).
+      if (!c.checkpointDir.empty() && (c.checkpointEvery > 0 || c.resumeFrom == "latest")) {
+        const std::string problem = outputFolderProblem(c.checkpointDir);
+        if (!problem.empty()) return issue(field, problem);
+      }
+      return std::nullopt;
     case ConfigField::ResumeFrom:
       if (c.resumeFrom == "latest" && c.checkpointDir.empty())
         return issue(field,
@@ -204,9 +213,11 @@ std::string saveDirectoryProblem(const std::string& dirArg) {
   if (dir.empty()) return "the save directory needs a name";
   std::error_code ec;
   const fs::path target(dir);
+  if (const std::string kind = pathKindText(dir); kind.find("symbolic link") != std::string::npos)
+    return dir + ": " + kind + "; choose another place to save";
   if (fs::exists(target, ec)) {
     if (!fs::is_directory(target, ec))
-      return dir + ": exists and is not a directory; choose another place to save";
+      return dir + ": " + pathKindText(dir) + ", not a folder; choose another place to save";
     bool empty = true, hasConfig = false;
     for (const auto& entry : fs::directory_iterator(target, ec)) {
       empty = false;

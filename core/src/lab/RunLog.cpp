@@ -18,6 +18,10 @@ void RunLog::apply(const RunUpdate& update) {
     provenance = update.provenance;
     provenanceKnown = true;
   }
+  if (!update.resumedFrom.empty()) {
+    resumedFrom = update.resumedFrom;
+    resumedStep = update.resumedStep;
+  }
   if (update.totalSteps > 0) totalSteps = update.totalSteps;
   steps.insert(steps.end(), update.steps.begin(), update.steps.end());
   evals.insert(evals.end(), update.evals.begin(), update.evals.end());

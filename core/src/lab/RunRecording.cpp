@@ -8,6 +8,7 @@
 #include <cmath>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/AtomicFileWriter.h"
@@ -59,8 +60,9 @@ auto typed(const json::Value& obj, const char* key, const Where& at, const std::
   try {
     return get(v);
   } catch (const json::TypeError&) {
+    // A number is quoted as written: "must be an integer, not number" hid 2^70 and 1e308.
     at.fail("field \"" + prefix + key + "\" must be " + expected + ", not " +
-            json::typeName(v.type()));
+            (v.isNumber() ? elideForMessage(json::serialize(v)) : json::typeName(v.type())));
   }
 }
 
@@ -82,6 +84,15 @@ double getDouble(const json::Value& o, const char* k, const Where& at, const std
 // An integer in [lo, hi], checked before any caller narrows it (threads is an int).
 int64_t getIntIn(const json::Value& o, const char* k, int64_t lo, int64_t hi, const Where& at,
                  const std::string& p = {}) {
+  const json::Value& raw = field(o, k, at, p);
+  if (raw.isNumber() && raw.isInteger()) {
+    try {
+      (void)raw.asInt64();
+    } catch (const json::TypeError&) {  // beyond 64 bits: out of any range, said as one
+      at.fail("field \"" + p + k + "\" = " + elideForMessage(json::serialize(raw)) +
+              " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    }
+  }
   const int64_t v = getInt(o, k, at, p);
   if (v < lo || v > hi)
     at.fail("field \"" + p + k + "\" = " + std::to_string(v) + " is outside " + std::to_string(lo) +
@@ -141,6 +152,16 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
     // narrowed to its member (threads is an int).
     switch (f.kind) {
       case ConfigKind::Integer: {
+        // The range first, on the number as written: 1e308 steps is out of range (said with
+        // the range), not merely "not an integer".
+        if (const json::Value* raw = o.find(f.name); raw && raw->isNumber()) {
+          double d = std::numeric_limits<double>::infinity();
+          try {
+            d = raw->asDouble();
+          } catch (const json::TypeError&) {
+          }
+          checkInRange(f, d, at, p);
+        }
         const int64_t v = getInt(o, f.name, at, p);
         checkInRange(f, static_cast<double>(v), at, p);
         f.setNumber(c, static_cast<double>(v));
@@ -365,6 +386,12 @@ RunRecording parseRunRecording(std::string_view text, const std::string& fileNam
                                                 : std::string()) +
                   "; expected \"format\": \"precisionlab-run\")",
               "Open a .plrun file written by PrecisionLab.");
+    const json::Value& versionValue = field(header, "version", at);
+    if (versionValue.isNumber() && versionValue.isInteger() &&
+        json::serialize(versionValue).size() > 18)  // past int64: a format that does not exist
+      at.fail("format version " + elideForMessage(json::serialize(versionValue)) +
+              " does not exist; this version reads formats 1 to " +
+              std::to_string(RunRecording::kFormatVersion));
     const int64_t version = getInt(header, "version", at);
     if (version > RunRecording::kFormatVersion)
       at.fail("made by a newer PrecisionLab (format " + std::to_string(version) +

@@ -83,10 +83,11 @@ TensorBoardExportResult exportTensorBoard(const RunRecording& run, const std::st
   // merge with these (or be overwritten), so the folder must hold none, or be replaced.
   const std::vector<std::string> existing = eventFilesIn(result.runDirectory);
   if (!existing.empty() && !replaceExisting)
-    throw InputError(result.runDirectory +
-                     ": already holds TensorBoard events (another run or an earlier export); "
-                     "TensorBoard would mix the two runs. Export to another folder, or replace "
-                     "the earlier export");
+    throw TensorBoardRunExists(
+        result.runDirectory +
+        ": already holds TensorBoard events (another run or an earlier export); "
+        "TensorBoard would mix the two runs. Export to another folder, or replace "
+        "the earlier export");
   // Only event files an export wrote (regular files) are replaced: a FIFO or device there is left
   // as it is, and nothing is removed.
   for (const std::string& file : existing) {

@@ -17,6 +17,7 @@
 #include "core/SafeFileReader.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
+#include "core/TerminalText.h"
 
 namespace precisionlab {
 
@@ -103,7 +104,8 @@ class EntryReader {
     try {
       n = v->asInt64();
     } catch (const json::TypeError&) {
-      fail(field, "= " + v->numberText() + " is too large");
+      fail(field, "= " + elideForMessage(v->numberText()) + " is outside 0 to " +
+                      std::to_string(kMaxStep) + ", the steps a lab run holds");
     }
     if (n < 0 || n > kMaxStep)
       fail(field, "= " + std::to_string(n) + " is outside 0 to " + std::to_string(kMaxStep) +
@@ -286,10 +288,10 @@ RunRecording TrainerStateImport::fromText(std::string_view text, const std::stri
     } catch (const json::TypeError&) {
       n = std::numeric_limits<int64_t>::max();
     }
-    if (n > kMaxStep)
-      throw InputError(fileName + ": global_step = " + std::to_string(n) + " is more than the " +
-                       std::to_string(kMaxStep) +
-                       " steps a lab run holds; this is not a run the lab can replay");
+    if (n > kMaxStep)  // quoted as written: 2^63 was echoed as 9223372036854775807
+      throw InputError(fileName + ": global_step = " + elideForMessage(g->numberText()) +
+                       " is outside the accepted 0.." + std::to_string(kMaxStep) +
+                       ", the steps a lab run holds; this is not a run the lab can replay");
   }
   if (const auto g = wholeNumber(root, "global_step", 0, kMaxStep))
     globalStep = std::max(globalStep, *g);

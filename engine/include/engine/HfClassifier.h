@@ -19,9 +19,13 @@ struct Prediction {
 class HfClassifier {
  public:
   // Loads dir (config.json, vocab.txt, model.safetensors) onto device ("cpu", "cuda", "cuda:N").
+  // A PEFT adapter folder (adapter_config.json, adapter_model.safetensors) is loaded onto its base
+  // model: baseDir, else the folder its base_model_name_or_path names; without one, an
+  // InputError says which base it needs and how to give it.
   // Throws InputError for a malformed directory. Warnings (e.g. a classifier initialised anew)
   // are kept in warnings().
-  HfClassifier(const std::string& dir, const std::string& device = "cpu");
+  HfClassifier(const std::string& dir, const std::string& device = "cpu",
+               const std::string& baseDir = {});
   ~HfClassifier();
   HfClassifier(HfClassifier&&) noexcept;
   HfClassifier& operator=(HfClassifier&&) noexcept;

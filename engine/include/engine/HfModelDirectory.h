@@ -29,6 +29,12 @@ struct CheckpointSummary {
   std::string configText;     // config.json as written
   std::string configProblem;  // why PrecisionLab could not use the config, empty if it can
   int64_t vocabLines = -1;    // tokens in vocab.txt, -1 if absent
+  // A PEFT adapter folder (adapter_config.json + adapter_model.safetensors): what it adapts.
+  bool peftAdapter = false;
+  std::string peftBaseModel;  // base_model_name_or_path as written
+  std::string peftBaseFound;  // that base as a model folder here, "" when it is none
+  int64_t peftRank = 0;
+  double peftAlpha = 0;
 };
 
 // fileOrDir: a .safetensors file, a model.safetensors.index.json or a model directory. Throws

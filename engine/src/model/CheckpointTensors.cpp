@@ -27,9 +27,11 @@ bool isDirectory(const std::string& p) {
   return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+// lstat: a symbolic link loop or a dangling link is there (and its reader says which), not a
+// missing file.
 bool exists(const std::string& p) {
   struct stat st {};
-  return ::stat(p.c_str(), &st) == 0;
+  return ::lstat(p.c_str(), &st) == 0;
 }
 
 std::string readSmallFile(const std::string& path) {
@@ -118,6 +120,10 @@ void CheckpointTensors::openIndex(const std::string& indexFile, const std::strin
     throw InputError(indexFile +
                      ": needs a \"weight_map\" object mapping tensor names to "
                      "shard files");
+  if (map->members().empty())
+    throw InputError(indexFile +
+                     ": \"weight_map\" is empty: the index names no tensor, so it holds no "
+                     "model (a truncated or hand-made index?)");
   std::map<std::string, const SafetensorsFile*> shards;
   for (const auto& [name, shardValue] : map->members()) {
     if (!shardValue.isString())

@@ -23,6 +23,7 @@
 #include "core/SentenceTransformersLayout.h"
 #include "core/TerminalText.h"
 #include "model/CheckpointTensors.h"
+#include "model/PeftAdapter.h"
 #include "model/SafetensorsWriter.h"
 
 namespace precisionlab {
@@ -258,6 +259,16 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& givenDir, const torch::Devi
     throw InputError(givenDir +
                      ": not a directory; give a Hugging Face model directory holding "
                      "config.json, vocab.txt and model.safetensors");
+  }
+  if (isPeftAdapterDirectory(givenDir)) {
+    // What train --lora-rank --save writes: it was read as a broken model directory.
+    const PeftAdapterInfo info = readPeftAdapterConfig(givenDir);
+    const std::string base = findPeftBase(givenDir, info);
+    throw InputError(peftAdapterText(givenDir, info) + ". Train from its base: --model " +
+                     (base.empty() ? "BASE_DIR (the base model's Hugging Face folder)" : base) +
+                     " --lora-rank " + std::to_string(info.rank) +
+                     " trains new adapters on it; `predict --model " + givenDir +
+                     "` loads base and adapter");
   }
   const std::string dir = SentenceTransformersLayout::bertDirectory(givenDir, warnings);
   const std::string configPath = dir + "/config.json";

@@ -6,6 +6,7 @@
 
 #include "core/EngineError.h"
 #include "model/HfCheckpoint.h"
+#include "model/PeftAdapter.h"
 
 namespace precisionlab {
 
@@ -32,12 +33,34 @@ struct HfClassifier::Impl {
   std::unique_ptr<LoadedCheckpoint> checkpoint;
 };
 
-HfClassifier::HfClassifier(const std::string& dir, const std::string& device)
+HfClassifier::HfClassifier(const std::string& dir, const std::string& device,
+                           const std::string& baseDir)
     : impl_(std::make_unique<Impl>()) {
   impl_->device = parseDeviceName(device);
+  if (!isPeftAdapterDirectory(dir)) {
+    if (!baseDir.empty())
+      throw InputError(dir +
+                       ": not a PEFT adapter (no adapter_config.json), so it takes no base "
+                       "model; drop --base");
+    impl_->checkpoint =
+        std::make_unique<LoadedCheckpoint>(loadHfCheckpoint(dir, impl_->device, &impl_->warnings));
+    impl_->checkpoint->model->eval();
+    return;
+  }
+  // A PEFT adapter (train --lora-rank --save): its base, then the adapter on it.
+  const PeftAdapterInfo info = readPeftAdapterConfig(dir);
+  const std::string base = baseDir.empty() ? findPeftBase(dir, info) : baseDir;
+  if (base.empty())
+    throw InputError(peftAdapterText(dir, info) +
+                     ", and that base is not a model folder here (a preset's random weights are "
+                     "not saved): give the base's Hugging Face folder with --base DIR");
   impl_->checkpoint =
-      std::make_unique<LoadedCheckpoint>(loadHfCheckpoint(dir, impl_->device, &impl_->warnings));
+      std::make_unique<LoadedCheckpoint>(loadHfCheckpoint(base, impl_->device, &impl_->warnings));
+  loadPeftAdapter(dir, *impl_->checkpoint->model);
+  impl_->checkpoint->model->to(impl_->device);
   impl_->checkpoint->model->eval();
+  impl_->warnings.push_back(dir + ": a PEFT LoRA adapter (rank " + std::to_string(info.rank) +
+                            "), loaded onto its base model " + base);
 }
 
 HfClassifier::~HfClassifier() = default;

@@ -10,12 +10,23 @@
 #include "core/SafeFileReader.h"
 #include "model/CheckpointTensors.h"
 #include "model/HfCheckpoint.h"
+#include "model/PeftAdapter.h"
 
 namespace precisionlab {
 
 CheckpointSummary inspectCheckpoint(const std::string& path) {
   CheckpointSummary s;
-  const CheckpointTensors tensors(path);
+  if (isPeftAdapterDirectory(path)) {
+    // What train --lora-rank --save writes, shown as what it is rather than refused as a model
+    // folder without model.safetensors.
+    const PeftAdapterInfo info = readPeftAdapterConfig(path);
+    s.peftAdapter = true;
+    s.peftBaseModel = info.baseModel;
+    s.peftBaseFound = findPeftBase(path, info);
+    s.peftRank = info.rank;
+    s.peftAlpha = info.alpha;
+  }
+  const CheckpointTensors tensors(s.peftAdapter ? path + "/" + kPeftWeightsFile : path);
   s.weightsSource = tensors.source();
   s.metadata = tensors.metadata();
   for (const auto& [name, item] : tensors.tensors()) {
@@ -33,12 +44,12 @@ CheckpointSummary inspectCheckpoint(const std::string& path) {
   }
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    const std::string config = path + "/config.json";
+    const std::string config = path + "/" + (s.peftAdapter ? kPeftConfigFile : "config.json");
     if (::access(config.c_str(), F_OK) == 0) {
       s.configPath = config;
       try {
         s.configText = SafeFileReader::readFile(config, filekinds::kConfigJson);
-        parseHfConfig(s.configText, config);
+        if (!s.peftAdapter) parseHfConfig(s.configText, config);
       } catch (const InputError& e) {
         s.configProblem = e.what();
       }

@@ -12,6 +12,7 @@
 #include "core/Json.h"
 #include "core/NumberText.h"
 #include "core/SafeFileReader.h"
+#include "core/TerminalText.h"
 #include "model/SafetensorsFile.h"
 #include "model/SafetensorsWriter.h"
 
@@ -75,8 +76,36 @@ void savePeftAdapter(const std::string& dirArg, BertForSequenceClassificationImp
   AtomicFileWriter::syncDirectory(dir);
 }
 
-PeftAdapterInfo loadPeftAdapter(const std::string& dirArg,
-                                BertForSequenceClassificationImpl& model) {
+bool isPeftAdapterDirectory(const std::string& dirArg) {
+  const std::string dir = withoutTrailingSlashes(dirArg);
+  struct stat st {};
+  return ::stat((dir + "/" + kPeftConfigFile).c_str(), &st) == 0 &&
+         ::stat((dir + "/config.json").c_str(), &st) != 0;
+}
+
+std::string findPeftBase(const std::string& adapterDir, const PeftAdapterInfo& info) {
+  if (info.baseModel.empty()) return {};
+  const auto isModelDir = [](const std::string& d) {
+    struct stat st {};
+    return ::stat((d + "/config.json").c_str(), &st) == 0;
+  };
+  if (isModelDir(info.baseModel)) return info.baseModel;
+  if (info.baseModel.front() == '/') return {};
+  const std::string dir = withoutTrailingSlashes(adapterDir);
+  const size_t slash = dir.find_last_of('/');
+  const std::string parent = slash == std::string::npos ? "." : dir.substr(0, slash);
+  const std::string beside = parent + "/" + info.baseModel;
+  return isModelDir(beside) ? beside : std::string();
+}
+
+std::string peftAdapterText(const std::string& dir, const PeftAdapterInfo& info) {
+  return dir + ": a PEFT LoRA adapter (rank " + std::to_string(info.rank) + ", alpha " +
+         numberText(info.alpha, 6, 'g') + ") of the base model \"" +
+         elideForMessage(info.baseModel.empty() ? "(not named)" : info.baseModel) +
+         "\", not a whole model";
+}
+
+PeftAdapterInfo readPeftAdapterConfig(const std::string& dirArg) {
   const std::string dir = withoutTrailingSlashes(dirArg);
   const std::string configPath = dir + "/" + kPeftConfigFile;
   const std::string text = SafeFileReader::readFile(configPath, filekinds::kConfigJson);
@@ -100,9 +129,16 @@ PeftAdapterInfo loadPeftAdapter(const std::string& dirArg,
     fail("peft_type", "must be \"LORA\" (only LoRA adapters load)");
   PeftAdapterInfo info;
   const json::Value& r = field("r");
-  if (!r.isInteger()) fail("r", "must be an integer");
-  info.rank = r.asInt64();
-  if (info.rank < 1 || info.rank > 1024) fail("r", "must be between 1 and 1024");
+  if (!r.isNumber() || !r.isInteger())
+    fail("r", "must be an integer from 1 to 1024, not " +
+                  (r.isNumber() ? json::serialize(r) : std::string(json::typeName(r.type()))));
+  try {
+    info.rank = r.asInt64();
+  } catch (const json::TypeError&) {
+    info.rank = -1;
+  }
+  if (info.rank < 1 || info.rank > 1024)
+    fail("r", "is " + json::serialize(r) + ", outside the accepted 1..1024");
   const json::Value& alpha = field("lora_alpha");
   if (!alpha.isNumber()) fail("lora_alpha", "must be a number");
   info.alpha = alpha.asDouble();
@@ -122,6 +158,17 @@ PeftAdapterInfo loadPeftAdapter(const std::string& dirArg,
     fail("lora_dropout", "must be a number");
   if (const json::Value* base = c.find("base_model_name_or_path"); base && base->isString())
     info.baseModel = base->asString();
+  return info;
+}
+
+PeftAdapterInfo loadPeftAdapter(const std::string& dirArg,
+                                BertForSequenceClassificationImpl& model) {
+  const std::string dir = withoutTrailingSlashes(dirArg);
+  const std::string configPath = dir + "/" + kPeftConfigFile;
+  const PeftAdapterInfo info = readPeftAdapterConfig(dir);
+  const auto fail = [&](const std::string& field, const std::string& what) {
+    throw InputError(configPath + ": field \"" + field + "\" " + what);
+  };
   const int64_t hidden = model.options().config().hiddenSize;
   if (info.rank > hidden)
     fail("r", "(" + std::to_string(info.rank) + ") exceeds the model's hidden size (" +

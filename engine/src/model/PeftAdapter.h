@@ -20,10 +20,27 @@ inline constexpr const char* kPeftWeightsFile = "adapter_model.safetensors";
 inline constexpr const char* kPeftKeyPrefix = "base_model.model.";
 
 struct PeftAdapterInfo {
-  std::string baseModel;  // base_model_name_or_path
+  std::string baseModel;  // base_model_name_or_path, "" when absent
   int64_t rank = 0;
   double alpha = 0;
 };
+
+// True when dir holds a PEFT adapter: adapter_config.json, and no config.json (a whole model).
+bool isPeftAdapterDirectory(const std::string& dir);
+
+// Reads and checks dir's adapter_config.json without a model: peft_type LORA, r in 1..1024, a
+// positive lora_alpha, target_modules ["query", "value"], bias "none". Every refusal names the
+// file and the field.
+PeftAdapterInfo readPeftAdapterConfig(const std::string& dir);
+
+// The base model folder of an adapter: base_model_name_or_path as written (absolute, or relative
+// to the working directory, as `train --model` was given it), else relative to the adapter
+// folder's parent; "" when it is neither (a preset's name, a Hub id, a folder not here).
+std::string findPeftBase(const std::string& adapterDir, const PeftAdapterInfo& info);
+
+// What the folder is, for messages: "ad: a PEFT LoRA adapter (rank 4, alpha 8) of the base model
+// \"base\", not a whole model".
+std::string peftAdapterText(const std::string& dir, const PeftAdapterInfo& info);
 
 // Writes the model's adapters (model.loraRank() > 0) into dir, creating it if needed; each file
 // is written to a temporary name and renamed into place. Throws InputError naming the file.

@@ -133,6 +133,8 @@ struct RunScheduler::Impl {
         std::lock_guard<std::mutex> lock(mutex);
         run.pending.provenance = run.trainer->provenance();
         for (const auto& w : run.trainer->loadWarnings()) run.pending.warnings.push_back(w);
+        run.pending.resumedFrom = run.trainer->resumedFrom();
+        run.pending.resumedStep = run.trainer->resumedStep();
         run.pending.state = RunState::Running;
         run.pending.message = "running";
         run.changed = true;

@@ -14,6 +14,7 @@
 #include "core/BuiltinData.h"
 #include "core/ConfigValidator.h"
 #include "core/EngineError.h"
+#include "core/OutputFolder.h"
 #include "core/PretrainedModels.h"
 #include "engine/TrainEnvironment.h"
 #include "model/HfCheckpoint.h"
@@ -233,13 +234,23 @@ void Trainer::prepare() {
   for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
   shuffle(order_, shuffleRng_);
   cursor_ = 0;
+  if (config_.checkpointEvery > 0) {
+    // Made now, not when the first checkpoint is due: a FIFO or a full disk there must not cost
+    // the steps before it.
+    if (const std::string problem = makeOutputFolder(config_.checkpointDir); !problem.empty())
+      throw InputError(problem);
+  }
   if (!config_.resumeFrom.empty()) {
-    const std::string from = config_.resumeFrom == "latest"
-                                 ? latestCheckpoint(config_.checkpointDir)
-                                 : config_.resumeFrom;
-    if (from.empty())
-      throw InputError("resume from latest: no checkpoint-<step> folder in " +
-                       config_.checkpointDir);
+    std::string from = config_.resumeFrom;
+    if (from == "latest") {
+      const CheckpointChoice latest = latestCheckpoint(config_.checkpointDir);
+      for (const std::string& why : latest.skipped) loadWarnings_.push_back(why);
+      if (latest.folder.path.empty())
+        throw InputError("resume from latest: no complete checkpoint-<step> folder in " +
+                         config_.checkpointDir +
+                         (latest.skipped.empty() ? "" : " (" + latest.skipped.front() + ")"));
+      from = latest.folder.path;
+    }
     resumeFromCheckpoint(from);
   }
 }

@@ -14,6 +14,7 @@
 
 #include <torch/torch.h>
 
+#include "core/CheckpointFolders.h"
 #include "core/RunRecords.h"
 #include "core/TextDataset.h"
 #include "core/TrainConfig.h"
@@ -101,8 +102,12 @@ class Trainer {
   // names, shapes, dtypes, the run's settings) and a bad one refused with an InputError naming
   // the file and field; nothing of the run changes unless all of it loads.
   void resumeFromCheckpoint(const std::string& dir);
-  // The checkpoint-<step> folder of outputDir with the highest step, or "" when there is none.
-  static std::string latestCheckpoint(const std::string& outputDir);
+  // What `--resume-from latest` resumes from: the newest complete checkpoint of outputDir by its
+  // recorded step (core/CheckpointFolders.h), and the folders passed over.
+  static CheckpointChoice latestCheckpoint(const std::string& outputDir);
+  // The checkpoint folder this run resumed from and its step; "" and 0 for a fresh run.
+  const std::string& resumedFrom() const { return resumedFrom_; }
+  int64_t resumedStep() const { return resumedStep_; }
 
   // Internals for precision policies and tests (valid after prepare()).
   BertForSequenceClassification& model() { return model_; }
@@ -153,6 +158,8 @@ class Trainer {
   int64_t step_ = 0;
   int64_t lastEvalStep_ = 0;
   std::vector<std::string> loadWarnings_;
+  std::string resumedFrom_;
+  int64_t resumedStep_ = 0;
 };
 
 }  // namespace precisionlab

@@ -14,9 +14,12 @@
 
 #include "core/AtomicFileWriter.h"
 #include "core/CheckpointFolders.h"
+#include "core/ConfigFields.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
+#include "core/OutputFolder.h"
 #include "core/SafeFileReader.h"
+#include "core/TerminalText.h"
 #include "model/SafetensorsFile.h"
 #include "model/SafetensorsWriter.h"
 #include "training/Trainer.h"
@@ -32,7 +35,9 @@ constexpr const char* kOptimizerFile = "optimizer.safetensors";
 constexpr const char* kSchedulerFile = "scheduler.json";
 constexpr const char* kRngFile = "rng_state.json";
 constexpr const char* kStateFile = "trainer_state.json";
-constexpr const char* kFormat = "precisionlab-training-checkpoint-1";
+// 2: the settings a resume must share are the config table's (ConfigFieldRow::resumeMustMatch),
+// by run-file name under precisionlab.settings; 1 held five of them by hand.
+constexpr const char* kFormat = "precisionlab-training-checkpoint-2";
 // The JSON files are small (the data order is one index per training example): a cap before
 // anything is read.
 constexpr FileKind kCheckpointJson{"training checkpoint file", 256u << 20};
@@ -81,15 +86,18 @@ struct Fields {
   }
   int64_t integer(const json::Value& o, const std::string& field, int64_t lo, int64_t hi) const {
     const json::Value& v = get(o, field);
+    const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+    if (!v.isNumber() || !v.isInteger())
+      fail(field, "must be an integer in " + range + ", not " +
+                      (v.isNumber() ? json::serialize(v) : json::typeName(v.type())));
     int64_t n = 0;
     try {
       n = v.asInt64();
-    } catch (const std::exception&) {
-      fail(field, "must be an integer");
+    } catch (const json::TypeError&) {
+      fail(field, "is " + json::serialize(v) + ", outside the accepted " + range);
     }
     if (n < lo || n > hi)
-      fail(field, "is " + std::to_string(n) + ", outside " + std::to_string(lo) + ".." +
-                      std::to_string(hi));
+      fail(field, "is " + std::to_string(n) + ", outside the accepted " + range);
     return n;
   }
   double number(const json::Value& o, const std::string& field) const {
@@ -120,24 +128,78 @@ void removeQuietly(const fs::path& p) {
   fs::remove_all(p, ec);
 }
 
+// Removes a checkpoint folder by renaming it out of the checkpoint-<step> names first, then
+// deleting it: a kill during the deletion leaves ".checkpoint-<step>.discarded" (no checkpoint,
+// removed by the next discard), never a valid name with part of its files (a SIGKILL during
+// pruning left checkpoint-15/ holding only trainer_state.json).
+void discardCheckpoint(const fs::path& folder) {
+  const fs::path gone = folder.parent_path() / ("." + folder.filename().string() + ".discarded");
+  removeQuietly(gone);  // an earlier discard that was killed
+  if (std::rename(folder.c_str(), gone.c_str()) == 0) {
+    AtomicFileWriter::syncDirectory(folder.parent_path().string());
+    removeQuietly(gone);
+  } else if (errno != ENOENT) {
+    removeQuietly(folder);  // cannot rename (e.g. a mount point): delete in place
+  }
+}
+
 // Removes all but the newest `keep` checkpoint-<step> folders of `dir`.
 void pruneCheckpoints(const fs::path& dir, int64_t keep) {
   const std::vector<CheckpointFolder> all = listCheckpointFolders(dir.string());
-  for (size_t i = 0; i + size_t(keep) < all.size(); ++i) removeQuietly(all[i].path);
+  for (size_t i = 0; i + size_t(keep) < all.size(); ++i) discardCheckpoint(all[i].path);
+}
+
+// precisionlab.settings: every config field a resume must share, by its run-file name, as the
+// table writes it (reals in the shortest text that reads back, so equal text is equal value).
+json::Value resumeSettings(const TrainConfig& c) {
+  json::Value o = json::Value::object();
+  for (const ConfigFieldRow& row : configFields())
+    if (row.resumeMustMatch) o.set(row.name, row.text(c));
+  return o;
+}
+
+// Refuses a checkpoint written with other settings than the run's, one field of the config table
+// at a time, saying both values and the flag that sets it.
+void checkResumeSettings(const Fields& f, const json::Value& pl, const TrainConfig& config) {
+  const json::Value& settings = f.get(pl, "settings");
+  if (!settings.isObject()) f.fail("precisionlab.settings", "must be an object");
+  const auto words = [](const ConfigFieldRow& row, const std::string& value) {
+    return value + (value == "0" && *row.zero ? " (" + std::string(row.zero) + ")" : "");
+  };
+  for (const ConfigFieldRow& row : configFields()) {
+    if (!row.resumeMustMatch) continue;
+    const std::string key = std::string("precisionlab.settings.") + row.name;
+    const json::Value* v = settings.find(row.name);
+    if (!v) f.fail(key, "is missing (truncated or corrupt checkpoint?)");
+    if (!v->isString()) f.fail(key, "must be a string");
+    const std::string theirs = v->asString(), ours = row.text(config);
+    if (theirs == ours) continue;
+    const std::string flag =
+        row.flag ? " (--" + std::string(row.flag) + " " + elideForMessage(theirs) + ")" : "";
+    f.fail(key, "differs: this checkpoint is of a run with " + std::string(row.title) + " " +
+                    words(row, elideForMessage(theirs)) + ", this run has " + words(row, ours) +
+                    ": resume with the settings it was written with" + flag);
+  }
 }
 
 }  // namespace
 
-std::string Trainer::latestCheckpoint(const std::string& outputDir) {
-  return newestCheckpointFolder(outputDir).path;
+CheckpointChoice Trainer::latestCheckpoint(const std::string& outputDir) {
+  return latestCompleteCheckpoint(
+      outputDir, {kModelFile, kOptimizerFile, kSchedulerFile, kRngFile, kStateFile});
 }
 
 std::string Trainer::saveTrainingCheckpoint() {
   TORCH_CHECK(prepared(), "Trainer::saveTrainingCheckpoint() called before prepare()");
   const fs::path out(config_.checkpointDir);
+  // prepare() made and probed it; said in the same words if it was replaced since.
+  if (const std::string problem = outputFolderProblem(out.string()); !problem.empty())
+    throw InputError(problem);
   std::error_code ec;
   fs::create_directories(out, ec);
-  if (ec) throw InputError(out.string() + ": cannot create the checkpoint folder: " + ec.message());
+  if (ec)
+    throw InputError(out.string() + ": cannot create the checkpoint folder: " +
+                     AtomicFileWriter::reason(ec.value()));
   const std::string name = checkpointFolderName(step_);
   const fs::path final = out / name;
   const fs::path temp = out / ("." + name + ".partial");
@@ -188,11 +250,7 @@ std::string Trainer::saveTrainingCheckpoint() {
     for (size_t i : order_) order.push(uint64_t(i));
     json::Value pl = json::Value::object();
     pl.set("format", kFormat);
-    pl.set("seed", config_.seed);
-    pl.set("batch_size", config_.batchSize);
-    pl.set("learning_rate", config_.learningRate);
-    pl.set("precision", precisionName(config_.precision));
-    pl.set("accumulation_steps", config_.accumulationSteps);
+    pl.set("settings", resumeSettings(config_));
     pl.set("train_examples", uint64_t(trainIds_.size()));
     pl.set("data_order", std::move(order));
     pl.set("data_cursor", uint64_t(cursor_));
@@ -210,7 +268,7 @@ std::string Trainer::saveTrainingCheckpoint() {
     state.set("precisionlab", std::move(pl));
     AtomicFileWriter::writeFile((temp / kStateFile).string(), json::serialize(state, 1));
     AtomicFileWriter::syncDirectory(temp.string());
-    removeQuietly(final);  // a folder of the same step from an earlier run
+    discardCheckpoint(final);  // a folder of the same step from an earlier run
     // Make room before the new one appears, so a process killed between the rename and the
     // pruning below still leaves at most checkpointKeep folders (a SIGKILL in that window left
     // three of two in a CI run), but never the last complete one: with checkpointKeep 1 the old
@@ -237,35 +295,31 @@ void Trainer::resumeFromCheckpoint(const std::string& dir) {
   const json::Value state = readJson(dir, kStateFile);
   const Fields f{statePath, state};
   const int64_t step = f.integer(state, "global_step", 1, config_.steps - 1);
+  if (!checkpointNameProblem(dir, step).empty())
+    f.fail("global_step", "is " + std::to_string(step) + ", but the folder is named " +
+                              fs::path(dir).filename().string() +
+                              " (renamed or altered: which step it holds is unknown); resume "
+                              "from a folder whose name is the step it holds");
   if (f.integer(state, "max_steps", 1, kMaxSteps) != config_.steps)
     f.fail("max_steps", "differs from this run's steps (" + std::to_string(config_.steps) +
                             "): the LR schedule would not continue");
   const json::Value& pl = f.get(state, "precisionlab");
   if (!pl.isObject()) f.fail("precisionlab", "must be an object");
-  if (f.text(pl, "format") != kFormat)
-    f.fail("precisionlab.format", "is not " + std::string(kFormat));
-  auto same = [&](const char* field, bool equal, const std::string& ours) {
-    if (!equal)
-      f.fail(
-          std::string("precisionlab.") + field,
-          "differs from this run's (" + ours + "): resume with the settings it was written with");
-  };
-  try {
-    same("seed", f.get(pl, "seed").asUint64() == config_.seed, std::to_string(config_.seed));
-  } catch (const json::TypeError&) {
-    f.fail("precisionlab.seed", "must be a non-negative integer");
-  }
-  same("batch_size", f.integer(pl, "batch_size", 1, kMaxBatchSize) == config_.batchSize,
-       std::to_string(config_.batchSize));
-  same("learning_rate", f.number(pl, "learning_rate") == config_.learningRate, "--lr");
-  same("precision", f.text(pl, "precision") == precisionName(config_.precision),
-       precisionName(config_.precision));
-  same("accumulation_steps",
-       f.integer(pl, "accumulation_steps", 1, kMaxBatchSize) == config_.accumulationSteps,
-       std::to_string(config_.accumulationSteps));
+  if (const std::string format = f.text(pl, "format"); format != kFormat)
+    f.fail("precisionlab.format",
+           "is \"" + elideForMessage(format) + "\", not " + kFormat +
+               (format == "precisionlab-training-checkpoint-1"
+                    ? " (written by an earlier PrecisionLab, which recorded fewer settings): "
+                      "train from the start"
+                    : ""));
+  checkResumeSettings(f, pl, config_);
   const auto examples = static_cast<int64_t>(trainIds_.size());
-  same("train_examples", f.integer(pl, "train_examples", 0, int64_t(1) << 40) == examples,
-       std::to_string(examples) + " training examples");
+  if (const int64_t theirs = f.integer(pl, "train_examples", 0, int64_t(1) << 40);
+      theirs != examples)
+    f.fail("precisionlab.train_examples",
+           "differs: this checkpoint is of a run with " + std::to_string(theirs) +
+               " training examples, this run has " + std::to_string(examples) +
+               ": resume with the dataset and validation fraction it was written with");
   const auto& orderItems = f.array(pl, "data_order");
   if (int64_t(orderItems.size()) != examples)
     f.fail("precisionlab.data_order", "does not hold one index per training example");
@@ -310,6 +364,17 @@ void Trainer::resumeFromCheckpoint(const std::string& dir) {
     const int hi = hexDigit(genHex[2 * i]), lo = hexDigit(genHex[2 * i + 1]);
     if (hi < 0 || lo < 0) fr.fail(genKey, "is not lowercase hexadecimal");
     g[i] = uint8_t(hi * 16 + lo);
+  }
+  if (device_.is_cpu()) {
+    // Tried on a generator of its own first: the right length of garbage reached the run's
+    // generator and failed as "LibTorch error: Invalid mt19937 state", naming no file.
+    try {
+      at::Generator probe = at::make_generator<at::CPUGeneratorImpl>();
+      probe.set_state(genState);
+    } catch (const c10::Error& e) {
+      fr.fail(genKey, std::string("is not a valid CPU generator state (LibTorch: ") +
+                          elideForMessage(e.what_without_backtrace()) + ")");
+    }
   }
   std::mt19937_64 shuffleRng;
   {
@@ -380,6 +445,8 @@ void Trainer::resumeFromCheckpoint(const std::string& dir) {
   policy_->restoreScaler(lossScale, tracker);
   step_ = step;
   lastEvalStep_ = step;
+  resumedFrom_ = dir;
+  resumedStep_ = step;
 }
 
 }  // namespace precisionlab

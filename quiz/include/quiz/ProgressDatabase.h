@@ -71,6 +71,8 @@ class ProgressDatabase {
   Probe probe(QString* detail);
   bool openConnection(bool readOnly, QString* error);
   OpenReport openReadOnly(OpenReport report, const QString& why);
+  // open() before the check that a file it created and could not write is removed again.
+  OpenReport openOrCreate(const QString& path, const ProgressStore::Options& options);
   OpenReport repair(OpenReport report, const QString& detail);
   bool migrate(int from, QString* error);
   // The attempt row and its schedule update, inside the caller's transaction.
