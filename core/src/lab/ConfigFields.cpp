@@ -232,6 +232,7 @@ std::vector<ConfigFieldRow> makeRows() {
                 "real (fp16 kernels: live numerics and memory, LibTorch 2.x), or auto (real only "
                 "on CPUs with fp16 units)"),
       Row::of<&C::tf32>(F::Tf32, "tf32", "TF32 matmuls (tf32=True)")
+          .resumeMustMatch()
           .runFile(K::Optional, "tf32=True runs")
           .flag("tf32", "",
                 "fp32 matrix multiplies on TF32 Tensor Cores on an Ampere or later GPU "
