@@ -174,8 +174,10 @@ class TestBankLoader : public QObject {
     // Wrong types.
     QTest::newRow("schema as string") << with("schema", "1") << "$.schema"
                                       << "expected an integer";
+    // A number that is no schema version is quoted with the range this build reads (issue 39).
     QTest::newRow("schema fractional") << with("schema", 1.5) << "$.schema"
-                                       << "expected an integer";
+                                       << "schema 1.5 is not a schema version: this PrecisionLab "
+                                          "reads schemas 1 to";
     QTest::newRow("bank not object") << with("bank", "x") << "$.bank"
                                      << "expected an object";
     QTest::newRow("bank id number") << with("bank/id", 5) << "$.bank.id"
