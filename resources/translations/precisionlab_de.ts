@@ -1031,6 +1031,10 @@
         <source>... and %1 more problems</source>
         <translation>... und %1 weitere Probleme</translation>
     </message>
+    <message>
+        <source>schema %1 is not a schema version: this PrecisionLab reads schemas 1 to %2</source>
+        <translation>Schema %1 ist keine Schemaversion: dieses PrecisionLab liest die Schemas 1 bis %2</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BreakdownPanel</name>
@@ -4286,10 +4290,6 @@ Jetzt abgeben?</translation>
         <translation>%1: %2: %3</translation>
     </message>
     <message>
-        <source>too much work for a deck; stopped</source>
-        <translation>zu viel Arbeit für ein Deck; abgebrochen</translation>
-    </message>
-    <message>
         <source>not a readable collection</source>
         <translation>keine lesbare Sammlung</translation>
     </message>
@@ -4336,6 +4336,14 @@ Jetzt abgeben?</translation>
         <source>Media (images, sounds) in the package are not imported.</source>
         <translation>Medien (Bilder, Töne) im Paket werden nicht importiert.</translation>
     </message>
+    <message>
+        <source>reading the deck took more than %1 million SQLite steps, the limit for one package; stopped</source>
+        <translation>das Lesen des Decks brauchte mehr als %1 Millionen SQLite-Schritte, die Grenze für ein Paket; abgebrochen</translation>
+    </message>
+    <message>
+        <source> (its cards table has no index on nid, so each note&apos;s cards are found by reading every card: re-export the deck from Anki, which writes the index)</source>
+        <translation> (ihre Kartentabelle hat keinen Index auf nid, daher werden die Karten jeder Notiz durch Lesen aller Karten gefunden: exportieren Sie das Deck erneut aus Anki, das den Index schreibt)</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::quiz::AnkiTextFormat</name>
@@ -4358,6 +4366,10 @@ Jetzt abgeben?</translation>
     <message>
         <source>none of the next %1 notes in this deck has a different back to offer as a wrong option</source>
         <translation>keine der nächsten %1 Notizen dieses Stapels hat eine andere Rückseite, die sich als falsche Option anbietet</translation>
+    </message>
+    <message>
+        <source>a quote (&quot;) that opens a field here is never closed, so the rest of the file was read as one field; close it, or write a quote inside a field as two (&quot;&quot;)</source>
+        <translation>ein Anführungszeichen (&quot;), das hier ein Feld öffnet, wird nie geschlossen, daher wurde der Rest der Datei als ein Feld gelesen; schließen Sie es, oder schreiben Sie ein Anführungszeichen innerhalb eines Feldes doppelt (&quot;&quot;)</translation>
     </message>
 </context>
 <context>
@@ -4578,6 +4590,10 @@ Jetzt abgeben?</translation>
     <message>
         <source>%1 answers is more than the %2 a question may have</source>
         <translation>%1 Antworten sind mehr als die %2, die eine Frage haben darf</translation>
+    </message>
+    <message>
+        <source> (the byte \x%1, a control character XML does not allow)</source>
+        <translation> (das Byte \x%1, ein Steuerzeichen, das XML nicht erlaubt)</translation>
     </message>
 </context>
 <context>
