@@ -4,6 +4,7 @@
 // setup for bf16 against fp32 on a CPU.
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -34,21 +35,20 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
-// Dense FP16/BF16 Tensor Core peaks (TFLOP/s, without sparsity) from NVIDIA's datasheets, for the
-// model FLOPs utilisation of a GPU run; 0 = not known (a CPU, or a GPU not listed).
-//   H100/H200 SXM 989.4 (H100 and H200 datasheets), H100 PCIe 756.5, A100 312, L4 121,
-//   V100 SXM2 125, T4 65.
+// The GPU's dense FP16 Tensor Core peak (TFLOP/s, without sparsity), for the model FLOPs
+// utilisation of a GPU run: the estimator's datasheet table (GpuEstimator::gpus()), found by the
+// chip's name in the device text. An H200 has the H100 SXM's compute (NVIDIA's H200 datasheet:
+// 989 TFLOP/s dense FP16), an H100 PCIe less (756.5). 0 = not known (a CPU, an unlisted GPU).
 double denseFp16Tflops(const std::string& device) {
   if (device.rfind("cuda", 0) != 0) return 0;
-  struct Peak {
-    const char* name;
-    double tflops;
-  };
-  static const Peak kPeaks[] = {{"H200", 989.4}, {"H100 PCIe", 756.5}, {"H100", 989.4},
-                                {"A100", 312.0}, {"L4", 121.0},        {"V100", 125.0},
-                                {"T4", 65.0}};
-  for (const Peak& p : kPeaks)
-    if (device.find(p.name) != std::string::npos) return p.tflops;
+  if (device.find("H100 PCIe") != std::string::npos) return 756.5;
+  for (const GpuSpec& g : GpuEstimator::gpus()) {
+    std::string chip = g.id;
+    for (char& ch : chip) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    if (device.find(chip) != std::string::npos ||
+        (chip == "H100" && device.find("H200") != std::string::npos))
+      return g.fp16Tflops;
+  }
   return 0;
 }
 

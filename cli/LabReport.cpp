@@ -30,24 +30,6 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
-const Verdict* verdictOf(const std::vector<Verdict>& verdicts, std::string_view id) {
-  for (const auto& v : verdicts)
-    if (v.scenarioId == id) return &v;
-  return nullptr;
-}
-
-// The speed story of a row that tells it (core/SpeedEvidence.h), from this session's verdicts.
-SpeedStory speedStoryOf(const ScenarioSpec& row, const LabSession& session,
-                        const std::vector<Verdict>& verdicts) {
-  const auto provenanceOf = [&session](const std::string& id) -> const RunProvenance* {
-    for (const auto& m : session.results())
-      if (m.id == id && !m.runs.empty()) return &m.runs.front().provenance;
-    return nullptr;
-  };
-  const auto verdict = [&verdicts](const std::string& id) { return verdictOf(verdicts, id); };
-  return mixedPrecisionSpeedStory(speedStoryInput(row, verdict, provenanceOf));
-}
-
 // Through the one output writer (AtomicFileWriter): whole or absent, never over a device or
 // FIFO, a full disk or a read-only folder said in words.
 void writeFile(const std::filesystem::path& path, const std::string& text) {
@@ -106,8 +88,8 @@ void LabReport::printSetup(std::ostream& out, const TrainConfig& base) {
 void LabReport::printConclusion(std::ostream& out, const LabSession& session,
                                 const std::vector<Verdict>& verdicts) {
   const ScenarioSpec& answer = answerScenario();
-  const bool answerRan = verdictOf(verdicts, answer.id) != nullptr;
-  const SpeedStory story = speedStoryOf(answer, session, verdicts);
+  const bool answerRan = findVerdict(verdicts, answer.id) != nullptr;
+  const SpeedStory story = speedStoryOf(answer, session.results(), verdicts);
   const auto sentences = labConclusion(verdicts, answerRan ? &story : nullptr);
   if (sentences.empty()) return;
   out << "In short (computed from the runs below):\n";
@@ -146,12 +128,12 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     if (!s.optionText().empty()) out << "      option: \"" << s.optionText() << "\"\n";
     const ScenarioSpec* row = findScenario(s.id);
     if (row && row->quotesSpeedEvidence)
-      for (const EvidenceLine& line : speedStoryOf(*row, session, verdicts).lines)
+      for (const EvidenceLine& line : speedStoryOf(*row, session.results(), verdicts).lines)
         out << "      evidence (" << evidenceSourceName(line.source) << ", " << line.sourceLabel
             << "): " << line.english() << "\n";
     for (const auto& n : verdicts[i].notes) out << "      note: " << n.english() << "\n";
   }
-  const Verdict* base = verdictOf(verdicts, scenario::kBaselineFp32);
+  const Verdict* base = findVerdict(verdicts, scenario::kBaselineFp32);
   if (base && base->judgement == Judgement::BaselineDidNotLearn)
     out << "\nINCONCLUSIVE: the fp32 baseline did not learn, so no option can be judged against "
            "it. Run longer (--steps) or with a larger learning rate (--lr).\n";

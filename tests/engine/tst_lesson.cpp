@@ -106,18 +106,7 @@ void checkLesson(const TrainConfig& base) {
   // The speed story fp16=True's card, verdicts.txt and the presenter tell (core/SpeedEvidence.h):
   // on any machine it carries a sourced figure that reads faster, and a live figure below 1.0x
   // always stands with its hardware reason.
-  const auto verdictLookup = [&v](const std::string& id) -> const Verdict* {
-    for (const Verdict& x : v)
-      if (x.scenarioId == id) return &x;
-    return nullptr;
-  };
-  const auto provenanceOf = [&session](const std::string& id) -> const RunProvenance* {
-    for (const auto& m : session.results())
-      if (m.id == id && !m.runs.empty()) return &m.runs.front().provenance;
-    return nullptr;
-  };
-  const SpeedStory story =
-      mixedPrecisionSpeedStory(speedStoryInput(answerScenario(), verdictLookup, provenanceOf));
+  const SpeedStory story = speedStoryOf(answerScenario(), session.results(), v);
   bool readsFaster = false;
   std::string lines;
   for (const EvidenceLine& l : story.lines) lines += l.english() + "\n";

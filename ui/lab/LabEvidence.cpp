@@ -611,16 +611,19 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
     // The card says it in a few words, each line naming its source; the full sentences (the
     // hardware's reason, each published measurement with its batch, sequence and code path)
     // are the card's details, as verdicts.txt prints them.
-    for (const EvidenceLine& line : briefLines(story->lines)) {
-      c.evidence << LabVerdicts::localized(line.text);
-      tagLastLine(c, sourceTag(line));
-    }
-    for (const EvidenceLine& line : story->lines) {
+    // Each line as English() joins it (core/SpeedEvidence.h), translated part by part.
+    const auto localizedLine = [](const EvidenceLine& line) {
       QString text = LabVerdicts::localized(line.text);
       if (!line.reason.text.empty())
         text += QStringLiteral("; ") + LabVerdicts::localized(line.reason);
-      c.details << QStringLiteral("%1 [%2]").arg(text, sourceTag(line, true));
+      return text;
+    };
+    for (const EvidenceLine& line : briefLines(story->lines)) {
+      c.evidence << localizedLine(line);
+      tagLastLine(c, sourceTag(line));
     }
+    for (const EvidenceLine& line : story->lines)
+      c.details << QStringLiteral("%1 [%2]").arg(localizedLine(line), sourceTag(line, true));
   }
   return c;
 }

@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/Verdict.h"  // VerdictText: one template, English in the CLI, translated in the UI
@@ -182,6 +183,8 @@ EstimateShape labShape();
 // `estimate`, the dialog, the presenter).
 SpeedupRange fp16SpeedupRange(const GpuSpec& gpu, const EstimateShape& shape);
 std::vector<SpeedupRange> fp16SpeedupRanges(const EstimateShape& shape);  // every GPU, in order
+// fp16=True against true fp32 over every GPU and both code paths: {lowest, highest}.
+std::pair<double, double> fp16RangeVsFp32(const EstimateShape& shape);
 // One GPU in one line: "A100: fp16=True 3.6x-5.4x faster than true fp32 (the Trainer's default),
 // 1.2x-1.6x faster than tf32=True (the baseline of published numbers)", with "no published
 // training measurement" for T4, L4 and H100.

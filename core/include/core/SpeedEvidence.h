@@ -85,6 +85,7 @@ struct EvidenceLine {
   // The same line in a few words, for a card ("bf16=True, live, cpu: 0.68x fp32; slower: no
   // matrix units on this CPU, the hardware, not the method"); the full text is its details.
   VerdictText brief;
+  VerdictText briefReason;  // `reason` in a few words, for the brief ("slower: no matrix units")
   std::string english() const;  // text, then "; " and the reason
 };
 
@@ -126,6 +127,10 @@ using VerdictLookup = std::function<const Verdict*(const std::string& scenarioId
 using ProvenanceLookup = std::function<const RunProvenance*(const std::string& scenarioId)>;
 SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& verdictOf,
                                 const ProvenanceLookup& provenanceOf);
+// The story of `row` from a lab's measured scenarios and their verdicts (the CLI's session, the
+// lesson test): each scenario's first run speaks for its provenance.
+SpeedStory speedStoryOf(const ScenarioSpec& row, const std::vector<MeasuredScenario>& results,
+                        const std::vector<Verdict>& verdicts);
 
 // The published measurements the story quotes, closest to the learner's question first (BERT
 // fine-tuning, the Hugging Face Trainer before optimized scripts): GpuEstimator's calibration

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/RunLog.h"
@@ -163,6 +164,9 @@ struct Verdict {
   std::string summary;
   std::vector<VerdictText> notes;
 };
+
+// The verdict of `scenarioId` among `verdicts`, or nullptr.
+const Verdict* findVerdict(const std::vector<Verdict>& verdicts, std::string_view scenarioId);
 
 // `baseline` is the fp32 baseline run of the same session.
 Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,

@@ -13,12 +13,6 @@ using Arg = VerdictText::Arg;
 Arg word(std::string t) { return Arg{std::move(t), 0, -1, 'f'}; }
 Arg num(double v, int precision) { return Arg{std::string(), v, precision, 'f'}; }
 
-const Verdict* find(const std::vector<Verdict>& verdicts, const std::string& id) {
-  for (const Verdict& v : verdicts)
-    if (v.scenarioId == id) return &v;
-  return nullptr;
-}
-
 // "%1" is the option's title; `key` says whether it is the question's answer.
 VerdictText optionSentence(const ScenarioSpec& row, const Verdict& v) {
   const Arg title = word(row.title);
@@ -59,7 +53,7 @@ VerdictText optionSentence(const ScenarioSpec& row, const Verdict& v) {
 std::vector<VerdictText> labConclusion(const std::vector<Verdict>& verdicts,
                                        const SpeedStory* speed) {
   std::vector<VerdictText> out;
-  const Verdict* base = find(verdicts, baselineScenario().id);
+  const Verdict* base = findVerdict(verdicts, baselineScenario().id);
   if (!base) return out;
   if (base->judgement == Judgement::BaselineDidNotLearn) {
     out.push_back({PL_TRANSLATE_NOOP("Verdict",
@@ -76,7 +70,7 @@ std::vector<VerdictText> labConclusion(const std::vector<Verdict>& verdicts,
   }
   for (const ScenarioSpec& row : scenarioTable()) {
     if (row.optionText.empty()) continue;
-    if (const Verdict* v = find(verdicts, row.id)) out.push_back(optionSentence(row, *v));
+    if (const Verdict* v = findVerdict(verdicts, row.id)) out.push_back(optionSentence(row, *v));
   }
   if (speed && !out.empty()) out.push_back(speed->conclusion);
   return out;

@@ -34,13 +34,6 @@ std::string deviceShort(const RunProvenance& p) {
   return std::string(provenanceName(p.kind)) + ", " + d;
 }
 
-std::string gpuLabel(const GpuSpec& g) {
-  std::string id = g.id;
-  std::transform(id.begin(), id.end(), id.begin(),
-                 [](unsigned char c) { return char(std::toupper(c)); });
-  return g.name.empty() ? id : g.name;
-}
-
 // How close a published point is to the learner's question (BERT fine-tuning with the Hugging
 // Face Trainer): lower first.
 int distance(const CalibrationPoint& p) {
@@ -199,7 +192,7 @@ VerdictText reasonBrief(const HardwareReading& h) {
 std::string chipName(const GpuSpec& g) {
   for (const char* chip : {"H200", "H100", "A100", "V100", "L4", "T4"})
     if (g.name.find(chip) != std::string::npos) return chip;
-  return gpuLabel(g);
+  return g.name;
 }
 
 }  // namespace
@@ -298,7 +291,7 @@ EvidenceLine publishedLine(const CalibrationPoint& p) {
       PL_TRANSLATE_NOOP("Verdict",
                         "%1, %2 (sequence %3), %4: mixed precision %5x %6 (%7 vs %8 "
                         "samples/s, %9)"),
-      {word(gpuLabel(p.gpu)), word(bert ? p.shape.model : "t5-base"),
+      {word(p.gpu.name), word(bert ? p.shape.model : "t5-base"),
        word(std::to_string(p.shape.seqLen)), word(GpuEstimator::calibration(p.code).name),
        num(l.speedup, 2),
        word(!p.baselineAs.empty()                   ? p.baselineAs
@@ -331,9 +324,8 @@ EvidenceLine observedLine(const SpeedObservation& o) {
     // Never a bare figure below 1.0x: the hardware's reason stands in the same line.
     const HardwareReading h = readHardware(o.provenance.device);
     l.reason = slowerReason(h);
+    l.briefReason = reasonBrief(h);
     l.withReason = true;
-    l.brief.text += "; %4";
-    l.brief.args.push_back(word(reasonBrief(h).english()));
   }
   return l;
 }
@@ -387,17 +379,11 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
       "fills the gaps between the published points; formula, calibration and sources: "
       "precisionlab-cli estimate --explain";
   est.text = gpuestimate::summaryText(gpuestimate::labShape());
-  {
-    double lo = 1e300, hi = 0;
-    for (const SpeedupRange& r : gpuestimate::fp16SpeedupRanges(gpuestimate::labShape())) {
-      lo = std::min(lo, r.lowVsFp32());
-      hi = std::max(hi, r.highVsFp32());
-    }
-    est.brief = text(PL_TRANSLATE_NOOP("Verdict",
-                                       "BERT base, batch 32, sequence 128 on Vertex AI GPUs: "
-                                       "%1x-%2x true fp32"),
-                     {num(lo, 1), num(hi, 1)});
-  }
+  const auto [estLow, estHigh] = gpuestimate::fp16RangeVsFp32(gpuestimate::labShape());
+  est.brief = text(PL_TRANSLATE_NOOP("Verdict",
+                                     "BERT base, batch 32, sequence 128 on Vertex AI GPUs: "
+                                     "%1x-%2x true fp32"),
+                   {num(estLow, 1), num(estHigh, 1)});
   s.lines.push_back(est);
   // What the headline may claim here.
   if (s.fasterHere)
@@ -423,21 +409,18 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                                "were recorded (%1), and published GPU measurements "
                                "agree."),
              {word(deviceShort((gpuRecording ? gpuRecording : cpuRecording)->provenance))});
-  else
-    s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
-                                          "Speed: published GPU measurements show mixed "
-                                          "precision %1x-%2x faster than fp32 or TF32; this "
-                                          "machine does not show it (see why below)."),
-                        {num(0, 2), num(0, 2)});
-  if (!s.fasterHere && !gpuRecording && !cpuRecording) {
+  else {
     double lo = 1e300, hi = 0;
     for (const EvidenceLine& l : s.lines)
       if (l.source == EvidenceSource::Published) {
         lo = std::min(lo, l.speedup);
         hi = std::max(hi, l.speedup);
       }
-    s.conclusion.args[0].value = lo;
-    s.conclusion.args[1].value = hi;
+    s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
+                                          "Speed: published GPU measurements show mixed "
+                                          "precision %1x-%2x faster than fp32 or TF32; this "
+                                          "machine does not show it (see why below)."),
+                        {num(lo, 2), num(hi, 2)});
   }
   return s;
 }
@@ -450,7 +433,7 @@ std::vector<EvidenceLine> briefLines(const std::vector<EvidenceLine>& lines) {
     if (l.source != EvidenceSource::Published) {
       EvidenceLine b = l;
       if (!b.brief.text.empty()) b.text = b.brief;
-      b.reason = {};
+      b.reason = b.briefReason;
       out.push_back(b);
       continue;
     }
@@ -471,6 +454,17 @@ std::vector<EvidenceLine> briefLines(const std::vector<EvidenceLine>& lines) {
     out.insert(at, published);
   }
   return out;
+}
+
+SpeedStory speedStoryOf(const ScenarioSpec& row, const std::vector<MeasuredScenario>& results,
+                        const std::vector<Verdict>& verdicts) {
+  const auto provenanceOf = [&results](const std::string& id) -> const RunProvenance* {
+    for (const MeasuredScenario& m : results)
+      if (m.id == id && !m.runs.empty()) return &m.runs.front().provenance;
+    return nullptr;
+  };
+  const auto verdictOf = [&verdicts](const std::string& id) { return findVerdict(verdicts, id); };
+  return mixedPrecisionSpeedStory(speedStoryInput(row, verdictOf, provenanceOf));
 }
 
 SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& verdictOf,

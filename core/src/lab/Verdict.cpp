@@ -618,6 +618,12 @@ void judgeRangeExperiment(const RunLog& run, const VerdictOptions& o, Verdict& v
 
 }  // namespace
 
+const Verdict* findVerdict(const std::vector<Verdict>& verdicts, std::string_view scenarioId) {
+  for (const Verdict& v : verdicts)
+    if (v.scenarioId == scenarioId) return &v;
+  return nullptr;
+}
+
 const char* judgementName(Judgement j) {
   switch (j) {
     case Judgement::Reference:

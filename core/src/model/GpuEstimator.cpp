@@ -452,6 +452,15 @@ std::vector<SpeedupRange> gpuestimate::fp16SpeedupRanges(const EstimateShape& sh
   return out;
 }
 
+std::pair<double, double> gpuestimate::fp16RangeVsFp32(const EstimateShape& shape) {
+  double lo = 1e300, hi = 0;
+  for (const SpeedupRange& r : fp16SpeedupRanges(shape)) {
+    lo = std::min(lo, r.lowVsFp32());
+    hi = std::max(hi, r.highVsFp32());
+  }
+  return {lo, hi};
+}
+
 VerdictText gpuestimate::rangeText(const SpeedupRange& r) {
   VerdictText t;
   const std::string id = r.gpu ? r.gpu->id : std::string();
@@ -484,12 +493,9 @@ VerdictText gpuestimate::rangeText(const SpeedupRange& r) {
 }
 
 VerdictText gpuestimate::summaryText(const EstimateShape& shape) {
-  double lo = 1e300, hi = 0, mem = 0;
-  for (const SpeedupRange& r : fp16SpeedupRanges(shape)) {
-    lo = std::min(lo, r.lowVsFp32());
-    hi = std::max(hi, r.highVsFp32());
-    mem = std::max(mem, r.memoryRatio);
-  }
+  const auto [lo, hi] = fp16RangeVsFp32(shape);
+  double mem = 0;
+  for (const SpeedupRange& r : fp16SpeedupRanges(shape)) mem = std::max(mem, r.memoryRatio);
   const SpeedupRange a100 = fp16SpeedupRange(*GpuEstimator::find("a100"), shape);
   VerdictText t;
   t.text = PL_TRANSLATE_NOOP(
