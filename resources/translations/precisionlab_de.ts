@@ -3811,10 +3811,6 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
         <translation>, Trainer</translation>
     </message>
     <message>
-        <source>%1, recorded</source>
-        <translation>%1, aufgezeichnet</translation>
-    </message>
-    <message>
         <source>%1, here</source>
         <translation>%1, hier</translation>
     </message>
@@ -3829,6 +3825,10 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
     <message>
         <source>Mixed precision&apos;s speed against fp32: measured here or recorded, published GPU measurements of BERT fine-tuning, and the estimate for BERT base (batch 32, sequence 128) where no measurement is published. Hover over the bars for every source.</source>
         <translation>Geschwindigkeit von Mixed Precision gegenüber fp32: hier gemessen oder aufgezeichnet, veröffentlichte GPU-Messungen der BERT-Feinabstimmung und die Schätzung für BERT base (Batch 32, Sequenz 128), wo keine Messung veröffentlicht ist. Zeigen Sie auf die Balken für jede Quelle.</translation>
+    </message>
+    <message>
+        <source>%1, rec.</source>
+        <translation>%1, aufgez.</translation>
     </message>
 </context>
 <context>

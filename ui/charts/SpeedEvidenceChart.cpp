@@ -58,9 +58,8 @@ QList<Bar> barsOf(const SpeedStory& story) {
     } else {
       b.kind = Kind::Here;
       const QString run = QString::fromStdString(l.brief.args.at(0).text);
-      b.label = l.source == EvidenceSource::Recorded
-                    ? SpeedEvidenceChart::tr("%1, recorded").arg(run)
-                    : SpeedEvidenceChart::tr("%1, here").arg(run);
+      b.label = l.source == EvidenceSource::Recorded ? SpeedEvidenceChart::tr("%1, rec.").arg(run)
+                                                     : SpeedEvidenceChart::tr("%1, here").arg(run);
       if (l.withReason) b.tooltip += QStringLiteral("; ") + LabVerdicts::localized(l.reason);
     }
     bars << b;

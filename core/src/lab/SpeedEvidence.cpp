@@ -27,6 +27,12 @@ bool contains(const std::string& s, const char* part) { return s.find(part) != s
 // moves a no-change run by a few percent either way (bit-identical option B reads 0.97x-1.03x).
 constexpr double kFasterThan = 1.05;
 
+// "cpu, 2026-12-04": where and when a recording was made, for a sentence that already says
+// "recorded".
+std::string recordedWhere(const RunProvenance& p) {
+  return p.device.substr(0, p.device.find(" (")) + ", " + p.recordedAt.substr(0, 10);
+}
+
 std::string deviceShort(const RunProvenance& p) {
   std::string d = p.device.substr(0, p.device.find(" ("));
   if (p.kind == Provenance::Recorded && !p.recordedAt.empty())
@@ -337,7 +343,8 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
   s.hardware = readHardware(in.device);
   // 1. What this device can show, before any figure.
   EvidenceLine hw;
-  hw.source = EvidenceSource::Live;
+  // The device of a replay-only story is the recording's: its sentence is recorded evidence.
+  hw.source = in.deviceIsRecording ? EvidenceSource::Recorded : EvidenceSource::Live;
   hw.sourceLabel = in.device.empty() ? std::string("this machine") : in.device;
   hw.text = hardwareCapability(s.hardware);
   hw.brief = hardwareBrief(s.hardware);
@@ -394,7 +401,7 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
              {word(readHardware(gpuRecording->provenance.device).gpuName)});
   else if (cpuRecording)
     s.speedClaim = text(PL_TRANSLATE_NOOP("Verdict", "faster where it was recorded (%1)"),
-                        {word(deviceShort(cpuRecording->provenance))});
+                        {word(recordedWhere(cpuRecording->provenance))});
   else
     s.speedClaim = text(PL_TRANSLATE_NOOP(
         "Verdict", "faster on GPU Tensor Cores (published measurements), not on this machine"));
@@ -408,7 +415,7 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                                "Speed: mixed precision was faster where these runs "
                                "were recorded (%1), and published GPU measurements "
                                "agree."),
-             {word(deviceShort((gpuRecording ? gpuRecording : cpuRecording)->provenance))});
+             {word(recordedWhere((gpuRecording ? gpuRecording : cpuRecording)->provenance))});
   else {
     double lo = 1e300, hi = 0;
     for (const EvidenceLine& l : s.lines)
