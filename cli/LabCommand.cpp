@@ -80,19 +80,9 @@ ArgParser makeParser() {
 }
 
 TrainConfig baseFrom(const ArgParser& p) {
-  TrainConfig c = LabScenarios::defaultBase();
-  const std::string preset = p.text("preset", c.preset);
-  if (preset != c.preset && preset != PretrainedModels::kMiniLm) {
-    // A random-init preset asked for by name: train it the way the built-in lab does.
-    const TrainConfig builtin = LabScenarios::builtinBase();
-    c.learningRate = builtin.learningRate;
-    c.growthInterval = builtin.growthInterval;
-  } else if (preset == PretrainedModels::kMiniLm) {
-    const TrainConfig pretrained = LabScenarios::pretrainedBase();
-    c.learningRate = pretrained.learningRate;
-    c.growthInterval = pretrained.growthInterval;
-    c.layers = pretrained.layers;
-  }
+  // The preset's lab base, as the window's preset switch takes it (LabScenarios::baseFor).
+  TrainConfig c =
+      p.has("preset") ? LabScenarios::baseFor(p.text("preset", "")) : LabScenarios::defaultBase();
   applyTrainingOptions(p, c);  // what the user gave wins over the preset's defaults
   return c;
 }

@@ -14,16 +14,15 @@
 #include "core/LabScenarios.h"
 #include "core/RecordJson.h"
 #include "core/RunCsv.h"
-#include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
 #include "core/SpeedEvidence.h"
+#include "core/VerdictJson.h"
 
 namespace precisionlab::cli {
 
 namespace {
 
 std::string fmt(const char* format, double v) { return formatNumber(format, v); }
-std::string quoted(const std::string& s) { return jsonString(s); }
 
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s += std::string(width - s.size(), ' ');
@@ -133,7 +132,7 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
             << "): " << line.english() << "\n";
     for (const auto& n : verdicts[i].notes) out << "      note: " << n.english() << "\n";
   }
-  const Verdict* base = findVerdict(verdicts, scenario::kBaselineFp32);
+  const Verdict* base = findVerdict(verdicts, baselineScenario().id);
   if (base && base->judgement == Judgement::BaselineDidNotLearn)
     out << "\nINCONCLUSIVE: the fp32 baseline did not learn, so no option can be judged against "
            "it. Run longer (--steps) or with a larger learning rate (--lr).\n";
@@ -189,48 +188,10 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
            << r.label << ": " << provenanceName(r.provenance.kind) << " on " << r.provenance.device
            << " (LibTorch " << r.provenance.torchVersion << "). " << r.provenance.note;
   text << "\n";
-  // One object per scenario: what the verdict concluded (judgementName), its text and figures.
-  std::ostringstream json;
-  json << "[\n";
-  for (size_t i = 0; i < verdicts.size(); ++i) {
-    const Verdict& v = verdicts[i];
-    json << "  {\"scenario\":" << quoted(v.scenarioId)
-         << ",\"judgement\":" << quoted(judgementName(v.judgement))
-         << ",\"run\":" << quoted(v.label)
-         << ",\"provenance\":" << quoted(provenanceName(v.provenance))
-         << ",\"valAccuracy\":" << (v.hasEval ? jsonNumber(v.valAccuracy) : "null")
-         << ",\"baselineValAccuracy\":" << (v.hasEval ? jsonNumber(v.baselineValAccuracy) : "null")
-         << ",\"chanceAccuracy\":" << jsonNumber(v.chanceAccuracy)
-         << ",\"speedup\":" << (v.speedMeasurable ? jsonNumber(v.speedup) : "null")
-         << ",\"trials\":" << v.trials << ",\"sampleMultiple\":" << jsonNumber(v.sampleMultiple)
-         << ",\"firstNonFiniteStep\":" << v.firstNonFiniteStep
-         << ",\"identicalToBaseline\":" << (v.identicalToBaseline ? "true" : "false")
-         << ",\"memoryRatio\":" << (v.memoryMeasurable ? jsonNumber(v.memoryRatio) : "null");
-    if (v.memoryExperiment)
-      json << ",\"sameUpdates\":" << (v.sameUpdates ? "true" : "false")
-           << ",\"comparedSteps\":" << v.comparedSteps << ",\"bitEqualSteps\":" << v.bitEqualSteps
-           << ",\"maxRelativeLossGap\":" << jsonNumber(v.maxRelativeLossGap);
-    if (v.loraExperiment)
-      json << ",\"loraRank\":" << v.loraRank << ",\"trainableParams\":" << v.trainableParams
-           << ",\"baselineTrainableParams\":" << v.baselineTrainableParams
-           << ",\"optimizerStateBytes\":"
-           << (v.optimizerStateMeasurable ? std::to_string(v.optimizerStateBytes) : "null")
-           << ",\"baselineOptimizerStateBytes\":"
-           << (v.optimizerStateMeasurable ? std::to_string(v.baselineOptimizerStateBytes) : "null");
-    if (v.rangeExperiment)
-      json << ",\"format\":" << quoted(v.format) << ",\"outlierScaleLog2\":" << v.outlierScaleLog2
-           << ",\"overflowed\":" << (v.overflowed ? "true" : "false")
-           << ",\"skippedSteps\":" << v.skippedSteps
-           << ",\"nonFiniteLossSteps\":" << v.nonFiniteLossSteps
-           << ",\"stepsJudged\":" << v.stepsJudged;
-    json << ",\"summary\":" << quoted(v.summary) << "}" << (i + 1 < verdicts.size() ? "," : "")
-         << "\n";
-  }
-  json << "]\n";
   writeFile(root / "steps.csv", stepsCsv(runs));
   writeFile(root / "steps.jsonl", jsonl.str());
   writeFile(root / "evals.csv", evalsCsv(runs));
-  writeFile(root / "verdicts.json", json.str());
+  writeFile(root / "verdicts.json", verdictsJsonText(verdicts));
   writeFile(root / "verdicts.txt", text.str());
 }
 

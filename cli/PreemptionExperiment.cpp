@@ -23,11 +23,13 @@
 #include "cli/JsonText.h"
 #include "core/AtomicFileWriter.h"
 #include "core/CheckpointFolders.h"
+#include "core/ConfigFields.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/NumberText.h"
 #include "core/SafeFileReader.h"
 #include "core/ScenarioIds.h"
+#include "core/VerdictJson.h"
 
 namespace precisionlab::cli {
 
@@ -44,26 +46,11 @@ struct ChildRun {
   double wallMs = 0;
 };
 
+// `train --jsonl` with every setting of `c` that differs from train's own defaults, from the
+// config field table's flags (core/ConfigFields.h, configArgs).
 std::vector<std::string> trainArgs(const TrainConfig& c) {
-  auto n = [](int64_t v) { return std::to_string(v); };
-  std::vector<std::string> a = {"train",        "--jsonl",
-                                "--preset",     c.preset,
-                                "--steps",      n(c.steps),
-                                "--batch-size", n(c.batchSize),
-                                "--seq-len",    n(c.seqLen),
-                                "--lr",         numberText(c.learningRate, 17, 'g'),
-                                "--seed",       std::to_string(c.seed),
-                                "--device",     c.device,
-                                "--threads",    n(c.threads),
-                                "--eval-every", n(c.evalEvery),
-                                "--precision",  precisionName(c.precision),
-                                "--cpu-fp16",   cpuFp16Name(c.cpuFp16)};
-  if (!c.dataPath.empty()) a.insert(a.end(), {"--data", c.dataPath});
-  if (c.layers > 0) a.insert(a.end(), {"--layers", n(c.layers)});
-  if (c.checkpointEvery > 0)
-    a.insert(a.end(), {"--checkpoint-every", n(c.checkpointEvery), "--checkpoint-keep",
-                       n(c.checkpointKeep), "--output-dir", c.checkpointDir});
-  if (!c.resumeFrom.empty()) a.insert(a.end(), {"--resume-from", c.resumeFrom});
+  std::vector<std::string> a = {"train", "--jsonl"};
+  for (std::string& arg : configArgs(c, TrainConfig{})) a.push_back(std::move(arg));
   return a;
 }
 
@@ -234,21 +221,8 @@ int runPreemptionExperiment(const TrainConfig& base, const std::string& outDir, 
   AtomicFileWriter::writeFile(
       (fs::path(outDir) / "verdicts.txt").string(),
       std::string("preemption-resume\t") + judgementName(v.judgement) + "\t" + v.summary + "\n");
-  json::Value one = json::Value::object();
-  one.set("scenario", std::string(scenario::kPreemptionResume));
-  one.set("judgement", judgementName(v.judgement));
-  one.set("summary", v.summary);
-  one.set("provenance", "live");
-  one.set("checkpointStep", runs.checkpointStep);
-  one.set("killedAfterStep", v.killedAfterStep);
-  one.set("lostSteps", v.lostSteps);
-  one.set("lostMs", v.lostMs);
-  one.set("comparedSteps", v.comparedSteps);
-  one.set("bitEqualSteps", v.bitEqualSteps);
-  json::Value all = json::Value::array();
-  all.push(std::move(one));
   AtomicFileWriter::writeFile((fs::path(outDir) / "verdicts.json").string(),
-                              json::serialize(all, 1) + "\n");
+                              verdictsJsonText({preemptionAsVerdict(v, runs)}));
   os << "\nRecords: " << outDir << "/preemption.csv, uninterrupted.jsonl, killed.jsonl, "
      << "resumed.jsonl, verdicts.txt, verdicts.json\n";
   if (v.judgement == Judgement::Failed) return 1;

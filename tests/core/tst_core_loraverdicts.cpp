@@ -43,13 +43,13 @@ CORE_TEST(loraThatLearnsSaysItsShareAndMeasuredState) {
   const RunLog base = makeRun("fp32 baseline", 60, 1.6, 0.5, kFull, kFullState, 10, 0.85);
   const Verdict v = judge(scenario::kLora,
                           lora(makeRun("lora", 60, 1.6, 0.55, kLora, kLoraState, 6, 0.84)), base);
-  CHECK(v.loraExperiment);
-  CHECK(!v.memoryExperiment);
-  CHECK_EQ(v.loraRank, int64_t(8));
-  CHECK_EQ(v.trainableParams, kLora);
-  CHECK_EQ(v.baselineTrainableParams, kFull);
-  CHECK(v.optimizerStateMeasurable);
-  CHECK_EQ(v.optimizerStateBytes, kLoraState);
+  CHECK((v.judgedAs == EvidenceStory::LoraExperiment));
+  CHECK(!(v.judgedAs == EvidenceStory::MemoryExperiment));
+  CHECK_EQ(v.count("loraRank"), int64_t(8));
+  CHECK_EQ(v.count("trainableParams"), kLora);
+  CHECK_EQ(v.count("baselineTrainableParams"), kFull);
+  CHECK(v.measured("optimizerStateBytes"));
+  CHECK_EQ(v.count("optimizerStateBytes"), kLoraState);
   CHECK(v.judgement == Judgement::LearnsLikeBaseline);
   CHECK(contains(v.summary, "LoRA r=8 on query and value, base frozen"));
   CHECK(contains(v.summary, "trains 75653 parameters, 0.33 % of the 22713216"));
@@ -91,7 +91,7 @@ CORE_TEST(recordedRunsFromAnotherDeviceDoNotMeasureTheState) {
   run.provenance.recordedKind = Provenance::Live;
   run.provenance.device = "cuda:0";
   const Verdict v = judge(scenario::kLora, run, base);
-  CHECK(!v.optimizerStateMeasurable);
+  CHECK(!v.measured("optimizerStateBytes"));
   CHECK(contains(v.summary, "optimizer state not measurable here"));
   CHECK(contains(v.summary, "speed not measurable here"));
 }
@@ -101,7 +101,7 @@ CORE_TEST(olderRunsWithoutCountsSayNotRecorded) {
   const Verdict v =
       judge(scenario::kLora, lora(makeRun("lora", 60, 1.6, 0.55, 0, 0, 6, 0.84)), base);
   CHECK(contains(v.summary, "trainable parameters not recorded"));
-  CHECK(!v.optimizerStateMeasurable);
+  CHECK(!v.measured("optimizerStateBytes"));
 }
 
 CORE_TEST(theScenarioRowConfiguresRankEightAlphaSixteen) {

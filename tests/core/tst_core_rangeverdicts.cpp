@@ -60,12 +60,12 @@ CORE_TEST(fp16OverflowIsCountedFromTheRun) {
   const RunLog base = makeRun("fp32 baseline", Precision::Fp32, 60, 1.6, 0.5);
   const RunLog run = overflowing(withOutlier(makeRun("fp16", Precision::Fp16Amp, 60, 1.6, 0.5)), 1);
   const Verdict v = judge(scenario::kFp16AmpOutlier, run, base);
-  CHECK(v.rangeExperiment);
-  CHECK(v.overflowed);
+  CHECK((v.judgedAs == EvidenceStory::RangeExperiment));
+  CHECK(v.flag("overflowed"));
   CHECK(v.judgement == Judgement::Failed);
-  CHECK_EQ(v.format, std::string("fp16"));
+  CHECK_EQ(v.word("format"), std::string("fp16"));
   CHECK_EQ(v.skippedSteps, int64_t(60));
-  CHECK_EQ(v.nonFiniteLossSteps, int64_t(60));
+  CHECK_EQ(v.count("nonFiniteLossSteps"), int64_t(60));
   CHECK_EQ(v.firstNonFiniteStep, int64_t(1));
   CHECK(contains(v.summary,
                  "fp16 overflowed (emulated fp16 numerics): 60 of 60 steps skipped, "
@@ -81,9 +81,9 @@ CORE_TEST(aPartialOverflowCountsOnlyItsSteps) {
   const RunLog run =
       overflowing(withOutlier(makeRun("fp16", Precision::Fp16Amp, 40, 1.6, 0.5)), 31);
   const Verdict v = judge(scenario::kFp16AmpOutlier, run, base);
-  CHECK(v.overflowed);
+  CHECK(v.flag("overflowed"));
   CHECK_EQ(v.skippedSteps, int64_t(10));
-  CHECK_EQ(v.nonFiniteLossSteps, int64_t(10));
+  CHECK_EQ(v.count("nonFiniteLossSteps"), int64_t(10));
   CHECK(contains(v.summary,
                  "10 of 40 steps skipped, loss non-finite at 10 of 40 steps (first "
                  "at step 31)"));
@@ -93,10 +93,10 @@ CORE_TEST(bf16WithFiniteLossTrainsLikeFp32Live) {
   const RunLog base = makeRun("fp32 baseline", Precision::Fp32, 60, 1.6, 0.5);
   const RunLog run = withOutlier(makeRun("bf16", Precision::Bf16Amp, 60, 1.6, 0.52, 0.84));
   const Verdict v = judge(scenario::kBf16AmpOutlier, run, base);
-  CHECK(v.rangeExperiment);
-  CHECK(!v.overflowed);
+  CHECK((v.judgedAs == EvidenceStory::RangeExperiment));
+  CHECK(!v.flag("overflowed"));
   CHECK(v.judgement == Judgement::LearnsLikeBaseline);
-  CHECK_EQ(v.format, std::string("bf16"));
+  CHECK_EQ(v.word("format"), std::string("bf16"));
   CHECK_EQ(v.skippedSteps, int64_t(0));
   CHECK(contains(v.summary,
                  "bf16 trained like fp32 (live): loss finite at all 60 steps, none "
@@ -108,7 +108,7 @@ CORE_TEST(bf16ThatDidNotLearnIsNotCalledLikeFp32) {
   const RunLog base = makeRun("fp32 baseline", Precision::Fp32, 60, 1.6, 0.5);
   const RunLog run = withOutlier(makeRun("bf16", Precision::Bf16Amp, 60, 1.6, 1.55, 0.3));
   const Verdict v = judge(scenario::kBf16AmpOutlier, run, base);
-  CHECK(!v.overflowed);
+  CHECK(!v.flag("overflowed"));
   CHECK(v.judgement != Judgement::LearnsLikeBaseline);
   CHECK(contains(v.summary,
                  "bf16 held the outlier channel at 2^20 times its value (live; loss "
@@ -128,7 +128,7 @@ CORE_TEST(aBaselineThatDidNotLearnLeavesBf16InconclusiveButCountsAnOverflow) {
       overflowing(withOutlier(makeRun("fp16", Precision::Fp16Amp, 40, 1.61, 1.60, 0.2)), 1), base);
   // The counts are facts of the run, whatever the baseline learned.
   CHECK(fp16.judgement == Judgement::Failed);
-  CHECK(fp16.overflowed);
+  CHECK(fp16.flag("overflowed"));
 }
 
 CORE_TEST(recordedRunsSayHowTheyWereMeasured) {
@@ -147,14 +147,14 @@ CORE_TEST(aShortRangeRunIsTooShort) {
   run.state = RunState::Cancelled;
   const Verdict v = judge(scenario::kFp16AmpOutlier, run, base);
   CHECK(v.judgement == Judgement::TooShort);
-  CHECK(!v.rangeExperiment);
+  CHECK(!(v.judgedAs == EvidenceStory::RangeExperiment));
 }
 
 CORE_TEST(withoutTheOutlierItIsNoRangeExperiment) {
   const RunLog base = makeRun("fp32 baseline", Precision::Fp32, 40, 1.6, 0.5);
   const Verdict v =
       judge(scenario::kBf16Amp, makeRun("bf16", Precision::Bf16Amp, 40, 1.6, 0.5), base);
-  CHECK(!v.rangeExperiment);
+  CHECK(!(v.judgedAs == EvidenceStory::RangeExperiment));
   CHECK(!contains(v.summary, "outlier"));
 }
 

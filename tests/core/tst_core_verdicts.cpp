@@ -65,7 +65,7 @@ CORE_TEST(aBaselineThatLearnedIsTheReference) {
   const Verdict v = computeVerdict(m, m.runs.front());
   CHECK(v.judgement == Judgement::Reference);
   CHECK(v.baselineLearned);
-  CHECK(contains(v.summary, "chance 0.200"));
+  CHECK(contains(v.summary, "chance accuracy 0.200"));
 }
 
 CORE_TEST(aRunWithinTheBaselinesProgressLearnsLikeIt) {

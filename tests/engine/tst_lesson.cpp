@@ -88,8 +88,8 @@ void checkLesson(const TrainConfig& base) {
 
   const Verdict& sweep = verdictOf(v, scenario::kVertexHpTuning);
   QVERIFY2(sweep.judgement == Judgement::LearnsLikeBaseline, all.c_str());
-  QCOMPARE(sweep.trials, 3);
-  QCOMPARE(sweep.sampleMultiple, 3.0);
+  QCOMPARE(sweep.count("trials"), int64_t{3});
+  QCOMPARE(sweep.value("sampleMultiple"), 3.0);
 
   const Verdict& amp = verdictOf(v, scenario::kFp16Amp);
   QVERIFY2(amp.judgement == Judgement::LearnsLikeBaseline, all.c_str());

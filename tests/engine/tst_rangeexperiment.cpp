@@ -116,19 +116,21 @@ void TestRangeExperiment::labVerdictsFromRealRuns() {
   const Verdict& fp16 = verdicts[1];
   QCOMPARE(QString::fromStdString(fp16.scenarioId), QStringLiteral("fp16-amp-outlier"));
   QCOMPARE(session.results()[1].runs[0].config.outlierScaleLog2, kLabOutlierScaleLog2);
-  QVERIFY2(fp16.rangeExperiment && fp16.overflowed, fp16.summary.c_str());
+  QVERIFY2((fp16.judgedAs == EvidenceStory::RangeExperiment) && fp16.flag("overflowed"),
+           fp16.summary.c_str());
   QVERIFY2(fp16.judgement == Judgement::Failed, fp16.summary.c_str());
   // The overflow is in the forward pass: no loss scale the GradScaler tries makes a step finite.
   QCOMPARE(fp16.skippedSteps, int64_t{24});
-  QCOMPARE(fp16.nonFiniteLossSteps, int64_t{24});
-  QVERIFY2(fp16.finalLossScale < fp16.initialLossScale, fp16.summary.c_str());
+  QCOMPARE(fp16.count("nonFiniteLossSteps"), int64_t{24});
+  QVERIFY2(fp16.finalLossScale < fp16.value("initialLossScale"), fp16.summary.c_str());
   QVERIFY2(fp16.summary.find("fp16 overflowed") != std::string::npos, fp16.summary.c_str());
 
   const Verdict& bf16 = verdicts[2];
   QCOMPARE(QString::fromStdString(bf16.scenarioId), QStringLiteral("bf16-amp-outlier"));
-  QVERIFY2(bf16.rangeExperiment && !bf16.overflowed, bf16.summary.c_str());
+  QVERIFY2((bf16.judgedAs == EvidenceStory::RangeExperiment) && !bf16.flag("overflowed"),
+           bf16.summary.c_str());
   QCOMPARE(bf16.skippedSteps, int64_t{0});
-  QCOMPARE(bf16.nonFiniteLossSteps, int64_t{0});
+  QCOMPARE(bf16.count("nonFiniteLossSteps"), int64_t{0});
   QVERIFY2(bf16.judgement != Judgement::Failed, bf16.summary.c_str());
   QVERIFY2(bf16.provenance == Provenance::Live, bf16.summary.c_str());
   // bf16=True with the outlier is bf16=True without it, step for step.

@@ -172,7 +172,7 @@ class TestBankLabEvidence : public QObject {
                           v.judgement == Judgement::Differs;
       const bool noGain =
           (l.row->story == EvidenceStory::SameComputation && v.identicalToBaseline) ||
-          (l.row->story == EvidenceStory::Sweep && v.sampleMultiple > 1.5) ||
+          (l.row->story == EvidenceStory::Sweep && v.value("sampleMultiple") > 1.5) ||
           (l.row->story == EvidenceStory::NoLossScaling &&
            v.meanGradZeroFraction > v.baselineGradZeroFraction);
       const bool agrees = l.option->correct ? learnedAlike : (failed || noGain);

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include "core/ScenarioIds.h"
 #include "quiz/OutputFile.h"
 #include "quiz/Question.h"
 #include "ui/presenter/PresenterMode.h"
@@ -167,15 +168,16 @@ QStringList ScreenshotTour::run(const QString& dir) {
   presenter->next();
   presenter->next();
   shoot(QStringLiteral("presenter-breakdown"));
+  // The option whose failure shows within steps (its run, its card in the replayed lab).
+  const QString kHalfLayers = QString::fromStdString(std::string(scenario::kHalfLayers));
   while (presenter->walkthrough()->current().kind != PresenterWalkthrough::StepKind::Verdicts) {
     presenter->next();
     [[maybe_unused]] const auto& step = presenter->walkthrough()->current();
     // The steps' runs train side by side; the half-precision one shows its NaN within steps.
-    if (step.kind == PresenterWalkthrough::StepKind::RunOption &&
-        step.scenarioId == QLatin1String("half-layers")) {
+    if (step.kind == PresenterWalkthrough::StepKind::RunOption && step.scenarioId == kHalfLayers) {
       waitFor(
           [&] {
-            const auto runs = lab->store().runsOf(QStringLiteral("half-layers"));
+            const auto runs = lab->store().runsOf(kHalfLayers);
             return !runs.isEmpty() && runs.front()->stepsDone() >= 20;
           },
           5 * 60 * 1000);
@@ -208,7 +210,7 @@ QStringList ScreenshotTour::run(const QString& dir) {
   lab->replayShippedRecordings();
   waitFor([&] { return !lab->store().runs().empty() && !lab->anyRunActive(); }, 15000);
   lab->setReplaySpeed(4);
-  lab->presentScenario(QStringLiteral("half-layers"));
+  lab->presentScenario(kHalfLayers);
   window.tabs()->setCurrentWidget(lab);
   shoot(QStringLiteral("lab-recorded"));
   lab->stopAll();

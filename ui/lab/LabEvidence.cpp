@@ -66,6 +66,15 @@ QString speedLine(const Verdict& v) {
   return s;
 }
 
+// Why a speed is missing from a card: timed apart from its baseline, or not measurable here.
+QString speedCaveat(const Verdict& v) {
+  return v.timedApart ? LabEvidence::tr(
+                            "speed: not comparable, the baseline ran at another time under "
+                            "other load; run both together (untick and tick the baseline "
+                            "beside it) to compare")
+                      : LabEvidence::tr("speed: not measurable against this baseline");
+}
+
 void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
   if (!v.failureCause.empty() || v.firstNonFiniteStep > 0 || !v.learned) {
     c.finding = EvidenceCard::Finding::Fails;
@@ -111,10 +120,11 @@ void fillPreemption(EvidenceCard& c, const Verdict& v) {
 // optimizer state first (what LoRA is for), then whether it learned like full fine-tuning.
 void fillLoraExperiment(EvidenceCard& c, const Verdict& v) {
   const QLocale locale;
-  const bool counted = v.trainableParams > 0 && v.baselineTrainableParams > 0;
-  const double share = counted ? static_cast<double>(v.trainableParams) /
-                                     static_cast<double>(v.baselineTrainableParams)
-                               : 0.0;
+  const int64_t params = v.count("trainableParams"),
+                baseParams = v.count("baselineTrainableParams");
+  const bool counted = params > 0 && baseParams > 0;
+  const double share =
+      counted ? static_cast<double>(params) / static_cast<double>(baseParams) : 0.0;
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
   c.headline =
       v.learned ? LabEvidence::tr("Learns like full fine-tuning, training %1 % of its parameters")
@@ -125,18 +135,18 @@ void fillLoraExperiment(EvidenceCard& c, const Verdict& v) {
                       .arg(locale.toString(100.0 * share, 'f', 2));
   if (counted)
     c.evidence << LabEvidence::tr("trainable parameters: %1 vs %2 (counted)")
-                      .arg(locale.toString(qlonglong(v.trainableParams)),
-                           locale.toString(qlonglong(v.baselineTrainableParams)));
-  c.evidence << (v.optimizerStateMeasurable
+                      .arg(locale.toString(qlonglong(params)),
+                           locale.toString(qlonglong(baseParams)));
+  c.evidence << (v.measured("optimizerStateBytes")
                      ? LabEvidence::tr("optimizer state: %1 MiB vs %2 MiB (measured)")
-                           .arg(locale.toString(double(v.optimizerStateBytes) / 1048576.0, 'f', 2),
-                                locale.toString(double(v.baselineOptimizerStateBytes) / 1048576.0,
+                           .arg(locale.toString(v.value("optimizerStateBytes") / 1048576.0, 'f', 2),
+                                locale.toString(v.value("baselineOptimizerStateBytes") / 1048576.0,
                                                 'f', 2))
                      : LabEvidence::tr("optimizer state: not measurable against this baseline"));
   c.evidence << (v.speedMeasurable && v.speedup > 0
                      ? LabEvidence::tr("step time %1 the baseline's (measured)")
                            .arg(ratio(1.0 / v.speedup))
-                     : LabEvidence::tr("speed: not measurable against this baseline"));
+                     : speedCaveat(v));
   c.evidence << accuracyLine(v);
 }
 
@@ -200,6 +210,29 @@ void fillMixedPrecision(EvidenceCard& c, const Verdict& v, const SpeedStory* sto
   if (!own.isEmpty() && !story) c.evidence << LabEvidence::tr("measured: %1").arg(own);
 }
 
+// Half the batch at the same learning rate: less memory, but another training (the contrast to
+// gradient accumulation's same updates).
+void fillSmallerBatch(EvidenceCard& c, const Verdict& v) {
+  const bool lower = v.memoryMeasurable && v.memoryRatio < 1.0;
+  c.finding = EvidenceCard::Finding::CostsCompute;
+  c.headline = lower ? LabEvidence::tr("Less memory (%1 of fp32's peak), but not the same training")
+                           .arg(ratio(v.memoryRatio))
+                     : LabEvidence::tr("Not the same training as the full batch");
+  c.evidence << LabEvidence::tr(
+                    "batch %1 instead of %2 at the same learning rate: other updates "
+                    "(loss up to %3 relative from the baseline's at the same step)")
+                    .arg(v.count("batchSize"))
+                    .arg(v.count("baselineBatchSize"))
+                    .arg(QLocale().toString(v.value("maxRelativeLossGap"), 'g', 2));
+  c.evidence << (v.measured("samplesPerSecRatio")
+                     ? LabEvidence::tr("examples per second %1 the baseline's (measured)")
+                           .arg(ratio(v.value("samplesPerSecRatio")))
+                     : speedCaveat(v));
+  c.evidence << accuracyLine(v);
+  c.evidence << LabEvidence::tr(
+      "gradient accumulation saves the memory and keeps the baseline's updates");
+}
+
 // A row that names no story of its own: the verdict's own words and figures, no claim.
 void fillMeasured(EvidenceCard& c, const Verdict& v) {
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
@@ -213,10 +246,10 @@ void fillMeasured(EvidenceCard& c, const Verdict& v) {
 void fillSweep(EvidenceCard& c, const Verdict& v) {
   c.finding = EvidenceCard::Finding::CostsCompute;
   c.headline = LabEvidence::tr("Tunes the learning rate, not precision: %1 trials, %2 the training")
-                   .arg(v.trials)
-                   .arg(ratio(v.sampleMultiple));
+                   .arg(v.count("trials"))
+                   .arg(ratio(v.value("sampleMultiple")));
   c.evidence << LabEvidence::tr("best trial: %1, %2")
-                    .arg(QString::fromStdString(v.bestTrial), accuracyLine(v));
+                    .arg(QString::fromStdString(v.word("bestTrial")), accuracyLine(v));
   c.evidence << LabEvidence::tr("every trial is an fp32 run: each one as slow as the baseline");
 }
 
@@ -224,9 +257,12 @@ void fillSweep(EvidenceCard& c, const Verdict& v) {
 // figures (same updates, measured peak memory, measured step time), whatever the row.
 void fillMemoryExperiment(EvidenceCard& c, const Verdict& v) {
   const bool lower = v.memoryMeasurable && v.memoryRatio < 1.0;
+  const bool sameUpdates = v.flag("sameUpdates");
+  const int64_t compared = v.count("comparedSteps"), bitEqual = v.count("bitEqualSteps");
+  const double gap = v.value("maxRelativeLossGap");
   c.finding =
-      v.sameUpdates && lower ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
-  if (!v.sameUpdates)
+      sameUpdates && lower ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  if (!sameUpdates)
     c.headline = LabEvidence::tr("Did not make the baseline's updates in this run");
   else if (lower)
     c.headline = LabEvidence::tr("The same updates as fp32 at %1 of its peak memory")
@@ -234,15 +270,21 @@ void fillMemoryExperiment(EvidenceCard& c, const Verdict& v) {
   else
     c.headline = LabEvidence::tr("The same updates, but peak memory was not measured lower");
   const QLocale locale;
-  c.evidence << (v.bitEqualSteps == v.comparedSteps
-                     ? LabEvidence::tr("loss bit-equal to the baseline's at all %1 steps")
-                           .arg(v.comparedSteps)
-                     : LabEvidence::tr("loss within %1 relative of the baseline's at every step "
-                                       "(largest gap %2; %3 of %4 steps bit-equal)")
-                           .arg(locale.toString(1e-4, 'g', 1),
-                                locale.toString(v.maxRelativeLossGap, 'g', 2))
-                           .arg(v.bitEqualSteps)
-                           .arg(v.comparedSteps));
+  // The same comparison the verdict's rule makes (VerdictOptions::sameUpdateTolerance): a gap
+  // within it is said to be within it, one beyond it beyond it.
+  const double tolerance = VerdictOptions{}.sameUpdateTolerance;
+  if (bitEqual == compared)
+    c.evidence << LabEvidence::tr("loss bit-equal to the baseline's at all %1 steps").arg(compared);
+  else
+    c.evidence << (gap <= tolerance ? LabEvidence::tr("loss within %1 relative of the baseline's "
+                                                      "at every step (largest gap %2; %3 of %4 "
+                                                      "steps bit-equal)")
+                                    : LabEvidence::tr("loss beyond %1 relative of the "
+                                                      "baseline's (largest gap %2; %3 of %4 "
+                                                      "steps bit-equal)"))
+                      .arg(locale.toString(tolerance, 'g', 1), locale.toString(gap, 'g', 2))
+                      .arg(bitEqual)
+                      .arg(compared);
   c.evidence << (v.memoryMeasurable
                      ? LabEvidence::tr("peak memory %1 the baseline's (measured)")
                            .arg(ratio(v.memoryRatio))
@@ -250,15 +292,17 @@ void fillMemoryExperiment(EvidenceCard& c, const Verdict& v) {
   c.evidence << (v.speedMeasurable && v.speedup > 0
                      ? LabEvidence::tr("step time %1 the baseline's, samples/s %2 (measured)")
                            .arg(ratio(1.0 / v.speedup), ratio(v.speedup))
-                     : LabEvidence::tr("speed: not measurable against this baseline"));
+                     : speedCaveat(v));
 }
 
 // The range experiment (an outlier channel above fp16's 65504): a card from the verdict's own
 // counts, whatever the row; each line says whether its numbers are emulated fp16 or live.
 void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
-  const QString format = QString::fromStdString(v.format);
+  const QString format = QString::fromStdString(v.word("format"));
+  const int64_t nonFiniteLoss = v.count("nonFiniteLossSteps");
+  const int64_t scaleLog2 = v.count("outlierScaleLog2");
   const QLocale locale;
-  if (v.overflowed) {
+  if (v.flag("overflowed")) {
     // The overflow is the lesson of an fp16 row; in any other format it is a surprise.
     c.finding = format == QLatin1String("fp16") ? EvidenceCard::Finding::Fails
                                                 : EvidenceCard::Finding::Unexpected;
@@ -267,7 +311,7 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
                      .arg(v.skippedSteps)
                      .arg(v.stepsJudged);
     c.evidence << LabEvidence::tr("loss inf or NaN at %1 of %2 steps, first at step %3")
-                      .arg(v.nonFiniteLossSteps)
+                      .arg(nonFiniteLoss)
                       .arg(v.stepsJudged)
                       .arg(v.firstNonFiniteStep);
     if (v.skippedSteps > 0)
@@ -275,7 +319,7 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
                         "the GradScaler skipped %1 steps and lowered its scale from %2 to %3: "
                         "no scale helps, the overflow is in the forward pass")
                         .arg(v.skippedSteps)
-                        .arg(locale.toString(v.initialLossScale, 'g', 6),
+                        .arg(locale.toString(v.value("initialLossScale"), 'g', 6),
                              locale.toString(v.finalLossScale, 'g', 3));
   } else {
     c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
@@ -291,8 +335,8 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
   c.evidence << LabEvidence::tr(
                     "the outlier: encoder layer 0 carries one attention value channel at 2^%1 "
                     "(%2) times its value; fp16's largest value is 65504, bf16's about 3.4e38")
-                    .arg(v.outlierScaleLog2)
-                    .arg(locale.toString(std::ldexp(1.0, int(v.outlierScaleLog2)), 'f', 0));
+                    .arg(scaleLog2)
+                    .arg(locale.toString(std::ldexp(1.0, int(scaleLog2)), 'f', 0));
 }
 
 // Where a story line's figure comes from: in a card's margin the short form ("live, cpu",
@@ -592,6 +636,9 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
         break;
       case EvidenceStory::LoraExperiment:
         fillLoraExperiment(c, *verdict);
+        break;
+      case EvidenceStory::SmallerBatch:
+        fillSmallerBatch(c, *verdict);
         break;
       case EvidenceStory::Reference:
       case EvidenceStory::Measured:

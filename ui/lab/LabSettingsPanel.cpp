@@ -366,8 +366,7 @@ void LabSettingsPanel::onPresetChanged() {
   // other kind's defaults, so neither a stalled nor a diverging run comes from a leftover setting.
   const bool pretrained =
       preset_->currentData().toString() == QLatin1String(PretrainedModels::kMiniLm);
-  const TrainConfig kind =
-      pretrained ? LabScenarios::pretrainedBase() : LabScenarios::builtinBase();
+  const TrainConfig kind = LabScenarios::baseFor(preset_->currentData().toString().toStdString());
   const bool wasPretrained = base_.preset == PretrainedModels::kMiniLm;
   if (pretrained != wasPretrained) {
     const QSignalBlocker b1(lr_), b2(layers_), b3(steps_), b4(seqLen_), b5(batch_);

@@ -17,6 +17,7 @@
 #include "core/CheckpointFolders.h"
 #include "core/RunRecording.h"
 #include "core/SafeFileReader.h"
+#include "core/ScenarioIds.h"
 
 namespace precisionlab {
 
@@ -94,7 +95,7 @@ bool PreemptionProcess::start(const TrainConfig& settings, const QString& outDir
   auto n = [](int64_t v) { return QString::number(qlonglong(v)); };
   QStringList args = {QStringLiteral("lab"),
                       QStringLiteral("--scenarios"),
-                      QStringLiteral("preemption-resume"),
+                      QString::fromStdString(std::string(scenario::kPreemptionResume)),
                       QStringLiteral("--preset"),
                       QString::fromStdString(settings.preset),
                       QStringLiteral("--steps"),

@@ -135,4 +135,10 @@ const char* configFieldTitle(ConfigField field);
 // their inputs from it (spin box ranges), so no second copy of a bound exists.
 std::optional<ConfigRange> configRange(ConfigField field);
 
+// The command line that sets `config` where it differs from `defaults`, one flag (and value)
+// per field in the table's order ("--steps", "40", "--tf32"): a `precisionlab-cli train` (from
+// TrainConfig{}) or `lab` (from its preset's base) started with it trains what `config` says.
+// Fields without a flag are left out; a flag can only turn a setting on.
+std::vector<std::string> configArgs(const TrainConfig& config, const TrainConfig& defaults);
+
 }  // namespace precisionlab

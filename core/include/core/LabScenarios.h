@@ -48,6 +48,10 @@ class LabScenarios {
   // The default lab setup: pretrainedBase() where the pretrained MiniLM is installed, else
   // builtinBase(); defaultModelNote() says which and why.
   static TrainConfig defaultBase();
+  // The lab's base for a preset: pretrainedBase() for the pretrained MiniLM, else builtinBase()
+  // with that preset (a random-init model trained the way the built-in lab trains one). The
+  // CLI's --preset and the window's preset switch both start from it.
+  static TrainConfig baseFor(const std::string& preset);
   // Fine-tuning as practitioners do it: the pretrained all-MiniLM-L6-v2 (all its layers), a
   // new seeded classifier head, lr 3e-4 with 10 % warmup, 48 tokens, 60 steps, on the built-in
   // data; the GradScaler's growth interval is shortened so a lab-length run shows the scale

@@ -81,6 +81,10 @@ struct RunLog {
   std::vector<StepRecord> steps;  // in step order
   std::vector<EvalRecord> evals;  // in step order
   uint64_t revision = 0;          // bumped by every apply()
+  // When its first and its last step records were folded in (wall clock, ms since the epoch;
+  // 0 = not known, e.g. a run built by hand): whether two runs were timed at the same time,
+  // under the same load (core/Verdict.h, timedApart).
+  int64_t firstStepAtMs = 0, lastStepAtMs = 0;
 
   // Folds one drained update of this run in (state, message, provenance, records).
   void apply(const RunUpdate& update);
@@ -93,6 +97,10 @@ struct RunLog {
   // Every step carries the training thread's CPU time (single-threaded CPU runs).
   bool cpuTimed() const;
 };
+
+// Whether two runs stepped at the same time: the shorter of their step spans overlaps the other
+// by at least half. True when either span is not known.
+bool timedTogether(const RunLog& a, const RunLog& b);
 
 // The comparable sets: "live:<device>" for runs trained here with `config`,
 // "recorded:<device> · LibTorch <version>" for recordings made with `recorded`.

@@ -28,5 +28,8 @@ inline constexpr std::string_view kPreemptionResume = "preemption-resume";
 // LoRA vs full fine-tuning (docs/lora-experiment.md): rank-8 adapters on query and value, the
 // base frozen, against the baseline's full fine-tuning of the same model on the same data.
 inline constexpr std::string_view kLora = "lora";
+// A smaller batch at the same learning rate (docs/smaller-batch-experiment.md): half the
+// baseline's batch, the contrast to gradient accumulation.
+inline constexpr std::string_view kSmallerBatch = "smaller-batch";
 
 }  // namespace precisionlab::scenario

@@ -51,6 +51,7 @@ enum class EvidenceStory {
   RangeExperiment,   // activations above fp16's largest value, fp16 against bf16
   PreemptionResume,  // periodic checkpoints; the CLI kills the run and resumes it
   LoraExperiment,    // adapters on a frozen base against full fine-tuning
+  SmallerBatch,      // half the batch, same learning rate: less memory, another training
 };
 
 struct ScenarioSpec {

@@ -11,6 +11,7 @@
 
 #include "core/RunLog.h"
 #include "core/RunRecords.h"
+#include "core/ScenarioTable.h"
 
 namespace precisionlab {
 
@@ -90,6 +91,18 @@ struct VerdictText {
   std::string english() const;
 };
 
+// One figure of an experiment's verdict. Numbers carry a unit ("" for counts and ratios,
+// "bytes", "ms", "bool" for a yes/no finding, "log2" for a power of two); a word (a format's
+// name, the best trial's label) is `text`. Not measurable here: the figure's key is kept (so
+// verdicts.json writes null for it), its value means nothing.
+struct VerdictFigure {
+  std::string key;
+  double value = 0;
+  std::string unit;
+  bool measurable = true;
+  std::string text;
+};
+
 struct Verdict {
   std::string scenarioId;
   Judgement judgement = Judgement::TooShort;
@@ -104,6 +117,9 @@ struct Verdict {
   // speedup = base median / run median; low-high = p25-p75 of the ratio of block medians
   // (5 steps a block, paired in time; short runs fall back to base p25 / run p75 ...).
   double speedup = 0, speedupLow = 0, speedupHigh = 0;
+  // Both runs were measured live but not at the same time (one ended before the other began):
+  // another load, other caches, so their speeds are not compared (speedMeasurable is false).
+  bool timedApart = false;
   bool memoryMeasurable = false;
   double memoryRatio = 0;  // run peak / baseline peak
   // Learning.
@@ -127,37 +143,19 @@ struct Verdict {
   double meanGradZeroFraction = 0, baselineGradZeroFraction = 0;
   std::string failureCause;  // "" when none; failure.english()
   VerdictText failure;
-  // Memory experiments (TrainConfig::accumulationSteps > 1 or checkpointActivations): does the
-  // run make the baseline's updates with less memory? Judged whether or not the baseline learned.
-  bool memoryExperiment = false;
-  int64_t comparedSteps = 0;      // steps both runs have
-  int64_t bitEqualSteps = 0;      // of those, steps whose loss is bit-equal to the baseline's
-  double maxRelativeLossGap = 0;  // max |loss - baseline| / |baseline| over those steps
-  bool sameUpdates = false;       // every compared step within sameUpdateTolerance
-  bool sameSettings = false;      // the baseline's steps, batch, seed, learning rate, precision
-  // Range experiments (TrainConfig::outlierScaleLog2 > 0: activations above fp16's 65504): did
-  // the format hold them? Overflowed: a step whose loss was non-finite or that the GradScaler
-  // skipped. Judged against the fp32 baseline, which computes the same values without the
-  // outlier (powers of two scale exactly).
-  bool rangeExperiment = false;
-  bool overflowed = false;
-  int64_t nonFiniteLossSteps = 0;  // steps whose training loss was inf or NaN
-  int64_t outlierScaleLog2 = 0;    // the run's outlier channel, 2^this times its value
-  std::string format;              // "fp16", "bf16" or "fp32": what the forward pass stored
-  double initialLossScale = 1.0;   // the first step's loss scale (1 without a scaler)
-  // LoRA vs full fine-tuning (TrainConfig::loraRank > 0), judged against the full fine-tuning
-  // baseline on the same model and data: what it trains and what its optimizer keeps, both
-  // measured, and whether it learned like the baseline.
-  bool loraExperiment = false;
-  int64_t loraRank = 0;
-  int64_t trainableParams = 0, baselineTrainableParams = 0;  // 0 = not recorded
-  bool optimizerStateMeasurable = false;  // allocator-measured on both, live on one device
-  int64_t optimizerStateBytes = 0, baselineOptimizerStateBytes = 0;
-  // Sweeps.
-  int trials = 1;
-  double computeMultiple = 1.0;  // trials' steps x median step time / baseline's
-  double sampleMultiple = 1.0;   // trials' trained samples / baseline's (timing-free)
-  std::string bestTrial;
+  // What an experiment's own judge measured (core/src/judges/, the one the scenario's row names
+  // by its story): named figures, e.g. a memory experiment's "comparedSteps" and "sameUpdates",
+  // a sweep's "sampleMultiple", in the order the judge measured them. verdicts.json writes them
+  // under their keys.
+  EvidenceStory judgedAs = EvidenceStory::Measured;  // the judge that told this verdict
+  std::vector<VerdictFigure> figures;
+  const VerdictFigure* figure(std::string_view key) const;  // nullptr when absent
+  double value(std::string_view key) const;                 // 0 when absent
+  int64_t count(std::string_view key) const { return static_cast<int64_t>(value(key)); }
+  bool flag(std::string_view key) const { return value(key) != 0; }
+  bool measured(std::string_view key) const;     // present and measurable
+  std::string word(std::string_view key) const;  // a text figure, "" when absent
+  void setFigure(VerdictFigure figure);          // replaces a figure of the same key
   // Computed text: one line (the parts in order; summary is their English), plus notes (e.g.
   // where to look for a measurable speed).
   std::vector<VerdictText> summaryParts;
@@ -197,5 +195,7 @@ struct PreemptionVerdict {
 };
 PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs,
                                         const VerdictOptions& options = {});
+// The same verdict as every other scenario's (its figures named), for verdicts.json.
+Verdict preemptionAsVerdict(const PreemptionVerdict& verdict, const PreemptionRuns& runs);
 
 }  // namespace precisionlab

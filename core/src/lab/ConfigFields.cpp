@@ -353,4 +353,20 @@ const char* configFieldName(ConfigField field) { return configField(field).name;
 const char* configFieldTitle(ConfigField field) { return configField(field).title; }
 std::optional<ConfigRange> configRange(ConfigField field) { return configField(field).range; }
 
+std::vector<std::string> configArgs(const TrainConfig& config, const TrainConfig& defaults) {
+  std::vector<std::string> args;
+  for (const ConfigFieldRow& f : configFields()) {
+    if (!f.flag) continue;
+    const std::string value = f.text(config);
+    if (value == f.text(defaults)) continue;
+    if (f.kind == ConfigKind::Flag) {
+      if (value == "true") args.push_back(std::string("--") + f.flag);
+      continue;
+    }
+    args.push_back(std::string("--") + f.flag);
+    args.push_back(value);
+  }
+  return args;
+}
+
 }  // namespace precisionlab

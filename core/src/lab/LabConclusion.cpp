@@ -26,7 +26,7 @@ VerdictText optionSentence(const ScenarioSpec& row, const Verdict& v) {
         return {PL_TRANSLATE_NOOP("Verdict",
                                   "%1 ran %2 fp32 trials, %3x the training, and never changed "
                                   "precision."),
-                {title, num(v.trials, 0), num(v.sampleMultiple, 1)}};
+                {title, num(v.value("trials"), 0), num(v.value("sampleMultiple"), 1)}};
       return {row.correct ? PL_TRANSLATE_NOOP("Verdict", "%1, the answer, learned like fp32.")
                           : PL_TRANSLATE_NOOP("Verdict", "%1 learned like fp32."),
               {title}};
@@ -36,7 +36,7 @@ VerdictText optionSentence(const ScenarioSpec& row, const Verdict& v) {
         return {PL_TRANSLATE_NOOP("Verdict",
                                   "%1 ran %2 fp32 trials, %3x the training; none learned like "
                                   "the baseline."),
-                {title, num(v.trials, 0), num(v.sampleMultiple, 1)}};
+                {title, num(v.value("trials"), 0), num(v.value("sampleMultiple"), 1)}};
       return {PL_TRANSLATE_NOOP("Verdict", "%1 did not learn like fp32."), {title}};
     case Judgement::TooShort:
       return {PL_TRANSLATE_NOOP("Verdict", "%1: too short to judge."), {title}};

@@ -56,6 +56,13 @@ TrainConfig LabScenarios::defaultBase() {
   return PretrainedModels::findMiniLm().empty() ? builtinBase() : pretrainedBase();
 }
 
+TrainConfig LabScenarios::baseFor(const std::string& preset) {
+  if (preset == PretrainedModels::kMiniLm) return pretrainedBase();
+  TrainConfig c = builtinBase();
+  c.preset = preset;
+  return c;
+}
+
 std::string LabScenarios::defaultModelNote() {
   std::vector<std::string> searched;
   if (!PretrainedModels::findMiniLm(&searched).empty())

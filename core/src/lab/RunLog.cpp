@@ -2,6 +2,7 @@
 #include "core/RunLog.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace precisionlab {
@@ -23,9 +24,26 @@ void RunLog::apply(const RunUpdate& update) {
     resumedStep = update.resumedStep;
   }
   if (update.totalSteps > 0) totalSteps = update.totalSteps;
+  if (!update.steps.empty()) {
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    if (firstStepAtMs == 0) firstStepAtMs = now;
+    lastStepAtMs = now;
+  }
   steps.insert(steps.end(), update.steps.begin(), update.steps.end());
   evals.insert(evals.end(), update.evals.begin(), update.evals.end());
   ++revision;
+}
+
+bool timedTogether(const RunLog& a, const RunLog& b) {
+  if (a.firstStepAtMs <= 0 || b.firstStepAtMs <= 0) return true;
+  const int64_t overlap =
+      std::min(a.lastStepAtMs, b.lastStepAtMs) - std::max(a.firstStepAtMs, b.firstStepAtMs);
+  const int64_t shorter =
+      std::min(a.lastStepAtMs - a.firstStepAtMs, b.lastStepAtMs - b.firstStepAtMs);
+  // Runs of one batch of drains (a span under a second) count as together when they touch.
+  return overlap >= 0 && 2 * overlap >= shorter - 1000;
 }
 
 bool RunLog::active() const {

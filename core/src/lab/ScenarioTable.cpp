@@ -432,6 +432,33 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.acceleratorType = "NVIDIA_L4";
     rows.push_back(std::move(s));
   }
+  {
+    // A smaller batch at the same learning rate: the memory a smaller batch saves is real, but
+    // unlike gradient accumulation it is another training (other updates, fewer examples per
+    // step). The contrast to grad-accumulation (docs/smaller-batch-experiment.md).
+    ScenarioSpec s;
+    s.id = std::string(scenario::kSmallerBatch);
+    s.story = EvidenceStory::SmallerBatch;
+    s.color = "#B07AA1";
+    s.title = PL_TRANSLATE_NOOP("LabScenarios", "Half the batch, same learning rate");
+    s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Half the batch");
+    s.focusChart = "loss";
+    s.whatItIs = PL_TRANSLATE_NOOP(
+        "LabScenarios",
+        "per_device_train_batch_size halved, learning_rate unchanged: half the activations in "
+        "memory, but each step sees half the examples, so the updates are not the baseline's "
+        "(gradient accumulation keeps them).");
+    s.configure = [](TrainConfig& c) { c.batchSize = std::max<int64_t>(1, c.batchSize / 2); };
+    s.linkFrom = EvidenceLink::Any;
+    s.shows =
+        "a smaller batch at the same learning rate: lower measured peak memory, other updates "
+        "and fewer examples per second";
+    s.vertex.exportable = false;
+    s.vertex.refusal =
+        "scenario \"smaller-batch\" is a contrast for the lab, not a recipe: export "
+        "baseline-fp32 with the batch size you want (--batch-size) instead.";
+    rows.push_back(std::move(s));
+  }
   return rows;
 }
 

@@ -1,0 +1,157 @@
+// The experiments' judges (core/src/judges/) on crafted runs: the rule is the row's (a run with
+// an experiment's settings under another row is not judged by that experiment's rule), a smaller
+// batch at the same learning rate (less memory, other updates, examples/s), runs timed apart
+// (no speed compared), a memory experiment still running (within the tolerance so far is
+// within it), and verdicts.json from the one writer (figures under their keys, null for not
+// measurable).
+#include <cmath>
+#include <string>
+
+#include "CoreTest.h"
+#include "VerdictRuns.h"
+#include "core/Json.h"
+#include "core/ScenarioIds.h"
+#include "core/Verdict.h"
+#include "core/VerdictJson.h"
+
+using namespace precisionlab;
+using verdictruns::contains;
+using verdictruns::judge;
+
+namespace {
+
+// A live run on one device, `ms` a step of CPU time, peak memory `peak`.
+RunLog liveRun(const std::string& label, int64_t steps, double to, double ms, int64_t peak,
+               double relative = 0.0) {
+  RunLog r = verdictruns::linearRun(label, steps, 1.6, to, ms, 0.85, [&](StepRecord& st) {
+    if (st.step % 2 == 1) st.loss *= 1.0 + relative;
+    st.peakBytes = peak;
+  });
+  r.provenance.kind = Provenance::Live;
+  r.provenance.device = "cpu";
+  r.provenance.speedRepresentative = true;
+  return r;
+}
+
+RunLog at(RunLog r, int64_t fromMs, int64_t toMs) {
+  r.firstStepAtMs = fromMs;
+  r.lastStepAtMs = toMs;
+  return r;
+}
+
+}  // namespace
+
+CORE_TEST(theRuleIsTheRowsNotTheRunsSettings) {
+  const RunLog base = liveRun("fp32 baseline", 60, 0.5, 10, 1000);
+  RunLog run = liveRun("fp16=True", 60, 0.5, 10, 1000, 1e-3);
+  run.config.accumulationSteps = 4;  // a memory experiment's setting under the fp16=True row
+  const Verdict v = judge(scenario::kFp16Amp, run, base);
+  CHECK(v.judgedAs == EvidenceStory::Measured);
+  CHECK(v.figures.empty());
+  CHECK(!contains(v.summary, "micro-batches"));
+  const Verdict m = judge(scenario::kGradAccumulation, run, base);
+  CHECK(m.judgedAs == EvidenceStory::MemoryExperiment);
+}
+
+CORE_TEST(aSmallerBatchSavesMemoryButIsAnotherTraining) {
+  const RunLog base = liveRun("fp32 baseline", 60, 0.5, 20, 1000);
+  RunLog half = liveRun("Half the batch", 60, 0.7, 12, 600, 0.02);
+  half.config.batchSize = 8;
+  const Verdict v = judge(scenario::kSmallerBatch, half, base);
+  CHECK(v.judgedAs == EvidenceStory::SmallerBatch);
+  CHECK_EQ(v.count("batchSize"), int64_t(8));
+  CHECK_EQ(v.count("baselineBatchSize"), int64_t(16));
+  CHECK(v.value("maxRelativeLossGap") > 0.01);
+  CHECK(v.memoryMeasurable && std::abs(v.memoryRatio - 0.6) < 1e-9);
+  // 20 ms for 16 examples against 12 ms for 8: 0.8 of the baseline's examples per second.
+  CHECK(v.measured("samplesPerSecRatio"));
+  CHECK(std::abs(v.value("samplesPerSecRatio") - 20.0 / 12.0 * 0.5) < 1e-9);
+  CHECK(contains(v.summary, "batch 8 instead of 16 at the same learning rate: other updates"));
+  CHECK(contains(v.summary, "peak memory 0.60x the baseline's, lower (measured)"));
+  CHECK(contains(v.summary, "examples/s 0.83x"));
+}
+
+CORE_TEST(runsTimedApartCompareNoSpeed) {
+  // The baseline ran first, for a minute; the experiment ten minutes later.
+  const RunLog base = at(liveRun("fp32 baseline", 60, 0.5, 20, 1000), 1'000'000, 1'060'000);
+  const RunLog later =
+      at(liveRun("Activation checkpointing", 60, 0.5, 19, 700), 1'600'000, 1'660'000);
+  RunLog ckpt = later;
+  ckpt.config.checkpointActivations = true;
+  const Verdict v = judge(scenario::kActivationCheckpointing, ckpt, base);
+  CHECK(v.timedApart);
+  CHECK(!v.speedMeasurable);
+  CHECK(v.memoryMeasurable);  // memory does not move with the load
+  CHECK(contains(v.summary, "speed not comparable: the baseline was timed at another time"));
+  CHECK(!contains(v.summary, "step time"));
+  // The same runs stepping side by side compare.
+  RunLog beside = at(ckpt, 1'000'500, 1'061'000);
+  const Verdict w = judge(scenario::kActivationCheckpointing, beside, base);
+  CHECK(!w.timedApart);
+  CHECK(w.speedMeasurable);
+  CHECK(contains(w.summary, "step time 0.95x the baseline's"));
+  // Runs without times (built by hand, older code) are not called apart.
+  const Verdict u = judge(scenario::kActivationCheckpointing, liveRun("x", 60, 0.5, 19, 700),
+                          liveRun("fp32 baseline", 60, 0.5, 20, 1000));
+  CHECK(!u.timedApart);
+}
+
+CORE_TEST(aRunningMemoryExperimentWithinTheToleranceIsWithinItSoFar) {
+  const RunLog base = liveRun("fp32 baseline", 60, 0.5, 10, 1000);
+  RunLog run = liveRun("Gradient accumulation x4", 60, 0.5, 12, 500, 8.2e-6);
+  run.config.accumulationSteps = 4;
+  run.steps.resize(30);
+  run.evals.clear();
+  run.state = RunState::Running;
+  const Verdict v = judge(scenario::kGradAccumulation, run, base);
+  CHECK(v.flag("sameUpdates"));
+  CHECK_EQ(v.count("comparedSteps"), int64_t(30));
+  CHECK(contains(v.summary,
+                 "the same updates as the baseline: loss within 0.0001 relative at "
+                 "all 30 steps"));
+  CHECK(!contains(v.summary, "NOT"));
+  // Beyond the tolerance it is beyond it, running or not.
+  RunLog off = liveRun("Gradient accumulation x4", 60, 0.5, 12, 500, 3e-3);
+  off.config.accumulationSteps = 4;
+  off.steps.resize(30);
+  off.state = RunState::Running;
+  const Verdict w = judge(scenario::kGradAccumulation, off, base);
+  CHECK(!w.flag("sameUpdates"));
+  CHECK(contains(w.summary, "NOT the baseline's updates: loss beyond 0.0001 relative"));
+}
+
+CORE_TEST(verdictsJsonIsOneWriterOverTheFigures) {
+  const RunLog base = liveRun("fp32 baseline", 60, 0.5, 20, 1000);
+  RunLog half = liveRun("Half the batch", 60, 0.7, 12, 600, 0.02);
+  half.config.batchSize = 8;
+  RunLog emulated = half;
+  emulated.provenance.kind = Provenance::Emulated;
+  const std::vector<Verdict> verdicts = {judge(scenario::kSmallerBatch, half, base),
+                                         judge(scenario::kSmallerBatch, emulated, base)};
+  const json::Value all = json::parse(verdictsJsonText(verdicts));
+  CHECK_EQ(all.asArray().size(), size_t(2));
+  const json::Value& a = all.asArray().at(0);
+  CHECK_EQ(a.find("scenario")->asString(), std::string("smaller-batch"));
+  CHECK_EQ(a.find("judgement")->asString(), std::string("differs"));
+  CHECK_EQ(a.find("batchSize")->asInt64(), int64_t(8));
+  CHECK(a.find("samplesPerSecRatio")->isNumber());
+  CHECK(!a.find("timedApart")->asBool());
+  // Not measurable here: the key is there, its value null.
+  const json::Value& b = all.asArray().at(1);
+  CHECK(b.find("samplesPerSecRatio") && b.find("samplesPerSecRatio")->isNull());
+  CHECK(b.find("speedup")->isNull());
+  // The preemption experiment writes through the same encoder.
+  PreemptionRuns runs;
+  runs.checkpointStep = 15;
+  PreemptionVerdict p;
+  p.judgement = Judgement::Identical;
+  p.comparedSteps = 40;
+  p.bitEqualSteps = 40;
+  p.summary = "the resumed curve equals the uninterrupted one";
+  const json::Value pre =
+      json::parse(verdictsJsonText({preemptionAsVerdict(p, runs)})).asArray().at(0);
+  CHECK_EQ(pre.find("scenario")->asString(), std::string("preemption-resume"));
+  CHECK_EQ(pre.find("judgement")->asString(), std::string("identical"));
+  CHECK_EQ(pre.find("checkpointStep")->asInt64(), int64_t(15));
+  CHECK_EQ(pre.find("bitEqualSteps")->asInt64(), int64_t(40));
+}
