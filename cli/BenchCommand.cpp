@@ -8,13 +8,13 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <thread>
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/JsonText.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
+#include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/EngineError.h"
 #include "core/GpuEstimator.h"
@@ -101,16 +101,21 @@ int runBench(const ArgParser& p) {
   const LabSession::StartResult started = session.startAll(ids, c);
   if (!started.ok()) p.fail("policies", started.error);
   size_t drawn = 0;
-  for (session.poll(); !session.done(); session.poll()) {
-    if (tty) {
-      const auto lines = LabReport::progressLines(session);
-      if (drawn) std::cout << "\033[" << drawn << "A";
-      for (const auto& l : lines) std::cout << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
-      drawn = lines.size();
-      std::cout << std::flush;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
+  SessionLoop loop;
+  loop.interval = std::chrono::milliseconds(200);
+  loop.onCancel = [] {
+    std::cerr << "cancelling after the current steps; the table shows what was measured "
+                 "(Ctrl-C again to quit at once)\n";
+  };
+  loop.onTick = [&](bool) {
+    if (!tty) return;
+    const auto lines = LabReport::progressLines(session);
+    if (drawn) std::cout << "\033[" << drawn << "A";
+    for (const auto& l : lines) std::cout << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
+    drawn = lines.size();
+    std::cout << std::flush;
+  };
+  const bool cancelled = runSessionLoop(session, loop);
   const auto verdicts = session.verdicts();
   const auto& cfg = session.baseline().config;
   std::cout << "\nbench: preset " << cfg.preset << ", batch " << cfg.batchSize << ", seq "
@@ -161,7 +166,11 @@ int runBench(const ArgParser& p) {
               " of the dense fp16 peak (" + fmt("%.0f", peak) + " TFLOP/s)";
     if (!line.empty()) std::cout << pad(policy, 16) << line << "\n";
   }
-  return 0;
+  if (cancelled) {
+    std::cout << "\nCancelled: the figures above are from the steps done before Ctrl-C.\n";
+    return kExitCancelled;
+  }
+  return kExitOk;
 }
 
 }  // namespace

@@ -3,20 +3,18 @@
 // the comparison table with verdicts computed from the measurements and writes the records.
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
-#include <thread>
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
 #include "cli/PreemptionExperiment.h"
 #include "cli/ProgressBar.h"
+#include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
@@ -34,9 +32,6 @@
 namespace precisionlab::cli {
 
 namespace {
-
-std::atomic<bool> gLabInterrupted{false};
-extern "C" void onLabInterrupt(int) { gLabInterrupted = true; }
 
 // The user's data folder (XDG_DATA_HOME, else ~/.local/share), never the current directory: the
 // README's first command runs the terminal lab from the checkout, and wrote its records there.
@@ -121,22 +116,19 @@ int runLab(const ArgParser& parser) {
             << hardwareCapability(readHardware(describeComputeDevice(base.device))).english()
             << "\n\n";
 
-  gLabInterrupted = false;
-  auto previous = std::signal(SIGINT, onLabInterrupt);
   const bool tty = isatty(STDOUT_FILENO);
   LabSession session;  // a row that writes checkpoints writes them to a folder it removes
   const LabSession::StartResult started = session.startAll(ids, base);
   if (!started.ok()) parser.fail("scenarios", started.error);
   size_t drawnLines = 0;
-  bool cancelSent = false;
   auto lastPlain = std::chrono::steady_clock::now();
-  for (;;) {
-    if (gLabInterrupted && !cancelSent) {
-      session.cancelAll();
-      cancelSent = true;
-    }
-    session.poll();
-    const bool done = session.done();
+  SessionLoop loop;
+  loop.interval = std::chrono::milliseconds(tty ? 100 : 250);
+  loop.onCancel = [] {
+    std::cerr << "cancelling after the current steps; the records keep what was measured "
+                 "(Ctrl-C again to quit at once)\n";
+  };
+  loop.onTick = [&](bool done) {
     const auto lines = LabReport::progressLines(session);
     if (tty) {
       // Redraw the block of run lines in place.
@@ -150,10 +142,8 @@ int runLab(const ArgParser& parser) {
       std::cout << "\n" << std::flush;
       lastPlain = std::chrono::steady_clock::now();
     }
-    if (done) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(tty ? 100 : 250));
-  }
-  std::signal(SIGINT, previous);
+  };
+  const bool cancelled = runSessionLoop(session, loop);
 
   const auto verdicts = session.verdicts();
   std::cout << "\n";
@@ -163,7 +153,7 @@ int runLab(const ArgParser& parser) {
   LabReport::writeRecords(outDir, session, verdicts);  // an error here is reported by main: exit 1
   std::cout << "\nRecords: " << outDir
             << "/steps.csv, steps.jsonl, evals.csv, verdicts.txt, verdicts.json\n";
-  return cancelSent ? kExitCancelled : kExitOk;
+  return cancelled ? kExitCancelled : kExitOk;
 }
 
 }  // namespace

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <thread>
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
@@ -78,8 +78,8 @@ int runRecord(const ArgParser& p) {
   std::printf("recording %zu runs on %s (%s, %lld steps each)\n", session.store().runs().size(),
               base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
   std::map<RunId, size_t> stepsShown;
-  auto collect = [&] {
-    for (const RunUpdate& u : session.poll()) {
+  auto collect = [&](const std::vector<RunUpdate>& updates) {
+    for (const RunUpdate& u : updates) {
       const TrackedRun* r = session.store().find({RunOrigin::Trained, u.id});
       if (!r) continue;
       size_t& before = stepsShown[u.id];
@@ -90,8 +90,17 @@ int runRecord(const ArgParser& p) {
       before = r->steps.size();
     }
   };
-  for (collect(); !session.done(); collect())
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  SessionLoop loop;
+  loop.onUpdates = collect;
+  loop.onCancel = [] {
+    std::fprintf(stderr,
+                 "cancelling after the current steps; nothing is written (a recording is a "
+                 "whole run)\n");
+  };
+  if (runSessionLoop(session, loop)) {
+    std::printf("cancelled: no recording written\n");
+    return kExitCancelled;
+  }
   std::vector<RunRecording> recordings;
   std::vector<std::string> files;
   for (const std::string& id : session.scenarioIds()) {

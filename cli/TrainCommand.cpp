@@ -4,20 +4,18 @@
 // Ctrl-C cancels the run after the step in progress.
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
+#include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/BertConfig.h"
 #include "core/EngineError.h"
@@ -32,17 +30,6 @@
 namespace precisionlab::cli {
 
 namespace {
-
-std::atomic<bool> gInterrupted{false};
-
-// The first Ctrl-C cancels after the step in progress; a second one quits at once, for a step
-// that takes too long to wait for (only async-signal-safe calls here).
-extern "C" void onInterrupt(int) {
-  if (gInterrupted.exchange(true)) {
-    std::signal(SIGINT, SIG_DFL);
-    std::raise(SIGINT);
-  }
-}
 
 std::string fixed(double v, int digits) {
   char buf[64];
@@ -111,8 +98,6 @@ int runTrainCommand(const ArgParser& parser) {
   const bool tty = !jsonl && isatty(STDOUT_FILENO);
   const int64_t logEvery = std::max<int64_t>(1, config.steps / 20);
 
-  gInterrupted = false;
-  auto previousHandler = std::signal(SIGINT, onInterrupt);
   // The lab's one driver, with one run outside the scenario table, stepping alone.
   LabSession::Options one;
   one.workers = 1;
@@ -122,7 +107,6 @@ int runTrainCommand(const ArgParser& parser) {
   if (!key) throw UsageError(refused.error);        // checkTrainingConfig above said it in flags
   const RunLog& log = *session.store().find(*key);  // the summary line is its summary()
   ProgressBar bar(std::cout);
-  bool cancelSent = false;
   std::string status = "preparing";
 
   auto print = [&](const std::string& line) {
@@ -132,25 +116,25 @@ int runTrainCommand(const ArgParser& parser) {
       std::cout << line << "\n" << std::flush;
   };
 
-  for (;;) {
-    if (gInterrupted && !cancelSent) {
-      session.cancelAll();  // takes effect after the step in progress
-      cancelSent = true;
-      if (!jsonl) print("cancelling after the current step... (Ctrl-C again to quit at once)");
-    }
-    const RunState before = log.state;
-    const bool noStepsYet = log.steps.empty();
-    const std::vector<RunUpdate> updates = session.poll();
+  bool announced = false;
+  SessionLoop loop;
+  loop.interval = std::chrono::milliseconds(50);
+  loop.onCancel = [&] {
+    if (!jsonl) print("cancelling after the current step... (Ctrl-C again to quit at once)");
+  };
+  loop.onUpdates = [&](const std::vector<RunUpdate>& updates) {
     for (const auto& u : updates) {
       for (const auto& w : u.warnings)
         std::cerr << "warning: " << escapeForTerminal(w, NewlinePolicy::Keep) << "\n";
       if (!u.resumedFrom.empty())  // on stderr also with --jsonl, whose stdout is records only
         std::cerr << "resuming from " << escapeForTerminal(u.resumedFrom) << " (step "
                   << u.resumedStep << " of " << config.steps << ")\n";
-      if (before != u.state && !jsonl && u.state == RunState::Running && noStepsYet)
+      if (!announced && !jsonl && u.state == RunState::Running) {
+        announced = true;
         print("training " + (config.modelDir.empty() ? config.preset : config.modelDir) + ", " +
               provenanceName(u.provenance.kind) + " on " + u.provenance.device + " (LibTorch " +
               u.provenance.torchVersion + "), " + std::to_string(config.steps) + " steps");
+      }
       for (const auto& r : u.steps) {
         if (jsonl) {
           std::cout << recordJson("step", r) << "\n";
@@ -169,12 +153,12 @@ int runTrainCommand(const ArgParser& parser) {
       }
       if (jsonl) std::cout << std::flush;
     }
+  };
+  loop.onTick = [&](bool) {
     if (tty) bar.update(log.stepsDone(), config.steps, status);
-    if (session.done()) break;  // everything up to the final state has been drained above
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  };
+  runSessionLoop(session, loop);  // a cancelled run ends Cancelled: exit 130 below
   if (tty) bar.finish();
-  std::signal(SIGINT, previousHandler);
 
   const RunSummary summary = log.summary();
   const bool hasEval = !log.evals.empty();

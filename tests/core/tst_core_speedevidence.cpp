@@ -181,8 +181,8 @@ CORE_TEST(theConclusionSaysWhatEachOptionShowed) {
   add(scenario::kHalfLayers, Judgement::Failed)->failureCause = "loss NaN from step 3";
   add(scenario::kTensorflowContainer, Judgement::Identical);
   Verdict* sweep = add(scenario::kVertexHpTuning, Judgement::LearnsLikeBaseline);
-  sweep->trials = 3;
-  sweep->sampleMultiple = 3.0;
+  sweep->setFigure({"trials", 3, "", true, ""});
+  sweep->setFigure({"sampleMultiple", 3.0, "", true, ""});
   add(scenario::kFp16Amp, Judgement::LearnsLikeBaseline);
   SpeedStoryInput in;
   in.device = kXeonNoAmx;

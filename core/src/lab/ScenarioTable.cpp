@@ -19,8 +19,8 @@ const std::string kFp32Args =
     "        fp16=False,  # no mixed precision: fp32 weights, activations and gradients\n"
     "        bf16=False,\n";
 
-std::vector<ScenarioSpec> makeTable() {
-  std::vector<ScenarioSpec> rows;
+// The fp32 baseline and the seed question's options A and B.
+void addQuestionRows(std::vector<ScenarioSpec>& rows) {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kBaselineFp32);
@@ -107,6 +107,10 @@ std::vector<ScenarioSpec> makeTable() {
         kFp32Args;
     rows.push_back(std::move(s));
   }
+}
+
+// Option C (the tuning sweep), option D (fp16=True) and bf16=True.
+void addTuningAndMixedPrecisionRows(std::vector<ScenarioSpec>& rows) {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kVertexHpTuning);
@@ -203,6 +207,10 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.acceleratorType = "NVIDIA_L4";
     rows.push_back(std::move(s));
   }
+}
+
+// fp16 without a loss scaler and the memory experiments.
+void addScalerAndMemoryRows(std::vector<ScenarioSpec>& rows) {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kFp16NoScaler);
@@ -277,6 +285,10 @@ std::vector<ScenarioSpec> makeTable() {
     s.vertex.precisionArgs = kFp32Args + "        gradient_checkpointing=True,\n";
     rows.push_back(std::move(s));
   }
+}
+
+// LoRA and the range experiment.
+void addLoraAndRangeRows(std::vector<ScenarioSpec>& rows) {
   {
     ScenarioSpec s;
     s.id = std::string(scenario::kLora);
@@ -371,6 +383,10 @@ std::vector<ScenarioSpec> makeTable() {
         "have. Export \"bf16-amp\" instead.";
     rows.push_back(std::move(s));
   }
+}
+
+// Preemption and resume, tf32=True and the smaller batch.
+void addOtherExperimentRows(std::vector<ScenarioSpec>& rows) {
   {
     // Preemption and resume (docs/preemption-experiment.md). `lab --scenarios preemption-resume`
     // runs it as three `train` children, one SIGKILLed and resumed; in the window it is the run
@@ -459,6 +475,15 @@ std::vector<ScenarioSpec> makeTable() {
         "baseline-fp32 with the batch size you want (--batch-size) instead.";
     rows.push_back(std::move(s));
   }
+}
+
+std::vector<ScenarioSpec> makeTable() {
+  std::vector<ScenarioSpec> rows;
+  addQuestionRows(rows);
+  addTuningAndMixedPrecisionRows(rows);
+  addScalerAndMemoryRows(rows);
+  addLoraAndRangeRows(rows);
+  addOtherExperimentRows(rows);
   return rows;
 }
 
