@@ -79,7 +79,8 @@ ArgParser makeParser() {
   p.describe(
       "Benchmarks every precision policy against fp32 in one session (steps interleaved, each\n"
       "timed alone; the first 3 steps are left out of the timing), then prints step time,\n"
-      "speedup, peak memory ratio, final loss and accuracy.");
+      "speedup, peak memory ratio, final loss and accuracy. Ctrl-C stops after the steps in\n"
+      "progress and prints what was measured (exit 130).");
   using O = ConfigField;
   addTrainingOptions(
       p, benchBase(),

@@ -40,7 +40,8 @@ ArgParser makeParser() {
   p.describe(
       "Runs the seed question's options as the lab does (interleaved, each step timed alone)\n"
       "and saves each run as a .plrun file for `replay` and the app; a sweep writes one file\n"
-      "per trial. The defaults are the live lab's; --lr is the base the tuning sweep scales.");
+      "per trial. The defaults are the live lab's; --lr is the base the tuning sweep scales.\n"
+      "Ctrl-C cancels the runs and writes no file (a recording is a whole run; exit 130).");
   p.option("out", "DIR", "folder for the .plrun files (created if missing)", ValueHint::Directory);
   p.require("out");
   p.option("scenarios", "IDS",

@@ -2,7 +2,7 @@
 // (TFRecord framing with masked CRC-32C; tensorflow.Event and Summary protobuf fields), not by
 // the writer's own code: every frame's two CRCs are checked, every event decoded, and the
 // scalars compared with the recording they came from. The CLI's export (one run per recording,
-// a taken folder refused) and TensorBoard's own reader on it are tests/engine/tst_clitensorboard.
+// a taken folder refused) and TensorBoard's own reader on it are tests/cli/tst_clitensorboard.
 #include <cmath>
 #include <cstdint>
 #include <cstring>

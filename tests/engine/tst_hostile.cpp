@@ -23,8 +23,8 @@
 #include <atomic>
 #include <thread>
 
+#include "../cli/cli_runner.h"
 #include "../support/TinyTrainConfig.h"
-#include "cli_runner.h"
 #include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/Json.h"

@@ -13,8 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../cli/cli_runner.h"
 #include "../support/TinyTrainConfig.h"
-#include "cli_runner.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/ScenarioIds.h"

@@ -117,15 +117,17 @@ LabController::StartResult LabController::start(const QString& scenarioId,
   result.error = QString::fromStdString(r.error);
   result.issues = r.issues;
   result.started = toQStrings(r.started);
-  // The look of what started: legends from the catalogue's plan, a colour per trial.
+  // The look of what started, from the runs the session planned (the scenario is built once):
+  // the row's legend, a sweep's trials by their rate, a colour per trial.
   for (const QString& id : std::as_const(result.started)) {
     verdicts_.remove(id);  // a restart's verdict is computed afresh
     const QList<const TrackedRun*> runs = store_.runsOf(id);
-    const std::vector<PlannedRun> plan = ScenarioCatalog::runsFor(id, settings);
+    const ScenarioInfo* row = ScenarioCatalog::find(id);
     const int count = int(runs.size());
     for (int i = 0; i < count; ++i) {
-      const QString legend =
-          size_t(i) < plan.size() ? QString::fromStdString(plan[size_t(i)].legend) : QString();
+      const QString legend = runs[i]->isSweep
+                                 ? ScenarioCatalog::trialLegend(runs[i]->config.learningRate)
+                                 : (row ? row->legend : QString());
       store_.setLook(runs[i]->key, legend, ScenarioCatalog::runColor(id, i, count));
     }
   }

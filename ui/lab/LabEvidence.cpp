@@ -69,9 +69,9 @@ QString speedLine(const Verdict& v) {
 // Why a speed is missing from a card: timed apart from its baseline, or not measurable here.
 QString speedCaveat(const Verdict& v) {
   return v.timedApart ? LabEvidence::tr(
-                            "speed: not comparable, the baseline ran at another time under "
-                            "other load; run both together (untick and tick the baseline "
-                            "beside it) to compare")
+                            "speed: not comparable, the baseline ran at another time, under "
+                            "other load; to compare, clear the runs and start this row with "
+                            "the baseline")
                       : LabEvidence::tr("speed: not measurable against this baseline");
 }
 

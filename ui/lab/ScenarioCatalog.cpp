@@ -73,21 +73,6 @@ TrainConfig ScenarioCatalog::defaultSettings() {
   return LabScenarios::defaultBase();
 }
 
-std::vector<PlannedRun> ScenarioCatalog::runsFor(const QString& id, const TrainConfig& settings) {
-  const ScenarioInfo* info = find(id);
-  if (!info) return {};
-  // The engine decides what each scenario runs; the UI adds its legends.
-  const LabScenario scenario = LabScenarios::make(id.toStdString(), settings);
-  std::vector<PlannedRun> plan;
-  for (const auto& run : scenario.runs) {
-    const std::string legend = scenario.row->isSweep
-                                   ? trialLegend(run.config.learningRate).toStdString()
-                                   : info->legend.toStdString();
-    plan.push_back({run.label, legend, run.config});
-  }
-  return plan;
-}
-
 QString ScenarioCatalog::trialLegend(double learningRate) {
   return QCoreApplication::translate("ScenarioCatalog", "HP trial lr %1")
       .arg(QLocale().toString(learningRate, 'g', 2));

@@ -32,12 +32,6 @@ struct ScenarioInfo {
   bool quotesSpeedEvidence = false;  // its card tells the speed story, SpeedEvidence.h (table)
 };
 
-struct PlannedRun {
-  std::string label;   // full name, e.g. "HP trial 2 (lr 0.001)"
-  std::string legend;  // chart legend name, e.g. "HP trial lr 0.001"
-  TrainConfig config;
-};
-
 class ScenarioCatalog {
  public:
   // Baseline first (every comparison needs it), then the exam's options, then the extras.
@@ -51,8 +45,6 @@ class ScenarioCatalog {
   static QStringList defaultLabIds();
   // Settings the lab starts with: sized so a handful of runs finish in minutes on 2 CPU cores.
   static TrainConfig defaultSettings();
-  // The runs one toggle starts, from the user's settings. Empty for an unknown id.
-  static std::vector<PlannedRun> runsFor(const QString& id, const TrainConfig& settings);
   // Legend of a sweep trial: "HP trial lr 0.001" (translated, the rate in the user's locale).
   static QString trialLegend(double learningRate);
   // Colour of the n-th run of a scenario (sweeps have several).

@@ -103,5 +103,7 @@ const ScenarioSpec& answerScenario();    // the seed question's key (correct)
 std::vector<std::string> seedOptionIds();
 bool isKnownScenario(std::string_view id);
 std::string knownScenarioIds(const char* separator = ", ");
+// "unknown lab scenario 'x': use one of baseline-fp32, ..." (every front end's words).
+std::string unknownScenarioText(std::string_view id);
 
 }  // namespace precisionlab

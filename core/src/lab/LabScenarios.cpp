@@ -154,9 +154,7 @@ std::vector<double> LabScenarios::sweepLearningRates(double baseLearningRate) {
 
 LabScenario LabScenarios::make(std::string_view id, const TrainConfig& base) {
   const ScenarioSpec* spec = findScenario(id);
-  if (!spec)
-    throw InputError("unknown lab scenario '" + std::string(id) + "': use one of " +
-                     knownScenarioIds());
+  if (!spec) throw InputError(unknownScenarioText(id));
   LabScenario s;
   s.row = spec;
   s.base = base;

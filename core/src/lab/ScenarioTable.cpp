@@ -520,6 +520,10 @@ std::vector<std::string> seedOptionIds() {
   return ids;
 }
 
+std::string unknownScenarioText(std::string_view id) {
+  return "unknown lab scenario '" + std::string(id) + "': use one of " + knownScenarioIds();
+}
+
 std::string knownScenarioIds(const char* separator) {
   std::string out;
   for (const auto& s : scenarioTable()) out += (out.empty() ? "" : separator) + s.id;

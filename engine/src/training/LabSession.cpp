@@ -122,11 +122,7 @@ LabSession::StartResult LabSession::start(const std::string& scenarioId,
   if (!isKnownScenario(scenarioId)) {
     // Before the baseline starts: an unknown id starts nothing.
     result.failedScenario = scenarioId;
-    try {
-      LabScenarios::make(scenarioId, settings);
-    } catch (const std::exception& e) {
-      result.error = e.what();  // the table's words, naming the known ids
-    }
+    result.error = unknownScenarioText(scenarioId);  // the table's words, naming the known ids
     return result;
   }
   const std::string source = liveSource(settings);

@@ -123,7 +123,7 @@ class TestCliTensorBoard : public QObject {
         clitest::runCli(QStringList{"export-tensorboard"} << files << "--out" << out);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QProcess python;
-    python.start(kVenvPython, {PRECISIONLAB_SOURCE_DIR "/tests/engine/tensorboard_read.py", out});
+    python.start(kVenvPython, {PRECISIONLAB_SOURCE_DIR "/tests/cli/tensorboard_read.py", out});
     QVERIFY(python.waitForFinished(120000));
     if (python.exitCode() == 2)
       QSKIP(qPrintable("skipped: " + QString::fromUtf8(python.readAllStandardError()).trimmed() +
