@@ -101,21 +101,14 @@ int runBench(const ArgParser& p) {
   LabSession session;
   const LabSession::StartResult started = session.startAll(ids, c);
   if (!started.ok()) p.fail("policies", started.error);
-  size_t drawn = 0;
+  ProgressBlock progress(std::cout, tty);
   SessionLoop loop;
   loop.interval = std::chrono::milliseconds(200);
   loop.onCancel = [] {
     std::cerr << "cancelling after the current steps; the table shows what was measured "
                  "(Ctrl-C again to quit at once)\n";
   };
-  loop.onTick = [&](bool) {
-    if (!tty) return;
-    const auto lines = LabReport::progressLines(session);
-    if (drawn) std::cout << "\033[" << drawn << "A";
-    for (const auto& l : lines) std::cout << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
-    drawn = lines.size();
-    std::cout << std::flush;
-  };
+  loop.onTick = [&](bool done) { progress.show(LabReport::progressLines(session), done); };
   const bool cancelled = runSessionLoop(session, loop);
   const auto verdicts = session.verdicts();
   const auto& cfg = session.baseline().config;

@@ -120,29 +120,14 @@ int runLab(const ArgParser& parser) {
   LabSession session;  // a row that writes checkpoints writes them to a folder it removes
   const LabSession::StartResult started = session.startAll(ids, base);
   if (!started.ok()) parser.fail("scenarios", started.error);
-  size_t drawnLines = 0;
-  auto lastPlain = std::chrono::steady_clock::now();
+  ProgressBlock progress(std::cout, tty);
   SessionLoop loop;
   loop.interval = std::chrono::milliseconds(tty ? 100 : 250);
   loop.onCancel = [] {
     std::cerr << "cancelling after the current steps; the records keep what was measured "
                  "(Ctrl-C again to quit at once)\n";
   };
-  loop.onTick = [&](bool done) {
-    const auto lines = LabReport::progressLines(session);
-    if (tty) {
-      // Redraw the block of run lines in place.
-      if (drawnLines) std::cout << "\033[" << drawnLines << "A";
-      // Each line cut to the terminal's width: a wrapped line would break the cursor-up count.
-      for (const auto& l : lines) std::cout << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
-      drawnLines = lines.size();
-      std::cout << std::flush;
-    } else if (done || std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(15)) {
-      for (const auto& l : lines) std::cout << l << "\n";
-      std::cout << "\n" << std::flush;
-      lastPlain = std::chrono::steady_clock::now();
-    }
-  };
+  loop.onTick = [&](bool done) { progress.show(LabReport::progressLines(session), done); };
   const bool cancelled = runSessionLoop(session, loop);
 
   const auto verdicts = session.verdicts();

@@ -59,4 +59,22 @@ void ProgressBar::clearLine() {
   if (drawn_) out_ << "\r\033[K";
 }
 
+void ProgressBlock::show(const std::vector<std::string>& lines, bool done) {
+  if (tty_) {
+    // Redraw the block in place; each line cut to the terminal's width, since a wrapped line
+    // would break the cursor-up count.
+    if (drawn_) out_ << "\033[" << drawn_ << "A";
+    for (const auto& l : lines) out_ << "\r\033[2K" << ProgressBar::fitToTerminal(l) << "\n";
+    drawn_ = lines.size();
+    out_ << std::flush;
+    return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (printed_ && !done && now - lastPlain_ < std::chrono::seconds(15)) return;
+  for (const auto& l : lines) out_ << l << "\n";
+  out_ << "\n" << std::flush;
+  printed_ = true;
+  lastPlain_ = now;
+}
+
 }  // namespace precisionlab::cli

@@ -1,9 +1,12 @@
-// A one-line terminal progress bar redrawn in place with '\r'; for TTYs only.
+// A one-line terminal progress bar redrawn in place with '\r' (for TTYs only), and the block
+// of run lines of the commands that train several runs.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace precisionlab::cli {
 
@@ -30,6 +33,22 @@ class ProgressBar {
   int width_;
   std::string lastLine_;
   bool drawn_ = false;
+};
+
+// The block of run lines `lab` and `bench` show while they train: on a terminal redrawn in place
+// on every show(), elsewhere (a pipe, a log) printed whole at the first show(), then at most
+// every 15 s, and at the end.
+class ProgressBlock {
+ public:
+  ProgressBlock(std::ostream& out, bool tty) : out_(out), tty_(tty) {}
+  void show(const std::vector<std::string>& lines, bool done);
+
+ private:
+  std::ostream& out_;
+  bool tty_;
+  size_t drawn_ = 0;
+  bool printed_ = false;
+  std::chrono::steady_clock::time_point lastPlain_;
 };
 
 }  // namespace precisionlab::cli

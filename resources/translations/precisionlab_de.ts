@@ -138,6 +138,14 @@
         <source>TrainingArguments(tf32=True): fp32 weights and activations, with the matrix multiplies on TF32 Tensor Cores of an Ampere or newer GPU (10-bit mantissa inputs); no effect on a CPU.</source>
         <translation>TrainingArguments(tf32=True): Gewichte und Aktivierungen in fp32, die Matrixmultiplikationen auf den TF32-Tensor-Cores einer GPU ab Ampere (Eingaben mit 10-Bit-Mantisse); auf einer CPU ohne Wirkung.</translation>
     </message>
+    <message>
+        <source>Half the batch, same learning rate</source>
+        <translation>Halbe Batch, gleiche Lernrate</translation>
+    </message>
+    <message>
+        <source>per_device_train_batch_size halved, learning_rate unchanged: half the activations in memory, but each step sees half the examples, so the updates are not the baseline&apos;s (gradient accumulation keeps them).</source>
+        <translation>per_device_train_batch_size halbiert, learning_rate unverändert: halb so viele Aktivierungen im Speicher, aber jeder Schritt sieht nur die Hälfte der Beispiele, also sind die Updates nicht die der Baseline (Gradientenakkumulation behält sie bei).</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -297,6 +305,10 @@
     <message>
         <source>tf32=True</source>
         <translation>tf32=True</translation>
+    </message>
+    <message>
+        <source>Half the batch</source>
+        <translation>Halbe Batch</translation>
     </message>
 </context>
 <context>
@@ -472,10 +484,6 @@
     <message>
         <source>too short to judge: %1 ran %2 steps, a verdict needs at least %3</source>
         <translation>zu kurz für ein Urteil: %1 lief %2 Schritte, ein Urteil braucht mindestens %3</translation>
-    </message>
-    <message>
-        <source> (chance %1)</source>
-        <translation> (Zufall %1)</translation>
     </message>
     <message>
         <source>The baseline did not learn: every other verdict is inconclusive. Run longer (--steps) or with a larger learning rate before reading them.</source>
@@ -792,6 +800,34 @@
     <message>
         <source>Speed: mixed precision was faster where these runs were recorded (%1), and published GPU measurements agree.</source>
         <translation>Geschwindigkeit: Mixed Precision war dort schneller, wo diese Läufe aufgezeichnet wurden (%1), und veröffentlichte GPU-Messungen stimmen damit überein.</translation>
+    </message>
+    <message>
+        <source>batch %1 instead of %2 at the same learning rate: other updates (loss up to %3 relative from the baseline&apos;s at the same step, %4 steps compared)</source>
+        <translation>Batch %1 statt %2 bei gleicher Lernrate: andere Updates (Loss bis zu %3 relativ von dem der Baseline beim selben Schritt entfernt, %4 Schritte verglichen)</translation>
+    </message>
+    <message>
+        <source>; step time %1x the baseline&apos;s, examples/s %2x (CPU time per step)</source>
+        <translation>; Schrittzeit %1x der Baseline, Beispiele/s %2x (CPU-Zeit pro Schritt)</translation>
+    </message>
+    <message>
+        <source>; step time %1x the baseline&apos;s, examples/s %2x</source>
+        <translation>; Schrittzeit %1x der Baseline, Beispiele/s %2x</translation>
+    </message>
+    <message>
+        <source>speed not comparable: the baseline was timed at another time, under other load; run both together to compare</source>
+        <translation>Geschwindigkeit nicht vergleichbar: die Baseline wurde zu einer anderen Zeit unter anderer Last gemessen; zum Vergleich beide zusammen laufen lassen</translation>
+    </message>
+    <message>
+        <source>NOT the baseline&apos;s updates: its loss was non-finite at a step where the baseline&apos;s was not, or the reverse</source>
+        <translation>NICHT die Updates der Baseline: ihr Loss war bei einem Schritt nicht endlich, bei dem der Loss der Baseline endlich war, oder umgekehrt</translation>
+    </message>
+    <message>
+        <source>NOT comparable step by step: %1 of the baseline&apos;s %2 steps have a loss to compare</source>
+        <translation>NICHT Schritt für Schritt vergleichbar: %1 der %2 Schritte der Baseline haben einen Loss zum Vergleich</translation>
+    </message>
+    <message>
+        <source> (chance accuracy %1)</source>
+        <translation> (Zufallsgenauigkeit %1)</translation>
     </message>
 </context>
 <context>
@@ -2007,6 +2043,34 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>The recording&apos;s machine: %1.</source>
         <translation>Rechner der Aufzeichnung: %1.</translation>
+    </message>
+    <message>
+        <source>speed: not comparable, the baseline ran at another time, under other load; to compare, clear the runs and start this row with the baseline</source>
+        <translation>Tempo: nicht vergleichbar, die Baseline lief zu einer anderen Zeit unter anderer Last; zum Vergleich die Läufe leeren und diese Zeile zusammen mit der Baseline starten</translation>
+    </message>
+    <message>
+        <source>Less memory (%1 of fp32&apos;s peak), but not the same training</source>
+        <translation>Weniger Speicher (%1 der fp32-Spitze), aber nicht dasselbe Training</translation>
+    </message>
+    <message>
+        <source>Not the same training as the full batch</source>
+        <translation>Nicht dasselbe Training wie mit der vollen Batch</translation>
+    </message>
+    <message>
+        <source>batch %1 instead of %2 at the same learning rate: other updates (loss up to %3 relative from the baseline&apos;s at the same step)</source>
+        <translation>Batch %1 statt %2 bei gleicher Lernrate: andere Updates (Loss bis zu %3 relativ von dem der Baseline beim selben Schritt entfernt)</translation>
+    </message>
+    <message>
+        <source>examples per second %1 the baseline&apos;s (measured)</source>
+        <translation>Beispiele pro Sekunde %1 der Baseline (gemessen)</translation>
+    </message>
+    <message>
+        <source>gradient accumulation saves the memory and keeps the baseline&apos;s updates</source>
+        <translation>Gradientenakkumulation spart den Speicher und behält die Updates der Baseline bei</translation>
+    </message>
+    <message>
+        <source>loss beyond %1 relative of the baseline&apos;s (largest gap %2; %3 of %4 steps bit-equal)</source>
+        <translation>Loss relativ über %1 von dem der Baseline (größte Abweichung %2; %3 von %4 Schritten bitgleich)</translation>
     </message>
 </context>
 <context>

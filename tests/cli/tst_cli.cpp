@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <signal.h>
 #include <torch/cuda.h>
 
 #include "cli_runner.h"
@@ -77,6 +78,8 @@ class TestCli : public QObject {
   void exportKeepsUsersOwnFiles();
   void cudaWithoutCuda();
   void bankCheck();
+  void ctrlCCancelsEveryTrainingCommand_data();
+  void ctrlCCancelsEveryTrainingCommand();
 
  private:
   QTemporaryDir dir_;
@@ -412,6 +415,58 @@ void TestCli::bankCheck() {
   QCOMPARE(runCli({"bank", "check", "--lint"}).exitCode, 2);
 
   QCOMPARE(runCli({"bank"}).exitCode, 2);
+}
+
+// Ctrl-C as a user presses it, while the runs train (each command's one loop, cli/SessionLoop):
+// the command cancels after the step in progress, says what it keeps, and exits 130; `record`
+// writes no recording of a cut run. SIGINT is sent once the command shows training progress
+// (its loop is running), never after a fixed sleep.
+void TestCli::ctrlCCancelsEveryTrainingCommand_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("progress");  // a pattern its output shows once the loop runs
+  const QStringList tiny = {"--preset", "tiny", "--steps", "20000", "--batch-size", "4",
+                            "--seq-len", "16", "--threads", "1"};
+  QTest::newRow("train") << (QStringList{"train", "--jsonl", "--eval-every", "0"} + tiny)
+                         << QStringLiteral("\"type\":\"step\"");
+  QTest::newRow("lab") << (QStringList{"lab", "--scenarios", "baseline-fp32", "--out",
+                                       path("ctrlc-lab")} +
+                           tiny)
+                       << QStringLiteral("\\[[#.]{20}\\]");
+  QTest::newRow("bench") << (QStringList{"bench", "--policies", "baseline-fp32"} + tiny)
+                         << QStringLiteral("\\[[#.]{20}\\]");
+  QTest::newRow("record") << (QStringList{"record", "--scenarios", "baseline-fp32", "--out",
+                                          path("ctrlc-record")} +
+                              tiny)
+                          << QStringLiteral("running\\s+step");
+}
+
+void TestCli::ctrlCCancelsEveryTrainingCommand() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, progress);
+  QProcess p;
+  p.start(kCli, args);
+  QVERIFY2(p.waitForStarted(10000), qPrintable(p.errorString()));
+  p.closeWriteChannel();
+  const QRegularExpression shown(progress);
+  QByteArray out;
+  QDeadlineTimer deadline(180000);
+  while (!shown.match(QString::fromUtf8(out)).hasMatch()) {
+    QVERIFY2(!deadline.hasExpired() && p.state() == QProcess::Running,
+             qPrintable("no progress shown: " + QString::fromUtf8(out + p.readAllStandardError())));
+    p.waitForReadyRead(1000);
+    out += p.readAllStandardOutput();
+  }
+  QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+  QVERIFY2(p.waitForFinished(180000), "did not stop after Ctrl-C");
+  const QString err = QString::fromUtf8(p.readAllStandardError());
+  QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+  QVERIFY2(p.exitCode() == 130, qPrintable(QString::number(p.exitCode()) + ": " + err));
+  if (args.first() == QLatin1String("record")) {
+    QVERIFY2(err.contains(QLatin1String("nothing is written")), qPrintable(err));
+    QVERIFY(QDir(path("ctrlc-record")).entryList({"*.plrun"}, QDir::Files).isEmpty());
+  }
+  if (args.first() == QLatin1String("lab"))
+    QVERIFY(QFileInfo::exists(path("ctrlc-lab") + "/verdicts.json"));  // what was measured
 }
 
 QTEST_GUILESS_MAIN(TestCli)
