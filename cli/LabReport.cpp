@@ -1,5 +1,6 @@
 #include "cli/LabReport.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -43,12 +44,16 @@ void writeFile(const std::filesystem::path& path, const std::string& text) {
 
 std::vector<std::string> LabReport::progressLines(const LabSession& session) {
   std::vector<std::string> lines;
+  // Every run's label in one column, as wide as the longest (the table's titles vary).
+  size_t labelWidth = 27;
+  for (const auto& s : session.results())
+    for (const auto& r : s.runs) labelWidth = std::max(labelWidth, r.label.size() + 1);
   for (const auto& s : session.results()) {
     for (const auto& r : s.runs) {
       // Provenance on every row: "live" figures were measured now; "emulated" rows have real
       // numerics but fp32 kernels' speed.
       std::string line =
-          pad(r.label, 26) + " " + pad(runStateName(r.state), 10) +
+          pad(r.label, labelWidth) + pad(runStateName(r.state), 10) +
           pad(r.state == RunState::Queued ? "" : provenanceName(r.provenance.kind), 9);
       const int64_t done = r.steps.empty() ? 0 : r.steps.back().step;
       const int width = 20;
