@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QChartView>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenu>
@@ -12,6 +13,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/app/AppTheme.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/LiveChart.h"
 
@@ -55,7 +57,6 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   hintLabel_->setAlignment(Qt::AlignCenter);
   hintLabel_->setWordWrap(true);
   hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
-  hintLabel_->setStyleSheet(QStringLiteral("QLabel { color: #666; background: transparent; }"));
 
   // One line, elided, with the whole text in the tooltip (and in exported figures): wrapped, the
   // list of every run's provenance took the chart's room at 1024x768 and ran into its x axis.
@@ -79,6 +80,7 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   layout->addWidget(view_, 1);
   layout->addWidget(provenanceLabel_);
   setProvenanceText(QString());
+  applyColors();
 }
 
 int ChartPanel::missingHeight() const {
@@ -126,37 +128,32 @@ void ChartPanel::setPresenterMode(bool on) {
   QFont axisFont = f;
   axisFont.setPointSizeF(f.pointSizeF() * (on ? 1.0 : 0.85));
   axisFont.setBold(on);
-  // The presenter's black-on-white axes are undone on the way out: each axis gets back the
-  // colours it had before (the lab's theme), not the projector's.
-  if (on && savedAxes_.isEmpty()) {
-    for (QAbstractAxis* axis : chart_->axes())
-      savedAxes_.insert(axis, {axis->labelsColor(), axis->titleBrush(), axis->gridLineColor()});
-    savedBackground_ = chart_->backgroundBrush();
-  }
   for (QAbstractAxis* axis : chart_->axes()) {
     axis->setLabelsFont(axisFont);
     axis->setTitleFont(axisFont);
-    if (on) {
-      if (!chart_->hasOwnAxisLabels(axis)) axis->setLabelsColor(Qt::black);
-      axis->setTitleBrush(Qt::black);
-      axis->setGridLineColor(QColor(0x99, 0x99, 0x99));
-    } else if (savedAxes_.contains(axis)) {
-      const AxisStyle& saved = savedAxes_[axis];
-      axis->setLabelsColor(saved.labels);
-      axis->setTitleBrush(saved.title);
-      axis->setGridLineColor(saved.grid);
-    }
   }
   chart_->legend()->setFont(axisFont);
   chart_->setLabelFont(axisFont);
-  if (on) {
-    chart_->setBackgroundBrush(Qt::white);
-  } else if (!savedAxes_.isEmpty()) {
-    chart_->setBackgroundBrush(savedBackground_);
-    savedAxes_.clear();
-  }
+  presenter_ = on;
+  applyColors();
   chart_->placeTickLabels();
   howLabel_->setVisible(!on);  // the teacher explains; the room needs the chart large
+}
+
+void ChartPanel::applyColors() {
+  if (presenter_) {
+    chart_->setColors(Qt::white, Qt::black, QColor(0x99, 0x99, 0x99));
+    return;
+  }
+  const ThemeColors& c = AppTheme::colors();
+  chart_->setColors(c.card, c.text, c.cardBorder);
+  hintLabel_->setStyleSheet(
+      QStringLiteral("QLabel { color: %1; background: transparent; }").arg(c.mutedText.name()));
+}
+
+void ChartPanel::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
 void ChartPanel::resizeEvent(QResizeEvent* event) {
