@@ -220,8 +220,10 @@ void PresenterMode::checkPace() {
 }
 
 void PresenterMode::enterWithRecordings(std::vector<RunRecording> recordings) {
+  const bool offered = offered_;  // the recordings may be what was offered
   if (active_) leave();
   enter();  // clears the lab: the class sees only this set
+  offered_ = offered;
   withRecordings_ = player_ && player_(std::move(recordings));
   if (withRecordings_) {
     updateStepLine();

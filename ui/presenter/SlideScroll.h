@@ -11,7 +11,8 @@ namespace precisionlab {
 class SlideScroll {
  public:
   // Scrolls `area` one page down (direction > 0) or up (< 0), never above `top` (a slide that
-  // starts part-way down, as the breakdown does). False when it was already at that end.
+  // starts part-way down, as the breakdown does). False when it was already at that end, or
+  // (going down) only its bottom margin is left below.
   static bool page(QAbstractScrollArea* area, int direction, int top = 0);
 };
 
