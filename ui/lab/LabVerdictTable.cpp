@@ -120,7 +120,7 @@ int LabVerdictTable::columnNeeds(const QFont& font, int width, int need[kColumns
       if (const QTableWidgetItem* cell = item(r, c))
         for (const QString& word : cell->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
           need[c] = std::max(need[c], fm.horizontalAdvance(word) + pad);
-    sum += c == kScenario ? std::max(need[c], width / 4) : need[c];
+    sum += c == kScenario ? std::max(need[c], width / 5) : need[c];
   }
   return sum;
 }
