@@ -61,6 +61,7 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   // At least two lines: rows keep one height until a verdict needs more.
   verdict_->setMinimumHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
   verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
+  verdict_->installEventFilter(this);
   verdict_->setToolTip(
       tr("Computed from the measured runs once this run and the baseline "
          "have data."));
@@ -189,10 +190,20 @@ void RunToggle::fitVerdict() {
   const QString text =
       hint ? QStringLiteral("<i>%1</i>").arg(shown.toHtmlEscaped()) : shown.toHtmlEscaped();
   if (verdict_->text() != text) verdict_->setText(text);
-  // Its height for the row's width now (an Ignored-width label gets no height-for-width from
-  // the row's layout on its own).
-  verdict_->setMinimumHeight(std::max(2 * verdict_->fontMetrics().lineSpacing() + 4,
-                                      verdict_->heightForWidth(std::max(verdict_->width(), 100))));
+  fitVerdictHeight();
+}
+
+void RunToggle::fitVerdictHeight() {
+  // Its height for its width now (an Ignored-width label gets no height-for-width from the
+  // row's layout on its own); again whenever the label's width changes.
+  // Fixed: a word-wrapped label's own size hint is for a narrower width, taller than needed.
+  verdict_->setFixedHeight(std::max(2 * verdict_->fontMetrics().lineSpacing() + 4,
+                                    verdict_->heightForWidth(std::max(verdict_->width(), 100))));
+}
+
+bool RunToggle::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == verdict_ && event->type() == QEvent::Resize) fitVerdictHeight();
+  return QWidget::eventFilter(watched, event);
 }
 
 void RunToggle::setProvenance(const RunProvenance& provenance) {

@@ -59,6 +59,7 @@ class RunToggle : public QWidget {
  protected:
   void resizeEvent(QResizeEvent* event) override;
   void changeEvent(QEvent* event) override;  // a new theme: the swatch stays visible on it
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the verdict's width changed
 
  signals:
   void toggled(const QString& scenarioId, bool on);
@@ -79,6 +80,7 @@ class RunToggle : public QWidget {
   bool highlighted_ = false;
   QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
   void fitVerdict();
+  void fitVerdictHeight();
   void paintSwatch();
   void paintPauseIcon();
 };
