@@ -166,9 +166,11 @@ void RunToggle::fitVerdict() {
   // loss NaN from st…" and the class had to hover); the row grows. The hint before it (what the
   // run will try) stays two lines, cut, with the whole text in the tooltip.
   QString shown = hint ? info_.detail : verdictFull_;
-  if (hint) {
+  // Presenting, rows stay two lines (the slide needs the chart; the last slide's table and
+  // cards have the verdicts whole).
+  if (hint || presenter_) {
     QFont font = verdict_->font();
-    font.setItalic(true);
+    font.setItalic(hint);
     const QFontMetrics fm(font);
     const int width = std::max(verdict_->width(), 100);
     auto fits = [&](const QString& t) {
@@ -258,6 +260,7 @@ void RunToggle::setHighlighted(bool on) {
 }
 
 void RunToggle::setPresenterMode(bool on) {
+  presenter_ = on;
   verdict_->setText(QString());  // refitted for the new font
   fitVerdict();
   paintPauseIcon();

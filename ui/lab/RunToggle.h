@@ -78,6 +78,7 @@ class RunToggle : public QWidget {
   QWidget* nameBox_ = nullptr;
   QWidget* statusBox_ = nullptr;
   bool highlighted_ = false;
+  bool presenter_ = false;
   QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
   void fitVerdict();
   void fitVerdictHeight();
