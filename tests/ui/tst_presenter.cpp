@@ -15,7 +15,7 @@
 #include <QScrollBar>
 #include <QTabBar>
 
-#include "core/LabScenarios.h"
+#include "../support/TinyTrainConfig.h"
 #include "quiz/QuizSession.h"
 #include "ui/app/AppTheme.h"
 #include "ui/app/MainWindow.h"
@@ -73,22 +73,6 @@ std::unique_ptr<MainWindow> presenterWindow(QTemporaryDir& dir, QSize size) {
     return nullptr;
   window->presenter()->setFullScreenEnabled(false);
   return window;
-}
-
-// The built-in tiny model's settings, `steps` long: live runs that start in a second.
-TrainConfig tinyConfig(const LabView* lab, int64_t steps) {
-  TrainConfig c = lab->settings();
-  const TrainConfig builtin = LabScenarios::builtinBase();
-  c.learningRate = builtin.learningRate;
-  c.growthInterval = builtin.growthInterval;
-  c.layers = 0;
-  c.preset = "tiny";
-  c.steps = steps;
-  c.batchSize = 4;
-  c.seqLen = 32;
-  c.evalEvery = 0;
-  c.threads = 1;
-  return c;
 }
 
 QScrollBar* studyScrollBar(StudyView* study) {
@@ -585,7 +569,7 @@ void TestPresenter::liveRunsStartWithTheQuestionAndEscAsksToStopThem() {
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
   auto* lab = static_cast<LabView*>(window->labView());
-  lab->setSettings(tinyConfig(lab, 100000));  // trains until stopped
+  lab->setSettings(test::tinyTrainConfig(100000, 4));  // trains until stopped
   QStringList asked;
   bool stop = false;
   window->setConfirm([&](const QString& title, const QString&) {
@@ -619,7 +603,7 @@ void TestPresenter::slowLiveRunsOfferTheRecordings() {
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
   auto* lab = static_cast<LabView*>(window->labView());
-  lab->setSettings(tinyConfig(lab, 100000));
+  lab->setSettings(test::tinyTrainConfig(100000, 4));
   QStringList asked;
   window->setConfirm([&](const QString& title, const QString& text) {
     asked << title;
