@@ -331,7 +331,11 @@ bool PresenterMode::scrollSlide(int direction) {
 
 void PresenterMode::escape() {
   LabView* lab = labView();
-  if (lab && lab->anyRunActive()) {
+  // Runs training here (a replay costs next to nothing and is not asked about).
+  const bool training =
+      lab && std::any_of(lab->store().runs().begin(), lab->store().runs().end(),
+                         [](const TrackedRun& r) { return r.active() && !r.replayed(); });
+  if (training) {
     const QString title = tr("Stop the runs?");
     const QString text =
         tr("Runs are still training and keep the processor busy after "
