@@ -66,8 +66,8 @@ class PresenterMode : public QObject {
   using Confirm = std::function<bool(const QString& title, const QString& text)>;
   void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
   // Seconds a teacher spends on the question, its answer and its breakdown before the first
-  // lab slide: what the live runs have to finish in. 90 s measured walking the seed question
-  // aloud at 1024x768 (2026-12-04).
+  // lab slide: what the live runs have to finish in. An assumption, not a measurement: a
+  // minute and a half for three slides (issue 38's five-minute lesson for the whole walk).
   static constexpr int kLeadSeconds = 90;
   // The font scale for a screen: 1.6x up to 1280x800, growing with the screen beyond it
   // (2.16x at 1920x1080), so a projector's large screen is used, not a 1024 px layout in it.
