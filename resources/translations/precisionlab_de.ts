@@ -1674,6 +1674,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <source>live, this CPU, child processes (precisionlab-cli)</source>
         <translation>live, diese CPU, Kindprozesse (precisionlab-cli)</translation>
     </message>
+    <message>
+        <source>Click a run&apos;s name to hide or show its curves.</source>
+        <translation>Klicken Sie auf den Namen eines Laufs, um seine Kurven aus- oder einzublenden.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabController</name>
@@ -2071,6 +2075,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>loss beyond %1 relative of the baseline&apos;s (largest gap %2; %3 of %4 steps bit-equal)</source>
         <translation>Loss relativ über %1 von dem der Baseline (größte Abweichung %2; %3 von %4 Schritten bitgleich)</translation>
+    </message>
+    <message>
+        <source>stopped at step %1; no validation needed</source>
+        <translation>bei Schritt %1 angehalten; keine Validierung nötig</translation>
     </message>
 </context>
 <context>
@@ -3242,6 +3250,34 @@ Trotzdem beenden?</translation>
         <source>%1: the same mechanism, measured here</source>
         <translation>%1: derselbe Mechanismus, hier gemessen</translation>
     </message>
+    <message>
+        <source>At the pace of their first steps this machine needs about %1 s more to finish the runs; the lab slides come in about %2 s.
+
+Present the shipped recordings instead? (The live runs stop; each slide then shows its recorded run, labelled with the device and date it was recorded on.)</source>
+        <translation>Nach dem Tempo der ersten Schritte braucht dieser Rechner noch etwa %1 s, bis die Läufe fertig sind; die Labor-Folien kommen in etwa %2 s.
+
+Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe werden angehalten; jede Folie zeigt dann ihren aufgezeichneten Lauf, beschriftet mit Gerät und Datum der Aufzeichnung.)</translation>
+    </message>
+    <message>
+        <source>Present the recordings?</source>
+        <translation>Aufzeichnungen zeigen?</translation>
+    </message>
+    <message>
+        <source>Live runs kept: the lab slides show them as far as they got.</source>
+        <translation>Live-Läufe behalten: Die Labor-Folien zeigen sie so weit, wie sie gekommen sind.</translation>
+    </message>
+    <message>
+        <source>Stop the runs?</source>
+        <translation>Läufe anhalten?</translation>
+    </message>
+    <message>
+        <source>Runs are still training and keep the processor busy after presenter mode ends.
+
+Stop them now?</source>
+        <translation>Es trainieren noch Läufe; sie halten den Prozessor auch nach dem Präsentationsmodus beschäftigt.
+
+Jetzt anhalten?</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::PresenterWalkthrough</name>
@@ -3712,6 +3748,14 @@ LibTorch %1</translation>
     <message>
         <source>recorded %1, %2</source>
         <translation>Aufnahme %1, %2</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>It ended before its first step: nothing was measured.</source>
+        <translation>Der Lauf endete vor seinem ersten Schritt: Es wurde nichts gemessen.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 // shows the runs of its newest source, the baseline a verdict compares with is the newest fp32
 // baseline of the scenario's own source, and a live baseline is needed until one runs or has
 // stepped. The lab driver (engine/LabSession.h) and the window's views rely on each rule.
+#include <limits>
+
 #include "CoreTest.h"
 #include "core/LabScenarios.h"
 #include "core/RunStore.h"
@@ -115,6 +117,36 @@ CORE_TEST(verdictsWaitForTheBaselineAndAreFinalWhenAllEnded) {
   CHECK(m.has_value());
   CHECK_EQ(m->runs.size(), size_t{1});
   CHECK_EQ(m->title(), run(RunOrigin::Trained, 9, kAmp, kLive).title);  // its runs carry it
+}
+
+CORE_TEST(aRunStoppedByNaNIsFinalWhileTheBaselineTrains) {
+  // Issue 38: the half-precision card read "Finished 11/60" for minutes, waiting for the
+  // baseline; a run stopped by a NaN loss has its verdict the moment it stops.
+  RunStore store;
+  store.add(run(RunOrigin::Trained, 1, kBase, kLive));
+  store.add(run(RunOrigin::Trained, 2, kAmp, kLive));
+  RunUpdate base;
+  base.id = 1;
+  base.state = RunState::Running;
+  StepRecord first;
+  first.step = 1;
+  first.loss = 1.0;
+  base.steps.push_back(first);
+  CHECK(store.apply(RunOrigin::Trained, base));
+  RunUpdate stopped = finished(2, 2, 2.0);  // 2 of its 4 steps
+  stopped.steps.back().loss = std::numeric_limits<double>::quiet_NaN();
+  CHECK(store.apply(RunOrigin::Trained, stopped));
+  CHECK(store.isFinal(kAmp));
+  // Cancelled at once, with the baseline still training: nothing final about it.
+  RunStore other;
+  other.add(run(RunOrigin::Trained, 1, kBase, kLive));
+  other.add(run(RunOrigin::Trained, 2, kAmp, kLive));
+  CHECK(other.apply(RunOrigin::Trained, base));
+  RunUpdate cancelled;
+  cancelled.id = 2;
+  cancelled.state = RunState::Cancelled;
+  CHECK(other.apply(RunOrigin::Trained, cancelled));
+  CHECK(!other.isFinal(kAmp));
 }
 
 CORE_TEST(revisionsMoveOnEveryChange) {

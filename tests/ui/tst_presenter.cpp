@@ -10,9 +10,12 @@
 #include <QAbstractAxis>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenuBar>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 
+#include "../support/TinyTrainConfig.h"
 #include "quiz/QuizSession.h"
 #include "ui/app/AppTheme.h"
 #include "ui/app/MainWindow.h"
@@ -51,6 +54,9 @@ class TestPresenter : public QObject {
   void presentsWithRecordings();
   void recordingsMustBeLikeWithLike();
   void quitAsksWithAnUnsubmittedExam();
+  void liveRunsStartWithTheQuestionAndEscAsksToStopThem();
+  void slowLiveRunsOfferTheRecordings();
+  void paceEstimate();
 };
 
 namespace {
@@ -374,6 +380,9 @@ void TestPresenter::keyboardDrivesTheWindow() {
   QTest::keyClick(&window, Qt::Key_F11);           // View > Presenter mode
   if (!presenter->isActive()) presenter->enter();  // offscreen may not route menu shortcuts
   QVERIFY(presenter->isActive());
+  // No chrome in front of the class.
+  QVERIFY(!window.menuBar()->isVisible());
+  QVERIFY(!window.tabs()->tabBar()->isVisible());
   QCOMPARE(AppTheme::current(), ThemeKind::HighContrast);
   QVERIFY(AppTheme::fontScale() > 1.2);
   PresenterWalkthrough* w = presenter->walkthrough();
@@ -404,14 +413,24 @@ void TestPresenter::keyboardDrivesTheWindow() {
   for (const QString& id : window.studyView()->currentDisplayOrder())
     if (!q->option(id)->scenario.isEmpty()) expected << q->option(id)->scenario;
   QVERIFY(!expected.isEmpty());
+  // Live, every option's runs were asked for as the question went up (they train while the
+  // teacher talks); each step asks again, to show them.
+  QTRY_COMPARE(ran, expected);
+  ran.clear();
+  // Space pages a lab slide taller than the screen first, then moves on.
+  auto advance = [&] {
+    const int from = w->index();
+    for (int presses = 0; presses < 20 && w->index() == from; ++presses)
+      QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
+  };
   for (int i = 0; i < expected.size(); ++i) {
-    QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
+    advance();
     QCOMPARE(w->current().kind, Kind::RunOption);
     QCOMPARE(window.tabs()->currentWidget(), window.labView());
   }
   QCOMPARE(ran, expected);
 
-  QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_Space);
+  advance();
   QCOMPARE(w->current().kind, Kind::Verdicts);
   // The fp32 reference, one row per option as shown, and bf16=True beside the answer.
   QCOMPARE(presenter->verdictTable()->rowCount(),
@@ -448,6 +467,8 @@ void TestPresenter::keyboardDrivesTheWindow() {
   QCOMPARE(AppTheme::current(), before);
   QCOMPARE(window.tabs()->count(), 3);  // the verdict tab goes with presenter mode
   QVERIFY(!window.studyView()->isGraded());
+  QVERIFY(window.menuBar()->isVisible());
+  QVERIFY(window.tabs()->tabBar()->isVisible());
 }
 
 void TestPresenter::verdictTableIsComputedFromRecords() {
@@ -541,6 +562,82 @@ void TestPresenter::quitAsksWithAnUnsubmittedExam() {
   quit = true;
   QVERIFY(window->close());
   QCOMPARE(asked.size(), 2);
+}
+
+void TestPresenter::liveRunsStartWithTheQuestionAndEscAsksToStopThem() {
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  lab->setSettings(test::tinyTrainConfig(100000, 4));  // trains until stopped
+  QStringList asked;
+  bool stop = false;
+  window->setConfirm([&](const QString& title, const QString&) {
+    asked << title;
+    return stop;
+  });
+  PresenterMode* presenter = window->presenter();
+  presenter->enter();
+  // The runs start on the question's slide, not when their own slide comes.
+  QTRY_VERIFY_WITH_TIMEOUT(lab->anyRunActive(), 10000);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Question);
+  // Esc asks; "No" leaves the runs training.
+  QTest::keyClick(window->studyView(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  QCOMPARE(asked, QStringList{QStringLiteral("Stop the runs?")});
+  QVERIFY(lab->anyRunActive());
+  // Again, and "Yes" stops them.
+  presenter->enter();  // the lab starts clean: the old runs are dropped, new ones start
+  QTRY_VERIFY_WITH_TIMEOUT(lab->anyRunActive(), 10000);
+  stop = true;
+  QTest::keyClick(window->studyView(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  QCOMPARE(asked.size(), 2);
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 10000);
+}
+
+void TestPresenter::slowLiveRunsOfferTheRecordings() {
+  // Runs far too long to finish before the lab slides: after their first steps the teacher is
+  // offered the shipped recordings, and "Yes" presents them (the live runs stop).
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  QStringList asked;
+  window->setConfirm([&](const QString& title, const QString& text) {
+    asked << title;
+    if (title == QStringLiteral("Present the recordings?"))
+      return text.contains(QStringLiteral("needs about"));
+    return true;
+  });
+  PresenterMode* presenter = window->presenter();
+  presenter->enter();
+  QTRY_VERIFY_WITH_TIMEOUT(presenter->recordingsOffered(), 30000);
+  QCOMPARE(asked.count(QStringLiteral("Present the recordings?")), 1);
+  QTRY_VERIFY_WITH_TIMEOUT(presenter->presentingRecordings(), 10000);
+  QVERIFY(presenter->isActive());
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Question);
+  // Nothing trains any more: every run the lab holds is a recording.
+  QTRY_VERIFY_WITH_TIMEOUT(std::all_of(lab->store().runs().begin(), lab->store().runs().end(),
+                                       [](const TrackedRun& r) { return r.replayed(); }),
+                           10000);
+  // Esc: replays cost nothing, so nothing is asked about stopping them.
+  QTest::keyClick(window->studyView(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  QVERIFY2(!asked.contains(QStringLiteral("Stop the runs?")), qPrintable(asked.join(", ")));
+}
+
+void TestPresenter::paceEstimate() {
+  // 10 steps in 5 s, 100 of 1000 planned done: 900 more at 0.5 s each.
+  QCOMPARE(PresenterMode::secondsToFinish(90, 10.0, 100, 15.0, 1000), 450.0);
+  QCOMPARE(PresenterMode::secondsToFinish(100, 10.0, 100, 15.0, 1000), -1.0);  // no pace yet
+  QCOMPARE(PresenterMode::secondsToFinish(90, 10.0, 1000, 15.0, 1000), 0.0);
+  // Fonts: 1.6x up to 1280x800, more on a larger screen, capped.
+  QCOMPARE(PresenterMode::fontScaleFor(QSize(1024, 768)), 1.6);
+  QCOMPARE(PresenterMode::fontScaleFor(QSize(1280, 800)), 1.6);
+  QCOMPARE(PresenterMode::fontScaleFor(QSize(1920, 1080)), 1.6 * 1.35);
+  QCOMPARE(PresenterMode::fontScaleFor(QSize(3840, 2160)), 1.6 * 1.6);
 }
 
 QTEST_MAIN(TestPresenter)

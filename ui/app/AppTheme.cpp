@@ -4,6 +4,8 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <algorithm>
+#include <cmath>
 
 namespace precisionlab {
 
@@ -206,6 +208,27 @@ void AppTheme::setFontScale(double scale) {
 }
 
 double AppTheme::fontScale() { return state().fontScale; }
+
+QColor AppTheme::visibleOn(const QColor& color, const QColor& background) {
+  auto luminance = [](const QColor& c) {
+    auto channel = [](double v) {
+      return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  auto contrast = [&](const QColor& a) {
+    const double la = luminance(a), lb = luminance(background);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+  };
+  if (!color.isValid() || !background.isValid() || contrast(color) >= 3.0) return color;
+  const bool lighten = background.lightness() < 128;
+  QColor shown = color.toHsl();
+  for (int step = 0; step < 20 && contrast(shown) < 3.0; ++step) {
+    const int l = std::clamp(shown.lightness() + (lighten ? 12 : -12), 0, 255);
+    shown.setHsl(shown.hslHue(), shown.hslSaturation(), l, shown.alpha());
+  }
+  return shown.toRgb();
+}
 
 QFont AppTheme::pointFont(double points, int weight) {
   QFont font = QApplication::font();

@@ -49,6 +49,10 @@ class AppTheme {
   static double fontScale();
   // A font `points` big at the current scale, e.g. pointFont(15) for a question stem.
   static QFont pointFont(double points, int weight = -1);
+  // `color` as drawn on `background`: the same when it stands out (3:1 luminance contrast, the
+  // WCAG figure for graphics), else lightened on a dark background or darkened on a light one.
+  // The baseline's #333333 on the dark theme's #21262d was a near-invisible swatch and curve.
+  static QColor visibleOn(const QColor& color, const QColor& background);
 
   static QString id(ThemeKind kind);  // "system", "light", "dark", "high-contrast"
   static ThemeKind fromId(const QString& id);

@@ -79,6 +79,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     return lab->replayRecordings(std::move(recordings));
   });
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
+  // Live runs that would not finish before the lab slides: the shipped recordings instead.
+  connect(presenter_, &PresenterMode::recordingsRequested, this, [this, lab] {
+    lab->clearRuns();
+    presentRecordings({});
+  });
   connect(presenter_, &PresenterMode::statusMessage, this,
           [this](const QString& t) { showStatus(t); });
   connect(presenter_, &PresenterMode::activeChanged, this, [this](bool) { applyThemeToViews(); });
@@ -115,9 +120,17 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
+  // A window closed while presenting (a test that failed half-way): its key filter goes first,
+  // or the views' destruction reaches it through a half-destroyed window.
+  qApp->removeEventFilter(presenter_);
   // Views hold a raw pointer to the store: delete them before it.
   delete tabs_;
   tabs_ = nullptr;
+}
+
+void MainWindow::setConfirm(Confirm confirm) {
+  confirm_ = confirm;
+  presenter_->setConfirm(std::move(confirm));
 }
 
 void MainWindow::showStatus(const QString& text, int timeoutMs) {

@@ -69,7 +69,7 @@ class MainWindow : public QMainWindow {
   // Asks the user a yes/no question (a QMessageBox by default; tests and the screenshot tour
   // answer it themselves).
   using Confirm = std::function<bool(const QString& title, const QString& text)>;
-  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  void setConfirm(Confirm confirm);
   // View > Present with recorded runs: the presenter's walkthrough on these recordings (the
   // shipped ones when `paths` is empty). Returns "" when it started, else why not (also shown).
   QString presentRecordings(const QStringList& paths);

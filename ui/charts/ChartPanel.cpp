@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QChartView>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenu>
@@ -12,6 +13,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/app/AppTheme.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/LiveChart.h"
 
@@ -44,8 +46,11 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
 
   view_ = new QChartView(chart_, this);
   view_->setRenderHint(QPainter::Antialiasing);
-  // Below ~200 px a chart loses its tick labels and legend to "..." (seen at 1024 x 768).
-  view_->setMinimumHeight(200);
+  // Below ~200 px a chart lost its tick labels and legend to "..." (seen at 1024 x 768); its
+  // legend is the lab's shared one now, and at 150 px the axes keep their ticks. The 50 px go to
+  // the lab's cards: at 1280x800 "Run every option" scrolled them half out of view to show two
+  // rows; now their headlines stay (the "Is it faster?" page's 190 px bar chart limits more).
+  view_->setMinimumHeight(150);
   view_->setAccessibleName(title);
   view_->setContextMenuPolicy(Qt::ActionsContextMenu);
   view_->addAction(png);
@@ -55,7 +60,6 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   hintLabel_->setAlignment(Qt::AlignCenter);
   hintLabel_->setWordWrap(true);
   hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
-  hintLabel_->setStyleSheet(QStringLiteral("QLabel { color: #666; background: transparent; }"));
 
   // One line, elided, with the whole text in the tooltip (and in exported figures): wrapped, the
   // list of every run's provenance took the chart's room at 1024x768 and ran into its x axis.
@@ -79,6 +83,7 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   layout->addWidget(view_, 1);
   layout->addWidget(provenanceLabel_);
   setProvenanceText(QString());
+  applyColors();
 }
 
 int ChartPanel::missingHeight() const {
@@ -126,37 +131,32 @@ void ChartPanel::setPresenterMode(bool on) {
   QFont axisFont = f;
   axisFont.setPointSizeF(f.pointSizeF() * (on ? 1.0 : 0.85));
   axisFont.setBold(on);
-  // The presenter's black-on-white axes are undone on the way out: each axis gets back the
-  // colours it had before (the lab's theme), not the projector's.
-  if (on && savedAxes_.isEmpty()) {
-    for (QAbstractAxis* axis : chart_->axes())
-      savedAxes_.insert(axis, {axis->labelsColor(), axis->titleBrush(), axis->gridLineColor()});
-    savedBackground_ = chart_->backgroundBrush();
-  }
   for (QAbstractAxis* axis : chart_->axes()) {
     axis->setLabelsFont(axisFont);
     axis->setTitleFont(axisFont);
-    if (on) {
-      if (!chart_->hasOwnAxisLabels(axis)) axis->setLabelsColor(Qt::black);
-      axis->setTitleBrush(Qt::black);
-      axis->setGridLineColor(QColor(0x99, 0x99, 0x99));
-    } else if (savedAxes_.contains(axis)) {
-      const AxisStyle& saved = savedAxes_[axis];
-      axis->setLabelsColor(saved.labels);
-      axis->setTitleBrush(saved.title);
-      axis->setGridLineColor(saved.grid);
-    }
   }
   chart_->legend()->setFont(axisFont);
   chart_->setLabelFont(axisFont);
-  if (on) {
-    chart_->setBackgroundBrush(Qt::white);
-  } else if (!savedAxes_.isEmpty()) {
-    chart_->setBackgroundBrush(savedBackground_);
-    savedAxes_.clear();
-  }
+  presenter_ = on;
+  applyColors();
   chart_->placeTickLabels();
   howLabel_->setVisible(!on);  // the teacher explains; the room needs the chart large
+}
+
+void ChartPanel::applyColors() {
+  if (presenter_) {
+    chart_->setColors(Qt::white, Qt::black, QColor(0x99, 0x99, 0x99));
+    return;
+  }
+  const ThemeColors& c = AppTheme::colors();
+  chart_->setColors(c.card, c.text, c.cardBorder);
+  hintLabel_->setStyleSheet(
+      QStringLiteral("QLabel { color: %1; background: transparent; }").arg(c.mutedText.name()));
+}
+
+void ChartPanel::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
 void ChartPanel::resizeEvent(QResizeEvent* event) {

@@ -56,6 +56,7 @@ class ChartPanel : public QWidget {
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  void changeEvent(QEvent* event) override;  // the theme's palette arrived: recolour
 
  private:
   void placeHint();
@@ -72,14 +73,10 @@ class ChartPanel : public QWidget {
   QToolButton* exportButton_ = nullptr;
   QString provenanceText_;
   QString provenanceShort_;
-  // The axes' own colours while the presenter's black-on-white look is on.
-  struct AxisStyle {
-    QColor labels;
-    QBrush title;
-    QColor grid;
-  };
-  QHash<QAbstractAxis*, AxisStyle> savedAxes_;
-  QBrush savedBackground_;
+  // The chart's colours: the presenter's black on white, else the app theme's (the chart was
+  // white in the dark theme, its baseline's #333333 swatch near-invisible on the dark window).
+  void applyColors();
+  bool presenter_ = false;
 };
 
 }  // namespace precisionlab

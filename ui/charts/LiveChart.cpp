@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/app/AppTheme.h"
 #include "ui/charts/SeriesDecimator.h"
 
 namespace precisionlab {
@@ -81,7 +82,8 @@ LiveChart::Entry& LiveChart::entryFor(const QString& key, bool scatter, const QS
   return *entries_.insert(key, e);
 }
 
-void LiveChart::applyPen(QXYSeries* series, const QColor& color, bool dashed) const {
+void LiveChart::applyPen(QXYSeries* series, const QColor& runColor, bool dashed) const {
+  const QColor color = AppTheme::visibleOn(runColor, backgroundBrush().color());
   if (auto* scatter = qobject_cast<QScatterSeries*>(series)) {
     scatter->setColor(color);
     scatter->setBorderColor(color.darker(140));
@@ -411,12 +413,23 @@ void LiveChart::placeLabels() {
 void LiveChart::setLineWidth(qreal width) {
   lineWidth_ = width;
   for (auto& e : entries_) {
-    const QColor color = qobject_cast<QScatterSeries*>(e.series)
-                             ? static_cast<QScatterSeries*>(e.series)->color()
-                             : e.series->pen().color();
-    applyPen(e.series, color, e.series->property(kDashedProperty).toBool());
+    applyPen(e.series, e.color, e.series->property(kDashedProperty).toBool());
     if (e.marker) e.marker->setMarkerSize(lineWidth_ * 4 + 8);
   }
+}
+
+void LiveChart::setColors(const QColor& background, const QColor& text, const QColor& grid) {
+  setBackgroundBrush(background);
+  setBackgroundPen(QPen(grid));
+  legend()->setLabelColor(text);
+  for (QAbstractAxis* axis : axes()) {
+    if (!hasOwnAxisLabels(axis)) axis->setLabelsColor(text);
+    axis->setTitleBrush(text);
+    axis->setGridLineColor(grid);
+    axis->setLinePenColor(grid);
+  }
+  setLineWidth(lineWidth_);  // re-pens every series for the new background
+  placeTickLabels();
 }
 
 bool LiveChart::isEmpty() const {

@@ -52,6 +52,9 @@ class LiveChart : public QChart {
   // Applies pending data to the series and sets the axis ranges; call once per redraw.
   void finishUpdate();
   void setLineWidth(qreal width);
+  // The theme's colours: background, text (axes, titles, legend) and grid. Each series keeps
+  // its run's colour unless it would not stand out on this background (AppTheme::visibleOn).
+  void setColors(const QColor& background, const QColor& text, const QColor& grid);
 
   static constexpr double kMaxAbsValue = 1e30;
 

@@ -1,5 +1,6 @@
 #include "ui/lab/LabChartArea.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,9 +8,11 @@
 #include <QSet>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/app/AppTheme.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
 #include "ui/charts/SpeedEvidenceChart.h"
@@ -199,6 +202,12 @@ LabChartArea::LabChartArea(const QList<Chart>& charts, QWidget* parent)
   legend_->setWordWrap(true);
   legend_->setTextFormat(Qt::RichText);
   legend_->setAccessibleName(tr("Legend"));
+  legend_->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+  legend_->setToolTip(tr("Click a run's name to hide or show its curves."));
+  connect(legend_, &QLabel::linkActivated, this, [this](const QString& link) {
+    const QString name = QUrl::fromPercentEncoding(link.mid(4).toUtf8());
+    setRunHidden(name, !hidden_.contains(name));
+  });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
@@ -301,18 +310,44 @@ void LabChartArea::refresh(const RunDataStore& store) {
   store_ = &store;
   QStringList seen;
   QStringList items;
+  // On the window's background (the theme's), as the curves are on the chart's.
+  const QColor background = legend_->palette().color(QPalette::Window);
+  const QColor muted = legend_->palette().color(QPalette::PlaceholderText);
   for (int c = 0; c < panels_.size(); ++c) {
     if (!panels_[c]->isVisible()) continue;
     refreshPanel(c, store);
     for (const auto& [name, color] : std::as_const(legendEntries_[c])) {
       if (seen.contains(name)) continue;
       seen.append(name);
-      items.append(QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
-                       .arg(color.name(), name.toHtmlEscaped()));
+      const bool hidden = hidden_.contains(name);
+      // A link per run: a click hides or shows its curves (a hidden one has a hollow square).
+      items.append(
+          QStringLiteral("<a href=\"run:%1\" style=\"text-decoration:none; color:%2\">"
+                         "<span style=\"color:%3\">%4</span>&nbsp;%5</a>")
+              .arg(QString::fromLatin1(QUrl::toPercentEncoding(name)),
+                   (hidden ? muted : legend_->palette().color(QPalette::WindowText)).name(),
+                   AppTheme::visibleOn(color, background).name(),
+                   hidden ? QStringLiteral("&#9633;") : QStringLiteral("&#9632;"),
+                   name.toHtmlEscaped()));
     }
   }
   legend_->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
   legend_->setVisible(!items.isEmpty());
+}
+
+void LabChartArea::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange && store_) refresh(*store_);
+}
+
+void LabChartArea::setRunHidden(const QString& legendName, bool hidden) {
+  if (hidden == hidden_.contains(legendName)) return;
+  if (hidden)
+    hidden_.insert(legendName);
+  else
+    hidden_.remove(legendName);
+  for (auto& drawn : drawnRevisions_) drawn.clear();  // series come back when shown again
+  if (store_) refresh(*store_);
 }
 
 QStringList LabChartArea::legendNames() const {
@@ -346,7 +381,8 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   QSet<QString> keys;
   QList<const TrackedRun*> plotted;
   QStringList notMeasured;
-  legendEntries_[c].clear();  // emulated runs left off the speed and memory figures
+  QList<const TrackedRun*> hiddenRuns;  // in the legend, hollow; no curve
+  legendEntries_[c].clear();            // emulated runs left off the speed and memory figures
   double xMax = 2;
   for (const TrackedRun& run : store.runs()) {
     if (!filter_.isEmpty() && !filter_.contains(QString::fromStdString(run.scenarioId))) continue;
@@ -376,6 +412,12 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
         if (!LabMetrics::usesLossScaling(run)) continue;
         break;
     }
+    // A run that never reported a step (cancelled at 0 steps) has no curve and no legend entry.
+    if (run.steps.empty() && run.evals.empty()) continue;
+    if (hidden_.contains(name)) {
+      hiddenRuns.append(&run);
+      continue;
+    }
     const QString marksKey = key + QStringLiteral("-marks");
     keys.insert(key);
     if (spec.marks) keys.insert(marksKey);
@@ -395,10 +437,11 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     }
   chart->retainOnly(keys);
   chart->setXMax(xMax);
-  for (const TrackedRun* run : std::as_const(plotted)) {
-    const QPair<QString, QColor> entry{RunDataStore::legendOf(*run), RunDataStore::colorOf(*run)};
-    if (!legendEntries_[c].contains(entry)) legendEntries_[c].append(entry);
-  }
+  for (const auto* runs : {&plotted, &hiddenRuns})
+    for (const TrackedRun* run : *runs) {
+      const QPair<QString, QColor> entry{RunDataStore::legendOf(*run), RunDataStore::colorOf(*run)};
+      if (!legendEntries_[c].contains(entry)) legendEntries_[c].append(entry);
+    }
   legendEntries_[c] += extraLegend;
   panels_[c]->finishUpdate();
   QString footer = provenanceFooter(plotted, false);

@@ -95,11 +95,18 @@ class LabChartArea : public QWidget {
     QString scenarioId;
   };
   void setExtraLossLines(const QList<ExtraLine>& lines) { extraLoss_ = lines; }
-  // The shared legend's run names for the figures on screen (full names, never cut).
+  // The shared legend's run names for the figures on screen (full names, never cut): the runs
+  // that reported a step or an evaluation (a run cancelled before its first step drew nothing).
   QStringList legendNames() const;
+  // Hides or shows a run's curves on every figure: a click on its legend entry does it (twelve
+  // curves on one loss chart, "Run every option" with the sweep, were unreadable). Its legend
+  // entry stays, hollow, so it can be shown again.
+  void setRunHidden(const QString& legendName, bool hidden);
+  bool runHidden(const QString& legendName) const { return hidden_.contains(legendName); }
 
  protected:
   void showEvent(QShowEvent* event) override;
+  void changeEvent(QEvent* event) override;  // a new theme: the legend's colours follow it
 
  public:
   // Mixed precision's speed evidence beside the throughput and memory curves (the "Is it
@@ -123,6 +130,7 @@ class LabChartArea : public QWidget {
   // Per figure: run id -> store revision it last drew, and the baseline revision it used.
   QList<QHash<QString, quint64>> drawnRevisions_;
   QSet<QString> filter_;
+  QSet<QString> hidden_;                                // legend names whose curves the user hid
   QList<QList<QPair<QString, QColor>>> legendEntries_;  // per figure: name and colour drawn
   QLabel* legend_ = nullptr;                            // the shared legend under the figures
   QList<quint64> drawnBaselineRevision_;

@@ -52,6 +52,9 @@ void tagLastLine(EvidenceCard& c, const QString& source) {
 
 // "val acc 0.812 (fp32 0.820)"
 QString accuracyLine(const Verdict& v) {
+  // A run stopped by a NaN has its verdict already: nothing waits for an evaluation.
+  if (!v.hasEval && v.firstNonFiniteStep > 0)
+    return LabEvidence::tr("stopped at step %1; no validation needed").arg(v.firstNonFiniteStep);
   if (!v.hasEval) return LabEvidence::tr("no validation result yet");
   const QLocale locale;
   return LabEvidence::tr("validation accuracy %1 (fp32 %2)")

@@ -1,6 +1,8 @@
 #include "ui/lab/LabVerdictTable.h"
 
 #include <QHeaderView>
+#include <QStyle>
+#include <algorithm>
 
 #include "ui/app/AppTheme.h"
 #include "ui/lab/LabVerdicts.h"
@@ -73,7 +75,7 @@ void LabVerdictTable::fill(const RunDataStore* store, const VerdictCache* verdic
         }
         const QList<const TrackedRun*> runs = store->runsOf(row.scenarioId);
         for (const TrackedRun* r : runs)
-          if (r->provenanceKnown) {
+          if (r->provenanceKnown && !r->steps.empty()) {  // a run at 0 steps measured nothing
             // The short form keeps the column narrow, so the scenario names keep theirs.
             provenance = ProvenanceBadge::shortText(r->provenance);
             provenanceFull = ProvenanceBadge::text(r->provenance) + QLatin1Char('\n') +
@@ -99,6 +101,30 @@ void LabVerdictTable::fill(const RunDataStore* store, const VerdictCache* verdic
   fitColumns();
 }
 
+void LabVerdictTable::setLargestFont(double points) {
+  largestPoints_ = points;
+  fitColumns();
+}
+
+int LabVerdictTable::columnNeeds(const QFont& font, int width, int need[kColumns]) const {
+  const int pad = 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 10;
+  const QFontMetrics fm(font);
+  int sum = 0;
+  for (int c = 0; c < kColumns; ++c) {
+    // The header in its own font too (a theme's style sheet may set it apart from the cells').
+    const QString header = horizontalHeaderItem(c)->text();
+    need[c] = std::max(fm.horizontalAdvance(header),
+                       horizontalHeader()->fontMetrics().horizontalAdvance(header)) +
+              pad;
+    for (int r = 0; r < rowCount(); ++r)
+      if (const QTableWidgetItem* cell = item(r, c))
+        for (const QString& word : cell->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+          need[c] = std::max(need[c], fm.horizontalAdvance(word) + pad);
+    sum += c == kScenario ? std::max(need[c], width / 5) : need[c];
+  }
+  return sum;
+}
+
 void LabVerdictTable::resizeEvent(QResizeEvent* event) {
   QTableWidget::resizeEvent(event);
   fitColumns();
@@ -109,12 +135,48 @@ void LabVerdictTable::fitColumns() {
   // The scenario names come first and must stay readable at 1024x768 (the class has to see
   // which run is which); the provenance is a short form with the whole text in its tooltip.
   static constexpr int kShare[kColumns] = {28, 12, 9, 9, 9, 23, 10};
+  // But first each column's longest word and its header, whole: by shares alone the presenter's
+  // 1024x768 slide read "Memor" and "no evaluatio". What is left is shared out as above.
   const int width = viewport()->width();
+  int need[kColumns] = {};
+  if (largestPoints_ > 0) {
+    QFont f = font();
+    for (double points = largestPoints_; points >= 6; points -= 0.5) {
+      f.setPointSizeF(points);
+      if (columnNeeds(f, width, need) <= width || points - 0.5 < largestPoints_ * 0.6) break;
+    }
+    if (f.pointSizeF() != font().pointSizeF()) setFont(f);
+  }
+  columnNeeds(font(), width, need);
+  // Each column its share or its longest word, whichever is wider; what that overdraws comes
+  // out of the columns that have more than their longest word, in proportion to that slack.
+  int w[kColumns];
+  int total = 0, slack = 0;
+  for (int c = 0; c < kColumns; ++c) {
+    w[c] = std::max(need[c], width * kShare[c] / 100);
+    total += w[c];
+    slack += w[c] - need[c];
+  }
+  // The names keep their share while the other columns can give (the class reads them first).
+  for (const bool names : {false, true}) {
+    const int over = total - width;
+    const int from =
+        names ? w[kScenario] - need[kScenario] : slack - (w[kScenario] - need[kScenario]);
+    if (over <= 0) break;
+    if (from <= 0) continue;
+    for (int c = 0; c < kColumns; ++c) {
+      if ((c == kScenario) != names) continue;
+      const int cut =
+          int(std::min<qint64>(w[c] - need[c], qint64(over) * (w[c] - need[c]) / from + 1));
+      w[c] -= cut;
+      total -= cut;
+    }
+  }
   int used = 0;
   for (int c = 0; c < kColumns; ++c) {
-    const int w = c + 1 == kColumns ? width - used : width * kShare[c] / 100;
-    setColumnWidth(c, std::max(w, 40));
-    used += w;
+    // The last column takes what rounding left over.
+    setColumnWidth(c, c + 1 == kColumns ? std::max(w[c], width - used) : w[c]);
+    used += w[c];
   }
   resizeRowsToContents();
   int height = 2 * frameWidth() +

@@ -510,6 +510,8 @@ void LabView::setOptionLetters(const QStringList& scenarioIds,
   refreshEvidence();
 }
 
+QScrollArea* LabView::topArea() const { return qobject_cast<QScrollArea*>(splitter_->widget(0)); }
+
 void LabView::runEveryOption() {
   // The default lab's rows, as `precisionlab-cli lab` runs them: the baseline first (runScenario
   // starts it anyway), every option and the live bf16 run that measures mixed precision's speed
@@ -593,13 +595,16 @@ void LabView::refreshToggles() {
     } else {
       row->setVerdict(QString(), QString());
     }
+    // Only a run that stepped measured anything: one cancelled at 0 steps is not "live".
     const TrackedRun* withProvenance = nullptr;
     for (const TrackedRun* r : runs)
-      if (r->provenanceKnown) withProvenance = r;
+      if (r->provenanceKnown && !r->steps.empty()) withProvenance = r;
     if (withProvenance)
       row->setProvenance(withProvenance->provenance);
-    else
+    else if (status.active)
       row->setProvenancePending();
+    else
+      row->setProvenanceNeverRan();
   }
 }
 

@@ -26,6 +26,7 @@ class QComboBox;
 class QGroupBox;
 class QHBoxLayout;
 class QLabel;
+class QScrollArea;
 class QSplitter;
 class QToolButton;
 class QWidget;
@@ -55,6 +56,8 @@ class LabView : public QWidget {
   const RunDataStore& store() const { return controller_->store(); }
   QList<ChartPanel*> chartPanels() const;
   LabChartArea* chartArea() const { return chartArea_; }
+  // The scrolling area of the cards and the runs above the charts (the presenter's keys page it).
+  QScrollArea* topArea() const;
   // The charts sit in tabs of two; tests and screenshots pick one.
   void showChartTab(int index);
   RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }

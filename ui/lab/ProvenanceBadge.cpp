@@ -17,6 +17,12 @@ void ProvenanceBadge::setPending() {
                      "padding: 1px 6px; color: palette(placeholder-text); }"));
 }
 
+void ProvenanceBadge::setNeverRan() {
+  setPending();
+  setText(tr("did not run"));
+  setToolTip(tr("It ended before its first step: nothing was measured."));
+}
+
 void ProvenanceBadge::setProvenance(const RunProvenance& provenance) {
   // The short form fits the row; the device, threads, CPU flags and the rest are one hover away.
   setText(shortText(provenance));

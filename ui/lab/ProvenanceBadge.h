@@ -16,6 +16,9 @@ class ProvenanceBadge : public QLabel {
   explicit ProvenanceBadge(QWidget* parent = nullptr);
   void setProvenance(const RunProvenance& provenance);
   void setPending();  // the run has not reported its device yet
+  // The run ended before its first step (cancelled, or failed while preparing): no source to
+  // name, since nothing was measured.
+  void setNeverRan();
 
   // The whole text: "live on cpu (2 threads, avx512_bf16)", "recorded on cuda:0 ..., 2026-12-01".
   static QString text(const RunProvenance& provenance);

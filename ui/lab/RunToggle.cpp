@@ -1,8 +1,13 @@
 #include "ui/lab/RunToggle.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
+#include <QPolygonF>
 #include <QProgressBar>
 #include <QSignalBlocker>
 #include <QStyle>
@@ -10,6 +15,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/app/AppTheme.h"
 #include "ui/lab/ProvenanceBadge.h"
 
 namespace precisionlab {
@@ -20,8 +26,7 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
 
   swatch_ = new QLabel(this);
   swatch_->setFixedSize(14, 14);
-  swatch_->setStyleSheet(
-      QStringLiteral("background: %1; border-radius: 3px;").arg(info.color.name()));
+  paintSwatch();
   swatch_->setToolTip(tr("Colour of this run on every chart"));
 
   check_ = new QCheckBox(ScenarioCatalog::shortName(info), this);
@@ -49,13 +54,14 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
 
   verdict_ = new QLabel(this);
   verdict_->setWordWrap(true);
-  // Its text is elided to two lines and whole in the tooltip: a long unbreakable token in a row's
-  // description (a Python call, a path) must not widen every row past a narrow window.
+  // A long unbreakable token in a row's description (a Python call, a path) must not widen every
+  // row past a narrow window: the label takes the width the row gives it.
   verdict_->setMinimumWidth(120);
-  verdict_->setSizePolicy(QSizePolicy::Ignored, verdict_->sizePolicy().verticalPolicy());
-  // Two lines, always: rows keep one height whether or not a verdict is in yet.
-  verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
+  verdict_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Minimum);
+  // At least two lines: rows keep one height until a verdict needs more.
+  verdict_->setMinimumHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
   verdict_->setAccessibleName(tr("Verdict of %1").arg(ScenarioCatalog::shortName(info)));
+  verdict_->installEventFilter(this);
   verdict_->setToolTip(
       tr("Computed from the measured runs once this run and the baseline "
          "have data."));
@@ -94,6 +100,10 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   layout->addWidget(badge_, 0, Qt::AlignVCenter);
 }
 
+int RunToggle::scaled(int width, bool presenter) {
+  return presenter ? int(width * AppTheme::fontScale() * 17 / 16) : width;
+}
+
 bool RunToggle::isOn() const { return check_->isChecked(); }
 QString RunToggle::statusText() const { return status_->text(); }
 QString RunToggle::verdictText() const { return verdictFull_; }
@@ -130,6 +140,21 @@ void RunToggle::setVerdict(const QString& text, const QString& details) {
   fitVerdict();
 }
 
+void RunToggle::paintSwatch() {
+  // The curves' colour as the charts draw it on this theme (AppTheme::visibleOn).
+  const QColor shown = AppTheme::visibleOn(info_.color, palette().color(QPalette::Window));
+  swatch_->setStyleSheet(QStringLiteral("background: %1; border-radius: 3px;").arg(shown.name()));
+}
+
+void RunToggle::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) {
+    paintSwatch();
+    paintPauseIcon();
+  }
+  if (event->type() == QEvent::FontChange) paintPauseIcon();
+}
+
 void RunToggle::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   fitVerdict();
@@ -137,30 +162,50 @@ void RunToggle::resizeEvent(QResizeEvent* event) {
 
 void RunToggle::fitVerdict() {
   const bool hint = verdictFull_.isEmpty();
-  const QString full = hint ? info_.detail : verdictFull_;
-  // Rows stay two lines tall so all seven fit above the charts; the tooltip has the rest.
-  QFont font = verdict_->font();
-  font.setItalic(hint);
-  const QFontMetrics fm(font);
-  const int width = std::max(verdict_->width(), 100);
-  auto fits = [&](const QString& t) {
-    return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height() <=
-           2 * fm.lineSpacing();
-  };
-  QString shown = full;
-  if (!fits(shown)) {
-    qsizetype lo = 0, hi = full.size();
-    while (lo < hi) {
-      const qsizetype mid = (lo + hi + 1) / 2;
-      if (fits(full.left(mid) + QStringLiteral("…")))
-        lo = mid;
-      else
-        hi = mid - 1;
+  // A verdict is shown whole, wrapped (cut to two lines with "…" at 1280x800 it read "stopped:
+  // loss NaN from st…" and the class had to hover); the row grows. The hint before it (what the
+  // run will try) stays two lines, cut, with the whole text in the tooltip.
+  QString shown = hint ? info_.detail : verdictFull_;
+  // Presenting, rows stay two lines (the slide needs the chart; the last slide's table and
+  // cards have the verdicts whole).
+  if (hint || presenter_) {
+    QFont font = verdict_->font();
+    font.setItalic(hint);
+    const QFontMetrics fm(font);
+    const int width = std::max(verdict_->width(), 100);
+    auto fits = [&](const QString& t) {
+      return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height() <=
+             2 * fm.lineSpacing();
+    };
+    if (!fits(shown)) {
+      qsizetype lo = 0, hi = shown.size();
+      while (lo < hi) {
+        const qsizetype mid = (lo + hi + 1) / 2;
+        if (fits(shown.left(mid) + QStringLiteral("…")))
+          lo = mid;
+        else
+          hi = mid - 1;
+      }
+      shown = shown.left(lo) + QStringLiteral("…");
     }
-    shown = full.left(lo) + QStringLiteral("…");
   }
-  verdict_->setText(hint ? QStringLiteral("<i>%1</i>").arg(shown.toHtmlEscaped())
-                         : shown.toHtmlEscaped());
+  const QString text =
+      hint ? QStringLiteral("<i>%1</i>").arg(shown.toHtmlEscaped()) : shown.toHtmlEscaped();
+  if (verdict_->text() != text) verdict_->setText(text);
+  fitVerdictHeight();
+}
+
+void RunToggle::fitVerdictHeight() {
+  // Its height for its width now (an Ignored-width label gets no height-for-width from the
+  // row's layout on its own); again whenever the label's width changes.
+  // Fixed: a word-wrapped label's own size hint is for a narrower width, taller than needed.
+  verdict_->setFixedHeight(std::max(2 * verdict_->fontMetrics().lineSpacing() + 4,
+                                    verdict_->heightForWidth(std::max(verdict_->width(), 100))));
+}
+
+bool RunToggle::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == verdict_ && event->type() == QEvent::Resize) fitVerdictHeight();
+  return QWidget::eventFilter(watched, event);
 }
 
 void RunToggle::setProvenance(const RunProvenance& provenance) {
@@ -169,13 +214,41 @@ void RunToggle::setProvenance(const RunProvenance& provenance) {
 
 void RunToggle::setProvenancePending() { badge_->setPending(); }
 
+void RunToggle::setProvenanceNeverRan() { badge_->setNeverRan(); }
+
 void RunToggle::setPauseState(bool active, bool paused) {
   paused_ = paused;
   pause_->setVisible(active);
-  pause_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+  paintPauseIcon();
   const QString name = ScenarioCatalog::shortName(info_);
   pause_->setToolTip(paused ? tr("Resume %1").arg(name) : tr("Pause %1").arg(name));
   pause_->setAccessibleName(pause_->toolTip());
+}
+
+void RunToggle::paintPauseIcon() {
+  // Drawn here, as tall as the status text: Fusion's SP_MediaPause at the presenter's sizes
+  // read as a small quote mark beside "Finished 11/60".
+  const int side = std::max(12, status_->fontMetrics().height());
+  const qreal dpr = devicePixelRatioF();
+  QPixmap pixmap(QSize(side, side) * dpr);
+  pixmap.setDevicePixelRatio(dpr);
+  pixmap.fill(Qt::transparent);
+  QPainter painter(&pixmap);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(palette().color(QPalette::WindowText));
+  const qreal m = side * 0.15;  // margin
+  if (paused_) {                // resume: a play triangle
+    painter.drawPolygon(
+        QPolygonF({QPointF(m, m), QPointF(side - m, side / 2.0), QPointF(m, side - m)}));
+  } else {  // pause: two bars
+    const qreal bar = (side - 2 * m) * 0.34;
+    painter.drawRect(QRectF(m, m, bar, side - 2 * m));
+    painter.drawRect(QRectF(side - m - bar, m, bar, side - 2 * m));
+  }
+  painter.end();
+  pause_->setIconSize(QSize(side, side));
+  pause_->setIcon(QIcon(pixmap));
 }
 
 void RunToggle::setHighlighted(bool on) {
@@ -187,8 +260,10 @@ void RunToggle::setHighlighted(bool on) {
 }
 
 void RunToggle::setPresenterMode(bool on) {
-  verdict_->setFixedHeight(2 * verdict_->fontMetrics().lineSpacing() + 4);
+  presenter_ = on;
+  verdict_->setText(QString());  // refitted for the new font
   fitVerdict();
+  paintPauseIcon();
   progress_->setMaximumHeight(on ? 10 : 6);
   swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
   nameBox_->setFixedWidth(scaled(kNameWidth, on));

@@ -30,9 +30,10 @@ class RunToggle : public QWidget {
   // The badge shows the short provenance ("recorded 2026-12-01, CPU"); the rest is its tooltip.
   static constexpr int kBadgeWidth = 190;
   // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
-  // Presenter fonts are 1.6x (PresenterMode): columns grow 1.7x, or the bold German names are
-  // cut (the swatch grows too); with the source column hidden a row still fits 1024 px.
-  static int scaled(int width, bool presenter) { return presenter ? width * 17 / 10 : width; }
+  // Columns grow with the presenter's font scale and a sixteenth more (1.7x at its 1.6x on
+  // 1024x768), or the bold German names are cut; with the source column hidden a row still fits
+  // 1024 px. On a larger screen the fonts, and so the columns, grow with it.
+  static int scaled(int width, bool presenter);
 
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }
@@ -48,6 +49,7 @@ class RunToggle : public QWidget {
   void setVerdict(const QString& text, const QString& details);
   void setProvenance(const RunProvenance& provenance);
   void setProvenancePending();
+  void setProvenanceNeverRan();  // it ended before its first step: nothing was measured
   // Shows the pause/resume button while the scenario runs; `paused` picks its face.
   void setPauseState(bool active, bool paused);
   QToolButton* pauseButton() const { return pause_; }
@@ -56,6 +58,8 @@ class RunToggle : public QWidget {
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  void changeEvent(QEvent* event) override;  // a new theme: the swatch stays visible on it
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the verdict's width changed
 
  signals:
   void toggled(const QString& scenarioId, bool on);
@@ -74,8 +78,12 @@ class RunToggle : public QWidget {
   QWidget* nameBox_ = nullptr;
   QWidget* statusBox_ = nullptr;
   bool highlighted_ = false;
+  bool presenter_ = false;
   QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
   void fitVerdict();
+  void fitVerdictHeight();
+  void paintSwatch();
+  void paintPauseIcon();
 };
 
 }  // namespace precisionlab

@@ -6,24 +6,50 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMainWindow>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "quiz/Question.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/LabView.h"
 #include "ui/lab/ScenarioCatalog.h"
+#include "ui/presenter/SlideScroll.h"
 #include "ui/study/StudyView.h"
 
 namespace precisionlab {
 
 namespace {
 constexpr double kPresenterFontScale = 1.6;
+// The pace is read once the live runs together did this many steps since it was first read
+// (each run's first steps include its warm-up; a few more make the rate a rate).
+constexpr qint64 kPaceSteps = 6;
+}  // namespace
+
+double PresenterMode::fontScaleFor(const QSize& screen) {
+  const double grow = std::min(screen.width() / 1280.0, screen.height() / 800.0);
+  return kPresenterFontScale * std::clamp(grow, 1.0, 1.6);
 }
+
+double PresenterMode::secondsToFinish(qint64 stepsThen, double secondsThen, qint64 stepsNow,
+                                      double secondsNow, qint64 stepsPlanned) {
+  const qint64 steps = stepsNow - stepsThen;
+  const double seconds = secondsNow - secondsThen;
+  if (steps <= 0 || seconds <= 0) return -1;
+  return std::max<qint64>(0, stepsPlanned - stepsNow) * seconds / double(steps);
+}
+
+LabView* PresenterMode::labView() const { return qobject_cast<LabView*>(lab_.data()); }
 
 PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QWidget* lab,
                              QObject* parent)
@@ -72,6 +98,9 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   v->addStretch(1);
   slideScroll->setWidget(slide);
   stepLabel_ = new QLabel;
+  paceTimer_ = new QTimer(this);
+  paceTimer_->setInterval(1000);
+  connect(paceTimer_, &QTimer::timeout, this, &PresenterMode::checkPace);
 }
 
 void PresenterMode::toggle() {
@@ -89,11 +118,19 @@ void PresenterMode::enter() {
   savedScale_ = AppTheme::fontScale();
   savedFont_ = QApplication::font();
   wasMaximized_ = window_->isMaximized();
-  AppTheme::setFontScale(kPresenterFontScale);
+  // The screen it will fill (the window's own size when it stays a window, as in tests).
+  const QSize screen =
+      fullScreen_ && window_->screen() ? window_->screen()->size() : window_->size();
+  AppTheme::setFontScale(fontScaleFor(screen));
   AppTheme::apply(ThemeKind::HighContrast);
   if (labHook_) labHook_(true);
   study_->applyTheme();
   if (fullScreen_) window_->showFullScreen();
+  // The class sees the slide, not the app: no menu bar, no tabs (Esc brings them back).
+  chromeMenu_ = !window_->menuBar()->isHidden();
+  chromeTabs_ = !tabs_->tabBar()->isHidden();
+  window_->menuBar()->hide();
+  tabs_->tabBar()->hide();
   window_->statusBar()->addPermanentWidget(stepLabel_);
   stepLabel_->show();
   qApp->installEventFilter(this);
@@ -107,12 +144,86 @@ void PresenterMode::enter() {
   }
   emit activeChanged(true);
   shownIndex_ = -1;
+  offered_ = false;
   walkthrough_->setOptions(options);  // emits the first step
+  // Live, the options train while the teacher talks: the lab slides then show finished runs.
+  // enterWithRecordings() replays instead, so it starts none (the timer stops on its own).
+  QTimer::singleShot(0, this, [this] {
+    if (active_ && !withRecordings_) startLiveRuns();
+  });
+}
+
+void PresenterMode::startLiveRuns() {
+  if (!runner_) return;
+  bool any = false;
+  // Each option's step asks the lab for its runs now (with its fp32 reference and companion);
+  // when the step comes, the same call shows them, trained meanwhile.
+  for (const auto& step : walkthrough_->steps())
+    if (step.kind == PresenterWalkthrough::StepKind::RunOption) {
+      runner_(step.scenarioId);
+      any = true;
+    }
+  if (!any) return;
+  liveClock_.start();
+  paceSteps_ = -1;
+  paceTimer_->start();
+}
+
+void PresenterMode::checkPace() {
+  LabView* lab = labView();
+  if (!active_ || withRecordings_ || offered_ || !lab) {
+    paceTimer_->stop();
+    return;
+  }
+  qint64 done = 0, planned = 0;
+  bool running = false;
+  for (const TrackedRun& run : lab->store().runs()) {
+    if (run.replayed()) continue;
+    done += run.stepsDone();
+    planned += run.totalSteps;
+    running = running || run.active();
+  }
+  const double now = liveClock_.elapsed() / 1000.0;
+  if (!running) {  // finished (or stopped) before the pace said anything
+    paceTimer_->stop();
+    return;
+  }
+  if (done == 0) return;
+  if (paceSteps_ < 0) {
+    paceSteps_ = done;
+    paceSeconds_ = now;
+    return;
+  }
+  if (done - paceSteps_ < kPaceSteps) return;
+  const double need = secondsToFinish(paceSteps_, paceSeconds_, done, now, planned);
+  paceTimer_->stop();  // one estimate per walk-through: the teacher is asked once
+  const bool onLab = walkthrough_->current().kind == PresenterWalkthrough::StepKind::RunOption ||
+                     walkthrough_->current().kind == PresenterWalkthrough::StepKind::Verdicts;
+  const double left = onLab ? 0 : std::max(0.0, kLeadSeconds - now);
+  if (need < 0 || need <= left) return;
+  offered_ = true;
+  const QString text =
+      tr("At the pace of their first steps this machine needs about %1 s more to finish the "
+         "runs; the lab slides come in about %2 s.\n\nPresent the shipped recordings instead? "
+         "(The live runs stop; each slide then shows its recorded run, labelled with the device "
+         "and date it was recorded on.)")
+          .arg(qRound(need))
+          .arg(qRound(left));
+  const QString title = tr("Present the recordings?");
+  const bool yes = confirm_ ? confirm_(title, text)
+                            : QMessageBox::question(window_, title, text) == QMessageBox::Yes;
+  if (!active_) return;
+  if (yes)
+    emit recordingsRequested();
+  else
+    emit statusMessage(tr("Live runs kept: the lab slides show them as far as they got."));
 }
 
 void PresenterMode::enterWithRecordings(std::vector<RunRecording> recordings) {
+  const bool offered = offered_;  // the recordings may be what was offered
   if (active_) leave();
   enter();  // clears the lab: the class sees only this set
+  offered_ = offered;
   withRecordings_ = player_ && player_(std::move(recordings));
   if (withRecordings_) {
     updateStepLine();
@@ -124,6 +235,9 @@ void PresenterMode::leave() {
   if (!active_) return;
   active_ = false;
   withRecordings_ = false;
+  paceTimer_->stop();
+  window_->menuBar()->setVisible(chromeMenu_);
+  tabs_->tabBar()->setVisible(chromeTabs_);
   qApp->removeEventFilter(this);
   const int index = tabs_->indexOf(verdictPage_);
   if (index >= 0) tabs_->removeTab(index);
@@ -179,25 +293,58 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event) {
   auto* widget = qobject_cast<QWidget*>(watched);
   if (!widget || widget->window() != window_) return QObject::eventFilter(watched, event);
   auto* key = static_cast<QKeyEvent*>(event);
-  const bool onBreakdown =
-      walkthrough_->current().kind == PresenterWalkthrough::StepKind::Breakdown;
   switch (key->key()) {
     case Qt::Key_Space:
     case Qt::Key_Right:
+    case Qt::Key_Down:
     case Qt::Key_PageDown:  // presentation clickers send Page Down / Page Up
-      // The breakdown is longer than a screen: scroll it to its end before moving on.
-      if (!(onBreakdown && study_->presenterScroll(+1))) next();
+      // A slide longer than the screen scrolls to its end before the walkthrough moves on.
+      if (!scrollSlide(+1)) next();
       return true;
     case Qt::Key_Left:
+    case Qt::Key_Up:
     case Qt::Key_PageUp:
-      if (!(onBreakdown && study_->presenterScroll(-1))) back();
+      if (!scrollSlide(-1)) back();
       return true;
     case Qt::Key_Escape:
-      leave();
+      escape();
       return true;
     default:
       return QObject::eventFilter(watched, event);
   }
+}
+
+bool PresenterMode::scrollSlide(int direction) {
+  using Kind = PresenterWalkthrough::StepKind;
+  switch (walkthrough_->current().kind) {
+    case Kind::Question:
+    case Kind::Reveal:
+    case Kind::Breakdown:
+      return study_->presenterScroll(direction);
+    case Kind::RunOption:
+      return labView() && SlideScroll::page(labView()->topArea(), direction);
+    case Kind::Verdicts:
+      return SlideScroll::page(qobject_cast<QScrollArea*>(verdictPage_), direction);
+  }
+  return false;
+}
+
+void PresenterMode::escape() {
+  LabView* lab = labView();
+  // Runs training here (a replay costs next to nothing and is not asked about).
+  const bool training =
+      lab && std::any_of(lab->store().runs().begin(), lab->store().runs().end(),
+                         [](const TrackedRun& r) { return r.active() && !r.replayed(); });
+  if (training) {
+    const QString title = tr("Stop the runs?");
+    const QString text =
+        tr("Runs are still training and keep the processor busy after "
+           "presenter mode ends.\n\nStop them now?");
+    const bool stop = confirm_ ? confirm_(title, text)
+                               : QMessageBox::question(window_, title, text) == QMessageBox::Yes;
+    if (stop) lab->stopAll();
+  }
+  leave();
 }
 
 void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
@@ -245,7 +392,7 @@ void PresenterMode::fillVerdictTable() {
   if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
     title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
   // As large as the screen allows without wrapping every cell.
-  table_->setFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5));
+  table_->setLargestFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5).pointSizeF());
   // The fp32 reference first (every number is relative to it), then the options as shown.
   QList<LabVerdictTable::Row> rows;
   rows.append({tr("fp32 baseline (reference)"), ScenarioCatalog::baselineId(), -1});

@@ -1,12 +1,18 @@
-// Presenter mode: the window goes full screen with the high-contrast theme and large fonts, and
-// a teacher walks the class through the current question with the keyboard (Space/Right next,
-// Left back, Esc leaves): question, answer, breakdown, each option run in the lab, then a
-// verdict table. The step logic is PresenterWalkthrough; this class maps steps to the views.
+// Presenter mode: the window goes full screen with the high-contrast theme and fonts scaled to
+// the screen, without its menu bar and tabs, and a teacher walks the class through the current
+// question with the keyboard: Space, Page Down, Down or Right scroll the slide a page and then
+// move on; Page Up, Up or Left scroll back and then go back; Esc leaves (asking whether to stop
+// runs still training). Question, answer, breakdown, each option run in the lab, then a
+// verdict table. Live, the runs start as the question is shown, so they have trained by the lab
+// slides; when the first steps say this machine cannot finish in time, the recordings are
+// offered. The step logic is PresenterWalkthrough; this class maps steps to the views.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QFont>
 #include <QObject>
 #include <QPointer>
+#include <QSize>
 #include <functional>
 #include <vector>
 
@@ -17,6 +23,7 @@
 class QMainWindow;
 class QTabWidget;
 class QLabel;
+class QTimer;
 class QWidget;
 
 namespace precisionlab {
@@ -25,6 +32,7 @@ class StudyView;
 class EvidenceSummary;
 class LabController;
 class LabVerdictTable;
+class LabView;
 
 class PresenterMode : public QObject {
   Q_OBJECT
@@ -54,6 +62,23 @@ class PresenterMode : public QObject {
   void setRecordingsPlayer(RecordingsPlayer player) { player_ = std::move(player); }
   // Whether the walkthrough on screen presents recordings (no step waits for training).
   bool presentingRecordings() const { return withRecordings_; }
+  // Asks the teacher a yes/no question (a QMessageBox by default; tests answer it themselves).
+  using Confirm = std::function<bool(const QString& title, const QString& text)>;
+  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  // Seconds a teacher spends on the question, its answer and its breakdown before the first
+  // lab slide: what the live runs have to finish in. An assumption, not a measurement: a
+  // minute and a half for three slides (issue 38's five-minute lesson for the whole walk).
+  static constexpr int kLeadSeconds = 90;
+  // The font scale for a screen: 1.6x up to 1280x800, growing with the screen beyond it
+  // (2.16x at 1920x1080), so a projector's large screen is used, not a 1024 px layout in it.
+  static double fontScaleFor(const QSize& screen);
+  // Seconds the live runs need to finish at the pace of their steps so far, from (steps done,
+  // seconds) at two moments and the steps all of them plan; -1 while the pace is unknown.
+  static double secondsToFinish(qint64 stepsThen, double secondsThen, qint64 stepsNow,
+                                double secondsNow, qint64 stepsPlanned);
+  // The live runs' estimate said they would not finish before the lab slides; the teacher was
+  // asked (once per walk-through) and `accepted` says what they chose.
+  bool recordingsOffered() const { return offered_; }
 
  public slots:
   void enter();
@@ -70,6 +95,8 @@ class PresenterMode : public QObject {
  signals:
   void activeChanged(bool active);
   void statusMessage(const QString& text);
+  // The teacher chose the recordings over live runs that would not finish in time.
+  void recordingsRequested();
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -79,6 +106,15 @@ class PresenterMode : public QObject {
   void fillVerdictTable();
   // The status bar's step line: step, recordings and keys in one line, or the keys under it.
   void updateStepLine();
+  // Scrolls the slide on screen a page; false when it is at that end (the walkthrough moves).
+  bool scrollSlide(int direction);
+  // Esc: asks whether to stop the runs still training, then leaves.
+  void escape();
+  // Live: starts every option's runs (through the scenario runner) as the question goes up,
+  // and watches their pace.
+  void startLiveRuns();
+  void checkPace();
+  LabView* labView() const;
 
   QMainWindow* window_;
   QTabWidget* tabs_;
@@ -94,6 +130,14 @@ class PresenterMode : public QObject {
   std::function<void(bool)> labHook_;
   RecordingsPlayer player_;
   bool withRecordings_ = false;
+  Confirm confirm_;
+  QTimer* paceTimer_ = nullptr;
+  QElapsedTimer liveClock_;  // since the live runs started
+  qint64 paceSteps_ = -1;    // steps done when the pace was first read (-1: none yet)
+  double paceSeconds_ = 0;
+  bool offered_ = false;
+  bool chromeMenu_ = true;  // the menu bar's and tab bar's visibility before presenting
+  bool chromeTabs_ = true;
   bool active_ = false;
   int shownIndex_ = -1;  // the walkthrough step on screen (a lower next one: the teacher went back)
   bool fullScreen_ = true;

@@ -14,6 +14,7 @@
 
 #include "quiz/QuizSession.h"
 #include "ui/app/AppTheme.h"
+#include "ui/presenter/SlideScroll.h"
 #include "ui/study/BreakdownPanel.h"
 #include "ui/study/ConfidencePicker.h"
 #include "ui/study/ExamNavigator.h"
@@ -107,7 +108,7 @@ void StudyView::buildUi() {
   examScore_->hide();
 
   // The question column, centred and at most ~960 px wide so lines stay readable on big screens.
-  auto* column = new QWidget;
+  auto* column = column_ = new QWidget;
   column->setMaximumWidth(980);
   auto* v = new QVBoxLayout(column);
   v->setContentsMargins(8, 8, 8, 24);
@@ -427,25 +428,16 @@ void StudyView::applyBreakdownAnchor() {
 }
 
 bool StudyView::presenterScroll(int direction) {
-  if (presenter_ != PresenterStep::Breakdown) return false;
-  breakdownAnchor_ = BreakdownAnchor::None;  // the teacher scrolls from here on
-  QScrollBar* bar = scroll_->verticalScrollBar();
-  const int top = presenterBreakdownTop();
-  // A page less a few lines, so the class keeps its place.
-  const int page = std::max(40, scroll_->viewport()->height() - 3 * fontMetrics().lineSpacing());
-  const int before = bar->value();
-  if (direction > 0) {
-    if (before >= bar->maximum()) return false;
-    bar->setValue(std::min(bar->maximum(), before + page));
-  } else {
-    if (before <= top) return false;
-    bar->setValue(std::max(top, before - page));
-  }
-  return bar->value() != before;
+  if (presenter_ == PresenterStep::Off) return false;
+  // The question and the answer scroll from the top, the breakdown from its own top.
+  const bool breakdown = presenter_ == PresenterStep::Breakdown;
+  if (breakdown) breakdownAnchor_ = BreakdownAnchor::None;  // the teacher scrolls from here on
+  return SlideScroll::page(scroll_, direction, breakdown ? presenterBreakdownTop() : 0);
 }
 
 void StudyView::presenterEnd() {
   presenter_ = PresenterStep::Off;
+  render();  // the mode box and the narrow column come back
   applyTheme();
 }
 
@@ -529,6 +521,12 @@ void StudyView::render() {
   if (exam && s->isFinished()) progress += tr("  ·  reviewing your exam");
   progressLabel_->setText(progress);
 
+  // Presenting, the window's chrome goes (PresenterMode hides the menu and the tabs): no mode
+  // box or "New session" for the class to read, and the question takes the screen's width (a
+  // 980 px column sat in the middle of a 1920 px projector).
+  modeBox_->setVisible(!presenting);
+  restartButton_->setVisible(!presenting);
+  column_->setMaximumWidth(presenting ? QWIDGETSIZE_MAX : 980);
   navigator_->setVisible(exam);
   if (exam) navigator_->refresh(*s);
   const bool reviewing = exam && s->isFinished() && !presenting;

@@ -119,6 +119,7 @@ class StudyView : public QWidget {
   bool roundFinished_ = false;
   QString cardsFor_;  // "<session>/<question id>" the cards were built for
 
+  QWidget* column_ = nullptr;  // the question column (as wide as the screen when presenting)
   QComboBox* modeBox_ = nullptr;
   QLabel* progressLabel_ = nullptr;
   QLabel* timerLabel_ = nullptr;

@@ -1,6 +1,7 @@
 #include "core/RunStore.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/ScenarioIds.h"
 
@@ -129,11 +130,22 @@ std::optional<Verdict> RunStore::verdict(const std::string& scenarioId,
 }
 
 bool RunStore::isFinal(const std::string& scenarioId) const {
-  const TrackedRun* base = baselineFor(scenarioId);
-  if (base && base->active()) return false;
-  for (const TrackedRun* r : runsOf(scenarioId))
+  bool allFailed = true;
+  for (const TrackedRun* r : runsOf(scenarioId)) {
     if (r->active()) return false;
-  return true;
+    // Failed, or stopped early by a non-finite loss (the engine ends such a run as finished).
+    const bool stoppedByNaN =
+        r->state != RunState::Cancelled && r->stepsDone() < r->totalSteps &&
+        std::any_of(r->steps.begin(), r->steps.end(),
+                    [](const StepRecord& s) { return !std::isfinite(s.loss); });
+    allFailed = allFailed && (r->state == RunState::Failed || stoppedByNaN);
+  }
+  // Runs that stopped failing (a NaN loss) have their verdict now: the baseline still training
+  // cannot change it (the lab's card read "Finished 11/60" for four minutes, then "no
+  // validation result yet").
+  if (allFailed && !runsOf(scenarioId).empty()) return true;
+  const TrackedRun* base = baselineFor(scenarioId);
+  return !(base && base->active());
 }
 
 }  // namespace precisionlab
