@@ -424,14 +424,13 @@ void TestCli::bankCheck() {
 void TestCli::ctrlCCancelsEveryTrainingCommand_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("progress");  // a pattern its output shows once the loop runs
-  const QStringList tiny = {"--preset", "tiny", "--steps", "20000", "--batch-size", "4",
-                            "--seq-len", "16", "--threads", "1"};
+  const QStringList tiny = {"--preset", "tiny",      "--steps", "20000",     "--batch-size",
+                            "4",        "--seq-len", "16",      "--threads", "1"};
   QTest::newRow("train") << (QStringList{"train", "--jsonl", "--eval-every", "0"} + tiny)
                          << QStringLiteral("\"type\":\"step\"");
-  QTest::newRow("lab") << (QStringList{"lab", "--scenarios", "baseline-fp32", "--out",
-                                       path("ctrlc-lab")} +
-                           tiny)
-                       << QStringLiteral("\\[[#.]{20}\\]");
+  QTest::newRow("lab")
+      << (QStringList{"lab", "--scenarios", "baseline-fp32", "--out", path("ctrlc-lab")} + tiny)
+      << QStringLiteral("\\[[#.]{20}\\]");
   QTest::newRow("bench") << (QStringList{"bench", "--policies", "baseline-fp32"} + tiny)
                          << QStringLiteral("\\[[#.]{20}\\]");
   QTest::newRow("record") << (QStringList{"record", "--scenarios", "baseline-fp32", "--out",

@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -23,7 +24,10 @@
 #include "quiz/BankLoader.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/UserGuideWindow.h"
+#include "ui/export/GpuEstimateDialog.h"
+#include "ui/export/RunCsvExporter.h"
 #include "ui/export/TensorBoardExporter.h"
+#include "ui/export/VertexExportDialog.h"
 #include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/presenter/PresenterMode.h"
@@ -59,6 +63,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   auto* lab = new LabView(tabs_);
   lab_ = lab;
   connect(lab, &LabView::statusMessage, this, [this](const QString& t) { showStatus(t, 8000); });
+  // The lab view asks; the window opens the export and estimate dialogs (ui/export/).
+  connect(lab, &LabView::gpuEstimateRequested, this, &MainWindow::openGpuEstimate);
+  connect(lab, &LabView::vertexExportRequested, this, &MainWindow::openVertexExport);
+  connect(lab, &LabView::runsCsvExportRequested, this, &MainWindow::exportRunsCsv);
   progress_ = new ProgressView(bank_, store_.get(), tabs_);
   tabs_->addTab(study_, tr("Study"));
   tabs_->addTab(lab_, tr("Lab"));
@@ -364,11 +372,11 @@ void MainWindow::buildMenus() {
   QAction* vertex = file->addAction(tr("Export to &Vertex AI…"));
   connect(vertex, &QAction::triggered, this, [this, lab] {
     tabs_->setCurrentWidget(lab_);
-    lab->openVertexExport();
+    openVertexExport(lab->exportScenario());
   });
   file->addSeparator();
   QAction* exportRuns = file->addAction(tr("Export lab &runs as CSV…"));
-  connect(exportRuns, &QAction::triggered, lab, &LabView::exportRunsCsv);
+  connect(exportRuns, &QAction::triggered, this, &MainWindow::exportRunsCsv);
   QAction* tensorBoard = file->addAction(tr("Export lab runs for &TensorBoard…"));
   tensorBoard->setToolTip(tr("Every run in the lab (live or replayed) as TensorBoard event files"));
   connect(tensorBoard, &QAction::triggered, this, [this, lab] {
@@ -611,6 +619,40 @@ void MainWindow::runScenario(const QString& scenarioId) {
   if (!study_->scenarioOrder().isEmpty())
     lab->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   lab->runScenario(scenarioId);
+}
+
+void MainWindow::openGpuEstimate() {
+  auto* dialog = new GpuEstimateDialog(this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void MainWindow::openVertexExport(const QString& scenarioId) {
+  auto* dialog = new VertexExportDialog(scenarioId, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void MainWindow::exportRunsCsv() {
+  auto* lab = qobject_cast<LabView*>(lab_);
+  if (!lab || lab->store().runs().empty()) {
+    QMessageBox::information(this, tr("Nothing to export"),
+                             tr("Start at least one run, then export its records."));
+    return;
+  }
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Export run records as CSV"),
+                                   QDir(dir.isEmpty() ? QDir::homePath() : dir)
+                                       .filePath(QStringLiteral("precisionlab-runs.csv")),
+                                   tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!RunCsvExporter::save(lab->store(), path, &error)) {
+    QMessageBox::warning(this, tr("Export failed"), error);
+    return;
+  }
+  showStatus(tr("Saved run records to %1.").arg(path), 8000);
 }
 
 }  // namespace precisionlab

@@ -61,6 +61,13 @@ class MainWindow : public QMainWindow {
   void exportBankDialog();
   QString exportBankTo(const QString& path, const QString& formatName);  // empty = ok
   void showUserGuide();
+  // The estimated speed, memory and epoch cost on Vertex AI's GPUs, with formula and sources.
+  void openGpuEstimate();
+  // "Export to Vertex AI…" for a scenario.
+  void openVertexExport(const QString& scenarioId);
+  // Writes every lab run's records as CSV (one row per step per run, with provenance) to a file
+  // the user picks; says so in a dialog when there is nothing to export or it fails.
+  void exportRunsCsv();
   QWidget* userGuide() const { return guide_; }
   static bool isRecording(const QString& path);
   // What closing the window now would lose ("an exam you have not submitted", "2 runs still

@@ -142,9 +142,9 @@ QStringList ScreenshotTour::run(const QString& dir) {
   lab->showChartTab(2);
   shoot(QStringLiteral("lab-inside-fp16"));
   lab->showChartTab(0);
-  lab->openGpuEstimate();
+  window.openGpuEstimate();
   settle(300);
-  if (auto* dialog = lab->findChild<QDialog*>(QStringLiteral("gpuEstimateDialog"))) {
+  if (auto* dialog = window.findChild<QDialog*>(QStringLiteral("gpuEstimateDialog"))) {
     const QString path = QDir(dir).filePath(QStringLiteral("gpu-estimate.png"));
     if (savePng(dialog->grab().toImage(), path)) written << path;
     dialog->close();

@@ -30,9 +30,6 @@
 #include "core/RunRecording.h"
 #include "core/RunReplayer.h"
 #include "ui/charts/ChartPanel.h"
-#include "ui/export/GpuEstimateDialog.h"
-#include "ui/export/RunCsvExporter.h"
-#include "ui/export/VertexExportDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabEvidence.h"
@@ -213,10 +210,11 @@ void LabView::buildUi() {
   vertexButton->setToolTip(
       tr("Write the Hugging Face Trainer script and Vertex AI job spec "
          "for the highlighted option."));
-  connect(vertexButton, &QPushButton::clicked, this, &LabView::openVertexExport);
+  connect(vertexButton, &QPushButton::clicked, this,
+          [this] { emit vertexExportRequested(exportScenario()); });
   auto* csvButton = new QPushButton(tr("Export runs as CSV…"), runButtons_);
   csvButton->setToolTip(tr("One row per step per run, with where each number comes from."));
-  connect(csvButton, &QPushButton::clicked, this, &LabView::exportRunsCsv);
+  connect(csvButton, &QPushButton::clicked, this, &LabView::runsCsvExportRequested);
   runButtons->addWidget(replayButton);
   runButtons->addWidget(openButton);
   runButtons->addWidget(speedLabel);
@@ -303,7 +301,7 @@ void LabView::buildUi() {
   topLayout->setContentsMargins(0, 0, 0, 0);
   evidence_ = new EvidenceSummary(this);
   connect(evidence_, &EvidenceSummary::runAllRequested, this, &LabView::runEveryOption);
-  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::openGpuEstimate);
+  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::gpuEstimateRequested);
   topLayout->addWidget(evidence_);
   topLayout->addWidget(settingsArea_);
   topLayout->addWidget(runsBox);
@@ -522,12 +520,6 @@ void LabView::runEveryOption() {
                              (runs.front()->active() || runs.front()->state == RunState::Finished);
     if (!liveAlready) runScenario(id);
   }
-}
-
-void LabView::openGpuEstimate() {
-  auto* dialog = new GpuEstimateDialog(this);
-  dialog->setAttribute(Qt::WA_DeleteOnClose);
-  dialog->open();
 }
 
 void LabView::updateMixedNotice() {
@@ -810,32 +802,8 @@ bool LabView::replayRecordings(std::vector<RunRecording> recordings) {
   return true;
 }
 
-void LabView::openVertexExport() {
-  const QString id = highlighted_.isEmpty() ? ScenarioCatalog::answerId() : highlighted_;
-  auto* dialog = new VertexExportDialog(id, this);
-  dialog->setAttribute(Qt::WA_DeleteOnClose);
-  dialog->open();
-}
-
-void LabView::exportRunsCsv() {
-  if (store().runs().empty()) {
-    QMessageBox::information(this, tr("Nothing to export"),
-                             tr("Start at least one run, then export its records."));
-    return;
-  }
-  const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-  const QString path =
-      QFileDialog::getSaveFileName(this, tr("Export run records as CSV"),
-                                   QDir(dir.isEmpty() ? QDir::homePath() : dir)
-                                       .filePath(QStringLiteral("precisionlab-runs.csv")),
-                                   tr("CSV files (*.csv)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!RunCsvExporter::save(store(), path, &error)) {
-    QMessageBox::warning(this, tr("Export failed"), error);
-    return;
-  }
-  emit statusMessage(tr("Saved run records to %1.").arg(path));
+QString LabView::exportScenario() const {
+  return highlighted_.isEmpty() ? ScenarioCatalog::answerId() : highlighted_;
 }
 
 }  // namespace precisionlab

@@ -119,15 +119,8 @@ class LabView : public QWidget {
   void setOptionLetters(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
   // "Run every option": baseline, each option and bf16=True, side by side.
   void runEveryOption();
-  // The estimated speed, memory and epoch cost on Vertex AI's GPUs, with formula and sources.
-  void openGpuEstimate();
-
-  // "Export to Vertex AI…" for the highlighted scenario (fp16=True when none is).
-  void openVertexExport();
-
-  // Writes all run records as CSV (one row per step per run, with provenance) to a file the user
-  // picks; returns false with a dialog on error.
-  void exportRunsCsv();
+  // The scenario an export is for: the highlighted one, fp16=True when none is.
+  QString exportScenario() const;
 
  signals:
   // Emitted after a drain that brought new records or state changes (tests wait on it).
@@ -136,6 +129,10 @@ class LabView : public QWidget {
   void statusMessage(const QString& text);
   // A batch of recordings was read and started replaying (or failed: `ok` false).
   void recordingsLoaded(bool ok);
+  // The view's export and estimate buttons: the main window opens the dialogs (ui/export/).
+  void gpuEstimateRequested();
+  void vertexExportRequested(const QString& scenarioId);
+  void runsCsvExportRequested();
 
  private:
   void resizeEvent(QResizeEvent* event) override;
