@@ -78,6 +78,7 @@ int runRecord(const ArgParser& p) {
   if (!started.ok()) p.fail("scenarios", started.error);
   std::printf("recording %zu runs on %s (%s, %lld steps each)\n", session.store().runs().size(),
               base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
+  std::fflush(stdout);
   std::map<RunId, size_t> stepsShown;
   auto collect = [&](const std::vector<RunUpdate>& updates) {
     for (const RunUpdate& u : updates) {
@@ -85,9 +86,11 @@ int runRecord(const ArgParser& p) {
       if (!r) continue;
       size_t& before = stepsShown[u.id];
       if (r->steps.size() / 10 != before / 10 || u.state == RunState::Finished ||
-          u.state == RunState::Failed)
+          u.state == RunState::Failed) {
         std::printf("  %-34s %-9s step %4zu/%lld\n", u.label.c_str(), runStateName(u.state),
                     r->steps.size(), static_cast<long long>(r->totalSteps));
+        std::fflush(stdout);  // a pipe or a log sees each line as it happens, not at the end
+      }
       before = r->steps.size();
     }
   };
