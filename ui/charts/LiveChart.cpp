@@ -3,6 +3,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLocale>
+#include <QFontMetrics>
 #include <QLogValueAxis>
 #include <QPen>
 #include <QScatterSeries>
@@ -217,10 +218,21 @@ int LiveChart::columnsForDecimation() const {
   return std::isfinite(w) ? std::clamp(int(w), 50, 20000) : 50;
 }
 
+int LiveChart::linearTicksThatFit() const {
+  // Qt Charts elides a tick label ("…") once the ticks stand closer than about a label's height:
+  // a short chart (a lab at 1280x800) gets fewer ticks, each readable.
+  const double h = plotArea().height();
+  const int line = QFontMetrics(yLinear_ ? yLinear_->labelsFont() : QFont()).height();
+  if (!std::isfinite(h) || line <= 0) return kLinearTicks;
+  return std::clamp(int(h / (2.0 * line)) + 1, 2, kLinearTicks);
+}
+
 void LiveChart::onPlotAreaChanged() {
   placeLabels();
   placeTickLabels();
-  if (std::abs(columnsForDecimation() - lastColumns_) <= kColumnSlack || redecimatePending_) return;
+  const bool ticksChange = yLinear_ && linearTicksThatFit() != lastTicksThatFit_;
+  if (!ticksChange && std::abs(columnsForDecimation() - lastColumns_) <= kColumnSlack) return;
+  if (redecimatePending_) return;
   redecimatePending_ = true;
   QTimer::singleShot(0, this, &LiveChart::redecimate);
 }
@@ -299,7 +311,8 @@ void LiveChart::setLinearRange(double yMin, double yMax) {
   // chart's own axis changed the tick labels' width twice per update, which moved the plot
   // area, which asked for another update: an idle window sat at 100% CPU in this loop.
   if (!niceAxis_) niceAxis_ = std::make_unique<QValueAxis>();
-  niceAxis_->setTickCount(kLinearTicks);
+  lastTicksThatFit_ = linearTicksThatFit();
+  niceAxis_->setTickCount(lastTicksThatFit_);
   niceAxis_->setRange(lo, hi);
   niceAxis_->applyNiceNumbers();
   double niceLo = niceAxis_->min(), niceHi = niceAxis_->max();
@@ -307,7 +320,7 @@ void LiveChart::setLinearRange(double yMin, double yMax) {
   if (!std::isfinite(niceLo) || !std::isfinite(niceHi) || !(niceHi > niceLo)) {
     niceLo = lo;
     niceHi = hi;
-    ticks = kLinearTicks;
+    ticks = lastTicksThatFit_;
   }
   if (yLinear_->tickCount() != ticks) yLinear_->setTickCount(ticks);
   if (yLinear_->min() != niceLo || yLinear_->max() != niceHi) yLinear_->setRange(niceLo, niceHi);

@@ -120,6 +120,8 @@ class LiveChart : public QChart {
   bool yIncludesZero_ = false;
   qreal lineWidth_ = 2;
   int lastColumns_ = 0;
+  int lastTicksThatFit_ = 5;  // the linear y axis's tick count, from the plot's height
+  int linearTicksThatFit() const;
   // Setting ranges and label formats can re-layout the chart, which reports a new plot area;
   // redrawing from inside that report recursed until the stack ran out. Nested requests are
   // deferred to the event loop instead, at most one pending.
