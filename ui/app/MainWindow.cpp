@@ -31,6 +31,7 @@
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
 
+#include "ui/lab/LabSessionArchive.h"
 #include "ui/lab/LabView.h"
 
 namespace precisionlab {
@@ -59,6 +60,17 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   auto* lab = new LabView(tabs_);
   lab_ = lab;
   connect(lab, &LabView::statusMessage, this, [this](const QString& t) { showStatus(t, 8000); });
+  if (options_.restoreSettings) {
+    // The last lab session: saved as recordings when its runs stop, replayed here at the start.
+    const QString folder = LabSessionArchive::defaultFolder();
+    new LabSessionArchive(lab->controller(), folder, this);
+    QString error;
+    if (const int n = LabSessionArchive::restore(lab->controller(), folder, &error))
+      showStatus(tr("The last lab session's %n run(s) restored, as recordings from %1.", nullptr, n)
+                     .arg(QDir::toNativeSeparators(folder)),
+                 10000);
+    if (!error.isEmpty()) showStatus(error, 10000);
+  }
   progress_ = new ProgressView(bank_, store_.get(), tabs_);
   tabs_->addTab(study_, tr("Study"));
   tabs_->addTab(lab_, tr("Lab"));
