@@ -12,7 +12,7 @@
 namespace precisionlab {
 
 class ExamPassMark {
-  Q_DECLARE_TR_FUNCTIONS(ExamPassMark)
+  Q_DECLARE_TR_FUNCTIONS(precisionlab::ExamPassMark)
 
  public:
   // One sentence to append to the exam's score; `exam` is the bank's bank.exam.
