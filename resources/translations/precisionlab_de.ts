@@ -475,7 +475,7 @@
     </message>
     <message>
         <source> (chance %1)</source>
-        <translation> (Zufall %1)</translation>
+        <translation> (Zufallsgenauigkeit %1)</translation>
     </message>
     <message>
         <source>The baseline did not learn: every other verdict is inconclusive. Run longer (--steps) or with a larger learning rate before reading them.</source>
@@ -3271,10 +3271,6 @@ Trotzdem beenden?</translation>
         <translation>d.M.</translation>
     </message>
     <message>
-        <source>Accuracy by exam-guide sub-objective</source>
-        <translation>Genauigkeit nach Teilziel des Prüfungsleitfadens</translation>
-    </message>
-    <message>
         <source>Accuracy by group chart</source>
         <translation>Diagramm: Genauigkeit nach Teilziel oder Prüfungsbereich</translation>
     </message>
@@ -3283,12 +3279,16 @@ Trotzdem beenden?</translation>
         <translation>(ohne Teilziel)</translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%Ln answer(s))</source>
-        <comment>chart label: group name and its answers</comment>
+        <source>(%Ln answer(s))</source>
+        <comment>chart label: the group&apos;s answers</comment>
         <translation>
-            <numerusform>%1 (%Ln Antwort)</numerusform>
-            <numerusform>%1 (%Ln Antworten)</numerusform>
+            <numerusform>(%Ln Antwort)</numerusform>
+            <numerusform>(%Ln Antworten)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Accuracy by sub-objective</source>
+        <translation>Genauigkeit nach Teilziel</translation>
     </message>
 </context>
 <context>

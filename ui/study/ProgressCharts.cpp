@@ -48,7 +48,7 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
 
   auto* domainChart = new QChart;
   domainChart->setLocale(QLocale());
-  domainChart->setTitle(tr("Accuracy by exam-guide sub-objective"));
+  domainChart->setTitle(tr("Accuracy by sub-objective"));
   domainSeries_ = new QHorizontalBarSeries;
   domainSeries_->setLabelsVisible(true);
   domainSeries_->setLabelsFormat(QStringLiteral("@value%"));
@@ -129,7 +129,7 @@ void ProgressCharts::show(const quiz::Statistics& stats, const QVector<quiz::Dom
   dayX_->setTickCount(
       int(std::min<qint64>(10, from.daysTo(to) + 3)));  // one tick a day when it fits
 
-  domainView_->chart()->setTitle(byObjective ? tr("Accuracy by exam-guide sub-objective")
+  domainView_->chart()->setTitle(byObjective ? tr("Accuracy by sub-objective")
                                              : tr("Accuracy by exam domain"));
   domainSeries_->clear();
   domainAxis_->clear();
@@ -139,11 +139,12 @@ void ProgressCharts::show(const quiz::Statistics& stats, const QVector<quiz::Dom
   // the bottom, so the list goes in reversed.
   for (auto it = groups.crbegin(); it != groups.crend(); ++it) {
     const QString name = it->domain.isEmpty() ? tr("(no sub-objective)") : it->domain;
-    // Two lines of about 24 characters keep the bars the larger part of a 2/5-width chart at
-    // 1024 px; the answers count stays on the label's last line.
-    names << wrappedLabel(
-        tr("%1 (%Ln answer(s))", "chart label: group name and its answers", it->attempts).arg(name),
-        24);
+    // Lines of at most 20 characters leave the bars room in a 2/5-width chart at 1024 px
+    // (Qt reserves too little for longer HTML labels: 24 were cut at the chart's left edge);
+    // the answers count on a line of its own ("(5" and "answers)" split apart).
+    names << wrappedLabel(name, 20) + QStringLiteral("<br>") +
+                 tr("(%Ln answer(s))", "chart label: the group's answers", it->attempts)
+                     .toHtmlEscaped();
     *set << qRound(it->accuracy * 100.0);
   }
   domainAxis_->append(names);
