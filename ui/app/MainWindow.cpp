@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <utility>
 
 #include "engine/BuildInfo.h"
 #include "quiz/BankFormatFields.h"
@@ -66,8 +67,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     new LabSessionArchive(lab->controller(), folder, this);
     QString error;
     if (const int n = LabSessionArchive::restore(lab->controller(), folder, &error))
-      showStatus(tr("The last lab session's %n run(s) restored, as recordings from %1.", nullptr, n)
-                     .arg(QDir::toNativeSeparators(folder)),
+      showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) restored, as recordings "
+                                       "from %1.",
+                                       nullptr, n)
+                                        .arg(QDir::toNativeSeparators(folder)),
                  10000);
     if (!error.isEmpty()) showStatus(error, 10000);
   }
@@ -102,7 +105,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
           [this](const QString& t) { showStatus(t, 8000); });
   connect(progress_, &ProgressView::profileChanged, this, [this](qint64 id, const QString& name) {
     study_->setProfile(id);
-    showStatus(tr("Studying as %1.").arg(name), 5000);
+    // The restored lab session's note stays in view: the profile's line comes after it.
+    const QString note = std::exchange(labRestoredNote_, QString());
+    showStatus(tr("Studying as %1.").arg(name) + (note.isEmpty() ? QString() : u' ' + note),
+               note.isEmpty() ? 5000 : 10000);
     if (options_.restoreSettings) QSettings().setValue(QStringLiteral("study/profile"), id);
   });
   connect(study_, &StudyView::modeChanged, this, [this](quiz::QuizMode mode) {
