@@ -28,6 +28,7 @@
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/ScenarioCatalog.h"
 #include "ui/lab/VerdictCache.h"
+#include "ui/study/ProgressView.h"
 
 using namespace precisionlab;
 
@@ -168,6 +169,7 @@ class TestTranslations : public QObject {
   void translationsAreUpToDate();
   void appRunsInGerman();
   void pluralsInEnglishAndGerman();
+  void defaultProfileNameFollowsTheLanguage();
   void qtOwnTextsAreGerman();
   void unknownLanguageNeedsNoDisplay();
   void screenFollowsLocaleFilesDoNot();
@@ -325,6 +327,17 @@ void TestTranslations::pluralsInEnglishAndGerman() {
   QCOMPARE(en.translate("precisionlab::StudyView", "Question %1 of %2", nullptr, 2), QString());
   QCOMPARE(EnglishPlurals::form(QStringLiteral("ran %n step(s), %n run(s)"), 1),
            QStringLiteral("ran %n step, %n run"));
+}
+
+void TestTranslations::defaultProfileNameFollowsTheLanguage() {
+  // Stored in English, shown in German: no "Sie lernen als Learner." for a database made
+  // under English; a learner's own name stays as typed.
+  QCOMPARE(QString::fromLatin1(ProgressView::kDefaultProfileName), QStringLiteral("Learner"));
+  QCOMPARE(ProgressView::displayName(QStringLiteral("Learner")), QStringLiteral("Standardprofil"));
+  QCOMPARE(ProgressView::displayName(QStringLiteral("Ada")), QStringLiteral("Ada"));
+  QCOMPARE(QCoreApplication::translate("precisionlab::MainWindow", "Studying as %1.")
+               .arg(ProgressView::displayName(QStringLiteral("Learner"))),
+           QStringLiteral("Lernprofil: Standardprofil."));
 }
 
 void TestTranslations::qtOwnTextsAreGerman() {
