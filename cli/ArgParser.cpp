@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "cli/DidYouMean.h"
 #include "core/EngineError.h"
 #include "core/TrainConfig.h"
+
 namespace precisionlab::cli {
 
 namespace {
@@ -113,7 +115,11 @@ void ArgParser::parse(const std::vector<std::string>& args) {
     const auto eq = a.find('=');
     const std::string name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
     const Option* o = find(name);
-    if (!o) throw UsageError("unknown option --" + name);
+    if (!o) {
+      std::vector<std::string> names = {"help", "version"};
+      for (const auto& known : options_) names.push_back(known.name);
+      throw UsageError("unknown option --" + name + didYouMean(name, names, "--"));
+    }
     std::string value;
     if (o->valueName.empty()) {
       if (eq != std::string::npos) fail(name, "takes no value");
@@ -128,7 +134,9 @@ void ArgParser::parse(const std::vector<std::string>& args) {
     if (!o->choices.empty()) {
       bool known = false;
       for (const auto& c : o->choices) known = known || c == value;
-      if (!known) fail(name, "'" + value + "' is not one of " + joined(o->choices, ", "));
+      if (!known)
+        fail(name, "'" + value + "' is not one of " + joined(o->choices, ", ") +
+                       didYouMean(value, o->choices));
     }
     values_[name] = value;
   }

@@ -6,6 +6,7 @@
 #include "cli/ArgParser.h"
 #include "cli/BankTransferCommand.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CountText.h"
 
 #include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
@@ -46,9 +47,10 @@ int runBankCheck(const ArgParser& args, const std::vector<std::string>& files) {
     const quiz::BankLoadResult result = quiz::BankLoader::loadFile(file);
     if (result.ok()) {
       const quiz::QuestionBank& bank = *result.bank;
-      std::printf("%s: ok (bank \"%s\" %s, %d questions, %d domains)\n", qPrintable(file),
-                  qPrintable(bank.id), qPrintable(bank.version),
-                  static_cast<int>(bank.questions.size()), static_cast<int>(bank.domains().size()));
+      std::printf("%s: ok (bank \"%s\" %s, %s, %s)\n", qPrintable(file), qPrintable(bank.id),
+                  qPrintable(bank.version),
+                  countText(bank.questions.size(), "question", "questions").c_str(),
+                  countText(bank.domains().size(), "domain", "domains").c_str());
       if (!lint) continue;
       const QStringList warnings = quiz::lintBank(bank);
       // Notes (a bare recall stem) inform the author and never change the exit status.

@@ -1,6 +1,7 @@
 #ifdef PRECISIONLAB_HAVE_QUIZ
 
 #include "cli/BankTransferCommand.h"
+#include "cli/CountText.h"
 
 #include "core/TerminalText.h"
 #include "quiz/BankFormatFields.h"
@@ -29,8 +30,8 @@ std::optional<quiz::BankFormat> formatArg(const ArgParser& args) {
 // reads there), escaped: a NUL byte in a problem is shown, not cut off with what follows it.
 void printProblems(const std::string& file, const QVector<quiz::ImportProblem>& problems,
                    const char* outcome) {
-  std::fprintf(stderr, "%s: %d problem%s%s\n", escapeForTerminal(file).c_str(),
-               static_cast<int>(problems.size()), problems.size() == 1 ? "" : "s", outcome);
+  std::fprintf(stderr, "%s: %s%s\n", escapeForTerminal(file).c_str(),
+               countText(problems.size(), "problem", "problems").c_str(), outcome);
   for (const quiz::ImportProblem& problem : problems) {
     const QByteArray utf8 = problem.toString().toUtf8();
     std::fprintf(
@@ -52,9 +53,9 @@ int runBankImport(const ArgParser& args, const std::vector<std::string>& files) 
     return 1;
   }
   const quiz::QuestionBank& bank = *r.bank;
-  std::printf("%s: ok (bank \"%s\", %d questions, %d domains)\n", qPrintable(file),
-              qPrintable(bank.id), static_cast<int>(bank.questions.size()),
-              static_cast<int>(bank.domains().size()));
+  std::printf("%s: ok (bank \"%s\", %s, %s)\n", qPrintable(file), qPrintable(bank.id),
+              countText(bank.questions.size(), "question", "questions").c_str(),
+              countText(bank.domains().size(), "domain", "domains").c_str());
   for (const QString& note : r.notes) std::printf("  note: %s\n", qPrintable(note));
   if (out.empty()) return 0;
   const QString error =
@@ -90,8 +91,9 @@ int runBankExport(const ArgParser& args, const std::vector<std::string>& files) 
     return 1;
   }
   const QString name = quiz::BankInterchange::formatName(*format);
-  std::printf("wrote %s (%d questions, %s)\n", out.c_str(),
-              static_cast<int>(in.bank->questions.size()), qPrintable(name));
+  std::printf("wrote %s (%s, %s)\n", out.c_str(),
+              countText(in.bank->questions.size(), "question", "questions").c_str(),
+              qPrintable(name));
   std::printf("  what %s keeps: %s\n", qPrintable(name),
               qPrintable(quiz::BankInterchange::losses(*format)));
   // What this bank gives and the file cannot hold: said before anyone relies on the file.

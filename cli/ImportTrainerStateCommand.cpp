@@ -6,7 +6,9 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/DidYouMean.h"
 #include "core/EngineError.h"
+#include "core/ScenarioTable.h"
 #include "core/TrainerStateImport.h"
 
 namespace precisionlab::cli {
@@ -49,6 +51,10 @@ int runImport(const ArgParser& parser) {
   o.device = parser.text("device", "");
   o.precision = parser.text("precision", "");
   o.scenarioId = parser.text("scenario", "");
+  if (!o.scenarioId.empty() && !isKnownScenario(o.scenarioId)) {
+    parser.fail("scenario", "unknown lab scenario '" + o.scenarioId + "': use one of " +
+                                knownScenarioIds() + didYouMeanScenario(o.scenarioId));
+  }
   o.label = parser.text("label", "");
   const std::string state = TrainerStateImport::findTrainerState(files[0]);
   RunRecording r = TrainerStateImport::fromFile(state, o);

@@ -6,6 +6,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CountText.h"
 #include "core/EngineError.h"
 
 #include "quiz/BankLoader.h"
@@ -151,8 +152,8 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   in.examMs = exam.startOfDay().toMSecsSinceEpoch();
   const ReadinessReport r = ExamReadiness::predict(in);
   if (!r.ok) throw InputError(r.message.toStdString());
-  std::printf("Exam on %s (in %d days); predicted share right (90 %% range):\n", qPrintable(date),
-              r.daysToExam);
+  std::printf("Exam on %s (in %s); predicted share right (90 %% range):\n", qPrintable(date),
+              countText(r.daysToExam, "day", "days").c_str());
   std::printf("%-14s %-10s %-22s %s\n", "sub-objective", "answered", "if you stop now",
               "if you follow the schedule");
   const auto row = [](const QString& name, const ObjectiveReadiness& o) {
@@ -225,12 +226,13 @@ int runProgress(const ArgParser& args) {
     const ExportResult r =
         store.exportRevlog(profile, QString::fromStdString(args.text("out", ""))).result();
     if (!r.ok) throw InputError(r.error.toStdString());
-    std::printf("%d reviews written to %s\n", r.rows, qPrintable(r.path));
+    std::printf("%s written to %s\n", countText(r.rows, "review", "reviews").c_str(),
+                qPrintable(r.path));
   } else {
     const ImportResult r =
         store.importRevlog(profile, QString::fromStdString(args.positionals()[1])).result();
     if (!r.ok) throw InputError(r.error.toStdString());
-    std::printf("%d reviews imported\n", r.rows);
+    std::printf("%s imported\n", countText(r.rows, "review", "reviews").c_str());
   }
   return kExitOk;
 }

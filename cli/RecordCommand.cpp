@@ -11,6 +11,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CountText.h"
 #include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
@@ -76,8 +77,9 @@ int runRecord(const ArgParser& p) {
   LabSession session;
   const LabSession::StartResult started = session.startAll(ids, base);
   if (!started.ok()) p.fail("scenarios", started.error);
-  std::printf("recording %zu runs on %s (%s, %lld steps each)\n", session.store().runs().size(),
-              base.device.c_str(), base.preset.c_str(), static_cast<long long>(base.steps));
+  std::printf("recording %s on %s (%s, %s each)\n",
+              countText(session.store().runs().size(), "run", "runs").c_str(), base.device.c_str(),
+              base.preset.c_str(), countText(base.steps, "step", "steps").c_str());
   std::fflush(stdout);
   std::map<RunId, size_t> stepsShown;
   auto collect = [&](const std::vector<RunUpdate>& updates) {

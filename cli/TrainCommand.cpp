@@ -13,6 +13,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/CountText.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
 #include "cli/SessionLoop.h"
@@ -187,8 +188,8 @@ int runTrainCommand(const ArgParser& parser) {
     // Also with --jsonl: a refused resume read only in the summary line went unseen.
     std::cerr << "training failed: " << escapeForTerminal(log.message, NewlinePolicy::Keep) << "\n";
   } else if (!jsonl) {
-    std::cout << state << " after " << summary.stepsDone << " steps: final loss "
-              << fixed(summary.finalLoss, 4);
+    std::cout << state << " after " << countText(summary.stepsDone, "step", "steps")
+              << ": final loss " << fixed(summary.finalLoss, 4);
     if (hasEval)
       std::cout << ", val loss " << fixed(summary.finalValLoss, 4) << ", val accuracy "
                 << fixed(100.0 * summary.finalValAccuracy, 1) << "%";

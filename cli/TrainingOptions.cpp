@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/DidYouMean.h"
 #include "cli/JsonText.h"
 #include "core/ConfigFields.h"
 #include "core/EngineError.h"
@@ -184,7 +185,7 @@ std::vector<std::string> scenarioIdList(const ArgParser& parser, const std::stri
     try {
       (void)LabScenarios::make(id, TrainConfig{});  // throws for an unknown id
     } catch (const InputError& e) {
-      parser.fail(option, e.what());
+      parser.fail(option, e.what() + didYouMeanScenario(id));
     }
   }
   return ids;

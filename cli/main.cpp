@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cli/CommandRegistry.h"
+#include "cli/DidYouMean.h"
 #include "core/AtomicFileWriter.h"
 #include "core/TerminalText.h"
 #include "engine/BlasKernels.h"
@@ -129,5 +130,8 @@ int main(int argc, char** argv) {
       return precisionlab::cli::kExitFailure;
     }
   }
-  return usageError("", "unknown command '" + first + "'");
+  std::vector<std::string> names;
+  for (const auto& c : precisionlab::cli::commands()) names.push_back(c.name);
+  return usageError(
+      "", "unknown command '" + first + "'" + precisionlab::cli::didYouMean(first, names));
 }

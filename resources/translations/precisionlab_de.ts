@@ -1320,6 +1320,17 @@
     </message>
 </context>
 <context>
+    <name>precisionlab::ExamPassMark</name>
+    <message>
+        <source>Google does not publish a pass mark for this exam (it reports pass or fail only), so this score does not predict a pass.</source>
+        <translation>Google veröffentlicht für diese Prüfung keine Bestehensgrenze (es meldet nur „bestanden“ oder „nicht bestanden“), daher sagt dieses Ergebnis kein Bestehen voraus.</translation>
+    </message>
+    <message>
+        <source>This exam&apos;s pass mark is not known to PrecisionLab, so this score does not predict a pass.</source>
+        <translation>Die Bestehensgrenze dieser Prüfung ist PrecisionLab nicht bekannt, daher sagt dieses Ergebnis kein Bestehen voraus.</translation>
+    </message>
+</context>
+<context>
     <name>precisionlab::FsrsOptimizePanel</name>
     <message>
         <source>FSRS parameters</source>
@@ -2082,6 +2093,17 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     </message>
 </context>
 <context>
+    <name>precisionlab::LabSessionArchive</name>
+    <message>
+        <source>%1: cannot create the folder; check that the data folder is writable</source>
+        <translation>%1: Der Ordner kann nicht angelegt werden; prüfen Sie, ob der Datenordner beschreibbar ist</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace it with the new session; check the data folder&apos;s permissions</source>
+        <translation>%1: Er kann nicht durch die neue Sitzung ersetzt werden; prüfen Sie die Rechte des Datenordners</translation>
+    </message>
+</context>
+<context>
     <name>precisionlab::LabSettingsPanel</name>
     <message>
         <source>minilm — pretrained all-MiniLM-L6-v2 (6 layers, hidden 384)</source>
@@ -2708,7 +2730,7 @@ Ersetzen?</translation>
     </message>
     <message>
         <source>Studying as %1.</source>
-        <translation>Sie lernen als %1.</translation>
+        <translation>Lernprofil: %1.</translation>
     </message>
     <message>
         <source>Ready. Keys: 1-4 or A-D choose, Enter submits, N next.</source>
@@ -3117,6 +3139,13 @@ Trotzdem beenden?</translation>
         <source>This bank as GIFT, Moodle XML, an Anki text deck or package, or JSON</source>
         <translation>Diese Fragensammlung als GIFT, Moodle XML, Anki-Textdeck oder -Deckpaket oder JSON</translation>
     </message>
+    <message numerus="yes">
+        <source>The last lab session&apos;s %n run(s) restored, as recordings from %1.</source>
+        <translation>
+            <numerusform>%n Lauf der letzten Laborsitzung wiederhergestellt, als Aufzeichnung aus %1.</numerusform>
+            <numerusform>%n Läufe der letzten Laborsitzung wiederhergestellt, als Aufzeichnungen aus %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::OptionCard</name>
@@ -3337,13 +3366,29 @@ Jetzt anhalten?</translation>
         <translation>Genauigkeit nach Prüfungsbereich</translation>
     </message>
     <message>
-        <source>Accuracy by exam domain chart</source>
-        <translation>Diagramm: Genauigkeit nach Prüfungsbereich</translation>
-    </message>
-    <message>
         <source>MMM d</source>
         <comment>QDateTime format of the day axis: short month name and day</comment>
         <translation>d.M.</translation>
+    </message>
+    <message>
+        <source>Accuracy by group chart</source>
+        <translation>Diagramm: Genauigkeit nach Teilziel oder Prüfungsbereich</translation>
+    </message>
+    <message>
+        <source>(no sub-objective)</source>
+        <translation>(ohne Teilziel)</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln answer(s))</source>
+        <comment>chart label: the group&apos;s answers</comment>
+        <translation>
+            <numerusform>(%Ln Antwort)</numerusform>
+            <numerusform>(%Ln Antworten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Accuracy by sub-objective</source>
+        <translation>Genauigkeit nach Teilziel</translation>
     </message>
 </context>
 <context>
@@ -3533,10 +3578,6 @@ Jetzt anhalten?</translation>
         <translation>Gemessene Behaltensrate</translation>
     </message>
     <message>
-        <source>right after a gap of a day or more (%1 answers)</source>
-        <translation>richtig nach einer Pause von einem Tag oder mehr (%1 Antworten)</translation>
-    </message>
-    <message>
         <source>needs answers a day or more apart</source>
         <translation>braucht Antworten mit mind. einem Tag Abstand</translation>
     </message>
@@ -3671,6 +3712,13 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
     <message>
         <source>chance to recall a question you studied, now (FSRS, target 90%); it counts whole days, so on the day of an answer, right or wrong, it reads 100%</source>
         <translation>Chance, eine gelernte Frage jetzt zu wissen (FSRS, Ziel 90 %); zählt ganze Tage, daher am Tag einer Antwort, ob richtig oder falsch, 100 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>right after a gap of a day or more (%Ln answer(s))</source>
+        <translation>
+            <numerusform>richtig nach einer Pause von einem Tag oder mehr (%Ln Antwort)</numerusform>
+            <numerusform>richtig nach einer Pause von einem Tag oder mehr (%Ln Antworten)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4157,10 +4205,6 @@ Jetzt abgeben?</translation>
         <translation>Runde beendet: %1 von %2 richtig. Drücken Sie „Neue Sitzung“ für eine weitere Runde; verpasste Fragen kommen früher wieder.</translation>
     </message>
     <message>
-        <source>Exam finished%1: %2 of %3 correct (%4%) in %5. Use the numbered buttons to review each question and its breakdown.</source>
-        <translation>Prüfung beendet%1: %2 von %3 richtig (%4 %) in %5. Mit den nummerierten Schaltflächen sehen Sie jede Frage und ihre Analyse noch einmal durch.</translation>
-    </message>
-    <message>
         <source> (time ran out)</source>
         <translation> (Zeit abgelaufen)</translation>
     </message>
@@ -4203,6 +4247,47 @@ Jetzt abgeben?</translation>
     <message>
         <source>✗  This one: you chose %1, the answer is %2.</source>
         <translation>✗  Diese: Sie wählten %1, richtig ist %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s)</source>
+        <translation>
+            <numerusform>%n Frage</numerusform>
+            <numerusform>%n Fragen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n question(s)</source>
+        <translation>
+            <numerusform>Alle (%n Frage)</numerusform>
+            <numerusform>Alle %n Fragen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exam length</source>
+        <translation>Prüfungslänge</translation>
+    </message>
+    <message>
+        <source>How many questions the exam draws from the bank</source>
+        <translation>Wie viele Fragen die Prüfung aus der Fragensammlung zieht</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n unanswered, counted wrong)</source>
+        <translation>
+            <numerusform> (%n unbeantwortet, als falsch gezählt)</numerusform>
+            <numerusform> (%n unbeantwortet, als falsch gezählt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exam finished%1: %2 of %3 correct%4, %5% in %6. %7 Use the numbered buttons to review each question and its breakdown.</source>
+        <translation>Prüfung beendet%1: %2 von %3 richtig%4, %5 % in %6. %7 Mit den nummerierten Schaltflächen sehen Sie jede Frage und ihre Analyse noch einmal durch.</translation>
+    </message>
+    <message>
+        <source>question and breakdown in English</source>
+        <translation>Frage und Analyse auf Englisch</translation>
+    </message>
+    <message>
+        <source>question and breakdown in %1</source>
+        <translation>Frage und Analyse auf %1</translation>
     </message>
 </context>
 <context>

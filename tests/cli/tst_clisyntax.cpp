@@ -72,6 +72,7 @@ class TestCliSyntax : public QObject {
  private Q_SLOTS:
   void initTestCase();
   void topLevel();
+  void didYouMean();
   void everyCommand();
   void optionEqualsValue();
   void doubleDashEndsOptions();
@@ -112,6 +113,32 @@ void TestCliSyntax::topLevel() {
                           "Try 'precisionlab-cli --help' for more information."));
   QCOMPARE(r[4].exitCode, 2);
   QVERIFY(r[4].err.startsWith("precisionlab-cli: unknown command 'trian'"));
+}
+
+void TestCliSyntax::didYouMean() {
+  // The nearest known word by edit distance (a swap of neighbours is one edit), still exit 2;
+  // nothing is offered for a word that is no near miss.
+  const QList<CliResult> r = clitest::runCliMany(
+      {{"tarin"},
+       {"xyzzy"},
+       {"train", "--stpes", "3"},
+       {"lab", "--scenarios", "fp16-anp"},
+       {"lab", "--scenarios", "baseline-fp32,bf16amp"},
+       {"export-vertex", "--scenario", "fp16-ampp"},
+       {"import-trainer-state", "--out", "x.plrun", "--scenario", "half-layer", "dir"}});
+  for (const CliResult& x : r) QCOMPARE(x.exitCode, 2);
+  QVERIFY2(r[0].err.startsWith("precisionlab-cli: unknown command 'tarin' (did you mean "
+                               "'train'?)\n"),
+           qPrintable(r[0].err));
+  QVERIFY2(!r[1].err.contains("did you mean"), qPrintable(r[1].err));
+  QVERIFY2(r[2].err.contains("unknown option --stpes (did you mean '--steps'?)"),
+           qPrintable(r[2].err));
+  QVERIFY2(r[3].err.contains("(did you mean 'fp16-amp'?)"), qPrintable(r[3].err));
+  QVERIFY2(r[4].err.contains("unknown lab scenario 'bf16amp'") &&
+               r[4].err.contains("(did you mean 'bf16-amp'?)"),
+           qPrintable(r[4].err));
+  QVERIFY2(r[5].err.contains("(did you mean 'fp16-amp'?)"), qPrintable(r[5].err));
+  QVERIFY2(r[6].err.contains("(did you mean 'half-layers'?)"), qPrintable(r[6].err));
 }
 
 void TestCliSyntax::everyCommand() {

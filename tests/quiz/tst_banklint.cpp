@@ -488,6 +488,11 @@ class TestBankLint : public QObject {
         QVERIFY2(o.whyLearnersPick.startsWith("Added by PrecisionLab"),
                  qPrintable(o.whyLearnersPick));
         QVERIFY2(o.whenRight.startsWith("Added by PrecisionLab"), qPrintable(o.whenRight));
+        // Each note names the page it extends (the seed's page title), not "the original page".
+        for (const QString& note : {o.whyLearnersPick, o.whenRight})
+          QVERIFY2(note.contains("the page \"PMLE Scaling Prototypes into ML Models Practice "
+                                 "Question\" this question comes from"),
+                   qPrintable(note));
       } else {
         // The page joins the two in one sentence: "It is tempting ..., and would be correct ...".
         onPage(o.whyLearnersPick, "whyLearnersPick");

@@ -79,6 +79,16 @@ class TestDesktop : public QObject {
     const QVariant image = guide->browser()->loadResource(
         QTextDocument::ImageResource, QUrl("qrc:/docs/screenshots/study-question-1280x800.png"));
     QVERIFY(image.isValid());
+    // Each one fits the guide's window: the 1280- and 1920-px shots are scaled to its width.
+    for (const char* shot : {"study-question-1280x800.png", "presenter-lab-1920x1080.png"}) {
+      const QImage fitted =
+          guide->browser()
+              ->loadResource(QTextDocument::ImageResource,
+                             QUrl(QStringLiteral("qrc:/docs/screenshots/") + QLatin1String(shot)))
+              .value<QImage>();
+      QCOMPARE(fitted.width(), UserGuideWindow::kMaxImageWidth);
+      QVERIFY2(fitted.width() < guide->browser()->viewport()->width() + 1, shot);
+    }
   }
 
   void recordingArgumentReplaysInTheLab() {

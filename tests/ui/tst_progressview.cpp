@@ -87,6 +87,8 @@ class TestProgressView : public QObject {
   void init();
   void cleanup();
   void showsStoredAttempts();
+  void questionCellShowsNumberAndStemStart();
+  void chartBySubObjectiveWithFullLabels();
   void refreshesWhenAnAttemptArrives();
   void listsProfilesAndSwitches();
   void exportWritesValidCsv();
@@ -249,12 +251,70 @@ void TestProgressView::showsStoredAttempts() {
   }
   QCOMPARE(right, 2);
   QCOMPARE(wrong, 1);
-  // The question column shows the question, not its id.
+  // The question column shows the question's number in the bank and its stem's start, the full
+  // id and stem in the tooltip.
   bool stemShown = false;
-  for (int row = 0; row < 3; ++row)
-    stemShown = stemShown || view.attemptsTable()->item(row, 1)->text().startsWith(
-                                 bank_.questions[0].stem.left(30));
+  for (int row = 0; row < 3; ++row) {
+    const QTableWidgetItem* item = view.attemptsTable()->item(row, 1);
+    if (!item->text().startsWith(QStringLiteral("001 · ") + bank_.questions[0].stem.left(30)))
+      continue;
+    stemShown = true;
+    QVERIFY2(item->toolTip().contains(bank_.questions[0].id), qPrintable(item->toolTip()));
+    QVERIFY(item->toolTip().contains(bank_.questions[0].stem));
+  }
   QVERIFY(stemShown);
+}
+
+void TestProgressView::questionCellShowsNumberAndStemStart() {
+  const QString stem = QStringLiteral(
+      "You are fine-tuning a pre-trained BERT model from Hugging Face on a custom text "
+      "classification dataset using Vertex AI Training. What should you do?");
+  const QString cell = ProgressView::questionCell(QStringLiteral("pmle-scaling-012"), stem);
+  QVERIFY2(cell.startsWith(QStringLiteral("012 · You are fine-tuning a pre-trained BERT")),
+           qPrintable(cell));
+  QVERIFY2(cell.endsWith(QStringLiteral(" …")), qPrintable(cell));
+  QVERIFY2(cell.size() <= 6 + 80 + 2, qPrintable(cell));
+  QVERIFY(!cell.contains(QStringLiteral("Tra …")));  // cut at a word boundary
+  QCOMPARE(ProgressView::questionCell(QStringLiteral("q7"), QStringLiteral("Short stem?")),
+           QStringLiteral("q7 · Short stem?"));
+  QCOMPARE(ProgressView::questionCell(QStringLiteral("gone-003"), QString()),
+           QStringLiteral("gone-003"));
+}
+
+void TestProgressView::chartBySubObjectiveWithFullLabels() {
+  // One answer on a question of each sub-objective (3.1, 3.2, 3.3; wrong on 3.3).
+  QMap<QString, int> first;
+  for (int i = 0; i < bank_.questions.size(); ++i)
+    if (bank_.questions[i].objectives.size() == 1 &&
+        !first.contains(bank_.questions[i].objectives.first()))
+      first[bank_.questions[i].objectives.first()] = i;
+  QCOMPARE(first.keys(), (QStringList{"3.1", "3.2", "3.3"}));
+  for (auto it = first.cbegin(); it != first.cend(); ++it)
+    QVERIFY(store_->recordAttempt(attempt(it.value(), it.key() != "3.3")).result().ok);
+  ProgressView view(bank_, store_.get());
+  view.resize(1024, 700);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  ProgressCharts* charts = view.charts();
+  QCOMPARE(charts->groupTitle(), QStringLiteral("Accuracy by sub-objective"));
+  QTRY_COMPARE(charts->groupLabels().size(), 3);
+  // Read top-down 3.1, 3.2, 3.3 (a horizontal bar axis lists its categories bottom-up).
+  QStringList plain;
+  for (const QString& label : charts->groupLabels())
+    plain.prepend(QString(label).replace(QStringLiteral("<br>"), QStringLiteral(" ")));
+  QCOMPARE(plain.at(0), QStringLiteral("3.1 Building models (1 answer(s))"));
+  QCOMPARE(plain.at(2),
+           QStringLiteral("3.3 Choosing appropriate hardware for training (1 answer(s))"));
+  QVERIFY2(charts->groupLabels().first().endsWith(QStringLiteral("<br>(1 answer(s))")),
+           qPrintable(charts->groupLabels().first()));
+  // The long one wraps instead of ending in "…", and Qt elided none.
+  for (const QString& line : charts->groupLabels().first().split(QStringLiteral("<br>")))
+    QVERIFY2(line.size() <= 20, qPrintable(line));
+  QVERIFY(!charts->groupLabelsElided());
+  QCOMPARE(ProgressCharts::wrappedLabel(QStringLiteral("a <b> c"), 3),
+           QStringLiteral("a<br>&lt;b&gt;<br>c"));
 }
 
 void TestProgressView::weakestIsByExamGuideObjective() {

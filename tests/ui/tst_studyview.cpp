@@ -1,6 +1,7 @@
 // The study view driven like a learner would: keys choose and submit, every answer lands in the
 // progress store (a fresh database per test), and a write that cannot happen is reported.
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -14,6 +15,7 @@
 #include "quiz/QuizSession.h"
 #include "ui/study/BreakdownPanel.h"
 #include "ui/study/ExamNavigator.h"
+#include "ui/study/ExamPassMark.h"
 #include "ui/study/OptionCard.h"
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
@@ -37,6 +39,8 @@ class TestStudyView : public QObject {
   void examReviewMovesBetweenQuestions();
   void examReviewShowsScoreFirstAndHonestStates();
   void multipleAnswerNeedsItsCount();
+  void examLengthChoiceAndPassMark();
+  void bankLanguageIsSaid();
   void failedWriteIsReported();
   void answersBeforeProfileAreKept();
 
@@ -380,6 +384,65 @@ void TestStudyView::answersBeforeProfileAreKept() {
   QCOMPARE(store_->attempts(profile_).result().size(), 1);
   // The learner had started: the session was not restarted under them.
   QVERIFY(view.isGraded());
+}
+
+void TestStudyView::examLengthChoiceAndPassMark() {
+  auto view = makeView();
+  view->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+  QComboBox* length = view->examLengthBox();
+  QVERIFY(!length->isVisible());  // practice has no length
+  view->setMode(quiz::QuizMode::Exam);
+  QVERIFY(length->isVisible());
+  const int bankSize = int(view->controller()->bank().questions.size());
+  QCOMPARE(view->controller()->session()->count(), bankSize);  // "all" until another is chosen
+  QCOMPARE(length->currentText(), QStringLiteral("All %1 question(s)").arg(bankSize));
+  for (const int n : {10, 20, 50}) {
+    const int index = length->findData(n);
+    QVERIFY2(index >= 0, qPrintable(QString::number(n)));
+    length->setCurrentIndex(index);
+    emit length->activated(index);  // as a click on the item does
+    auto* session = view->controller()->session();
+    QCOMPARE(session->count(), n);
+    // Timed for its own length, drawn from the bank without repeats.
+    QVERIFY(session->remainingMs() <= qint64(n) * StudyController::kExamSecondsPerQuestion * 1000);
+    QVERIFY(session->remainingMs() >
+            (qint64(n) * StudyController::kExamSecondsPerQuestion - 60) * 1000);
+    QSet<QString> ids;
+    for (int i = 0; i < n; ++i) ids.insert(session->question(i).id);
+    QCOMPARE(int(ids.size()), n);
+  }
+  // Ten questions: one answered, submitted; the score says what the unanswered count as and
+  // sets it against the pass mark as Google states it: not at all.
+  length->setCurrentIndex(length->findData(10));
+  emit length->activated(length->currentIndex());
+  auto* session = view->controller()->session();
+  QCOMPARE(session->count(), 10);
+  for (int k = 0; k < session->choicesNeeded(0); ++k)
+    QTest::keyClick(view.get(), Qt::Key(Qt::Key_1 + k));
+  view->controller()->submitExam();
+  QTest::keyClick(view.get(), Qt::Key_N);  // the review re-renders as it moves
+  const QString score = view->examScoreLabel()->text();
+  QVERIFY2(score.contains(QStringLiteral("of 10 correct")), qPrintable(score));
+  QVERIFY2(score.contains(QStringLiteral("9 unanswered, counted wrong")), qPrintable(score));
+  QVERIFY2(score.contains(QStringLiteral("Google does not publish a pass mark for this exam")),
+           qPrintable(score));
+  QVERIFY2(!score.contains(QStringLiteral("70")), qPrintable(score));  // no invented figure
+  QCOMPARE(ExamPassMark::sentence(QStringLiteral("Some Other Exam")),
+           QStringLiteral("This exam's pass mark is not known to PrecisionLab, so this score "
+                          "does not predict a pass."));
+  view->setMode(quiz::QuizMode::Practice);
+  QVERIFY(!length->isVisible());
+}
+
+void TestStudyView::bankLanguageIsSaid() {
+  const QLocale german(QLocale::German, QLocale::Germany);
+  QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("en"), german),
+           QStringLiteral("question and breakdown in English"));
+  QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("en"), QLocale(QLocale::English)), QString());
+  QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("de"), german), QString());
+  QVERIFY(StudyView::bankLanguageNote(QStringLiteral("fr"), german)
+              .contains(QStringLiteral("français")));
 }
 
 QTEST_MAIN(TestStudyView)

@@ -21,12 +21,14 @@
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "ui/app/AppLanguage.h"
+#include "ui/app/EnglishPlurals.h"
 #include "ui/app/MainWindow.h"
 #include "ui/export/RunCsvExporter.h"
 #include "ui/lab/LabVerdictTable.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/ScenarioCatalog.h"
 #include "ui/lab/VerdictCache.h"
+#include "ui/study/ProgressView.h"
 
 using namespace precisionlab;
 
@@ -166,6 +168,8 @@ class TestTranslations : public QObject {
   void shippedTranslationsAreComplete();
   void translationsAreUpToDate();
   void appRunsInGerman();
+  void pluralsInEnglishAndGerman();
+  void defaultProfileNameFollowsTheLanguage();
   void qtOwnTextsAreGerman();
   void unknownLanguageNeedsNoDisplay();
   void screenFollowsLocaleFilesDoNot();
@@ -297,6 +301,43 @@ void TestTranslations::appRunsInGerman() {
     seen.insert(c, label->text());
   }
   QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestTranslations::pluralsInEnglishAndGerman() {
+  // German (installed by initTestCase): the .ts's numerus forms, one and other.
+  const auto de = [](const char* context, const char* text, int n) {
+    return QCoreApplication::translate(context, text, nullptr, n);
+  };
+  QCOMPARE(de("precisionlab::StudyView", "%n question(s)", 1), QStringLiteral("1 Frage"));
+  QCOMPARE(de("precisionlab::StudyView", "%n question(s)", 20), QStringLiteral("20 Fragen"));
+  const auto answers = [](int n) {
+    return QCoreApplication::translate("precisionlab::ProgressCharts", "(%Ln answer(s))",
+                                       "chart label: the group's answers", n);
+  };
+  QCOMPARE(answers(1), QStringLiteral("(1 Antwort)"));
+  QCOMPARE(answers(3), QStringLiteral("(3 Antworten)"));
+  QVERIFY(!de("precisionlab::StudyView", " (%n unanswered, counted wrong)", 1).contains("(s)"));
+  // English: the source's "(s)" resolved by count; texts without a count are left alone.
+  EnglishPlurals en;
+  QCOMPARE(en.translate("precisionlab::StudyView", "%n question(s)", nullptr, 1),
+           QStringLiteral("%n question"));
+  QCOMPARE(en.translate("precisionlab::StudyView", "%n question(s)", nullptr, 0),
+           QStringLiteral("%n questions"));
+  QCOMPARE(en.translate("precisionlab::MainWindow", "Studying as %1.", nullptr, -1), QString());
+  QCOMPARE(en.translate("precisionlab::StudyView", "Question %1 of %2", nullptr, 2), QString());
+  QCOMPARE(EnglishPlurals::form(QStringLiteral("ran %n step(s), %n run(s)"), 1),
+           QStringLiteral("ran %n step, %n run"));
+}
+
+void TestTranslations::defaultProfileNameFollowsTheLanguage() {
+  // Stored in English, shown in German: no "Sie lernen als Learner." for a database made
+  // under English; a learner's own name stays as typed.
+  QCOMPARE(QString::fromLatin1(ProgressView::kDefaultProfileName), QStringLiteral("Learner"));
+  QCOMPARE(ProgressView::displayName(QStringLiteral("Learner")), QStringLiteral("Standardprofil"));
+  QCOMPARE(ProgressView::displayName(QStringLiteral("Ada")), QStringLiteral("Ada"));
+  QCOMPARE(QCoreApplication::translate("precisionlab::MainWindow", "Studying as %1.")
+               .arg(ProgressView::displayName(QStringLiteral("Learner"))),
+           QStringLiteral("Lernprofil: Standardprofil."));
 }
 
 void TestTranslations::qtOwnTextsAreGerman() {

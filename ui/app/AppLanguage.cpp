@@ -1,5 +1,7 @@
 #include "ui/app/AppLanguage.h"
 
+#include "ui/app/EnglishPlurals.h"
+
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -68,7 +70,10 @@ QLocale AppLanguage::localeFor(const QString& code, const QLocale& system) {
 
 bool AppLanguage::install(const QString& code) {
   if (code == QLatin1String("en")) {
+    // English is the source; only its counted texts need a translator ("1 question").
+    static EnglishPlurals plurals;
     QLocale::setDefault(localeFor(code));
+    QCoreApplication::installTranslator(&plurals);
     return true;
   }
   // Owned for the rest of the process: QCoreApplication keeps only pointers.

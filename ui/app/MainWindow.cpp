@@ -16,6 +16,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <utility>
 
 #include "engine/BuildInfo.h"
 #include "quiz/BankFormatFields.h"
@@ -35,6 +36,7 @@
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
 
+#include "ui/lab/LabSessionArchive.h"
 #include "ui/lab/LabView.h"
 
 namespace precisionlab {
@@ -67,6 +69,19 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   connect(lab, &LabView::gpuEstimateRequested, this, &MainWindow::openGpuEstimate);
   connect(lab, &LabView::vertexExportRequested, this, &MainWindow::openVertexExport);
   connect(lab, &LabView::runsCsvExportRequested, this, &MainWindow::exportRunsCsv);
+  if (options_.restoreSettings) {
+    // The last lab session: saved as recordings when its runs stop, replayed here at the start.
+    const QString folder = LabSessionArchive::defaultFolder();
+    new LabSessionArchive(lab->controller(), folder, this);
+    QString error;
+    if (const int n = LabSessionArchive::restore(lab->controller(), folder, &error))
+      showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) restored, as recordings "
+                                       "from %1.",
+                                       nullptr, n)
+                                        .arg(QDir::toNativeSeparators(folder)),
+                 10000);
+    if (!error.isEmpty()) showStatus(error, 10000);
+  }
   progress_ = new ProgressView(bank_, store_.get(), tabs_);
   tabs_->addTab(study_, tr("Study"));
   tabs_->addTab(lab_, tr("Lab"));
@@ -103,7 +118,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
           [this](const QString& t) { showStatus(t, 8000); });
   connect(progress_, &ProgressView::profileChanged, this, [this](qint64 id, const QString& name) {
     study_->setProfile(id);
-    showStatus(tr("Studying as %1.").arg(name), 5000);
+    // The restored lab session's note stays in view: the profile's line comes after it.
+    const QString note = std::exchange(labRestoredNote_, QString());
+    showStatus(tr("Studying as %1.").arg(name) + (note.isEmpty() ? QString() : u' ' + note),
+               note.isEmpty() ? 5000 : 10000);
     if (options_.restoreSettings) QSettings().setValue(QStringLiteral("study/profile"), id);
   });
   connect(study_, &StudyView::modeChanged, this, [this](quiz::QuizMode mode) {

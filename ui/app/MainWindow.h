@@ -112,6 +112,7 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<quiz::ProgressStore> store_;
   quiz::OpenReport openReport_;
   bool storeOpened_ = false;
+  QString labRestoredNote_;  // shown again with the profile's status line, which follows it
   QTabWidget* tabs_ = nullptr;
   StudyView* study_ = nullptr;
   QWidget* lab_ = nullptr;

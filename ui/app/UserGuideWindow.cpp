@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDesktopServices>
 #include <QHBoxLayout>
+#include <QImage>
 #include <QKeySequence>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -11,11 +12,30 @@
 
 namespace precisionlab {
 
+namespace {
+
+// The guide's browser: images at most kMaxImageWidth wide, smoothly scaled, aspect kept.
+class GuideBrowser : public QTextBrowser {
+ public:
+  using QTextBrowser::QTextBrowser;
+
+  QVariant loadResource(int type, const QUrl& name) override {
+    QVariant data = QTextBrowser::loadResource(type, name);
+    if (type != QTextDocument::ImageResource || !data.isValid()) return data;
+    const QImage image = data.typeId() == QMetaType::QImage ? data.value<QImage>()
+                                                            : QImage::fromData(data.toByteArray());
+    if (image.isNull() || image.width() <= UserGuideWindow::kMaxImageWidth) return data;
+    return image.scaledToWidth(UserGuideWindow::kMaxImageWidth, Qt::SmoothTransformation);
+  }
+};
+
+}  // namespace
+
 UserGuideWindow::UserGuideWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
   setWindowTitle(tr("PrecisionLab user guide"));
   setAccessibleName(tr("User guide"));
   resize(900, 760);
-  browser_ = new QTextBrowser(this);
+  browser_ = new GuideBrowser(this);
   browser_->setOpenLinks(true);
   browser_->setOpenExternalLinks(true);  // http(s) links go to the desktop's browser
   auto* back = new QPushButton(tr("Back"), this);

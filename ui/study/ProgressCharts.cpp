@@ -48,12 +48,14 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
 
   auto* domainChart = new QChart;
   domainChart->setLocale(QLocale());
-  domainChart->setTitle(tr("Accuracy by exam domain"));
+  domainChart->setTitle(tr("Accuracy by sub-objective"));
   domainSeries_ = new QHorizontalBarSeries;
   domainSeries_->setLabelsVisible(true);
   domainSeries_->setLabelsFormat(QStringLiteral("@value%"));
   domainChart->addSeries(domainSeries_);
   domainAxis_ = new QBarCategoryAxis;
+  // Full names: a long one wraps (wrappedLabel) rather than ending in "…".
+  domainAxis_->setTruncateLabels(false);
   domainValueAxis_ = new QValueAxis;
   // Room right of 100% for the value label drawn outside each bar; ticks stay at 0, 25 .. 100.
   domainValueAxis_->setRange(0, 112);
@@ -67,7 +69,7 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
   domainSeries_->attachAxis(domainValueAxis_);
   domainChart->legend()->hide();
   domainView_ = new QChartView(domainChart, this);
-  domainView_->setAccessibleName(tr("Accuracy by exam domain chart"));
+  domainView_->setAccessibleName(tr("Accuracy by group chart"));
 
   auto* row = new QHBoxLayout(this);
   row->setContentsMargins(0, 0, 0, 0);
@@ -88,8 +90,28 @@ QString ProgressCharts::dayLabel(const QDate& date) const {
   return dayView_->chart()->locale().toString(date, dayX_->format());
 }
 
-void ProgressCharts::show(const quiz::Statistics& stats) {
-  last_ = stats;
+QString ProgressCharts::groupTitle() const { return domainView_->chart()->title(); }
+
+QStringList ProgressCharts::groupLabels() const { return domainAxis_->categories(); }
+
+bool ProgressCharts::groupLabelsElided() const { return domainAxis_->labelsTruncated(); }
+
+QString ProgressCharts::wrappedLabel(const QString& text, int lineChars) {
+  QStringList lines;
+  QString line;
+  for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
+    if (!line.isEmpty() && line.size() + 1 + word.size() > lineChars) {
+      lines << line.toHtmlEscaped();
+      line.clear();
+    }
+    line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+  }
+  if (!line.isEmpty()) lines << line.toHtmlEscaped();
+  return lines.join(QStringLiteral("<br>"));
+}
+
+void ProgressCharts::show(const quiz::Statistics& stats, const QVector<quiz::DomainStats>& groups,
+                          bool byObjective) {
   QList<QPointF> points;
   for (const auto& day : stats.perDay) {
     const QDateTime t(QDate::fromString(day.date, Qt::ISODate), QTime(12, 0));
@@ -107,15 +129,23 @@ void ProgressCharts::show(const quiz::Statistics& stats) {
   dayX_->setTickCount(
       int(std::min<qint64>(10, from.daysTo(to) + 3)));  // one tick a day when it fits
 
+  domainView_->chart()->setTitle(byObjective ? tr("Accuracy by sub-objective")
+                                             : tr("Accuracy by exam domain"));
   domainSeries_->clear();
   domainAxis_->clear();
   auto* set = new QBarSet(tr("Accuracy"));
   QStringList names;
-  for (const auto& d : stats.perDomain) {
-    // Long domain names would squeeze the bars: keep the axis label short, full name in the set.
-    QString name = d.domain.size() > 28 ? d.domain.left(26) + QStringLiteral("…") : d.domain;
-    names << QStringLiteral("%1 (%2)").arg(name, QLocale().toString(d.attempts));
-    *set << qRound(d.accuracy * 100.0);
+  // Bars read top-down in the order given: a horizontal bar axis draws its first category at
+  // the bottom, so the list goes in reversed.
+  for (auto it = groups.crbegin(); it != groups.crend(); ++it) {
+    const QString name = it->domain.isEmpty() ? tr("(no sub-objective)") : it->domain;
+    // Lines of at most 20 characters leave the bars room in a 2/5-width chart at 1024 px
+    // (Qt reserves too little for longer HTML labels: 24 were cut at the chart's left edge);
+    // the answers count on a line of its own ("(5" and "answers)" split apart).
+    names << wrappedLabel(name, 20) + QStringLiteral("<br>") +
+                 tr("(%Ln answer(s))", "chart label: the group's answers", it->attempts)
+                     .toHtmlEscaped();
+    *set << qRound(it->accuracy * 100.0);
   }
   domainAxis_->append(names);
   domainSeries_->append(set);

@@ -1,5 +1,7 @@
 #include "ui/study/ProgressView.h"
 
+#include "quiz/StatisticsCalculator.h"
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
@@ -21,6 +23,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "quiz/StatisticsCalculator.h"
 #include "ui/app/AppTheme.h"
 #include "ui/study/FsrsOptimizePanel.h"
 #include "ui/study/ProgressCharts.h"
@@ -134,6 +137,10 @@ void ProgressView::buildUi() {
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  // The chosen answer gets a fixed share (its full text is in the tooltip): sized to its
+  // contents, long option texts left the question column "You ..." at 1280 px.
+  table_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Interactive);
+  table_->setColumnWidth(2, 190);
   table_->setMinimumHeight(160);
 
   auto* recent = new QLabel(tr("Recent attempts"), this);
@@ -175,18 +182,20 @@ void ProgressView::loadProfiles(qint64 preferredId) {
   store_->profiles().then(this, [this, preferredId](const QVector<quiz::Profile>& profiles) {
     if (profiles.isEmpty()) {
       // A new database: a first profile so answers have somewhere to go at once.
-      store_->addProfile(tr("Learner")).then(this, [this](const quiz::ProfileResult& r) {
-        if (!r.ok) {
-          emit statusMessage(tr("Could not create a learner profile: %1").arg(r.error));
-          return;
-        }
-        loadProfiles(r.profile.id);
-      });
+      // Stored in English (the source text); shown in the app's language (displayName).
+      store_->addProfile(QString::fromLatin1(kDefaultProfileName))
+          .then(this, [this](const quiz::ProfileResult& r) {
+            if (!r.ok) {
+              emit statusMessage(tr("Could not create a learner profile: %1").arg(r.error));
+              return;
+            }
+            loadProfiles(r.profile.id);
+          });
       return;
     }
     profiles_ = profiles;
     profileBox_->clear();
-    for (const auto& p : profiles) profileBox_->addItem(p.name, p.id);
+    for (const auto& p : profiles) profileBox_->addItem(displayName(p.name), p.id);
     qint64 id = profiles.first().id;
     for (const auto& p : profiles)
       if (p.id == preferredId) id = p.id;
@@ -223,8 +232,8 @@ void ProgressView::changeScheduler(int index) {
     }
     for (quiz::Profile& p : profiles_)
       if (p.id == id) p.scheduler = r.profile.scheduler;
-    emit statusMessage(
-        tr("%1 now schedules reviews with %2.").arg(r.profile.name, schedulerBox_->currentText()));
+    emit statusMessage(tr("%1 now schedules reviews with %2.")
+                           .arg(displayName(r.profile.name), schedulerBox_->currentText()));
   });
 }
 
@@ -245,6 +254,7 @@ void ProgressView::refresh() {
     // All of them for the weakest sub-objective, the latest 50 in the table.
     weakestSummary_.clear();
     weakest_ = weakestObjective(a, bank_, &weakestSummary_);
+    objectiveStats_ = quiz::StatisticsCalculator::perObjective(a, bank_);
     showStatistics(stats_);
     showAttempts(a.mid(0, 50));
     done();
@@ -380,10 +390,12 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.measuredRetention >= 0
               ? QStringLiteral("%1%").arg(locale.toString(qRound(s.measuredRetention * 100)))
               : QStringLiteral("—"),
-          s.retentionReviews ? tr("right after a gap of a day or more (%1 answers)")
-                                   .arg(locale.toString(s.retentionReviews))
+          s.retentionReviews ? tr("right after a gap of a day or more (%Ln answer(s))", nullptr,
+                                  s.retentionReviews)
                              : tr("needs answers a day or more apart"));
-  charts_->show(s);
+  // By sub-objective when the bank declares them (one domain per bank says nothing).
+  const bool byObjective = !bank_.objectives.isEmpty();
+  charts_->show(s, byObjective ? objectiveStats_ : s.perDomain, byObjective);
 }
 
 // The table shows words in the app's language; quiz::toString's ids are for files and the CSV.
@@ -405,6 +417,22 @@ QString ProgressView::confidenceText(quiz::Confidence confidence) {
   return QStringLiteral("—");
 }
 
+QString ProgressView::displayName(const QString& storedName) {
+  return storedName == QLatin1String(kDefaultProfileName) ? tr("Learner") : storedName;
+}
+
+QString ProgressView::questionCell(const QString& questionId, const QString& stem) {
+  // "012 · You are fine-tuning a pre-trained BERT model …": the number within the bank (its id
+  // without the bank's prefix) and the stem's start; the full id and stem are in the tooltip.
+  const int dash = int(questionId.lastIndexOf(u'-'));
+  const QString shortId = dash >= 0 ? questionId.mid(dash + 1) : questionId;
+  if (stem.isEmpty()) return questionId;
+  const int cut = int(stem.lastIndexOf(u' ', 78));  // at a word boundary when there is one
+  const QString start =
+      stem.size() > 80 ? stem.left(cut > 40 ? cut : 78).trimmed() + QStringLiteral(" …") : stem;
+  return QStringLiteral("%1 · %2").arg(shortId, start);
+}
+
 void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
   const ThemeColors& c = AppTheme::colors();
   emptyHint_->setVisible(attempts.isEmpty());
@@ -412,19 +440,18 @@ void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
   for (int row = 0; row < attempts.size(); ++row) {
     const auto& a = attempts[row];
     const quiz::Question* q = bank_.question(a.questionId);
-    QString stem = q ? q->stem : a.questionId;
-    if (stem.size() > 110) stem = stem.left(108) + QStringLiteral("…");
+    const QString question = questionCell(a.questionId, q ? q->stem : QString());
     const QString when =
         QLocale().toString(QDateTime::fromMSecsSinceEpoch(a.timeMs), QLocale::ShortFormat);
     // Letters as the learner saw them are gone (options shuffle); ids are stable.
     QStringList chosen;
     if (q)
       for (const auto& id : a.chosenOptionIds)
-        if (const auto* o = q->option(id)) chosen << o->text.left(40);
+        if (const auto* o = q->option(id)) chosen << o->text;
     auto* result = new QTableWidgetItem(a.correct ? tr("✓ right") : tr("✗ wrong"));
     result->setForeground(a.correct ? c.correct : c.wrong);
     const QStringList cells = {when,
-                               stem,
+                               question,
                                chosen.isEmpty() ? a.chosenOptionIds.join(QStringLiteral(", "))
                                                 : chosen.join(QStringLiteral("; ")),
                                QString(),
@@ -437,7 +464,8 @@ void ProgressView::showAttempts(const QVector<quiz::Attempt>& attempts) {
         continue;
       }
       auto* item = new QTableWidgetItem(cells[col]);
-      if (col == 1 && q) item->setToolTip(q->stem);
+      if (col == 1 && q) item->setToolTip(QStringLiteral("%1\n%2").arg(q->id, q->stem));
+      if (col == 2) item->setToolTip(cells[col]);
       table_->setItem(row, col, item);
     }
   }
@@ -477,8 +505,8 @@ void ProgressView::renameProfile() {
       return;
     }
     const int i = profileBox_->findData(id);
-    if (i >= 0) profileBox_->setItemText(i, r.profile.name);
-    emit profileChanged(id, r.profile.name);
+    if (i >= 0) profileBox_->setItemText(i, displayName(r.profile.name));
+    emit profileChanged(id, displayName(r.profile.name));
   });
 }
 

@@ -34,6 +34,14 @@ class ProgressView : public QWidget {
   qint64 profileId() const { return profileId_; }
   QString profileName() const;
   QTableWidget* attemptsTable() const { return table_; }
+  // The first profile of a new database is stored under this English name and shown as
+  // tr("Learner") (German "Standardprofil"), so a database made under one language does not
+  // show the other's word under the next ("Sie lernen als Learner.").
+  static constexpr const char* kDefaultProfileName = "Learner";
+  static QString displayName(const QString& storedName);
+  // The recent-attempts table's question cell: "012 · You are fine-tuning …" (the question's
+  // number in its bank and the start of its stem; the id alone when the bank lacks it).
+  static QString questionCell(const QString& questionId, const QString& stem);
   QComboBox* schedulerBox() const { return schedulerBox_; }
   const quiz::Statistics& statistics() const { return stats_; }
   // Tests: the number of refreshes completed (statistics + attempts both arrived).
@@ -101,8 +109,9 @@ class ProgressView : public QWidget {
   QGridLayout* tileGrid_ = nullptr;
   QWidget* page_ = nullptr;  // everything, in a scroll area
   int tileColumns_ = 0;
-  QString weakest_, weakestSummary_;  // by sub-objective, from all of this bank's attempts
-  int objectiveCount_ = 0;            // sub-objectives the bank's questions are tagged with
+  QString weakest_, weakestSummary_;           // by sub-objective, from all of this bank's attempts
+  QVector<quiz::DomainStats> objectiveStats_;  // this bank's attempts per sub-objective
+  int objectiveCount_ = 0;  // sub-objectives the bank's questions are tagged with
   ProgressCharts* charts_ = nullptr;
   FsrsOptimizePanel* fsrsPanel_ = nullptr;    // fitted FSRS parameters and Optimize
   ReadinessPanel* readinessPanel_ = nullptr;  // exam date and readiness per sub-objective

@@ -1,6 +1,8 @@
 #include "ui/study/StudyController.h"
 
 #include <QDateTime>
+#include <QRandomGenerator>
+#include <algorithm>
 #include <utility>
 
 namespace precisionlab {
@@ -57,10 +59,16 @@ void StudyController::startPractice() {
       });
 }
 
-void StudyController::startExam() {
+void StudyController::startExam(int length) {
   ++practiceRequest_;
   dueCount_ = 0;
-  startSession(quiz::QuizMode::Exam, bank_.questionIds());
+  QStringList ids = bank_.questionIds();
+  if (length > 0 && length < ids.size()) {
+    // A fresh draw each sitting (the session shuffles the order of what it is given).
+    std::shuffle(ids.begin(), ids.end(), *QRandomGenerator::global());
+    ids = ids.mid(0, length);
+  }
+  startSession(quiz::QuizMode::Exam, ids);
 }
 
 void StudyController::startSession(quiz::QuizMode mode, const QStringList& order) {

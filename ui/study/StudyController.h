@@ -33,6 +33,8 @@ class StudyController : public QObject {
 
   // Minutes per question in exam mode (the deadline is count x this).
   static constexpr int kExamSecondsPerQuestion = 120;
+  // The exam lengths offered, as exam simulators offer them; 0 = the whole bank.
+  static constexpr int kExamLengths[] = {10, 20, 50, 0};
 
  public slots:
   // Attempts scored before the profile is known wait for it (the store opens asynchronously).
@@ -42,8 +44,9 @@ class StudyController : public QObject {
   // Practice: asks the store for due questions, then starts a session with them first and the
   // rest of the bank after. Without a store (or a profile) the bank order is used at once.
   void startPractice();
-  // Exam: every question of the bank, shuffled, timed.
-  void startExam();
+  // Exam: `length` questions drawn at random from the bank (0, or more than the bank has: all of
+  // them), shuffled, timed at kExamSecondsPerQuestion each.
+  void startExam(int length = 0);
   // A practice session still waiting for the store's due list will not replace the current one
   // (presenter mode: the class is being shown this question).
   void keepCurrentSession() { ++practiceRequest_; }

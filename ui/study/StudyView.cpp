@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -18,6 +19,7 @@
 #include "ui/study/BreakdownPanel.h"
 #include "ui/study/ConfidencePicker.h"
 #include "ui/study/ExamNavigator.h"
+#include "ui/study/ExamPassMark.h"
 #include "ui/study/OptionCard.h"
 #include "ui/study/StudyController.h"
 
@@ -72,6 +74,26 @@ void StudyView::buildUi() {
   // item needs more than 24 characters); the progress line beside it wraps instead, and the row
   // still fits the 960 px window minimum with the exam clock.
   modeBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // The exam's length, as exam simulators offer it; a change starts a new exam (asking first
+  // when answers would be lost). Shown in exam mode only.
+  examLengthBox_ = new QComboBox(this);
+  for (const int n : StudyController::kExamLengths)
+    examLengthBox_->addItem(
+        n > 0 ? tr("%n question(s)", nullptr, n)
+              : tr("All %n question(s)", nullptr, int(controller_->bank().questions.size())),
+        n);
+  examLengthBox_->setCurrentIndex(examLengthBox_->count() - 1);
+  examLengthBox_->setAccessibleName(tr("Exam length"));
+  examLengthBox_->setToolTip(tr("How many questions the exam draws from the bank"));
+  examLengthBox_->setFocusPolicy(Qt::TabFocus);
+  examLengthBox_->setVisible(false);
+  connect(examLengthBox_, &QComboBox::activated, this, [this] {
+    const int wanted = examLengthBox_->currentData().toInt();
+    auto* s = controller_->session();
+    const int bankSize = int(controller_->bank().questions.size());
+    const int now = s ? s->count() : -1;
+    if (now != (wanted > 0 ? std::min(wanted, bankSize) : bankSize)) confirmNewSession();
+  });
   progressLabel_ = new QLabel(this);
   progressLabel_->setWordWrap(true);
   progressLabel_->setMinimumWidth(1);
@@ -85,6 +107,7 @@ void StudyView::buildUi() {
   auto* top = new QHBoxLayout;
   top->setSpacing(12);
   top->addWidget(modeBox_);
+  top->addWidget(examLengthBox_);
   top->addWidget(progressLabel_, 1);
   top->addWidget(timerLabel_);
   top->addWidget(restartButton_);
@@ -260,8 +283,9 @@ void StudyView::setMode(quiz::QuizMode mode) {
 }
 
 void StudyView::startSession() {
+  examLengthBox_->setVisible(mode_ == quiz::QuizMode::Exam);
   if (mode_ == quiz::QuizMode::Exam)
-    controller_->startExam();
+    controller_->startExam(examLengthBox_->currentData().toInt());
   else
     controller_->startPractice();
 }
@@ -512,6 +536,8 @@ void StudyView::render() {
   QString meta = QStringLiteral("%1  ·  %2  ·  %3").arg(q.exam, q.domain, q.topic);
   if (q.answer == quiz::AnswerKind::Multiple)
     meta += tr("  ·  choose %1").arg(s->choicesNeeded(s->currentIndex()));
+  const QString note = bankLanguageNote(controller_->bank().language, QLocale());
+  if (!note.isEmpty()) meta += QStringLiteral("  ·  ") + note;
   metaLabel_->setText(meta);
   stemLabel_->setText(q.stem);
 
@@ -533,13 +559,18 @@ void StudyView::render() {
   examScore_->setVisible(reviewing);
   if (reviewing) {
     const auto& r = s->result();
-    examScore_->setText(tr("Exam finished%1: %2 of %3 correct (%4%) in %5. Use the numbered "
+    const QString unanswered =
+        r.answered < r.total ? tr(" (%n unanswered, counted wrong)", nullptr, r.total - r.answered)
+                             : QString();
+    examScore_->setText(tr("Exam finished%1: %2 of %3 correct%4, %5% in %6. %7 Use the numbered "
                            "buttons to review each question and its breakdown.")
                             .arg(r.timedOut ? tr(" (time ran out)") : QString())
                             .arg(r.correct)
                             .arg(r.total)
+                            .arg(unanswered)
                             .arg(qRound(r.score * 100))
-                            .arg(formatDuration(r.durationMs)));
+                            .arg(formatDuration(r.durationMs))
+                            .arg(ExamPassMark::sentence(controller_->bank().exam)));
   }
   updateCardStates();
 
@@ -683,6 +714,15 @@ void StudyView::showWriteError(const QString& message) {
   writeError_->setText(tr("⚠  %1").arg(message));
   writeError_->show();
   emit statusMessage(message);
+}
+
+QString StudyView::bankLanguageNote(const QString& bankLanguage, const QLocale& ui) {
+  const QLocale bank(bankLanguage);
+  if (bankLanguage.isEmpty() || bank.language() == ui.language()) return QString();
+  // The built-in bank (and the exam itself) is English; a translated app says so once per
+  // question, where the learner reads the exam's name, so English text is no surprise.
+  if (bank.language() == QLocale::English) return tr("question and breakdown in English");
+  return tr("question and breakdown in %1").arg(bank.nativeLanguageName());
 }
 
 void StudyView::applyTheme() {

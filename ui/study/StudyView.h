@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QHash>
+#include <QLocale>
 #include <QPointer>
 #include <QVector>
 #include <QWidget>
@@ -40,6 +41,7 @@ class StudyView : public QWidget {
   const QVector<OptionCard*>& optionCards() const { return cards_; }
   BreakdownPanel* breakdown() const { return breakdown_; }
   QLabel* examScoreLabel() const { return examScore_; }
+  QComboBox* examLengthBox() const { return examLengthBox_; }
   QLabel* resultBanner() const { return banner_; }
   ExamNavigator* navigator() const { return navigator_; }
   // The question on screen (nullptr before the first session starts).
@@ -51,6 +53,9 @@ class StudyView : public QWidget {
   QHash<QString, QString> scenarioLetters() const;
   // Whether the current question shows its grading (right/wrong cards and the breakdown).
   bool isGraded() const;
+  // "question and breakdown in English" when the bank's language (bank.language) is not the
+  // app's (`ui`), shown after the exam's name above each question; "" when they agree.
+  static QString bankLanguageNote(const QString& bankLanguage, const QLocale& ui);
   // An exam is under way with at least one answer and has not been submitted.
   bool examUnsubmitted() const;
 
@@ -121,6 +126,7 @@ class StudyView : public QWidget {
 
   QWidget* column_ = nullptr;  // the question column (as wide as the screen when presenting)
   QComboBox* modeBox_ = nullptr;
+  QComboBox* examLengthBox_ = nullptr;  // exam mode: 10, 20, 50 or all questions
   QLabel* progressLabel_ = nullptr;
   QLabel* timerLabel_ = nullptr;
   QPushButton* restartButton_ = nullptr;
