@@ -6,7 +6,8 @@
 # straight under /usr/include. Each refusal names the file and line. It also fails when a
 # file of quiz/ includes Qt's JSON classes (<QJsonDocument>, <QJsonObject>, ...): the quiz reads
 # and writes JSON through core's parser and writer only (core/Json.h, quiz/src/QuizJson.h), so a
-# bank is parsed once and hostile JSON meets one set of rules.
+# bank is parsed once and hostile JSON meets one set of rules. And when a folder of ui/ includes
+# one on its own floor or above (the floors are listed in ui/CMakeLists.txt).
 # Fix the format with: packaging/check-format.sh --fix
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -36,6 +37,26 @@ qtjson=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](QtCore/)?Q
 if [ -n "$qtjson" ]; then
   echo "check-format.sh: quiz must read and write JSON with core's json (core/Json.h), not Qt's QJson classes:" >&2
   printf '%s\n' "$qtjson" | sed 's/^/  /' >&2
+  exit 1
+fi
+# ui/'s folders are floors (ui/CMakeLists.txt): a file includes only its own folder and the
+# floors below it: base < charts < lab, study < export < presenter < app.
+ui_floor() {
+  case "$1" in base) echo 0 ;; charts) echo 1 ;; lab|study) echo 2 ;; export) echo 3 ;;
+    presenter) echo 4 ;; app) echo 5 ;; *) echo "" ;; esac
+}
+floors=""
+while IFS=: read -r file line text; do
+  from=$(echo "$file" | cut -d/ -f2)
+  to=$(echo "$text" | sed -E 's|.*"ui/([a-z]+)/.*|\1|')
+  a=$(ui_floor "$from"); b=$(ui_floor "$to")
+  if [ -n "$a" ] && [ -n "$b" ] && [ "$from" != "$to" ] && [ "$b" -ge "$a" ]; then
+    floors+="  $file:$line: $text"$'\n'
+  fi
+done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"ui/[a-z]+/' ui --include='*.cpp' --include='*.h' || true)
+if [ -n "$floors" ]; then
+  echo "check-format.sh: a ui/ folder may include only the floors below it (base < charts < lab, study < export < presenter < app):" >&2
+  printf '%s' "$floors" >&2
   exit 1
 fi
 bad=()

@@ -17,8 +17,8 @@
 
 #include "../support/TinyTrainConfig.h"
 #include "quiz/QuizSession.h"
-#include "ui/app/AppTheme.h"
 #include "ui/app/MainWindow.h"
+#include "ui/base/AppTheme.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
 #include "ui/export/GpuEstimateDialog.h"

@@ -11,7 +11,7 @@
 
 #include "quiz/ProgressStore.h"
 #include "quiz/QuestionBank.h"
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 class QActionGroup;
 class QMenu;

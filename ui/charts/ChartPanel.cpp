@@ -13,7 +13,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/LiveChart.h"
 

@@ -1,9 +1,9 @@
 #include "ui/charts/LiveChart.h"
 
+#include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLocale>
-#include <QFontMetrics>
 #include <QLogValueAxis>
 #include <QPen>
 #include <QScatterSeries>
@@ -13,7 +13,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/charts/SeriesDecimator.h"
 
 namespace precisionlab {

@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ui/app/AppTheme.h"
-#include "ui/lab/LabVerdicts.h"
+#include "ui/base/AppTheme.h"
+#include "ui/base/LocalizedText.h"
 
 namespace precisionlab {
 
@@ -49,7 +49,7 @@ QList<Bar> barsOf(const SpeedStory& story) {
     if (!l.speedFigure || l.speedup <= 0) continue;
     Bar b;
     b.value = l.speedup;
-    b.tooltip = LabVerdicts::localized(l.text);
+    b.tooltip = localizedText(l.text);
     if (l.source == EvidenceSource::Published) {
       b.kind = Kind::Published;
       // Short enough for the axis: "V100, Trainer", "H200" (the brief's chip and code path).
@@ -60,7 +60,7 @@ QList<Bar> barsOf(const SpeedStory& story) {
       const QString run = QString::fromStdString(l.brief.args.at(0).text);
       b.label = l.source == EvidenceSource::Recorded ? SpeedEvidenceChart::tr("%1, rec.").arg(run)
                                                      : SpeedEvidenceChart::tr("%1, here").arg(run);
-      if (l.withReason) b.tooltip += QStringLiteral("; ") + LabVerdicts::localized(l.reason);
+      if (l.withReason) b.tooltip += QStringLiteral("; ") + localizedText(l.reason);
     }
     bars << b;
   }
@@ -71,7 +71,7 @@ QList<Bar> barsOf(const SpeedStory& story) {
     b.kind = Kind::Estimated;
     b.value = r.trainerVsFp32;
     b.label = SpeedEvidenceChart::tr("%1, est.").arg(QString::fromStdString(r.gpu->id).toUpper());
-    b.tooltip = LabVerdicts::localized(gpuestimate::rangeText(r));
+    b.tooltip = localizedText(gpuestimate::rangeText(r));
     bars << b;
   }
   return bars;
@@ -119,11 +119,11 @@ void SpeedEvidenceChart::setStory(const SpeedStory& story) {
   // The hardware's sentence under the chart, so the left-of-1.0x bar is never unexplained.
   const QString reason =
       (story.hardwareIsRecording ? tr("The recording's machine: %1.") : tr("This machine: %1."))
-          .arg(LabVerdicts::localized(hardwareBrief(story.hardware)));
+          .arg(localizedText(hardwareBrief(story.hardware)));
   if (texts == barTexts_ && reason == reason_->text()) return;
   barTexts_ = texts;
   reason_->setText(reason);
-  reason_->setToolTip(LabVerdicts::localized(hardwareCapability(story.hardware)));
+  reason_->setToolTip(localizedText(hardwareCapability(story.hardware)));
 
   QChart* chart = view_->chart();
   chart->removeAllSeries();

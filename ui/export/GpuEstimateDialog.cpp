@@ -18,7 +18,7 @@
 #include <algorithm>
 
 #include "core/GpuEstimator.h"
-#include "ui/lab/LabVerdicts.h"
+#include "ui/base/LocalizedText.h"
 
 namespace precisionlab {
 
@@ -211,8 +211,8 @@ void GpuEstimateDialog::recompute() {
   }
   QStringList lines;
   for (const SpeedupRange& r : gpuestimate::fp16SpeedupRanges(shape))
-    lines << LabVerdicts::localized(gpuestimate::rangeText(r));
-  summary_->setText(LabVerdicts::localized(gpuestimate::summaryText(shape)));
+    lines << localizedText(gpuestimate::rangeText(r));
+  summary_->setText(localizedText(gpuestimate::summaryText(shape)));
   summary_->setToolTip(lines.join(QLatin1Char('\n')));
 }
 

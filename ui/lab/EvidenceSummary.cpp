@@ -7,7 +7,7 @@
 #include <QResizeEvent>
 #include <QVBoxLayout>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/RunDataStore.h"

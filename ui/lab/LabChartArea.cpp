@@ -12,7 +12,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
 #include "ui/charts/SpeedEvidenceChart.h"

@@ -319,9 +319,9 @@ void fillRangeExperiment(EvidenceCard& c, const Verdict& v) {
                       .arg(v.firstNonFiniteStep);
     if (v.skippedSteps > 0)
       c.evidence << LabEvidence::tr(
-                        "the GradScaler skipped %1 steps and lowered its scale from %2 to %3: "
-                        "no scale helps, the overflow is in the forward pass")
-                        .arg(v.skippedSteps)
+                        "the GradScaler skipped %n step(s) and lowered its scale from %2 to %3: "
+                        "no scale helps, the overflow is in the forward pass",
+                        nullptr, int(v.skippedSteps))
                         .arg(locale.toString(v.value("initialLossScale"), 'g', 6),
                              locale.toString(v.finalLossScale, 'g', 3));
   } else {
@@ -535,8 +535,8 @@ void LabEvidence::fillPreemptionProcess(EvidenceCard& c, const PreemptionProcess
   c.evidence << LabEvidence::tr("killed with SIGKILL after step %1 (never asked to stop)").arg(k);
   if (cp > 0) {
     c.evidence << LabEvidence::tr("resumed from checkpoint step %1").arg(cp);
-    c.evidence << LabEvidence::tr("lost work: %1 steps (steps %2-%3, %4 ms measured), done again")
-                      .arg(v.lostSteps)
+    c.evidence << LabEvidence::tr("lost work: %n step(s) (steps %2-%3, %4 ms measured), done again",
+                                  nullptr, int(v.lostSteps))
                       .arg(cp + 1)
                       .arg(k)
                       .arg(locale.toString(v.lostMs, 'f', 0));

@@ -21,7 +21,7 @@
 
 #include "core/LabScenarios.h"
 #include "core/PretrainedModels.h"
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {

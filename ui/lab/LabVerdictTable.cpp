@@ -4,7 +4,7 @@
 #include <QStyle>
 #include <algorithm>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"

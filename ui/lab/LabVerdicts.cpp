@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "ui/base/LocalizedText.h"
 #include "ui/lab/RunDataStore.h"
 
 namespace precisionlab {
@@ -88,24 +89,10 @@ QString LabVerdicts::accuracyCell(const Verdict& v) {
       .arg(locale.toString(v.valAccuracy, 'f', 3), locale.toString(v.baselineValAccuracy, 'f', 3));
 }
 
-QString LabVerdicts::localized(const VerdictText& text) {
-  QString out = QCoreApplication::translate("Verdict", text.text.c_str());
-  for (const VerdictText::Arg& a : text.args) {
-    if (a.precision < 0)
-      out = out.arg(QString::fromStdString(a.text));
-    else if (!std::isfinite(a.value))  // one spelling everywhere: "NaN", "inf"
-      out = out.arg(std::isnan(a.value) ? QStringLiteral("NaN")
-                                        : QString::fromLatin1(a.value > 0 ? "inf" : "-inf"));
-    else
-      out = out.arg(QLocale().toString(a.value, a.style, a.precision));
-  }
-  return out;
-}
+QString LabVerdicts::localized(const VerdictText& text) { return localizedText(text); }
 
 QString LabVerdicts::localizedSummary(const Verdict& v) {
-  QString out;
-  for (const VerdictText& part : v.summaryParts) out += localized(part);
-  return out;
+  return precisionlab::localizedSummary(v);
 }
 
 }  // namespace precisionlab

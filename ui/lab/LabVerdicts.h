@@ -42,8 +42,8 @@ class LabVerdicts {
   static QString speedCell(const Verdict& v);
   static QString memoryCell(const Verdict& v);
   static QString accuracyCell(const Verdict& v);
-  // A piece of a verdict's wording in the user's language and locale: the template translated
-  // (context "Verdict"), its numbers formatted by QLocale (core writes them locale-free).
+  // A piece of a verdict's wording in the user's language and locale (ui/base/LocalizedText.h,
+  // which the floors below the lab use directly).
   static QString localized(const VerdictText& text);
   static QString localizedSummary(const Verdict& v);
 };

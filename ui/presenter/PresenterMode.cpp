@@ -18,13 +18,13 @@
 #include <algorithm>
 
 #include "quiz/Question.h"
+#include "ui/base/SlideScroll.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabVerdictTable.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/ScenarioCatalog.h"
-#include "ui/presenter/SlideScroll.h"
 #include "ui/study/StudyView.h"
 
 namespace precisionlab {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/RunRecording.h"
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/presenter/PresenterWalkthrough.h"
 
 class QMainWindow;

@@ -6,7 +6,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 namespace precisionlab {
 

@@ -6,7 +6,7 @@
 #include <QLabel>
 #include <QPushButton>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 namespace precisionlab {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "quiz/QuizSession.h"
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 namespace precisionlab {
 

@@ -10,7 +10,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 namespace precisionlab {
 

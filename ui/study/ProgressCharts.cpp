@@ -13,7 +13,7 @@
 #include <QScatterSeries>
 #include <QValueAxis>
 
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 namespace precisionlab {
 

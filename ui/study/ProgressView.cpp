@@ -24,7 +24,7 @@
 #include <QVBoxLayout>
 
 #include "quiz/StatisticsCalculator.h"
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 #include "ui/study/FsrsOptimizePanel.h"
 #include "ui/study/ProgressCharts.h"
 #include "ui/study/ReadinessPanel.h"

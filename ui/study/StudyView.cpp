@@ -14,8 +14,8 @@
 #include <algorithm>
 
 #include "quiz/QuizSession.h"
-#include "ui/app/AppTheme.h"
-#include "ui/presenter/SlideScroll.h"
+#include "ui/base/AppTheme.h"
+#include "ui/base/SlideScroll.h"
 #include "ui/study/BreakdownPanel.h"
 #include "ui/study/ConfidencePicker.h"
 #include "ui/study/ExamNavigator.h"

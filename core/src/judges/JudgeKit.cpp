@@ -136,9 +136,13 @@ VerdictText tooShortText(const RunLog& r, const VerdictOptions& o) {
              ? text(PL_TRANSLATE_NOOP("Verdict",
                                       "too short to judge: %1 cancelled after %2 of %3 steps"),
                     {word(r.label), count(r.stepsDone()), count(r.totalSteps)})
-             : text(PL_TRANSLATE_NOOP("Verdict",
-                                      "too short to judge: %1 ran %2 steps, a verdict needs at "
-                                      "least %3"),
+             : text(r.stepsDone() == 1
+                        ? PL_TRANSLATE_NOOP("Verdict",
+                                            "too short to judge: %1 ran %2 step, a verdict needs "
+                                            "at least %3")
+                        : PL_TRANSLATE_NOOP("Verdict",
+                                            "too short to judge: %1 ran %2 steps, a verdict needs "
+                                            "at least %3"),
                     {word(r.label), count(r.stepsDone()), count(o.minSteps)});
 }
 

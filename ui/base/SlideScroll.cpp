@@ -1,4 +1,4 @@
-#include "ui/presenter/SlideScroll.h"
+#include "ui/base/SlideScroll.h"
 
 #include <QAbstractScrollArea>
 #include <QCoreApplication>

@@ -1,4 +1,4 @@
-#include "ui/app/AppTheme.h"
+#include "ui/base/AppTheme.h"
 
 #include <QApplication>
 #include <QPalette>
