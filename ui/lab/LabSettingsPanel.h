@@ -51,6 +51,10 @@ class LabSettingsPanel : public QWidget {
   void resetToDefaults();
 
  private:
+  void buildModelFields();
+  void buildRunFields();
+  void layOut();
+  void connectFields();
   void chooseModelDir();
   void chooseDataFile();
   void updateSourceLabels();

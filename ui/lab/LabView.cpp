@@ -137,8 +137,8 @@ int LabView::guiThreads(int requested) {
   return requested <= 0 ? limit : std::min(requested, limit);
 }
 
-void LabView::buildUi() {
-  // Runs: one row per scenario, with column headers so the row reads like a table.
+// The runs: one row per scenario, with column headers so the row reads like a table.
+QGroupBox* LabView::buildRunsBox() {
   auto* runsBox = new QGroupBox(tr("Runs: tick an option to train it, untick to stop"), this);
   auto* runsLayout = new QVBoxLayout(runsBox);
   runsLayout->setSpacing(0);
@@ -173,6 +173,11 @@ void LabView::buildUi() {
     runsLayout->addWidget(row);
   }
 
+  return runsBox;
+}
+
+// Below the rows: replay, replay speed, stop all, and the exports the main window opens.
+void LabView::buildRunButtons(QGroupBox* runsBox) {
   runButtons_ = new QWidget(runsBox);
   auto* buttonRows = new QVBoxLayout(runButtons_);
   buttonRows->setContentsMargins(0, 2, 0, 0);
@@ -226,8 +231,10 @@ void LabView::buildUi() {
   exportRow->addWidget(vertexButton);
   exportRow->addWidget(csvButton);
   runButtons->addWidget(exportButtons_);
-  runsLayout->addWidget(runButtons_);
+  runsBox->layout()->addWidget(runButtons_);
+}
 
+void LabView::buildSettingsArea() {
   // Settings fold into one summary line, so the runs and the charts get the screen; one click
   // opens them (the lesson is the comparison, the settings are for the curious).
   settingsArea_ = new QWidget(this);
@@ -295,6 +302,12 @@ void LabView::buildUi() {
   settingsLayout->insertWidget(0, deviations_);
   settingsAreaLayout->addWidget(settingsToggle_, 0, Qt::AlignLeft);
   settingsAreaLayout->addWidget(settingsBox_);
+}
+
+void LabView::buildUi() {
+  QGroupBox* runsBox = buildRunsBox();
+  buildRunButtons(runsBox);
+  buildSettingsArea();
 
   auto* top = top_ = new QWidget(this);
   auto* topLayout = new QVBoxLayout(top);

@@ -137,6 +137,9 @@ class LabView : public QWidget {
  private:
   void resizeEvent(QResizeEvent* event) override;
   void buildUi();
+  QGroupBox* buildRunsBox();
+  void buildRunButtons(QGroupBox* runsBox);
+  void buildSettingsArea();
   void onToggleChanged(const QString& scenarioId, bool on);
   void ingested();  // after the controller's store changed: rows, notice, cards, charts
   void updateMixedNotice();

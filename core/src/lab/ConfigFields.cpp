@@ -150,7 +150,8 @@ constexpr ConfigPath kDir = ConfigPath::Directory;
 constexpr const char* kMachinePath =
     "a place on the recording machine; a re-run from the file must not write or resume there";
 
-std::vector<ConfigFieldRow> makeRows() {
+// The model, data, schedule, device and precision rows.
+std::vector<ConfigFieldRow> modelAndScheduleRows() {
   return {
       Row::of<&C::preset>(F::Preset, "preset", "model preset")
           .resumeMustMatch()
@@ -237,6 +238,12 @@ std::vector<ConfigFieldRow> makeRows() {
           .flag("tf32", "",
                 "fp32 matrix multiplies on TF32 Tensor Cores on an Ampere or later GPU "
                 "(TrainingArguments' tf32=True); no effect on a CPU"),
+  };
+}
+
+// The loss scaler, the experiments' settings, checkpoints and LoRA rows.
+std::vector<ConfigFieldRow> scalerAndExperimentRows() {
+  return {
       // The scale is a float32 in the GradScaler: above FLT_MAX it reached LibTorch as infinity.
       Row::of<&C::initScale>(F::InitScale, "initScale", "initial loss scale")
           .range({0, double(std::numeric_limits<float>::max()), true, false})
@@ -315,6 +322,13 @@ std::vector<ConfigFieldRow> makeRows() {
           .writtenWith(F::LoraRank)
           .flag("lora-alpha", "A", "LoRA alpha: the adapters' output is scaled by A/R"),
   };
+}
+
+// Every row, in ConfigField order.
+std::vector<ConfigFieldRow> makeRows() {
+  std::vector<ConfigFieldRow> rows = modelAndScheduleRows();
+  for (ConfigFieldRow& row : scalerAndExperimentRows()) rows.push_back(std::move(row));
+  return rows;
 }
 
 }  // namespace
