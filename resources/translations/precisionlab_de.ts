@@ -829,6 +829,10 @@
         <source> (chance accuracy %1)</source>
         <translation> (Zufallsgenauigkeit %1)</translation>
     </message>
+    <message>
+        <source>too short to judge: %1 ran %2 step, a verdict needs at least %3</source>
+        <translation>zu kurz für ein Urteil: %1 lief %2 Schritt, ein Urteil braucht mindestens %3</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>
@@ -1864,10 +1868,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Loss inf oder NaN in %1 von %2 Schritten, zuerst in Schritt %3</translation>
     </message>
     <message>
-        <source>the GradScaler skipped %1 steps and lowered its scale from %2 to %3: no scale helps, the overflow is in the forward pass</source>
-        <translation>der GradScaler übersprang %1 Schritte und senkte seinen Scale von %2 auf %3: kein Scale hilft, der Überlauf liegt im Vorwärtsdurchlauf</translation>
-    </message>
-    <message>
         <source>%1 trained like fp32 with activations above 65504</source>
         <translation>%1 trainierte wie fp32 mit Aktivierungen über 65504</translation>
     </message>
@@ -2004,10 +2004,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Urteil: %1</translation>
     </message>
     <message>
-        <source>lost work: %1 steps (steps %2-%3, %4 ms measured), done again</source>
-        <translation>verlorene Arbeit: %1 Schritte (Schritte %2-%3, %4 ms gemessen), erneut ausgeführt</translation>
-    </message>
-    <message>
         <source>Learns like fp32; %1</source>
         <translation>Lernt wie fp32; %1</translation>
     </message>
@@ -2090,6 +2086,20 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>stopped at step %1; no validation needed</source>
         <translation>bei Schritt %1 angehalten; keine Validierung nötig</translation>
+    </message>
+    <message numerus="yes">
+        <source>the GradScaler skipped %n step(s) and lowered its scale from %2 to %3: no scale helps, the overflow is in the forward pass</source>
+        <translation>
+            <numerusform>der GradScaler hat %n Schritt übersprungen und seine Skala von %2 auf %3 gesenkt: keine Skala hilft, der Überlauf liegt im Vorwärtsdurchlauf</numerusform>
+            <numerusform>der GradScaler hat %n Schritte übersprungen und seine Skala von %2 auf %3 gesenkt: keine Skala hilft, der Überlauf liegt im Vorwärtsdurchlauf</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>lost work: %n step(s) (steps %2-%3, %4 ms measured), done again</source>
+        <translation>
+            <numerusform>verlorene Arbeit: %n Schritt (Schritte %2–%3, %4 ms gemessen), erneut ausgeführt</numerusform>
+            <numerusform>verlorene Arbeit: %n Schritte (Schritte %2–%3, %4 ms gemessen), erneut ausgeführt</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2607,30 +2617,6 @@ Es wurde nichts abgespielt. Wählen Sie eine andere Datei oder zeichnen Sie den 
         </translation>
     </message>
     <message>
-        <source>Nothing to export</source>
-        <translation>Nichts zu exportieren</translation>
-    </message>
-    <message>
-        <source>Start at least one run, then export its records.</source>
-        <translation>Starten Sie mindestens einen Lauf und exportieren Sie dann seine Aufzeichnungen.</translation>
-    </message>
-    <message>
-        <source>Export run records as CSV</source>
-        <translation>Laufaufzeichnungen als CSV exportieren</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV-Dateien (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Saved run records to %1.</source>
-        <translation>Laufaufzeichnungen in %1 gespeichert.</translation>
-    </message>
-    <message>
         <source>stopping…</source>
         <translation>wird gestoppt…</translation>
     </message>
@@ -3145,6 +3131,30 @@ Trotzdem beenden?</translation>
             <numerusform>%n Lauf der letzten Laborsitzung wiederhergestellt, als Aufzeichnung aus %1.</numerusform>
             <numerusform>%n Läufe der letzten Laborsitzung wiederhergestellt, als Aufzeichnungen aus %1.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>Nichts zu exportieren</translation>
+    </message>
+    <message>
+        <source>Start at least one run, then export its records.</source>
+        <translation>Starten Sie mindestens einen Lauf und exportieren Sie dann seine Aufzeichnungen.</translation>
+    </message>
+    <message>
+        <source>Export run records as CSV</source>
+        <translation>Laufaufzeichnungen als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Saved run records to %1.</source>
+        <translation>Laufaufzeichnungen in %1 gespeichert.</translation>
     </message>
 </context>
 <context>
