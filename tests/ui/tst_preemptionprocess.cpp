@@ -144,7 +144,7 @@ class TestPreemptionProcess : public QObject {
     QVERIFY2(
         text.contains(QStringLiteral("resumed from checkpoint step %1").arg(runs.checkpointStep)),
         qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("lost work: %1 steps").arg(v.lostSteps)),
+    QVERIFY2(text.contains(QStringLiteral("lost work: %1 step").arg(v.lostSteps)),
              qPrintable(text));
     QVERIFY2(text.contains("resumed curve equal to the uninterrupted one: max |diff| 0"),
              qPrintable(text));
