@@ -19,13 +19,6 @@ std::string jsonNumber(double v) { return json::serialize(numberToJson(v)); }
 
 std::string jsonString(const std::string& s) { return json::quote(textForJson(s)); }
 
-std::string textForJson(const std::string& s) {
-  if (utf8::firstInvalid(s) == std::string::npos) return s;
-  std::u32string codePoints;
-  utf8::decode(s, codePoints);  // each ill-formed sequence becomes one U+FFFD
-  std::string out;
-  for (char32_t c : codePoints) utf8::append(c, out);
-  return out;
-}
+std::string textForJson(const std::string& s) { return utf8::replaceInvalid(s); }
 
 }  // namespace precisionlab::cli

@@ -17,6 +17,9 @@ void decode(std::string_view text, std::u32string& out);
 void append(char32_t cp, std::string& out);
 // Returns the offset of the first ill-formed byte, or std::string_view::npos if `text` is valid.
 size_t firstInvalid(std::string_view text);
+// `text` with each ill-formed sequence replaced by U+FFFD (JSON text must be UTF-8, and a label or
+// a device name may carry another encoding's bytes); valid text comes back unchanged.
+std::string replaceInvalid(std::string_view text);
 
 // Length (1-4) of the well-formed sequence at text[i], 0 if it is ill-formed (RFC 3629: no
 // overlongs, no surrogates, nothing above U+10FFFF). *cp, when given, gets the code point.

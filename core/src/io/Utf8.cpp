@@ -92,6 +92,15 @@ size_t sequenceLength(std::string_view text, size_t i, char32_t* cp) {
   return n;
 }
 
+std::string replaceInvalid(std::string_view text) {
+  if (firstInvalid(text) == std::string_view::npos) return std::string(text);
+  std::u32string codePoints;
+  decode(text, codePoints);  // each ill-formed sequence becomes one U+FFFD
+  std::string out;
+  for (char32_t c : codePoints) append(c, out);
+  return out;
+}
+
 size_t firstInvalid(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {

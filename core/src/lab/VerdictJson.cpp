@@ -9,15 +9,7 @@ namespace precisionlab {
 
 namespace {
 
-// JSON text must be UTF-8; a label or device name may carry another encoding's bytes.
-std::string validUtf8(const std::string& s) {
-  if (utf8::firstInvalid(s) == std::string::npos) return s;
-  std::u32string codePoints;
-  utf8::decode(s, codePoints);  // each ill-formed sequence becomes one U+FFFD
-  std::string out;
-  for (char32_t c : codePoints) utf8::append(c, out);
-  return out;
-}
+std::string validUtf8(const std::string& s) { return utf8::replaceInvalid(s); }
 
 json::Value figureValue(const VerdictFigure& f) {
   if (!f.measurable) return json::Value();
