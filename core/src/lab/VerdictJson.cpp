@@ -9,11 +9,9 @@ namespace precisionlab {
 
 namespace {
 
-std::string validUtf8(const std::string& s) { return utf8::replaceInvalid(s); }
-
 json::Value figureValue(const VerdictFigure& f) {
   if (!f.measurable) return json::Value();
-  if (!f.text.empty()) return json::Value(validUtf8(f.text));
+  if (!f.text.empty()) return json::Value(utf8::replaceInvalid(f.text));
   if (f.unit == "bool") return json::Value(f.value != 0);
   // Counts as integers ("comparedSteps": 60), everything else as core's record numbers.
   if (std::isfinite(f.value) && std::abs(f.value) < 9007199254740992.0 &&
@@ -26,9 +24,9 @@ json::Value figureValue(const VerdictFigure& f) {
 
 json::Value verdictToJson(const Verdict& v) {
   json::Value o = json::Value::object();
-  o.set("scenario", validUtf8(v.scenarioId));
+  o.set("scenario", utf8::replaceInvalid(v.scenarioId));
   o.set("judgement", judgementName(v.judgement));
-  o.set("run", validUtf8(v.label));
+  o.set("run", utf8::replaceInvalid(v.label));
   o.set("provenance", provenanceName(v.provenance));
   o.set("valAccuracy", v.hasEval ? numberToJson(v.valAccuracy) : json::Value());
   o.set("baselineValAccuracy", v.hasEval ? numberToJson(v.baselineValAccuracy) : json::Value());
@@ -39,7 +37,7 @@ json::Value verdictToJson(const Verdict& v) {
   o.set("firstNonFiniteStep", v.firstNonFiniteStep);
   o.set("identicalToBaseline", v.identicalToBaseline);
   for (const VerdictFigure& f : v.figures) o.set(f.key, figureValue(f));
-  o.set("summary", validUtf8(v.summary));
+  o.set("summary", utf8::replaceInvalid(v.summary));
   return o;
 }
 
