@@ -12,7 +12,6 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/LabReport.h"
-#include "cli/PreemptionExperiment.h"
 #include "cli/ProgressBar.h"
 #include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
@@ -95,19 +94,14 @@ int runLab(const ArgParser& parser) {
       ids = scenarioIdList(parser, "scenarios", list);
     if (ids.empty()) parser.fail("scenarios", "is empty: name at least one scenario id");
   }
-  // Preemption and resume alone is child processes it kills (PreemptionExperiment.h); in a list
-  // with others it is the run writing its checkpoints beside them, as in the window.
-  const bool preemption = ids.size() == 1 && ids[0] == scenario::kPreemptionResume;
-  if (preemption) checkPreemptionSteps(parser.has("steps") ? base.steps : 40);  // before --out
+  // Before --out is made: a row that cannot run with these settings costs nothing.
+  for (const std::string& id : ids)
+    if (const std::string problem = LabSession::rowProblem(id, base); !problem.empty())
+      throw UsageError("--" + problem);
   const std::string outDir = parser.text("out", defaultOutDir());
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
   if (const std::string problem = makeOutputFolder(outDir); !problem.empty())
     parser.fail("out", problem);
-  if (preemption) {
-    TrainConfig c = base;
-    if (!parser.has("steps")) c.steps = 40;  // three short runs: seconds on 2 cores
-    return runPreemptionExperiment(c, outDir, std::cout);
-  }
   if (!parser.has("preset") && base.preset != PretrainedModels::kMiniLm)
     std::cout << LabScenarios::defaultModelNote() << "\n";
   LabReport::printSetup(std::cout, base);
@@ -117,7 +111,12 @@ int runLab(const ArgParser& parser) {
             << "\n\n";
 
   const bool tty = isatty(STDOUT_FILENO);
-  LabSession session;  // a row that writes checkpoints writes them to a folder it removes
+  // A row that writes checkpoints writes them to a folder the session removes; the preemption
+  // experiment's children are this binary, and its run records go with the others to --out.
+  LabSession::Options options;
+  options.childExecutable = "/proc/self/exe";
+  options.recordsDir = outDir;
+  LabSession session(options);
   const LabSession::StartResult started = session.startAll(ids, base);
   if (!started.ok()) parser.fail("scenarios", started.error);
   ProgressBlock progress(std::cout, tty);

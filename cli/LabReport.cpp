@@ -114,8 +114,9 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     int64_t steps = 0;
     for (const auto& r : s.runs) steps += r.steps.empty() ? 0 : r.steps.back().step;
     out << pad(s.id, 22) << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
-        << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) +
-                   fmt("-%.0f)", v.p75StepMs),
+        << pad(v.medianStepMs > 0 ? fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) +
+                                        fmt("-%.0f)", v.p75StepMs)
+                                  : "-",  // not timed by its judge (preemption and resume)
                20)
         << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) : "n/a", 9)
         << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 8)

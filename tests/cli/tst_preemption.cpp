@@ -193,10 +193,18 @@ class TestPreemption : public QObject {
                                 "--batch-size", "8", "--seq-len", "24", "--out", out},
                                {}, 120000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains("Verdict (identical"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("killed: SIGKILL"), qPrintable(r.out));
+    // The lab's own loop and report: the three child runs' progress, then the verdict from them.
+    QVERIFY2(r.out.contains("killed (SIGKILL)") && r.out.contains("resumed from checkpoint"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("the resumed curve equals the uninterrupted one"), qPrintable(r.out));
     QVERIFY(r.out.contains("lost work: "));
-    QVERIFY(QFile::exists(out + "/preemption.csv"));
+    for (const char* f : {"preemption.csv", "uninterrupted.jsonl", "killed.jsonl", "resumed.jsonl",
+                          "verdicts.json"})
+      QVERIFY2(QFile::exists(out + "/" + f), f);
+    QFile json(out + "/verdicts.json");
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QByteArray verdicts = json.readAll();
+    QVERIFY2(verdicts.contains("\"judgement\": \"identical\""), verdicts.constData());
   }
 };
 

@@ -1,9 +1,10 @@
 // The one lab driver (engine/LabSession.h), on tiny runs: settings are validated in start() and
 // refused ones start nothing; an unknown scenario starts nothing, not even its baseline; the
 // live baseline is added once, first, and not again while it runs; a restart replaces a
-// scenario's runs; a sweep's trial at the baseline's rate follows the baseline; a run that
-// writes checkpoints writes them in the session's folder, and a temporary one is gone with the
-// session; `train`'s single run (startRun) goes through the same store.
+// scenario's runs; a sweep's trial at the baseline's rate follows the baseline; the
+// kill-and-resume row's child processes feed the same store and write their checkpoints in the
+// session's folder (a temporary one is gone with the session); `train`'s single run (startRun)
+// goes through the same store.
 #include <QtTest>
 
 #include <unistd.h>
@@ -33,6 +34,8 @@ void runToEnd(LabSession& session) {
   for (session.poll(); !session.done(); session.poll())
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
+
+const std::string kCli = PRECISIONLAB_BINARY_DIR "/cli/precisionlab-cli";
 
 size_t runsOf(const LabSession& session, std::string_view id) {
   return session.store().runsOf(std::string(id)).size();
@@ -120,44 +123,105 @@ class TestLabSession : public QObject {
     QVERIFY(!same->provenance.note.empty());
   }
 
-  void checkpointsGoToTheSessionsFolder() {
+  // The kill-and-resume row (RunSource::KillAndResume) runs the built CLI's `train` children:
+  // three runs enter the store (origin Child), no fp32 baseline starts beside them, the verdict
+  // is computed from them, and their checkpoints go to the session's folder (the caller's stays,
+  // a temporary one is gone with the session).
+  void killAndResumeRowRunsChildrenIntoTheStore() {
+    const std::string id(scenario::kPreemptionResume);
     const fs::path root =
         fs::temp_directory_path() / ("tst_labsession-" + std::to_string(::getpid()));
     fs::remove_all(root);
     {
       LabSession::Options o;
       o.checkpointRoot = root.string();
+      o.childExecutable = kCli;
       LabSession session(o);
-      QVERIFY(session.start(std::string(scenario::kPreemptionResume), tiny(4)).ok());
+      const LabSession::StartResult r = session.start(id, tiny(20));
+      QVERIFY2(r.ok(), r.error.c_str());
+      QCOMPARE(r.started, std::vector<std::string>{id});  // no baseline beside it
+      const auto planned = session.store().runsOf(id);
+      QCOMPARE(planned.size(), size_t{3});
+      for (const TrackedRun* run : planned) QCOMPARE(run->key.origin, RunOrigin::Child);
       runToEnd(session);
-      const auto runs = session.store().runsOf(std::string(scenario::kPreemptionResume));
-      QCOMPARE(runs.size(), size_t{1});
-      QCOMPARE(runs.front()->state, RunState::Finished);
-      const fs::path dir(runs.front()->config.checkpointDir);
+      const auto runs = session.store().runsOf(id);
+      QCOMPARE(runs[0]->label, std::string(kUninterruptedRunLabel));
+      QCOMPARE(runs[0]->state, RunState::Finished);
+      QCOMPARE(runs[0]->stepsDone(), int64_t{20});
+      QCOMPARE(runs[1]->state, RunState::Cancelled);  // killed
+      QVERIFY2(runs[1]->message.find("killed with SIGKILL after step") != std::string::npos,
+               runs[1]->message.c_str());
+      QCOMPARE(runs[2]->state, RunState::Finished);
+      QVERIFY(runs[2]->resumedStep > 0);
+      QCOMPARE(runs[2]->steps.front().step, runs[2]->resumedStep + 1);
+      QVERIFY(session.store().runsOf(std::string(scenario::kBaselineFp32)).empty());
+      const std::optional<Verdict> v = session.store().verdict(id);
+      QVERIFY(v.has_value());
+      QVERIFY2(v->judgement == Judgement::Identical, v->summary.c_str());
+      QCOMPARE(v->count("checkpointStep"), runs[2]->resumedStep);
+      QCOMPARE(session.verdicts().front().judgement, Judgement::Identical);
+      const fs::path dir = fs::path(runs[0]->config.checkpointDir).parent_path();
       QCOMPARE(dir.parent_path(), root);
-      QVERIFY2(fs::is_directory(dir), dir.c_str());
+      QVERIFY(fs::exists(dir / "preemption.csv"));
+      QVERIFY(fs::exists(dir / "killed.jsonl"));
       std::string names;
-      for (const auto& e : fs::directory_iterator(dir)) names += e.path().filename().string() + " ";
+      for (const auto& e : fs::directory_iterator(runs[1]->config.checkpointDir))
+        names += e.path().filename().string() + " ";
       QVERIFY2(names.find("checkpoint-") != std::string::npos, names.c_str());
-      qInfo("checkpoints: %s", names.c_str());
     }
     QVERIFY(fs::is_directory(root));  // the caller's folder stays
     fs::remove_all(root);
 
     std::string temporary;
     {
-      LabSession session;
-      QVERIFY(session.start(std::string(scenario::kPreemptionResume), tiny(2)).ok());
-      runToEnd(session);
-      temporary = fs::path(session.store()
-                               .runsOf(std::string(scenario::kPreemptionResume))
-                               .front()
-                               ->config.checkpointDir)
+      LabSession::Options o;
+      o.childExecutable = kCli;
+      LabSession session(o);
+      QVERIFY(session.start(id, tiny(20)).ok());
+      temporary = fs::path(session.store().runsOf(id).front()->config.checkpointDir)
+                      .parent_path()
                       .parent_path()
                       .string();
       QVERIFY(fs::is_directory(temporary));
+      session.stop(id);  // cancels the experiment: the child group is killed
+      runToEnd(session);
+      for (const TrackedRun* run : session.store().runsOf(id))
+        QCOMPARE(run->state, RunState::Cancelled);
     }
     QVERIFY2(!fs::exists(temporary), temporary.c_str());  // removed with the session
+  }
+
+  // Without the CLI the row says what to install; a child that fails is named with its cause,
+  // and the runs after it do not start.
+  void killAndResumeRowFailuresAreNamed() {
+    const std::string id(scenario::kPreemptionResume);
+    {
+      LabSession session;  // no childExecutable
+      const LabSession::StartResult r = session.start(id, tiny(20));
+      QVERIFY(!r.ok());
+      QVERIFY2(r.error.find("PRECISIONLAB_CLI") != std::string::npos, r.error.c_str());
+      QVERIFY(session.store().runs().empty());
+    }
+    {
+      LabSession session;
+      const LabSession::StartResult r = session.start(id, tiny(4));
+      QVERIFY(!r.ok());
+      QVERIFY2(r.error.find("needs at least 20 steps (got 4)") != std::string::npos,
+               r.error.c_str());
+    }
+    LabSession::Options o;
+    o.childExecutable = "/bin/false";
+    LabSession session(o);
+    QVERIFY(session.start(id, tiny(20)).ok());
+    runToEnd(session);
+    const auto runs = session.store().runsOf(id);
+    QCOMPARE(runs.size(), size_t{3});
+    QCOMPARE(runs[0]->state, RunState::Failed);
+    QVERIFY2(runs[0]->message.find("exit status 1") != std::string::npos, runs[0]->message.c_str());
+    QVERIFY2(runs[1]->message.find("not started") != std::string::npos, runs[1]->message.c_str());
+    const std::optional<Verdict> v = session.store().verdict(id);
+    QVERIFY(v.has_value());
+    QCOMPARE(v->judgement, Judgement::TooShort);
   }
 
   void singleRunGoesThroughTheStore() {

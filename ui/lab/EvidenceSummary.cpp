@@ -9,7 +9,6 @@
 
 #include "ui/base/AppTheme.h"
 #include "ui/lab/LabEvidence.h"
-#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/RunDataStore.h"
 
 namespace precisionlab {
@@ -90,7 +89,7 @@ void EvidenceSummary::setOptions(const QStringList& scenarioIds,
   order_ = scenarioIds;
   letters_ = letters;
   rebuild();
-  if (store_) refresh(*store_, *verdicts_, preemption_);
+  if (store_) refresh(*store_, *verdicts_);
 }
 
 void EvidenceSummary::rebuild() {
@@ -197,13 +196,10 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
   w.frame->setAccessibleName(card.name + QStringLiteral(": ") + card.headline);
 }
 
-void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts,
-                              const PreemptionProcess* preemption) {
+void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts) {
   store_ = &store;
   verdicts_ = &verdicts;
-  preemption_ = preemption;
-  const QList<EvidenceCard> cards =
-      LabEvidence::cards(store, verdicts, order_, letters_, preemption);
+  const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, order_, letters_);
   for (int i = 0; i < cards.size() && i < cards_.size(); ++i) fillCard(cards_[i], cards[i]);
   const QString banner = LabEvidence::banner(store, verdicts);
   if (!banner.isEmpty()) {
@@ -223,8 +219,7 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   conclusion_->setVisible(!conclusion.isEmpty());
   machine_->setText(tr("This machine: %1.").arg(LabEvidence::thisMachineLine()));
   machine_->setVisible(conclusion.isEmpty());
-  const bool show = presenter_ || !store.runs().empty() ||
-                    (preemption && preemption->state() != PreemptionProcess::State::Idle);
+  const bool show = presenter_ || !store.runs().empty();
   cardArea_->setVisible(show);
   placeholder_->setVisible(!show);
 }
@@ -243,7 +238,7 @@ void EvidenceSummary::setPresenterMode(bool on) {
   presenter_ = on;
   runAll_->setVisible(!on);
   if (store_) {
-    refresh(*store_, *verdicts_, preemption_);
+    refresh(*store_, *verdicts_);
   } else {
     cardArea_->setVisible(on);
     placeholder_->setVisible(!on);

@@ -16,7 +16,6 @@ class QPushButton;
 
 namespace precisionlab {
 
-class PreemptionProcess;
 class RunDataStore;
 class VerdictCache;
 struct EvidenceCard;
@@ -30,9 +29,7 @@ class EvidenceSummary : public QFrame {
   // The options in the order the learner saw them, with their letters (may be empty).
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
   // Refills every card from the store and its cached verdicts (computes no verdict).
-  // `preemption`: the kill-and-resume experiment the preemption-resume card shows when it ran.
-  void refresh(const RunDataStore& store, const VerdictCache& verdicts,
-               const PreemptionProcess* preemption = nullptr);
+  void refresh(const RunDataStore& store, const VerdictCache& verdicts);
   // Larger fonts in front of a class.
   void setPresenterMode(bool on);
   // Card texts as shown (tests and the walkthrough read them).
@@ -83,7 +80,6 @@ class EvidenceSummary : public QFrame {
   bool presenter_ = false;
   const RunDataStore* store_ = nullptr;
   const VerdictCache* verdicts_ = nullptr;
-  const PreemptionProcess* preemption_ = nullptr;
 };
 
 }  // namespace precisionlab

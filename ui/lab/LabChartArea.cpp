@@ -426,15 +426,6 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     chart->setLine(key, name, color, spec.line(run, baseline));
     if (spec.marks) chart->setScatter(marksKey, spec.marksName.arg(name), color, spec.marks(run));
   }
-  QList<QPair<QString, QColor>> extraLegend;
-  if (spec.extraLossLines)
-    for (const ExtraLine& line : std::as_const(extraLoss_)) {
-      if (!filter_.isEmpty() && !filter_.contains(line.scenarioId)) continue;
-      keys.insert(line.key);
-      chart->setLine(line.key, line.name, line.color, line.points, line.dashed);
-      if (!line.points.isEmpty()) xMax = std::max(xMax, line.points.last().x());
-      extraLegend.append({line.name, line.color});
-    }
   chart->retainOnly(keys);
   chart->setXMax(xMax);
   for (const auto* runs : {&plotted, &hiddenRuns})
@@ -442,7 +433,6 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
       const QPair<QString, QColor> entry{RunDataStore::legendOf(*run), RunDataStore::colorOf(*run)};
       if (!legendEntries_[c].contains(entry)) legendEntries_[c].append(entry);
     }
-  legendEntries_[c] += extraLegend;
   panels_[c]->finishUpdate();
   QString footer = provenanceFooter(plotted, false);
   QString shortFooter = provenanceFooter(plotted, true);

@@ -55,8 +55,6 @@ class LabChartArea : public QWidget {
     // or nullptr.
     QList<QPointF> (*marks)(const TrackedRun& run) = nullptr;
     QString marksName;
-    // Also draws the loss curves of setExtraLossLines().
-    bool extraLossLines = false;
   };
   // The lab's figures, in order (translated when called).
   static QList<Chart> charts();
@@ -85,16 +83,6 @@ class LabChartArea : public QWidget {
   // Draws only the runs of these scenarios (the presenter's step: the option and its fp32
   // reference); empty draws every run.
   void setScenarioFilter(const QSet<QString>& scenarioIds);
-  // Loss curves that are not runs of the store (the preemption experiment's child processes),
-  // drawn on the loss figure beside them; `scenarioId` is what the presenter's filter matches.
-  struct ExtraLine {
-    QString key, name;
-    QColor color;
-    QList<QPointF> points;
-    bool dashed = false;
-    QString scenarioId;
-  };
-  void setExtraLossLines(const QList<ExtraLine>& lines) { extraLoss_ = lines; }
   // The shared legend's run names for the figures on screen (full names, never cut): the runs
   // that reported a step or an evaluation (a run cancelled before its first step drew nothing).
   QStringList legendNames() const;
@@ -134,7 +122,6 @@ class LabChartArea : public QWidget {
   QList<QList<QPair<QString, QColor>>> legendEntries_;  // per figure: name and colour drawn
   QLabel* legend_ = nullptr;                            // the shared legend under the figures
   QList<quint64> drawnBaselineRevision_;
-  QList<ExtraLine> extraLoss_;
   bool presenterMode_ = false;
   SpeedEvidenceChart* speedEvidence_ = nullptr;  // on the throughput chart's tab
 };

@@ -1,6 +1,9 @@
 #include "ui/lab/LabController.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
 #include <QHash>
+#include <QStandardPaths>
 #include <QTimer>
 #include <algorithm>
 #include <exception>
@@ -9,7 +12,6 @@
 #include "core/RunReplayer.h"
 #include "engine/LabSession.h"
 #include "engine/RunScheduler.h"
-#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
@@ -27,7 +29,13 @@ QString baselineId() { return ScenarioCatalog::baselineId(); }
 LabSession::Options windowSessionOptions() {
   LabSession::Options o;
   o.workerNice = RunScheduler::kWindowWorkerNice;
+  o.childExecutable = QFile::encodeName(LabController::findCli()).toStdString();
   return o;
+}
+
+bool executable(const QString& path) {
+  const QFileInfo f(path);
+  return !path.isEmpty() && f.isFile() && f.isExecutable();
 }
 
 QStringList toQStrings(const std::vector<std::string>& ids) {
@@ -47,12 +55,19 @@ LabController::LabController(QObject* parent)
   pollTimer_ = new QTimer(this);
   pollTimer_->setInterval(kPollIntervalMs);
   connect(pollTimer_, &QTimer::timeout, this, &LabController::poll);
-  preemption_ = new PreemptionProcess(this);
-  connect(preemption_, &PreemptionProcess::changed, this, &LabController::runsUpdated);
-  connect(preemption_, &PreemptionProcess::finished, this, &LabController::verdictsUpdated);
 }
 
-bool LabController::anyActive() const { return store_.anyActive() || preemption_->running(); }
+bool LabController::anyActive() const { return store_.anyActive(); }
+
+QString LabController::findCli() {
+  const QString env = qEnvironmentVariable("PRECISIONLAB_CLI");
+  if (executable(env)) return QFileInfo(env).absoluteFilePath();
+  const QString appDir = QCoreApplication::applicationDirPath();
+  for (const QString& candidate : {appDir + QStringLiteral("/precisionlab-cli"),
+                                   appDir + QStringLiteral("/../cli/precisionlab-cli")})
+    if (executable(candidate)) return QFileInfo(candidate).canonicalFilePath();
+  return QStandardPaths::findExecutable(QStringLiteral("precisionlab-cli"));
+}
 
 LabController::~LabController() {
   pollTimer_->stop();
@@ -90,27 +105,6 @@ void LabController::forget(const QString& scenarioId, const QString& source) {
 LabController::StartResult LabController::start(const QString& scenarioId,
                                                 const TrainConfig& settings) {
   StartResult result;
-  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
-  if (info && info->story == EvidenceStory::PreemptionResume) {
-    // The kill and the resume: the CLI's experiment as child processes, judged from the three
-    // runs it writes (PreemptionProcess.h); it needs no fp32 baseline of the window's. The same
-    // validation as every other start.
-    result.issues = LabSession::check(settings);
-    if (!result.issues.empty()) {
-      result.failedScenario = scenarioId;
-      for (const ConfigIssue& i : result.issues)
-        result.error += (result.error.isEmpty() ? "" : "; ") + QString::fromStdString(i.message);
-    } else if (preemption_->running()) {
-      result.alreadyRunning = true;
-    } else if (!preemption_->start(settings)) {
-      result.failedScenario = scenarioId;
-      result.error = preemption_->error();
-    } else {
-      result.started.append(scenarioId);
-      result.childProcesses = true;
-    }
-    return result;
-  }
   const LabSession::StartResult r = session_->start(scenarioId.toStdString(), settings);
   result.alreadyRunning = r.alreadyRunning;
   result.failedScenario = QString::fromStdString(r.failedScenario);
@@ -118,16 +112,18 @@ LabController::StartResult LabController::start(const QString& scenarioId,
   result.issues = r.issues;
   result.started = toQStrings(r.started);
   // The look of what started, from the runs the session planned (the scenario is built once):
-  // the row's legend, a sweep's trials by their rate, a colour per trial.
+  // the row's legend, a sweep's trials by their rate, the runs of a row that trains several
+  // different runs (the preemption experiment's three) by their labels, a colour per run.
   for (const QString& id : std::as_const(result.started)) {
     verdicts_.remove(id);  // a restart's verdict is computed afresh
     const QList<const TrackedRun*> runs = store_.runsOf(id);
     const ScenarioInfo* row = ScenarioCatalog::find(id);
     const int count = int(runs.size());
     for (int i = 0; i < count; ++i) {
-      const QString legend = runs[i]->isSweep
-                                 ? ScenarioCatalog::trialLegend(runs[i]->config.learningRate)
-                                 : (row ? row->legend : QString());
+      const QString legend =
+          runs[i]->isSweep ? ScenarioCatalog::trialLegend(runs[i]->config.learningRate)
+          : count > 1      ? QCoreApplication::translate("LabRuns", runs[i]->label.c_str())
+                           : (row ? row->legend : QString());
       store_.setLook(runs[i]->key, legend, ScenarioCatalog::runColor(id, i, count));
     }
   }
@@ -152,14 +148,12 @@ void LabController::setPaused(const QString& scenarioId, bool paused) {
 }
 
 void LabController::stopAll() {
-  preemption_->cancel();
   for (const TrackedRun& run : store_.runs())
     if (run.active()) cancel(run.key);
   ensurePolling();
 }
 
 void LabController::clear() {
-  preemption_->reset();
   replayer_->cancelAll();
   session_->clear();  // cancels every trained run and empties the store
   verdicts_.clear();

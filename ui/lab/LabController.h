@@ -3,9 +3,10 @@
 // settings, holds the run store and decides which runs a scenario starts and which live fp32
 // baseline they need. This controller adds what only the window has: the RunReplayer
 // (recordings played back into the same store, replacing what a replay replaces), the look of
-// each run (legend, colour), the preemption experiment's child processes, a 20 Hz timer that
-// drains both engines into the store (RunLog::apply) and the verdict cache. LabView and the
-// presenter draw what it holds and send it the user's intents.
+// each run (legend, colour), where the CLI binary is for the rows trained as its child processes
+// (the preemption experiment), a 20 Hz timer that drains both engines into the store
+// (RunLog::apply) and the verdict cache. LabView and the presenter draw what it holds and send it
+// the user's intents.
 #pragma once
 
 #include <QElapsedTimer>
@@ -26,7 +27,6 @@ class QTimer;
 namespace precisionlab {
 
 class LabSession;
-class PreemptionProcess;
 class RunReplayer;
 
 class LabController : public QObject {
@@ -43,9 +43,10 @@ class LabController : public QObject {
     return verdicts_.find(scenarioId);
   }
   bool anyActive() const;
-  // The preemption-and-resume experiment as child processes of the CLI (PreemptionProcess.h):
-  // the preemption-resume row runs it; its progress and result update the store's listeners.
-  PreemptionProcess* preemption() const { return preemption_; }
+  // The CLI binary the rows trained as its child processes run (the preemption experiment,
+  // engine/PreemptionRunner.h): $PRECISIONLAB_CLI, else next to the app, else the build tree
+  // (<app dir>/../cli), else PATH; "" when none is found.
+  static QString findCli();
 
   struct StartResult {
     QStringList started;  // scenario ids started, the live baseline first when it was missing
@@ -53,12 +54,10 @@ class LabController : public QObject {
     QString failedScenario;           // set when the driver refused to start it
     QString error;                    // its message
     std::vector<ConfigIssue> issues;  // the settings' issues, when validation refused them
-    bool childProcesses = false;      // started as the CLI's child processes (PreemptionProcess)
   };
   // Starts the scenario's runs from `settings`, validated first (and the live fp32 baseline of
   // the same device unless one is there: every verdict compares with it). A restart replaces the
-  // scenario's curves; a recorded baseline stays, it is the reference of the recordings. The
-  // preemption row starts its child processes instead.
+  // scenario's curves; a recorded baseline stays, it is the reference of the recordings.
   StartResult start(const QString& scenarioId, const TrainConfig& settings);
   // Cancels the scenario's runs (all trials of a sweep); the curves stay.
   void stop(const QString& scenarioId);
@@ -95,7 +94,6 @@ class LabController : public QObject {
   std::unique_ptr<RunReplayer> replayer_;
   RunDataStore store_;  // the window's view of session_'s store
   VerdictCache verdicts_;
-  PreemptionProcess* preemption_ = nullptr;
   QTimer* pollTimer_ = nullptr;
   QElapsedTimer clock_;
 };

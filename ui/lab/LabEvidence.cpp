@@ -11,7 +11,6 @@
 #include "core/SpeedEvidence.h"
 #include "engine/BuildInfo.h"
 #include "ui/lab/LabVerdicts.h"
-#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/ScenarioCatalog.h"
@@ -104,19 +103,63 @@ void fillHalfLayers(EvidenceCard& c, const Verdict& v) {
   }
 }
 
-// Preemption and resume before the kill experiment ran (or with a recording): the run writes
-// its periodic checkpoints beside the baseline (the same updates bit for bit, or writing them
-// changed the run). Ticking the row runs the kill and the resume as child processes
-// (fillPreemptionProcess).
+// Preemption and resume: the kill-and-resume runs' verdict (core's preemption judge, from the
+// three child-process runs in the store): killed after step k, resumed from checkpoint c, the
+// work lost, and whether the resumed curve equals the uninterrupted one. A recording made before
+// the experiment ran as child processes holds one checkpointing run judged against fp32.
 void fillPreemption(EvidenceCard& c, const Verdict& v) {
-  c.finding =
-      v.identicalToBaseline ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
-  c.headline = v.identicalToBaseline
-                   ? LabEvidence::tr("Checkpoints change no update: bit-identical to fp32")
-                   : LabEvidence::tr("Writing checkpoints changed the run");
-  c.evidence << LabEvidence::tr(
-      "every quarter of the run a checkpoint-<step>/ folder holds the weights, AdamW state, "
-      "scaler, LR schedule position, RNG and data order");
+  if (v.judgedAs != EvidenceStory::PreemptionResume) {
+    c.finding =
+        v.identicalToBaseline ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+    c.headline = v.identicalToBaseline
+                     ? LabEvidence::tr("Checkpoints change no update: bit-identical to fp32")
+                     : LabEvidence::tr("Writing checkpoints changed the run");
+    c.evidence << LabEvidence::tr(
+        "every quarter of the run a checkpoint-<step>/ folder holds the weights, AdamW state, "
+        "scaler, LR schedule position, RNG and data order");
+    return;
+  }
+  const QLocale locale;
+  const int64_t k = v.count("killedAfterStep"), cp = v.count("checkpointStep");
+  const bool equal =
+      v.judgement == Judgement::Identical || v.judgement == Judgement::LearnsLikeBaseline;
+  if (equal) {
+    c.finding = EvidenceCard::Finding::Works;
+    c.headline = LabEvidence::tr(
+        "Killed with SIGKILL and resumed: the loss curve continues exactly as the uninterrupted "
+        "run");
+  } else if (v.judgement == Judgement::Differs) {
+    c.finding = EvidenceCard::Finding::Unexpected;
+    c.headline =
+        LabEvidence::tr("The resumed curve differs from the uninterrupted run from step %1")
+            .arg(v.count("firstDifferentStep"));
+  } else {
+    c.finding = EvidenceCard::Finding::Fails;
+    c.headline = LabEvidence::tr("The resume failed");
+  }
+  c.evidence << LabEvidence::tr("killed with SIGKILL after step %1 (never asked to stop)").arg(k);
+  if (cp > 0) {
+    c.evidence << LabEvidence::tr("resumed from checkpoint step %1").arg(cp);
+    c.evidence << LabEvidence::tr("lost work: %n step(s) (steps %2-%3, %4 ms measured), done again",
+                                  nullptr, int(v.count("lostSteps")))
+                      .arg(cp + 1)
+                      .arg(k)
+                      .arg(locale.toString(v.value("lostMs"), 'f', 0));
+  }
+  if (equal || v.judgement == Judgement::Differs) {
+    const QString diff = locale.toString(v.value("maxAbsLossDiff"), 'g', 3);
+    c.evidence << (v.judgement == Judgement::Differs
+                       ? LabEvidence::tr("resumed curve NOT equal to the uninterrupted one: max "
+                                         "|diff| %1, %2 of %3 steps bit-equal")
+                       : LabEvidence::tr("resumed curve equal to the uninterrupted one: max |diff| "
+                                         "%1, %2 of %3 steps bit-equal"))
+                      .arg(diff)
+                      .arg(v.count("bitEqualSteps"))
+                      .arg(v.count("comparedSteps"));
+  } else {
+    // The computed reason, as the CLI prints it.
+    c.evidence << LabEvidence::tr("verdict: %1").arg(QString::fromStdString(v.summary));
+  }
 }
 
 // LoRA vs full fine-tuning: the counted share of trainable parameters and the measured
@@ -458,109 +501,16 @@ QString LabEvidence::banner(const RunDataStore& store, const VerdictCache& verdi
 
 QList<EvidenceCard> LabEvidence::cards(const RunDataStore& store, const VerdictCache& verdicts,
                                        const QStringList& scenarioIds,
-                                       const QHash<QString, QString>& letters,
-                                       const PreemptionProcess* preemption) {
+                                       const QHash<QString, QString>& letters) {
   QList<EvidenceCard> out;
   for (const QString& id : scenarioIds)
     if (const ScenarioInfo* info = ScenarioCatalog::find(id))
-      out.append(card(*info, store, verdicts, letters.value(id), preemption));
+      out.append(card(*info, store, verdicts, letters.value(id)));
   return out;
 }
 
-void LabEvidence::fillPreemptionProcess(EvidenceCard& c, const PreemptionProcess& p) {
-  const QLocale locale;
-  c.evidence.clear();
-  c.evidenceSources.clear();
-  c.source = LabEvidence::tr("live, this CPU, child processes");
-  c.sourceFull = LabEvidence::tr(
-                     "precisionlab-cli lab --scenarios preemption-resume, started by this window "
-                     "(%1), records in %2")
-                     .arg(p.cliPath(), p.outDir());
-  switch (p.state()) {
-    case PreemptionProcess::State::Idle:
-      return;
-    case PreemptionProcess::State::Running:
-      c.finding = EvidenceCard::Finding::Running;
-      c.headline = LabEvidence::tr("Running as child processes");
-      c.evidence << p.progressText()
-                 << LabEvidence::tr(
-                        "three train runs: uninterrupted, killed with SIGKILL at about 3/5 of "
-                        "the steps, resumed from its last checkpoint; untick the row to cancel");
-      return;
-    case PreemptionProcess::State::Cancelled:
-      c.finding = EvidenceCard::Finding::NotRun;
-      c.headline = LabEvidence::tr("Cancelled: the experiment's processes were killed");
-      return;
-    case PreemptionProcess::State::Failed:
-      c.finding = EvidenceCard::Finding::Inconclusive;
-      c.headline = LabEvidence::tr("The experiment did not complete");
-      c.evidence << p.error();
-      if (p.cliPath().isEmpty()) c.source.clear();
-      return;
-    case PreemptionProcess::State::Done:
-      break;
-  }
-  const PreemptionVerdict& v = p.verdict();
-  const PreemptionRuns& runs = p.runs();
-  const int64_t k = v.killedAfterStep, cp = runs.checkpointStep;
-  const double maxDiff = PreemptionProcess::maxAbsLossDiff(runs);
-  switch (v.judgement) {
-    case Judgement::Identical:
-    case Judgement::LearnsLikeBaseline:
-      c.finding = EvidenceCard::Finding::Works;
-      c.headline = LabEvidence::tr(
-          "Killed with SIGKILL and resumed: the loss curve continues "
-          "exactly as the uninterrupted run");
-      break;
-    case Judgement::Differs:
-      c.finding = EvidenceCard::Finding::Unexpected;
-      c.headline = LabEvidence::tr(
-                       "The resumed curve differs from the uninterrupted run from "
-                       "step %1")
-                       .arg(v.firstDifferentStep);
-      break;
-    case Judgement::Failed:
-      c.finding = EvidenceCard::Finding::Fails;
-      c.headline = LabEvidence::tr("The resume failed");
-      break;
-    case Judgement::TooShort:
-      c.finding = EvidenceCard::Finding::Inconclusive;
-      c.headline = LabEvidence::tr("Too short to judge");
-      break;
-    default:
-      c.finding = EvidenceCard::Finding::Inconclusive;
-      c.headline = LabEvidence::tr("Inconclusive");
-      break;
-  }
-  c.evidence << LabEvidence::tr("killed with SIGKILL after step %1 (never asked to stop)").arg(k);
-  if (cp > 0) {
-    c.evidence << LabEvidence::tr("resumed from checkpoint step %1").arg(cp);
-    c.evidence << LabEvidence::tr("lost work: %n step(s) (steps %2-%3, %4 ms measured), done again",
-                                  nullptr, int(v.lostSteps))
-                      .arg(cp + 1)
-                      .arg(k)
-                      .arg(locale.toString(v.lostMs, 'f', 0));
-  }
-  if (v.judgement == Judgement::Identical || v.judgement == Judgement::LearnsLikeBaseline ||
-      v.judgement == Judgement::Differs) {
-    const QString diff = locale.toString(maxDiff, 'g', 3);
-    c.evidence << (v.judgement == Judgement::Differs
-                       ? LabEvidence::tr("resumed curve NOT equal to the uninterrupted one: max "
-                                         "|diff| %1, %2 of %3 steps bit-equal")
-                       : LabEvidence::tr("resumed curve equal to the uninterrupted one: max |diff| "
-                                         "%1, %2 of %3 steps bit-equal"))
-                      .arg(diff)
-                      .arg(v.bitEqualSteps)
-                      .arg(v.comparedSteps);
-  } else {
-    // The computed reason, as the CLI prints it.
-    c.evidence << LabEvidence::tr("verdict: %1").arg(QString::fromStdString(v.summary));
-  }
-}
-
 EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& store,
-                               const VerdictCache& verdicts, const QString& letter,
-                               const PreemptionProcess* preemption) {
+                               const VerdictCache& verdicts, const QString& letter) {
   auto cached = [&verdicts](const QString& id) -> std::optional<Verdict> {
     const CachedVerdict* v = verdicts.find(id);
     return v ? std::optional<Verdict>(v->verdict) : std::nullopt;
@@ -571,11 +521,6 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
   c.optionText = info.optionText;
   c.correct = info.correct;
   c.name = letter.isEmpty() ? info.title : QStringLiteral("%1. %2").arg(letter, info.title);
-  if (info.story == EvidenceStory::PreemptionResume && preemption &&
-      preemption->state() != PreemptionProcess::State::Idle) {
-    fillPreemptionProcess(c, *preemption);
-    return c;
-  }
   const ScenarioStatus status = LabVerdicts::status(store, id);
   const auto verdict = cached(id);
   const std::optional<SpeedStory> story =

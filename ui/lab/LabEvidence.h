@@ -30,7 +30,6 @@
 
 namespace precisionlab {
 
-class PreemptionProcess;
 class RunDataStore;
 class VerdictCache;
 struct ScenarioInfo;
@@ -75,21 +74,13 @@ class LabEvidence {
  public:
   // Cards in the order of `scenarioIds` (the options as the learner saw them); `letters` maps a
   // scenario id to the letter shown (may be empty: cards then name options by their text).
-  // `preemption`, when given and not idle, is the preemption-resume row's evidence: the kill and
-  // the resume run as child processes (PreemptionProcess.h) instead of the checkpointing run.
   static QList<EvidenceCard> cards(const RunDataStore& store, const VerdictCache& verdicts,
                                    const QStringList& scenarioIds,
-                                   const QHash<QString, QString>& letters,
-                                   const PreemptionProcess* preemption = nullptr);
+                                   const QHash<QString, QString>& letters);
   // One card, for any row (a test passes a fixture row of its own): its story, companion and
   // estimate line come from `info` (core/ScenarioTable.h), never from its id.
   static EvidenceCard card(const ScenarioInfo& info, const RunDataStore& store,
-                           const VerdictCache& verdicts, const QString& letter,
-                           const PreemptionProcess* preemption = nullptr);
-  // The preemption-resume card from the child processes' experiment: running (its progress),
-  // cancelled, an error naming the file, or the verdict computed from the three runs (killed
-  // after step k, resumed from checkpoint c, lost work, curve equal or not, max |diff|).
-  static void fillPreemptionProcess(EvidenceCard& c, const PreemptionProcess& p);
+                           const VerdictCache& verdicts, const QString& letter);
   // The seed question's options in the core scenario table's order (used before a question is
   // known).
   static QStringList defaultOrder();

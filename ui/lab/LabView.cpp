@@ -35,7 +35,6 @@
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabSettingsPanel.h"
 #include "ui/lab/LabVerdicts.h"
-#include "ui/lab/PreemptionProcess.h"
 #include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/RunToggle.h"
@@ -60,39 +59,6 @@ QString shortModelName(const TrainConfig& c) {
 // the controller's cache, recomputed at the same pace).
 constexpr qint64 kLiveVerdictIntervalMs = VerdictCache::kLiveIntervalMs;
 QString baselineId() { return ScenarioCatalog::baselineId(); }
-
-// The row whose runs are the preemption experiment's child processes (its story says so).
-bool isPreemptionRow(const QString& scenarioId) {
-  const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
-  return info && info->story == EvidenceStory::PreemptionResume;
-}
-
-QString preemptionRowId() {
-  for (const ScenarioInfo& info : ScenarioCatalog::all())
-    if (info.story == EvidenceStory::PreemptionResume) return info.id;
-  return QString();
-}
-
-// The loss curves of the kill-and-resume experiment once it is done: the uninterrupted run, the
-// killed one (ends at the kill) and the resumed one (from the checkpoint step).
-QList<LabChartArea::ExtraLine> preemptionCurves(const PreemptionProcess& p) {
-  if (p.state() != PreemptionProcess::State::Done) return {};
-  auto points = [](const std::vector<StepRecord>& steps) {
-    QList<QPointF> out;
-    for (const StepRecord& s : steps) out.append(QPointF(double(s.step), s.loss));
-    return out;
-  };
-  const PreemptionRuns& r = p.runs();
-  const QString id = preemptionRowId();
-  return {{QStringLiteral("preemption-uninterrupted"), LabView::tr("uninterrupted (child process)"),
-           QColor(0x55, 0x55, 0x55), points(r.uninterrupted), false, id},
-          {QStringLiteral("preemption-killed"),
-           LabView::tr("killed with SIGKILL after step %1").arg(p.verdict().killedAfterStep),
-           QColor(0xd6, 0x27, 0x28), points(r.killed), false, id},
-          {QStringLiteral("preemption-resumed"),
-           LabView::tr("resumed from checkpoint %1").arg(r.checkpointStep),
-           QColor(0x1f, 0x77, 0xb4), points(r.resumed), true, id}};
-}
 
 // What a presenter step draws: the option, its fp32 reference and the row's companion (beside
 // fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
@@ -414,12 +380,6 @@ void LabView::runScenario(const QString& scenarioId) {
     emit statusMessage(tr("%1 could not start: %2").arg(info->title, why));
     return;
   }
-  if (result.childProcesses) {
-    emit statusMessage(tr("Started %1: precisionlab-cli runs it as child processes.")
-                           .arg(ScenarioCatalog::shortName(*info)));
-    ingested();
-    return;
-  }
   if (result.alreadyRunning) {
     emit statusMessage(tr("%1 is already running.").arg(ScenarioCatalog::shortName(*info)));
     refreshToggles();
@@ -470,7 +430,6 @@ void LabView::presentScenario(const QString& scenarioId) {
 }
 
 void LabView::stopScenario(const QString& scenarioId) {
-  if (isPreemptionRow(scenarioId)) controller_->preemption()->cancel();
   controller_->stop(scenarioId);
   if (RunToggle* row = toggles_.value(scenarioId)) row->setOn(false);
 }
@@ -510,7 +469,6 @@ void LabView::ingested() {
     evidenceComputedAt_ = now;
     refreshEvidence();
   }
-  chartArea_->setExtraLossLines(preemptionCurves(*controller_->preemption()));
   chartArea_->refresh(store());
   emit runsUpdated();
 }
@@ -548,7 +506,7 @@ void LabView::updateMixedNotice() {
 }
 
 void LabView::refreshEvidence() {
-  evidence_->refresh(store(), controller_->verdicts(), controller_->preemption());
+  evidence_->refresh(store(), controller_->verdicts());
   // The "Is it faster?" tab tells the answer's speed story with the card's figures.
   if (const ScenarioInfo* answer = ScenarioCatalog::find(ScenarioCatalog::answerId()))
     chartArea_->setSpeedStory(LabEvidence::speedStory(*answer, store(), controller_->verdicts()));
@@ -569,19 +527,6 @@ void LabView::refreshToggles() {
         status.done, status.total, status.failed);
     row->setOn(status.active && !stopping);
     row->setPauseState(status.active, status.paused);
-    const PreemptionProcess* preemption = controller_->preemption();
-    if (isPreemptionRow(id) && preemption->state() != PreemptionProcess::State::Idle) {
-      EvidenceCard card;
-      LabEvidence::fillPreemptionProcess(card, *preemption);
-      const int64_t total = std::max<int64_t>(1, preemption->totalSteps());
-      row->setStatus(preemption->running() ? preemption->progressText() : card.source,
-                     preemption->running() ? 0 : total, total,
-                     preemption->state() == PreemptionProcess::State::Failed);
-      row->setOn(preemption->running());
-      row->setPauseState(false, false);
-      row->setVerdict(card.headline, (QStringList{card.headline} + card.evidence).join('\n'));
-      continue;
-    }
     if (!status.started) {
       row->setProvenancePending();
       row->setVerdict(QString(), QString());

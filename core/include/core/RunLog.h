@@ -22,9 +22,10 @@
 
 namespace precisionlab {
 
-// Which engine produced the run: the scheduler (trained here) or the replayer (a recording).
-// Their id counters both start at 1, so a run is known by both.
-enum class RunOrigin { Trained, Replayed };
+// Which engine produced the run: the scheduler (trained here), the replayer (a recording) or the
+// kill-and-resume experiment's child processes (engine/PreemptionRunner.h). Their id counters
+// each start at 1, so a run is known by both.
+enum class RunOrigin { Trained, Replayed, Child };
 
 struct RunKey {
   RunOrigin origin = RunOrigin::Trained;

@@ -49,9 +49,17 @@ enum class EvidenceStory {
   MixedPrecision,    // autocast over fp32 master weights: learns like fp32, faster and lighter
   MemoryExperiment,  // the same updates at a lower measured peak memory
   RangeExperiment,   // activations above fp16's largest value, fp16 against bf16
-  PreemptionResume,  // periodic checkpoints; the CLI kills the run and resumes it
+  PreemptionResume,  // a run killed with SIGKILL and resumed from its last checkpoint
   LoraExperiment,    // adapters on a frozen base against full fine-tuning
   SmallerBatch,      // half the batch, same learning rate: less memory, another training
+};
+
+// Who trains a row's runs.
+enum class RunSource {
+  Scheduler,      // the lab session's RunScheduler, in this process, beside the fp32 baseline
+  KillAndResume,  // child processes of the CLI, one killed with SIGKILL and resumed
+                  // (engine/PreemptionRunner.h): its runs are their own reference, so no fp32
+                  // baseline is started for it or compared with it (ownReferenceVerdict)
 };
 
 struct ScenarioSpec {
@@ -82,6 +90,7 @@ struct ScenarioSpec {
   // Curve colour, "#rrggbb", from the Okabe-Ito palette (distinguishable with the common
   // colour-vision deficiencies); "" = a distinct hue by row number.
   std::string color;
+  RunSource runSource = RunSource::Scheduler;
   VertexRecipe vertex;
 };
 

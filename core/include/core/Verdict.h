@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/RunLog.h"
 #include "core/RunRecords.h"
 #include "core/ScenarioTable.h"
+#include "core/Translatable.h"
 
 namespace precisionlab {
 
@@ -197,5 +199,23 @@ PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs,
                                         const VerdictOptions& options = {});
 // The same verdict as every other scenario's (its figures named), for verdicts.json.
 Verdict preemptionAsVerdict(const PreemptionVerdict& verdict, const PreemptionRuns& runs);
+
+// The three runs' labels in a lab's store, as the kill-and-resume run source
+// (engine/PreemptionRunner.h) names them; the window translates them for its legends.
+inline constexpr const char* kUninterruptedRunLabel = PL_TRANSLATE_NOOP("LabRuns", "uninterrupted");
+inline constexpr const char* kKilledRunLabel = PL_TRANSLATE_NOOP("LabRuns", "killed (SIGKILL)");
+inline constexpr const char* kResumedRunLabel =
+    PL_TRANSLATE_NOOP("LabRuns", "resumed from checkpoint");
+// The runs of `scenario` as the preemption judge reads them, by their labels: the resumed run's
+// resumedStep is the checkpoint it started from. Empty lists for runs it does not hold.
+PreemptionRuns preemptionRunsOf(const MeasuredScenario& scenario);
+
+// Rows whose runs are their own reference (RunSource::KillAndResume): no fp32 baseline is
+// started for them or judges them.
+bool judgedWithoutBaseline(std::string_view scenarioId);
+// Such a row's verdict from its own runs: nullopt while one of them is active (a kill-and-resume
+// verdict compares whole curves); nullopt for every other row.
+std::optional<Verdict> ownReferenceVerdict(const MeasuredScenario& scenario,
+                                           const VerdictOptions& options = {});
 
 }  // namespace precisionlab

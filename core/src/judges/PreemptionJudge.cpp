@@ -89,6 +89,26 @@ PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs, const Verdic
   return v;
 }
 
+// max |loss - uninterrupted loss| over the steps the verdict compares: the killed run's up to
+// the checkpoint, then the resumed run's.
+namespace {
+double maxAbsLossDiff(const PreemptionRuns& runs) {
+  double worst = 0;
+  auto compare = [&](const StepRecord& s) {
+    for (const StepRecord& u : runs.uninterrupted)
+      if (u.step == s.step) {
+        const double d = std::fabs(s.loss - u.loss);
+        worst = std::isfinite(d) ? std::max(worst, d) : d;
+        return;
+      }
+  };
+  for (const StepRecord& s : runs.killed)
+    if (s.step <= runs.checkpointStep) compare(s);
+  for (const StepRecord& s : runs.resumed) compare(s);
+  return worst;
+}
+}  // namespace
+
 Verdict preemptionAsVerdict(const PreemptionVerdict& p, const PreemptionRuns& runs) {
   Verdict v;
   v.scenarioId = std::string(scenario::kPreemptionResume);
@@ -96,6 +116,7 @@ Verdict preemptionAsVerdict(const PreemptionVerdict& p, const PreemptionRuns& ru
   v.judgedAs = EvidenceStory::PreemptionResume;
   v.provenance = Provenance::Live;
   v.summary = p.summary;
+  v.summaryParts.push_back(VerdictText{p.summary, {}});
   using judges::figure;
   figure(v, "checkpointStep", static_cast<double>(runs.checkpointStep));
   figure(v, "killedAfterStep", static_cast<double>(p.killedAfterStep));
@@ -105,6 +126,45 @@ Verdict preemptionAsVerdict(const PreemptionVerdict& p, const PreemptionRuns& ru
   figure(v, "bitEqualSteps", static_cast<double>(p.bitEqualSteps));
   figure(v, "firstDifferentStep", static_cast<double>(p.firstDifferentStep));
   figure(v, "maxRelativeLossGap", p.maxRelativeLossGap);
+  figure(v, "maxAbsLossDiff", maxAbsLossDiff(runs));
+  return v;
+}
+
+PreemptionRuns preemptionRunsOf(const MeasuredScenario& scenario) {
+  PreemptionRuns r;
+  for (const RunLog& run : scenario.runs) {
+    if (run.label == kUninterruptedRunLabel) {
+      r.uninterrupted = run.steps;
+      r.uninterruptedFinished = run.state == RunState::Finished;
+      r.totalSteps = run.config.steps;
+    } else if (run.label == kKilledRunLabel) {
+      r.killed = run.steps;
+    } else if (run.label == kResumedRunLabel) {
+      r.resumed = run.steps;
+      r.resumedFinished = run.state == RunState::Finished;
+      r.checkpointStep = run.resumedStep;
+      if (run.state == RunState::Failed)
+        r.resumeError = run.message.empty() ? std::string("the resumed run failed") : run.message;
+    }
+  }
+  return r;
+}
+
+bool judgedWithoutBaseline(std::string_view scenarioId) {
+  const ScenarioSpec* row = findScenario(scenarioId);
+  return row && row->runSource == RunSource::KillAndResume;
+}
+
+std::optional<Verdict> ownReferenceVerdict(const MeasuredScenario& scenario,
+                                           const VerdictOptions& options) {
+  if (!judgedWithoutBaseline(scenario.id)) return std::nullopt;
+  for (const RunLog& run : scenario.runs)
+    if (run.active()) return std::nullopt;
+  const PreemptionRuns runs = preemptionRunsOf(scenario);
+  Verdict v = preemptionAsVerdict(judgePreemptionResume(runs, options), runs);
+  v.scenarioId = scenario.id;
+  if (!scenario.runs.empty()) v.provenance = scenario.runs.front().provenance.kind;
+  v.label = kResumedRunLabel;
   return v;
 }
 

@@ -94,7 +94,7 @@ const TrackedRun* RunStore::baselineFor(const std::string& scenarioId) const {
 }
 
 bool RunStore::needsBaseline(const std::string& scenarioId, const std::string& source) const {
-  if (isBaseline(scenarioId)) return false;
+  if (isBaseline(scenarioId) || judgedWithoutBaseline(scenarioId)) return false;
   const TrackedRun* base = baseline(source);
   return !base || (!base->active() && base->steps.empty());
 }
@@ -121,6 +121,11 @@ std::optional<MeasuredScenario> RunStore::measured(const std::string& scenarioId
 
 std::optional<Verdict> RunStore::verdict(const std::string& scenarioId,
                                          const VerdictOptions& options) const {
+  // A row whose runs are their own reference (the kill and the resume) needs no baseline.
+  if (judgedWithoutBaseline(scenarioId)) {
+    const std::optional<MeasuredScenario> m = measured(scenarioId);
+    return m ? ownReferenceVerdict(*m, options) : std::nullopt;
+  }
   // Like with like: the baseline of the scenario's own source, never another machine's.
   const TrackedRun* base = baselineFor(scenarioId);
   if (!base || base->steps.empty()) return std::nullopt;
@@ -144,6 +149,7 @@ bool RunStore::isFinal(const std::string& scenarioId) const {
   // cannot change it (the lab's card read "Finished 11/60" for four minutes, then "no
   // validation result yet").
   if (allFailed && !runsOf(scenarioId).empty()) return true;
+  if (judgedWithoutBaseline(scenarioId)) return true;
   const TrackedRun* base = baselineFor(scenarioId);
   return !(base && base->active());
 }

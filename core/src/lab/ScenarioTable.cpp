@@ -5,10 +5,7 @@
 #include "core/ScenarioIds.h"
 #include "core/Translatable.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <filesystem>
 
 namespace precisionlab {
 
@@ -388,9 +385,9 @@ void addLoraAndRangeRows(std::vector<ScenarioSpec>& rows) {
 // Preemption and resume, tf32=True and the smaller batch.
 void addOtherExperimentRows(std::vector<ScenarioSpec>& rows) {
   {
-    // Preemption and resume (docs/preemption-experiment.md). `lab --scenarios preemption-resume`
-    // runs it as three `train` children, one SIGKILLed and resumed; in the window it is the run
-    // writing its periodic checkpoints, which must leave every update as the baseline's.
+    // Preemption and resume (docs/preemption-experiment.md): three `train` children of the CLI,
+    // the run uninterrupted, the same run SIGKILLed and its resume (engine/PreemptionRunner.h),
+    // in the CLI's lab and the window alike. The configured run is what they train.
     ScenarioSpec s;
     s.id = std::string(scenario::kPreemptionResume);
     s.story = EvidenceStory::PreemptionResume;
@@ -406,10 +403,9 @@ void addOtherExperimentRows(std::vector<ScenarioSpec>& rows) {
         "Spot VM continues exactly; only the steps since the last checkpoint are lost.");
     s.configure = [](TrainConfig& c) {
       c.checkpointEvery = std::max<int64_t>(1, c.steps / 4);
-      c.checkpointDir = (std::filesystem::temp_directory_path() /
-                         ("precisionlab-checkpoints-" + std::to_string(::getpid())))
-                            .string();
+      c.checkpointKeep = 2;
     };
+    s.runSource = RunSource::KillAndResume;
     s.linkFrom = EvidenceLink::Correct;
     s.shows =
         "a run killed with SIGKILL and resumed from its last checkpoint continuing the "

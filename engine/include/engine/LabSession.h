@@ -12,7 +12,10 @@
 // - a sweep's trial at the baseline's own rate follows the baseline's run instead of training
 //   the same bits twice (RunScheduler::addOrFollow);
 // - runs that write checkpoints write them under the session's checkpoint folder: the one the
-//   caller names, or a temporary one the session removes when it ends.
+//   caller names, or a temporary one the session removes when it ends;
+// - a row trained as child processes (preemption and resume: RunSource::KillAndResume) runs on
+//   the session's PreemptionRunner instead of the scheduler; its three runs enter the same
+//   store (origin Child) and are their own reference, so no baseline starts beside them.
 // The window adds what only it needs on top: replayed recordings (into the same store), the poll
 // timer and each run's look.
 //
@@ -33,7 +36,9 @@
 
 namespace precisionlab {
 
+class PreemptionRunner;
 class RunScheduler;
+struct LabScenario;
 
 class LabSession {
  public:
@@ -43,6 +48,13 @@ class LabSession {
     // Where runs that save checkpoints write them (one sub-folder per run); "" = a temporary
     // folder, created when the first such run starts and removed with the session.
     std::string checkpointRoot;
+    // The precisionlab-cli binary that rows trained as child processes run
+    // (RunSource::KillAndResume, engine/PreemptionRunner.h): the CLI passes /proc/self/exe, the
+    // window the binary it finds. "" = such rows cannot start, and say so.
+    std::string childExecutable;
+    // Where those rows write their records (each run's JSON lines, preemption.csv); "" = beside
+    // their checkpoints.
+    std::string recordsDir;
   };
 
   LabSession();
@@ -63,6 +75,9 @@ class LabSession {
 
   // Every issue of `settings` on this build and machine (validate() with trainEnvironment()).
   static std::vector<ConfigIssue> check(const TrainConfig& settings);
+  // Why `scenarioId` cannot run with `settings` beyond check(), "" when it can: a row trained
+  // as child processes needs PreemptionRunner::minSteps() steps to be judged.
+  static std::string rowProblem(const std::string& scenarioId, const TrainConfig& settings);
 
   // Starts the scenario's runs from `settings` (see the file comment). An unknown id fails
   // naming the known ones.
@@ -105,10 +120,12 @@ class LabSession {
 
  private:
   void startScenario(const std::string& id, const TrainConfig& settings, const std::string& source);
+  void startChildren(const LabScenario& scenario, const std::string& source);
   std::string checkpointFolder(const TrackedRun& run);
 
   Options options_;
   std::unique_ptr<RunScheduler> scheduler_;
+  std::unique_ptr<PreemptionRunner> children_;  // made when a row first needs it
   RunStore store_;
   std::vector<std::string> scenarioIds_;
   std::string firstSource_;

@@ -12,6 +12,7 @@
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
 #include "core/ScenarioTable.h"
+#include "engine/PreemptionRunner.h"
 #include "engine/RunScheduler.h"
 #include "engine/TrainEnvironment.h"
 
@@ -52,6 +53,7 @@ LabSession::LabSession(Options options)
           options_.workerNice)) {}
 
 LabSession::~LabSession() {
+  children_.reset();   // kills a child group still running
   scheduler_.reset();  // cancels the runs and joins the workers: nothing writes any more
   if (!tempCheckpointRoot_.empty()) {
     std::error_code ec;
@@ -61,6 +63,43 @@ LabSession::~LabSession() {
 
 std::vector<ConfigIssue> LabSession::check(const TrainConfig& settings) {
   return validate(settings, trainEnvironment());
+}
+
+std::string LabSession::rowProblem(const std::string& scenarioId, const TrainConfig& settings) {
+  const ScenarioSpec* row = findScenario(scenarioId);
+  if (!row || row->runSource != RunSource::KillAndResume) return {};
+  const int64_t least = PreemptionRunner::minSteps();
+  if (settings.steps >= least) return {};
+  return "steps: " + scenarioId + " needs at least " + std::to_string(least) + " steps (got " +
+         std::to_string(settings.steps) +
+         "): it writes a checkpoint every quarter of the run, kills it after 3/5 and judges the "
+         "resumed curve on at least " +
+         std::to_string(least) + " steps; train " + std::to_string(least) + " steps or more";
+}
+
+void LabSession::startChildren(const LabScenario& scenario, const std::string& source) {
+  const std::string& id = scenario.row->id;
+  if (options_.childExecutable.empty())
+    throw InputError("\"" + id +
+                     "\" runs as child processes of precisionlab-cli, which was not found: "
+                     "install the precisionlab-cli package, or set PRECISIONLAB_CLI to the binary");
+  if (const std::string problem = rowProblem(id, scenario.runs.front().config); !problem.empty())
+    throw InputError(problem);
+  if (!children_) children_ = std::make_unique<PreemptionRunner>(options_.childExecutable);
+  TrackedRun probe;
+  probe.scenarioId = id;
+  probe.source = source;
+  const std::string dir = checkpointFolder(probe);
+  const std::string records = options_.recordsDir.empty() ? dir : options_.recordsDir;
+  for (const PreemptionRunner::PlannedRun& p :
+       children_->start(scenario.runs.front().config, dir, records)) {
+    TrackedRun log;
+    static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Child, p.id}, scenario, 0);
+    log.label = p.label;
+    log.config = p.config;
+    log.source = source;
+    store_.add(std::move(log));
+  }
 }
 
 std::string LabSession::checkpointFolder(const TrackedRun& run) {
@@ -87,6 +126,12 @@ void LabSession::startScenario(const std::string& id, const TrainConfig& setting
   // An option row shows one source at a time; the baseline keeps one per source.
   forget(id, id == baselineId() ? source : std::string());
   const LabScenario scenario = LabScenarios::make(id, settings);  // throws for an unknown id
+  if (scenario.row->runSource == RunSource::KillAndResume) {
+    startChildren(scenario, source);
+    if (std::find(scenarioIds_.begin(), scenarioIds_.end(), id) == scenarioIds_.end())
+      scenarioIds_.push_back(id);
+    return;
+  }
   for (size_t i = 0; i < scenario.runs.size(); ++i) {
     TrackedRun log;
     static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Trained, 0}, scenario, i);
@@ -117,6 +162,11 @@ LabSession::StartResult LabSession::start(const std::string& scenarioId,
   if (!result.issues.empty()) {
     result.failedScenario = scenarioId;
     result.error = issuesText(result.issues);
+    return result;
+  }
+  if (std::string problem = rowProblem(scenarioId, settings); !problem.empty()) {
+    result.failedScenario = scenarioId;
+    result.error = std::move(problem);
     return result;
   }
   if (!isKnownScenario(scenarioId)) {
@@ -194,19 +244,24 @@ std::optional<RunKey> LabSession::startRun(const TrainConfig& config, const std:
 
 void LabSession::stop(const std::string& scenarioId) {
   for (const TrackedRun* r : store_.runsOf(scenarioId))
-    if (r->active() && !r->replayed()) scheduler_->cancel(r->key.id);
+    if (r->active() && !r->replayed()) cancel(r->key);
 }
 
 void LabSession::setPaused(const std::string& scenarioId, bool paused) {
   for (const TrackedRun* r : store_.runsOf(scenarioId))
-    if (r->active() && !r->replayed()) scheduler_->setPaused(r->key.id, paused);
+    if (r->active() && r->key.origin == RunOrigin::Trained)
+      scheduler_->setPaused(r->key.id, paused);
 }
 
 void LabSession::cancel(RunKey key) {
   if (key.origin == RunOrigin::Trained) scheduler_->cancel(key.id);
+  if (key.origin == RunOrigin::Child && children_) children_->cancel();  // the experiment whole
 }
 
-void LabSession::cancelAll() { scheduler_->cancelAll(); }
+void LabSession::cancelAll() {
+  scheduler_->cancelAll();
+  if (children_) children_->cancel();
+}
 
 void LabSession::forget(const std::string& scenarioId, const std::string& source) {
   for (const TrackedRun& r : store_.runs())
@@ -216,7 +271,7 @@ void LabSession::forget(const std::string& scenarioId, const std::string& source
 }
 
 void LabSession::clear() {
-  scheduler_->cancelAll();
+  cancelAll();
   store_.clear();
   scenarioIds_.clear();
   firstSource_.clear();
@@ -224,9 +279,14 @@ void LabSession::clear() {
 
 std::vector<RunUpdate> LabSession::poll() {
   // Read idle() before draining: whatever ended before it is in this drain.
-  const bool idle = scheduler_->idle();
+  const bool idle = scheduler_->idle() && !(children_ && children_->active());
   std::vector<RunUpdate> updates = scheduler_->drain();
   for (const RunUpdate& u : updates) store_.apply(RunOrigin::Trained, u);
+  if (children_)
+    for (RunUpdate& u : children_->drain()) {
+      store_.apply(RunOrigin::Child, u);
+      updates.push_back(std::move(u));
+    }
   doneAtLastPoll_ = idle;
   return updates;
 }
@@ -248,6 +308,17 @@ std::vector<Verdict> LabSession::verdicts(const VerdictOptions& options) const {
   // the CLI's table has a row per scenario started.
   std::vector<Verdict> out;
   for (const MeasuredScenario& m : results()) {
+    if (judgedWithoutBaseline(m.id)) {  // its own runs are its reference
+      std::optional<Verdict> own = ownReferenceVerdict(m, options);
+      if (!own) {
+        own.emplace();
+        own->scenarioId = m.id;
+        own->summary = "running: judged once its runs have ended";
+        own->summaryParts.push_back(VerdictText{own->summary, {}});
+      }
+      out.push_back(std::move(*own));
+      continue;
+    }
     const TrackedRun* base = store_.baselineFor(m.id);
     out.push_back(computeVerdict(m, base ? static_cast<const RunLog&>(*base) : RunLog(), options));
   }

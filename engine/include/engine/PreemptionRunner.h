@@ -1,0 +1,72 @@
+// Preemption and resume as a run source (docs/preemption-experiment.md): three `train --jsonl`
+// children of the CLI binary, one after the other, in a process group of their own:
+//  1. the run uninterrupted;
+//  2. the same run, killed with SIGKILL once it has reported step killAfter (never asked to
+//     stop: a preempted Spot VM), between two of its checkpoints;
+//  3. its resume (`--resume-from latest`) from the newest checkpoint the killed run left.
+// Their JSON lines come back from drain() as RunUpdates, the shape RunScheduler::drain() and
+// RunReplayer::drain() hand out, so a lab's run store holds them as three runs (origin Child,
+// labelled kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel) and the scenario's verdict
+// is the preemption judge's over them (core/Verdict.h, ownReferenceVerdict). The child's argv is
+// the config field table's flags (core/ConfigFields.h, configArgs).
+//
+// Every front end drives it through LabSession (the row's RunSource::KillAndResume): the CLI's
+// `lab` and the window alike. No thread: drain() reads what the children printed (non-blocking),
+// kills the second at its step and starts the next child when one ends. Records it writes to its
+// records folder: each run's JSON lines (uninterrupted.jsonl, killed.jsonl, resumed.jsonl), its
+// standard error, and the three curves side by side (preemption.csv) once the last one ended.
+// Plain types only: no torch, no Qt. Not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/RunRecords.h"
+#include "core/TrainConfig.h"
+
+namespace precisionlab {
+
+class PreemptionRunner {
+ public:
+  // A run the experiment will train, for the store to hold before it reports anything.
+  struct PlannedRun {
+    RunId id = 0;
+    std::string label;  // kUninterruptedRunLabel, kKilledRunLabel or kResumedRunLabel
+    TrainConfig config;
+  };
+
+  // `executable`: the precisionlab-cli binary the children run.
+  explicit PreemptionRunner(std::string executable);
+  ~PreemptionRunner();  // kills a running child group and waits for it
+  PreemptionRunner(const PreemptionRunner&) = delete;
+  PreemptionRunner& operator=(const PreemptionRunner&) = delete;
+
+  // The step after which the second run is killed: about 3/5 of the way, past the first
+  // checkpoint and off the checkpoint grid, so some work since the last checkpoint is lost.
+  static int64_t killStep(const TrainConfig& config);
+  // The fewest steps the experiment can judge (VerdictOptions::minSteps): a checkpoint every
+  // quarter before the kill at 3/5 and steps after it.
+  static int64_t minSteps();
+
+  // Starts the experiment with `config` (its checkpointEvery > 0), the runs' checkpoints under
+  // `checkpointDir` (uninterrupted/ and preempted/) and the records in `recordsDir` (both
+  // created). Ids go on from the previous start. Throws InputError naming the folder or the
+  // system call that failed, and when a start is still running; nothing runs then.
+  std::vector<PlannedRun> start(const TrainConfig& config, const std::string& checkpointDir,
+                                const std::string& recordsDir);
+  // Everything new since the last call: records, states, the resume's checkpoint.
+  std::vector<RunUpdate> drain();
+  // Kills the child group: the run in progress and those not started end Cancelled (at the
+  // next drain).
+  void cancel();
+  bool active() const;  // a child runs or one is still to start
+  std::string recordsDir() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace precisionlab

@@ -1,0 +1,392 @@
+#include "engine/PreemptionRunner.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "core/AtomicFileWriter.h"
+#include "core/CheckpointFolders.h"
+#include "core/ConfigFields.h"
+#include "core/EngineError.h"
+#include "core/Json.h"
+#include "core/NumberText.h"
+#include "core/RunRecording.h"
+#include "core/SafeFileReader.h"
+#include "core/Verdict.h"
+
+namespace precisionlab {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+enum Role { kUninterrupted = 0, kKilled = 1, kResumed = 2 };
+constexpr std::array<const char*, 3> kFileNames = {"uninterrupted", "killed", "resumed"};
+// A child's standard error is read back for its failure message only.
+constexpr FileKind kChildStderr{"child run's standard error", 1u << 20};
+
+struct Run {
+  RunId id = 0;
+  std::string label;
+  TrainConfig config;
+  RunUpdate news;  // what drain() has not handed out yet
+  bool dirty = false;
+  std::vector<StepRecord> steps;  // everything it reported (preemption.csv)
+  std::string jsonl;              // everything it printed
+  bool ended = false;
+};
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+struct PreemptionRunner::Impl {
+  std::string executable;
+  RunId nextId = 1;
+  std::array<Run, 3> runs;
+  std::string checkpointDir, recordsDir;
+  int64_t killAfter = 0;
+  // The child in progress.
+  int current = -1;  // its role, -1 when none runs
+  pid_t pid = -1;
+  int fd = -1;
+  std::string pending;
+  bool killSent = false;
+  int64_t lastStep = 0;
+  bool cancelled = false;
+  // From its summary line.
+  std::string summaryState, summaryMessage, device, torchVersion;
+
+  void touch(Run& r, RunState state, std::string message = {}) {
+    r.news.state = state;
+    if (!message.empty()) r.news.message = std::move(message);
+    r.dirty = true;
+  }
+
+  std::string stderrPath(int role) const {
+    return (fs::path(recordsDir) / (std::string(kFileNames[size_t(role)]) + ".stderr.txt"))
+        .string();
+  }
+
+  void spawn(int role) {
+    Run& r = runs[size_t(role)];
+    std::vector<std::string> args = {"train", "--jsonl"};
+    for (std::string& a : configArgs(r.config, TrainConfig{})) args.push_back(std::move(a));
+    // Everything the child needs is built before fork(): between fork and exec only
+    // async-signal-safe calls (the caller has threads).
+    std::vector<char*> argv;
+    static char self[] = "precisionlab-cli";
+    argv.push_back(self);
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const std::string errPath = stderrPath(role);
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+      throw InputError(std::string("preemption experiment: pipe: ") + std::strerror(errno));
+    const pid_t child = ::fork();
+    if (child < 0) {
+      ::close(fds[0]);
+      ::close(fds[1]);
+      throw InputError(std::string("preemption experiment: fork: ") + std::strerror(errno));
+    }
+    if (child == 0) {
+      ::setpgid(0, 0);  // a group of its own: cancel() kills it whole
+      ::dup2(fds[1], STDOUT_FILENO);
+      const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (err >= 0) ::dup2(err, STDERR_FILENO);
+      ::execv(executable.c_str(), argv.data());
+      ::_exit(127);
+    }
+    ::setpgid(child, child);  // also here: no race with cancel() before the child ran
+    ::close(fds[1]);
+    ::fcntl(fds[0], F_SETFL, ::fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+    current = role;
+    pid = child;
+    fd = fds[0];
+    pending.clear();
+    killSent = false;
+    lastStep = 0;
+    summaryState.clear();
+    summaryMessage.clear();
+    r.news.provenance.kind = Provenance::Live;
+    r.news.provenance.device = r.config.device + " (child process)";
+    touch(r, RunState::Preparing, "started as a child process: " + executable + " train");
+  }
+
+  void takeLine(const std::string& line) {
+    Run& r = runs[size_t(current)];
+    r.jsonl += line + "\n";
+    TrainJsonl parsed;
+    try {
+      parsed = parseTrainJsonl(line, kFileNames[size_t(current)]);
+    } catch (const std::exception&) {
+      return;  // not a record line
+    }
+    if (parsed.hasSummary) {
+      summaryState = parsed.state;
+      summaryMessage = parsed.message;
+      try {
+        const json::Value v = json::parse(line);
+        if (const json::Value* d = v.find("device"); d && d->isString()) device = d->asString();
+        if (const json::Value* t = v.find("torchVersion"); t && t->isString())
+          torchVersion = t->asString();
+      } catch (const std::exception&) {
+      }
+    }
+    if (!parsed.steps.empty() || !parsed.evals.empty()) touch(r, RunState::Running);
+    for (const StepRecord& s : parsed.steps) {
+      r.news.steps.push_back(s);
+      r.steps.push_back(s);
+      lastStep = s.step;
+      if (current == kKilled && !killSent && s.step >= killAfter) {
+        ::kill(pid, SIGKILL);  // never asked: the process ends wherever it is
+        killSent = true;
+      }
+    }
+    r.news.evals.insert(r.news.evals.end(), parsed.evals.begin(), parsed.evals.end());
+  }
+
+  // Reads what the child printed; true at end of file.
+  bool readAvailable() {
+    char buf[8192];
+    for (;;) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return false;  // EAGAIN: nothing more now
+      if (n == 0) return true;
+      pending.append(buf, size_t(n));
+      size_t nl;
+      while ((nl = pending.find('\n')) != std::string::npos) {
+        const std::string line = pending.substr(0, nl);
+        pending.erase(0, nl + 1);
+        takeLine(line);
+      }
+    }
+  }
+
+  std::string failureText(int role, int status) const {
+    if (!summaryMessage.empty() && summaryState == "failed") return summaryMessage;
+    std::string err;
+    try {
+      err = trimmed(SafeFileReader::readFile(stderrPath(role), kChildStderr));
+    } catch (const std::exception& e) {
+      err = e.what();
+    }
+    if (!err.empty()) return err;
+    return WIFSIGNALED(status) ? "ended by signal " + std::to_string(WTERMSIG(status))
+                               : "exit status " + std::to_string(WEXITSTATUS(status));
+  }
+
+  void endChild(int status) {
+    ::close(fd);
+    fd = -1;
+    pid = -1;
+    const int role = current;
+    current = -1;
+    Run& r = runs[size_t(role)];
+    r.ended = true;
+    if (!device.empty()) {
+      r.news.provenance.kind = Provenance::Live;
+      r.news.provenance.device = device + " (child process)";
+      r.news.provenance.torchVersion = torchVersion;
+    }
+    try {
+      AtomicFileWriter::writeFile(
+          (fs::path(recordsDir) / (std::string(kFileNames[size_t(role)]) + ".jsonl")).string(),
+          r.jsonl);
+    } catch (const std::exception& e) {
+      r.news.warnings.push_back(e.what());
+    }
+    const bool exited0 = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (cancelled) {
+      touch(r, RunState::Cancelled, "cancelled: its process was killed");
+    } else if (role == kKilled && killSent && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+      touch(r, RunState::Cancelled,
+            "killed with SIGKILL after step " + std::to_string(lastStep) +
+                " (never asked to stop, as a preempted Spot VM)");
+    } else if (exited0 && summaryState == "finished") {
+      touch(r, RunState::Finished,
+            role == kKilled ? "NOT killed: it ended before step " + std::to_string(killAfter)
+                            : std::string("finished"));
+    } else {
+      touch(r, RunState::Failed, failureText(role, status));
+    }
+    next(role);
+  }
+
+  void skip(int role, const std::string& why) {
+    Run& r = runs[size_t(role)];
+    r.ended = true;
+    touch(r, RunState::Cancelled, "not started: " + why);
+  }
+
+  // What follows the end of `role`'s child.
+  void next(int role) {
+    const Run& ended = runs[size_t(role)];
+    if (cancelled) {
+      for (int later = role + 1; later < 3; ++later) skip(later, "cancelled");
+    } else if (role == kUninterrupted) {
+      if (ended.news.state == RunState::Finished) {
+        spawn(kKilled);
+      } else {
+        skip(kKilled, "the uninterrupted run did not finish");
+        skip(kResumed, "the uninterrupted run did not finish");
+      }
+    } else if (role == kKilled) {
+      const CheckpointFolder newest = newestCheckpointFolder(runs[kKilled].config.checkpointDir);
+      if (ended.news.state != RunState::Cancelled) {
+        skip(kResumed, "the second run was not killed");
+      } else if (newest.step <= 0) {
+        skip(kResumed, "the killed run left no checkpoint");
+      } else {
+        Run& resumed = runs[kResumed];
+        resumed.config.resumeFrom = newest.path;
+        resumed.news.resumedFrom = newest.path;
+        resumed.news.resumedStep = newest.step;
+        spawn(kResumed);
+      }
+    }
+    if (role == kResumed || (current < 0 && std::all_of(runs.begin(), runs.end(),
+                                                        [](const Run& r) { return r.ended; })))
+      writeCurves();
+  }
+
+  // The three curves side by side: step, then each run's loss ("" where it has none).
+  void writeCurves() {
+    auto lossAt = [](const Run& r, int64_t step) -> std::string {
+      for (const StepRecord& s : r.steps)
+        if (s.step == step) return numberText(s.loss, 17, 'g');
+      return "";
+    };
+    std::string csv = "step,uninterrupted_loss,killed_loss,resumed_loss\n";
+    for (int64_t step = 1; step <= runs[0].config.steps; ++step)
+      csv += std::to_string(step) + "," + lossAt(runs[0], step) + "," + lossAt(runs[1], step) +
+             "," + lossAt(runs[2], step) + "\n";
+    try {
+      AtomicFileWriter::writeFile((fs::path(recordsDir) / "preemption.csv").string(), csv);
+    } catch (const std::exception& e) {
+      runs[kResumed].news.warnings.push_back(e.what());
+      runs[kResumed].dirty = true;
+    }
+  }
+
+  void poll() {
+    if (pid <= 0) return;
+    const bool eof = readAvailable();
+    int status = 0;
+    const pid_t done = ::waitpid(pid, &status, eof ? 0 : WNOHANG);
+    if (done != pid) return;
+    readAvailable();  // what it printed before it ended
+    if (!pending.empty()) takeLine(pending);
+    pending.clear();
+    endChild(status);
+  }
+};
+
+PreemptionRunner::PreemptionRunner(std::string executable) : impl_(std::make_unique<Impl>()) {
+  impl_->executable = std::move(executable);
+}
+
+PreemptionRunner::~PreemptionRunner() { cancel(); }
+
+int64_t PreemptionRunner::minSteps() { return VerdictOptions{}.minSteps; }
+
+int64_t PreemptionRunner::killStep(const TrainConfig& c) {
+  const int64_t every = std::max<int64_t>(1, c.checkpointEvery);
+  const int64_t after = std::max<int64_t>(every + 1, c.steps * 3 / 5);
+  return after % every == 0 ? after + 1 : after;
+}
+
+std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainConfig& config,
+                                                                  const std::string& checkpointDir,
+                                                                  const std::string& recordsDir) {
+  Impl& d = *impl_;
+  if (active()) throw InputError("the preemption experiment is still running: cancel it first");
+  if (config.checkpointEvery <= 0)
+    throw InputError("the preemption experiment needs checkpoints (checkpointEvery > 0)");
+  const std::string dirs[3] = {(fs::path(checkpointDir) / "uninterrupted").string(),
+                               (fs::path(checkpointDir) / "preempted").string(), recordsDir};
+  for (const std::string& dir : dirs) {
+    std::error_code ec;
+    if (dir != recordsDir) fs::remove_all(dir, ec);
+    fs::create_directories(dir, ec);
+    if (ec) throw InputError(dir + ": cannot create the folder: " + ec.message());
+  }
+  d.checkpointDir = checkpointDir;
+  d.recordsDir = recordsDir;
+  d.killAfter = killStep(config);
+  d.cancelled = false;
+  d.device.clear();
+  d.torchVersion.clear();
+  const char* labels[3] = {kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel};
+  std::vector<PlannedRun> planned;
+  for (int role = 0; role < 3; ++role) {
+    Run r;
+    r.id = d.nextId++;
+    r.label = labels[role];
+    r.config = config;
+    r.config.checkpointDir = dirs[role == kUninterrupted ? 0 : 1];
+    r.news.id = r.id;
+    r.news.label = r.label;
+    r.news.totalSteps = config.steps;
+    r.news.state = RunState::Queued;
+    d.runs[size_t(role)] = r;
+    planned.push_back({r.id, r.label, r.config});
+  }
+  d.spawn(kUninterrupted);
+  return planned;
+}
+
+std::vector<RunUpdate> PreemptionRunner::drain() {
+  impl_->poll();
+  std::vector<RunUpdate> out;
+  for (Run& r : impl_->runs) {
+    if (!r.dirty) continue;
+    out.push_back(r.news);
+    // The next update starts empty but keeps the state (an update always carries it).
+    RunUpdate fresh;
+    fresh.id = r.id;
+    fresh.label = r.label;
+    fresh.state = r.news.state;
+    fresh.totalSteps = r.news.totalSteps;
+    r.news = fresh;
+    r.dirty = false;
+  }
+  return out;
+}
+
+void PreemptionRunner::cancel() {
+  Impl& d = *impl_;
+  if (!active()) return;
+  d.cancelled = true;
+  if (d.pid > 0) {
+    ::kill(-d.pid, SIGKILL);  // the child's group: the run and anything it started
+    int status = 0;
+    while (::waitpid(d.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    d.readAvailable();
+    d.endChild(status);
+  } else {
+    for (int role = 0; role < 3; ++role)
+      if (!d.runs[size_t(role)].ended) d.skip(role, "cancelled");
+  }
+}
+
+bool PreemptionRunner::active() const {
+  return impl_->pid > 0 || std::any_of(impl_->runs.begin(), impl_->runs.end(),
+                                       [](const Run& r) { return r.id != 0 && !r.ended; });
+}
+
+std::string PreemptionRunner::recordsDir() const { return impl_->recordsDir; }
+
+}  // namespace precisionlab
