@@ -25,6 +25,21 @@
     </message>
 </context>
 <context>
+    <name>LabRuns</name>
+    <message>
+        <source>uninterrupted</source>
+        <translation>ununterbrochen</translation>
+    </message>
+    <message>
+        <source>killed (SIGKILL)</source>
+        <translation>beendet (SIGKILL)</translation>
+    </message>
+    <message>
+        <source>resumed from checkpoint</source>
+        <translation>vom Checkpoint fortgesetzt</translation>
+    </message>
+</context>
+<context>
     <name>LabScenarios</name>
     <message>
         <source>fp32 baseline</source>
@@ -1686,10 +1701,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Vergleicht verschiedene Modelle: %1.</translation>
     </message>
     <message>
-        <source>live, this CPU, child processes (precisionlab-cli)</source>
-        <translation>live, diese CPU, Kindprozesse (precisionlab-cli)</translation>
-    </message>
-    <message>
         <source>Click a run&apos;s name to hide or show its curves.</source>
         <translation>Klicken Sie auf den Namen eines Laufs, um seine Kurven aus- oder einzublenden.</translation>
     </message>
@@ -1944,30 +1955,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>führen Sie %1 aus, um denselben Mechanismus auf diesem Rechner zu messen</translation>
     </message>
     <message>
-        <source>live, this CPU, child processes</source>
-        <translation>live, diese CPU, Kindprozesse</translation>
-    </message>
-    <message>
-        <source>precisionlab-cli lab --scenarios preemption-resume, started by this window (%1), records in %2</source>
-        <translation>precisionlab-cli lab --scenarios preemption-resume, von diesem Fenster gestartet (%1), Aufzeichnungen in %2</translation>
-    </message>
-    <message>
-        <source>Running as child processes</source>
-        <translation>Läuft als Kindprozesse</translation>
-    </message>
-    <message>
-        <source>three train runs: uninterrupted, killed with SIGKILL at about 3/5 of the steps, resumed from its last checkpoint; untick the row to cancel</source>
-        <translation>drei Trainingsläufe: ununterbrochen, nach etwa 3/5 der Schritte mit SIGKILL beendet, ab dem letzten Checkpoint fortgesetzt; Haken entfernen zum Abbrechen</translation>
-    </message>
-    <message>
-        <source>Cancelled: the experiment&apos;s processes were killed</source>
-        <translation>Abgebrochen: die Prozesse des Experiments wurden beendet</translation>
-    </message>
-    <message>
-        <source>The experiment did not complete</source>
-        <translation>Das Experiment wurde nicht abgeschlossen</translation>
-    </message>
-    <message>
         <source>Killed with SIGKILL and resumed: the loss curve continues exactly as the uninterrupted run</source>
         <translation>Mit SIGKILL beendet und fortgesetzt: die Loss-Kurve verläuft genau wie beim ununterbrochenen Lauf</translation>
     </message>
@@ -1978,10 +1965,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>The resume failed</source>
         <translation>Das Fortsetzen ist fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Inconclusive</source>
-        <translation>Nicht eindeutig</translation>
     </message>
     <message>
         <source>killed with SIGKILL after step %1 (never asked to stop)</source>
@@ -2664,22 +2647,6 @@ Ersetzen?</translation>
         <source>Departs from Hugging Face&apos;s defaults: %1.</source>
         <translation>Abweichungen von den Hugging-Face-Standards: %1.</translation>
     </message>
-    <message>
-        <source>uninterrupted (child process)</source>
-        <translation>ununterbrochen (Kindprozess)</translation>
-    </message>
-    <message>
-        <source>killed with SIGKILL after step %1</source>
-        <translation>nach Schritt %1 mit SIGKILL beendet</translation>
-    </message>
-    <message>
-        <source>resumed from checkpoint %1</source>
-        <translation>ab Checkpoint %1 fortgesetzt</translation>
-    </message>
-    <message>
-        <source>Started %1: precisionlab-cli runs it as child processes.</source>
-        <translation>%1 gestartet: precisionlab-cli führt es als Kindprozesse aus.</translation>
-    </message>
 </context>
 <context>
     <name>precisionlab::LiveChart</name>
@@ -3198,65 +3165,6 @@ Trotzdem beenden?</translation>
     <message>
         <source>✗  Your pick — not correct</source>
         <translation>✗  Ihre Wahl – nicht richtig</translation>
-    </message>
-</context>
-<context>
-    <name>precisionlab::PreemptionProcess</name>
-    <message>
-        <source>precisionlab-cli was not found (looked at $PRECISIONLAB_CLI, next to the app, in the build tree and on PATH). Install the precisionlab-cli package or set PRECISIONLAB_CLI to the binary.</source>
-        <translation>precisionlab-cli wurde nicht gefunden (gesucht in $PRECISIONLAB_CLI, neben der App, im Build-Verzeichnis und im PATH). Installieren Sie das Paket precisionlab-cli oder setzen Sie PRECISIONLAB_CLI auf das Programm.</translation>
-    </message>
-    <message>
-        <source>cannot create a temporary folder for the runs: %1</source>
-        <translation>kann keinen temporären Ordner für die Läufe anlegen: %1</translation>
-    </message>
-    <message>
-        <source>%1 could not start: %2</source>
-        <translation>%1 konnte nicht starten: %2</translation>
-    </message>
-    <message>
-        <source>starting %1</source>
-        <translation>starte %1</translation>
-    </message>
-    <message>
-        <source>cancelled: the experiment&apos;s processes were killed</source>
-        <translation>abgebrochen: die Prozesse des Experiments wurden beendet</translation>
-    </message>
-    <message>
-        <source>run 1 of 3, uninterrupted</source>
-        <translation>Lauf 1 von 3, ununterbrochen</translation>
-    </message>
-    <message>
-        <source>run 2 of 3, to be killed with SIGKILL</source>
-        <translation>Lauf 2 von 3, wird mit SIGKILL beendet</translation>
-    </message>
-    <message>
-        <source>run 3 of 3, resumed from the last checkpoint</source>
-        <translation>Lauf 3 von 3, ab dem letzten Checkpoint fortgesetzt</translation>
-    </message>
-    <message>
-        <source>%1: checkpoint %2 of %3 steps written, %4 s</source>
-        <translation>%1: Checkpoint %2 von %3 Schritten geschrieben, %4 s</translation>
-    </message>
-    <message>
-        <source>%1: %2 s</source>
-        <translation>%1: %2 s</translation>
-    </message>
-    <message>
-        <source>the CLI crashed</source>
-        <translation>die CLI ist abgestürzt</translation>
-    </message>
-    <message>
-        <source>the CLI ended with exit status %1</source>
-        <translation>die CLI endete mit Exit-Status %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1: holds no step (the uninterrupted run did not train)</source>
-        <translation>%1: enthält keinen Schritt (der ununterbrochene Lauf hat nicht trainiert)</translation>
     </message>
 </context>
 <context>

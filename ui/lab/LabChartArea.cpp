@@ -117,31 +117,31 @@ QList<LabChartArea::Chart> LabChartArea::charts() {
           "where a run's loss became inf/NaN."),
        tr("loss"), Scale::Linear, false,
        tr("Tick a run above: its loss appears here within seconds."), Runs::All, &lossLine, nullptr,
-       QString(), true},
+       QString()},
       {QStringLiteral("divergence"), learn, tr("Divergence from the fp32 baseline"),
        tr("Divergence"), tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
        tr("|Δ loss|"), Scale::Linear, true, tr("Needs the fp32 baseline and one more run."),
-       Runs::AgainstBaseline, &divergenceLine, nullptr, QString(), false},
+       Runs::AgainstBaseline, &divergenceLine, nullptr, QString()},
       {QStringLiteral("throughput"), faster, tr("Throughput"), tr("Throughput"),
        tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
           "is not a measurement."),
        tr("samples/s"), Scale::Linear, true, tr("Start a run to measure its speed."),
-       Runs::Measured, &throughputLine, nullptr, QString(), false},
+       Runs::Measured, &throughputLine, nullptr, QString()},
       {QStringLiteral("memory"), faster, tr("Peak memory"), tr("Memory"),
        tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
           "is not a measurement."),
        tr("MiB"), Scale::Linear, true, tr("Start a run to measure its memory."), Runs::Measured,
-       &memoryLine, nullptr, QString(), false},
+       &memoryLine, nullptr, QString()},
       {QStringLiteral("loss-scale"), insideFp16, tr("Loss scale (fp16=True)"), tr("Loss scale"),
        tr("The GradScaler halves the scale and skips the step (squares) when gradients "
           "overflow."),
        tr("scale (log₂)"), Scale::Log2, false,
        tr("Start fp16=True: only runs with loss scaling have a loss scale."), Runs::LossScaling,
-       &lossScaleLine, &LabMetrics::skippedSteps, tr("%1 skipped step"), false},
+       &lossScaleLine, &LabMetrics::skippedSteps, tr("%1 skipped step")},
       {QStringLiteral("underflow"), insideFp16, tr("Gradients flushed to zero"), tr("Underflow"),
        tr("Share of gradient values exactly 0. Loss scaling keeps small fp16 gradients alive."),
        tr("% of values"), Scale::Linear, true, tr("Start a run to see how many gradients vanish."),
-       Runs::All, &underflowLine, nullptr, QString(), false},
+       Runs::All, &underflowLine, nullptr, QString()},
   };
 }
 
@@ -442,8 +442,6 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     footer += (footer.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
     shortFooter += (shortFooter.isEmpty() ? QString() : QStringLiteral("  ·  ")) + extra;
   }
-  if (plotted.isEmpty() && !extraLegend.isEmpty())  // only the preemption experiment's curves
-    footer = shortFooter = tr("live, this CPU, child processes (precisionlab-cli)");
   // Curves of different models are not a like-for-like comparison: the chart says so first.
   const QString mix = modelMixNote(plotted);
   if (!mix.isEmpty()) {
