@@ -16,7 +16,9 @@ std::optional<Verdict> LabVerdicts::compute(const RunDataStore& store, const QSt
 
 QString LabVerdicts::waitingText(const RunDataStore& store, const QString& scenarioId) {
   const QString source = store.sourceOf(scenarioId);
-  if (source.isEmpty() || store.baselineFor(scenarioId)) return QString();
+  if (source.isEmpty() || store.baselineFor(scenarioId) ||
+      judgedWithoutBaseline(scenarioId.toStdString()))
+    return QString();
   if (source.startsWith(QLatin1String(kRecordedSourcePrefix)))
     return LabVerdicts::tr("no verdict: needs the fp32 baseline recorded on the same machine (%1)")
         .arg(RunDataStore::describeSource(source));

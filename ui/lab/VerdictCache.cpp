@@ -15,11 +15,13 @@ bool VerdictCache::update(const RunDataStore& store, qint64 nowMs) {
     const QString& id = info.id;
     const TrackedRun* base = store.baselineFor(id);
     const QList<const TrackedRun*> runs = store.runsOf(id);
-    if (runs.isEmpty() || !base || base->steps.empty()) {
+    // A row whose runs are their own reference (the kill and the resume) needs no baseline.
+    const bool ownReference = judgedWithoutBaseline(id.toStdString());
+    if (runs.isEmpty() || (!ownReference && (!base || base->steps.empty()))) {
       changed = entries_.remove(id) > 0 || changed;
       continue;
     }
-    quint64 revision = base->revision;
+    quint64 revision = base && !ownReference ? base->revision : 0;
     for (const TrackedRun* r : runs) revision += r->revision;
     auto it = entries_.find(id);
     if (it != entries_.end() && it->revision == revision) continue;

@@ -4,6 +4,7 @@
 // peak memory, paid for in time. Judged whether or not the baseline learned: equal losses are
 // equal whether or not they fell. Figures: sameSettings, sameUpdates, comparedSteps,
 // bitEqualSteps, maxRelativeLossGap.
+#include "core/RunRecording.h"
 #include "judges/JudgeKit.h"
 #include "judges/Judges.h"
 
@@ -13,9 +14,12 @@ namespace {
 
 void tell(const Context& c, Verdict& v, std::vector<VerdictText>& s) {
   const TrainConfig &a = c.run.config, &b = c.base.config;
-  const bool sameSettings = a.steps == b.steps && a.batchSize == b.batchSize && a.seed == b.seed &&
-                            a.learningRate == b.learningRate && a.precision == b.precision &&
-                            a.seqLen == b.seqLen && a.preset == b.preset;
+  // Comparable: every setting a run file holds is the baseline's (core's sameTraining, the one
+  // field list) but the memory mechanism itself.
+  TrainConfig withBaselineMechanism = a;
+  withBaselineMechanism.accumulationSteps = b.accumulationSteps;
+  withBaselineMechanism.checkpointActivations = b.checkpointActivations;
+  const bool sameSettings = sameTraining(withBaselineMechanism, b);
   const StepwiseLoss gap = compareLossByStep(c.run, c.base);
   // Every step there is to compare: the baseline's, or while the run is still going, its own so
   // far (a run at step 12 is judged on its 12 steps, and the verdict says "so far").
