@@ -53,6 +53,7 @@ bool storySupportsDistractor(EvidenceStory s) {
     case EvidenceStory::NoLossScaling:
     case EvidenceStory::Sweep:
     case EvidenceStory::RangeExperiment:
+    case EvidenceStory::SmallerBatch:  // less memory, but other updates than the baseline's
       return true;
     default:
       return false;

@@ -391,7 +391,7 @@ void addOtherExperimentRows(std::vector<ScenarioSpec>& rows) {
     ScenarioSpec s;
     s.id = std::string(scenario::kPreemptionResume);
     s.story = EvidenceStory::PreemptionResume;
-    s.color = "#2F4F4F";
+    s.color = "#338080";  // mid teal: its three runs are shaded darker and lighter around it
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Preemption and resume");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Killed and resumed");
     s.focusChart = "loss";

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,6 +94,7 @@ struct PreemptionRunner::Impl {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)
       throw InputError(std::string("preemption experiment: pipe: ") + std::strerror(errno));
+    const pid_t parent = ::getpid();
     const pid_t child = ::fork();
     if (child < 0) {
       ::close(fds[0]);
@@ -101,8 +103,12 @@ struct PreemptionRunner::Impl {
     }
     if (child == 0) {
       ::setpgid(0, 0);  // a group of its own: cancel() kills it whole
+      // Ends with this process (the forking thread, the front end's main thread): a window or
+      // CLI that crashed or was killed leaves no training child behind.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(127);  // it ended before prctl took effect
       ::dup2(fds[1], STDOUT_FILENO);
-      const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
       if (err >= 0) ::dup2(err, STDERR_FILENO);
       ::execv(executable.c_str(), argv.data());
       ::_exit(127);
