@@ -711,11 +711,10 @@ bool LabView::eventFilter(QObject* watched, QEvent* event) {
 
 namespace {
 
-// The part of a pane's content that must be in view, most needed first: the pane gets the
-// height of the first parts that fit and is scrolled so that they show.
+// The part of a pane's content that must be in view (content coordinates).
 struct PaneNeed {
-  int top = 0;     // from here (content coordinates)
-  int bottom = 0;  // to here
+  int top = 0;
+  int bottom = 0;
   int height() const { return std::max(0, bottom - top); }
 };
 
@@ -729,6 +728,55 @@ int scrollFor(const PaneNeed& need, int height, QList<int> edges) {
   for (int edge : std::as_const(edges))
     if (edge >= need.bottom - height && edge <= need.top) return edge;
   return need.top;
+}
+
+// The cards' pane: its height and scroll.
+struct CardsFit {
+  int height = 0;
+  int scroll = 0;
+};
+
+// The cards' pane in at most `room` px: what it shows, most needed first, is each card's title
+// (its letter and option), then their headlines (the finding), then the summary's title,
+// buttons and conclusion above them, then all of every card. Its bottom ends above a title or
+// headline it would cut in half; what it leaves goes to the runs.
+CardsFit fitCards(const EvidenceSummary& evidence, int room) {
+  const int offset = evidence.y();  // the summary's top in the pane's content
+  const int all = offset + evidence.height() + 2;
+  QList<PaneNeed> needs;
+  QList<int> edges;    // where the viewport's top may be: each part of the summary, each card
+  QList<QRect> lines;  // what its bottom may not cut: each card's title and headline
+  for (const QWidget* part : evidence.findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+    if (!part->isHidden()) edges.append(offset + part->y());
+  if (const QList<EvidenceSummary::CardHeading> headings = evidence.cardHeadings();
+      !headings.isEmpty()) {
+    PaneNeed titles{all, 0}, headlines{all, 0};
+    for (const EvidenceSummary::CardHeading& h : headings) {
+      edges.append(offset + h.card.top());
+      titles.top = std::min(titles.top, offset + h.card.top());
+      titles.bottom = std::max(titles.bottom, offset + h.title.bottom() + 4);
+      headlines.bottom = std::max(headlines.bottom, offset + h.headline.bottom() + 4);
+      lines << h.title.translated(0, offset) << h.headline.translated(0, offset);
+    }
+    headlines.top = titles.top;
+    headlines.bottom = std::max(headlines.bottom, titles.bottom);
+    needs = {titles, headlines, {0, headlines.bottom}};
+  }
+  needs.append({0, all});
+  CardsFit fit;
+  fit.height = std::clamp(room, 0, all);
+  PaneNeed shown = needs.first();
+  for (const PaneNeed& need : std::as_const(needs))
+    if (need.height() <= fit.height) shown = need;
+  fit.scroll = scrollFor(shown, fit.height, edges);
+  std::sort(lines.begin(), lines.end(),
+            [](const QRect& a, const QRect& b) { return a.top() > b.top(); });
+  for (const QRect& line : std::as_const(lines)) {
+    const int bottom = fit.scroll + fit.height;
+    if (!line.isEmpty() && line.top() < bottom && bottom < line.top() + line.height())
+      fit.height = std::max(0, line.top() - fit.scroll);
+  }
+  return fit;
 }
 
 }  // namespace
@@ -748,38 +796,17 @@ void LabView::fitSplitter() {
   const int runsAll = fittedTopHint_ + 2;
   const int rowsBottom =
       rows.isEmpty() ? 0 : rows.last()->mapTo(top_, QPoint(0, 0)).y() + rows.last()->height() + 4;
-  // The cards: each card's title (its letter and option) first, then their headlines, then
-  // the summary's title, buttons and conclusion above them, then all of each card.
   const int cardsAll = withCards ? evidence_->y() + evidence_->height() + 2 : 0;
-  QList<PaneNeed> cardNeeds;
-  if (const QList<EvidenceSummary::CardHeading> headings = evidence_->cardHeadings();
-      withCards && !headings.isEmpty()) {
-    PaneNeed titles{cardsAll, 0}, headlines{cardsAll, 0};
-    for (const EvidenceSummary::CardHeading& h : headings) {
-      titles.top = std::min(titles.top, evidence_->y() + h.card.top());
-      titles.bottom = std::max(titles.bottom, evidence_->y() + h.title.bottom() + 4);
-      headlines.bottom = std::max(headlines.bottom, evidence_->y() + h.headline.bottom() + 4);
-    }
-    headlines.top = titles.top;
-    headlines.bottom = std::max(headlines.bottom, titles.bottom);
-    cardNeeds = {titles, headlines, {0, headlines.bottom}};
-  }
-  if (withCards) cardNeeds.append({0, cardsAll});
   // What the panes get together: all they hold when it fits beside the charts' minimum, else
   // what is left, and at least a third.
   const int chartMin = chartArea_->minimumSizeHint().height();
   const int panes = std::max(std::min(runsAll + cardsAll, total - chartMin), total / 3);
-  PaneNeed cardsShown;
+  CardsFit cards;
   auto share = [&](int room) {
     // The first two rows, then the cards (the lesson) as far as they go, then the other rows.
-    int runs = std::min({rowsBottom, runsAll, room});
-    const int cards = std::min(cardsAll, room - runs);
-    // Shown: the most of the cards' needs that fits (each card's title at least, if any fits).
-    cardsShown = cardNeeds.isEmpty() ? PaneNeed{} : cardNeeds.first();
-    for (const PaneNeed& need : cardNeeds)
-      if (need.height() <= cards) cardsShown = need;
-    runs = room - cards;
-    splitter_->setSizes({cards, runs, std::max(0, total - room)});
+    const int runs = std::min({rowsBottom, runsAll, room});
+    cards = withCards ? fitCards(*evidence_, std::min(cardsAll, room - runs)) : CardsFit{};
+    splitter_->setSizes({cards.height, room - cards.height, std::max(0, total - room)});
   };
   share(panes);
   // The charts' minimum hint misses their wrapped texts: give back what a chart still lacks.
@@ -793,16 +820,7 @@ void LabView::fitSplitter() {
   // a larger size hid every card).
   const bool fromTop = std::exchange(refitFromTop_, false);
   if (fromTop) userScrolledCards_ = false;
-  if (withCards && !userScrolledCards_) {
-    // The summary's parts (title, banner, conclusion, cards) and each card's top.
-    QList<int> edges;
-    for (QWidget* part : evidence_->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
-      if (!part->isHidden()) edges.append(evidence_->y() + part->y());
-    for (const EvidenceSummary::CardHeading& h : evidence_->cardHeadings())
-      edges.append(evidence_->y() + h.card.top());
-    cardsPane_->verticalScrollBar()->setValue(
-        scrollFor(cardsShown, cardsPane_->viewport()->height(), edges));
-  }
+  if (withCards && !userScrolledCards_) cardsPane_->verticalScrollBar()->setValue(cards.scroll);
   if (rows.isEmpty()) return;
   if (fromTop) runsPane_->verticalScrollBar()->setValue(0);
   const int shownBottom = runsPane_->verticalScrollBar()->value() + runsPane_->viewport()->height();
