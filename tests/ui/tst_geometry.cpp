@@ -26,6 +26,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
 #include <QtTest>
@@ -510,6 +511,14 @@ void TestGeometry::presenterShowsTheVerdicts() {
                            .arg(at, name->text())
                            .arg(name->sizeHint().width())
                            .arg(name->width());
+      // A verdict cut to the row's two lines uses both (at 16.8 pt it was cut to one: "No
+      // change: fp3…").
+      if (auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));
+          verdict && verdict->text().contains(QStringLiteral("…")) &&
+          verdict->fontMetrics().horizontalAdvance(
+              QTextDocumentFragment::fromHtml(verdict->text()).toPlainText()) <= verdict->width())
+        stepLines << QStringLiteral("%1: the verdict '%2' is cut to one line of two")
+                         .arg(at, verdict->text());
       const QRect inViewport(row->mapTo(viewport, QPoint(0, 0)), row->size());
       if (inViewport.left() < 0 || inViewport.right() > viewport->width())
         stepLines << QStringLiteral("%1: a run row at x %2..%3 of a %4 px wide viewport")
