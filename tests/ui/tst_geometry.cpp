@@ -33,11 +33,13 @@
 
 #include "../support/TestMainWindow.h"
 #include "../support/TinyTrainConfig.h"
+#include "core/RunRecords.h"
 #include "quiz/QuizSession.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/MainWindow.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/LabVerdicts.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunToggle.h"
 #include "ui/presenter/PresenterMode.h"
@@ -425,6 +427,18 @@ void TestGeometry::labCardsStayInViewWhenRunsStart() {
   settle(window.get());
   shoot(window.get(), QStringLiteral("lab-run-every-option"));
   QVERIFY2(cut().isEmpty(), qPrintable(cut().join(QLatin1Char('\n'))));
+  // Every text whole, the rows' statuses too: the longest a run shows, a sweep of three
+  // 240-step trials part way, lost its end ("running · 55/720 (3 trials").
+  const QString sweepStatus =
+      QCoreApplication::translate("RunState", runStateName(RunState::Running)) +
+      QStringLiteral(" · 555/720") + LabVerdicts::tr(" (%n trials)", nullptr, 3);
+  for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+    row->setStatus(sweepStatus, 555, 720, false);
+    row->setPauseState(true, false);  // its pause button beside it, as while it runs
+  }
+  settle(window.get());
+  const QStringList problems = clipped(lab);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
 void TestGeometry::presenterShowsTheVerdicts_data() {

@@ -40,6 +40,8 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   connect(check_, &QCheckBox::toggled, this, [this](bool on) { emit toggled(info_.id, on); });
 
   status_ = new QLabel(tr("not started"), this);
+  // Wrapped in its fixed column, not cut: "running · 55/720 (3 trials)" lost its end.
+  status_->setWordWrap(true);
   status_->setAccessibleName(tr("Status of %1").arg(ScenarioCatalog::shortName(info)));
   progress_ = new QProgressBar(this);
   progress_->setTextVisible(false);
