@@ -26,16 +26,20 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
 #include <QtTest>
 
 #include "../support/TestMainWindow.h"
+#include "../support/TinyTrainConfig.h"
+#include "core/RunRecords.h"
 #include "quiz/QuizSession.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/MainWindow.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/LabVerdicts.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunToggle.h"
 #include "ui/presenter/PresenterMode.h"
@@ -206,6 +210,8 @@ class TestGeometry : public QObject {
   void viewsAreNotClipped();
   void labShowsTheRuns_data();
   void labShowsTheRuns();
+  void labCardsStayInViewWhenRunsStart_data();
+  void labCardsStayInViewWhenRunsStart();
   void presenterShowsTheVerdicts_data();
   void presenterShowsTheVerdicts();
 
@@ -353,6 +359,88 @@ void TestGeometry::labShowsTheRuns() {
   QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
+void TestGeometry::labCardsStayInViewWhenRunsStart_data() {
+  QTest::addColumn<QSize>("size");
+  for (const QSize size : {QSize(1024, 768), QSize(1280, 800)})
+    QTest::newRow(qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()))) << size;
+}
+
+void TestGeometry::labCardsStayInViewWhenRunsStart() {
+  // "Run every option" brings the cards: each card's top line (its letter and title) stays in
+  // view, and so do the first two runs' rows with their status, while the runs go and once they
+  // are done (issue 38: keeping the rows in view scrolled the cards' titles out of it at
+  // 1280x800 and 1024x768). A few steps each: the cards reach their final, longest texts.
+  QFETCH(QSize, size);
+  auto window = makeWindow(size);
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  window->tabs()->setCurrentWidget(lab);
+  lab->setSettings(test::tinyTrainConfig(6, 4, 16));
+  settle(window.get());
+  auto* summary = lab->findChild<EvidenceSummary*>();
+  auto* runAll = summary->findChild<QPushButton*>(QStringLiteral("runEveryOptionButton"));
+  QVERIFY(runAll && runAll->isVisible());
+  auto viewportOf = [](const QWidget* w) {
+    QWidget* viewport = w->parentWidget();
+    while (viewport && !isScrollViewport(viewport)) viewport = viewport->parentWidget();
+    return viewport;
+  };
+  // Whole inside the viewport of its scroll area as it is scrolled now.
+  auto shown = [&](const QWidget* w) {
+    QWidget* viewport = viewportOf(w);
+    if (!viewport || !w->isVisibleTo(lab) || w->height() <= 0) return false;
+    const QRect inViewport(w->mapTo(viewport, QPoint(0, 0)), w->size());
+    return viewport->rect().adjusted(0, 0, 0, 1).contains(inViewport);
+  };
+  auto where = [&](const QWidget* w) {
+    QWidget* viewport = viewportOf(w);
+    return viewport ? QStringLiteral("at y %1 (height %2) of a %3 px viewport")
+                          .arg(w->mapTo(viewport, QPoint(0, 0)).y())
+                          .arg(w->height())
+                          .arg(viewport->height())
+                    : QStringLiteral("in no scroll area");
+  };
+  // What is cut: each card's title out of view, and the first two rows if they are.
+  auto cut = [&] {
+    QStringList out;
+    if (!summary->cardsShown()) return QStringList{QStringLiteral("no cards")};
+    for (QFrame* card : summary->findChildren<QFrame*>(QStringLiteral("evidenceCard"))) {
+      auto* title = card->findChild<QLabel*>(QStringLiteral("evidenceCardTitle"));
+      if (!title || title->text().isEmpty())
+        out << QStringLiteral("a card without a title");
+      else if (!shown(title))
+        out << QStringLiteral("card title '%1' %2").arg(title->text(), where(title));
+    }
+    int rows = 0;
+    for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+      if (!row->isVisibleTo(lab) || ++rows > 2) continue;
+      if (!shown(row)) out << QStringLiteral("run row %1 %2").arg(rows).arg(where(row));
+    }
+    return out;
+  };
+  QTest::mouseClick(runAll, Qt::LeftButton);
+  QVERIFY(lab->anyRunActive());
+  QTRY_VERIFY2(cut().isEmpty(), qPrintable(cut().join(QLatin1Char('\n'))));
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 60000);
+  QTRY_VERIFY2(cut().isEmpty(), qPrintable(cut().join(QLatin1Char('\n'))));
+  // And it stays so once every pending re-fit has run.
+  settle(window.get());
+  shoot(window.get(), QStringLiteral("lab-run-every-option"));
+  QVERIFY2(cut().isEmpty(), qPrintable(cut().join(QLatin1Char('\n'))));
+  // Every text whole, the rows' statuses too: the longest a run shows, a sweep of three
+  // 240-step trials part way, lost its end ("running · 55/720 (3 trials").
+  const QString sweepStatus =
+      QCoreApplication::translate("RunState", runStateName(RunState::Running)) +
+      QStringLiteral(" · 555/720") + LabVerdicts::tr(" (%n trials)", nullptr, 3);
+  for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+    row->setStatus(sweepStatus, 555, 720, false);
+    row->setPauseState(true, false);  // its pause button beside it, as while it runs
+  }
+  settle(window.get());
+  const QStringList problems = clipped(lab);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
 void TestGeometry::presenterShowsTheVerdicts_data() {
   // On the shipped recordings (every row filled), and live before any run has finished (the
   // teacher pressed on: rows of "not run yet" and dashes), at the classroom sizes.
@@ -437,6 +525,14 @@ void TestGeometry::presenterShowsTheVerdicts() {
                            .arg(at, name->text())
                            .arg(name->sizeHint().width())
                            .arg(name->width());
+      // A verdict cut to the row's two lines uses both (at 16.8 pt it was cut to one: "No
+      // change: fp3…").
+      if (auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));
+          verdict && verdict->text().contains(QStringLiteral("…")) &&
+          verdict->fontMetrics().horizontalAdvance(
+              QTextDocumentFragment::fromHtml(verdict->text()).toPlainText()) <= verdict->width())
+        stepLines << QStringLiteral("%1: the verdict '%2' is cut to one line of two")
+                         .arg(at, verdict->text());
       const QRect inViewport(row->mapTo(viewport, QPoint(0, 0)), row->size());
       if (inViewport.left() < 0 || inViewport.right() > viewport->width())
         stepLines << QStringLiteral("%1: a run row at x %2..%3 of a %4 px wide viewport")

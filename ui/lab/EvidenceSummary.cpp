@@ -30,6 +30,7 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
                       this);
   title_->setWordWrap(true);
   runAll_ = new QPushButton(tr("Run every option"), this);
+  runAll_->setObjectName(QStringLiteral("runEveryOptionButton"));
   runAll_->setToolTip(
       tr("Trains the fp32 baseline, every option of the question and "
          "bf16=True side by side (a few minutes on 2 CPU cores)."));
@@ -106,6 +107,7 @@ void EvidenceSummary::rebuild() {
     v->setContentsMargins(8, 6, 8, 6);
     v->setSpacing(2);
     w.name = new QLabel(w.frame);
+    w.name->setObjectName(QStringLiteral("evidenceCardTitle"));
     w.headline = new QLabel(w.frame);
     w.evidence = new QLabel(w.frame);
     w.source = new QLabel(w.frame);
@@ -233,6 +235,18 @@ QString EvidenceSummary::conclusionText() const {
 QString EvidenceSummary::machineText() const { return machine_->text(); }
 
 bool EvidenceSummary::cardsShown() const { return !cardArea_->isHidden(); }
+
+QList<EvidenceSummary::CardHeading> EvidenceSummary::cardHeadings() const {
+  QList<CardHeading> out;
+  if (!cardsShown()) return out;
+  auto inSummary = [this](const QWidget* w) {
+    return w->isHidden() ? QRect() : QRect(w->mapTo(this, QPoint(0, 0)), w->size());
+  };
+  for (const CardWidgets& w : cards_)
+    if (!w.frame->isHidden())
+      out.append({inSummary(w.frame), inSummary(w.name), inSummary(w.headline)});
+  return out;
+}
 
 void EvidenceSummary::setPresenterMode(bool on) {
   presenter_ = on;

@@ -8,6 +8,7 @@
 #include <QFrame>
 #include <QHash>
 #include <QList>
+#include <QRect>
 #include <QStringList>
 
 class QGridLayout;
@@ -43,6 +44,15 @@ class EvidenceSummary : public QFrame {
   // True while the cards are shown; before any run the lab shows a short "what to do" line
   // instead of four empty cards (the presenter's last step always shows them).
   bool cardsShown() const;
+  // Where each shown card and its top lines are, in this widget's coordinates: the card, its
+  // title (letter and option) and its headline (the finding) below it. Empty while the cards
+  // are hidden. The lab keeps these in view when it has to scroll the cards.
+  struct CardHeading {
+    QRect card;
+    QRect title;
+    QRect headline;
+  };
+  QList<CardHeading> cardHeadings() const;
   QLabel* placeholder() const { return placeholder_; }
 
  signals:

@@ -275,13 +275,20 @@ void LabView::buildUi() {
   buildRunButtons(runsBox);
   buildSettingsArea();
 
+  // The evidence summary: its title and buttons, the conclusion and a card per option. Below it
+  // a stretch, so a pane taller than the summary does not stretch the cards.
+  auto* cards = new QWidget(this);
+  auto* cardsLayout = new QVBoxLayout(cards);
+  cardsLayout->setContentsMargins(0, 0, 0, 0);
+  evidence_ = new EvidenceSummary(cards);
+  connect(evidence_, &EvidenceSummary::runAllRequested, this, &LabView::runEveryOption);
+  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::gpuEstimateRequested);
+  cardsLayout->addWidget(evidence_);
+  cardsLayout->addStretch(1);
+
   auto* top = top_ = new QWidget(this);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
-  evidence_ = new EvidenceSummary(this);
-  connect(evidence_, &EvidenceSummary::runAllRequested, this, &LabView::runEveryOption);
-  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::gpuEstimateRequested);
-  topLayout->addWidget(evidence_);
   topLayout->addWidget(settingsArea_);
   topLayout->addWidget(runsBox);
   mixedNotice_ = new QLabel(this);
@@ -294,23 +301,37 @@ void LabView::buildUi() {
 
   chartArea_ = new LabChartArea(this);
   auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
-  // The cards and rows scroll instead of being squashed when the window is short (1024 x 768:
-  // rows overlapped their own progress bars); the charts keep their minimum height.
-  auto* topScroll = new QScrollArea(this);
-  topScroll->setWidget(top);
-  topScroll->setWidgetResizable(true);
-  topScroll->setFrameShape(QFrame::NoFrame);
-  topScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  splitter->addWidget(topScroll);
+  // The cards and the rows scroll instead of being squashed when the window is short (1024 x
+  // 768: rows overlapped their own progress bars); the charts keep their minimum height. Each
+  // scrolls in its own pane: in one, keeping the first rows in view scrolled the cards' titles
+  // out of it once "Run every option" filled them (1280x800 and 1024x768).
+  auto scrolling = [this](QWidget* content, const QString& name) {
+    auto* area = new QScrollArea(this);
+    area->setObjectName(name);
+    area->setWidget(content);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return area;
+  };
+  cardsPane_ = scrolling(cards, QStringLiteral("labCardsPane"));
+  runsPane_ = scrolling(top, QStringLiteral("labRunsPane"));
+  splitter->addWidget(cardsPane_);
+  splitter->addWidget(runsPane_);
+  // The learner's own scrolling of the cards is kept until the next resize or set of runs.
+  connect(cardsPane_->verticalScrollBar(), &QScrollBar::actionTriggered, this,
+          [this] { userScrolledCards_ = true; });
   // The cards appear with the first run (and wrap to more lines as verdicts come): re-fit then
   // too, not only on a resize, or they push the runs' rows below the fold (1280x800 showed the
   // runs' header only).
   top->installEventFilter(this);
+  evidence_->installEventFilter(this);
   splitter->addWidget(chartArea_);
   splitter->setStretchFactor(0, 0);
-  splitter->setStretchFactor(1, 1);
+  splitter->setStretchFactor(1, 0);
+  splitter->setStretchFactor(2, 1);
   splitter->setChildrenCollapsible(false);
-  // Until the learner drags the divider, every resize re-fits it (a narrow window's cards wrap
+  // Until the learner drags a divider, every resize re-fits them (a narrow window's cards wrap
   // to two rows and need more height; a tall one gives the charts the rest).
   connect(splitter, &QSplitter::splitterMoved, this, [this] { userSizedSplitter_ = true; });
 
@@ -479,12 +500,11 @@ void LabView::setOptionLetters(const QStringList& scenarioIds,
   refreshEvidence();
 }
 
-QScrollArea* LabView::topArea() const { return qobject_cast<QScrollArea*>(splitter_->widget(0)); }
-
 void LabView::runEveryOption() {
   // The default lab's rows, as `precisionlab-cli lab` runs them: the baseline first (runScenario
   // starts it anyway), every option and the live bf16 run that measures mixed precision's speed
   // on this machine; they train interleaved.
+  userScrolledCards_ = false;  // new cards: their titles come into view again
   for (const QString& id : ScenarioCatalog::defaultLabIds()) {
     const QList<const TrackedRun*> runs = store().runsOf(id);
     const bool liveAlready = !runs.isEmpty() && !runs.front()->replayed() &&
@@ -571,7 +591,7 @@ void LabView::setPresenterMode(bool on) {
   // The room needs the runs and one big chart; the settings are the teacher's, before class.
   // The evidence summary is the walkthrough's last step, after the class has seen each run.
   settingsArea_->setVisible(!on);
-  evidence_->setVisible(!on);
+  cardsPane_->setVisible(!on);
   runButtons_->setVisible(!on);
   chartArea_->setPresenterMode(on);
   for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
@@ -622,49 +642,136 @@ void LabView::resizeEvent(QResizeEvent* event) {
 }
 
 bool LabView::eventFilter(QObject* watched, QEvent* event) {
-  // Wrapped cards grow without changing the hint, so a new height of top_ counts too.
-  if (watched == top_ && !userSizedSplitter_ &&
-      ((event->type() == QEvent::LayoutRequest && top_->sizeHint().height() != fittedTopHint_) ||
-       (event->type() == QEvent::Resize && top_->height() != fittedTopHeight_)))
+  // Wrapped cards grow without changing the hint, so a new height of top_ counts too; the
+  // summary's height is its cards' (a stretch below it takes what its pane has left).
+  if (!userSizedSplitter_ &&
+      ((watched == top_ &&
+        ((event->type() == QEvent::LayoutRequest && top_->sizeHint().height() != fittedTopHint_) ||
+         (event->type() == QEvent::Resize && top_->height() != fittedTopHeight_))) ||
+       (watched == evidence_ && event->type() == QEvent::Resize &&
+        evidence_->height() != fittedCardsHeight_)))
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   return QWidget::eventFilter(watched, event);
 }
 
+namespace {
+
+// The part of a pane's content that must be in view (content coordinates).
+struct PaneNeed {
+  int top = 0;
+  int bottom = 0;
+  int height() const { return std::max(0, bottom - top); }
+};
+
+// The smallest scroll that shows `need` in a viewport `height` high with the viewport's top at
+// one of `edges` (the tops of the content's parts, so no line is cut in half), never past the
+// need's top.
+int scrollFor(const PaneNeed& need, int height, QList<int> edges) {
+  if (need.bottom <= height) return 0;
+  edges.append(need.top);
+  std::sort(edges.begin(), edges.end());
+  for (int edge : std::as_const(edges))
+    if (edge >= need.bottom - height && edge <= need.top) return edge;
+  return need.top;
+}
+
+// The cards' pane: its height and scroll.
+struct CardsFit {
+  int height = 0;
+  int scroll = 0;
+};
+
+// The cards' pane in at most `room` px: what it shows, most needed first, is each card's title
+// (its letter and option), then their headlines (the finding), then the summary's title,
+// buttons and conclusion above them, then all of every card. Its bottom ends above a title or
+// headline it would cut in half; what it leaves goes to the runs.
+CardsFit fitCards(const EvidenceSummary& evidence, int room) {
+  const int offset = evidence.y();  // the summary's top in the pane's content
+  const int all = offset + evidence.height() + 2;
+  QList<PaneNeed> needs;
+  QList<int> edges;    // where the viewport's top may be: each part of the summary, each card
+  QList<QRect> lines;  // what its bottom may not cut: each card's title and headline
+  for (const QWidget* part : evidence.findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+    if (!part->isHidden()) edges.append(offset + part->y());
+  if (const QList<EvidenceSummary::CardHeading> headings = evidence.cardHeadings();
+      !headings.isEmpty()) {
+    PaneNeed titles{all, 0}, headlines{all, 0};
+    for (const EvidenceSummary::CardHeading& h : headings) {
+      edges.append(offset + h.card.top());
+      titles.top = std::min(titles.top, offset + h.card.top());
+      titles.bottom = std::max(titles.bottom, offset + h.title.bottom() + 4);
+      headlines.bottom = std::max(headlines.bottom, offset + h.headline.bottom() + 4);
+      lines << h.title.translated(0, offset) << h.headline.translated(0, offset);
+    }
+    headlines.top = titles.top;
+    headlines.bottom = std::max(headlines.bottom, titles.bottom);
+    needs = {titles, headlines, {0, headlines.bottom}};
+  }
+  needs.append({0, all});
+  CardsFit fit;
+  fit.height = std::clamp(room, 0, all);
+  PaneNeed shown = needs.first();
+  for (const PaneNeed& need : std::as_const(needs))
+    if (need.height() <= fit.height) shown = need;
+  fit.scroll = scrollFor(shown, fit.height, edges);
+  std::sort(lines.begin(), lines.end(),
+            [](const QRect& a, const QRect& b) { return a.top() > b.top(); });
+  for (const QRect& line : std::as_const(lines)) {
+    const int bottom = fit.scroll + fit.height;
+    if (!line.isEmpty() && line.top() < bottom && bottom < line.top() + line.height())
+      fit.height = std::max(0, line.top() - fit.scroll);
+  }
+  return fit;
+}
+
+}  // namespace
+
 void LabView::fitSplitter() {
-  const int total = splitter_->height();
+  const bool withCards = !cardsPane_->isHidden();
+  const int total = splitter_->height() - splitter_->handleWidth() * (withCards ? 2 : 1);
+  top_->layout()->activate();
+  cardsPane_->widget()->layout()->activate();
   fittedTopHint_ = top_->sizeHint().height();
-  // All of the cards and rows when they fit beside the charts' minimum, else what is left.
-  const int chartMin = chartArea_->minimumSizeHint().height();
-  int topHeight = std::max(std::min(fittedTopHint_ + 2, total - chartMin), total / 3);
-  // The first two runs' rows stay on screen: where the cards above them leave no room for them,
-  // the top area takes what the charts can spare, then scrolls to them (the cards scroll).
+  fittedCardsHeight_ = evidence_->height();
+  // The runs: the first two rows stay on screen (their status says the runs go), then all.
   QList<RunToggle*> rows;
   for (const ScenarioInfo& info : ScenarioCatalog::all())
     if (RunToggle* row = toggles_.value(info.id); row && !row->isHidden() && rows.size() < 2)
       rows.append(row);
-  top_->layout()->activate();
+  const int runsAll = fittedTopHint_ + 2;
   const int rowsBottom =
       rows.isEmpty() ? 0 : rows.last()->mapTo(top_, QPoint(0, 0)).y() + rows.last()->height() + 4;
-  topHeight = std::max(topHeight, std::min(rowsBottom, total - chartMin));
-  splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
+  const int cardsAll = withCards ? evidence_->y() + evidence_->height() + 2 : 0;
+  // What the panes get together: all they hold when it fits beside the charts' minimum, else
+  // what is left, and at least a third.
+  const int chartMin = chartArea_->minimumSizeHint().height();
+  const int panes = std::max(std::min(runsAll + cardsAll, total - chartMin), total / 3);
+  CardsFit cards;
+  auto share = [&](int room) {
+    // The first two rows, then the cards (the lesson) as far as they go, then the other rows.
+    const int runs = std::min({rowsBottom, runsAll, room});
+    cards = withCards ? fitCards(*evidence_, std::min(cardsAll, room - runs)) : CardsFit{};
+    splitter_->setSizes({cards.height, room - cards.height, std::max(0, total - room)});
+  };
+  share(panes);
   // The charts' minimum hint misses their wrapped texts: give back what a chart still lacks.
   int missing = 0;
   for (const ChartPanel* panel : chartArea_->panels())
     if (panel->isVisibleTo(this)) missing = std::max(missing, panel->missingHeight());
-  if (missing > 0) {
-    topHeight = std::max(total / 4, topHeight - missing);
-    splitter_->setSizes({topHeight, std::max(0, total - topHeight)});
-  }
+  if (missing > 0) share(std::max(total / 4, panes - missing));
   fittedTopHeight_ = top_->height();
-  auto* area = qobject_cast<QScrollArea*>(splitter_->widget(0));
-  if (rows.isEmpty() || !area) return;
-  // After a resize the fit starts from the top again: the cards first, scrolled only as far as
-  // the first two rows need (a small window's scroll kept at a larger size hid every card).
-  if (std::exchange(refitFromTop_, false)) area->verticalScrollBar()->setValue(0);
-  const int shownBottom = area->verticalScrollBar()->value() + area->viewport()->height();
+  // After a resize the fit starts from the top again: the cards scrolled only as far as their
+  // titles need, the runs as far as their first two rows need (a small window's scroll kept at
+  // a larger size hid every card).
+  const bool fromTop = std::exchange(refitFromTop_, false);
+  if (fromTop) userScrolledCards_ = false;
+  if (withCards && !userScrolledCards_) cardsPane_->verticalScrollBar()->setValue(cards.scroll);
+  if (rows.isEmpty()) return;
+  if (fromTop) runsPane_->verticalScrollBar()->setValue(0);
+  const int shownBottom = runsPane_->verticalScrollBar()->value() + runsPane_->viewport()->height();
   if (rowsBottom > shownBottom) {
-    area->ensureWidgetVisible(rows.last(), 0, 4);
-    area->ensureWidgetVisible(rows.first(), 0, 4);
+    runsPane_->ensureWidgetVisible(rows.last(), 0, 4);
+    runsPane_->ensureWidgetVisible(rows.first(), 0, 4);
   }
 }
 

@@ -56,8 +56,11 @@ class LabView : public QWidget {
   const RunDataStore& store() const { return controller_->store(); }
   QList<ChartPanel*> chartPanels() const;
   LabChartArea* chartArea() const { return chartArea_; }
-  // The scrolling area of the cards and the runs above the charts (the presenter's keys page it).
-  QScrollArea* topArea() const;
+  // The scrolling area of the runs above the charts (the presenter's keys page it).
+  QScrollArea* topArea() const { return runsPane_; }
+  // The scrolling area of the evidence summary above the runs (hidden in presenter mode): the
+  // cards scroll in it on their own, so their top lines and the runs' rows both stay in view.
+  QScrollArea* cardsArea() const { return cardsPane_; }
   // The charts sit in tabs of two; tests and screenshots pick one.
   void showChartTab(int index);
   RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
@@ -165,7 +168,9 @@ class LabView : public QWidget {
   QHBoxLayout* buttonRowA_ = nullptr;  // replay, speed, stop (and the exports where they fit)
   QHBoxLayout* buttonRowB_ = nullptr;  // the exports on a narrow window
   QWidget* exportButtons_ = nullptr;
-  QWidget* top_ = nullptr;
+  QWidget* top_ = nullptr;               // the settings line, the runs and the mixed notice
+  QScrollArea* runsPane_ = nullptr;      // scrolls top_
+  QScrollArea* cardsPane_ = nullptr;     // scrolls the evidence summary, above the runs
   QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
   EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
   QSplitter* splitter_ = nullptr;
@@ -179,6 +184,8 @@ class LabView : public QWidget {
   bool presenterMode_ = false;
   int fittedTopHint_ = -1;          // top_'s height hint when the splitter was last fitted
   int fittedTopHeight_ = -1;        // and its height then
+  int fittedCardsHeight_ = -1;      // the evidence summary's height then
+  bool userScrolledCards_ = false;  // the learner scrolled the cards: the fit leaves them there
   bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
   bool refitFromTop_ = false;       // resized since the last fit: scroll the cards back to the top
   bool recordedOnly_ = false;

@@ -9,6 +9,7 @@
 #include <QPixmap>
 #include <QPolygonF>
 #include <QProgressBar>
+#include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <QToolButton>
@@ -39,6 +40,8 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   connect(check_, &QCheckBox::toggled, this, [this](bool on) { emit toggled(info_.id, on); });
 
   status_ = new QLabel(tr("not started"), this);
+  // Wrapped in its fixed column, not cut: "running · 55/720 (3 trials)" lost its end.
+  status_->setWordWrap(true);
   status_->setAccessibleName(tr("Status of %1").arg(ScenarioCatalog::shortName(info)));
   progress_ = new QProgressBar(this);
   progress_->setTextVisible(false);
@@ -53,6 +56,7 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   setPauseState(false, false);
 
   verdict_ = new QLabel(this);
+  verdict_->setObjectName(QStringLiteral("runVerdict"));
   verdict_->setWordWrap(true);
   // A long unbreakable token in a row's description (a Python call, a path) must not widen every
   // row past a narrow window: the label takes the width the row gives it.
@@ -173,10 +177,13 @@ void RunToggle::fitVerdict() {
     font.setItalic(hint);
     const QFontMetrics fm(font);
     const int width = std::max(verdict_->width(), 100);
-    auto fits = [&](const QString& t) {
-      return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height() <=
-             2 * fm.lineSpacing();
+    // Two lines as the font lays them out (at the presenter's 16.8 pt two lines took 52 px,
+    // not twice the 25 px line spacing, and every verdict was cut to one line).
+    auto height = [&](const QString& t) {
+      return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height();
     };
+    const int twoLines = height(QStringLiteral("X\nX"));
+    auto fits = [&](const QString& t) { return height(t) <= twoLines; };
     if (!fits(shown)) {
       qsizetype lo = 0, hi = shown.size();
       while (lo < hi) {
@@ -204,7 +211,17 @@ void RunToggle::fitVerdictHeight() {
 }
 
 bool RunToggle::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == verdict_ && event->type() == QEvent::Resize) fitVerdictHeight();
+  // A text cut to two lines is cut for the label's width and font: again when either changes
+  // (presenting, the row read "No change: fp3…" on one line of a two-line column).
+  const bool cut = presenter_ || verdictFull_.isEmpty();
+  if (watched == verdict_ && event->type() == QEvent::Resize) {
+    const auto* resize = static_cast<QResizeEvent*>(event);
+    if (cut && resize->size().width() != resize->oldSize().width())
+      fitVerdict();
+    else
+      fitVerdictHeight();
+  }
+  if (watched == verdict_ && event->type() == QEvent::FontChange && cut) fitVerdict();
   return QWidget::eventFilter(watched, event);
 }
 
