@@ -848,6 +848,18 @@
         <source>too short to judge: %1 ran %2 step, a verdict needs at least %3</source>
         <translation>zu kurz für ein Urteil: %1 lief %2 Schritt, ein Urteil braucht mindestens %3</translation>
     </message>
+    <message>
+        <source>the baseline did not learn (val acc %1 against a chance level of %2; training loss rose by %3)</source>
+        <translation>die Baseline hat nicht gelernt (Val.-Genauigkeit %1 bei einem Zufallsniveau von %2; Trainings-Loss stieg um %3)</translation>
+    </message>
+    <message>
+        <source>not evaluated yet; </source>
+        <translation>noch nicht evaluiert; </translation>
+    </message>
+    <message>
+        <source>too early to judge: the baseline has not reached its first evaluation</source>
+        <translation>zu früh für ein Urteil: die Baseline hat ihre erste Evaluierung noch nicht erreicht</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>

@@ -120,6 +120,40 @@ CORE_TEST(aRunningMemoryExperimentWithinTheToleranceIsWithinItSoFar) {
   CHECK(contains(w.summary, "NOT the baseline's updates: loss beyond 0.0001 relative"));
 }
 
+// The baseline still training, not evaluated yet: whether it learns is unknown, so a run that
+// stopped on a NaN loss has FAILED already, any other run is too early to judge (never
+// "inconclusive: the baseline did not learn (val acc 0.000 against a chance level of 0.000 ...)"
+// from a validation that has not happened), and the baseline's own verdict says "not evaluated
+// yet".
+CORE_TEST(aBaselineNotYetEvaluatedJudgesNothingButFailures) {
+  RunLog base = liveRun("fp32 baseline", 60, 0.5, 10, 1000);
+  base.steps.resize(25);
+  base.evals.clear();
+  base.state = RunState::Running;
+  RunLog half = liveRun("Half-precision layers", 60, 0.5, 10, 500);
+  half.steps.resize(11);
+  half.steps[1].loss = std::nan("");
+  half.steps[1].nonFinite = true;
+  for (size_t i = 2; i < half.steps.size(); ++i) half.steps[i].loss = std::nan("");
+  half.evals.clear();
+  half.state = RunState::Finished;
+  const Verdict f = judge(scenario::kHalfLayers, half, base);
+  CHECK(f.judgement == Judgement::Failed);
+  CHECK(contains(f.summary, "FAILED"));
+  CHECK(!contains(f.summary, "did not learn"));
+  RunLog tf = liveRun("TensorFlow container", 60, 0.5, 10, 1000);
+  tf.steps.resize(25);
+  tf.evals.clear();
+  tf.state = RunState::Running;
+  const Verdict t = judge(scenario::kTensorflowContainer, tf, base);
+  CHECK(t.judgement == Judgement::TooShort);
+  CHECK(contains(t.summary, "too early to judge: the baseline has not reached its first"));
+  const Verdict b = judge(scenario::kBaselineFp32, base, base);
+  CHECK(b.judgement == Judgement::TooShort);
+  CHECK(contains(b.summary, "not evaluated yet"));
+  CHECK(!contains(b.summary, "did not learn"));
+}
+
 CORE_TEST(verdictsJsonIsOneWriterOverTheFigures) {
   const RunLog base = liveRun("fp32 baseline", 60, 0.5, 20, 1000);
   RunLog half = liveRun("Half the batch", 60, 0.7, 12, 600, 0.02);

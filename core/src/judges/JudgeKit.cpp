@@ -122,12 +122,20 @@ void addPeakMemoryText(const Verdict& v, std::vector<VerdictText>& out) {
 }
 
 VerdictText baselineNotLearnedText(const Verdict& v) {
-  return text(
-      PL_TRANSLATE_NOOP("Verdict",
-                        "the baseline did not learn (val acc %1 against a chance level "
-                        "of %2; training loss fell by %3)"),
-      {num(v.baselineValAccuracy, 3), num(v.chanceAccuracy, 3), num(v.baselineLossDrop, 3)});
+  const std::vector<Arg> args = {num(v.baselineValAccuracy, 3), num(v.chanceAccuracy, 3),
+                                 num(std::fabs(v.baselineLossDrop), 3)};
+  return v.baselineLossDrop < 0
+             ? text(PL_TRANSLATE_NOOP("Verdict",
+                                      "the baseline did not learn (val acc %1 against a chance "
+                                      "level of %2; training loss rose by %3)"),
+                    args)
+             : text(PL_TRANSLATE_NOOP("Verdict",
+                                      "the baseline did not learn (val acc %1 against a chance "
+                                      "level of %2; training loss fell by %3)"),
+                    args);
 }
+
+bool baselinePending(const RunLog& baseline) { return baseline.active() && baseline.evals.empty(); }
 
 // "too short to judge: fp16=True cancelled after 12 of 60 steps" or "... ran 8 steps, a verdict
 // needs at least 20".

@@ -26,6 +26,8 @@ void figure(Verdict& v, const char* key, double value, const char* unit = "",
             bool measurable = true);
 void figureText(Verdict& v, const char* key, std::string value);
 
+// The baseline is still training and has not been evaluated yet: whether it learns is unknown.
+bool baselinePending(const RunLog& baseline);
 bool bitEqual(double a, double b);  // the same bits (a NaN equals only the same NaN)
 int64_t peakBytes(const RunLog& run);
 

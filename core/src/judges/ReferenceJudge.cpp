@@ -13,6 +13,9 @@ void tellBaseline(const RunLog& baseline, bool baseShort, const VerdictOptions& 
     v.judgement = Judgement::TooShort;
     s.push_back(tooShortText(baseline, o));
     s.push_back(text("; "));
+  } else if (baselinePending(baseline)) {
+    v.judgement = Judgement::TooShort;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "not evaluated yet; ")));
   } else {
     v.judgement = v.baselineLearned ? Judgement::Reference : Judgement::BaselineDidNotLearn;
   }

@@ -338,6 +338,9 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   for (const auto& r : scenario.runs)
     if (!shortRun && tooShort(r, options)) shortRun = &r;
   const bool baseShort = tooShort(baseline, options);
+  // The baseline still training and not evaluated yet: whether it learns is not known, so no
+  // rule that needs a learned baseline judges yet; a failure is a failure already.
+  const bool basePending = baselinePending(baseline);
   const bool failed = !v.failureCause.empty();
   std::vector<VerdictText>& s = v.summaryParts;
   auto tellTooShort = [&](const RunLog& r, bool sayIdentical) {
@@ -359,14 +362,20 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
       tellBy(*judge);
   } else if (shortRun && !failed) {
     tellTooShort(*shortRun, true);
-  } else if (failed && v.baselineLearned) {
+  } else if (failed && (v.baselineLearned || basePending)) {
     v.judgement = Judgement::Failed;
     s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
     s.push_back(v.failure);
-    s.push_back(text("; "));
-    addLearningText(v, options, s);
+    if (!basePending) {
+      s.push_back(text("; "));
+      addLearningText(v, options, s);
+    }
   } else if (judge && judge->stage == Stage::AnyBaseline) {
     tellBy(*judge);
+  } else if (basePending) {
+    v.judgement = Judgement::TooShort;
+    s.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict", "too early to judge: the baseline has not reached its first evaluation")));
   } else if (!v.baselineLearned) {
     tellInconclusive(judged, failed, v);
   } else if (judge) {
