@@ -121,10 +121,10 @@ CORE_TEST(aRunningMemoryExperimentWithinTheToleranceIsWithinItSoFar) {
 }
 
 // The baseline still training, not evaluated yet: whether it learns is unknown, so a run that
-// stopped on a NaN loss has FAILED already, any other run is too early to judge (never
-// "inconclusive: the baseline did not learn (val acc 0.000 against a chance level of 0.000 ...)"
-// from a validation that has not happened), and the baseline's own verdict says "not evaluated
-// yet".
+// stopped on a NaN loss has FAILED already (also while the baseline is still short), any other run
+// is too early to judge (never "inconclusive: the baseline did not learn (val acc 0.000 against a
+// chance level of 0.000 ...)" from a validation that has not happened), and the baseline's own
+// verdict says "not evaluated yet".
 CORE_TEST(aBaselineNotYetEvaluatedJudgesNothingButFailures) {
   RunLog base = liveRun("fp32 baseline", 60, 0.5, 10, 1000);
   base.steps.resize(25);
@@ -141,6 +141,12 @@ CORE_TEST(aBaselineNotYetEvaluatedJudgesNothingButFailures) {
   CHECK(f.judgement == Judgement::Failed);
   CHECK(contains(f.summary, "FAILED"));
   CHECK(!contains(f.summary, "did not learn"));
+  // Also while the baseline has fewer steps than a verdict needs: not "too short to judge".
+  RunLog early = base;
+  early.steps.resize(5);
+  const Verdict g = judge(scenario::kHalfLayers, half, early);
+  CHECK(g.judgement == Judgement::Failed);
+  CHECK(!contains(g.summary, "too short"));
   RunLog tf = liveRun("TensorFlow container", 60, 0.5, 10, 1000);
   tf.steps.resize(25);
   tf.evals.clear();

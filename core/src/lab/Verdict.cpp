@@ -351,25 +351,33 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
           PL_TRANSLATE_NOOP("Verdict", "; bit-identical to the baseline at all %1 steps so far"),
           {count(static_cast<int64_t>(judged.steps.size()))}));
   };
+  auto tellFailed = [&](bool withLearning) {
+    v.judgement = Judgement::Failed;
+    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
+    s.push_back(v.failure);
+    if (withLearning) {
+      s.push_back(text("; "));
+      addLearningText(v, options, s);
+    }
+  };
+  const bool ownsFailures = judge && judge->stage == Stage::OwnsFailures;
   if (isBaseline) {
     tellBaseline(baseline, baseShort, options, v);
+  } else if (failed && !ownsFailures && baseline.active()) {
+    // Stopped by a non-finite loss while the baseline still trains: the failure is the finding
+    // now (a NaN run's verdict must not wait minutes for the baseline, nor read "too short").
+    tellFailed(false);
   } else if (baseShort) {
     tellTooShort(baseline, true);
-  } else if (judge && judge->stage == Stage::OwnsFailures) {
+  } else if (ownsFailures) {
     if (shortRun)
       tellTooShort(*shortRun, false);
     else
       tellBy(*judge);
   } else if (shortRun && !failed) {
     tellTooShort(*shortRun, true);
-  } else if (failed && (v.baselineLearned || basePending)) {
-    v.judgement = Judgement::Failed;
-    s.push_back(text(PL_TRANSLATE_NOOP("Verdict", "FAILED: ")));
-    s.push_back(v.failure);
-    if (!basePending) {
-      s.push_back(text("; "));
-      addLearningText(v, options, s);
-    }
+  } else if (failed && v.baselineLearned) {
+    tellFailed(true);
   } else if (judge && judge->stage == Stage::AnyBaseline) {
     tellBy(*judge);
   } else if (basePending) {
