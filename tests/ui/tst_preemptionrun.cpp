@@ -10,7 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "core/LabScenarios.h"
+#include "../support/TinyTrainConfig.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabController.h"
@@ -25,16 +25,8 @@ namespace {
 constexpr int kTimeoutMs = 240000;  // three runs on a loaded 2-core machine
 const QString kId = QStringLiteral("preemption-resume");
 
-// The built-in tiny model, one thread, small batches: 24 steps clear the verdict's 20.
-TrainConfig tiny(int64_t steps) {
-  TrainConfig c = LabScenarios::builtinBase();
-  c.steps = steps;
-  c.batchSize = 8;
-  c.seqLen = 24;
-  c.evalEvery = 0;
-  c.threads = 1;
-  return c;
-}
+// The tests' tiny config, small batches: 24 steps clear the verdict's 20.
+TrainConfig tiny(int64_t steps) { return test::tinyTrainConfig(steps, 8, 24); }
 
 // Live (not zombie) processes whose command line holds `text`, from /proc.
 int liveWithArgument(const QByteArray& text) {

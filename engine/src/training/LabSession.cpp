@@ -83,8 +83,6 @@ void LabSession::startChildren(const LabScenario& scenario, const std::string& s
     throw InputError("\"" + id +
                      "\" runs as child processes of precisionlab-cli, which was not found: "
                      "install the precisionlab-cli package, or set PRECISIONLAB_CLI to the binary");
-  if (const std::string problem = rowProblem(id, scenario.runs.front().config); !problem.empty())
-    throw InputError(problem);
   if (!children_) children_ = std::make_unique<PreemptionRunner>(options_.childExecutable);
   TrackedRun probe;
   probe.scenarioId = id;

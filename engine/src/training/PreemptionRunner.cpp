@@ -55,7 +55,7 @@ struct PreemptionRunner::Impl {
   std::string executable;
   RunId nextId = 1;
   std::array<Run, 3> runs;
-  std::string checkpointDir, recordsDir;
+  std::string recordsDir;
   int64_t killAfter = 0;
   // The child in progress.
   int current = -1;  // its role, -1 when none runs
@@ -243,7 +243,7 @@ struct PreemptionRunner::Impl {
       for (int later = role + 1; later < 3; ++later) skip(later, "cancelled");
     } else if (role == kUninterrupted) {
       if (ended.news.state == RunState::Finished) {
-        spawn(kKilled);
+        spawnOrFail(kKilled);
       } else {
         skip(kKilled, "the uninterrupted run did not finish");
         skip(kResumed, "the uninterrupted run did not finish");
@@ -259,12 +259,25 @@ struct PreemptionRunner::Impl {
         resumed.config.resumeFrom = newest.path;
         resumed.news.resumedFrom = newest.path;
         resumed.news.resumedStep = newest.step;
-        spawn(kResumed);
+        spawnOrFail(kResumed);
       }
     }
-    if (role == kResumed || (current < 0 && std::all_of(runs.begin(), runs.end(),
-                                                        [](const Run& r) { return r.ended; })))
+    if (current < 0 && std::all_of(runs.begin(), runs.end(), [](const Run& r) { return r.ended; }))
       writeCurves();
+  }
+
+  // The next child, from drain(): a pipe or fork that fails ends its run (and those after it)
+  // with the cause, never an exception out of a front end's poll.
+  void spawnOrFail(int role) {
+    try {
+      spawn(role);
+    } catch (const std::exception& e) {
+      Run& r = runs[size_t(role)];
+      r.ended = true;
+      touch(r, RunState::Failed, e.what());
+      for (int later = role + 1; later < 3; ++later)
+        skip(later, "the run before it could not start");
+    }
   }
 
   // The three curves side by side: step, then each run's loss ("" where it has none).
@@ -328,7 +341,6 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
     fs::create_directories(dir, ec);
     if (ec) throw InputError(dir + ": cannot create the folder: " + ec.message());
   }
-  d.checkpointDir = checkpointDir;
   d.recordsDir = recordsDir;
   d.killAfter = killStep(config);
   d.cancelled = false;
