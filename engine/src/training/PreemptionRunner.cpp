@@ -249,7 +249,12 @@ struct PreemptionRunner::Impl {
         skip(kResumed, "the uninterrupted run did not finish");
       }
     } else if (role == kKilled) {
-      const CheckpointFolder newest = newestCheckpointFolder(runs[kKilled].config.checkpointDir);
+      // The newest checkpoint at or before the last step the killed run reported: the trainer
+      // writes a checkpoint before its step's record reaches us, so a newer one may exist whose
+      // step we never saw, and resuming from it would leave a gap in the compared curve.
+      const std::vector<StepRecord>& reported = runs[kKilled].steps;
+      const CheckpointFolder newest = newestCheckpointFolder(
+          runs[kKilled].config.checkpointDir, reported.empty() ? 0 : reported.back().step);
       if (ended.news.state != RunState::Cancelled) {
         skip(kResumed, "the second run was not killed");
       } else if (newest.step <= 0) {
