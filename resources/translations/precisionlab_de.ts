@@ -733,10 +733,6 @@
         <translation>schneller auf GPU-Tensor-Cores (veröffentlichte Messungen), nicht auf diesem Rechner</translation>
     </message>
     <message>
-        <source>Speed: mixed precision measured faster on this machine, and published GPU measurements agree.</source>
-        <translation>Geschwindigkeit: Mixed Precision ist auf diesem Rechner schneller gemessen, und veröffentlichte GPU-Messungen stimmen damit überein.</translation>
-    </message>
-    <message>
         <source>Speed: published GPU measurements show mixed precision %1x-%2x faster than fp32 or TF32; this machine does not show it (see why below).</source>
         <translation>Geschwindigkeit: Veröffentlichte GPU-Messungen zeigen Mixed Precision %1x-%2x schneller als fp32 oder TF32; dieser Rechner zeigt das nicht (Grund unten).</translation>
     </message>
@@ -813,10 +809,6 @@
         <translation>schneller dort, wo aufgezeichnet wurde (%1)</translation>
     </message>
     <message>
-        <source>Speed: mixed precision was faster where these runs were recorded (%1), and published GPU measurements agree.</source>
-        <translation>Geschwindigkeit: Mixed Precision war dort schneller, wo diese Läufe aufgezeichnet wurden (%1), und veröffentlichte GPU-Messungen stimmen damit überein.</translation>
-    </message>
-    <message>
         <source>batch %1 instead of %2 at the same learning rate: other updates (loss up to %3 relative from the baseline&apos;s at the same step, %4 steps compared)</source>
         <translation>Batch %1 statt %2 bei gleicher Lernrate: andere Updates (Loss bis zu %3 relativ von dem der Baseline beim selben Schritt entfernt, %4 Schritte verglichen)</translation>
     </message>
@@ -859,6 +851,14 @@
     <message>
         <source>too early to judge: the baseline has not reached its first evaluation</source>
         <translation>zu früh für ein Urteil: die Baseline hat ihre erste Evaluierung noch nicht erreicht</translation>
+    </message>
+    <message>
+        <source>Speed: mixed precision measured faster on this machine (%1 %2x fp32, live), and published GPU measurements agree (%3x-%4x).</source>
+        <translation>Geschwindigkeit: Mixed Precision wurde auf diesem Rechner schneller gemessen (%1 %2x fp32, live), und veröffentlichte GPU-Messungen stimmen damit überein (%3x-%4x).</translation>
+    </message>
+    <message>
+        <source>Speed: mixed precision was faster where these runs were recorded (%1: %2 %3x fp32), and published GPU measurements agree (%4x-%5x).</source>
+        <translation>Geschwindigkeit: Mixed Precision war dort schneller, wo diese Läufe aufgezeichnet wurden (%1: %2 %3x fp32), und veröffentlichte GPU-Messungen stimmen damit überein (%4x-%5x).</translation>
     </message>
 </context>
 <context>
@@ -1715,6 +1715,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Click a run&apos;s name to hide or show its curves.</source>
         <translation>Klicken Sie auf den Namen eines Laufs, um seine Kurven aus- oder einzublenden.</translation>
+    </message>
+    <message>
+        <source>Faster?</source>
+        <translation>Schneller?</translation>
     </message>
 </context>
 <context>

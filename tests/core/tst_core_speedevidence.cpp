@@ -115,6 +115,9 @@ CORE_TEST(aCpuWithAmxClaimsTheSpeedHere) {
   CHECK(s.fasterHere);
   CHECK_EQ(s.speedClaim.english(), std::string("faster, measured on this machine"));
   CHECK(s.lines.front().text.english().find("can be measured faster here") != std::string::npos);
+  // The conclusion carries the figure, not only the word "faster".
+  CHECK_MSG(s.conclusion.english().find("(bf16=True 2.40x fp32, live)") != std::string::npos,
+            s.conclusion.english());
   // A slower figure on an AMX CPU is still explained (a small model's casts).
   in.observations[0].speedup = 0.9;
   const SpeedStory slow = mixedPrecisionSpeedStory(in);
@@ -217,5 +220,7 @@ CORE_TEST(aRecordingSpeaksForItsOwnMachine) {
   CHECK_MSG(s.speedClaim.english().find("where it was recorded") != std::string::npos,
             s.speedClaim.english());
   CHECK_MSG(s.conclusion.english().find("where these runs were recorded") != std::string::npos,
+            s.conclusion.english());
+  CHECK_MSG(s.conclusion.english().find("bf16=True 1.70x fp32") != std::string::npos,
             s.conclusion.english());
 }

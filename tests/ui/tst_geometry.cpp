@@ -29,6 +29,7 @@
 #include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
+#include <QtCharts/QChart>
 #include <QtTest>
 
 #include "../support/TestMainWindow.h"
@@ -37,11 +38,16 @@
 #include "quiz/QuizSession.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/LiveChart.h"
+#include "ui/charts/SpeedEvidenceChart.h"
 #include "ui/lab/EvidenceSummary.h"
+#include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabVerdictTable.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunToggle.h"
+#include "ui/lab/ScenarioCatalog.h"
 #include "ui/presenter/PresenterMode.h"
 #include "ui/presenter/PresenterWalkthrough.h"
 #include "ui/study/ExamNavigator.h"
@@ -540,7 +546,60 @@ void TestGeometry::presenterShowsTheVerdicts() {
                          .arg(inViewport.left())
                          .arg(inViewport.right())
                          .arg(viewport->width());
+      // Every row of the step whole on the slide, not scrolled (at 1024x768 the pane showed
+      // two of three rows, its header half scrolled off).
+      if (inViewport.top() < 0 || inViewport.bottom() > viewport->height())
+        stepLines << QStringLiteral("%1: the row '%2' at y %3..%4 of a %5 px high runs pane")
+                         .arg(at, row->scenarioId())
+                         .arg(inViewport.top())
+                         .arg(inViewport.bottom())
+                         .arg(viewport->height());
+      // The verdict, the point of the slide, keeps a third of the row: the font-scaled name and
+      // status columns once left it 190 of 1000 px ("so far: reference: me…").
+      if (auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));
+          verdict && verdict->width() < row->width() / 3)
+        stepLines << QStringLiteral("%1: the verdict of '%2' has %3 of the row's %4 px")
+                         .arg(at, row->scenarioId())
+                         .arg(verdict->width())
+                         .arg(row->width());
     }
+    if (auto* runsPane = lab->findChild<QScrollArea*>(QStringLiteral("labRunsPane"));
+        runsPane && runsPane->verticalScrollBar()->value() != 0)
+      stepLines << QStringLiteral("%1: the runs pane is scrolled by %2 px (its header hidden)")
+                       .arg(at)
+                       .arg(runsPane->verticalScrollBar()->value());
+    // The figure on screen large enough to read: its plot at least 120 px high (under the
+    // throughput curve the speed evidence once left it 60 px, its axis labels cut to "…"), and
+    // every figure's tab on the bar without scroll arrows.
+    for (ChartPanel* panel : lab->findChildren<ChartPanel*>()) {
+      if (!panel->isVisibleTo(window.get())) continue;
+      if (panel->chart()->plotArea().height() < 120 || panel->missingHeight() > 0)
+        stepLines << QStringLiteral("%1: the figure '%2' plots in %3 px (%4 px missing)")
+                         .arg(at, panel->metricId())
+                         .arg(panel->chart()->plotArea().height())
+                         .arg(panel->missingHeight());
+    }
+    // The answer's step: the speed evidence on its own tab, with room for its bars.
+    if (presenter->walkthrough()->current().scenarioId == ScenarioCatalog::answerId()) {
+      auto* area = lab->findChild<LabChartArea*>();
+      const QString shown = area->currentChart();
+      area->showChart(QString::fromLatin1(LabChartArea::kSpeedEvidenceId));
+      settle(window.get());
+      shoot(window.get(), QStringLiteral("presenter-speed-evidence"));
+      SpeedEvidenceChart* speed = area->speedEvidence();
+      if (!speed->isVisibleTo(window.get()) || speed->height() < 250)
+        stepLines << QStringLiteral("%1: the speed evidence is %2 px high (shown: %3)")
+                         .arg(at)
+                         .arg(speed->height())
+                         .arg(speed->isVisibleTo(window.get()));
+      area->showChart(shown);
+    }
+    if (auto* figures = lab->findChild<QTabWidget*>(QStringLiteral("labPresenterCharts"));
+        figures && figures->tabBar()->sizeHint().width() > figures->width())
+      stepLines << QStringLiteral("%1: the figures' tabs need %2 px, have %3")
+                       .arg(at)
+                       .arg(figures->tabBar()->sizeHint().width())
+                       .arg(figures->width());
   };
   checkStepLine();
   while (presenter->walkthrough()->next()) checkStepLine();

@@ -270,6 +270,17 @@ void LiveChart::finishUpdate() {
     e.dirty = false;
   }
   xAxis_->setRange(1, xMax_);
+  // Steps are whole numbers: ticks on a round interval (15, 30, 45, 60), not five evenly spaced
+  // ones printed with %d (an empty chart's 1..2 read "1 1 1 1 2", 60 steps "15" at 15.75).
+  double interval = 1;
+  for (double decade = 1; decade < 1e12 && (xMax_ - 1) / interval > 5; decade *= 10)
+    for (const double m : {1.0, 2.0, 2.5, 5.0, 7.5})
+      if ((xMax_ - 1) / interval > 5) interval = std::max(1.0, m * decade * 2);
+  if (xAxis_->tickType() != QValueAxis::TicksDynamic) {
+    xAxis_->setTickType(QValueAxis::TicksDynamic);
+    xAxis_->setTickAnchor(0);
+  }
+  if (xAxis_->tickInterval() != interval) xAxis_->setTickInterval(interval);
 
   if (std::isfinite(yMin) && std::isfinite(yMax)) {
     if (scale_ == YScale::Log2)

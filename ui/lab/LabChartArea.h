@@ -100,6 +100,8 @@ class LabChartArea : public QWidget {
   // Mixed precision's speed evidence beside the throughput and memory curves (the "Is it
   // faster?" tab): live and recorded figures with published and estimated GPU figures.
   void setSpeedStory(const SpeedStory& story);
+  // showChart()'s id for the speed evidence: the throughput tab normally, its own presenting.
+  static constexpr const char* kSpeedEvidenceId = "speed-evidence";
   SpeedEvidenceChart* speedEvidence() const { return speedEvidence_; }
 
  private:
@@ -124,6 +126,7 @@ class LabChartArea : public QWidget {
   QList<quint64> drawnBaselineRevision_;
   bool presenterMode_ = false;
   SpeedEvidenceChart* speedEvidence_ = nullptr;  // on the throughput chart's tab
+  QWidget* speedPage_ = nullptr;                 // presenting: its own tab, after the figures
 };
 
 }  // namespace precisionlab

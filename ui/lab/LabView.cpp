@@ -105,7 +105,8 @@ int LabView::guiThreads(int requested) {
 
 // The runs: one row per scenario, with column headers so the row reads like a table.
 QGroupBox* LabView::buildRunsBox() {
-  auto* runsBox = new QGroupBox(tr("Runs: tick an option to train it, untick to stop"), this);
+  auto* runsBox = runsBox_ =
+      new QGroupBox(tr("Runs: tick an option to train it, untick to stop"), this);
   auto* runsLayout = new QVBoxLayout(runsBox);
   runsLayout->setSpacing(0);
   auto* header = new QHBoxLayout;
@@ -326,6 +327,7 @@ void LabView::buildUi() {
   // runs' header only).
   top->installEventFilter(this);
   evidence_->installEventFilter(this);
+  runsPane_->viewport()->installEventFilter(this);
   splitter->addWidget(chartArea_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 0);
@@ -533,12 +535,15 @@ void LabView::refreshEvidence() {
 }
 
 void LabView::refreshToggles() {
+  // In front of a class only the option being run and its fp32 reference are shown, so the
+  // chart gets the room; the final verdict table compares them all. Their names set the width
+  // of the name column.
+  for (RunToggle* row : std::as_const(toggles_))
+    row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(row->scenarioId()));
+  if (presenterMode_) fitColumns();
   for (RunToggle* row : std::as_const(toggles_)) {
     const QString id = row->scenarioId();
     const ScenarioStatus status = LabVerdicts::status(store(), id);
-    // In front of a class only the option being run and its fp32 reference are shown, so the
-    // chart gets the room; the final verdict table compares them all.
-    row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(id));
     // Unticked but still finishing its step: it stays unticked, saying so.
     const bool stopping = status.active && stopping_.contains(id);
     if (!status.active) stopping_.remove(id);
@@ -547,12 +552,19 @@ void LabView::refreshToggles() {
         status.done, status.total, status.failed);
     row->setOn(status.active && !stopping);
     row->setPauseState(status.active, status.paused);
+    const QList<const TrackedRun*> runs = store().runsOf(id);
+    // The swatch in the colour its curves have: recordings are drawn in their own hue (the
+    // presenter's recorded slides showed a grey swatch beside a slate-blue baseline curve).
+    bool recordedOnly = !runs.isEmpty();
+    for (const TrackedRun* r : runs)
+      recordedOnly =
+          recordedOnly && r->provenanceKnown && r->provenance.kind == Provenance::Recorded;
+    row->setRunColor(recordedOnly ? ScenarioCatalog::recordedColor(row->info().color) : QColor());
     if (!status.started) {
       row->setProvenancePending();
       row->setVerdict(QString(), QString());
       continue;
     }
-    const QList<const TrackedRun*> runs = store().runsOf(id);
     const QString waiting = LabVerdicts::waitingText(store(), id);
     if (const CachedVerdict* verdict = controller_->verdict(id)) {
       row->setVerdict(verdict->text, verdict->details);
@@ -592,13 +604,13 @@ void LabView::setPresenterMode(bool on) {
   // The evidence summary is the walkthrough's last step, after the class has seen each run.
   settingsArea_->setVisible(!on);
   cardsPane_->setVisible(!on);
+  // The class does not tick rows: the box's instruction would take a line from the figure.
+  runsBox_->setTitle(on ? QString() : tr("Runs: tick an option to train it, untick to stop"));
   runButtons_->setVisible(!on);
   chartArea_->setPresenterMode(on);
   for (RunToggle* row : std::as_const(toggles_)) row->setPresenterMode(on);
-  for (const auto& [label, width] : std::as_const(headerLabels_)) {
-    label->setFixedWidth(width == RunToggle::kBadgeWidth ? width : RunToggle::scaled(width, on));
+  for (const auto& [label, width] : std::as_const(headerLabels_))
     if (width == RunToggle::kBadgeWidth) label->setVisible(!on);  // as the rows' badges
-  }
   if (on && !highlighted_.isEmpty())
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
       chartArea_->showChart(info->focusChart);
@@ -607,8 +619,31 @@ void LabView::setPresenterMode(bool on) {
   // black high-contrast cards and large type stay in the lab after Esc.
   refreshEvidence();
   refreshToggles();
+  fitColumns();
   // Rows and settings came or went: the charts take whatever the rows leave.
   QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
+void LabView::fitColumns() {
+  int name = RunToggle::kNameWidth;
+  int status = RunToggle::kStatusWidth;
+  if (presenterMode_) {
+    // The columns grow with the presenter's font, but only as far as the rows on the slide
+    // need, and the verdict keeps two fifths of the row: at 1024x768 the font-scaled columns
+    // (about 480 + 290 px) left the verdict 190 px, "so far: reference: me…".
+    const int row = runsPane_->viewport()->width() - 2 * 6 - 2 * 6;  // box and row margins
+    int need = 0;
+    for (const RunToggle* r : std::as_const(toggles_))
+      if (!r->isHidden()) need = std::max(need, r->nameWidthNeeded());
+    name = std::min(RunToggle::scaled(name, true), need > 0 ? need : row);
+    status = std::min(RunToggle::scaled(status, true), row / 4);
+    // A name is never cut (the class must read which run is which): the status gives way first.
+    status = std::max(std::min(status, row - name - row * 2 / 5), row / 6);
+  }
+  for (RunToggle* r : std::as_const(toggles_)) r->setColumnWidths(name, status);
+  for (const auto& [label, width] : std::as_const(headerLabels_))
+    if (width != RunToggle::kBadgeWidth)
+      label->setFixedWidth(width == RunToggle::kNameWidth ? name : status);
 }
 
 void LabView::showSettings(bool open) { settingsToggle_->setChecked(open); }
@@ -642,6 +677,11 @@ void LabView::resizeEvent(QResizeEvent* event) {
 }
 
 bool LabView::eventFilter(QObject* watched, QEvent* event) {
+  // Presenting, the columns follow the rows' width (the pane's, not the view's: going full
+  // screen resized the pane after the view, and a status column fitted to the old width was
+  // 10 px wide).
+  if (presenterMode_ && watched == runsPane_->viewport() && event->type() == QEvent::Resize)
+    fitColumns();
   // Wrapped cards grow without changing the hint, so a new height of top_ counts too; the
   // summary's height is its cards' (a stretch below it takes what its pane has left).
   if (!userSizedSplitter_ &&
@@ -734,9 +774,12 @@ void LabView::fitSplitter() {
   fittedTopHint_ = top_->sizeHint().height();
   fittedCardsHeight_ = evidence_->height();
   // The runs: the first two rows stay on screen (their status says the runs go), then all.
+  // Presenting, the slide shows only the step's rows (at most three): all of them.
   QList<RunToggle*> rows;
+  const int rowsWanted = presenterMode_ ? int(toggles_.size()) : 2;
   for (const ScenarioInfo& info : ScenarioCatalog::all())
-    if (RunToggle* row = toggles_.value(info.id); row && !row->isHidden() && rows.size() < 2)
+    if (RunToggle* row = toggles_.value(info.id);
+        row && !row->isHidden() && rows.size() < rowsWanted)
       rows.append(row);
   const int runsAll = fittedTopHint_ + 2;
   const int rowsBottom =

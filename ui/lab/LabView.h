@@ -152,6 +152,9 @@ class LabView : public QWidget {
   void showError(const QString& title, const QString& text);
   QString highlightedScenario() const;
   void fitSplitter();
+  // The rows' name and status columns, and their header: fixed normally; presenting, as wide as
+  // the step's rows need with the verdict keeping its share of the row.
+  void fitColumns();
   bool eventFilter(QObject* watched, QEvent* event) override;
   void placeRunButtons();
   // The titles of the scenarios whose live runs replaying `recordings` would replace.
@@ -174,6 +177,7 @@ class LabView : public QWidget {
   QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
   EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
   QSplitter* splitter_ = nullptr;
+  QGroupBox* runsBox_ = nullptr;
   QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width
   LabSettingsPanel* settingsPanel_ = nullptr;
   QComboBox* speedCombo_ = nullptr;

@@ -108,6 +108,24 @@ int RunToggle::scaled(int width, bool presenter) {
   return presenter ? int(width * AppTheme::fontScale() * 17 / 16) : width;
 }
 
+void RunToggle::setColumnWidths(int name, int status) {
+  nameBox_->setFixedWidth(name);
+  statusBox_->setFixedWidth(status);
+}
+
+int RunToggle::nameColumnWidth() const { return nameBox_->width(); }
+
+int RunToggle::nameWidthNeeded() const {
+  const int spacing = nameBox_->layout()->spacing();
+  return swatch_->width() + std::max(0, spacing) + check_->sizeHint().width() + 2;
+}
+
+void RunToggle::setRunColor(const QColor& color) {
+  if (color == runColor_) return;
+  runColor_ = color;
+  paintSwatch();
+}
+
 bool RunToggle::isOn() const { return check_->isChecked(); }
 QString RunToggle::statusText() const { return status_->text(); }
 QString RunToggle::verdictText() const { return verdictFull_; }
@@ -146,7 +164,8 @@ void RunToggle::setVerdict(const QString& text, const QString& details) {
 
 void RunToggle::paintSwatch() {
   // The curves' colour as the charts draw it on this theme (AppTheme::visibleOn).
-  const QColor shown = AppTheme::visibleOn(info_.color, palette().color(QPalette::Window));
+  const QColor shown = AppTheme::visibleOn(runColor_.isValid() ? runColor_ : info_.color,
+                                           palette().color(QPalette::Window));
   swatch_->setStyleSheet(QStringLiteral("background: %1; border-radius: 3px;").arg(shown.name()));
 }
 

@@ -3,6 +3,7 @@
 // badge. The row only displays; LabView decides what a toggle does.
 #pragma once
 
+#include <QColor>
 #include <QString>
 #include <QWidget>
 
@@ -34,6 +35,15 @@ class RunToggle : public QWidget {
   // 1024x768), or the bold German names are cut; with the source column hidden a row still fits
   // 1024 px. On a larger screen the fonts, and so the columns, grow with it.
   static int scaled(int width, bool presenter);
+  // The name and status columns' widths (LabView fits them to the row's width when presenting,
+  // so the verdict keeps its share); the header above the rows takes the same.
+  void setColumnWidths(int name, int status);
+  int nameColumnWidth() const;
+  // What the name column needs for the swatch and the whole bold name at the current font.
+  int nameWidthNeeded() const;
+  // The colour its runs are drawn in now (a recording's differs from a live run's); an invalid
+  // colour goes back to the scenario's own.
+  void setRunColor(const QColor& color);
 
   QString scenarioId() const { return info_.id; }
   const ScenarioInfo& info() const { return info_; }
@@ -77,6 +87,7 @@ class RunToggle : public QWidget {
   ProvenanceBadge* badge_ = nullptr;
   QWidget* nameBox_ = nullptr;
   QWidget* statusBox_ = nullptr;
+  QColor runColor_;  // invalid: the scenario's own colour
   bool highlighted_ = false;
   bool presenter_ = false;
   QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
