@@ -3241,6 +3241,10 @@ Stop them now?</source>
 
 Jetzt anhalten?</translation>
     </message>
+    <message>
+        <source>Page Down or → answers yes; Page Up or ← answers no.</source>
+        <translation>Bild ab oder → antwortet Ja; Bild auf oder ← antwortet Nein.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::PresenterWalkthrough</name>

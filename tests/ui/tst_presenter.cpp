@@ -1,10 +1,12 @@
 // Presenter mode: the walkthrough's steps on their own, then the keyboard flow through a real
 // window (Space/Right next, Left back, Esc leaves) with lab runs recorded instead of trained.
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include <QAbstractAxis>
@@ -57,6 +59,8 @@ class TestPresenter : public QObject {
   void liveRunsStartWithTheQuestionAndEscAsksToStopThem();
   void slowLiveRunsOfferTheRecordings();
   void paceEstimate();
+  void questionsAnswerToAClickersKeys_data();
+  void questionsAnswerToAClickersKeys();
 };
 
 namespace {
@@ -626,6 +630,49 @@ void TestPresenter::slowLiveRunsOfferTheRecordings() {
   QTest::keyClick(window->studyView(), Qt::Key_Escape);
   QVERIFY(!presenter->isActive());
   QVERIFY2(!asked.contains(QStringLiteral("Stop the runs?")), qPrintable(asked.join(", ")));
+}
+
+void TestPresenter::questionsAnswerToAClickersKeys_data() {
+  QTest::addColumn<int>("key");
+  QTest::addColumn<bool>("yes");
+  QTest::newRow("Page Down") << int(Qt::Key_PageDown) << true;
+  QTest::newRow("Right") << int(Qt::Key_Right) << true;
+  QTest::newRow("Page Up") << int(Qt::Key_PageUp) << false;
+  QTest::newRow("Left") << int(Qt::Key_Left) << false;
+  QTest::newRow("Escape") << int(Qt::Key_Escape) << false;
+  QTest::newRow("Enter") << int(Qt::Key_Return) << true;
+}
+
+void TestPresenter::questionsAnswerToAClickersKeys() {
+  // The presenter's own question box (the recordings offer, stopping the runs on Esc): a
+  // clicker's forward and back keys answer it, with a button focused as Qt focuses it.
+  QFETCH(int, key);
+  QFETCH(bool, yes);
+  QWidget parent;
+  parent.show();
+  QString shownText;
+  bool pressed = false;
+  QTimer::singleShot(0, &parent, [&] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    shownText = box->text();
+    QWidget* target = QApplication::focusWidget() ? QApplication::focusWidget() : box;
+    QTest::keyClick(target, Qt::Key(key));
+    pressed = true;
+  });
+  bool timedOut = false;
+  QTimer::singleShot(5000, &parent, [&timedOut] {  // never hang: a box still open fails below
+    if (QWidget* w = QApplication::activeModalWidget()) {
+      timedOut = true;
+      w->close();
+    }
+  });
+  const bool answer = PresenterMode::ask(&parent, QStringLiteral("Present the recordings?"),
+                                         QStringLiteral("The lab slides come in about 60 s."));
+  QVERIFY(pressed);
+  QVERIFY2(!timedOut, "the key left the box open");
+  QCOMPARE(answer, yes);
+  QVERIFY2(shownText.contains(QStringLiteral("Page Down")), qPrintable(shownText));
 }
 
 void TestPresenter::paceEstimate() {

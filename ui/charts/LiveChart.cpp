@@ -269,7 +269,6 @@ void LiveChart::finishUpdate() {
     e.series->replace(SeriesDecimator::decimate(e.points, 1, xMax_, columns));
     e.dirty = false;
   }
-  xAxis_->setRange(1, xMax_);
   // Steps are whole numbers: ticks on a round interval (15, 30, 45, 60), not five evenly spaced
   // ones printed with %d (an empty chart's 1..2 read "1 1 1 1 2", 60 steps "15" at 15.75).
   double interval = 1;
@@ -281,6 +280,9 @@ void LiveChart::finishUpdate() {
     xAxis_->setTickAnchor(0);
   }
   if (xAxis_->tickInterval() != interval) xAxis_->setTickInterval(interval);
+  // The range after the interval: the other way round, 100000 steps drew a tick for each one
+  // (an interval of 1 kept from the empty chart) and the window hung.
+  xAxis_->setRange(1, xMax_);
 
   if (std::isfinite(yMin) && std::isfinite(yMax)) {
     if (scale_ == YScale::Log2)

@@ -153,6 +153,53 @@ void PresenterMode::enter() {
   });
 }
 
+namespace {
+
+// Answers a question box from a clicker's keys, whichever of its buttons has the focus.
+class ClickerAnswers : public QObject {
+ public:
+  explicit ClickerAnswers(QMessageBox* box) : QObject(box), box_(box) {}
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() != QEvent::KeyPress) return QObject::eventFilter(watched, event);
+    switch (static_cast<QKeyEvent*>(event)->key()) {
+      case Qt::Key_PageDown:
+      case Qt::Key_Right:
+      case Qt::Key_Down:
+        box_->done(QMessageBox::Yes);
+        return true;
+      case Qt::Key_PageUp:
+      case Qt::Key_Left:
+      case Qt::Key_Up:
+        box_->done(QMessageBox::No);
+        return true;
+      default:
+        return QObject::eventFilter(watched, event);
+    }
+  }
+
+ private:
+  QMessageBox* box_;
+};
+
+}  // namespace
+
+bool PresenterMode::ask(QWidget* parent, const QString& title, const QString& text) {
+  // A clicker sends Page Down / Page Up (or the arrows), and a plain question box ignored them:
+  // under a window manager the walk-through sat on the offer until someone reached the mouse.
+  // Forward answers yes, back answers no, and the box says so.
+  QMessageBox box(
+      QMessageBox::Question, title,
+      text + QStringLiteral("\n\n") + tr("Page Down or → answers yes; Page Up or ← answers no."),
+      QMessageBox::Yes | QMessageBox::No, parent);
+  box.setObjectName(QStringLiteral("presenterQuestion"));
+  box.setDefaultButton(QMessageBox::Yes);
+  box.setEscapeButton(QMessageBox::No);
+  auto* answers = new ClickerAnswers(&box);
+  box.installEventFilter(answers);
+  for (QWidget* child : box.findChildren<QWidget*>()) child->installEventFilter(answers);
+  return box.exec() == QMessageBox::Yes;
+}
+
 void PresenterMode::startLiveRuns() {
   if (!runner_) return;
   bool any = false;
@@ -210,8 +257,7 @@ void PresenterMode::checkPace() {
           .arg(qRound(need))
           .arg(qRound(left));
   const QString title = tr("Present the recordings?");
-  const bool yes = confirm_ ? confirm_(title, text)
-                            : QMessageBox::question(window_, title, text) == QMessageBox::Yes;
+  const bool yes = confirm_ ? confirm_(title, text) : ask(window_, title, text);
   if (!active_) return;
   if (yes)
     emit recordingsRequested();
@@ -340,8 +386,7 @@ void PresenterMode::escape() {
     const QString text =
         tr("Runs are still training and keep the processor busy after "
            "presenter mode ends.\n\nStop them now?");
-    const bool stop = confirm_ ? confirm_(title, text)
-                               : QMessageBox::question(window_, title, text) == QMessageBox::Yes;
+    const bool stop = confirm_ ? confirm_(title, text) : ask(window_, title, text);
     if (stop) lab->stopAll();
   }
   leave();

@@ -65,6 +65,9 @@ class PresenterMode : public QObject {
   // Asks the teacher a yes/no question (a QMessageBox by default; tests answer it themselves).
   using Confirm = std::function<bool(const QString& title, const QString& text)>;
   void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  // The default question box: modal, answered with the mouse, Enter/Esc or a clicker's keys
+  // (Page Down and → yes, Page Up and ← no).
+  static bool ask(QWidget* parent, const QString& title, const QString& text);
   // Seconds a teacher spends on the question, its answer and its breakdown before the first
   // lab slide: what the live runs have to finish in. An assumption, not a measurement: a
   // minute and a half for three slides (issue 38's five-minute lesson for the whole walk).
