@@ -676,6 +676,16 @@ void LabView::resizeEvent(QResizeEvent* event) {
   if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
 
+void LabView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  // Fitted while hidden (the presenter's runs start on the question slide, the lab tab not on
+  // screen), the splitter had 26 px to share; shown, it fits again, or the rows took the chart's
+  // room (a 60 px throughput plot at 1024x768, seen under openbox).
+  refitFromTop_ = true;
+  if (presenterMode_) fitColumns();
+  if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
+}
+
 bool LabView::eventFilter(QObject* watched, QEvent* event) {
   // Presenting, the columns follow the rows' width (the pane's, not the view's: going full
   // screen resized the pane after the view, and a status column fitted to the old width was
@@ -797,6 +807,8 @@ void LabView::fitSplitter() {
     splitter_->setSizes({cards.height, room - cards.height, std::max(0, total - room)});
   };
   share(panes);
+  qDebug("fit total %d runsAll %d rowsBottom %d chartMin %d panes %d rows %d", total, runsAll,
+         rowsBottom, chartMin, panes, int(rows.size()));
   // The charts' minimum hint misses their wrapped texts: give back what a chart still lacks.
   int missing = 0;
   for (const ChartPanel* panel : chartArea_->panels())

@@ -139,6 +139,7 @@ class LabView : public QWidget {
 
  private:
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void buildUi();
   QGroupBox* buildRunsBox();
   void buildRunButtons(QGroupBox* runsBox);

@@ -12,6 +12,7 @@
 #include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -183,6 +184,14 @@ void RunToggle::resizeEvent(QResizeEvent* event) {
   fitVerdict();
 }
 
+void RunToggle::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  // Fitted while its tab was hidden the verdict took the height of a 120 px column (five lines
+  // for two of text) and the row stayed that tall on the presenter's slides: fit it again once
+  // the shown row has laid out its columns.
+  QTimer::singleShot(0, this, &RunToggle::fitVerdict);
+}
+
 void RunToggle::fitVerdict() {
   const bool hint = verdictFull_.isEmpty();
   // A verdict is shown whole, wrapped (cut to two lines with "…" at 1280x800 it read "stopped:
@@ -225,8 +234,21 @@ void RunToggle::fitVerdictHeight() {
   // Its height for its width now (an Ignored-width label gets no height-for-width from the
   // row's layout on its own); again whenever the label's width changes.
   // Fixed: a word-wrapped label's own size hint is for a narrower width, taller than needed.
-  verdict_->setFixedHeight(std::max(2 * verdict_->fontMetrics().lineSpacing() + 4,
-                                    verdict_->heightForWidth(std::max(verdict_->width(), 100))));
+  const int twoLines =
+      std::max(2 * verdict_->fontMetrics().lineSpacing() + 4,
+               verdict_->fontMetrics()
+                       .boundingRect(QRect(0, 0, 10000, 10000), 0, QStringLiteral("X\nX"))
+                       .height() +
+                   4);
+  // A text cut to two lines (the hint, any verdict while presenting) is two lines high whatever
+  // the width: from the width, a row fitted while its tab was hidden (a 120 px column) kept five
+  // lines' height on the presenter's slides, its two lines centred in it.
+  if (presenter_ || verdictFull_.isEmpty()) {
+    verdict_->setFixedHeight(twoLines);
+    return;
+  }
+  verdict_->setFixedHeight(
+      std::max(twoLines, verdict_->heightForWidth(std::max(verdict_->width(), 100))));
 }
 
 bool RunToggle::eventFilter(QObject* watched, QEvent* event) {

@@ -68,6 +68,7 @@ class RunToggle : public QWidget {
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void changeEvent(QEvent* event) override;  // a new theme: the swatch stays visible on it
   bool eventFilter(QObject* watched, QEvent* event) override;  // the verdict's width changed
 
