@@ -554,6 +554,14 @@ void TestGeometry::presenterShowsTheVerdicts() {
                          .arg(inViewport.top())
                          .arg(inViewport.bottom())
                          .arg(viewport->height());
+      // Cut to two lines, it is two lines high (fitted in a hidden 120 px column it once kept
+      // five lines' height, the rows twice as tall and the figure squeezed to 60 px).
+      if (auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));
+          verdict && verdict->height() > 3 * verdict->fontMetrics().lineSpacing())
+        stepLines << QStringLiteral("%1: the verdict of '%2' is %3 px high, lines of %4 px")
+                         .arg(at, row->scenarioId())
+                         .arg(verdict->height())
+                         .arg(verdict->fontMetrics().lineSpacing());
       // The verdict, the point of the slide, keeps a third of the row: the font-scaled name and
       // status columns once left it 190 of 1000 px ("so far: reference: me…").
       if (auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));

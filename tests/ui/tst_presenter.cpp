@@ -31,6 +31,7 @@
 #include "ui/lab/LabView.h"
 #include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/RunToggle.h"
 #include "ui/lab/VerdictCache.h"
 #include "ui/presenter/PresenterMode.h"
 #include "ui/presenter/PresenterWalkthrough.h"
@@ -626,6 +627,31 @@ void TestPresenter::slowLiveRunsOfferTheRecordings() {
   QTRY_VERIFY_WITH_TIMEOUT(std::all_of(lab->store().runs().begin(), lab->store().runs().end(),
                                        [](const TrackedRun& r) { return r.replayed(); }),
                            10000);
+  // The recordings replayed into the lab while its tab was hidden behind the question: on the
+  // run slides its rows are fitted to the shown lab, each verdict two lines high (fitted in the
+  // hidden tab's 120 px column they kept five lines' height, seen under a window manager).
+  lab->setReplaySpeed(1e6);
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 15000);
+  for (int presses = 0; presses < 40 && presenter->walkthrough()->current().kind != Kind::RunOption;
+       ++presses)
+    QTest::keyClick(window->studyView(), Qt::Key_PageDown);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::RunOption);
+  QTest::qWait(50);
+  QCoreApplication::processEvents();
+  int rowsShown = 0;
+  for (RunToggle* row : lab->findChildren<RunToggle*>()) {
+    if (!row->isVisibleTo(lab)) continue;
+    ++rowsShown;
+    auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));
+    QVERIFY(verdict);
+    QTRY_VERIFY2(verdict->height() <= 3 * verdict->fontMetrics().lineSpacing(),
+                 qPrintable(QStringLiteral("%1: verdict %2 px high, %3 px wide, lines of %4 px")
+                                .arg(row->scenarioId())
+                                .arg(verdict->height())
+                                .arg(verdict->width())
+                                .arg(verdict->fontMetrics().lineSpacing())));
+  }
+  QVERIFY(rowsShown >= 2);
   // Esc: replays cost nothing, so nothing is asked about stopping them.
   QTest::keyClick(window->studyView(), Qt::Key_Escape);
   QVERIFY(!presenter->isActive());
