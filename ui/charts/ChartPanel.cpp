@@ -137,6 +137,14 @@ void ChartPanel::setPresenterMode(bool on) {
   }
   chart_->legend()->setFont(axisFont);
   chart_->setLabelFont(axisFont);
+  // Where the curves come from, readable from the back of the room: at the construction's 0.9
+  // of the normal font it stayed an 11 px line under a 1920x1080 presenter's chart. A style
+  // sheet's size, not setFont(): the theme's style sheet, polished again when the presenter
+  // applies it, put back the font the label had before.
+  provenanceLabel_->setStyleSheet(
+      on ? QStringLiteral("QLabel { font-size: %1pt; }").arg(f.pointSizeF() * 0.75, 0, 'f', 1)
+         : QString());
+  showProvenance();
   presenter_ = on;
   applyColors();
   chart_->placeTickLabels();
