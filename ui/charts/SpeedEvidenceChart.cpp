@@ -4,6 +4,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLocale>
@@ -18,6 +19,8 @@
 namespace precisionlab {
 
 namespace {
+
+constexpr int kMinimumHeight = 190;  // the chart view's, with its bars not yet known
 
 // A bar's kind: what colours it and names it in the legend.
 enum class Kind { Here, Published, Estimated };
@@ -97,7 +100,7 @@ SpeedEvidenceChart::SpeedEvidenceChart(QWidget* parent) : QWidget(parent) {
   chart->legend()->setAlignment(Qt::AlignBottom);
   view_ = new QChartView(chart, this);
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setMinimumHeight(190);
+  view_->setMinimumHeight(kMinimumHeight);
   view_->setMinimumWidth(300);
   layout->addWidget(view_, 1);
   reason_ = new QLabel(this);
@@ -159,6 +162,13 @@ void SpeedEvidenceChart::setStory(const SpeedStory& story) {
   small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.85));
   y->setLabelsFont(small);
   y->setTruncateLabels(false);  // "V100, Trainer  2.10x" whole, never "..."
+  // A line per bar, and the axis and legend below: Qt Charts drops a label that would overlap
+  // its neighbour, and in the presenter's font at 1024x768 four of seven went, the measured
+  // bar's among them.
+  const QFontMetrics labelMetrics(small);
+  view_->setMinimumHeight(
+      std::max(kMinimumHeight,
+               int(ordered.size()) * (labelMetrics.height() + 6) + 4 * labelMetrics.height()));
   chart->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
   auto* x = new QValueAxis;
