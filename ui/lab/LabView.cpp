@@ -538,9 +538,13 @@ void LabView::refreshToggles() {
   // In front of a class only the option being run and its fp32 reference are shown, so the
   // chart gets the room; the final verdict table compares them all. Their names set the width
   // of the name column.
-  for (RunToggle* row : std::as_const(toggles_))
-    row->setVisible(!presenterMode_ || stepSeries(highlighted_).contains(row->scenarioId()));
-  if (presenterMode_) fitColumns();
+  bool shownChanged = false;
+  for (RunToggle* row : std::as_const(toggles_)) {
+    const bool shown = !presenterMode_ || stepSeries(highlighted_).contains(row->scenarioId());
+    shownChanged = shownChanged || row->isHidden() == shown;
+    row->setVisible(shown);
+  }
+  if (presenterMode_ && shownChanged) fitColumns();  // not on every drained update
   for (RunToggle* row : std::as_const(toggles_)) {
     const QString id = row->scenarioId();
     const ScenarioStatus status = LabVerdicts::status(store(), id);
@@ -807,8 +811,6 @@ void LabView::fitSplitter() {
     splitter_->setSizes({cards.height, room - cards.height, std::max(0, total - room)});
   };
   share(panes);
-  qDebug("fit total %d runsAll %d rowsBottom %d chartMin %d panes %d rows %d", total, runsAll,
-         rowsBottom, chartMin, panes, int(rows.size()));
   // The charts' minimum hint misses their wrapped texts: give back what a chart still lacks.
   int missing = 0;
   for (const ChartPanel* panel : chartArea_->panels())

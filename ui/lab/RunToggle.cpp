@@ -114,8 +114,6 @@ void RunToggle::setColumnWidths(int name, int status) {
   statusBox_->setFixedWidth(status);
 }
 
-int RunToggle::nameColumnWidth() const { return nameBox_->width(); }
-
 int RunToggle::nameWidthNeeded() const {
   const int spacing = nameBox_->layout()->spacing();
   return swatch_->width() + std::max(0, spacing) + check_->sizeHint().width() + 2;

@@ -38,7 +38,6 @@ class RunToggle : public QWidget {
   // The name and status columns' widths (LabView fits them to the row's width when presenting,
   // so the verdict keeps its share); the header above the rows takes the same.
   void setColumnWidths(int name, int status);
-  int nameColumnWidth() const;
   // What the name column needs for the swatch and the whole bold name at the current font.
   int nameWidthNeeded() const;
   // The colour its runs are drawn in now (a recording's differs from a live run's); an invalid
