@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when a C++ file of the project does not follow .clang-format (clang-format 14, Debian 12's),
+# Fails when a C++ file of the project does not follow .clang-format (clang-format 14),
 # or when a file of core/ (and its tests, tests/core, with the tests/support headers they include)
 # includes torch, ATen, c10 or Qt: core is the library that builds with neither. The core-alone
 # build cannot catch every such include on its own: Debian installs ATen's and c10's headers
@@ -12,11 +12,27 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-command -v clang-format >/dev/null || { echo "check-format.sh: clang-format not found (apt-get install clang-format)" >&2; exit 1; }
+# clang-format 14 exactly: the format .clang-format was written for (19, Debian 13's, formats
+# differently). Debian 12's own clang-format is 14; everywhere else the venv's, from PyPI's
+# clang-format==14.0.6 wheel (packaging/python-requirements.txt, installed by setup.sh).
+clang_format=
+for candidate in "$root/.venv/bin/clang-format" "$(command -v clang-format-14 || true)" \
+  "$(command -v clang-format || true)"; do
+  [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+  if "$candidate" --version 2>/dev/null | grep -q 'version 14\.'; then
+    clang_format=$candidate
+    break
+  fi
+done
+if [ -z "$clang_format" ]; then
+  echo "check-format.sh: clang-format 14 not found (the version .clang-format is written for);" \
+    "bash packaging/setup.sh test installs it into .venv (pip: clang-format==14.0.6)" >&2
+  exit 1
+fi
 mapfile -t files < <(find bench cli core engine fuzz quiz tests tools ui -name build -prune -o \
   \( -name '*.cpp' -o -name '*.h' \) -type f -print | sort)
 if [ "${1:-}" = --fix ]; then
-  clang-format -i "${files[@]}"
+  "$clang_format" -i "${files[@]}"
   exit 0
 fi
 # Torch, ATen, c10 and caffe2 by folder; Qt by module folder (<QtCore/QString>), module header
@@ -61,12 +77,12 @@ if [ -n "$floors" ]; then
 fi
 bad=()
 for f in "${files[@]}"; do
-  clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
+  "$clang_format" --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
 done
 if [ ${#bad[@]} -gt 0 ]; then
   echo "check-format.sh: ${#bad[@]} file(s) do not follow .clang-format:" >&2
   printf '  %s\n' "${bad[@]}" >&2
-  echo "run packaging/check-format.sh --fix (clang-format $(clang-format --version | grep -o '[0-9][0-9.]*' | head -1))" >&2
+  echo "run packaging/check-format.sh --fix (clang-format $("$clang_format" --version | grep -o '[0-9][0-9.]*' | head -1))" >&2
   exit 1
 fi
 echo "==> clang-format: ${#files[@]} files follow .clang-format"

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# PrecisionLab set-up on Debian 12: installs what is missing, configures and builds
-# (incrementally), then runs the app or the tests.
-#   bash packaging/setup.sh run            the light build (Debian's LibTorch 1.13, CPU) in build/:
-#                                          the app with a display, else the terminal lab
-#   bash packaging/setup.sh run --torch2   the LibTorch 2.x build (PyPI torch wheel, CUDA-enabled,
-#                                          real fp16 kernels) in build-torch2/, from .venv/
-#   bash packaging/setup.sh test           builds both and runs every test, then the bounded fuzz
-#                                          run: all of them on the 1.13 build, those that run
-#                                          LibTorch code (engine, training UI) on the 2.x build too
+# PrecisionLab set-up on Debian 13 (trixie) or Debian 12 (bookworm): installs what is missing,
+# configures and builds (incrementally), then runs the app or the tests.
+#   bash packaging/setup.sh run            the light build (Debian's own LibTorch, CPU: 2.6 on
+#                                          Debian 13, 1.13 on Debian 12) in build/: the app with
+#                                          a display, else the terminal lab
+#   bash packaging/setup.sh run --torch2   the PyPI LibTorch 2.x build (torch wheel, CUDA-enabled)
+#                                          in build-torch2/, from .venv/
+#   bash packaging/setup.sh test           builds and runs every test, then the bounded fuzz run.
+#                                          Debian 13: the apt build alone (its LibTorch is 2.x).
+#                                          Debian 12: both builds, every test on the 1.13 build,
+#                                          those that run LibTorch code (engine, training UI) on
+#                                          the PyPI 2.x build too
 #   bash packaging/setup.sh test --torch1  (or --torch2) one build only, for quick local runs
+#   bash packaging/setup.sh ci-share N     CI's share of the tests in one fresh root (.ci/run runs
+#                                          Debian 13's and 12's side by side; see ci_share below)
 # Runs as root, or uses sudo for apt-get. Arguments after the options go to the app or to ctest.
 # Environment: BUILD_DIR / BUILD_DIR_TORCH2 (build folders), PRECISIONLAB_JOBS (parallel jobs),
 # PRECISIONLAB_TORCH_SPEC (the pip requirement for torch, default below), PIP_INDEX_URL (pip's own).
@@ -34,6 +39,32 @@ jobs=${PRECISIONLAB_JOBS:-$(nproc)}
 # LibTorch 2.x comes from this wheel; its CUDA major version must match the CUDA toolkit's nvcc.
 torch_spec=${PRECISIONLAB_TORCH_SPEC:-torch==2.15.0}
 
+# The release decides the package names that differ (read from /etc/os-release, never guessed
+# from what happens to be installed): clang's sanitizer runtime is versioned with clang, and
+# Debian 12's clang-format (14) is the format check's; on 13 the check uses the same 14 from the
+# venv (PyPI's clang-format wheel), since 19 formats differently.
+os_id=unknown os_codename=unknown os_version=
+if [ -r /etc/os-release ]; then
+  # shellcheck disable=SC1091
+  os_id=$(. /etc/os-release && echo "${ID:-unknown}")
+  os_codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-unknown}")
+  os_version=$(. /etc/os-release && echo "${VERSION_ID:-}")
+fi
+case "$os_id/$os_codename" in
+  debian/bookworm) debian_release=12 ;;
+  debian/trixie) debian_release=13 ;;
+  *)
+    debian_release=13
+    echo "warning: /etc/os-release says $os_id $os_codename${os_version:+ ($os_version)}; PrecisionLab's" \
+      "set-up is proven on Debian 13 (trixie) and Debian 12 (bookworm). Trying Debian 13's package" \
+      "names; where one is missing, install its equivalent and run again." >&2
+    ;;
+esac
+case "$debian_release" in
+  12) release_packages=(libclang-rt-14-dev clang-format) ;;
+  13) release_packages=(libclang-rt-19-dev) ;;
+esac
+
 packages=(
   cmake ninja-build g++ pkg-config git ca-certificates
   libtorch-dev libopenblas0-pthread
@@ -42,11 +73,10 @@ packages=(
   zlib1g-dev  # Anki packages (.apkg) are zip archives (quiz/src/ZipArchive.cpp)
   xvfb xauth
   python3 python3-yaml python3-venv
-  clang libclang-rt-14-dev
+  clang "${release_packages[@]}"
   desktop-file-utils appstream shared-mime-info dpkg-dev file
   lintian  # the .deb check (packaging/test-deb.sh) fails on lintian errors
   locales-all  # a comma-decimal locale (de_DE), so the locale-independence test of exports runs
-  clang-format  # the format check of the test command (Debian 12's clang-format 14)
   help2man bash-completion  # the CLI's man page (generated at build time) and its completion
   qt6-l10n-tools qt6-tools-dev qt6-translations-l10n  # lupdate/lrelease, Qt's own translations
   ccache  # the two builds compile the same torch-free sources (core, quiz, ui, cli): the second reuses them
@@ -148,13 +178,14 @@ find_cuda_toolkit() {
   echo "==> CUDA toolkit: $cuda_root (NVIDIA's wheels, CUDA $torch_cuda, as the torch wheel)"
 }
 
+torch2_cmake_args=()  # extra CMake arguments of a new build-torch2 (ci-share 12: no UI)
 build_torch2() {
   setup_venv
   if [ ! -f "$build2/build.ninja" ]; then
     find_cuda_toolkit
     local torch_dir
     torch_dir=$("$venv_python" -c 'import os, torch; print(os.path.dirname(torch.__file__))')
-    echo "==> configuring $build2 (LibTorch $("$venv_python" -c 'import torch; print(torch.__version__)') from $venv)"
+    echo "==> configuring $build2 (LibTorch $("$venv_python" -c 'import torch; print(torch.__version__)') from $venv${torch2_cmake_args[*]:+, ${torch2_cmake_args[*]}})"
     local cuda_args=()
     if [ -n "$cuda_root" ]; then
       cuda_args=(-DCUDAToolkit_ROOT="$cuda_root" -DCMAKE_CUDA_COMPILER="$cuda_root/bin/nvcc"
@@ -164,7 +195,7 @@ build_torch2() {
     # in its lib/ before the system folders that hold Debian's LibTorch 1.13.
     TORCH_CUDA_ARCH_LIST="8.0;9.0" PATH="${cuda_root:+$cuda_root/bin:}$PATH" \
       cmake -S "$root" -B "$build2" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args) \
-      -DCMAKE_PREFIX_PATH="$torch_dir" "${cuda_args[@]}"
+      -DCMAKE_PREFIX_PATH="$torch_dir" "${cuda_args[@]}" "${torch2_cmake_args[@]}"
   fi
   echo "==> building $build2"
   cmake --build "$build2" -j "$jobs"
@@ -195,6 +226,36 @@ run_tests() { # run_tests BUILD_DIR NAME [ctest args]
   QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@"
 }
 
+# core on its own, with neither LibTorch nor Qt on its include or link paths: the proof that it
+# depends on neither. This build is also the suite's sanitizer share: core (every parser of a
+# file a user hands in, the scenario table, the verdicts) and its tests built with
+# AddressSanitizer and UndefinedBehaviorSanitizer, any report fatal. Its tests run again,
+# uninstrumented, inside each full build; the parsers are fuzzed under ASan + UBSan (run_fuzz).
+test_core_sanitized() {
+  echo "==> building core alone, with ASan + UBSan ($root/build-core-asan)"
+  cmake -S "$root/core" -B "$root/build-core-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DPRECISIONLAB_SANITIZE=ON $(launcher_args) >/dev/null
+  cmake --build "$root/build-core-asan" -j "$jobs"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    PRECISIONLAB_SANITIZED=1 ctest --test-dir "$root/build-core-asan" --output-on-failure -j "$jobs"
+}
+
+run_fuzz() {
+  if [ -x "$root/packaging/fuzz.sh" ] && command -v clang++ >/dev/null; then
+    "$root/packaging/fuzz.sh"
+  fi
+}
+
+torch_version_of() { # the LibTorch version a configured build folder found
+  sed -n 's/^Torch_VERSION:[A-Z]*=//p' "$1/CMakeCache.txt" 2>/dev/null | head -n 1
+}
+
+case "$mode" in run | test | ci-share) ;; *)
+  echo "usage: $0 run|test [--torch1|--torch2] [arguments for the app or ctest]" >&2
+  echo "       $0 ci-share 13|12 [arguments for ctest]" >&2
+  exit 2
+  ;;
+esac
 install_debian_packages
 
 case "$mode" in
@@ -209,43 +270,73 @@ case "$mode" in
     ;;
   test)
     start=$(date +%s)
+    # Debian 13's own LibTorch is 2.6: its light build already runs the 2.x code paths (real CPU
+    # fp16 kernels, CPU fp16 autocast, the GradScaler's ops), so the PyPI build is left to
+    # `--torch2` there. On Debian 12 the light build is 1.13 and the PyPI build adds 2.x.
+    if [ "$which_builds" = default ] && [ "$debian_release" = 13 ]; then which_builds=torch1; fi
     # The venv first: both builds' tests use what it holds (the pretrained MiniLM, transformers for
-    # the golden-reference and Trainer tests); without it those parts skip, saying so.
+    # the golden-reference and Trainer tests, clang-format 14); without it those parts skip,
+    # saying so.
     setup_venv
     "$root/packaging/check-format.sh"
-    # core on its own, with neither LibTorch nor Qt on its include or link paths: the proof that it
-    # depends on neither. This build is also the suite's sanitizer share: core (every parser of a
-    # file a user hands in, the scenario table, the verdicts) and its tests built with
-    # AddressSanitizer and UndefinedBehaviorSanitizer, any report fatal. Its tests run again,
-    # uninstrumented, inside each full build; the parsers are fuzzed under ASan + UBSan below.
-    echo "==> building core alone, with ASan + UBSan ($root/build-core-asan)"
-    cmake -S "$root/core" -B "$root/build-core-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DPRECISIONLAB_SANITIZE=ON $(launcher_args) >/dev/null
-    cmake --build "$root/build-core-asan" -j "$jobs"
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      PRECISIONLAB_SANITIZED=1 ctest --test-dir "$root/build-core-asan" --output-on-failure -j "$jobs"
+    test_core_sanitized
     if [ "$which_builds" != torch2 ]; then
       build_torch1
-      run_tests "$build1" "the LibTorch 1.13 build" "$@"
+      run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
     fi
     if [ "$which_builds" != torch1 ]; then
       build_torch2
       # What depends on the LibTorch version: the engine's tests and the UI tests that train
       # (label `trains`). core's, quiz's and the other UI tests run no LibTorch code; they ran in
-      # the 1.13 build (`--torch2` alone runs them here instead).
+      # the light build (`--torch2` alone runs them here instead).
       if [ "$which_builds" = torch2 ]; then
-        run_tests "$build2" "the LibTorch 2.x build" "$@"
+        run_tests "$build2" "the PyPI LibTorch 2.x build" "$@"
       else
-        run_tests "$build2" "the LibTorch 2.x build (engine and training UI tests)" -L 'engine|trains' "$@"
+        run_tests "$build2" "the PyPI LibTorch 2.x build (engine and training UI tests)" -L 'engine|trains' "$@"
       fi
     fi
-    if [ -x "$root/packaging/fuzz.sh" ] && command -v clang++ >/dev/null; then
-      "$root/packaging/fuzz.sh"
-    fi
+    run_fuzz
     echo "==> all tests passed in $(($(date +%s) - start)) s"
+    ;;
+  ci-share)
+    # CI's share of the test command in one fresh root (.ci/run runs Debian 13's and Debian 12's
+    # roots side by side on CI's 2 cores): together they run every test that `test` runs on
+    # either release, each once where the release makes no difference.
+    #   13: all of `test`: the format check, core under ASan + UBSan, the light build on
+    #       Debian's LibTorch 2.6 with every test (the lesson at its three seeds, the .deb and
+    #       lintian included), the fuzz run.
+    #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4) with every test (the lesson
+    #       again: 1.13 emulates fp16, a path 13 does not take; the .deb for Debian 12), and the
+    #       PyPI LibTorch 2.x build, CUDA-enabled, compiled without the UI (the engine's CUDA
+    #       code paths, the CLI and the engine tests, which run). The format check, core under
+    #       ASan and the fuzz run test nothing Debian 12 changes: they ran in 13's share.
+    share=${1:-}
+    shift || true
+    if [ "$share" != "$debian_release" ]; then
+      echo "error: ci-share $share runs on Debian $share; this is Debian $debian_release" \
+        "($os_codename)" >&2
+      exit 2
+    fi
+    start=$(date +%s)
+    setup_venv
+    if [ "$share" = 13 ]; then
+      "$root/packaging/check-format.sh"
+      test_core_sanitized
+      build_torch1
+      run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
+      run_fuzz
+    else
+      build_torch1
+      run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
+      torch2_cmake_args=(-DPRECISIONLAB_WITH_UI=OFF)
+      build_torch2
+      run_tests "$build2" "the PyPI LibTorch 2.x build without the UI (engine tests)" -L engine "$@"
+    fi
+    echo "==> CI share of Debian $share passed in $(($(date +%s) - start)) s"
     ;;
   *)
     echo "usage: $0 run|test [--torch1|--torch2] [arguments for the app or ctest]" >&2
+    echo "       $0 ci-share 13|12 [arguments for ctest]" >&2
     exit 2
     ;;
 esac

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QTimeZone>
 
 #include <cerrno>
 #include <csignal>
@@ -677,7 +678,7 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
     const Attempt& a = *it;
     out += CsvWriter::record(
         {QString::number(a.id),
-         QDateTime::fromMSecsSinceEpoch(a.timeMs, Qt::UTC).toString(Qt::ISODateWithMs),
+         QDateTime::fromMSecsSinceEpoch(a.timeMs, QTimeZone::utc()).toString(Qt::ISODateWithMs),
          names.value(a.profileId), a.bankId, a.questionId, a.domain,
          a.chosenOptionIds.join(QLatin1Char(';')), a.correct ? "1" : "0",
          QString::number(a.timeTakenMs), toString(a.mode), toString(a.confidence),
@@ -735,10 +736,10 @@ qint64 ProgressDatabase::newestBackupMs() const {
   const QStringList files = backupFiles();
   if (files.isEmpty()) return 0;
   const QString name = QFileInfo(files.last()).completeBaseName();
-  QDateTime t = QDateTime::fromString(name.right(19), QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+  const QDateTime t = QDateTime::fromString(name.right(19), QStringLiteral("yyyyMMdd-HHmmss-zzz"));
   if (!t.isValid()) return QFileInfo(files.last()).lastModified().toMSecsSinceEpoch();
-  t.setTimeSpec(Qt::UTC);
-  return t.toMSecsSinceEpoch();
+  // The name's time is UTC (the backup writer's): the same fields, read in UTC.
+  return QDateTime(t.date(), t.time(), QTimeZone::utc()).toMSecsSinceEpoch();
 }
 
 bool ProgressDatabase::isDirty() {

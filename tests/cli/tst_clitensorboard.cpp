@@ -109,7 +109,7 @@ class TestCliTensorBoard : public QObject {
   void tensorBoardReadsEveryScalar() {
 #ifndef PRECISIONLAB_REAL_TOOL_TESTS
     QSKIP(
-        "skipped: the real-tool checks run in the LibTorch 1.13 build only "
+        "skipped: the real-tool checks run in the light build only (Debian's LibTorch) "
         "(tests/engine/CMakeLists.txt)");
 #endif
     if (!QFileInfo(kVenvPython).isExecutable())

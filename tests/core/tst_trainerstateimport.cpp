@@ -147,11 +147,11 @@ CORE_TEST(settingsFromTheFileOrUnknown) {
 // Over 20 s: the training is under a second, but Python's import of torch and transformers took
 // 14 s with their files in the page cache and 70-90 s without (9 s of CPU time; measured on the
 // 2-core development machine), so it runs in one build only (PRECISIONLAB_REAL_TOOL_TESTS: the
-// LibTorch 1.13 build, tests/core/CMakeLists.txt) and waits up to 280 s.
+// light build on Debian's LibTorch, tests/core/CMakeLists.txt) and waits up to 280 s.
 CORE_TEST(realTrainerRun) {
 #ifndef PRECISIONLAB_REAL_TOOL_TESTS
   SKIP(
-      "skipped: the real-tool checks run in the LibTorch 1.13 build only "
+      "skipped: the real-tool checks run in the light build only (Debian's LibTorch) "
       "(tests/core/CMakeLists.txt)");
 #endif
   const std::string python = PRECISIONLAB_SOURCE_DIR "/.venv/bin/python";

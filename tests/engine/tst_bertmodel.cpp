@@ -167,7 +167,8 @@ class TestBertModel : public QObject {
       QVERIFY2(p.value().grad().defined(), p.key().c_str());
     }
     // The padding row of the word embedding never gets a gradient (padding_idx).
-    const auto& g = model->named_parameters()["bert.embeddings.word_embeddings.weight"].grad();
+    const torch::Tensor g =
+        model->named_parameters()["bert.embeddings.word_embeddings.weight"].grad();
     QCOMPARE(g[0].abs().sum().item<float>(), 0.0f);
   }
 

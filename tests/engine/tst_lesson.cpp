@@ -9,7 +9,8 @@
 // Nothing here is reduced: both cases run the shipped settings (builtinBase() and
 // pretrainedBase()), only the seed changes. It is the suite's long test (the pretrained lab takes
 // about 3 minutes a seed on 2 idle cores, the built-in one under 2), so it runs on one build
-// only, the LibTorch 1.13 build, where CMake sets PRECISIONLAB_LESSON; the pretrained half runs
+// only, the light build on Debian's own LibTorch (1.13 on Debian 12, 2.6 on 13), where CMake
+// sets PRECISIONLAB_LESSON; the pretrained half runs
 // where the MiniLM is installed (the test command's venv installs it).
 #include <QtTest>
 
@@ -138,7 +139,7 @@ class TestLesson : public QObject {
 
 void TestLesson::builtinModel() {
   if (qEnvironmentVariableIsEmpty("PRECISIONLAB_LESSON"))
-    QSKIP("the lesson runs on the LibTorch 1.13 build only (CI time)");
+    QSKIP("the lesson runs on the light build only, Debian's own LibTorch (CI time)");
   QFETCH(qulonglong, seed);
   TrainConfig base = LabScenarios::builtinBase();
   base.seed = seed;
@@ -147,7 +148,7 @@ void TestLesson::builtinModel() {
 
 void TestLesson::pretrainedMiniLm() {
   if (qEnvironmentVariableIsEmpty("PRECISIONLAB_LESSON"))
-    QSKIP("the pretrained lesson runs on the LibTorch 1.13 build only (CI time)");
+    QSKIP("the pretrained lesson runs on the light build only, Debian's own LibTorch (CI time)");
   if (PretrainedModels::findMiniLm().empty())
     QSKIP("the pretrained MiniLM is not installed (bash packaging/setup.sh installs it)");
   QFETCH(qulonglong, seed);

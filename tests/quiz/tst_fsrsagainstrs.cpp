@@ -13,8 +13,9 @@
 // fsrs-rs's, so it is judged over several). Also: the revlog CSV reads back without loss (export,
 // import into a new profile, export again: the same bytes).
 //
-// Runs in the LibTorch 1.13 build only (PRECISIONLAB_FSRS_RS_CHECK; the CI suite runs twice and
-// this needs no torch); skips, saying so, without the venv, its fsrs-rs-python or the CLI.
+// Runs in the light build only (Debian's LibTorch; PRECISIONLAB_FSRS_RS_CHECK; the CI suite runs
+// twice and this needs no torch); skips, saying so, without the venv, its fsrs-rs-python or the
+// CLI.
 #include "bank_import_helpers.h"
 #include "quiz/FsrsOptimizer.h"
 #include "quiz/RevlogCsv.h"
@@ -103,7 +104,7 @@ double logDistance(const QVector<double>& a, const FsrsModel::Weights& b) {
 QString skipReason() {
   if (cliPath().isEmpty()) return QStringLiteral("no precisionlab-cli in this build");
 #ifndef PRECISIONLAB_FSRS_RS_CHECK
-  return QStringLiteral("the fsrs-rs comparison runs in the LibTorch 1.13 build only");
+  return QStringLiteral("the fsrs-rs comparison runs in the light build only (Debian's LibTorch)");
 #else
   if (bank_import_helpers::venvPython().isEmpty())
     return QStringLiteral("no project venv (.venv/bin/python): packaging/setup.sh makes it");

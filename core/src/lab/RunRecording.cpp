@@ -47,10 +47,18 @@ struct Where {
 };
 
 const json::Value& field(const json::Value& obj, const char* key, const Where& at,
-                         const std::string& prefix = {}) {
+                         const std::string& prefix) {
   const json::Value* v = obj.find(key);
   if (!v) at.fail("missing field \"" + prefix + key + "\"");
   return *v;
+}
+
+// A top-level field. Its own overload rather than a defaulted prefix: a defaulted std::string is
+// a temporary at every call, and a reference taken from the call then looks dangling to GCC 14
+// (-Wdangling-reference), though the result refers into obj.
+const json::Value& field(const json::Value& obj, const char* key, const Where& at) {
+  static const std::string kTopLevel;
+  return field(obj, key, at, kTopLevel);
 }
 
 template <typename Fn>
