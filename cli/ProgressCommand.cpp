@@ -21,7 +21,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTimeZone>
 #include <cstdio>
 
 namespace precisionlab::cli {
@@ -73,21 +72,21 @@ QJsonArray numbers(const FsrsModel::Weights& w) {
 }
 
 QJsonObject parametersJson(const FsrsParameters& p) {
-  return {
-      {"optimized", p.optimized},
-      {"weights", numbers(p.weights)},
-      {"fitted", numbers(p.fitted)},
-      {"anki", FsrsOptimizer::ankiParameterString(p.weights)},
-      {"fittedUtc", p.fittedMs > 0 ? QDateTime::fromMSecsSinceEpoch(p.fittedMs, QTimeZone::utc())
-                                         .toString(Qt::ISODateWithMs)
-                                   : QString()},
-      {"reviews", p.reviews},
-      {"items", p.items},
-      {"outcome", p.outcome},
-      {"keptPrevious", p.keptPrevious},
-      {"logLoss", QJsonObject{{"previous", p.logLossPrevious}, {"fitted", p.logLossFitted}}},
-      {"rmseBins", QJsonObject{{"previous", p.rmsePrevious}, {"fitted", p.rmseFitted}}},
-      {"summary", p.summary}};
+  return {{"optimized", p.optimized},
+          {"weights", numbers(p.weights)},
+          {"fitted", numbers(p.fitted)},
+          {"anki", FsrsOptimizer::ankiParameterString(p.weights)},
+          {"fittedUtc",
+           p.fittedMs > 0
+               ? QDateTime::fromMSecsSinceEpoch(p.fittedMs).toUTC().toString(Qt::ISODateWithMs)
+               : QString()},
+          {"reviews", p.reviews},
+          {"items", p.items},
+          {"outcome", p.outcome},
+          {"keptPrevious", p.keptPrevious},
+          {"logLoss", QJsonObject{{"previous", p.logLossPrevious}, {"fitted", p.logLossFitted}}},
+          {"rmseBins", QJsonObject{{"previous", p.rmsePrevious}, {"fitted", p.rmseFitted}}},
+          {"summary", p.summary}};
 }
 
 void writeJson(const ArgParser& args, const QJsonObject& o) {

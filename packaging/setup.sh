@@ -247,7 +247,7 @@ run_fuzz() {
 }
 
 torch_version_of() { # the LibTorch version a configured build folder found
-  sed -n 's/^Torch_VERSION:[A-Z]*=//p' "$1/CMakeCache.txt" 2>/dev/null | head -n 1
+  sed -n 's/^PRECISIONLAB_TORCH_VERSION:[A-Z]*=//p' "$1/CMakeCache.txt" 2>/dev/null | head -n 1
 }
 
 case "$mode" in run | test | ci-share) ;; *)

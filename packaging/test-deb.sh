@@ -62,7 +62,7 @@ echo "    $depends"
 # Named for the release the build was made on (dpkg-shlibdeps reads the libraries it links):
 # Debian's LibTorch package carries its version (libtorch2.6 on Debian 13, libtorch1.13 on 12),
 # and Debian 13's 64-bit time_t transition renamed some libraries with a t64 suffix.
-torch_version=$(sed -n 's/^Torch_VERSION:[A-Z]*=//p' "$build/CMakeCache.txt" | head -n 1)
+torch_version=$(sed -n 's/^PRECISIONLAB_TORCH_VERSION:[A-Z]*=//p' "$build/CMakeCache.txt" | head -n 1)
 torch_package=libtorch$(cut -d. -f1-2 <<<"$torch_version")
 echo "    LibTorch $torch_version: $torch_package"
 for need in "$torch_package" libopenblas0-pthread qt6-qpa-plugins libqt6widgets6 libqt6charts6 libsqlite3-0; do

@@ -678,7 +678,7 @@ ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePa
     const Attempt& a = *it;
     out += CsvWriter::record(
         {QString::number(a.id),
-         QDateTime::fromMSecsSinceEpoch(a.timeMs, QTimeZone::utc()).toString(Qt::ISODateWithMs),
+         QDateTime::fromMSecsSinceEpoch(a.timeMs).toUTC().toString(Qt::ISODateWithMs),
          names.value(a.profileId), a.bankId, a.questionId, a.domain,
          a.chosenOptionIds.join(QLatin1Char(';')), a.correct ? "1" : "0",
          QString::number(a.timeTakenMs), toString(a.mode), toString(a.confidence),

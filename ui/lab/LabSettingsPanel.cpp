@@ -182,7 +182,7 @@ void LabSettingsPanel::layOut() {
   preset_->setMinimumContentsLength(22);
   QHBoxLayout* model = row();
   model->addWidget(label(tr("&Model"), preset_));
-  model->addWidget(preset_, 2);
+  model->addWidget(preset_, 4);  // its longest item (German, Qt 6.8's Fusion) needs 405 px at 1024
   model->addWidget(label(tr("La&yers"), layers_));
   model->addWidget(layers_);
   model->addSpacing(12);

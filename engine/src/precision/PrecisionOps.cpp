@@ -88,11 +88,15 @@ torch::Tensor residualAdd(const torch::Tensor& a, const torch::Tensor& b) {
 }
 
 torch::Tensor scaleChannel(const torch::Tensor& x, int64_t channel, double factor) {
-  // One multiply by a constant vector (ones, `factor` at `channel`), in x's dtype: its backward
-  // multiplies the gradient by the same vector, so gradients are scaled exactly as well.
-  auto scale = torch::ones({x.size(-1)}, x.options().requires_grad(false));
+  // One multiply by a constant vector (ones, `factor` at `channel`): its backward multiplies the
+  // gradient by the same vector, so gradients are scaled exactly as well. The vector is fp32 and
+  // the product returns to x's dtype: a factor of 2^16 or more is no fp16 constant (fill_ refuses
+  // it: "value cannot be converted to type at::Half without overflow", seen with real CPU fp16
+  // kernels on LibTorch 2.6), and an fp16 value scaled past 65504 becomes inf in the cast, as on
+  // fp16 hardware. Powers of two scale exactly in every dtype, so fp32 and bf16 are unchanged.
+  auto scale = torch::ones({x.size(-1)}, x.options().dtype(torch::kFloat).requires_grad(false));
   scale[channel].fill_(factor);
-  auto out = x * scale;
+  auto out = (x * scale).to(x.scalar_type());
   return emulating() ? fp16Round(out) : out;
 }
 
