@@ -42,16 +42,56 @@ while (($#)); do
   esac
 done
 
-mkdir -p "$out/recorded"
-figures=$out/gpu-figures.txt
-: >"$figures"
-say() { echo "$*" | tee -a "$figures"; }
-
+# The machine first: nothing is created, truncated or replaced before it is known to be able to
+# run (an earlier run's figures are never emptied by a run that cannot start).
 if ((dry)); then
   if [ -z "$cli" ] || [ ! -x "$cli" ]; then
     echo "gpu-record.sh --dry-run needs --cli PATH to a built precisionlab-cli" >&2
     exit 2
   fi
+else
+  command -v nvidia-smi >/dev/null ||
+    { echo "gpu-record.sh: no nvidia-smi: not a CUDA machine (use --dry-run)" >&2; exit 2; }
+  # nvidia-smi exists but may not reach a GPU (no driver loaded, no device): its exit status says.
+  if ! smi_list=$(nvidia-smi -L 2>&1) || ! grep -q '^GPU ' <<<"$smi_list"; then
+    echo "gpu-record.sh: no usable GPU: nvidia-smi -L failed or listed none:" >&2
+    sed 's/^/  /' <<<"$smi_list" >&2
+    echo "  (check the NVIDIA driver with nvidia-smi; on a machine without a GPU use --dry-run)" >&2
+    exit 2
+  fi
+  python=${PYTHON:-python3}
+  torch_dir=$("$python" -c 'import os, torch; print(os.path.dirname(torch.__file__))' 2>/dev/null) || {
+    echo "gpu-record.sh: $python cannot import torch; set PYTHON to one that can" >&2
+    exit 2
+  }
+  torch_cuda=$("$python" -c 'import torch; print(torch.version.cuda or "")' 2>/dev/null)
+  [ -n "$torch_cuda" ] || { echo "gpu-record.sh: the torch of $python has no CUDA" >&2; exit 2; }
+  "$python" -c 'import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null || {
+    echo "gpu-record.sh: torch $torch_cuda cannot use the GPU nvidia-smi lists" \
+      "(torch.cuda.is_available() is False: a driver older than CUDA $torch_cuda?)" >&2
+    exit 2
+  }
+fi
+
+# Everything is written into a staging folder inside OUT and moved into place at the end, so a
+# run stopped half-way leaves the previous figures and recordings as they were, and a failed
+# run into a new OUT leaves no empty folder behind.
+out_created=0
+[ -d "$out" ] || out_created=1
+mkdir -p "$out"
+stage=$(mktemp -d "$out/.gpu-record-partial.XXXXXX")
+finished=0
+cleanup() {
+  rm -rf "$stage"
+  if ((!finished && out_created)); then rmdir "$out" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+mkdir -p "$stage/recorded"
+figures=$stage/gpu-figures.txt
+: >"$figures"
+say() { echo "$*" | tee -a "$figures"; }
+
+if ((dry)); then
   device=cpu
   # Toy size: every command of the GPU run, in seconds, on the CPU.
   record_args=(--preset tiny --steps "${lab_steps:-6}" --batch-size 4 --seq-len 16 --eval-every 0
@@ -60,14 +100,6 @@ if ((dry)); then
   bench_args=(--steps 6 --batch-size 4 --seq-len 16 --threads 1)
   say "DRY RUN on the CPU (toy size): the commands of the GPU run, not GPU figures"
 else
-  command -v nvidia-smi >/dev/null || { echo "gpu-record.sh: no nvidia-smi: not a CUDA machine (use --dry-run)" >&2; exit 2; }
-  python=${PYTHON:-python3}
-  torch_dir=$("$python" -c 'import os, torch; print(os.path.dirname(torch.__file__))') || {
-    echo "gpu-record.sh: $python cannot import torch; set PYTHON to one that can" >&2
-    exit 2
-  }
-  torch_cuda=$("$python" -c 'import torch; print(torch.version.cuda or "")')
-  [ -n "$torch_cuda" ] || { echo "gpu-record.sh: this torch has no CUDA" >&2; exit 2; }
   if [ -z "$cli" ]; then
     build=$root/build-gpu
     echo "==> building the engine and CLI against $torch_dir (CUDA $torch_cuda) in $build"
@@ -92,11 +124,12 @@ say "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 # 2. The lab's options, recorded: the device in each file comes from the engine itself.
 say ""
 say "== record: the lab's options on $device"
-"$cli" record --out "$out/recorded" --device "$device" \
+"$cli" record --out "$stage/recorded" --device "$device" \
   --scenarios baseline-fp32,tf32,half-layers,tensorflow-container,vertex-hp-tuning,fp16-amp,bf16-amp \
   "${record_args[@]}" 2>&1 | tee -a "$figures"
-"$cli" replay --speed 0 "$out"/recorded/*.plrun >"$out/replay.txt" 2>&1 || {
-  echo "gpu-record.sh: the recordings do not replay (see $out/replay.txt)" >&2
+"$cli" replay --speed 0 "$stage"/recorded/*.plrun >"$stage/replay.txt" 2>&1 || {
+  echo "gpu-record.sh: the recordings do not replay:" >&2
+  tail -n 20 "$stage/replay.txt" >&2
   exit 1
 }
 
@@ -105,7 +138,7 @@ for preset in "${bench_presets[@]}"; do
   say ""
   say "== bench: $preset, fp32 / tf32=True / fp16=True / bf16=True on $device"
   "$cli" bench --device "$device" --preset "$preset" "${bench_args[@]}" \
-    --policies baseline-fp32,tf32,fp16-amp,bf16-amp 2>&1 | tee "$out/bench-$preset.txt" |
+    --policies baseline-fp32,tf32,fp16-amp,bf16-amp 2>&1 | tee "$stage/bench-$preset.txt" |
     tee -a "$figures"
 done
 
@@ -116,4 +149,11 @@ else
   say "targets (DESIGN.md, H200, base b32 s128): fp16=True >= 3x fp32, >= 1.8x tf32=True," \
     "peak memory <= 0.75x, MFU >= 35 % -- read them in the bench: base table above"
 fi
-say "written: $out/recorded/*.plrun, $figures"
+say "written: $out/recorded/*.plrun, $out/gpu-figures.txt"
+# Into place: each by rename within OUT (the recordings folder as a whole).
+rm -rf "$out/recorded.old"
+[ ! -e "$out/recorded" ] || mv "$out/recorded" "$out/recorded.old"
+mv "$stage/recorded" "$out/recorded"
+rm -rf "$out/recorded.old"
+for f in "$stage"/*; do mv -f "$f" "$out/"; done
+finished=1
