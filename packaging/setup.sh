@@ -178,7 +178,8 @@ find_cuda_toolkit() {
   echo "==> CUDA toolkit: $cuda_root (NVIDIA's wheels, CUDA $torch_cuda, as the torch wheel)"
 }
 
-torch2_cmake_args=()  # extra CMake arguments of a new build-torch2 (ci-share 12: no UI)
+torch2_cmake_args=()  # extra CMake arguments of a new build-torch2 (ci-share 12: no UI, no tests)
+torch2_targets=()     # what to build there (default: everything)
 build_torch2() {
   setup_venv
   if [ ! -f "$build2/build.ninja" ]; then
@@ -197,8 +198,10 @@ build_torch2() {
       cmake -S "$root" -B "$build2" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args) \
       -DCMAKE_PREFIX_PATH="$torch_dir" "${cuda_args[@]}" "${torch2_cmake_args[@]}"
   fi
-  echo "==> building $build2"
-  cmake --build "$build2" -j "$jobs"
+  echo "==> building $build2${torch2_targets[*]:+ (${torch2_targets[*]})}"
+  local target_args=()
+  ((${#torch2_targets[@]} == 0)) || target_args=(--target "${torch2_targets[@]}")
+  cmake --build "$build2" -j "$jobs" "${target_args[@]}"
 }
 
 # The pretrained model the default lab fine-tunes: sentence-transformers' all-MiniLM-L6-v2 from
@@ -305,11 +308,11 @@ case "$mode" in
     #   13: all of `test`: the format check, core under ASan + UBSan, the light build on
     #       Debian's LibTorch 2.6 with every test (the lesson at its three seeds, the .deb and
     #       lintian included), the fuzz run.
-    #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4) with every test (the lesson
-    #       again: 1.13 emulates fp16, a path 13 does not take; the .deb for Debian 12), and the
-    #       PyPI LibTorch 2.x build, CUDA-enabled, compiled without the UI (the engine's CUDA
-    #       code paths, the CLI and the engine tests, which run). The format check, core under
-    #       ASan and the fuzz run test nothing Debian 12 changes: they ran in 13's share.
+    #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4) with every test (the lesson's
+    #       shipped default again: 1.13 emulates fp16, a path 13 does not take; the .deb for
+    #       Debian 12), and the PyPI LibTorch 2.x build, CUDA-enabled: the engine (its CUDA code
+    #       paths) and the CLI compiled and linked. The format check, core under ASan and the
+    #       fuzz run test nothing Debian 12 changes: they ran in 13's share.
     share=${1:-}
     shift || true
     if [ "$share" != "$debian_release" ]; then
@@ -327,10 +330,16 @@ case "$mode" in
       run_fuzz
     else
       build_torch1
-      run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
-      torch2_cmake_args=(-DPRECISIONLAB_WITH_UI=OFF)
+      # The lesson's shipped default (the pretrained MiniLM) at its three seeds; the built-in
+      # model's half ran in 13's share.
+      PRECISIONLAB_LESSON_MODELS=pretrained \
+        run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
+      # The PyPI build compiled and linked, CUDA paths included: the engine and the CLI. Its
+      # tests are the engine's, which ran on 13's LibTorch 2.6 and here on 1.13.
+      torch2_cmake_args=(-DPRECISIONLAB_WITH_UI=OFF -DBUILD_TESTING=OFF)
+      torch2_targets=(engine precisionlab-cli)
       build_torch2
-      run_tests "$build2" "the PyPI LibTorch 2.x build without the UI (engine tests)" -L engine "$@"
+      "$build2/cli/precisionlab-cli" --version
     fi
     echo "==> CI share of Debian $share passed in $(($(date +%s) - start)) s"
     ;;

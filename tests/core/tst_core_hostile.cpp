@@ -276,6 +276,10 @@ CORE_TEST(aFullDiskIsSaidBeforeTheWorkAndLeavesNoEmptyRunFolder) {
   if (!mountTmpfs(mnt, "64k")) SKIP("mounting a tmpfs needs root");
   fill(mnt);
   const std::string problem = makeOutputFolder(mnt);
+  // `lab --out full/lab` on a full disk left an empty full/lab/ behind (issue 47).
+  const std::string newFolderProblem = makeOutputFolder(mnt + "/lab/run");
+  struct stat labSt {};
+  const bool labLeft = ::stat((mnt + "/lab").c_str(), &labSt) == 0;
   // ENOSPC during export-tensorboard left an empty run folder behind.
   std::string tensorboard;
   try {
@@ -291,6 +295,10 @@ CORE_TEST(aFullDiskIsSaidBeforeTheWorkAndLeavesNoEmptyRunFolder) {
   const bool tbLeft = ::stat((mnt + "/tb").c_str(), &st) == 0;
   CHECK_EQ(std::system(("umount '" + mnt + "'").c_str()), 0);
   CHECK_MSG(contains(problem, "the disk is full"), problem);
+  CHECK_MSG(contains(newFolderProblem, "the disk is full") ||
+                contains(newFolderProblem, "cannot create the folder"),
+            newFolderProblem);
+  CHECK(!labLeft);
   CHECK_MSG(contains(tensorboard, "the disk is full"), tensorboard);
   CHECK(!runFolderLeft);
   CHECK(!tbLeft);

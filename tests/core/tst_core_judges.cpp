@@ -41,6 +41,20 @@ RunLog at(RunLog r, int64_t fromMs, int64_t toMs) {
 
 }  // namespace
 
+CORE_TEST(runsDrainedInOneTickAreTimedTogetherOnABusyMachine) {
+  // Two finished runs folded in by one drain: spans of 0 ms, applied a few ms apart under load.
+  const RunLog a = at(liveRun("fp32 baseline", 24, 0.5, 10, 1000), 5'000, 5'000);
+  CHECK(timedTogether(a, at(a, 5'000, 5'000)));
+  CHECK(timedTogether(a, at(a, 5'007, 5'007)));
+  CHECK(timedTogether(a, at(a, 5'900, 5'900)));
+  // Seconds apart: another time, another load.
+  CHECK(!timedTogether(a, at(a, 8'000, 8'000)));
+  // A minute-long run started after its baseline ended is apart, gap or not.
+  const RunLog base = at(a, 1'000'000, 1'060'000);
+  CHECK(!timedTogether(base, at(a, 1'060'500, 1'120'500)));
+  CHECK(timedTogether(base, at(a, 1'000'500, 1'061'000)));
+}
+
 CORE_TEST(theRuleIsTheRowsNotTheRunsSettings) {
   const RunLog base = liveRun("fp32 baseline", 60, 0.5, 10, 1000);
   RunLog run = liveRun("fp16=True", 60, 0.5, 10, 1000, 1e-3);

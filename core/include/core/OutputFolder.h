@@ -22,7 +22,8 @@ std::string outputFolderProblem(const std::string& dir);
 
 // Makes `dir` (and its missing parents) and proves a file can be written in it: a one-byte probe
 // file is made and removed, so a full disk or a read-only mount is said now. "" on success,
-// otherwise the message (outputFolderProblem's, or the system's reason in words).
+// otherwise the message (outputFolderProblem's, or the system's reason in words), and the folders
+// this call made are removed again (only while empty).
 std::string makeOutputFolder(const std::string& dir);
 
 }  // namespace precisionlab

@@ -100,7 +100,8 @@ struct RunLog {
 };
 
 // Whether two runs stepped at the same time: the shorter of their step spans overlaps the other
-// by at least half. True when either span is not known.
+// by at least half, give or take a second (one drain's worth). True when either span is not
+// known.
 bool timedTogether(const RunLog& a, const RunLog& b);
 
 // The comparable sets: "live:<device>" for runs trained here with `config`,

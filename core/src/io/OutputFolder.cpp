@@ -78,19 +78,47 @@ std::string outputFolderProblem(const std::string& dirArg) {
 std::string makeOutputFolder(const std::string& dirArg) {
   if (std::string problem = outputFolderProblem(dirArg); !problem.empty()) return problem;
   const std::string dir = withoutTrailingSlashes(dirArg);
+  namespace fs = std::filesystem;
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return dir + ": cannot create the folder: " + AtomicFileWriter::reason(ec.value());
+  // The outermost folder this call makes (empty when `dir` exists): a folder that proves unusable
+  // is removed again, up to there, so a refused --out leaves no empty folder behind (`lab --out
+  // full/lab` on a full disk left an empty full/lab/).
+  fs::path firstMade;
+  for (fs::path q = dir; !q.empty() && fs::symlink_status(q, ec).type() == fs::file_type::not_found;
+       q = q.parent_path()) {
+    firstMade = q;
+    if (q == q.parent_path()) break;
+  }
+  auto undo = [&] {
+    if (firstMade.empty()) return;
+    std::error_code ignored;
+    for (fs::path q = dir; !q.empty(); q = q.parent_path()) {
+      fs::remove(q, ignored);  // a folder only while it is empty: nothing of anyone else's goes
+      if (q == firstMade || q == q.parent_path()) break;
+    }
+  };
+  fs::create_directories(dir, ec);
+  if (ec) {
+    const int err = ec.value();
+    undo();
+    return dir + ": cannot create the folder: " + AtomicFileWriter::reason(err);
+  }
   // A byte written and removed: a full disk (ENOSPC on the write) or a read-only mount says so
   // before the run, not at its first checkpoint.
   const std::string probe = dir + "/.precisionlab-probe-" + std::to_string(::getpid());
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) return dir + ": cannot write in the folder: " + AtomicFileWriter::reason(errno);
   int err = 0;
-  if (::write(fd, "x", 1) != 1) err = errno ? errno : ENOSPC;
-  if (::close(fd) != 0 && err == 0) err = errno;
-  ::unlink(probe.c_str());
-  if (err != 0) return dir + ": cannot write in the folder: " + AtomicFileWriter::reason(err);
+  if (fd < 0) {
+    err = errno;
+  } else {
+    if (::write(fd, "x", 1) != 1) err = errno ? errno : ENOSPC;
+    if (::close(fd) != 0 && err == 0) err = errno;
+    ::unlink(probe.c_str());
+  }
+  if (err != 0) {
+    undo();
+    return dir + ": cannot write in the folder: " + AtomicFileWriter::reason(err);
+  }
   return {};
 }
 
