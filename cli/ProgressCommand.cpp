@@ -21,7 +21,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <chrono>
 #include <cstdio>
+#include <memory>
 
 namespace precisionlab::cli {
 namespace {
@@ -43,7 +45,9 @@ ArgParser makeParser() {
       "    Writes the profile's answers as a CSV in Anki's revlog column names plus the app's own\n"
       "    (docs/spaced-repetition.md, \"Review log CSV\").\n"
       "  progress import-revlog FILE [--profile NAME]\n"
-      "    Reads such a CSV back into a profile with no answers yet (created when missing).\n"
+      "    Reads such a CSV back into a profile with no answers yet (created when missing, in\n"
+      "    the import's transaction: a refused file leaves no profile), with a progress line\n"
+      "    on standard error once a second for a long one.\n"
       "  progress readiness [--exam-date YYYY-MM-DD] [--bank FILE] [--profile NAME]\n"
       "    The predicted share of the bank's questions (default: the built-in one) answered\n"
       "    right on the exam date (default: the one set in the app), per exam-guide\n"
@@ -96,18 +100,15 @@ void writeJson(const ArgParser& args, const QJsonObject& o) {
     throw InputError(error.toStdString());
 }
 
-// The profile named by --profile (created when `create`), or the only one.
-qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool create) {
+// The profile named by --profile, or the only one; 0 when `mayBeNew` and --profile names none
+// (import-revlog creates it in its own transaction, so a failed import leaves none behind).
+qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool mayBeNew) {
   const QVector<Profile> profiles = store.profiles().result();
   if (args.has("profile")) {
     const QString name = QString::fromStdString(args.text("profile", ""));
     for (const Profile& p : profiles)
       if (p.name == name) return p.id;
-    if (create) {
-      const ProfileResult r = store.addProfile(name).result();
-      if (!r.ok) throw InputError(r.error.toStdString());
-      return r.profile.id;
-    }
+    if (mayBeNew) return 0;
     QStringList names;
     for (const Profile& p : profiles) names << p.name;
     args.fail("profile",
@@ -117,6 +118,21 @@ qint64 pickProfile(ProgressStore& store, const ArgParser& args, bool create) {
   if (profiles.size() == 1) return profiles.front().id;
   args.fail("profile", profiles.isEmpty() ? "this progress file has no profile yet"
                                           : "this progress file has several profiles: name one");
+}
+
+// A line on standard error at most once a second while an import runs (a million rows take
+// several seconds), none for one that ends sooner. Called on the store's thread.
+ImportProgressFn importProgressLine() {
+  using Clock = std::chrono::steady_clock;
+  auto next = std::make_shared<Clock::time_point>(Clock::now() + std::chrono::seconds(1));
+  return [next](const ImportProgress& p) {
+    if (Clock::now() < *next || p.total <= 0) return;
+    *next = Clock::now() + std::chrono::seconds(1);
+    const bool reading = p.stage == ImportProgress::Stage::Reading;
+    std::fprintf(stderr, "import-revlog: %s %lld of %lld (%lld %%)\n",
+                 reading ? "reading line" : "writing answer", static_cast<long long>(p.done),
+                 static_cast<long long>(p.total), static_cast<long long>(p.done * 100 / p.total));
+  };
 }
 
 QString percent(double share) {
@@ -229,8 +245,14 @@ int runProgress(const ArgParser& args) {
     std::printf("%s written to %s\n", countText(r.rows, "review", "reviews").c_str(),
                 qPrintable(r.path));
   } else {
+    const QString file = QString::fromStdString(args.positionals()[1]);
+    const ImportProgressFn progress = importProgressLine();
     const ImportResult r =
-        store.importRevlog(profile, QString::fromStdString(args.positionals()[1])).result();
+        profile != 0 ? store.importRevlog(profile, file, progress).result()
+                     : store
+                           .importRevlogAsNewProfile(
+                               QString::fromStdString(args.text("profile", "")), file, progress)
+                           .result();
     if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%s imported\n", countText(r.rows, "review", "reviews").c_str());
   }

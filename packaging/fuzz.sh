@@ -12,11 +12,12 @@
 #   moodle_xml_fuzzer          Moodle XML
 #   anki_text_fuzzer           Anki plain-text notes
 #   apkg_fuzzer                Anki packages (.apkg: zip + SQLite; needs QtCore, sqlite3, zlib)
+#   revlog_csv_fuzzer          review-log CSVs (`progress import-revlog`; needs QtCore)
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
 # the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8 for the first six; the
-# four bank-format and trainer_state targets of issue 25 get FUZZ_SECONDS_NEW, default 4, so the
-# ten together stay near a minute and a half) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
+# four bank-format and trainer_state targets of issue 25, and the review-log target of issue 47,
+# get FUZZ_SECONDS_NEW, default 4, so they all together stay near a minute and a half) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
 # a sanitizer report, an out-of-memory or a broken invariant; the input is left in build-fuzz/.
 #   packaging/fuzz.sh            build and run every target
 #   FUZZ_SECONDS=600 packaging/fuzz.sh run_file_fuzzer
@@ -31,8 +32,8 @@ command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install
 
 targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
              run_file_fuzzer bank_fuzzer trainer_state_fuzzer gift_fuzzer moodle_xml_fuzzer
-             anki_text_fuzzer apkg_fuzzer)
-needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer "
+             anki_text_fuzzer apkg_fuzzer revlog_csv_fuzzer)
+needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer revlog_csv_fuzzer "
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
 # fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
@@ -129,6 +130,16 @@ put("trainer-step-2e63", json.dumps({"global_step": 2**63, "log_history": [{"los
 put("bank-schema-2e31", '{"schema": 2147483648, "questions": []}')
 put("anki-unclosed-quote", "#separator:tab\n" + "front\tback\n" * 10 + '"front\tback\n' * 1000)
 put("moodle-nul", '<quiz><question type="multichoice"><name><text>q\0</text></name></question></quiz>')
+# Issue 47: review logs with one row repeated, one exam time across many questions, a NUL in an
+# id, Latin-1 bytes.
+revlog = ("id,cid,usn,ease,ivl,lastIvl,factor,time,type,bank_id,question_id,domain,chosen,"
+          "correct,confidence,time_taken_ms,mode\r\n")
+def revlog_row(q, t=1700000000000):
+    return "%d,%d,0,3,1,0,0,5000,0,bank,%s,3.1,a,1,unsure,5000,practice\r\n" % (t, t, q)
+put("revlog-repeats", revlog + revlog_row("q1") * 20000)
+put("revlog-one-time", revlog + "".join(revlog_row("q%d" % i) for i in range(20000)))
+put("revlog-nul", revlog + revlog_row("q\0" "1"))
+put("revlog-latin1", (revlog + revlog_row("caf\xe9")).encode("latin-1"))
 EOF
 
 for name in "${targets[@]}"; do
@@ -141,7 +152,7 @@ for name in "${targets[@]}"; do
     continue
   }
   t=$seconds
-  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer) t=$seconds_new ;; esac
+  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer | revlog_csv_fuzzer) t=$seconds_new ;; esac
   echo "==> fuzzing $name for ${t}s"
   mkdir -p "$out/corpus-$name"
   # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.

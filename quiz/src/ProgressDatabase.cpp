@@ -1,5 +1,6 @@
 #include "quiz/ProgressDatabase.h"
 
+#include "AttemptWriter.h"
 #include "QuizJson.h"
 #include "SqliteStatement.h"
 #include "quiz/CsvWriter.h"
@@ -608,31 +609,13 @@ RecordResult ProgressDatabase::recordAttempt(Attempt a) {
   };
   if (!exec("BEGIN IMMEDIATE", &error)) return fail(error);
 
-  const FsrsScheduler fsrs = profileFsrsScheduler(a.profileId);
-  if (!insertAttempt(a, fsrs, &r)) return fail(lastError());
+  AttemptWriter writer(m_db, a.profileId, profileFsrsScheduler(a.profileId));
+  if (!writer.add(a, &r) || !writer.flush()) return fail(lastError());
   if (!exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error)) return fail(error);
   if (!exec("COMMIT", &error)) return fail(error);
   exec("PRAGMA synchronous=NORMAL");
   r.ok = true;
   return r;
-}
-
-bool ProgressDatabase::insertAttempt(const Attempt& a, const FsrsScheduler& fsrs, RecordResult* r) {
-  Stmt insert(m_db,
-              "INSERT INTO attempts(time_ms, profile_id, bank_id, question_id, domain, chosen, "
-              "correct, time_taken_ms, mode, confidence) VALUES (?,?,?,?,?,?,?,?,?,?)");
-  insert.bind(1, a.timeMs).bind(2, a.profileId).bind(3, a.bankId).bind(4, a.questionId);
-  insert.bind(5, a.domain).bind(6, quizjson::compactText(quizjson::strings(a.chosenOptionIds)));
-  insert.bind(7, qint64(a.correct ? 1 : 0)).bind(8, a.timeTakenMs).bind(9, toString(a.mode));
-  insert.bind(10, toString(a.confidence));
-  if (insert.step() != SQLITE_DONE) return false;
-  r->attemptId = sqlite3_last_insert_rowid(m_db);
-
-  ReviewLogEntry log;
-  r->review = Scheduler::apply(ReviewTable::load(m_db, a.profileId, a.bankId, a.questionId),
-                               a.correct, a.confidence, a.timeTakenMs, a.timeMs, &log, &fsrs);
-  return ReviewTable::save(m_db, a.profileId, a.bankId, r->review) &&
-         ReviewTable::writeLog(m_db, r->attemptId, log);
 }
 
 QVector<Attempt> ProgressDatabase::attempts(qint64 profileId, int limit, const QString& bankId) {

@@ -159,10 +159,21 @@ QFuture<ExportResult> ProgressStore::exportRevlog(qint64 profileId, const QStrin
       [profileId, filePath](ProgressDatabase& db) { return db.exportRevlog(profileId, filePath); });
 }
 
-QFuture<ImportResult> ProgressStore::importRevlog(qint64 profileId, const QString& filePath) {
-  return post<ImportResult>([this, profileId, filePath](ProgressDatabase& db) {
-    ImportResult r = db.importRevlog(profileId, filePath);
+QFuture<ImportResult> ProgressStore::importRevlog(qint64 profileId, const QString& filePath,
+                                                  const ImportProgressFn& progress) {
+  return post<ImportResult>([this, profileId, filePath, progress](ProgressDatabase& db) {
+    ImportResult r = db.importRevlog(profileId, filePath, progress);
     if (r.ok) notify(Change::Attempts | Change::Reviews);
+    return r;
+  });
+}
+
+QFuture<ImportResult> ProgressStore::importRevlogAsNewProfile(const QString& profileName,
+                                                              const QString& filePath,
+                                                              const ImportProgressFn& progress) {
+  return post<ImportResult>([this, profileName, filePath, progress](ProgressDatabase& db) {
+    ImportResult r = db.importRevlogAsNewProfile(profileName, filePath, progress);
+    if (r.ok) notify(Change::Profiles | Change::Attempts | Change::Reviews);
     return r;
   });
 }

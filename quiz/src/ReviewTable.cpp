@@ -49,23 +49,13 @@ bool ReviewTable::setSchedulerOf(sqlite3* db, qint64 profileId, SchedulerKind ki
   return s.step() == SQLITE_DONE && sqlite3_changes(db) == 1;
 }
 
-ReviewState ReviewTable::load(sqlite3* db, qint64 profileId, const QString& bankId,
-                              const QString& questionId) {
-  const QByteArray sql = QByteArray("SELECT ") + kStateColumns +
-                         " FROM reviews WHERE profile_id = ? AND bank_id = ? AND question_id = ?";
-  Stmt s(db, sql.constData());
-  s.bind(1, profileId).bind(2, bankId).bind(3, questionId);
-  const SchedulerKind kind = schedulerOf(db, profileId);
-  if (s.step() == SQLITE_ROW) return readState(s, kind);
-  ReviewState fresh;
-  fresh.questionId = questionId;
-  fresh.scheduler = kind;
-  return fresh;
+QByteArray ReviewTable::loadSql() {
+  return QByteArray("SELECT ") + kStateColumns +
+         " FROM reviews WHERE profile_id = ? AND bank_id = ? AND question_id = ?";
 }
 
-bool ReviewTable::save(sqlite3* db, qint64 profileId, const QString& bankId, const ReviewState& r) {
-  Stmt s(db,
-         "INSERT INTO reviews(profile_id, bank_id, question_id, repetitions, interval_days, "
+const char* ReviewTable::saveSql() {
+  return "INSERT INTO reviews(profile_id, bank_id, question_id, repetitions, interval_days, "
          "easiness, due_ms, last_review_ms, lapses, fsrs_state, fsrs_step, fsrs_stability, "
          "fsrs_difficulty, fsrs_due_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
          "ON CONFLICT(profile_id, bank_id, question_id) DO UPDATE SET "
@@ -74,8 +64,32 @@ bool ReviewTable::save(sqlite3* db, qint64 profileId, const QString& bankId, con
          "last_review_ms=excluded.last_review_ms, lapses=excluded.lapses, "
          "fsrs_state=excluded.fsrs_state, fsrs_step=excluded.fsrs_step, "
          "fsrs_stability=excluded.fsrs_stability, fsrs_difficulty=excluded.fsrs_difficulty, "
-         "fsrs_due_ms=excluded.fsrs_due_ms");
-  s.bind(1, profileId).bind(2, bankId).bind(3, r.questionId);
+         "fsrs_due_ms=excluded.fsrs_due_ms";
+}
+
+ReviewState ReviewTable::load(sqlite3* db, qint64 profileId, const QString& bankId,
+                              const QString& questionId) {
+  Stmt s(db, loadSql().constData());
+  return load(s, profileId, bankId, questionId, schedulerOf(db, profileId));
+}
+
+ReviewState ReviewTable::load(Stmt& s, qint64 profileId, const QString& bankId,
+                              const QString& questionId, SchedulerKind kind) {
+  s.reset().bind(1, profileId).bind(2, bankId).bind(3, questionId);
+  if (s.step() == SQLITE_ROW) return readState(s, kind);
+  ReviewState fresh;
+  fresh.questionId = questionId;
+  fresh.scheduler = kind;
+  return fresh;
+}
+
+bool ReviewTable::save(sqlite3* db, qint64 profileId, const QString& bankId, const ReviewState& r) {
+  Stmt s(db, saveSql());
+  return save(s, profileId, bankId, r);
+}
+
+bool ReviewTable::save(Stmt& s, qint64 profileId, const QString& bankId, const ReviewState& r) {
+  s.reset().bind(1, profileId).bind(2, bankId).bind(3, r.questionId);
   s.bind(4, qint64(r.repetitions)).bind(5, qint64(r.intervalDays)).bind(6, r.easiness);
   s.bind(7, r.sm2DueMs).bind(8, r.lastReviewMs).bind(9, qint64(r.lapses));
   s.bind(10, qint64(static_cast<int>(r.fsrs.state))).bind(11, qint64(r.fsrs.step));
@@ -100,14 +114,20 @@ const char* ReviewTable::logColumns() {
          "scheduled_days, scheduler";
 }
 
+void ReviewTable::bindLog(Stmt& s, int first, const ReviewLogEntry& log) {
+  s.bind(first, qint64(log.rating)).bind(first + 1, qint64(log.sm2Grade));
+  s.bind(first + 2, log.elapsedDays).bind(first + 3, qint64(log.stateBefore));
+  s.bind(first + 4, log.stability).bind(first + 5, log.difficulty);
+  s.bind(first + 6, log.retrievability).bind(first + 7, log.scheduledDays);
+  s.bind(first + 8, toString(log.scheduler));
+}
+
 bool ReviewTable::writeLog(sqlite3* db, qint64 attemptId, const ReviewLogEntry& log) {
   Stmt s(db,
          "UPDATE attempts SET rating = ?, sm2_grade = ?, elapsed_days = ?, state_before = ?, "
          "stability = ?, difficulty = ?, retrievability = ?, scheduled_days = ?, scheduler = ? "
          "WHERE id = ?");
-  s.bind(1, qint64(log.rating)).bind(2, qint64(log.sm2Grade)).bind(3, log.elapsedDays);
-  s.bind(4, qint64(log.stateBefore)).bind(5, log.stability).bind(6, log.difficulty);
-  s.bind(7, log.retrievability).bind(8, log.scheduledDays).bind(9, toString(log.scheduler));
+  bindLog(s, 1, log);
   s.bind(10, attemptId);
   return s.step() == SQLITE_DONE;
 }

@@ -1,7 +1,8 @@
 // One prepared sqlite3 statement, finalized on scope exit (used by the progress store's SQL
 // files, on the store's owning thread, and by AnkiPackageFormat on its own in-memory database).
 // A failed prepare is remembered and every step then returns its error code, so callers check
-// one place.
+// one place. reset() makes it ready for the next row's bindings: a statement run for every row
+// of an import is prepared once.
 #pragma once
 
 #include <sqlite3.h>
@@ -33,6 +34,14 @@ class SqliteStatement {
     return *this;
   }
   int step() { return m_rc = prepared() ? sqlite3_step(m_s) : m_rc; }
+  SqliteStatement& reset() {
+    if (prepared()) {
+      sqlite3_reset(m_s);
+      sqlite3_clear_bindings(m_s);
+      m_rc = SQLITE_OK;
+    }
+    return *this;
+  }
   qint64 i64(int c) const { return sqlite3_column_int64(m_s, c); }
   double real(int c) const { return sqlite3_column_double(m_s, c); }
   QString text(int c) const {

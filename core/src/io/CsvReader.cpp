@@ -17,6 +17,7 @@ void CsvReader::forEach(std::string_view text, char delimiter, const std::string
                         const std::function<void(CsvRecord&)>& onRecord, const CsvLimits& limits) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   size_t count = 0;
+  size_t fieldsBefore = 0;  // the last record's field count: the next is likely the same
   size_t i = 0;
   size_t line = 1;
   const size_t n = text.size();
@@ -37,6 +38,7 @@ void CsvReader::forEach(std::string_view text, char delimiter, const std::string
                        " rows; split the file, or use a sample of it.");
     CsvRecord record;
     record.line = line;
+    record.fields.reserve(fieldsBefore);
     while (true) {
       if (record.fields.size() >= limits.maxFields)
         throw InputError(sourceName + ":" + std::to_string(record.line) + ": more than " +
@@ -87,6 +89,7 @@ void CsvReader::forEach(std::string_view text, char delimiter, const std::string
       if (i < n) i = skipLineEnd(i);
       break;
     }
+    fieldsBefore = record.fields.size();
     onRecord(record);
   }
 }

@@ -54,8 +54,12 @@ class ProgressDatabase {
   FsrsParametersResult saveFsrsParameters(qint64 profileId, const FsrsParameters& parameters);
   ExportResult exportRevlog(qint64 profileId, const QString& filePath);
   ProfileResult setExamDate(qint64 profileId, const QString& isoDate);  // "" clears it
-  // Replays the file's attempts into the profile, which must have none yet (one transaction).
-  ImportResult importRevlog(qint64 profileId, const QString& filePath);
+  // Replays the file's attempts into the profile, which must have none yet, or into a new
+  // profile created in the same transaction: a failed import leaves nothing behind.
+  ImportResult importRevlog(qint64 profileId, const QString& filePath,
+                            const ImportProgressFn& progress = {});
+  ImportResult importRevlogAsNewProfile(const QString& profileName, const QString& filePath,
+                                        const ImportProgressFn& progress = {});
   BackupResult backup(bool force);
 
   // Why the progress file cannot be written, in words, from SQLite's result code for the failed
@@ -75,9 +79,13 @@ class ProgressDatabase {
   OpenReport openOrCreate(const QString& path, const ProgressStore::Options& options);
   OpenReport repair(OpenReport report, const QString& detail);
   bool migrate(int from, QString* error);
-  // The attempt row and its schedule update, inside the caller's transaction.
-  bool insertAttempt(const Attempt& a, const FsrsScheduler& fsrs, RecordResult* r);
   FsrsScheduler profileFsrsScheduler(qint64 profileId);
+  // importRevlog's work: into profileId, or (0) a new profile named newProfileName.
+  ImportResult importRevlogInto(qint64 profileId, const QString& newProfileName,
+                                const QString& filePath, const ImportProgressFn& progress);
+  // Its transaction: the new profile (profileId 0), the rows (oldest first), their schedules.
+  ImportResult writeRevlog(qint64 profileId, const QString& newProfileName,
+                           const QVector<Attempt>& rows, const ImportProgressFn& progress);
   // New parameters: every scheduled question's FSRS stability and difficulty replayed from the
   // profile's answers under them, as Anki recomputes memory states (due dates are kept).
   bool recomputeFsrsMemory(qint64 profileId, const FsrsScheduler& fsrs);

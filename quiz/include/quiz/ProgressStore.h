@@ -86,9 +86,15 @@ class ProgressStore : public QObject {
   QFuture<FsrsParametersResult> saveFsrsParameters(qint64 profileId,
                                                    const FsrsParameters& parameters);
   // The attempts as a CSV in Anki's revlog column names (quiz/RevlogCsv.h), written atomically;
-  // and read back into a profile that has no attempts yet.
+  // and read back into a profile that has no attempts yet, or into a new profile created in the
+  // import's transaction (a failed import leaves no profile behind). `progress` is called on
+  // the store's thread.
   QFuture<ExportResult> exportRevlog(qint64 profileId, const QString& filePath);
-  QFuture<ImportResult> importRevlog(qint64 profileId, const QString& filePath);
+  QFuture<ImportResult> importRevlog(qint64 profileId, const QString& filePath,
+                                     const ImportProgressFn& progress = {});
+  QFuture<ImportResult> importRevlogAsNewProfile(const QString& profileName,
+                                                 const QString& filePath,
+                                                 const ImportProgressFn& progress = {});
 
   // The learner's exam day ("YYYY-MM-DD", "" = none), for exam readiness (ExamReadiness.h).
   QFuture<ProfileResult> setExamDate(qint64 profileId, const QString& isoDate);

@@ -12,6 +12,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <functional>
+
 namespace precisionlab::quiz {
 
 struct Profile {
@@ -170,7 +172,18 @@ struct ImportResult {
   bool ok = false;
   QString error;
   int rows = 0;
+  qint64 profileId = 0;  // the profile imported into (a new one's id)
 };
+
+// How far an import is: reading the file (its lines), then writing the answers. Reported every
+// few thousand rows, from the store's thread; the caller decides how often to show it.
+struct ImportProgress {
+  enum class Stage { Reading, Writing };
+  Stage stage = Stage::Reading;
+  qint64 done = 0;   // lines read, or answers written
+  qint64 total = 0;  // lines in the file, or answers to write
+};
+using ImportProgressFn = std::function<void(const ImportProgress&)>;
 
 struct BackupResult {
   bool ok = false;  // false with an empty error: skipped (too soon, or nothing changed)

@@ -35,10 +35,15 @@ class RevlogCsv {
 
   struct ReadResult {
     QVector<Attempt> attempts;  // oldest first; profileId and log left empty
-    QString error;              // "<file>:<line>: column 'x': what is wrong and what to do"
+    QString error;              // "<file>:<line>: column 'x' ...: what is wrong and what to do"
     bool ok() const { return error.isEmpty(); }
   };
-  static ReadResult read(const QByteArray& text, const QString& fileName);
+  // Strict: the first problem refuses the file, with its line and column. Refused besides bad
+  // values: bytes that are not UTF-8 (in any field), control characters in bank_id, question_id,
+  // chosen (and, but for tab and newline, domain), and a row repeating an earlier row's answer
+  // (the same id, bank_id and question_id). `progress`, when given, hears every 65,536 rows.
+  static ReadResult read(const QByteArray& text, const QString& fileName,
+                         const ImportProgressFn& progress = {});
 };
 
 }  // namespace precisionlab::quiz
