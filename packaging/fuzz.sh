@@ -12,11 +12,13 @@
 #   moodle_xml_fuzzer          Moodle XML
 #   anki_text_fuzzer           Anki plain-text notes
 #   apkg_fuzzer                Anki packages (.apkg: zip + SQLite; needs QtCore, sqlite3, zlib)
+#   exam_date_fuzzer           the exam date of exam readiness (--exam-date, a profile's; QtCore)
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
 # the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8 for the first six; the
-# four bank-format and trainer_state targets of issue 25 get FUZZ_SECONDS_NEW, default 4, so the
-# ten together stay near a minute and a half) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
+# bank-format and trainer_state targets of issue 25 and the exam date one of issue 47 get
+# FUZZ_SECONDS_NEW, default 4, so all together stay near a minute and a half) from the seed corpus
+# in fuzz/corpus. Exits non-zero if a target finds a crash,
 # a sanitizer report, an out-of-memory or a broken invariant; the input is left in build-fuzz/.
 #   packaging/fuzz.sh            build and run every target
 #   FUZZ_SECONDS=600 packaging/fuzz.sh run_file_fuzzer
@@ -31,8 +33,8 @@ command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install
 
 targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
              run_file_fuzzer bank_fuzzer trainer_state_fuzzer gift_fuzzer moodle_xml_fuzzer
-             anki_text_fuzzer apkg_fuzzer)
-needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer "
+             anki_text_fuzzer apkg_fuzzer exam_date_fuzzer)
+needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer exam_date_fuzzer "
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
 # fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
@@ -129,6 +131,11 @@ put("trainer-step-2e63", json.dumps({"global_step": 2**63, "log_history": [{"los
 put("bank-schema-2e31", '{"schema": 2147483648, "questions": []}')
 put("anki-unclosed-quote", "#separator:tab\n" + "front\tback\n" * 10 + '"front\tback\n' * 1000)
 put("moodle-nul", '<quiz><question type="multichoice"><name><text>q\0</text></name></question></quiz>')
+# Issue 47: exam dates past every horizon, a huge one, and bytes that are not UTF-8.
+put("exam-date-9999", "9999-12-31")
+put("exam-date-huge", "2027-01-15" * 100000)
+put("exam-date-not-utf8", b"2027-01-1\xff")
+put("moodle-not-utf8", b'<?xml version="1.0"?>\n<quiz>\xff</quiz>')
 EOF
 
 for name in "${targets[@]}"; do
@@ -141,7 +148,7 @@ for name in "${targets[@]}"; do
     continue
   }
   t=$seconds
-  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer) t=$seconds_new ;; esac
+  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer | exam_date_fuzzer) t=$seconds_new ;; esac
   echo "==> fuzzing $name for ${t}s"
   mkdir -p "$out/corpus-$name"
   # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.
