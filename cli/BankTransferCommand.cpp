@@ -28,11 +28,13 @@ std::optional<quiz::BankFormat> formatArg(const ArgParser& args) {
 
 // A file's problems, on standard error (they went to standard output, mixed with what a script
 // reads there), escaped: a NUL byte in a problem is shown, not cut off with what follows it.
-void printProblems(const std::string& file, const QVector<quiz::ImportProblem>& problems,
+// The count is every problem found; the list stops at BankInterchange::kMaxProblems and its last
+// line counts the rest.
+void printProblems(const std::string& file, const quiz::BankImportResult& result,
                    const char* outcome) {
   std::fprintf(stderr, "%s: %s%s\n", escapeForTerminal(file).c_str(),
-               countText(problems.size(), "problem", "problems").c_str(), outcome);
-  for (const quiz::ImportProblem& problem : problems) {
+               countText(result.problemCount(), "problem", "problems").c_str(), outcome);
+  for (const quiz::ImportProblem& problem : result.problems) {
     const QByteArray utf8 = problem.toString().toUtf8();
     std::fprintf(
         stderr, "  %s\n",
@@ -49,7 +51,7 @@ int runBankImport(const ArgParser& args, const std::vector<std::string>& files) 
   const QString file = QString::fromStdString(files[0]);
   const quiz::BankImportResult r = quiz::BankInterchange::importFile(file, format);
   if (!r.ok()) {
-    printProblems(files[0], r.problems, ", nothing imported");
+    printProblems(files[0], r, ", nothing imported");
     return 1;
   }
   const quiz::QuestionBank& bank = *r.bank;
@@ -81,7 +83,7 @@ int runBankExport(const ArgParser& args, const std::vector<std::string>& files) 
       files.empty() ? QString::fromLatin1(kBuiltinBank) : QString::fromStdString(files[0]);
   const quiz::BankImportResult in = quiz::BankInterchange::importFile(source);
   if (!in.ok()) {
-    printProblems(source.toStdString(), in.problems, "");
+    printProblems(source.toStdString(), in, "");
     return 1;
   }
   const QString error =

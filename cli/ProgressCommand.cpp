@@ -8,8 +8,10 @@
 #include "cli/CommandRegistry.h"
 #include "cli/CountText.h"
 #include "core/EngineError.h"
+#include "core/TerminalText.h"
 
 #include "quiz/BankLoader.h"
+#include "quiz/ExamDate.h"
 #include "quiz/ExamReadiness.h"
 #include "quiz/FsrsProfileFit.h"
 #include "quiz/OutputFile.h"
@@ -50,8 +52,11 @@ ArgParser makeParser() {
       "    on standard error once a second for a long one.\n"
       "  progress readiness [--exam-date YYYY-MM-DD] [--bank FILE] [--profile NAME]\n"
       "    The predicted share of the bank's questions (default: the built-in one) answered\n"
-      "    right on the exam date (default: the one set in the app), per exam-guide\n"
-      "    sub-objective and overall, if studying stops now and if the schedule is followed.\n");
+      "    right on the exam date (default: the one set in the app; after today and at most\n"
+      "    " +
+      std::to_string(ExamDate::kMaxYearsAhead) +
+      " years after it), per exam-guide sub-objective and overall, if studying stops now\n"
+      "    and if the schedule is followed.\n");
   p.positional("ACTION", "optimize, parameters, export-revlog, import-revlog or readiness", 1, 1,
                ValueHint::Text,
                {"optimize", "parameters", "export-revlog", "import-revlog", "readiness"});
@@ -143,15 +148,34 @@ QString shareText(const ReadinessShare& s) {
   return QStringLiteral("%1 (%2-%3)").arg(percent(s.share), percent(s.low), percent(s.high));
 }
 
+// The exam day from --exam-date or, without it, the one the profile stores (set in the app);
+// a problem names where the date came from and how to change it.
+QDate examDate(ProgressStore& store, qint64 profile, const ArgParser& args) {
+  const QDate today = QDate::currentDate();
+  if (args.has("exam-date")) {
+    const ExamDateCheck given =
+        ExamDate::parse(QString::fromStdString(args.text("exam-date", "")), today);
+    if (!given.ok()) args.fail("exam-date", given.problem.toStdString());
+    return given.date;
+  }
+  Profile p;
+  for (const Profile& candidate : store.profiles().result())
+    if (candidate.id == profile) p = candidate;
+  const std::string name = escapeForTerminal(elideForMessage(p.name.toStdString()));
+  const std::string change =
+      "give --exam-date YYYY-MM-DD, or set the date in the app (Progress, \"My exam is on\")";
+  if (p.examDate.isEmpty())
+    args.fail("exam-date", "no exam date is stored for profile \"" + name + "\": " + change);
+  const ExamDateCheck stored = ExamDate::parse(p.examDate, today);
+  if (!stored.ok())
+    throw InputError("the exam date stored for profile \"" + name +
+                     "\" (no --exam-date given): " + stored.problem.toStdString() + "; " + change);
+  return stored.date;
+}
+
 int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
-  QString date = QString::fromStdString(args.text("exam-date", ""));
-  if (date.isEmpty())
-    for (const Profile& p : store.profiles().result())
-      if (p.id == profile) date = p.examDate;
-  if (date.isEmpty()) args.fail("exam-date", "no exam date is set for this profile: give one");
-  const QDate exam = QDate::fromString(date, Qt::ISODate);
-  if (!exam.isValid())
-    args.fail("exam-date", "\"" + date.toStdString() + "\" is not a date like 2027-01-15");
+  const QDate exam = examDate(store, profile, args);
+  const QString date = exam.toString(Qt::ISODate);
   const QString source = QString::fromStdString(args.text("bank", ":/banks/pmle-scaling.json"));
   const BankLoadResult loaded = BankLoader::loadFile(source);
   if (!loaded.ok())
@@ -220,10 +244,20 @@ int runProgress(const ArgParser& args) {
     const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
     if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%s\n", qPrintable(r.fit.summary));
-    if (r.fit.items > 0)
-      std::printf("log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f\n",
-                  r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
-                  r.fit.result.rmseBins);
+    if (r.fit.outcome == FsrsFit::Outcome::TooFewReviews) {
+      // The summary above says why; "log loss: previous 0.3, fitted 0.3" compared the kept
+      // parameters with themselves.
+      std::printf("nothing was fitted: the parameters in use are kept");
+      if (r.fit.items > 0)
+        std::printf(" (on this log: log loss %.4f, RMSE (bins) %.4f)", r.fit.current.logLoss,
+                    r.fit.current.rmseBins);
+      std::printf("\n");
+    } else if (r.fit.items > 0) {
+      std::printf(
+          "log loss: previous %.4f, fitted %.4f; RMSE (bins): previous %.4f, fitted %.4f%s\n",
+          r.fit.current.logLoss, r.fit.result.logLoss, r.fit.current.rmseBins,
+          r.fit.result.rmseBins, r.fit.keptCurrent ? " (the previous parameters are kept)" : "");
+    }
     std::printf("parameters in use: %s\n",
                 qPrintable(FsrsOptimizer::ankiParameterString(r.stored.weights)));
     writeJson(args, parametersJson(r.stored));

@@ -13,10 +13,11 @@
 #   anki_text_fuzzer           Anki plain-text notes
 #   apkg_fuzzer                Anki packages (.apkg: zip + SQLite; needs QtCore, sqlite3, zlib)
 #   revlog_csv_fuzzer          review-log CSVs (`progress import-revlog`; needs QtCore)
+#   exam_date_fuzzer           the exam date of exam readiness (--exam-date, a profile's; QtCore)
 # First each target runs once over crafted hostile inputs generated here (huge headers and
 # arrays, deep nesting, out-of-range sizes; nothing committed): a sanitizer regression run of
 # the torch-free parsers. Then each is fuzzed for FUZZ_SECONDS (default 8 for the first six; the
-# four bank-format and trainer_state targets of issue 25, and the review-log target of issue 47,
+# four bank-format and trainer_state targets of issue 25, the review-log and exam-date targets of issue 47,
 # get FUZZ_SECONDS_NEW, default 4, so they all together stay near a minute and a half) from the seed corpus in fuzz/corpus. Exits non-zero if a target finds a crash,
 # a sanitizer report, an out-of-memory or a broken invariant; the input is left in build-fuzz/.
 #   packaging/fuzz.sh            build and run every target
@@ -32,8 +33,8 @@ command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install
 
 targets_all=(safetensors_header_fuzzer config_json_fuzzer vocab_txt_fuzzer dataset_fuzzer
              run_file_fuzzer bank_fuzzer trainer_state_fuzzer gift_fuzzer moodle_xml_fuzzer
-             anki_text_fuzzer apkg_fuzzer revlog_csv_fuzzer)
-needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer revlog_csv_fuzzer "
+             anki_text_fuzzer apkg_fuzzer revlog_csv_fuzzer exam_date_fuzzer)
+needs_qt=" bank_fuzzer gift_fuzzer moodle_xml_fuzzer anki_text_fuzzer apkg_fuzzer revlog_csv_fuzzer exam_date_fuzzer "
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${targets_all[@]}"); fi
 
 # fuzz/CMakeLists.txt builds the core library with the fuzzer's instrumentation and links each
@@ -140,6 +141,11 @@ put("revlog-repeats", revlog + revlog_row("q1") * 20000)
 put("revlog-one-time", revlog + "".join(revlog_row("q%d" % i) for i in range(20000)))
 put("revlog-nul", revlog + revlog_row("q\0" "1"))
 put("revlog-latin1", (revlog + revlog_row("caf\xe9")).encode("latin-1"))
+# Issue 47: exam dates past every horizon, a huge one, and bytes that are not UTF-8.
+put("exam-date-9999", "9999-12-31")
+put("exam-date-huge", "2027-01-15" * 100000)
+put("exam-date-not-utf8", b"2027-01-1\xff")
+put("moodle-not-utf8", b'<?xml version="1.0"?>\n<quiz>\xff</quiz>')
 EOF
 
 for name in "${targets[@]}"; do
@@ -152,7 +158,7 @@ for name in "${targets[@]}"; do
     continue
   }
   t=$seconds
-  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer | revlog_csv_fuzzer) t=$seconds_new ;; esac
+  case "$name" in trainer_state_fuzzer | gift_fuzzer | moodle_xml_fuzzer | anki_text_fuzzer | apkg_fuzzer | revlog_csv_fuzzer | exam_date_fuzzer) t=$seconds_new ;; esac
   echo "==> fuzzing $name for ${t}s"
   mkdir -p "$out/corpus-$name"
   # New inputs go to build-fuzz/corpus-<name>; the checked-in seeds are read only.

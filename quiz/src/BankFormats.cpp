@@ -36,8 +36,11 @@ BankFormatSpec jsonFormat() {
   f.read = [](const BankFormatInput& in, QVector<ImportProblem>* problems) {
     BankFormatRead r;
     BankLoadResult loaded = BankLoader::loadJson(in.bytes);
-    for (const BankProblem& p : loaded.problems)
-      problems->push_back({in.fileName, 0, {}, p.toString()});
+    // The listed problems; BankInterchange counts the rest again in its own last line.
+    const qsizetype listed = loaded.problems.size() - (loaded.unlisted > 0 ? 1 : 0);
+    for (qsizetype i = 0; i < listed; ++i)
+      problems->push_back({in.fileName, 0, {}, loaded.problems[i].toString()});
+    r.unlistedProblems = loaded.unlisted;
     if (loaded.problems.isEmpty()) r.bank = std::move(loaded.bank);
     return r;
   };

@@ -1,6 +1,7 @@
 #include "quiz/BankInterchange.h"
 
 #include "core/TerminalText.h"
+#include "core/Utf8.h"
 #include "quiz/BankExtras.h"
 #include "quiz/BankJsonWriter.h"
 #include "quiz/BankLoader.h"
@@ -137,13 +138,13 @@ BankImportResult BankInterchange::importData(const QByteArray& data, BankFormat 
 
 BankImportResult BankInterchange::capped(BankImportResult result, const QString& fileName) {
   // One malformed file could list a problem per line (99,976 of them): the first ones, then a
-  // count of the rest.
-  if (result.problems.size() > kMaxProblems) {
-    const qsizetype more = result.problems.size() - kMaxProblems;
-    result.problems.resize(kMaxProblems);
-    result.problems.push_back(
-        {fileName, 0, {}, BankInterchange::tr("... and %1 more problems").arg(more)});
-  }
+  // count of the rest, with those the validation (BankLoader) counted without listing them.
+  const qsizetype over = std::max<qsizetype>(0, result.problems.size() - kMaxProblems);
+  if (over == 0 && result.unlisted == 0) return result;
+  result.problems.resize(result.problems.size() - over);
+  result.unlisted += over;
+  result.problems.push_back(
+      {fileName, 0, {}, BankInterchange::tr("... and %1 more problems").arg(result.unlisted)});
   return result;
 }
 
@@ -167,9 +168,20 @@ BankImportResult BankInterchange::importUnbounded(const QByteArray& data, BankFo
     // it. The text here only serves to find PrecisionLab's own bank line, always UTF-8.
     if (utf8.hasError()) text.clear();
   } else if (utf8.hasError()) {
+    // Where: the line, and the byte with its offset (an editor that shows no such line can jump
+    // to the offset).
+    const size_t at =
+        precisionlab::utf8::firstInvalid(std::string_view(data.constData(), size_t(data.size())));
+    const qsizetype offset = at == std::string_view::npos ? 0 : qsizetype(at);
     BankImportResult result;
     result.problems.push_back(
-        {fileName, 0, {}, BankInterchange::tr("not UTF-8 text; save it as UTF-8 and try again")});
+        {fileName,
+         int(data.left(offset).count('\n')) + 1,
+         {},
+         BankInterchange::tr("not UTF-8 text: the byte \\x%1 at offset %2 is not valid UTF-8; save "
+                             "the file as UTF-8 and try again")
+             .arg(uchar(data.at(offset)), 2, 16, QChar('0'))
+             .arg(offset)});
     return result;
   }
   if (text.startsWith(QChar(0xFEFF))) text.remove(0, 1);
@@ -183,6 +195,7 @@ BankImportResult BankInterchange::readWith(const BankFormatSpec& row,
   BankImportResult result;
   BankFormatRead read = row.read(input, &result.problems);
   result.notes = read.notes;
+  result.unlisted = read.unlistedProblems;
   if (read.bank) {  // a whole bank, validated by its reader
     if (result.problems.isEmpty()) result.bank = std::move(read.bank);
     return result;
@@ -265,7 +278,10 @@ BankImportResult BankInterchange::complete(QVector<ImportedQuestion> imported, c
   // The same validation as a JSON bank: every problem maps back to its question and line.
   BankLoadResult loaded = BankLoader::loadJson(BankJsonWriter::write(bank));
   static const QRegularExpression index(QStringLiteral("^\\$\\.questions\\[(\\d+)\\](.*)$"));
-  for (const BankProblem& p : loaded.problems) {
+  // The listed problems; the count of the rest travels on, for capped()'s last line.
+  result.unlisted += loaded.unlisted;
+  const qsizetype listed = loaded.problems.size() - (loaded.unlisted > 0 ? 1 : 0);
+  for (const BankProblem& p : loaded.problems.mid(0, listed)) {
     const auto m = index.match(p.path);
     if (m.hasMatch() && m.captured(1).toInt() < imported.size()) {
       const ImportedQuestion& iq = imported.at(m.captured(1).toInt());

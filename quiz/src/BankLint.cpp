@@ -74,6 +74,17 @@ QString optionLabel(const QString& questionId, const QString& optionId) {
   return questionId + QLatin1Char(' ') + optionId;
 }
 
+// The options (or phrases) a warning names, at most kMaxListed of them and a count of the rest:
+// a theme wrong in every question of a 10,000-question bank was one line of 120,242 characters.
+// The warning still says how many there are in all.
+constexpr int kMaxListed = 10;
+QString listed(const QStringList& items) {
+  const QString first = items.mid(0, kMaxListed).join(QStringLiteral(", "));
+  return items.size() <= kMaxListed
+             ? first
+             : BankLint::tr("%1 and %2 more").arg(first).arg(items.size() - kMaxListed);
+}
+
 // Where the key's length sits among a question's options, over the single-answer questions with
 // three or more options: with four options the key is the longest by chance in about a quarter of
 // them and the shortest in another quarter. A bank where either share is above 30 % hands out
@@ -199,8 +210,7 @@ QVector<PhraseCluster> clusterPhrases(QVector<QPair<QString, PhraseOccurrences>>
 }
 
 QString withRelated(const PhraseCluster& c) {
-  return c.related.isEmpty() ? QString()
-                             : BankLint::tr(" (with %1)").arg(c.related.join(QStringLiteral(", ")));
+  return c.related.isEmpty() ? QString() : BankLint::tr(" (with %1)").arg(listed(c.related));
 }
 
 // Returns the phrases it reported, so that never-keyed-theme does not report them again.
@@ -225,7 +235,7 @@ QSet<QString> reusedDistractors(const QuestionBank& bank, const PhraseMap& phras
                                 "vary the distractors")
                        .arg(c.phrase, withRelated(c))
                        .arg(c.occ.wrong.size())
-                       .arg(c.occ.wrong.join(QStringLiteral(", ")))
+                       .arg(listed(c.occ.wrong))
                        .arg(c.occ.keyedQuestions.size())});
   }
   return reported;
@@ -352,7 +362,7 @@ void neverKeyedThemes(const QuestionBank& bank, const PhraseMap& phrases,
                                 "questions where it is the answer, or vary the distractors")
                        .arg(name, related)
                        .arg(wrong.size())
-                       .arg(wrong.join(QStringLiteral(", ")))});
+                       .arg(listed(wrong))});
   };
   QSet<QString> themeQuestions;  // questions where a reported theme is a wrong option
   for (const Theme& theme : kThemes) {
@@ -419,7 +429,7 @@ void absolutesInDistractors(const QuestionBank& bank, QVector<LintWarning>& out)
                               "claim is wrong\" scores: qualify the distractors or let keys "
                               "make absolute claims where they are true")
                      .arg(wrong.size())
-                     .arg(wrong.join(QStringLiteral(", ")))
+                     .arg(listed(wrong))
                      .arg(keyed)});
 }
 

@@ -440,7 +440,10 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   std::vector<json::DuplicateKey> duplicates;
   size_t omitted = 0;
   options.duplicateKeys = &duplicates;
-  options.maxDuplicateKeys = 100;
+  // More than kMaxProblems, so that the line counting the omitted ones is never listed.
+  constexpr size_t kMaxDuplicateKeys = 100;
+  static_assert(kMaxDuplicateKeys > kMaxProblems);
+  options.maxDuplicateKeys = kMaxDuplicateKeys;
   options.omittedDuplicateKeys = &omitted;
   JsonValue root;
   ++g_parses;
@@ -507,14 +510,17 @@ BankLoadResult BankLoader::loadJson(const QByteArray& json) {
   Validator v(schema);
   QuestionBank bank = v.bank(root);
   result.problems += v.problems;
-  // One malformed bank could list a problem per option (99,976 lines): the first ones and a count.
-  constexpr int kMaxProblems = 50;
-  if (result.problems.size() > kMaxProblems) {
-    const qsizetype more = result.problems.size() - kMaxProblems;
+  // One malformed bank could list a problem per option (99,976 lines): the first ones and a count
+  // of every other, the duplicate keys the parser stopped listing included (one line stands for
+  // `omitted` of them; there are then more listed than kMaxProblems, so that line is cut here).
+  const qsizetype found =
+      result.problems.size() + (omitted > 0 ? static_cast<qsizetype>(omitted) - 1 : 0);
+  if (found > kMaxProblems) {
     result.problems.resize(kMaxProblems);
+    result.unlisted = found - kMaxProblems;
     result.problems.push_back(
         {QStringLiteral("$"),
-         BankLoader::tr("... and %1 more problems").arg(static_cast<qlonglong>(more))});
+         BankLoader::tr("... and %1 more problems").arg(static_cast<qlonglong>(result.unlisted))});
   }
   if (result.problems.isEmpty()) {
     bank.schema = schema;

@@ -1,8 +1,10 @@
 #include "quiz/ExamReadiness.h"
 
+#include "quiz/ExamDate.h"
 #include "quiz/FsrsItems.h"
 #include "quiz/FsrsScheduler.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QMap>
 #include <algorithm>
@@ -169,8 +171,26 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   ReadinessReport r;
   r.nowMs = in.nowMs;
   r.examMs = in.examMs;
+  // Local days, as the exam date is given (ExamDate.h): the front ends check the date first and
+  // say where it came from; this keeps every caller within the simulated horizon.
+  const QDate today = QDateTime::fromMSecsSinceEpoch(in.nowMs).date();
+  const QDate examDay = QDateTime::fromMSecsSinceEpoch(in.examMs).date();
   if (in.examMs <= in.nowMs) {
-    r.message = QStringLiteral("Set an exam date in the future to see your readiness.");
+    r.message = QStringLiteral(
+                    "The exam date %1 is not after now (%2): set an exam date in the "
+                    "future to see your readiness.")
+                    .arg(examDay.toString(Qt::ISODate), today.toString(Qt::ISODate));
+    return r;
+  }
+  // Compared in milliseconds: a time past QDateTime's range has no valid date to compare.
+  if (in.examMs >= ExamDate::latest(today).addDays(1).startOfDay().toMSecsSinceEpoch()) {
+    r.message =
+        QStringLiteral(
+            "The exam date %1 is more than %2 years after today (%3): readiness "
+            "simulates at most %2 years of study; set an exam date no later than %4.")
+            .arg(examDay.toString(Qt::ISODate))
+            .arg(ExamDate::kMaxYearsAhead)
+            .arg(today.toString(Qt::ISODate), ExamDate::latest(today).toString(Qt::ISODate));
     return r;
   }
   r.daysToExam = static_cast<int>((in.examMs - in.nowMs + kDayMs - 1) / kDayMs);
@@ -237,8 +257,8 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   const auto summarise = [&](const QString& name, const QVector<int>& members) {
     return summary(name, members, history, stopNow, follow);
   };
-  QVector<int> all(n);
-  for (int i = 0; i < n; ++i) all[i] = i;
+  QVector<int> all;  // appended: GCC 14 misread QVector<int>(n) as a memset of 2^64 bytes
+  for (int i = 0; i < n; ++i) all << i;
   r.overall = summarise(QString(), all);
   for (auto it = groups.cbegin(); it != groups.cend(); ++it)
     r.objectives << summarise(it.key(), it.value());

@@ -3,6 +3,8 @@
 #include "quiz/BankExtras.h"
 #include "quiz/HtmlText.h"
 
+#include "core/Utf8.h"
+
 #include <QRegularExpression>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
@@ -53,6 +55,49 @@ QString elementText(QXmlStreamReader& r) {
     }
   }
   return text;
+}
+
+// Bytes meant as UTF-8 (no UTF-16/32 byte order mark, no other encoding declared) that are not:
+// the offset of the first bad byte, else -1. Qt's reader stops at it with "incorrectly encoded
+// content" and no place; before the root it read as "the root element must be <quiz>".
+qsizetype invalidUtf8(const QXmlStreamReader& r, const QByteArray& xml) {
+  const QString declared = r.documentEncoding().toString();
+  if (!declared.isEmpty() && declared.compare(QLatin1String("UTF-8"), Qt::CaseInsensitive) != 0)
+    return -1;
+  if (xml.startsWith("\xFF\xFE") || xml.startsWith("\xFE\xFF") ||
+      xml.startsWith(QByteArray("\0\0\xFE\xFF", 4)))
+    return -1;
+  const size_t at = utf8::firstInvalid(std::string_view(xml.constData(), size_t(xml.size())));
+  return at == std::string_view::npos ? -1 : qsizetype(at);
+}
+
+// The reader's error as a problem on its line: bytes that are not UTF-8 by their line and offset,
+// else the reader's message with control characters escaped.
+template <typename Problem>
+void readerProblem(const QXmlStreamReader& r, const QByteArray& xml, const Problem& problem) {
+  if (const qsizetype bad = invalidUtf8(r, xml); bad >= 0) {
+    problem(int(xml.left(bad).count('\n')) + 1, QString(),
+            MoodleXmlFormat::tr("not UTF-8 text: the byte \\x%1 at offset %2 is not valid UTF-8; "
+                                "save the file as UTF-8, or name its encoding in the XML "
+                                "declaration (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)")
+                .arg(uchar(xml.at(bad)), 2, 16, QChar('0'))
+                .arg(bad));
+    return;
+  }
+  QString detail = controlsEscaped(r.errorString());
+  // The reader quotes a NUL byte as nothing ("Unexpected ''"): the byte is named here when the
+  // error is on the line of the first control character XML does not allow.
+  for (qsizetype i = 0, line = 1; i < xml.size(); ++i) {
+    const auto c = static_cast<unsigned char>(xml.at(i));
+    if (c == '\n') ++line;
+    if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t') continue;
+    if (line == r.lineNumber())
+      detail += MoodleXmlFormat::tr(" (the byte \\x%1, a control character XML does not allow)")
+                    .arg(c, 2, 16, QChar('0'));
+    break;
+  }
+  problem(static_cast<int>(r.lineNumber()), {},
+          MoodleXmlFormat::tr("XML error at column %1: %2").arg(r.columnNumber()).arg(detail));
 }
 
 void textElement(QXmlStreamWriter& w, const QString& name, const QString& text, bool html = true) {
@@ -156,6 +201,10 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
                                   "allowed in Moodle XML; remove it"));
       return out;
     }
+  }
+  if (r.hasError()) {  // before the root: a bad byte, not a wrong root, stopped the reader
+    readerProblem(r, xml, problem);
+    return out;
   }
   if (r.tokenType() != QXmlStreamReader::StartElement || r.name() != QLatin1String("quiz")) {
     problem(static_cast<int>(r.lineNumber()), {},
@@ -262,22 +311,7 @@ QVector<ImportedQuestion> MoodleXmlFormat::read(const QByteArray& xml, const QSt
     }
     out.push_back({q, line, label});
   }
-  if (r.hasError()) {
-    QString detail = controlsEscaped(r.errorString());
-    // The reader quotes a NUL byte as nothing ("Unexpected ''"): the byte is named here when the
-    // error is on the line of the first control character XML does not allow.
-    for (qsizetype i = 0, line = 1; i < xml.size(); ++i) {
-      const auto c = static_cast<unsigned char>(xml.at(i));
-      if (c == '\n') ++line;
-      if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t') continue;
-      if (line == r.lineNumber())
-        detail += MoodleXmlFormat::tr(" (the byte \\x%1, a control character XML does not allow)")
-                      .arg(c, 2, 16, QChar('0'));
-      break;
-    }
-    problem(static_cast<int>(r.lineNumber()), {},
-            MoodleXmlFormat::tr("XML error at column %1: %2").arg(r.columnNumber()).arg(detail));
-  }
+  if (r.hasError()) readerProblem(r, xml, problem);
   return out;
 }
 

@@ -919,6 +919,10 @@
         <source>&quot;%1&quot;%2 is a wrong option in %3 questions (%4) and the key in none, so the bank teaches that it is never right; write questions where it is the answer, or vary the distractors</source>
         <translation>„%1“%2 ist in %3 Fragen (%4) eine falsche Option und in keiner die richtige, also lehrt die Sammlung, dass es nie stimmt; schreiben Sie Fragen, in denen es die Antwort ist, oder variieren Sie die Distraktoren</translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLoader</name>
@@ -4545,10 +4549,6 @@ Jetzt abgeben?</translation>
         <translation>die Datei ist beim Lesen über die Größengrenze gewachsen</translation>
     </message>
     <message>
-        <source>not UTF-8 text; save it as UTF-8 and try again</source>
-        <translation>kein UTF-8-Text; speichern Sie sie als UTF-8 und versuchen Sie es erneut</translation>
-    </message>
-    <message>
         <source>no questions found</source>
         <translation>keine Fragen gefunden</translation>
     </message>
@@ -4640,6 +4640,10 @@ Jetzt abgeben?</translation>
         <source>Moodle XML (*.xml)</source>
         <translation>Moodle XML (*.xml)</translation>
     </message>
+    <message>
+        <source>not UTF-8 text: the byte \x%1 at offset %2 is not valid UTF-8; save the file as UTF-8 and try again</source>
+        <translation>kein UTF-8-Text: das Byte \x%1 an Position %2 ist kein gültiges UTF-8; speichern Sie die Datei als UTF-8 und versuchen Sie es erneut</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::quiz::GiftFormat</name>
@@ -4725,6 +4729,10 @@ Jetzt abgeben?</translation>
     <message>
         <source> (the byte \x%1, a control character XML does not allow)</source>
         <translation> (das Byte \x%1, ein Steuerzeichen, das XML nicht erlaubt)</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text: the byte \x%1 at offset %2 is not valid UTF-8; save the file as UTF-8, or name its encoding in the XML declaration (&lt;?xml version=&quot;1.0&quot; encoding=&quot;ISO-8859-1&quot;?&gt;)</source>
+        <translation>kein UTF-8-Text: das Byte \x%1 an Position %2 ist kein gültiges UTF-8; speichern Sie die Datei als UTF-8 oder nennen Sie ihre Kodierung in der XML-Deklaration (&lt;?xml version=&quot;1.0&quot; encoding=&quot;ISO-8859-1&quot;?&gt;)</translation>
     </message>
 </context>
 <context>

@@ -11,12 +11,15 @@
 // share 5.4 points too high at 60 days: the interval does not include the parameters' own
 // uncertainty, see quiz/ExamReadiness.h.) Also the weakest sub-objective, this week's questions
 // and the last exam sitting.
+#include "quiz/ExamDate.h"
 #include "quiz/ExamReadiness.h"
 #include "quiz/FsrsOptimizer.h"
 #include "simulated_learner.h"
 
+#include <QDateTime>
 #include <QTest>
 #include <cmath>
+#include <limits>
 #include <random>
 
 using namespace precisionlab::quiz;
@@ -238,6 +241,88 @@ class TestExamReadiness : public QObject {
     in.examMs = in.nowMs - 1;  // a date in the past
     const ReadinessReport past = ExamReadiness::predict(in);
     QVERIFY(!past.ok && past.message.contains("future"));
+  }
+
+  // Issue 47: --exam-date 9999-12-31 ran for minutes (every review until then simulated). The
+  // text a learner gives or a profile stores is a real date after today and at most
+  // ExamDate::kMaxYearsAhead years after it; anything else names the value and today.
+  void examDateIsCheckedAndBounded_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("problem");  // empty: accepted
+    const QString notADate = QStringLiteral("\"%1\" is not a date like 2027-01-15 (YYYY-MM-DD)");
+    QTest::newRow("tomorrow") << "2026-12-06"
+                              << "";
+    QTest::newRow("the last day") << "2031-12-05"
+                                  << "";
+    QTest::newRow("a day too far")
+        << "2031-12-06"
+        << "2031-12-06 is more than 5 years after today (2026-12-05): readiness simulates at "
+           "most 5 years of study, so the exam date must be 2031-12-05 or earlier";
+    QTest::newRow("9999-12-31")
+        << "9999-12-31"
+        << "9999-12-31 is more than 5 years after today (2026-12-05): readiness simulates at "
+           "most 5 years of study, so the exam date must be 2031-12-05 or earlier";
+    QTest::newRow("today") << "2026-12-05"
+                           << "2026-12-05 is not after today (2026-12-05): readiness needs an "
+                              "exam date in the future";
+    QTest::newRow("past") << "2020-01-01"
+                          << "2020-01-01 is not after today (2026-12-05): readiness needs an "
+                             "exam date in the future";
+    QTest::newRow("month 13") << "2027-13-01" << notADate.arg("2027-13-01");
+    QTest::newRow("no padding") << "2027-1-5" << notADate.arg("2027-1-5");
+    QTest::newRow("a sign") << "+2027-01-15" << notADate.arg("+2027-01-15");
+    QTest::newRow("other digits") << QString::fromUtf8("\uFF12027-01-15")
+                                  << notADate.arg(QString::fromUtf8("\uFF12027-01-15"));
+    QTest::newRow("empty") << "" << notADate.arg("");
+    QTest::newRow("an escape") << "\x1b]0;x\x07" << notADate.arg("\\e]0;x\\x07");
+    QTest::newRow("long") << QString(1000, QLatin1Char('9'))
+                          << notADate.arg(QString(80, QLatin1Char('9')) + "... (1000 bytes)");
+  }
+  void examDateIsCheckedAndBounded() {
+    QFETCH(QString, text);
+    QFETCH(QString, problem);
+    const QDate today(2026, 12, 5);
+    const ExamDateCheck check = ExamDate::parse(text, today);
+    QCOMPARE(check.problem, problem);
+    QCOMPARE(check.ok(), problem.isEmpty());
+    if (check.ok()) QCOMPARE(check.date.toString(Qt::ISODate), text);
+  }
+
+  // The prediction refuses an exam past the horizon itself (the app's stored date reaches it
+  // without the CLI's check), naming the limit and the last day; the last day completes. One
+  // step is one review, so the cost follows the reviews until the exam, not the days.
+  void farExamIsRefusedAndTheLastDayCompletes() {
+    simulated_learner::Learner learner;
+    learner.bankSize = kBank;
+    learner.newPerDay = 6;
+    const simulated_learner::Simulation sim = simulated_learner::simulateStudy(learner, 0, 20, 9);
+    ReadinessInput in = inputOf(sim, FsrsModel::defaultWeights());
+    in.runs = 20;
+    const QDate today = QDateTime::fromMSecsSinceEpoch(in.nowMs).date();
+    const QDate last = ExamDate::latest(today);
+    const QString limit =
+        QStringLiteral(
+            "readiness simulates at most 5 years of study; set an exam date no later "
+            "than %1.")
+            .arg(last.toString(Qt::ISODate));
+    in.examMs = QDate(9999, 12, 31).startOfDay().toMSecsSinceEpoch();
+    ReadinessReport r = ExamReadiness::predict(in);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.message.startsWith("The exam date 9999-12-31 is more than 5 years after today (" +
+                                  today.toString(Qt::ISODate) + ")") &&
+                 r.message.endsWith(limit),
+             qPrintable(r.message));
+    in.examMs = last.addDays(1).startOfDay().toMSecsSinceEpoch();
+    r = ExamReadiness::predict(in);
+    QVERIFY2(!r.ok && r.message.endsWith(limit), qPrintable(r.message));
+    in.examMs = std::numeric_limits<qint64>::max();  // past QDateTime's range
+    QVERIFY(!ExamReadiness::predict(in).ok);
+    in.examMs = last.startOfDay().toMSecsSinceEpoch();
+    r = ExamReadiness::predict(in);
+    QVERIFY2(r.ok, qPrintable(r.message));
+    QVERIFY(r.daysToExam >= 5 * 365);
+    QCOMPARE(r.overall.questions, kBank);
+    QVERIFY(r.overall.followSchedule.share > r.overall.stopNow.share);
   }
 };
 

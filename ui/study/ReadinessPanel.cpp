@@ -1,5 +1,7 @@
 #include "ui/study/ReadinessPanel.h"
 
+#include "quiz/ExamDate.h"
+
 #include <QCheckBox>
 #include <QDate>
 #include <QDateEdit>
@@ -33,6 +35,9 @@ ReadinessPanel::ReadinessPanel(const quiz::QuestionBank& bank, quiz::ProgressSto
   enabled_ = new QCheckBox(tr("My exam is on"), this);
   date_ = new QDateEdit(QDate::currentDate().addDays(30), this);
   date_->setCalendarPopup(true);
+  // Readiness simulates at most ExamDate::kMaxYearsAhead years (quiz/ExamDate.h): a later date
+  // is not offered (a stored one shows as the latest), and the prediction would refuse it.
+  date_->setMaximumDate(quiz::ExamDate::latest(QDate::currentDate()));
   date_->setAccessibleName(tr("Exam date"));
   date_->setEnabled(false);
   report_ = new QLabel(this);

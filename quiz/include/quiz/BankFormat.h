@@ -61,6 +61,7 @@ struct BankFormatRead {
   QString title;      // the bank title the file names (an Anki deck), if any
   QStringList notes;  // what the reader dropped, in plain words
   std::optional<QuestionBank> bank;
+  qsizetype unlistedProblems = 0;  // found beyond those the reader listed (counted, not shown)
 };
 
 struct BankFormatSpec {

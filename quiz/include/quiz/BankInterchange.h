@@ -15,6 +15,7 @@
 #pragma once
 
 #include "quiz/BankFormat.h"
+#include "quiz/BankLoader.h"
 #include "quiz/QuestionBank.h"
 
 #include <QByteArray>
@@ -29,9 +30,14 @@ namespace precisionlab::quiz {
 
 struct BankImportResult {
   std::optional<QuestionBank> bank;  // set only when problems is empty
+  // The first BankInterchange::kMaxProblems problems and, when `unlisted` is not 0, a last line
+  // counting the rest ("... and 4950 more problems").
   QVector<ImportProblem> problems;
+  qsizetype unlisted = 0;
   QStringList notes;  // what the import filled in or dropped, in plain words
   bool ok() const { return bank.has_value() && problems.isEmpty(); }
+  // Every problem found, listed or counted (a summary's "5000 problems").
+  qsizetype problemCount() const { return problems.size() - (unlisted > 0 ? 1 : 0) + unlisted; }
 };
 
 class BankInterchange {
@@ -41,8 +47,9 @@ class BankInterchange {
   static constexpr qint64 kMaxFileBytes = 8LL * 1024 * 1024;
   static constexpr int kMaxQuestions = 5000;  // checked by each reader while it reads
   static constexpr int kMaxOptions = 26;      // option ids run from a to z
-  // Problems listed at most; the rest are counted in one last line ("... and 9,812 more").
-  static constexpr int kMaxProblems = 50;
+  // Problems listed at most; the rest are counted in one last line ("... and 9812 more
+  // problems"), as BankLoader does for a JSON bank.
+  static constexpr int kMaxProblems = BankLoader::kMaxProblems;
 
   // "a" for 0 ... "z" for 25 (readers refuse more than kMaxOptions options).
   static QString optionId(qsizetype index);

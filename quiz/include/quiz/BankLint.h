@@ -3,7 +3,8 @@
 // the bank loads either way. Pure and Qt-core only, so the CLI (`bank check --lint`), the app
 // and the tests share one implementation.
 //
-// Rules (each warning names its rule, the question and, where it applies, the option):
+// Rules (each warning names its rule, the question and, where it applies, the option; a warning
+// about many options names the first 10 and counts the rest, "q1 b, ..., q10 a and 9990 more"):
 //   longest-key           over the single-answer questions with 3 or more options (at least 10
 //                         of them), the key is strictly the longest option in more than 30 %
 //                         (chance: about 25 % with four options): "pick the longest" scores.

@@ -24,8 +24,13 @@ struct BankProblem {
 
 struct BankLoadResult {
   std::optional<QuestionBank> bank;  // set only when problems is empty
+  // The first BankLoader::kMaxProblems problems and, when `unlisted` is not 0, a last line
+  // counting the rest ("... and 9950 more problems").
   QVector<BankProblem> problems;
+  qsizetype unlisted = 0;
   bool ok() const { return bank.has_value() && problems.isEmpty(); }
+  // Every problem found, listed or counted (a summary's "10000 problems").
+  qsizetype problemCount() const { return problems.size() - (unlisted > 0 ? 1 : 0) + unlisted; }
 };
 
 class BankLoader {
@@ -35,6 +40,8 @@ class BankLoader {
   // The newest schema this build understands. Schema 2 adds the optional sub-objective tags
   // (bank.objectives, questions[].objectives); schema 1 files load unchanged.
   static constexpr int kSchemaVersion = 2;
+  // Problems listed at most; the rest are counted (BankLoadResult::unlisted).
+  static constexpr int kMaxProblems = 50;
 
   // Reads and validates a file (":/..." resource paths work too). An unreadable file is one
   // problem at "$" naming the file.

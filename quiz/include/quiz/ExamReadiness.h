@@ -7,7 +7,10 @@
 // smoothed). Following the schedule is simulated: each question is reviewed when the profile's
 // scheduler makes it due (never-answered ones are first answered tomorrow), each review recalled
 // with the model's probability and rated with the learner's own shares of Hard, Good and Easy;
-// `runs` seeded runs give the mean and its spread.
+// `runs` seeded runs give the mean and its spread. One simulated step is one review (an interval
+// is one step, however many days it spans), so the cost grows with the reviews the schedule
+// would ask for before the exam, not with the days; an exam more than ExamDate::kMaxYearsAhead
+// years away is refused (ExamDate.h), which bounds it.
 //
 // Uncertainty: a 90 % interval around each share, from the spread of the simulated runs and the
 // binomial spread of an exam that asks each question of the group once. It does not include
@@ -59,7 +62,7 @@ struct ExamSittingCheck {
 
 struct ReadinessReport {
   bool ok = false;
-  QString message;  // why not (no exam date, a date in the past)
+  QString message;  // why not (a date not in the future, or past ExamDate::latest), naming it
   qint64 nowMs = 0, examMs = 0;
   int daysToExam = 0;
   double firstAnswerShare = 0.0;  // the chance used for questions never answered
