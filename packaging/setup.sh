@@ -115,7 +115,7 @@ export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 # --- the light build: Debian's LibTorch 1.13 ---------------------------------------------------
 build_torch1() {
   if [ ! -f "$build1/build.ninja" ]; then
-    echo "==> configuring $build1 (Debian's LibTorch 1.13, CPU)"
+    echo "==> configuring $build1 (Debian's own LibTorch, CPU)"
     cmake -S "$root" -B "$build1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args)
   fi
   echo "==> building $build1"
