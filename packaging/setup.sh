@@ -132,6 +132,17 @@ setup_venv() {
   local stamp=$venv/.precisionlab-installed want
   want="$torch_spec $({ cat "$root/packaging/python-requirements.txt" 2>/dev/null || true; } | md5sum | cut -c1-12)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    # One installer at a time per pip cache: CI's two fresh roots share the host's pip cache, and
+    # without the lock both download the same few GB at once; with it the second installs from
+    # the cache the first filled. (The lock is released when the subshell's descriptor closes.)
+    local pip_cache=${PIP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pip}
+    mkdir -p "$pip_cache" 2>/dev/null || true
+    exec {pip_lock}>>"$pip_cache/.precisionlab-setup.lock" 2>/dev/null || pip_lock=
+    if [ -n "$pip_lock" ] && command -v flock >/dev/null &&
+      ! flock -n "$pip_lock"; then
+      echo "==> waiting for another set-up's pip install sharing $pip_cache"
+      flock "$pip_lock"
+    fi
     echo "==> installing $torch_spec into $venv (the CUDA wheel and its nvidia-* libraries: a few GB once)"
     "$venv_python" -m pip install -q --disable-pip-version-check "$torch_spec"
     if [ -f "$root/packaging/python-requirements.txt" ]; then
@@ -139,6 +150,7 @@ setup_venv() {
       "$venv_python" -m pip install -q --disable-pip-version-check -r "$root/packaging/python-requirements.txt"
     fi
     echo "$want" >"$stamp"
+    if [ -n "$pip_lock" ]; then exec {pip_lock}>&-; fi
   fi
 }
 
