@@ -32,6 +32,8 @@ namespace precisionlab::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 // The user's data folder (XDG_DATA_HOME, else ~/.local/share), never the current directory: the
 // README's first command runs the terminal lab from the checkout, and wrote its records there.
 std::string defaultOutDir() {
@@ -81,6 +83,25 @@ TrainConfig baseFrom(const ArgParser& p) {
   return c;
 }
 
+// A run that ended in an error is the lab's failure (issue 47: a child whose first checkpoint a
+// full TMPDIR could not hold left "too short to judge" and exit status 0): each cause on standard
+// error, where the checkpoints went when the cause is under the temporary folder, and exit 1.
+int reportFailures(const LabSession& session, int status) {
+  const std::vector<std::string> failed = LabReport::failures(session);
+  if (failed.empty()) return status;
+  std::error_code ec;
+  const std::string temp = fs::temp_directory_path(ec).string();
+  for (const std::string& line : failed) {
+    std::cerr << "precisionlab-cli lab: " << escapeForTerminal(line, NewlinePolicy::Keep) << "\n";
+    if (!ec && !temp.empty() && line.find(temp + "/precisionlab-checkpoints-") != std::string::npos)
+      std::cerr << "  the lab writes its checkpoints in the temporary folder " << temp
+                << " (TMPDIR): free space there, or set TMPDIR to a folder with room\n";
+  }
+  std::cerr << "precisionlab-cli lab: " << failed.size() << (failed.size() == 1 ? " run" : " runs")
+            << " ended in an error (above); the records keep what was measured\n";
+  return status == kExitOk ? kExitFailure : status;
+}
+
 int runLab(const ArgParser& parser) {
   const TrainConfig base = baseFrom(parser);
   checkTrainingConfig(parser, base);  // one clear error instead of every run failing alike
@@ -99,6 +120,8 @@ int runLab(const ArgParser& parser) {
     if (const std::string problem = LabSession::rowProblem(id, base); !problem.empty())
       throw UsageError("--" + problem);
   const std::string outDir = parser.text("out", defaultOutDir());
+  std::error_code ec;
+  const bool outExisted = fs::exists(outDir, ec);
   // Made now, not after the runs: an unusable --out must not cost the user a whole lab.
   if (const std::string problem = makeOutputFolder(outDir); !problem.empty())
     parser.fail("out", problem);
@@ -118,7 +141,14 @@ int runLab(const ArgParser& parser) {
   options.recordsDir = outDir;
   LabSession session(options);
   const LabSession::StartResult started = session.startAll(ids, base);
-  if (!started.ok()) parser.fail("scenarios", started.error);
+  if (!started.ok()) {
+    // Nothing ran: a folder made for this lab goes again (only while empty).
+    if (!outExisted) fs::remove(outDir, ec);
+    // The settings' issues are the command line's; anything else (a TMPDIR that cannot hold the
+    // checkpoints, a fork that failed) is this machine's, said as it is (exit 1).
+    if (!started.issues.empty() || started.alreadyRunning) parser.fail("scenarios", started.error);
+    throw InputError(started.failedScenario + ": " + started.error);
+  }
   ProgressBlock progress(std::cout, tty);
   SessionLoop loop;
   loop.interval = std::chrono::milliseconds(tty ? 100 : 250);
@@ -137,7 +167,7 @@ int runLab(const ArgParser& parser) {
   LabReport::writeRecords(outDir, session, verdicts);  // an error here is reported by main: exit 1
   std::cout << "\nRecords: " << outDir
             << "/steps.csv, steps.jsonl, evals.csv, verdicts.txt, verdicts.json\n";
-  return cancelled ? kExitCancelled : kExitOk;
+  return reportFailures(session, cancelled ? kExitCancelled : kExitOk);
 }
 
 }  // namespace

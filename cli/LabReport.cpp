@@ -79,6 +79,16 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
   return lines;
 }
 
+std::vector<std::string> LabReport::failures(const LabSession& session) {
+  std::vector<std::string> lines;
+  for (const auto& s : session.results())
+    for (const auto& r : s.runs)
+      if (r.state == RunState::Failed)
+        lines.push_back(s.id + ", " + r.label + ": " +
+                        (r.message.empty() ? std::string("no cause reported") : r.message));
+  return lines;
+}
+
 void LabReport::printSetup(std::ostream& out, const TrainConfig& base) {
   const RunDescription d = LabScenarios::describe(base);
   out << "What ran:\n  model: " << d.model << "\n  " << d.data << "\n  schedule: " << d.schedule

@@ -22,6 +22,9 @@ class LabReport {
                               const std::vector<Verdict>& verdicts);
   static void printTable(std::ostream& out, const LabSession& session,
                          const std::vector<Verdict>& verdicts);
+  // One line per run that ended in an error (RunState::Failed: an exception in the trainer, a
+  // child process that failed), "<scenario>, <run>: <cause>"; empty when none did.
+  static std::vector<std::string> failures(const LabSession& session);
   // Writes steps.csv, steps.jsonl (steps and evals, one JSON object a line), evals.csv and
   // verdicts.txt and verdicts.json into `dir` (created if missing). Throws InputError when it
   // cannot write.

@@ -1983,6 +1983,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Die fortgesetzte Kurve weicht ab Schritt %1 vom ununterbrochenen Lauf ab</translation>
     </message>
     <message>
+        <source>The experiment failed: a run ended in an error</source>
+        <translation>Das Experiment ist fehlgeschlagen: ein Lauf endete mit einem Fehler</translation>
+    </message>
+    <message>
         <source>The resume failed</source>
         <translation>Das Fortsetzen ist fehlgeschlagen</translation>
     </message>

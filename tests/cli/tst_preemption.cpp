@@ -2,7 +2,9 @@
 // killed with SIGKILL mid-run (never asked to stop) and resumed from its newest checkpoint; its
 // loss curve must equal the uninterrupted run's bit for bit (CPU, one thread: deterministic).
 // Truncated, corrupt and non-regular checkpoint files are refused with the file and field named,
-// never a crash. The lab's driver of the same experiment gives its verdict. Tiny runs: seconds.
+// never a crash. The lab's driver of the same experiment gives its verdict; a child that cannot
+// write its checkpoint (a full TMPDIR, a file size limit) fails the lab with its cause (issue 47).
+// Tiny runs: seconds.
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,7 +15,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "cli_runner.h"
 
@@ -55,6 +63,36 @@ QMap<int, double> losses(const QByteArray& jsonl) {
       out.insert(o.value("step").toInt(), o.value("loss").toDouble());
   }
   return out;
+}
+
+// The lab's preemption row with TMPDIR (where its checkpoints go) set to `tmpdir`; with
+// `fileSizeLimit` > 0 the lab and its children may write no file larger than that (SIGXFSZ
+// ignored, so a write fails with EFBIG as on a full disk, without privileges).
+CliResult runLabIn(const QString& tmpdir, const QString& out, rlim_t fileSizeLimit) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("TMPDIR", tmpdir);
+  p.setProcessEnvironment(env);
+  if (fileSizeLimit > 0)
+    p.setChildProcessModifier([fileSizeLimit] {
+      ::signal(SIGXFSZ, SIG_IGN);  // kept across exec: the children inherit it
+      const struct rlimit limit = {fileSizeLimit, fileSizeLimit};
+      ::setrlimit(RLIMIT_FSIZE, &limit);
+    });
+  p.start(clitest::kCli, {"lab", "--scenarios", "preemption-resume", "--preset", "tiny", "--steps",
+                          "20", "--batch-size", "8", "--seq-len", "24", "--out", out});
+  CliResult r;
+  if (!p.waitForStarted(10000)) return r;
+  p.closeWriteChannel();
+  r.finished = p.waitForFinished(120000);
+  if (!r.finished) {
+    p.kill();
+    p.waitForFinished(5000);
+  }
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  r.exitCode = r.finished && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  return r;
 }
 
 }  // namespace
@@ -208,6 +246,63 @@ class TestPreemption : public QObject {
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QByteArray verdicts = json.readAll();
     QVERIFY2(verdicts.contains("\"judgement\": \"identical\""), verdicts.constData());
+  }
+
+  // Issue 47: the uninterrupted child could not write its first checkpoint, yet the lab exited 0
+  // and its verdict read "too short to judge: the run was killed before its first checkpoint",
+  // though nothing was killed. The child's failure is the lab's: its cause (the file, the OS's
+  // reason, what to do) on standard error, exit status 1, a failed verdict that blames no kill,
+  // and the temporary checkpoint folder gone.
+  void labFailsWhenItsCheckpointCannotBeWritten_data() {
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<QString>("reason");  // AtomicFileWriter::reason's words
+    QTest::newRow("full tmpfs") << "tmpfs"
+                                << "the disk is full";
+    QTest::newRow("file size limit") << "rlimit"
+                                     << "ulimit -f";
+  }
+  void labFailsWhenItsCheckpointCannotBeWritten() {
+    QFETCH(QString, how);
+    QFETCH(QString, reason);
+    const QString tmpdir = tmp_.filePath("tmpdir-" + how);
+    QVERIFY(QDir().mkpath(tmpdir));
+    bool mounted = false;
+    if (how == "tmpfs") {
+      // 64 KiB: the checkpoint folder is made, the tiny model's weights (megabytes) do not fit.
+      if (::mount("tmpfs", tmpdir.toLocal8Bit().constData(), "tmpfs", 0, "size=64k") != 0)
+        QSKIP(qPrintable(QString("mounting a tmpfs is not permitted here (%1; it needs root or "
+                                 "CAP_SYS_ADMIN): the file size limit row covers the same path")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+      mounted = true;
+    }
+    const CliResult r =
+        runLabIn(tmpdir, tmp_.filePath("lab-" + how), how == "rlimit" ? 256 << 10 : 0);
+    const QStringList left = QDir(tmpdir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+    if (mounted) ::umount2(tmpdir.toLocal8Bit().constData(), MNT_DETACH);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("uninterrupted: ") &&
+                 r.err.contains("model.safetensors: cannot write") && r.err.contains(reason) &&
+                 r.err.contains("set TMPDIR to a folder with room"),
+             qPrintable(r.err));
+    QVERIFY2(r.out.contains("the uninterrupted run failed: "), qPrintable(r.out));
+    QVERIFY2(!r.out.contains("killed before its first checkpoint"), qPrintable(r.out));
+    QFile json(tmp_.filePath("lab-" + how) + "/verdicts.json");
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QByteArray verdicts = json.readAll();
+    QVERIFY2(verdicts.contains("\"judgement\": \"failed\""), verdicts.constData());
+    QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));  // no checkpoint folder left behind
+  }
+
+  // A TMPDIR that is no folder: said before anything runs, naming TMPDIR, exit 1 (a machine's
+  // problem, not a usage error), and the --out folder made for the lab gone again.
+  void labSaysWhenTmpdirIsNoFolder() {
+    const QString out = tmp_.filePath("lab-devnull");
+    const CliResult r = runLabIn("/dev/null", out, 0);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("TMPDIR=/dev/null") && r.err.contains("is unusable: ") &&
+                 r.err.contains("set TMPDIR to a folder with room"),
+             qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(out));
   }
 };
 

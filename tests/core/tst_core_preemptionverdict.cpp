@@ -87,8 +87,63 @@ CORE_TEST(stepsThatDoNotLineUpAreInconclusiveAndAFailedResumeFails) {
   r.resumed = curve(12, 30);  // the resume skipped step 11
   CHECK(judgePreemptionResume(r).judgement == Judgement::Inconclusive);
   r = runs();
-  r.resumeError = "trainer_state.json: field \"global_step\" is missing";
+  r.failedRun = PreemptionRun::Resumed;
+  r.failure = "trainer_state.json: field \"global_step\" is missing";
   const PreemptionVerdict v = judgePreemptionResume(r);
   CHECK(v.judgement == Judgement::Failed);
+  CHECK(has(v.summary, "the resume failed: "));
   CHECK(has(v.summary, "global_step"));
+}
+
+// Issue 47: the uninterrupted child could not write its first checkpoint (a full TMPDIR), so the
+// other two never started. That is the experiment's failure with the child's cause, never "the
+// run was killed before its first checkpoint": nothing was killed.
+CORE_TEST(aChildThatFailedIsTheFailureNotAKill) {
+  PreemptionRuns r;
+  r.totalSteps = 30;
+  r.uninterrupted = curve(1, 4);
+  r.failedRun = PreemptionRun::Uninterrupted;
+  r.failure = "/tmp/x/.checkpoint-5.partial/model.safetensors: cannot write: the disk is full";
+  const PreemptionVerdict v = judgePreemptionResume(r);
+  CHECK(v.judgement == Judgement::Failed);
+  CHECK(has(v.summary, "the uninterrupted run failed: "));
+  CHECK(has(v.summary, "model.safetensors: cannot write: the disk is full"));
+  CHECK(!has(v.summary, "killed"));
+  CHECK_EQ(preemptionAsVerdict(v, r).count("failedRun"), int64_t(1));
+  // The same runs without the error (cancelled, say): too short, still not blamed on a kill.
+  r.failedRun = PreemptionRun::None;
+  const PreemptionVerdict cut = judgePreemptionResume(r);
+  CHECK(cut.judgement == Judgement::TooShort);
+  CHECK(!has(cut.summary, "killed"));
+  // A kill before the first checkpoint is named as such when the killed run did run.
+  r = runs();
+  r.checkpointStep = 0;
+  r.resumed.clear();
+  r.resumedFinished = false;
+  r.killed = curve(1, 3);
+  CHECK(has(judgePreemptionResume(r).summary, "killed before its first checkpoint"));
+}
+
+// The runs as the store holds them: the earliest failed one is named, with its message.
+CORE_TEST(preemptionRunsOfNamesTheFailedRun) {
+  MeasuredScenario m;
+  m.id = "preemption-resume";
+  RunLog u, k, res;
+  u.label = kUninterruptedRunLabel;
+  u.state = RunState::Failed;
+  u.message = "disk full";
+  k.label = kKilledRunLabel;
+  k.state = RunState::Cancelled;
+  res.label = kResumedRunLabel;
+  res.state = RunState::Cancelled;
+  m.runs = {u, k, res};
+  PreemptionRuns r = preemptionRunsOf(m);
+  CHECK(r.failedRun == PreemptionRun::Uninterrupted);
+  CHECK_EQ(r.failure, std::string("disk full"));
+  m.runs[0].state = RunState::Finished;
+  m.runs[2].state = RunState::Failed;
+  m.runs[2].message = "refused checkpoint";
+  r = preemptionRunsOf(m);
+  CHECK(r.failedRun == PreemptionRun::Resumed);
+  CHECK_EQ(r.failure, std::string("refused checkpoint"));
 }

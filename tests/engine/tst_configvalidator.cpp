@@ -12,6 +12,7 @@
 
 #include "core/ConfigValidator.h"
 #include "core/EngineError.h"
+#include "core/TextDataset.h"
 #include "training/Trainer.h"
 
 using namespace precisionlab;
@@ -243,6 +244,27 @@ void TestConfigValidator::namesAndPaths() {
   c.dataPath = dir_.path().toStdString();
   issues = validate(c, machine());
   QVERIFY(issues.size() == 1 && QString::fromStdString(issues[0].message).contains("is a folder"));
+
+  // Issue 47: a valid 150 MB CSV took 180 s of CPU and 2.2 GB before the first step, all of it
+  // read and tokenized whole. Over the cap it is refused before anything runs, with its size, the
+  // cap and how to sample it (a sparse file: nothing is written).
+  {
+    const QString big = dir_.filePath("big.csv");
+    QFile f(big);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(qint64(kMaxTrainingDatasetBytes) + 1));
+    f.close();
+    c.dataPath = big.toStdString();
+    issues = validate(c, machine());
+    QVERIFY(issues.size() == 1 && issues[0].field == ConfigField::DataPath);
+    const QString m = QString::fromStdString(issues[0].message);
+    QVERIFY2(
+        m.startsWith(big + ": the dataset is 16.0 MiB, over the 16 MiB a training run takes") &&
+            m.contains("tail -n +2 " + big + " | shuf -n 50000) > sample.csv"),
+        qPrintable(m));
+    QVERIFY(f.resize(qint64(kMaxTrainingDatasetBytes)));  // at the cap: taken
+    QVERIFY(validate(c, machine()).empty());
+  }
 
   // A folder of the user's own files is never a save directory.
   QVERIFY(QDir().mkpath(dir_.filePath("mine")));

@@ -192,7 +192,7 @@ class TestLabSession : public QObject {
   }
 
   // Without the CLI the row says what to install; a child that fails is named with its cause,
-  // and the runs after it do not start.
+  // the runs after it do not start, and the verdict is the failure.
   void killAndResumeRowFailuresAreNamed() {
     const std::string id(scenario::kPreemptionResume);
     {
@@ -219,9 +219,15 @@ class TestLabSession : public QObject {
     QCOMPARE(runs[0]->state, RunState::Failed);
     QVERIFY2(runs[0]->message.find("exit status 1") != std::string::npos, runs[0]->message.c_str());
     QVERIFY2(runs[1]->message.find("not started") != std::string::npos, runs[1]->message.c_str());
+    // The child's failure is the experiment's (issue 47: it read "too short to judge: the run
+    // was killed before its first checkpoint", though nothing was killed).
     const std::optional<Verdict> v = session.store().verdict(id);
     QVERIFY(v.has_value());
-    QCOMPARE(v->judgement, Judgement::TooShort);
+    QCOMPARE(v->judgement, Judgement::Failed);
+    QVERIFY2(v->summary.find("the uninterrupted run failed: ") != std::string::npos &&
+                 v->summary.find("exit status 1") != std::string::npos,
+             v->summary.c_str());
+    QVERIFY2(v->summary.find("killed") == std::string::npos, v->summary.c_str());
   }
 
   void singleRunGoesThroughTheStore() {

@@ -133,11 +133,18 @@ void fillPreemption(EvidenceCard& c, const Verdict& v) {
     c.headline =
         LabEvidence::tr("The resumed curve differs from the uninterrupted run from step %1")
             .arg(v.count("firstDifferentStep"));
+  } else if (v.judgement == Judgement::Failed &&
+             v.count("failedRun") != static_cast<int64_t>(PreemptionRun::Resumed)) {
+    // A child that ended in an error before the kill (issue 47: its checkpoint on a full disk):
+    // the experiment failed, and nothing was killed.
+    c.finding = EvidenceCard::Finding::Fails;
+    c.headline = LabEvidence::tr("The experiment failed: a run ended in an error");
   } else {
     c.finding = EvidenceCard::Finding::Fails;
     c.headline = LabEvidence::tr("The resume failed");
   }
-  c.evidence << LabEvidence::tr("killed with SIGKILL after step %1 (never asked to stop)").arg(k);
+  if (k > 0)
+    c.evidence << LabEvidence::tr("killed with SIGKILL after step %1 (never asked to stop)").arg(k);
   if (cp > 0) {
     c.evidence << LabEvidence::tr("resumed from checkpoint step %1").arg(cp);
     c.evidence << LabEvidence::tr("lost work: %n step(s) (steps %2-%3, %4 ms measured), done again",

@@ -16,6 +16,12 @@ namespace precisionlab {
 // 512 MiB, filekinds::kDataset): far more than a CPU fine-tune goes through, and a bound on the
 // memory a hostile file can ask for. A CSV/TSV row holds at most CsvLimits::maxFields fields.
 constexpr size_t kMaxDatasetExamples = 2000000;
+// The largest dataset file a training run takes (ConfigValidator refuses a larger one before
+// anything runs). A run reads and tokenizes every example before its first step: a valid 150 MB
+// CSV took 180 s of CPU and 2.2 GB before step 1 (issue 47). 16 MiB is some 100,000 examples,
+// far more than a CPU fine-tune goes through (60 steps of 16 are 960); the refusal says how to
+// take a sample.
+constexpr uint64_t kMaxTrainingDatasetBytes = 16u << 20;
 
 struct DatasetOptions {
   std::string path;                   // .csv, .tsv, .jsonl or .ndjson

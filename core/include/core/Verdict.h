@@ -177,14 +177,19 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
 // killed run wrote. Judged step by step against the uninterrupted run: Identical (every step's
 // loss bit-equal), LearnsLikeBaseline (within `tolerance`, relative), Differs (first step
 // outside it named), TooShort (a run unfinished, no checkpoint before the kill, or fewer than
-// minSteps), Inconclusive (the runs' steps do not line up), Failed (the resume failed).
+// minSteps), Inconclusive (the runs' steps do not line up), Failed (one of the three runs ended
+// in an error: its cause, never blamed on the kill).
+enum class PreemptionRun { None = 0, Uninterrupted = 1, Killed = 2, Resumed = 3 };
 struct PreemptionRuns {
   std::vector<StepRecord> uninterrupted, killed, resumed;
   bool uninterruptedFinished = false, resumedFinished = false;
   int64_t totalSteps = 0;      // the runs' config.steps
   int64_t checkpointStep = 0;  // the checkpoint the resume started from (0 = none)
   double tolerance = 0;        // relative; 0 = bit-equal (deterministic CPU arithmetic)
-  std::string resumeError;     // why the resume failed, "" when it ran
+  // The run that ended in an error (a child that could not write its checkpoint, a resume that
+  // refused one), None when none did; `failure` is its cause as the run reported it.
+  PreemptionRun failedRun = PreemptionRun::None;
+  std::string failure;
 };
 struct PreemptionVerdict {
   Judgement judgement = Judgement::TooShort;
@@ -197,7 +202,8 @@ struct PreemptionVerdict {
 };
 PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs,
                                         const VerdictOptions& options = {});
-// The same verdict as every other scenario's (its figures named), for verdicts.json.
+// The same verdict as every other scenario's (its figures named, failedRun as the number of
+// PreemptionRun), for verdicts.json.
 Verdict preemptionAsVerdict(const PreemptionVerdict& verdict, const PreemptionRuns& runs);
 
 // The three runs' labels in a lab's store, as the kill-and-resume run source

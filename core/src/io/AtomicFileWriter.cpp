@@ -39,6 +39,11 @@ std::string AtomicFileWriter::reason(int err) {
     case EDQUOT:
       words = "your disk quota is used up; free some space or choose another disk";
       break;
+    case EFBIG:
+      words =
+          "the file would pass this process's file size limit (ulimit -f) or the file system's "
+          "largest file; raise the limit or choose another disk";
+      break;
     case EROFS:
       words = "the disk or folder is mounted read-only; choose another folder";
       break;

@@ -27,15 +27,23 @@ PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs, const Verdic
                            (v.lostSteps == 1 ? "" : "s") + " since checkpoint-" +
                            std::to_string(runs.checkpointStep) + " (" +
                            numberText(v.lostMs, 0, 'f') + " ms measured), done again";
-  if (!runs.resumeError.empty()) {
+  // A run that ended in an error is the experiment's failure, with its cause: a child that could
+  // not write its checkpoint read "killed before its first checkpoint" though nothing was killed.
+  if (runs.failedRun != PreemptionRun::None) {
     v.judgement = Judgement::Failed;
-    v.summary = "the resume failed: " + runs.resumeError;
+    const std::string cause = runs.failure.empty() ? "no cause reported" : runs.failure;
+    v.summary = runs.failedRun == PreemptionRun::Resumed ? "the resume failed: " + cause
+                : runs.failedRun == PreemptionRun::Killed
+                    ? "the run to be killed failed before its kill: " + cause
+                    : "the uninterrupted run failed: " + cause;
     return v;
   }
   if (!runs.uninterruptedFinished || !runs.resumedFinished || runs.checkpointStep <= 0 ||
       runs.totalSteps < options.minSteps || int64_t(runs.uninterrupted.size()) != runs.totalSteps) {
     v.judgement = Judgement::TooShort;
-    v.summary = runs.checkpointStep <= 0
+    // Killed before a checkpoint only when the killed run did run (its steps reported) and no
+    // resume started from one; a cancelled or unfinished earlier run is not a kill.
+    v.summary = runs.checkpointStep <= 0 && !runs.killed.empty() && runs.uninterruptedFinished
                     ? "too short to judge: the run was killed before its first checkpoint"
                     : "too short to judge: a run did not finish or has fewer than " +
                           std::to_string(options.minSteps) + " steps";
@@ -127,24 +135,33 @@ Verdict preemptionAsVerdict(const PreemptionVerdict& p, const PreemptionRuns& ru
   figure(v, "firstDifferentStep", static_cast<double>(p.firstDifferentStep));
   figure(v, "maxRelativeLossGap", p.maxRelativeLossGap);
   figure(v, "maxAbsLossDiff", maxAbsLossDiff(runs));
+  figure(v, "failedRun", static_cast<double>(runs.failedRun));
   return v;
 }
 
 PreemptionRuns preemptionRunsOf(const MeasuredScenario& scenario) {
   PreemptionRuns r;
   for (const RunLog& run : scenario.runs) {
+    PreemptionRun role = PreemptionRun::None;
     if (run.label == kUninterruptedRunLabel) {
+      role = PreemptionRun::Uninterrupted;
       r.uninterrupted = run.steps;
       r.uninterruptedFinished = run.state == RunState::Finished;
       r.totalSteps = run.config.steps;
     } else if (run.label == kKilledRunLabel) {
+      role = PreemptionRun::Killed;
       r.killed = run.steps;
     } else if (run.label == kResumedRunLabel) {
+      role = PreemptionRun::Resumed;
       r.resumed = run.steps;
       r.resumedFinished = run.state == RunState::Finished;
       r.checkpointStep = run.resumedStep;
-      if (run.state == RunState::Failed)
-        r.resumeError = run.message.empty() ? std::string("the resumed run failed") : run.message;
+    }
+    // The earliest of the three that failed: the runs after it were never started.
+    if (role != PreemptionRun::None && run.state == RunState::Failed &&
+        (r.failedRun == PreemptionRun::None || role < r.failedRun)) {
+      r.failedRun = role;
+      r.failure = run.message;
     }
   }
   return r;

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <system_error>
 
+#include "core/AtomicFileWriter.h"
 #include "core/EngineError.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
@@ -104,11 +107,21 @@ std::string LabSession::checkpointFolder(const TrackedRun& run) {
   std::string root = options_.checkpointRoot;
   if (root.empty()) {
     if (tempCheckpointRoot_.empty()) {
-      std::string pattern =
-          (fs::temp_directory_path() / "precisionlab-checkpoints-XXXXXX").string();
-      if (::mkdtemp(pattern.data()) == nullptr)
+      std::error_code ec;
+      const fs::path temp = fs::temp_directory_path(ec);
+      if (ec) {
+        const char* tmpdir = std::getenv("TMPDIR");
+        throw InputError("the temporary folder for the run's checkpoints" +
+                         (tmpdir ? std::string(" (TMPDIR=") + tmpdir + ")" : std::string()) +
+                         " is unusable: " + ec.message() + "; set TMPDIR to a folder with room");
+      }
+      std::string pattern = (temp / "precisionlab-checkpoints-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr) {
+        const std::string why = AtomicFileWriter::reason(errno);
         throw InputError("cannot create a temporary folder for the run's checkpoints in " +
-                         fs::temp_directory_path().string());
+                         temp.string() + ": " + why +
+                         "; free space there, or set TMPDIR to a folder with room");
+      }
       tempCheckpointRoot_ = pattern;
     }
     root = tempCheckpointRoot_;
