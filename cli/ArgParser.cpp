@@ -49,6 +49,10 @@ const char* exitStatusText() {
          "       problems found in a checked file\n"
          "  2    a usage error: an unknown option, a missing or malformed value, a\n"
          "       setting out of range\n"
+         "  3    data-parallel training lost a rank: one died, or a collective waited\n"
+         "       past --collective-timeout (the message names the rank)\n"
+         "  4    data-parallel ranks could not form the job: port in use, WORLD_SIZE or\n"
+         "       settings differ between ranks, a rank never joined\n"
          "  130  cancelled with Ctrl-C\n";
 }
 

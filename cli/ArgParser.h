@@ -26,8 +26,10 @@ class UsageError : public std::runtime_error {
 
 // Exit codes, the same for every command (documented in --help and the README).
 constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;  // runtime: unreadable file, failed run, problems found
-constexpr int kExitUsage = 2;    // usage: unknown option, bad value, invalid setting
+constexpr int kExitFailure = 1;     // runtime: unreadable file, failed run, problems found
+constexpr int kExitUsage = 2;       // usage: unknown option, bad value, invalid setting
+constexpr int kExitRankLost = 3;    // data-parallel: a rank died or a collective timed out
+constexpr int kExitRendezvous = 4;  // data-parallel: the ranks could not form the job
 constexpr int kExitCancelled = 130;
 
 // What a value is, for bash completion.

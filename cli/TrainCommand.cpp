@@ -2,7 +2,16 @@
 // a progress bar on a terminal, one JSON line per step with --jsonl, or a log line every few
 // steps otherwise.
 // Ctrl-C cancels the run after the step in progress.
+// Data-parallel (docs/data-parallel.md): `--nproc N` starts N ranks of this binary on this
+// machine (cli/RankLauncher.h); a process started with torchrun's environment (RANK,
+// WORLD_SIZE, MASTER_ADDR, MASTER_PORT) is one rank of a job that may span machines
+// (engine/DataParallelTrain.h). Rank 0 prints what one process would; the others print only
+// errors, on stderr.
 #include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
 
 #include <chrono>
 #include <cmath>
@@ -16,6 +25,7 @@
 #include "cli/CountText.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
+#include "cli/RankLauncher.h"
 #include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/BertConfig.h"
@@ -26,6 +36,7 @@
 #include "core/RunLog.h"
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
+#include "engine/DataParallelTrain.h"
 #include "engine/LabSession.h"
 
 namespace precisionlab::cli {
@@ -87,26 +98,130 @@ ArgParser makeParser() {
                       O::EvalEvery,
                       O::Precision});
   p.flag("jsonl", "one JSON line per step and evaluation, then a summary line");
+  p.option("nproc", "N",
+           "data-parallel: start N ranks of this run on this machine, each training 1/N of "
+           "every batch (default 1; with RANK and WORLD_SIZE set, this process is one rank)");
+  p.option("master-port", "PORT",
+           "data-parallel with --nproc: the rendezvous port on 127.0.0.1 (default: a free one)");
+  p.option("collective-timeout", "SECONDS",
+           "data-parallel: how long a rank waits for the others in the rendezvous and each "
+           "collective before the job fails, naming the rank that did not answer (default " +
+               std::to_string(kDefaultCollectiveTimeoutSeconds) + ")");
+  p.addNotes(
+      "Data-parallel training (docs/data-parallel.md): --nproc N starts N processes here. Under\n"
+      "torchrun, or started by hand on each machine, a process with RANK, WORLD_SIZE,\n"
+      "MASTER_ADDR and MASTER_PORT set (LOCAL_RANK, LOCAL_WORLD_SIZE optional) is one rank.\n"
+      "Every rank needs the same options; rank 0 prints and writes checkpoints.\n\n");
   return p;
+}
+
+// One environment variable as an integer in [lo, hi]; nullopt when unset.
+std::optional<int> envInt(const char* name, int lo, int hi) {
+  const char* v = std::getenv(name);
+  if (!v) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(v, &end, 10);
+  if (*v == '\0' || *end != '\0' || errno != 0 || n < lo || n > hi)
+    throw UsageError(std::string("environment variable ") + name + "='" + escapeForTerminal(v) +
+                     "' is not a whole number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi));
+  return static_cast<int>(n);
+}
+
+// torchrun's environment, when this process is one rank of a job; nullopt otherwise.
+std::optional<DataParallelEnv> rankEnvironment(const ArgParser& parser) {
+  const std::optional<int> rank = envInt("RANK", 0, 1 << 20);
+  const std::optional<int> world = envInt("WORLD_SIZE", 1, 1 << 20);
+  if (!rank && !world) return std::nullopt;
+  if (!rank || !world)
+    throw UsageError(std::string(rank ? "WORLD_SIZE" : "RANK") + " is not set, but " +
+                     (rank ? "RANK" : "WORLD_SIZE") +
+                     " is: a rank of a data-parallel job needs both");
+  DataParallelEnv env;
+  env.rank = *rank;
+  env.worldSize = *world;
+  if (env.rank >= env.worldSize)
+    throw UsageError("RANK=" + std::to_string(env.rank) + " is not below WORLD_SIZE=" +
+                     std::to_string(env.worldSize) + " (ranks count from 0)");
+  env.localRank = envInt("LOCAL_RANK", 0, 1 << 20).value_or(env.rank);
+  const char* addr = std::getenv("MASTER_ADDR");
+  if (!addr || !*addr)
+    throw UsageError(
+        "MASTER_ADDR is not set: the address of rank 0's machine (127.0.0.1 when "
+        "every rank runs here)");
+  env.masterAddr = addr;
+  const std::optional<int> port = envInt("MASTER_PORT", 1, 65535);
+  if (!port) throw UsageError("MASTER_PORT is not set: the rendezvous port on rank 0's machine");
+  env.masterPort = *port;
+  env.timeoutSeconds =
+      static_cast<int>(parser.integer("collective-timeout", kDefaultCollectiveTimeoutSeconds));
+  return env;
+}
+
+std::atomic<bool> gRankStop{false};
+extern "C" void onRankInterrupt(int) {
+  if (gRankStop.exchange(true)) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+  }
 }
 
 int runTrainCommand(const ArgParser& parser) {
   TrainConfig config;
   applyTrainingOptions(parser, config);
+  const int nproc = static_cast<int>(parser.integer("nproc", 1));
+  if (nproc < 1 || nproc > 256) parser.fail("nproc", "must be from 1 to 256");
+  const int64_t timeout = parser.integer("collective-timeout", kDefaultCollectiveTimeoutSeconds);
+  if (timeout < 1 || timeout > 86400) parser.fail("collective-timeout", "must be from 1 to 86400");
+  const int64_t masterPort = parser.integer("master-port", 0);
+  if (parser.has("master-port") && (masterPort < 1 || masterPort > 65535))
+    parser.fail("master-port", "must be a TCP port from 1 to 65535");
+  const std::optional<DataParallelEnv> rankEnv = rankEnvironment(parser);
+  if (rankEnv && nproc > 1)
+    throw UsageError("--nproc " + std::to_string(nproc) +
+                     " starts its own ranks, but RANK and WORLD_SIZE are set: start one process "
+                     "per rank (--nproc 1) under torchrun's environment");
+  if ((rankEnv || nproc > 1) && config.batchSize % (rankEnv ? rankEnv->worldSize : nproc) != 0)
+    parser.fail("batch-size", std::to_string(config.batchSize) + " does not split over " +
+                                  std::to_string(rankEnv ? rankEnv->worldSize : nproc) +
+                                  " ranks: use a multiple of the number of ranks");
+  if (rankEnv || nproc > 1) {
+    if (const std::string why = dataParallelUnavailableReason(); !why.empty())
+      throw std::runtime_error(why);
+    // Ranks on one machine share its cores unless --threads says otherwise.
+    const int local = rankEnv ? envInt("LOCAL_WORLD_SIZE", 1, 1 << 20).value_or(1) : nproc;
+    if (!parser.has("threads") && config.threads == 0)
+      config.threads = std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) / local);
+  }
   checkTrainingConfig(parser, config);  // before training, so a bad --save does not waste a run
-  makeOutputFolders(parser, config);    // --output-dir made now, not at the first checkpoint
+  if (!rankEnv && nproc > 1) {
+    RankLaunch launch;
+    launch.nproc = nproc;
+    launch.port = static_cast<int>(masterPort);
+    return launchRanks(launch, ownCommandLine());
+  }
+  const bool rank0 = !rankEnv || rankEnv->rank == 0;
+  if (rank0) makeOutputFolders(parser, config);  // --output-dir now, not at the first checkpoint
   const bool jsonl = parser.has("jsonl");
-  const bool tty = !jsonl && isatty(STDOUT_FILENO);
+  const bool tty = rank0 && !jsonl && isatty(STDOUT_FILENO);
   const int64_t logEvery = std::max<int64_t>(1, config.steps / 20);
 
-  // The lab's one driver, with one run outside the scenario table, stepping alone.
-  LabSession::Options one;
-  one.workers = 1;
-  LabSession session(one);
-  LabSession::StartResult refused;
-  const std::optional<RunKey> key = session.startRun(config, "train", &refused);
-  if (!key) throw UsageError(refused.error);        // checkTrainingConfig above said it in flags
-  const RunLog& log = *session.store().find(*key);  // the summary line is its summary()
+  // The lab's one driver, with one run outside the scenario table, stepping alone; a rank of a
+  // data-parallel job fills a log of its own from the engine's updates instead.
+  std::optional<LabSession> session;
+  RunLog rankLog;
+  const RunLog* logp = &rankLog;
+  if (!rankEnv) {
+    LabSession::Options one;
+    one.workers = 1;
+    session.emplace(one);
+    LabSession::StartResult refused;
+    const std::optional<RunKey> key = session->startRun(config, "train", &refused);
+    if (!key) throw UsageError(refused.error);  // checkTrainingConfig above said it in flags
+    logp = session->store().find(*key);         // the summary line is its summary()
+  }
+  const RunLog& log = *logp;
   ProgressBar bar(std::cout);
   std::string status = "preparing";
 
@@ -158,7 +273,49 @@ int runTrainCommand(const ArgParser& parser) {
   loop.onTick = [&](bool) {
     if (tty) bar.update(log.stepsDone(), config.steps, status);
   };
-  runSessionLoop(session, loop);  // a cancelled run ends Cancelled: exit 130 below
+  DataParallelOutcome dp;
+  if (!rankEnv) {
+    runSessionLoop(*session, loop);  // a cancelled run ends Cancelled: exit 130 below
+  } else {
+    const std::string me = "rank " + std::to_string(rankEnv->rank) + ": ";
+    gRankStop = false;
+    const auto previous = std::signal(SIGINT, onRankInterrupt);
+    DataParallelHooks hooks;
+    hooks.cancel = &gRankStop;
+    hooks.onUpdate = [&](const RunUpdate& u) {
+      rankLog.apply(u);
+      loop.onUpdates({u});
+      loop.onTick(false);
+    };
+    try {
+      dp = trainDataParallel(config, *rankEnv, hooks);
+      rankLog.state = dp.cancelled ? RunState::Cancelled : RunState::Finished;
+      rankLog.message = dp.cancelled ? "cancelled" : "finished";
+      if (!dp.ranksAgree) {
+        rankLog.state = RunState::Failed;
+        rankLog.message = "the ranks drifted apart: " + dp.disagreement;
+      }
+    } catch (const DataParallelError& e) {
+      std::signal(SIGINT, previous);
+      if (tty) bar.finish();
+      std::cout.flush();
+      std::cerr << "precisionlab-cli train: " << escapeForTerminal(e.what(), NewlinePolicy::Keep)
+                << "\n";
+      return e.kind() == DataParallelError::Kind::Rendezvous ? kExitRendezvous : kExitRankLost;
+    } catch (const std::exception& e) {
+      std::signal(SIGINT, previous);
+      if (rank0) throw;
+      throw std::runtime_error(me + e.what());
+    }
+    std::signal(SIGINT, previous);
+    if (!rank0) {
+      if (log.state == RunState::Failed)
+        std::cerr << "precisionlab-cli train: " << me << escapeForTerminal(log.message) << "\n";
+      return log.state == RunState::Finished    ? kExitOk
+             : log.state == RunState::Cancelled ? kExitCancelled
+                                                : kExitFailure;
+    }
+  }
   if (tty) bar.finish();
 
   const RunSummary summary = log.summary();
@@ -182,6 +339,13 @@ int runTrainCommand(const ArgParser& parser) {
     // What was trained, in the lab summaries' words (a learner can check it against Hugging
     // Face): "pretrained all-MiniLM-L6-v2 ..., new classifier head", "BERT mini from random init".
     line.set("model", textForJson(LabScenarios::describe(config).model));
+    if (rankEnv) {
+      line.set("worldSize", rankEnv->worldSize);
+      json::Value::Array skips;
+      for (int64_t step : dp.skippedSteps) skips.emplace_back(step);
+      line.set("skippedSteps", json::Value(std::move(skips)));
+      line.set("ranksAgree", dp.ranksAgree);
+    }
     std::cout << json::serialize(line) << "\n";
   }
   if (log.state == RunState::Failed) {

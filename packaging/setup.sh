@@ -68,6 +68,7 @@ esac
 packages=(
   cmake ninja-build g++ pkg-config git ca-certificates
   libtorch-dev libopenblas0-pthread
+  libgloo-dev  # Gloo's headers, which LibTorch's c10d ProcessGroupGloo.hpp includes (train --nproc)
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libsqlite3-dev sqlite3
   zlib1g-dev  # Anki packages (.apkg) are zip archives (quiz/src/ZipArchive.cpp)

@@ -157,3 +157,54 @@ inline std::string cudaBuildVersion() {
 #endif
 
 }  // namespace precisionlab::compat
+
+// c10d (data-parallel training, training/DataParallel.cpp only: its headers are costly, so they
+// are read where PRECISIONLAB_COMPAT_C10D is defined before this header). Gloo's headers come
+// from libgloo-dev on Debian (PRECISIONLAB_WITH_GLOO, set by CMake when found).
+#if defined(PRECISIONLAB_COMPAT_C10D) && defined(PRECISIONLAB_WITH_GLOO)
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#ifdef PRECISIONLAB_WITH_CUDA
+#ifndef USE_C10D_NCCL
+#define USE_C10D_NCCL
+#endif
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
+
+namespace precisionlab::compat {
+
+// What a process group's collectives are called on: 1.13's ProcessGroupGloo/NCCL are
+// c10d::ProcessGroups; 2.0 split the backends off as c10d::Backend (same allreduce/broadcast).
+#if PRECISIONLAB_TORCH_AT_LEAST(2, 0)
+using CollectiveBackend = c10d::Backend;
+#else
+using CollectiveBackend = c10d::ProcessGroup;
+#endif
+
+// TCPStore's libuv server (2.2+) is its default from 2.4, but Debian's 2.6 is built without
+// libuv support and refuses it ("use_libuv was requested but PyTorch was build without libuv
+// support"): the classic socket server everywhere, set where the option exists (not in 1.13).
+template <typename O>
+auto useClassicStoreServer(O& options, int) -> decltype(options.useLibUV = false, void()) {
+  options.useLibUV = false;
+}
+template <typename O>
+void useClassicStoreServer(O&, long) {}
+inline void useClassicStoreServer(c10d::TCPStoreOptions& options) {
+  useClassicStoreServer(options, 0);
+}
+
+#ifdef PRECISIONLAB_WITH_CUDA
+// ProcessGroupNCCL's options: 1.13 and 2.x both take the timeout as the base options' member.
+inline c10::intrusive_ptr<CollectiveBackend> makeNcclGroup(
+    const c10::intrusive_ptr<c10d::Store>& store, int rank, int size,
+    std::chrono::milliseconds timeout) {
+  auto options = c10d::ProcessGroupNCCL::Options::create();
+  options->timeout = timeout;
+  return c10::make_intrusive<c10d::ProcessGroupNCCL>(store, rank, size, options);
+}
+#endif
+
+}  // namespace precisionlab::compat
+#endif

@@ -24,6 +24,7 @@
 #include "platform/TorchCompat.h"
 #include "precision/GradientFlush.h"
 #include "precision/PrecisionOps.h"
+#include "training/DataParallel.h"
 #include "training/MemoryTracker.h"
 
 namespace precisionlab {
@@ -242,7 +243,9 @@ void Trainer::prepare() {
   }
   if (!config_.resumeFrom.empty()) {
     std::string from = config_.resumeFrom;
-    if (from == "latest") {
+    // Every rank of a data-parallel job resumes from the checkpoint rank 0 chooses.
+    const bool choose = !dataParallel_ || dataParallel_->rank() == 0;
+    if (from == "latest" && choose) {
       const CheckpointChoice latest = latestCheckpoint(config_.checkpointDir);
       for (const std::string& why : latest.skipped) loadWarnings_.push_back(why);
       if (latest.folder.path.empty())
@@ -251,9 +254,25 @@ void Trainer::prepare() {
                          (latest.skipped.empty() ? "" : " (" + latest.skipped.front() + ")"));
       from = latest.folder.path;
     }
+    if (dataParallel_) from = dataParallel_->shareFromRankZero("resume", from);
     resumeFromCheckpoint(from);
   }
+  if (dataParallel_) {
+    // DDP's start: rank 0's weights and buffers everywhere (a resumed run already has them).
+    std::vector<torch::Tensor> state;
+    for (const auto& p : model_->parameters()) state.push_back(p);
+    for (const auto& b : model_->buffers()) state.push_back(b);
+    dataParallel_->broadcastFromRankZero(state);
+    const auto steps = dataParallel_->allReduceSum(torch::full({1}, double(step_)));
+    if (steps.item<double>() != double(step_) * dataParallel_->worldSize())
+      throw InputError("rank " + std::to_string(dataParallel_->rank()) + " resumed at step " +
+                       std::to_string(step_) +
+                       " but another rank did not: every rank must read the same checkpoint "
+                       "(a folder all machines share, or a copy of it at the same path)");
+  }
 }
+
+int64_t Trainer::dataBlock() const { return dataParallel_ ? dataParallel_->rank() : 0; }
 
 void Trainer::keepUsedVocabulary() {
   const int64_t n = vocabFull_;
@@ -345,8 +364,21 @@ StepRecord Trainer::step() {
   return step(nextTrainBatch());
 }
 
-StepRecord Trainer::step(const Batch& batch) {
+StepRecord Trainer::step(const Batch& global) {
   TORCH_CHECK(prepared(), "Trainer::step() called before prepare()");
+  // A data-parallel rank trains its rows of the global batch, padded as the global batch is.
+  Batch batch = global;
+  if (dataParallel_) {
+    const int64_t rows = global.inputIds.size(0) / dataParallel_->worldSize();
+    TORCH_CHECK(rows * dataParallel_->worldSize() == global.inputIds.size(0), "a batch of ",
+                global.inputIds.size(0), " rows does not split over ", dataParallel_->worldSize(),
+                " ranks");
+    const int64_t first = dataBlock() * rows;
+    batch.inputIds = global.inputIds.narrow(0, first, rows);
+    batch.attentionMask = global.attentionMask.narrow(0, first, rows);
+    batch.tokenTypeIds = global.tokenTypeIds.narrow(0, first, rows);
+    batch.labels = global.labels.narrow(0, first, rows);
+  }
   TORCH_CHECK(!finished(), "Trainer::step() called after the last step");
   setComputeThreads(threadsFor(config_));
   // TF32 is a process-wide cuBLAS setting: set for this run's step, since runs of a lab
@@ -370,6 +402,11 @@ StepRecord Trainer::step(const Batch& batch) {
   if (config_.accumulationSteps > 1) {
     loss = accumulateGradients(batch);
   } else {
+    // A rank's dropout masks are its block of the whole batch's masks (every rank draws the
+    // same seeds); held through backward, where checkpointed layers replay them.
+    std::vector<uint64_t> seeds;
+    std::optional<DropoutTape> tape;
+    if (dataParallel_) tape.emplace(DropoutTape::Mode::Record, &seeds, dataBlock());
     {
       auto scope = policy_->forwardScope();
       auto logits = model_(batch.inputIds, batch.attentionMask, batch.tokenTypeIds);
@@ -377,7 +414,22 @@ StepRecord Trainer::step(const Batch& batch) {
     }
     policy_->backward(loss);
   }
-  const bool finite = policy_->unscaleAndCheck(parameters_);
+  if (dataParallel_) dataParallel_->allReduceGradients(parameters_);
+  bool finite = policy_->unscaleAndCheck(parameters_);
+  if (dataParallel_) {
+    // One all-reduce: ranks that found inf/NaN, ranks asked to stop, the loss sum. With averaged
+    // gradients every rank finds the same, and the sum makes it so whatever happens.
+    const bool stop = cancel_ && cancel_->load(std::memory_order_relaxed);
+    const auto sums = dataParallel_->allReduceSum(
+        torch::stack({torch::full({}, finite ? 0.0 : 1.0, torch::kDouble),
+                      torch::full({}, stop ? 1.0 : 0.0, torch::kDouble),
+                      loss.detach().to(torch::kDouble).cpu()}));
+    const double* h = sums.data_ptr<double>();
+    finite = h[0] == 0.0;
+    stopAgreed_ = h[1] > 0.0;
+    loss = torch::full({}, h[2] / dataParallel_->worldSize(),
+                       torch::TensorOptions(torch::kDouble).device(device_));
+  }
   const double lossScale = policy_->lossScale();  // the scale this step used
   torch::Tensor gradNorm;
   {
@@ -459,7 +511,8 @@ StepRecord Trainer::step(const Batch& batch) {
   // that no scaler skipped.
   const bool unrecovered = !std::isfinite(r.loss) || (r.nonFinite && !r.skipped);
   nonFiniteInARow_ = unrecovered ? nonFiniteInARow_ + 1 : 0;
-  if (config_.checkpointEvery > 0 && step_ % config_.checkpointEvery == 0 && !finished())
+  const bool writes = !dataParallel_ || dataParallel_->rank() == 0;
+  if (writes && config_.checkpointEvery > 0 && step_ % config_.checkpointEvery == 0 && !finished())
     saveTrainingCheckpoint();
   return r;
 }
@@ -479,7 +532,9 @@ torch::Tensor Trainer::accumulateGradients(const Batch& batch) {
   std::vector<uint64_t> seeds;
   torch::Tensor sum;
   for (int64_t m = 0; m < k; ++m) {
-    DropoutTape tape(m == 0 ? DropoutTape::Mode::Record : DropoutTape::Mode::Replay, &seeds, m);
+    // A data-parallel rank's micro-batch m is block rank * k + m of the global batch.
+    DropoutTape tape(m == 0 ? DropoutTape::Mode::Record : DropoutTape::Mode::Replay, &seeds,
+                     dataBlock() * k + m);
     auto part = [&](const torch::Tensor& t) { return t.narrow(0, m * micro, micro); };
     torch::Tensor loss;
     {

@@ -45,6 +45,7 @@ class PrepareCancelled : public std::runtime_error {
   PrepareCancelled() : std::runtime_error("cancelled while preparing data") {}
 };
 class GradientFlush;
+class DataParallelGroup;
 
 class Trainer {
  public:
@@ -60,6 +61,15 @@ class Trainer {
   // Ctrl-C or closing the app stops a large dataset's preparation within a fraction of a second
   // (it throws PrepareCancelled). Not owned; must outlive prepare().
   void setCancelFlag(const std::atomic<bool>* flag) { cancel_ = flag; }
+  // Makes this run one rank of a data-parallel job (training/DataParallel.h); before prepare().
+  // prepare() then resumes every rank from rank 0's choice of checkpoint and broadcasts rank 0's
+  // weights; step() trains this rank's shard of the global batch (dropout drops what the whole
+  // batch would in one process), averages the gradients over the ranks after backward, skips
+  // the step on every rank when any found inf/NaN, and reports the loss of the global batch;
+  // only rank 0 writes checkpoints. The cancel flag, raised on any rank, ends every rank after
+  // the same step (stopAgreed()). Not owned; must outlive the trainer's steps.
+  void setDataParallel(DataParallelGroup* group) { dataParallel_ = group; }
+  bool stopAgreed() const { return stopAgreed_; }
   // One optimizer step on the next training batch; prepare() must have been called and
   // finished() be false.
   StepRecord step();
@@ -136,6 +146,10 @@ class Trainer {
   std::unique_ptr<TextDataset> train_, validation_;
   std::vector<std::vector<int64_t>> trainIds_, validationIds_;  // encoded once in prepare()
   const std::atomic<bool>* cancel_ = nullptr;
+  DataParallelGroup* dataParallel_ = nullptr;
+  bool stopAgreed_ = false;
+  // Block of the global batch this process trains, of worldSize (for the dropout masks).
+  int64_t dataBlock() const;
   void throwIfCancelled() const;
   BertForSequenceClassification model_{nullptr};
   std::unique_ptr<PrecisionPolicy> policy_;

@@ -1,0 +1,74 @@
+// Data-parallel training (DistributedDataParallel's semantics) for `precisionlab-cli train`:
+// one rank of a job of worldSize processes, on this machine or spread over several
+// (docs/data-parallel.md). Each rank trains its shard of every global batch (the rows
+// [rank * B / N, (rank + 1) * B / N) of the batch a single process would train, as
+// DistributedSampler splits it), gradients are averaged over the ranks after backward, and rank 0
+// alone reports records and writes checkpoints. Plain types only: no torch, no Qt.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/RunRecords.h"
+#include "core/TrainConfig.h"
+
+namespace precisionlab {
+
+// torchrun's environment, as a rank reads it.
+struct DataParallelEnv {
+  int rank = 0;
+  int worldSize = 1;
+  int localRank = 0;
+  std::string masterAddr = "127.0.0.1";
+  int masterPort = 29500;
+  int timeoutSeconds = 300;  // a collective (and the rendezvous) waits at most this long
+};
+
+// The default of --collective-timeout: long enough for rank 0 to write a checkpoint of a
+// MiniLM-sized model while the others wait, short enough that a lost worker is noticed.
+constexpr int kDefaultCollectiveTimeoutSeconds = 300;
+
+// The job failed as a job (not this rank's input): kind says how, for the exit status.
+class DataParallelError : public std::runtime_error {
+ public:
+  enum class Kind {
+    Rendezvous,  // the ranks could not form the job: port in use, WORLD_SIZE, settings differ
+    PeerLost,    // a collective failed or timed out: a rank died or hangs
+  };
+  DataParallelError(Kind kind, const std::string& message)
+      : std::runtime_error(message), kind_(kind) {}
+  Kind kind() const { return kind_; }
+
+ private:
+  Kind kind_;
+};
+
+struct DataParallelHooks {
+  std::function<void(const RunUpdate&)> onUpdate;  // rank 0 only: provenance, records
+  const std::atomic<bool>* cancel = nullptr;       // a stop request (Ctrl-C) on this rank
+};
+
+struct DataParallelOutcome {
+  int64_t stepsDone = 0;
+  bool cancelled = false;  // some rank asked to stop; every rank stopped after the same step
+  // Rank 0: the steps every rank skipped (GradScaler found inf/NaN) and whether they agree, and
+  // whether the weights of every rank were bit-identical after the last step.
+  std::vector<int64_t> skippedSteps;
+  bool ranksAgree = true;
+  std::string disagreement;  // the first difference in words when they do not
+};
+
+// Trains config on this rank. Throws InputError for bad settings or data (as Trainer does) and
+// DataParallelError for a job that cannot form or loses a rank.
+DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParallelEnv& env,
+                                      const DataParallelHooks& hooks);
+
+// Whether this build has the collectives (c10d with Gloo headers): "" when it has, else why not.
+std::string dataParallelUnavailableReason();
+
+}  // namespace precisionlab
