@@ -148,6 +148,26 @@ QString shareText(const ReadinessShare& s) {
   return QStringLiteral("%1 (%2-%3)").arg(percent(s.share), percent(s.low), percent(s.high));
 }
 
+Profile profileOf(ProgressStore& store, qint64 id) {
+  for (const Profile& p : store.profiles().result())
+    if (p.id == id) return p;
+  return {};
+}
+
+// What the prediction rests on, as the app's readiness panel says it.
+QString readinessEvidence(const ReadinessReport& r) {
+  const QString basis =
+      QStringLiteral("Based on %1 to this bank's questions, with FSRS parameters %2.")
+          .arg(QString::fromStdString(countText(r.answers, "answer", "answers")),
+               r.fitted ? QStringLiteral("fitted to your answers")
+                        : QStringLiteral("not fitted to you (the defaults)"));
+  if (!r.evidenceIsThin)
+    return basis + QStringLiteral(" The range includes how uncertain those parameters are.");
+  return basis + QStringLiteral(
+                     " That is little to go on: the range is as wide as learners differ, and "
+                     "narrows as you answer more and optimize (progress optimize).");
+}
+
 // The exam day from --exam-date or, without it, the one the profile stores (set in the app);
 // a problem names where the date came from and how to change it.
 QDate examDate(ProgressStore& store, qint64 profile, const ArgParser& args) {
@@ -158,9 +178,7 @@ QDate examDate(ProgressStore& store, qint64 profile, const ArgParser& args) {
     if (!given.ok()) args.fail("exam-date", given.problem.toStdString());
     return given.date;
   }
-  Profile p;
-  for (const Profile& candidate : store.profiles().result())
-    if (candidate.id == profile) p = candidate;
+  const Profile p = profileOf(store, profile);
   const std::string name = escapeForTerminal(elideForMessage(p.name.toStdString()));
   const std::string change =
       "give --exam-date YYYY-MM-DD, or set the date in the app (Progress, \"My exam is on\")";
@@ -184,12 +202,12 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   const QuestionBank& bank = *loaded.bank;
   ReadinessInput in;
   for (const Question& q : bank.questions) in.questions << ReadinessQuestion{q.id, q.objectives};
-  for (const Attempt& a : store.attempts(profile).result())
-    if (a.bankId == bank.id) in.attempts << a;
-  in.states = store.reviewStates(profile, bank.id).result();
-  in.weights = store.fsrsParameters(profile).result().weights;
+  const DayClock days = profileOf(store, profile).dayClock();
+  ExamReadiness::fill(&in, bank.id, store.attempts(profile).result(),
+                      store.reviewStates(profile, bank.id).result(),
+                      store.fsrsParameters(profile).result(), days);
   in.nowMs = QDateTime::currentMSecsSinceEpoch();
-  in.examMs = exam.startOfDay().toMSecsSinceEpoch();
+  in.examMs = ExamReadiness::examStart(exam, days);
   const ReadinessReport r = ExamReadiness::predict(in);
   if (!r.ok) throw InputError(r.message.toStdString());
   std::printf("Exam on %s (in %s); predicted share right (90 %% range):\n", qPrintable(date),
@@ -212,6 +230,7 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   if (r.lastExam.answers > 0)
     std::printf("last exam: %d of %d right; readiness predicted %s\n", r.lastExam.correct,
                 r.lastExam.answers, qPrintable(percent(r.lastExam.predicted)));
+  std::printf("%s\n", qPrintable(readinessEvidence(r)));
   return kExitOk;
 }
 

@@ -9,14 +9,13 @@
 namespace precisionlab::quiz {
 namespace {
 
-QDate localDate(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).date(); }
-
 double ratio(int part, int whole) { return whole > 0 ? static_cast<double>(part) / whole : 0.0; }
 
 }  // namespace
 
 Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
-                                         const QVector<ReviewState>& states, qint64 nowMs) {
+                                         const QVector<ReviewState>& states, qint64 nowMs,
+                                         const DayClock& clock) {
   Statistics s;
   QMap<QString, DomainStats> domains;  // QMap: sorted by name
   QMap<QDate, DayStats> days;
@@ -27,7 +26,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
     DomainStats& d = domains[a.domain];
     d.domain = a.domain;
     ++d.attempts;
-    const QDate date = localDate(a.timeMs);
+    const QDate date = clock.date(a.timeMs);
     DayStats& day = days[date];
     day.date = date.toString(Qt::ISODate);
     ++day.attempts;
@@ -64,7 +63,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
   }
   // Current streak: still alive if the learner studied today or yesterday (today may not be
   // over yet), counted back day by day.
-  const QDate today = localDate(nowMs);
+  const QDate today = clock.date(nowMs);
   QDate day = days.contains(today) ? today : today.addDays(-1);
   while (days.contains(day)) {
     ++s.currentStreakDays;
@@ -79,7 +78,9 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
   }
   if (s.retentionReviews > 0) s.measuredRetention = ratio(retained, s.retentionReviews);
 
-  const FsrsScheduler fsrs;
+  FsrsScheduler::Parameters fsrsDays;
+  fsrsDays.days = clock;
+  const FsrsScheduler fsrs(fsrsDays);  // recall after the learner's days
   QVector<double> intervals;
   double recallSum = 0.0;
   int recallCount = 0;

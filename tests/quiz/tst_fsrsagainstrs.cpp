@@ -245,7 +245,7 @@ class TestFsrsAgainstRs : public QObject {
       QCOMPARE(cli({"progress", "export-revlog", "--db", db, "--out", exported}), QString());
     } else {  // the same optimizer in process (each CLI start costs about a second)
       int count = 0;
-      const QVector<FsrsItem> items = FsrsItems::forTraining(train, &count);
+      const QVector<FsrsItem> items = FsrsItems::forTraining(train, learner.days, &count);
       const FsrsFit fit =
           FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), count);
       QJsonArray fitted;

@@ -3,6 +3,7 @@
 // words ready to show.
 #pragma once
 
+#include "quiz/DayClock.h"
 #include "quiz/FsrsModel.h"
 #include "quiz/QuizTypes.h"
 #include "quiz/Scheduler.h"
@@ -22,6 +23,11 @@ struct Profile {
   qint64 createdMs = 0;                           // epoch ms
   SchedulerKind scheduler = SchedulerKind::Fsrs;  // whose due times this profile studies by
   QString examDate;                               // ISO "2027-01-15", "" = not set (exam readiness)
+  // The learner's days (DayClock): a day starts at rolloverHour (0..23) local time in timeZone
+  // (an IANA id; "" = this computer's zone).
+  int rolloverHour = DayClock::kDefaultRolloverHour;
+  QString timeZone;
+  DayClock dayClock() const { return DayClock::forZone(timeZone, rolloverHour); }
 };
 
 // One answered question, like a row of Anki's revlog.
