@@ -56,10 +56,16 @@ ArgParser makeParser() {
       "    " +
       std::to_string(ExamDate::kMaxYearsAhead) +
       " years after it), per exam-guide sub-objective and overall, if studying stops now\n"
-      "    and if the schedule is followed.\n");
-  p.positional("ACTION", "optimize, parameters, export-revlog, import-revlog or readiness", 1, 1,
-               ValueHint::Text,
-               {"optimize", "parameters", "export-revlog", "import-revlog", "readiness"});
+      "    and if the schedule is followed, with how much the prediction rests on.\n"
+      "  progress day-start [--hour H] [--time-zone ZONE] [--profile NAME]\n"
+      "    When the profile's day starts (Anki's \"Next day starts at\", 4 a.m. by default) and\n"
+      "    in which time zone (an IANA name such as Europe/Berlin; \"\" for this computer's):\n"
+      "    due days, elapsed days for FSRS and exported intervals count these days. Without\n"
+      "    options it prints them.\n");
+  p.positional(
+      "ACTION", "optimize, parameters, export-revlog, import-revlog, readiness or day-start", 1, 1,
+      ValueHint::Text,
+      {"optimize", "parameters", "export-revlog", "import-revlog", "readiness", "day-start"});
   p.positional("FILE", "import-revlog: the CSV to read", 0, 1);
   p.option("db", "FILE", "the progress file (default: the app's, in its data folder)",
            ValueHint::File);
@@ -71,6 +77,8 @@ ArgParser makeParser() {
   p.option("exam-date", "YYYY-MM-DD", "readiness: the exam day (default: the profile's)");
   p.option("bank", "FILE", "readiness: the question bank (default: the built-in one)",
            ValueHint::File);
+  p.option("hour", "H", "day-start: the hour a new day starts, 0 to 23");
+  p.option("time-zone", "ZONE", "day-start: an IANA time zone, \"\" for this computer's");
   return p;
 }
 
@@ -234,6 +242,31 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   return kExitOk;
 }
 
+// Prints the profile's day start, after setting it from --hour and --time-zone when given.
+int runDayStart(ProgressStore& store, qint64 profile, const ArgParser& args) {
+  Profile p = profileOf(store, profile);
+  if (args.has("hour") || args.has("time-zone")) {
+    int hour = p.rolloverHour;
+    if (args.has("hour")) {
+      bool ok = false;
+      hour = QString::fromStdString(args.text("hour", "")).toInt(&ok);
+      if (!ok || hour < 0 || hour > 23)
+        args.fail("hour",
+                  "the hour a new day starts is a whole number from 0 to 23 (Anki's "
+                  "default is 4)");
+    }
+    const QString zone =
+        args.has("time-zone") ? QString::fromStdString(args.text("time-zone", "")) : p.timeZone;
+    const ProfileResult r = store.setDayStart(profile, hour, zone).result();
+    if (!r.ok) throw InputError(r.error.toStdString());
+    p = r.profile;
+  }
+  std::printf("A new day starts at %d:00 in %s%s.\n", p.rolloverHour,
+              qPrintable(QString::fromUtf8(p.dayClock().zone().id())),
+              p.timeZone.isEmpty() ? " (this computer's time zone)" : "");
+  return kExitOk;
+}
+
 int runProgress(const ArgParser& args) {
   const std::string action = args.positionals().front();
   const bool import = action == "import-revlog";
@@ -259,6 +292,7 @@ int runProgress(const ArgParser& args) {
   const qint64 profile = pickProfile(store, args, import);
 
   if (action == "readiness") return runReadiness(store, profile, args);
+  if (action == "day-start") return runDayStart(store, profile, args);
   if (action == "optimize") {
     const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
     if (!r.ok) throw InputError(r.error.toStdString());

@@ -31,7 +31,7 @@ double clampS(double s) {
 // The learner's habits: right first answers, and the ratings of first answers and of recalls.
 struct Habits {
   double firstRight = 0.5;
-  int firsts = 0, firstsRight = 0;  // first answers, and right ones
+  int firsts = 0, firstsRight = 0;                     // first answers, and right ones
   double firstRating[4] = {0.25, 0.25, 0.25, 0.25};    // Again..Easy
   double passRating[3] = {1.0 / 3, 1.0 / 3, 1.0 / 3};  // Hard..Easy
 };
@@ -73,7 +73,8 @@ int draw(std::mt19937_64& rng, const double* shares, int n) {
 // The share of right first answers as uncertain as its count: Beta(right + 1, wrong + 1), the
 // posterior of a uniform prior (its mean is the Laplace-smoothed share above).
 double drawFirstRight(const Habits& h, std::mt19937_64& rng) {
-  std::gamma_distribution<double> a(h.firstsRight + 1.0, 1.0), b(h.firsts - h.firstsRight + 1.0, 1.0);
+  std::gamma_distribution<double> a(h.firstsRight + 1.0, 1.0),
+      b(h.firsts - h.firstsRight + 1.0, 1.0);
   const double x = a(rng), y = b(rng);
   return x + y > 0.0 ? x / (x + y) : h.firstRight;
 }

@@ -89,7 +89,8 @@ ProfileResult ProgressDatabase::setDayStart(qint64 profileId, int rolloverHour,
   }
   if (!ok || !exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error) ||
       !exec("COMMIT", &error)) {
-    if (error.isEmpty()) error = ok ? lastError() : QStringLiteral("That profile no longer exists.");
+    if (error.isEmpty())
+      error = ok ? lastError() : QStringLiteral("That profile no longer exists.");
     exec("ROLLBACK");
     return {false, error, {}};
   }

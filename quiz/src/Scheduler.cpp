@@ -86,10 +86,10 @@ ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confide
   entry.stability = state.fsrs.stability;
   entry.difficulty = state.fsrs.difficulty;
   // An FSRS review interval is due at the start of a day: its length is in days (Anki's ivl).
-  entry.scheduledDays = days && state.scheduler == SchedulerKind::Fsrs &&
-                                state.fsrs.state == FsrsState::Review
-                            ? static_cast<double>(days->day(state.dueMs) - days->day(nowMs))
-                            : static_cast<double>(state.dueMs - nowMs) / kDayMs;
+  entry.scheduledDays =
+      days && state.scheduler == SchedulerKind::Fsrs && state.fsrs.state == FsrsState::Review
+          ? static_cast<double>(days->day(state.dueMs) - days->day(nowMs))
+          : static_cast<double>(state.dueMs - nowMs) / kDayMs;
   if (log) *log = entry;
   return state;
 }

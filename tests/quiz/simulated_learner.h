@@ -119,8 +119,9 @@ inline Simulation simulateStudy(const Learner& learner, int reviews, int days, q
         rating = 1 + draw(learner.firstRating, 4);
       } else {
         const double elapsed = clock.daysBetween(c.lastMs, now);
-        const double p = truth.recall(elapsed, std::clamp(c.memory.stability, FsrsModel::kMinStability,
-                                                       FsrsModel::kMaxStability));
+        const double p = truth.recall(
+            elapsed,
+            std::clamp(c.memory.stability, FsrsModel::kMinStability, FsrsModel::kMaxStability));
         rating = uniform(rng) < p ? 2 + draw(learner.passRating, 3) : 1;
       }
       const double deltaT = c.count == 0 ? 0.0 : clock.daysBetween(c.lastMs, now);

@@ -40,7 +40,9 @@ int ankiTrainingDays(const char* zone, int rollover, qint64 nowMs, qint64 fromMs
   QDateTime next(local.date(), QTime(rollover, 0), fixed);
   if (next <= local) next = next.addDays(1);
   const qint64 nextDayAt = next.toSecsSinceEpoch();
-  const auto elapsed = [&](qint64 ms) { return std::max<qint64>(0, (nextDayAt - ms / 1000) / 86400); };
+  const auto elapsed = [&](qint64 ms) {
+    return std::max<qint64>(0, (nextDayAt - ms / 1000) / 86400);
+  };
   return static_cast<int>(elapsed(fromMs) - elapsed(toMs));
 }
 
@@ -106,7 +108,8 @@ class TestDayClock : public QObject {
     QCOMPARE(autumnDay - berlin.startOfDay(jd(2026, 10, 24)), 25 * kHour);
     // 09:00 on the Saturday and 09:00 on the Sunday of the spring change are 23 hours apart:
     // one day (24-hour periods said none).
-    const qint64 sat = at("Europe/Berlin", 2026, 3, 28, 9), sun = at("Europe/Berlin", 2026, 3, 29, 9);
+    const qint64 sat = at("Europe/Berlin", 2026, 3, 28, 9),
+                 sun = at("Europe/Berlin", 2026, 3, 29, 9);
     QCOMPARE(sun - sat, 23 * kHour);
     QCOMPARE(berlin.daysBetween(sat, sun), 1);
     QCOMPARE(FsrsItems::wholeDays(sat, sun), 0);
@@ -146,9 +149,8 @@ class TestDayClock : public QObject {
           for (int gap : {0, 1, 2, 7, 30}) {
             for (int later : {8, 15, 23}) {
               const QDateTime f = QDateTime::fromMSecsSinceEpoch(from, QTimeZone(zone));
-              const qint64 to =
-                  QDateTime(f.date().addDays(gap), QTime(later, 59), QTimeZone(zone))
-                      .toMSecsSinceEpoch();
+              const qint64 to = QDateTime(f.date().addDays(gap), QTime(later, 59), QTimeZone(zone))
+                                    .toMSecsSinceEpoch();
               if (to <= from) continue;
               QCOMPARE(c.daysBetween(from, to), ankiSchedulerDays(zone, 4, from, to));
               QCOMPARE(c.daysBetween(from, to), ankiTrainingDays(zone, 4, now, from, to));
@@ -162,7 +164,8 @@ class TestDayClock : public QObject {
     // 04:30 in summer, the optimizer run in winter: Anki's fixed +01:00 reads 03:30, the day
     // before; the learner's clock said a new day had begun.
     const DayClock berlin(QTimeZone("Europe/Berlin"), 4);
-    const qint64 evening = at("Europe/Berlin", 2026, 6, 1, 22), early = at("Europe/Berlin", 2026, 6, 2, 4, 30);
+    const qint64 evening = at("Europe/Berlin", 2026, 6, 1, 22),
+                 early = at("Europe/Berlin", 2026, 6, 2, 4, 30);
     QCOMPARE(berlin.daysBetween(evening, early), 1);
     QCOMPARE(ankiTrainingDays("Europe/Berlin", 4, now, evening, early), 0);
   }
@@ -171,11 +174,11 @@ class TestDayClock : public QObject {
   void itemsAndDueTimes() {
     const DayClock berlin(QTimeZone("Europe/Berlin"), 4);
     const QVector<FsrsRevlogEntry> log = {
-        {1, at("Europe/Berlin", 2026, 3, 27, 23, 0), 3},   // Friday night
-        {1, at("Europe/Berlin", 2026, 3, 28, 9, 0), 3},    // 10 hours later: the next day
-        {1, at("Europe/Berlin", 2026, 3, 29, 2, 30), 3},   // that night (01:30 CET, 02:30 CEST
-                                                           // does not exist): the same day
-        {1, at("Europe/Berlin", 2026, 3, 29, 9, 0), 1}};   // the day after, 23 hours later
+        {1, at("Europe/Berlin", 2026, 3, 27, 23, 0), 3},  // Friday night
+        {1, at("Europe/Berlin", 2026, 3, 28, 9, 0), 3},   // 10 hours later: the next day
+        {1, at("Europe/Berlin", 2026, 3, 29, 2, 30), 3},  // that night (01:30 CET, 02:30 CEST
+                                                          // does not exist): the same day
+        {1, at("Europe/Berlin", 2026, 3, 29, 9, 0), 1}};  // the day after, 23 hours later
     const QVector<FsrsItem> items = FsrsItems::forTraining(log, berlin);
     QCOMPARE(items.size(), 2);
     QCOMPARE(items[0].current().deltaT, 1);

@@ -1,17 +1,17 @@
 // Exam readiness (quiz/ExamReadiness.h) against simulated learners whose true memory is known
 // (tests/quiz/simulated_learner.h). Calibration (issue 46): 20 learners with parameters unlike
 // the defaults study a 90-question bank (sub-objectives 3.1, 3.2, 3.3) for 45 days, 6 new
-// questions a day, some 700-1,000 answers each; their parameters are fitted from their own answers (FsrsOptimizer, the app's
-// path) and readiness is predicted for an exam 30 days later. The simulated truth: the expected
-// share right on the exam day from the true memory, if studying stops (exact) and if the
-// learner follows the app's schedule (200 simulated futures under the true memory and the
-// learner's true rating habits). Checked: the truth inside the predicted 90 % range for at least
-// 17 of the 20 learners (85 %), in both cases, and the mean |predicted - simulated| within 5
-// points, for the whole bank and for the sub-objectives. The range includes the uncertainty of
-// the fitted parameters (FsrsPosterior); without it, these small logs put the truth outside the
-// range for several learners (the run's report lists both). Also: few answers give a range as
-// wide as learners differ (issue 45: 12 answers at 25 % right predicted 95 % (90-100 %)), the
-// weakest sub-objective, this week's questions and the last exam sitting.
+// questions a day, some 700-1,000 answers each; their parameters are fitted from their own answers
+// (FsrsOptimizer, the app's path) and readiness is predicted for an exam 30 days later. The
+// simulated truth: the expected share right on the exam day from the true memory, if studying stops
+// (exact) and if the learner follows the app's schedule (200 simulated futures under the true
+// memory and the learner's true rating habits). Checked: the truth inside the predicted 90 % range
+// for at least 17 of the 20 learners (85 %), in both cases, and the mean |predicted - simulated|
+// within 5 points, for the whole bank and for the sub-objectives. The range includes the
+// uncertainty of the fitted parameters (FsrsPosterior); without it, these small logs put the truth
+// outside the range for several learners (the run's report lists both). Also: few answers give a
+// range as wide as learners differ (issue 45: 12 answers at 25 % right predicted 95 % (90-100 %)),
+// the weakest sub-objective, this week's questions and the last exam sitting.
 #include "quiz/ExamDate.h"
 #include "quiz/ExamReadiness.h"
 #include "quiz/FsrsOptimizer.h"
@@ -193,13 +193,15 @@ class TestExamReadiness : public QObject {
         insideWithoutParameters[1] += within(without.overall.followSchedule, t.follow) ? 1 : 0;
       }
     }
-    qInfo("truth inside the 90 %% range: stop now %d of %d, follow %d of %d (without the "
-          "parameters' uncertainty: %d and %d)",
-          inside[0], kLearners, inside[1], kLearners, insideWithoutParameters[0],
-          insideWithoutParameters[1]);
+    qInfo(
+        "truth inside the 90 %% range: stop now %d of %d, follow %d of %d (without the "
+        "parameters' uncertainty: %d and %d)",
+        inside[0], kLearners, inside[1], kLearners, insideWithoutParameters[0],
+        insideWithoutParameters[1]);
     const int needed = (kLearners * 85 + 99) / 100;
-    QVERIFY2(inside[0] >= needed && inside[1] >= needed,
-             qPrintable(QStringLiteral("%1 and %2 of %3").arg(inside[0]).arg(inside[1]).arg(kLearners)));
+    QVERIFY2(
+        inside[0] >= needed && inside[1] >= needed,
+        qPrintable(QStringLiteral("%1 and %2 of %3").arg(inside[0]).arg(inside[1]).arg(kLearners)));
     for (const QVector<double>* errors : {&overallErrors, &objectiveErrors}) {
       double mean = 0.0, worst = 0.0;
       for (double e : *errors) {
@@ -254,7 +256,8 @@ class TestExamReadiness : public QObject {
     const simulated_learner::Simulation full = simulated_learner::simulateStudy(more, 0, 45, 5);
     int reviews = 0;
     const QVector<FsrsItem> items = FsrsItems::forTraining(full.log, more.days, &reviews);
-    const FsrsFit fit = FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
+    const FsrsFit fit =
+        FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
     ReadinessInput known = inputOf(full, fit.weights);
     known.fitted = true;
     known.items = items;

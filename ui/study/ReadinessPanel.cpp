@@ -100,18 +100,18 @@ void ReadinessPanel::refresh() {
       if (p.id == asked) days = p.dayClock();
     // When the exam day begins in the learner's days: what is remembered when the exam begins.
     input->examMs = quiz::ExamReadiness::examStart(examDay, days);
-    store_->fsrsParameters(asked).then(this, [this, input, asked,
-                                              days](const quiz::FsrsParameters& p) {
-      store_->reviewStates(asked, bank_.id)
-          .then(this, [this, input, asked, days, p](const QVector<quiz::ReviewState>& s) {
-            store_->attempts(asked).then(
-                this, [this, input, asked, days, p, s](const QVector<quiz::Attempt>& a) {
-                  if (asked != profileId_) return;
-                  quiz::ExamReadiness::fill(input.get(), bank_.id, a, s, p, days);
-                  show(quiz::ExamReadiness::predict(*input));
-                });
-          });
-    });
+    store_->fsrsParameters(asked).then(
+        this, [this, input, asked, days](const quiz::FsrsParameters& p) {
+          store_->reviewStates(asked, bank_.id)
+              .then(this, [this, input, asked, days, p](const QVector<quiz::ReviewState>& s) {
+                store_->attempts(asked).then(
+                    this, [this, input, asked, days, p, s](const QVector<quiz::Attempt>& a) {
+                      if (asked != profileId_) return;
+                      quiz::ExamReadiness::fill(input.get(), bank_.id, a, s, p, days);
+                      show(quiz::ExamReadiness::predict(*input));
+                    });
+              });
+        });
   });
 }
 
@@ -176,10 +176,9 @@ void ReadinessPanel::show(const quiz::ReadinessReport& r) {
                 .arg(percent(actual), percent(r.lastExam.predicted))
                 .arg(gap > 0 ? QStringLiteral("+%1").arg(gap) : QString::number(gap));
   }
-  const QString basis =
-      tr("Based on %n answer(s) to this bank's questions", nullptr, r.answers) +
-      (r.fitted ? tr(", with FSRS parameters fitted to your answers.")
-                : tr(", with FSRS parameters not fitted to you (the defaults)."));
+  const QString basis = tr("Based on %n answer(s) to this bank's questions", nullptr, r.answers) +
+                        (r.fitted ? tr(", with FSRS parameters fitted to your answers.")
+                                  : tr(", with FSRS parameters not fitted to you (the defaults)."));
   if (r.evidenceIsThin)
     html += tr("<p><b>%1</b> That is little to go on: the range is as wide as learners differ, "
                "and narrows as you answer more and optimize.</p>")

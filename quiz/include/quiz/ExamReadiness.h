@@ -93,13 +93,13 @@ struct ReadinessInput {
   QVector<Attempt> attempts;             // this profile's, any order, any bank's ids ignored
   QVector<ReviewState> states;           // this profile's schedule for the bank
   FsrsModel::Weights weights = FsrsModel::defaultWeights();
-  bool fitted = false;            // `weights` were fitted to this learner (FsrsParameters)
-  QVector<FsrsItem> items;        // the learner's training items (whole log), for FsrsPosterior
-  DayClock days;                  // the learner's days (Profile::dayClock)
+  bool fitted = false;      // `weights` were fitted to this learner (FsrsParameters)
+  QVector<FsrsItem> items;  // the learner's training items (whole log), for FsrsPosterior
+  DayClock days;            // the learner's days (Profile::dayClock)
   qint64 nowMs = 0;
-  qint64 examMs = 0;              // examStart(): when the exam day begins
-  int runs = 200;                 // simulated futures, spread over the parameter sets
-  int parameterDraws = 20;        // parameter sets (FsrsPosterior::draws)
+  qint64 examMs = 0;        // examStart(): when the exam day begins
+  int runs = 200;           // simulated futures, spread over the parameter sets
+  int parameterDraws = 20;  // parameter sets (FsrsPosterior::draws)
   quint64 seed = 1;
 };
 

@@ -9,8 +9,9 @@
 // delta_t is in the learner's days (DayClock: the days between the two reviews' days, a day
 // starting at the rollover hour, 4 a.m. local time by default), as Anki counts them: a review at
 // 23:00 and the next at 09:00 the morning after are a day apart, one at 09:00 and the next at
-// 02:00 that night the same day. The first review of a card has delta_t 0. Every card of this app starts with a first answer (no imported SM-2
-// history), so nothing is cut before a card's first learning step as Anki must.
+// 02:00 that night the same day. The first review of a card has delta_t 0. Every card of this app
+// starts with a first answer (no imported SM-2 history), so nothing is cut before a card's first
+// learning step as Anki must.
 #pragma once
 
 #include "quiz/DayClock.h"

@@ -33,8 +33,7 @@ class FsrsPosterior {
   // `count` parameter sets (the first is `weights` itself), seeded. `fitted`: `weights` were
   // fitted to `items` (the profile was optimized); otherwise only the prior's spread counts.
   static QVector<FsrsModel::Weights> draws(const FsrsModel::Weights& weights, bool fitted,
-                                           const QVector<FsrsItem>& items, int count,
-                                           quint64 seed);
+                                           const QVector<FsrsItem>& items, int count, quint64 seed);
   // The standard deviation of each parameter under that approximation (for the docs and tests).
   static FsrsModel::Weights spread(const FsrsModel::Weights& weights, bool fitted,
                                    const QVector<FsrsItem>& items);

@@ -96,7 +96,8 @@ class FsrsScheduler {
   double nextStability(double difficulty, double stability, double retrievability,
                        FsrsRating rating) const;
   // Learning/relearning: the step logic shared by both (py-fsrs writes it twice); the due time.
-  qint64 stepDue(qint64 nowMs, FsrsCard& card, FsrsRating rating, const QVector<qint64>& steps) const;
+  qint64 stepDue(qint64 nowMs, FsrsCard& card, FsrsRating rating,
+                 const QVector<qint64>& steps) const;
 
   Parameters m_p;
   double m_decay = 0.0;
