@@ -71,11 +71,7 @@ ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confide
   const FsrsRating rating = FsrsScheduler::ratingFor(correct, confidence, timeTakenMs);
   entry.rating = static_cast<int>(rating);
   entry.stateBefore = static_cast<int>(state.fsrs.state);
-  // The learner's days when the profile counts them (the app always does), else 24-hour ones.
-  const std::optional<DayClock>& days = fsrs.parameters().days;
-  if (!state.isNew())
-    entry.elapsedDays = days ? fsrs.elapsedDays(state.lastReviewMs, nowMs)
-                             : static_cast<double>(nowMs - state.lastReviewMs) / kDayMs;
+  if (!state.isNew()) entry.elapsedDays = static_cast<double>(nowMs - state.lastReviewMs) / kDayMs;
   entry.retrievability = fsrs.retrievability(state.fsrs, nowMs);
 
   state = review(state, entry.sm2Grade, nowMs);
@@ -86,6 +82,7 @@ ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confide
   entry.stability = state.fsrs.stability;
   entry.difficulty = state.fsrs.difficulty;
   // An FSRS review interval is due at the start of a day: its length is in days (Anki's ivl).
+  const std::optional<DayClock>& days = fsrs.parameters().days;
   entry.scheduledDays =
       days && state.scheduler == SchedulerKind::Fsrs && state.fsrs.state == FsrsState::Review
           ? static_cast<double>(days->day(state.dueMs) - days->day(nowMs))

@@ -2,6 +2,7 @@
 
 #include <QDate>
 #include <QDateTime>
+#include <QHash>
 #include <QMap>
 #include <QSet>
 #include <algorithm>
@@ -70,11 +71,21 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
     day = day.addDays(-1);
   }
 
+  // Answers a day or more (the learner's days) after the previous one at the same question.
+  QVector<const Attempt*> ordered;
+  for (const Attempt& a : attempts) ordered << &a;
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const Attempt* a, const Attempt* b) { return a->timeMs < b->timeMs; });
+  QHash<QString, qint64> lastAnswer;  // bank + question -> time of its latest answer so far
   int retained = 0;
-  for (const Attempt& a : attempts) {
-    if (a.log.elapsedDays < 1.0) continue;
+  for (const Attempt* a : ordered) {
+    const QString key = a->bankId + QLatin1Char('\n') + a->questionId;
+    const auto before = lastAnswer.constFind(key);
+    const bool later = before != lastAnswer.cend() && clock.daysBetween(*before, a->timeMs) >= 1;
+    lastAnswer.insert(key, a->timeMs);
+    if (!later) continue;
     ++s.retentionReviews;
-    if (a.correct) ++retained;
+    if (a->correct) ++retained;
   }
   if (s.retentionReviews > 0) s.measuredRetention = ratio(retained, s.retentionReviews);
 

@@ -1,6 +1,6 @@
 // PrecisionLab's FSRS optimizer against Anki's own (fsrs-rs, PyPI fsrs-rs-python in the project
-// venv): simulated learners with known parameters (tests/quiz/simulated_learner.h; 14 seeds;
-// 200, 1,000, 2,000 and 10,000 reviews), studying at real times of day (issue 46): each day's
+// venv): simulated learners with known parameters (tests/quiz/simulated_learner.h; 24 seeds;
+// 200, 1,000, 2,000, 6,000 and 10,000 reviews), studying at real times of day (issue 46): each day's
 // session starts at a random time from 08:00 to 21:00 in Europe/Berlin (daylight saving
 // changes included) and runs to 23:59 at most, learning steps the same day; the app counts
 // the learner's days (a day starting at 4 a.m. there, `progress day-start`), fsrs_rs_check.py
@@ -230,6 +230,8 @@ class TestFsrsAgainstRs : public QObject {
     for (quint64 seed = 29; seed <= 31; ++seed)
       QTest::newRow(qPrintable(QStringLiteral("seed %1, 2000 reviews").arg(seed))) << seed << 2000;
     QTest::newRow("seed 32, 10000 reviews") << quint64(32) << 10000;
+    for (quint64 seed = 33; seed <= 42; ++seed)
+      QTest::newRow(qPrintable(QStringLiteral("seed %1, 6000 reviews").arg(seed))) << seed << 6000;
   }
   void againstFsrsRs() {
     QFETCH(quint64, seed);

@@ -85,8 +85,8 @@ struct Statistics {
   double medianIntervalDays = 0;  // last review to due, median over reviewed questions
   qint64 nextDueMs = 0;           // the earliest due time still in the future; 0 = none
   double predictedRecall = -1;    // FSRS: mean recall probability now; -1 = nothing reviewed
-  // Measured retention: share of right answers among attempts made at least a day after the
-  // previous attempt at the same question (same-day repeats say little about memory).
+  // Measured retention: share of right answers among attempts made a day or more (the learner's
+  // days) after the previous attempt at the same question (same-day repeats say little).
   int retentionReviews = 0;
   double measuredRetention = -1;  // -1 = no such attempt yet
 };
