@@ -1,7 +1,7 @@
 // PrecisionLab's FSRS optimizer against Anki's own (fsrs-rs, PyPI fsrs-rs-python in the project
 // venv): simulated learners with known parameters (tests/quiz/simulated_learner.h; 24 seeds;
-// 200, 1,000, 2,000, 6,000 and 10,000 reviews), studying at real times of day (issue 46): each day's
-// session starts at a random time from 08:00 to 21:00 in Europe/Berlin (daylight saving
+// 200, 1,000, 2,000, 6,000 and 10,000 reviews), studying at real times of day (issue 46): each
+// day's session starts at a random time from 08:00 to 21:00 in Europe/Berlin (daylight saving
 // changes included) and runs to 23:59 at most, learning steps the same day; the app counts
 // the learner's days (a day starting at 4 a.m. there, `progress day-start`), fsrs_rs_check.py
 // counts them as Anki's optimizer does, and the training items must come out the same. The
