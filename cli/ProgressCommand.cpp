@@ -23,6 +23,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimeZone>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -257,6 +258,11 @@ int runDayStart(ProgressStore& store, qint64 profile, const ArgParser& args) {
     }
     const QString zone =
         args.has("time-zone") ? QString::fromStdString(args.text("time-zone", "")) : p.timeZone;
+    if (!zone.isEmpty() && !QTimeZone::isTimeZoneIdAvailable(zone.toUtf8()))
+      args.fail("time-zone", "\"" + escapeForTerminal(elideForMessage(zone.toStdString())) +
+                                 "\" is not a time zone this computer knows: give an IANA name "
+                                 "such as Europe/Berlin or America/New_York, or \"\" for this "
+                                 "computer's zone");
     const ProfileResult r = store.setDayStart(profile, hour, zone).result();
     if (!r.ok) throw InputError(r.error.toStdString());
     p = r.profile;

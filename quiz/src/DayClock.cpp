@@ -29,8 +29,10 @@ DayClock::DayClock(const QTimeZone& zone, int rolloverHour)
 }
 
 DayClock DayClock::forZone(const QString& ianaId, int rolloverHour) {
-  if (ianaId.isEmpty()) return DayClock(QTimeZone::systemTimeZone(), rolloverHour);
-  return DayClock(QTimeZone(ianaId.toUtf8()), rolloverHour);
+  const QByteArray id = ianaId.toUtf8();
+  if (id.isEmpty() || !QTimeZone::isTimeZoneIdAvailable(id))
+    return DayClock(QTimeZone::systemTimeZone(), rolloverHour);
+  return DayClock(QTimeZone(id), rolloverHour);
 }
 
 int DayClock::offsetAt(qint64 utcMs) const {

@@ -203,6 +203,16 @@ class TestFsrsAgainstRs : public QObject {
                  out.contains("overall") && out.contains("3.2") &&
                  out.contains("if you follow the schedule"),
              qPrintable(out));
+    QVERIFY2(out.contains("Based on") && out.contains("fitted to your answers"), qPrintable(out));
+    // The day start: set, shown, and refused out of range or in a zone nobody knows.
+    QVERIFY2(run({"day-start", "--profile", "a", "--hour", "6", "--time-zone", "America/New_York"},
+                 &out) &&
+                 out.contains("A new day starts at 6:00 in America/New_York."),
+             qPrintable(out));
+    QVERIFY(!run({"day-start", "--profile", "a", "--hour", "24"}, &out));
+    QVERIFY2(out.contains("0 to 23"), qPrintable(out));
+    QVERIFY(!run({"day-start", "--profile", "a", "--time-zone", "Mars/Base"}, &out));
+    QVERIFY2(out.contains("\"Mars/Base\" is not a time zone"), qPrintable(out));
     QVERIFY(!run({"readiness", "--profile", "a"}, &out));  // no exam date stored for it
     QVERIFY2(out.contains("--exam-date"), qPrintable(out));
     // Below the minimum log size the defaults are kept, and the CLI says so.

@@ -32,7 +32,8 @@ class DayClock {
   DayClock();
   // `zone` invalid: UTC. `rolloverHour` is taken modulo 24, as Anki does.
   DayClock(const QTimeZone& zone, int rolloverHour);
-  // The zone named by an IANA id ("Europe/Berlin"); "" = this computer's zone now.
+  // The zone named by an IANA id ("Europe/Berlin"); "" or an id this computer does not know (a
+  // progress file from another system) = this computer's zone now.
   static DayClock forZone(const QString& ianaId, int rolloverHour);
 
   const QTimeZone& zone() const { return m_zone; }
