@@ -23,6 +23,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimeZone>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -56,10 +57,16 @@ ArgParser makeParser() {
       "    " +
       std::to_string(ExamDate::kMaxYearsAhead) +
       " years after it), per exam-guide sub-objective and overall, if studying stops now\n"
-      "    and if the schedule is followed.\n");
-  p.positional("ACTION", "optimize, parameters, export-revlog, import-revlog or readiness", 1, 1,
-               ValueHint::Text,
-               {"optimize", "parameters", "export-revlog", "import-revlog", "readiness"});
+      "    and if the schedule is followed, with how much the prediction rests on.\n"
+      "  progress day-start [--hour H] [--time-zone ZONE] [--profile NAME]\n"
+      "    When the profile's day starts (Anki's \"Next day starts at\", 4 a.m. by default) and\n"
+      "    in which time zone (an IANA name such as Europe/Berlin; \"\" for this computer's):\n"
+      "    due days, elapsed days for FSRS and exported intervals count these days. Without\n"
+      "    options it prints them.\n");
+  p.positional(
+      "ACTION", "optimize, parameters, export-revlog, import-revlog, readiness or day-start", 1, 1,
+      ValueHint::Text,
+      {"optimize", "parameters", "export-revlog", "import-revlog", "readiness", "day-start"});
   p.positional("FILE", "import-revlog: the CSV to read", 0, 1);
   p.option("db", "FILE", "the progress file (default: the app's, in its data folder)",
            ValueHint::File);
@@ -71,6 +78,8 @@ ArgParser makeParser() {
   p.option("exam-date", "YYYY-MM-DD", "readiness: the exam day (default: the profile's)");
   p.option("bank", "FILE", "readiness: the question bank (default: the built-in one)",
            ValueHint::File);
+  p.option("hour", "H", "day-start: the hour a new day starts, 0 to 23");
+  p.option("time-zone", "ZONE", "day-start: an IANA time zone, \"\" for this computer's");
   return p;
 }
 
@@ -148,6 +157,26 @@ QString shareText(const ReadinessShare& s) {
   return QStringLiteral("%1 (%2-%3)").arg(percent(s.share), percent(s.low), percent(s.high));
 }
 
+Profile profileOf(ProgressStore& store, qint64 id) {
+  for (const Profile& p : store.profiles().result())
+    if (p.id == id) return p;
+  return {};
+}
+
+// What the prediction rests on, as the app's readiness panel says it.
+QString readinessEvidence(const ReadinessReport& r) {
+  const QString basis =
+      QStringLiteral("Based on %1 to this bank's questions, with FSRS parameters %2.")
+          .arg(QString::fromStdString(countText(r.answers, "answer", "answers")),
+               r.fitted ? QStringLiteral("fitted to your answers")
+                        : QStringLiteral("not fitted to you (the defaults)"));
+  if (!r.evidenceIsThin)
+    return basis + QStringLiteral(" The range includes how uncertain those parameters are.");
+  return basis + QStringLiteral(
+                     " That is little to go on: the range is as wide as learners differ, and "
+                     "narrows as you answer more and optimize (progress optimize).");
+}
+
 // The exam day from --exam-date or, without it, the one the profile stores (set in the app);
 // a problem names where the date came from and how to change it.
 QDate examDate(ProgressStore& store, qint64 profile, const ArgParser& args) {
@@ -158,9 +187,7 @@ QDate examDate(ProgressStore& store, qint64 profile, const ArgParser& args) {
     if (!given.ok()) args.fail("exam-date", given.problem.toStdString());
     return given.date;
   }
-  Profile p;
-  for (const Profile& candidate : store.profiles().result())
-    if (candidate.id == profile) p = candidate;
+  const Profile p = profileOf(store, profile);
   const std::string name = escapeForTerminal(elideForMessage(p.name.toStdString()));
   const std::string change =
       "give --exam-date YYYY-MM-DD, or set the date in the app (Progress, \"My exam is on\")";
@@ -184,12 +211,12 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   const QuestionBank& bank = *loaded.bank;
   ReadinessInput in;
   for (const Question& q : bank.questions) in.questions << ReadinessQuestion{q.id, q.objectives};
-  for (const Attempt& a : store.attempts(profile).result())
-    if (a.bankId == bank.id) in.attempts << a;
-  in.states = store.reviewStates(profile, bank.id).result();
-  in.weights = store.fsrsParameters(profile).result().weights;
+  const DayClock days = profileOf(store, profile).dayClock();
+  ExamReadiness::fill(&in, bank.id, store.attempts(profile).result(),
+                      store.reviewStates(profile, bank.id).result(),
+                      store.fsrsParameters(profile).result(), days);
   in.nowMs = QDateTime::currentMSecsSinceEpoch();
-  in.examMs = exam.startOfDay().toMSecsSinceEpoch();
+  in.examMs = ExamReadiness::examStart(exam, days);
   const ReadinessReport r = ExamReadiness::predict(in);
   if (!r.ok) throw InputError(r.message.toStdString());
   std::printf("Exam on %s (in %s); predicted share right (90 %% range):\n", qPrintable(date),
@@ -212,6 +239,37 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   if (r.lastExam.answers > 0)
     std::printf("last exam: %d of %d right; readiness predicted %s\n", r.lastExam.correct,
                 r.lastExam.answers, qPrintable(percent(r.lastExam.predicted)));
+  std::printf("%s\n", qPrintable(readinessEvidence(r)));
+  return kExitOk;
+}
+
+// Prints the profile's day start, after setting it from --hour and --time-zone when given.
+int runDayStart(ProgressStore& store, qint64 profile, const ArgParser& args) {
+  Profile p = profileOf(store, profile);
+  if (args.has("hour") || args.has("time-zone")) {
+    int hour = p.rolloverHour;
+    if (args.has("hour")) {
+      bool ok = false;
+      hour = QString::fromStdString(args.text("hour", "")).toInt(&ok);
+      if (!ok || hour < 0 || hour > 23)
+        args.fail("hour",
+                  "the hour a new day starts is a whole number from 0 to 23 (Anki's "
+                  "default is 4)");
+    }
+    const QString zone =
+        args.has("time-zone") ? QString::fromStdString(args.text("time-zone", "")) : p.timeZone;
+    if (!zone.isEmpty() && !QTimeZone::isTimeZoneIdAvailable(zone.toUtf8()))
+      args.fail("time-zone", "\"" + escapeForTerminal(elideForMessage(zone.toStdString())) +
+                                 "\" is not a time zone this computer knows: give an IANA name "
+                                 "such as Europe/Berlin or America/New_York, or \"\" for this "
+                                 "computer's zone");
+    const ProfileResult r = store.setDayStart(profile, hour, zone).result();
+    if (!r.ok) throw InputError(r.error.toStdString());
+    p = r.profile;
+  }
+  std::printf("A new day starts at %d:00 in %s%s.\n", p.rolloverHour,
+              qPrintable(QString::fromUtf8(p.dayClock().zone().id())),
+              p.timeZone.isEmpty() ? " (this computer's time zone)" : "");
   return kExitOk;
 }
 
@@ -240,6 +298,7 @@ int runProgress(const ArgParser& args) {
   const qint64 profile = pickProfile(store, args, import);
 
   if (action == "readiness") return runReadiness(store, profile, args);
+  if (action == "day-start") return runDayStart(store, profile, args);
   if (action == "optimize") {
     const FsrsProfileFitResult r = FsrsProfileFit::run(store, profile);
     if (!r.ok) throw InputError(r.error.toStdString());

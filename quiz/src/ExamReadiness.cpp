@@ -2,6 +2,7 @@
 
 #include "quiz/ExamDate.h"
 #include "quiz/FsrsItems.h"
+#include "quiz/FsrsPosterior.h"
 #include "quiz/FsrsScheduler.h"
 
 #include <QDateTime>
@@ -30,6 +31,7 @@ double clampS(double s) {
 // The learner's habits: right first answers, and the ratings of first answers and of recalls.
 struct Habits {
   double firstRight = 0.5;
+  int firsts = 0, firstsRight = 0;                     // first answers, and right ones
   double firstRating[4] = {0.25, 0.25, 0.25, 0.25};    // Again..Easy
   double passRating[3] = {1.0 / 3, 1.0 / 3, 1.0 / 3};  // Hard..Easy
 };
@@ -50,6 +52,8 @@ Habits habitsOf(const QMap<QString, QVector<Attempt>>& byQuestion) {
     }
   }
   h.firstRight = (right + 1.0) / (firsts + 2.0);
+  h.firsts = firsts;
+  h.firstsRight = right;
   const double f = first[0] + first[1] + first[2] + first[3], p = pass[0] + pass[1] + pass[2];
   for (int i = 0; i < 4; ++i) h.firstRating[i] = first[i] / f;
   for (int i = 0; i < 3; ++i) h.passRating[i] = pass[i] / p;
@@ -66,13 +70,23 @@ int draw(std::mt19937_64& rng, const double* shares, int n) {
   return n - 1;
 }
 
+// The share of right first answers as uncertain as its count: Beta(right + 1, wrong + 1), the
+// posterior of a uniform prior (its mean is the Laplace-smoothed share above).
+double drawFirstRight(const Habits& h, std::mt19937_64& rng) {
+  std::gamma_distribution<double> a(h.firstsRight + 1.0, 1.0),
+      b(h.firsts - h.firstsRight + 1.0, 1.0);
+  const double x = a(rng), y = b(rng);
+  return x + y > 0.0 ? x / (x + y) : h.firstRight;
+}
+
 // One simulated future of one question until the exam: its expected chance of a right answer
 // then. `card` is the app's schedule now (state New for a question never answered).
 double followSchedule(const FsrsModel& model, const FsrsScheduler& scheduler, FsrsCard card,
-                      History h, const Habits& habits, qint64 nowMs, qint64 examMs,
-                      std::mt19937_64& rng) {
+                      History h, const Habits& habits, const DayClock& days, qint64 nowMs,
+                      qint64 examMs, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
-  qint64 next = card.state == FsrsState::New ? nowMs + kDayMs : std::max(card.dueMs, nowMs);
+  qint64 next =
+      card.state == FsrsState::New ? days.startOfDayAfter(nowMs, 1) : std::max(card.dueMs, nowMs);
   int n = h.reviews.size();
   for (int guard = 0; next <= examMs && guard < 1000; ++guard) {
     int rating = 0;
@@ -80,7 +94,7 @@ double followSchedule(const FsrsModel& model, const FsrsScheduler& scheduler, Fs
     if (n == 0) {
       rating = uniform(rng) < habits.firstRight ? 2 + draw(rng, habits.firstRating + 1, 3) : 1;
     } else {
-      deltaT = FsrsItems::wholeDays(h.lastMs, next);
+      deltaT = days.daysBetween(h.lastMs, next);
       const double p = model.recall(deltaT, clampS(h.memory.stability));
       rating = uniform(rng) < p ? 2 + draw(rng, habits.passRating, 3) : 1;
     }
@@ -91,7 +105,7 @@ double followSchedule(const FsrsModel& model, const FsrsScheduler& scheduler, Fs
     next = card.dueMs;
   }
   if (n == 0) return habits.firstRight;
-  return model.recall(FsrsItems::wholeDays(h.lastMs, examMs), clampS(h.memory.stability));
+  return model.recall(days.daysBetween(h.lastMs, examMs), clampS(h.memory.stability));
 }
 
 ReadinessShare shareOf(const QVector<double>& runMeans, const QVector<double>& p) {
@@ -113,7 +127,7 @@ ReadinessShare shareOf(const QVector<double>& runMeans, const QVector<double>& p
 // The last exam sitting against the model: each exam answer's predicted chance from the answers
 // before it (the profile's parameters as they are now).
 ExamSittingCheck lastSitting(const QMap<QString, QVector<Attempt>>& byQuestion,
-                             const FsrsModel& model, const Habits& habits) {
+                             const FsrsModel& model, const Habits& habits, const DayClock& days) {
   ExamSittingCheck check;
   qint64 lastExam = 0;
   for (const QVector<Attempt>& list : byQuestion)
@@ -124,7 +138,7 @@ ExamSittingCheck lastSitting(const QMap<QString, QVector<Attempt>>& byQuestion,
   for (const QVector<Attempt>& list : byQuestion) {
     History h;
     for (const Attempt& a : list) {
-      const int deltaT = h.reviews.isEmpty() ? 0 : FsrsItems::wholeDays(h.lastMs, a.timeMs);
+      const int deltaT = h.reviews.isEmpty() ? 0 : days.daysBetween(h.lastMs, a.timeMs);
       if (a.mode == QuizMode::Exam && a.timeMs >= lastExam - 3 * 3600 * 1000LL) {
         ++check.answers;
         check.correct += a.correct ? 1 : 0;
@@ -141,18 +155,24 @@ ExamSittingCheck lastSitting(const QMap<QString, QVector<Attempt>>& byQuestion,
 }
 
 // One group's shares: its questions' chances if studying stops, and per simulated future.
+// `stopNow` and `follow`: per question, one chance per parameter set and per simulated run.
 ObjectiveReadiness summary(const QString& name, const QVector<int>& members,
-                           const QVector<History>& history, const QVector<double>& stopNow,
+                           const QVector<History>& history, const QVector<QVector<double>>& stopNow,
                            const QVector<QVector<double>>& follow) {
   ObjectiveReadiness o;
   o.objective = name;
   o.questions = members.size();
   const int runs = follow.isEmpty() ? 1 : follow.front().size();
-  QVector<double> pStop, pFollow, runStop(1, 0.0), runFollow(runs, 0.0);
+  const int sets = stopNow.isEmpty() ? 1 : stopNow.front().size();
+  QVector<double> pStop, pFollow, runStop(sets, 0.0), runFollow(runs, 0.0);
   for (int i : members) {
     o.answered += history[i].reviews.isEmpty() ? 0 : 1;
-    pStop << stopNow[i];
-    runStop[0] += stopNow[i] / members.size();
+    double stop = 0.0;
+    for (int k = 0; k < sets; ++k) {
+      runStop[k] += stopNow[i][k] / members.size();
+      stop += stopNow[i][k] / sets;
+    }
+    pStop << stop;
     double mean = 0.0;
     for (int run = 0; run < runs; ++run) {
       runFollow[run] += follow[i][run] / members.size();
@@ -193,43 +213,70 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
             .arg(today.toString(Qt::ISODate), ExamDate::latest(today).toString(Qt::ISODate));
     return r;
   }
-  r.daysToExam = static_cast<int>((in.examMs - in.nowMs + kDayMs - 1) / kDayMs);
+  const DayClock& days = in.days;
+  r.daysToExam = static_cast<int>(days.day(in.examMs) - days.day(in.nowMs));
   QHash<QString, int> index;
   for (int i = 0; i < in.questions.size(); ++i) index.insert(in.questions[i].id, i);
   QMap<QString, QVector<Attempt>> byQuestion;
   for (const Attempt& a : in.attempts)
     if (index.contains(a.questionId) && a.timeMs <= in.nowMs) byQuestion[a.questionId] << a;
-  for (QVector<Attempt>& list : byQuestion)
+  for (QVector<Attempt>& list : byQuestion) {
     std::stable_sort(list.begin(), list.end(),
                      [](const Attempt& a, const Attempt& b) { return a.timeMs < b.timeMs; });
+    r.answers += list.size();
+  }
+  r.fitted = in.fitted;
+  r.evidenceIsThin = !in.fitted || r.answers < kThinAnswers;
   const Habits habits = habitsOf(byQuestion);
   r.firstAnswerShare = habits.firstRight;
   const FsrsModel model(in.weights);
   FsrsScheduler::Parameters sp;
   sp.w = in.weights;
-  const FsrsScheduler scheduler(sp);
+  sp.days = days;
+  const FsrsScheduler scheduler(sp);  // the app schedules by the parameters in use
 
-  // Memory now, and the chance of a right answer on the exam day if studying stops now.
+  // The parameter sets the learner's memory may follow, and a share of right first answers
+  // for each (the first set: the parameters in use and the smoothed share).
+  std::mt19937_64 rng(in.seed);
+  const QVector<FsrsModel::Weights> sets = FsrsPosterior::draws(
+      in.weights, in.fitted, in.items, std::max(1, in.parameterDraws), in.seed * 7919 + 1);
+  const int k = sets.size();
+  QVector<FsrsModel> models;
+  QVector<Habits> habitSets(k, habits);
+  for (int s = 0; s < k; ++s) {
+    models << FsrsModel(sets[s]);
+    if (s > 0) habitSets[s].firstRight = drawFirstRight(habits, rng);
+  }
+
+  // Memory now under each set, and the chance of a right answer on the exam day if studying
+  // stops now.
   const int n = in.questions.size();
   QVector<History> history(n);
-  QVector<double> stopNow(n, habits.firstRight);
+  QVector<QVector<FsrsModel::State>> memory(n, QVector<FsrsModel::State>(k));
+  QVector<QVector<double>> stopNow(n, QVector<double>(k, 0.0));
+  for (int i = 0; i < n; ++i)
+    for (int s = 0; s < k; ++s) stopNow[i][s] = habitSets[s].firstRight;
   for (auto it = byQuestion.cbegin(); it != byQuestion.cend(); ++it) {
-    History& h = history[index.value(it.key())];
+    const int i = index.value(it.key());
+    History& h = history[i];
     for (const Attempt& a : it.value()) {
-      const int deltaT = h.reviews.isEmpty() ? 0 : FsrsItems::wholeDays(h.lastMs, a.timeMs);
-      h.memory = model.step(h.memory, deltaT, fsrsRating(a), h.reviews.size());
+      const int deltaT = h.reviews.isEmpty() ? 0 : days.daysBetween(h.lastMs, a.timeMs);
+      for (int s = 0; s < k; ++s)
+        memory[i][s] = models[s].step(memory[i][s], deltaT, fsrsRating(a), h.reviews.size());
       h.reviews.push_back({fsrsRating(a), deltaT});
       h.lastMs = a.timeMs;
     }
-    stopNow[index.value(it.key())] =
-        model.recall(FsrsItems::wholeDays(h.lastMs, in.examMs), clampS(h.memory.stability));
+    h.memory = memory[i][0];
+    const int toExam = days.daysBetween(h.lastMs, in.examMs);
+    for (int s = 0; s < k; ++s)
+      stopNow[i][s] = models[s].recall(toExam, clampS(memory[i][s].stability));
   }
   QVector<FsrsCard> cards(n);
   QVector<qint64> due(n, 0);
-  for (const ReviewState& s : in.states)
-    if (index.contains(s.questionId)) {
-      cards[index.value(s.questionId)] = s.fsrs;
-      due[index.value(s.questionId)] = s.fsrs.dueMs;
+  for (const ReviewState& st : in.states)
+    if (index.contains(st.questionId)) {
+      cards[index.value(st.questionId)] = st.fsrs;
+      due[index.value(st.questionId)] = st.fsrs.dueMs;
     }
   for (int i = 0; i < n; ++i)  // a question answered but never scheduled (an old file): due now
     if (!history[i].reviews.isEmpty() && cards[i].state == FsrsState::New) {
@@ -238,17 +285,23 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
       cards[i].lastReviewMs = history[i].lastMs;
     }
 
-  // Following the schedule: `runs` futures of every question.
-  std::mt19937_64 rng(in.seed);
+  // Following the schedule: `runs` futures of every question, run r under parameter set r % k.
   const int runs = std::max(1, in.runs);
   QVector<QVector<double>> follow(n, QVector<double>(runs, 0.0));
-  for (int run = 0; run < runs; ++run)
+  for (int run = 0; run < runs; ++run) {
+    const int s = run % k;
     for (int i = 0; i < n; ++i) {
-      // The app's schedule card decides when (as the app will); the replayed memory, under the
-      // profile's parameters, decides what is recalled.
-      follow[i][run] =
-          followSchedule(model, scheduler, cards[i], history[i], habits, in.nowMs, in.examMs, rng);
+      // The app's schedule card decides when (as the app will); the replayed memory, under
+      // this parameter set, decides what is recalled.
+      History h = history[i];
+      h.memory = memory[i][s];
+      follow[i][run] = followSchedule(models[s], scheduler, cards[i], h, habitSets[s], days,
+                                      in.nowMs, in.examMs, rng);
     }
+  }
+  QVector<double> stopMean(n, 0.0);  // per question, over the parameter sets
+  for (int i = 0; i < n; ++i)
+    for (int s = 0; s < k; ++s) stopMean[i] += stopNow[i][s] / k;
 
   // Shares per group: the whole bank, then each sub-objective.
   QMap<QString, QVector<int>> groups;
@@ -277,7 +330,7 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   // Answered questions due within a week, the least likely to be remembered first.
   for (int i = 0; i < n; ++i)
     if (!history[i].reviews.isEmpty() && due[i] > 0 && due[i] <= in.nowMs + 7 * kDayMs)
-      r.thisWeek << ReviewSuggestion{in.questions[i].id, due[i], stopNow[i]};
+      r.thisWeek << ReviewSuggestion{in.questions[i].id, due[i], stopMean[i]};
   std::sort(r.thisWeek.begin(), r.thisWeek.end(),
             [](const ReviewSuggestion& a, const ReviewSuggestion& b) {
               return a.recallAtExam != b.recallAtExam ? a.recallAtExam < b.recallAtExam
@@ -285,9 +338,33 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
             });
   if (r.thisWeek.size() > 10) r.thisWeek.resize(10);
 
-  r.lastExam = lastSitting(byQuestion, model, habits);
+  r.lastExam = lastSitting(byQuestion, model, habits, days);
   r.ok = true;
   return r;
+}
+
+}  // namespace precisionlab::quiz
+
+namespace precisionlab::quiz {
+
+void ExamReadiness::fill(ReadinessInput* in, const QString& bankId,
+                         const QVector<Attempt>& allAttempts, const QVector<ReviewState>& states,
+                         const FsrsParameters& parameters, const DayClock& days) {
+  QVector<FsrsRevlogEntry> log;
+  QHash<QString, qint64> cards;  // bank + question -> card, as ProgressDatabase::reviewLog
+  for (const Attempt& a : allAttempts) {
+    if (a.bankId == bankId) in->attempts << a;
+    const QString key = a.bankId + QLatin1Char('\n') + a.questionId;
+    const qint64 card = cards.value(key, cards.size() + 1);
+    cards.insert(key, card);
+    log.push_back({card, a.timeMs, fsrsRating(a)});
+  }
+  in->states = states;
+  in->weights = parameters.weights;
+  in->fitted = parameters.optimized && parameters.outcome != QStringLiteral("too-few-reviews") &&
+               parameters.weights != FsrsModel::defaultWeights();
+  in->items = FsrsItems::forTraining(log, days);
+  in->days = days;
 }
 
 }  // namespace precisionlab::quiz

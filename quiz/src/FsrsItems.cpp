@@ -24,7 +24,8 @@ int FsrsItems::wholeDays(qint64 fromMs, qint64 toMs) {
   return static_cast<int>(std::max<qint64>(0, d));
 }
 
-QVector<FsrsItem> FsrsItems::forTraining(QVector<FsrsRevlogEntry> log, int* reviewCount) {
+QVector<FsrsItem> FsrsItems::forTraining(QVector<FsrsRevlogEntry> log, const DayClock& days,
+                                         int* reviewCount) {
   log.erase(std::remove_if(log.begin(), log.end(),
                            [](const FsrsRevlogEntry& e) { return e.rating < 1 || e.rating > 4; }),
             log.end());
@@ -38,7 +39,7 @@ QVector<FsrsItem> FsrsItems::forTraining(QVector<FsrsRevlogEntry> log, int* revi
     while (end < log.size() && log[end].cardId == log[begin].cardId) ++end;
     QVector<FsrsReview> reviews;
     for (int i = begin; i < end; ++i) {
-      const int deltaT = i == begin ? 0 : wholeDays(log[i - 1].timeMs, log[i].timeMs);
+      const int deltaT = i == begin ? 0 : days.daysBetween(log[i - 1].timeMs, log[i].timeMs);
       reviews.push_back({log[i].rating, deltaT});
       if (i > begin && deltaT > 0) items.push_back({reviews, log[i].cardId, log[i].timeMs});
     }

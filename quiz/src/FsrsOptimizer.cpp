@@ -213,6 +213,12 @@ bool train(const QVector<FsrsItem>& items, const QVector<double>& itemWeights, W
 
 }  // namespace
 
+FsrsModel::Weights FsrsOptimizer::parameterStddev() {
+  FsrsModel::Weights sd{};
+  std::copy(std::begin(kParamsStddev), std::end(kParamsStddev), sd.begin());
+  return sd;
+}
+
 double FsrsOptimizer::searchInitialStability(int firstRating, const QVector<RecallAt>& data,
                                              double averageRecall) {
   const Weights defaults = FsrsModel::defaultWeights();

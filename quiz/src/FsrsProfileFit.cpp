@@ -12,8 +12,11 @@ FsrsProfileFitResult FsrsProfileFit::run(ProgressStore& store, qint64 profileId,
   FsrsProfileFitResult r;
   const QVector<FsrsRevlogEntry> log = store.reviewLog(profileId).result();
   const FsrsParameters current = store.fsrsParameters(profileId).result();
+  DayClock days;  // the profile's: Anki's days at its rollover hour, in its time zone
+  for (const Profile& p : store.profiles().result())
+    if (p.id == profileId) days = p.dayClock();
   int reviews = 0;
-  const QVector<FsrsItem> items = FsrsItems::forTraining(log, &reviews);
+  const QVector<FsrsItem> items = FsrsItems::forTraining(log, days, &reviews);
   r.fit = FsrsOptimizer::fit(items, config, progress, current.weights, reviews);
   if (r.fit.outcome == FsrsFit::Outcome::Cancelled) return r;
   const FsrsParametersResult saved =

@@ -43,10 +43,19 @@ FsrsRating FsrsScheduler::ratingFor(bool correct, Confidence confidence, qint64 
   return static_cast<FsrsRating>(rating);
 }
 
+int FsrsScheduler::elapsedDays(qint64 fromMs, qint64 toMs) const {
+  if (m_p.days) return m_p.days->daysBetween(fromMs, toMs);
+  return static_cast<int>(std::max<qint64>(0, wholeDays(toMs - fromMs)));
+}
+
+qint64 FsrsScheduler::dueAfterDays(qint64 nowMs, int days) const {
+  if (m_p.days) return m_p.days->startOfDayAfter(nowMs, days);
+  return nowMs + days * kDayMs;
+}
+
 double FsrsScheduler::retrievability(const FsrsCard& card, qint64 nowMs) const {
   if (card.lastReviewMs == 0 || card.stability <= 0.0) return 0.0;
-  const double elapsed =
-      static_cast<double>(std::max<qint64>(0, wholeDays(nowMs - card.lastReviewMs)));
+  const double elapsed = static_cast<double>(elapsedDays(card.lastReviewMs, nowMs));
   return std::pow(1.0 + m_factor * elapsed / card.stability, m_decay);
 }
 
@@ -99,27 +108,27 @@ double FsrsScheduler::nextStability(double difficulty, double stability, double 
   return clampStability(next);
 }
 
-qint64 FsrsScheduler::stepInterval(FsrsCard& card, FsrsRating rating,
-                                   const QVector<qint64>& steps) const {
+qint64 FsrsScheduler::stepDue(qint64 nowMs, FsrsCard& card, FsrsRating rating,
+                              const QVector<qint64>& steps) const {
   const auto graduate = [&] {
     card.state = FsrsState::Review;
     card.step = -1;
-    return nextIntervalDays(card.stability) * kDayMs;
+    return dueAfterDays(nowMs, nextIntervalDays(card.stability));
   };
   if (steps.isEmpty() || (card.step >= steps.size() && rating != FsrsRating::Again))
     return graduate();
   switch (rating) {
     case FsrsRating::Again:
       card.step = 0;
-      return steps.at(0);
+      return nowMs + steps.at(0);
     case FsrsRating::Hard:  // the step stays
-      if (card.step == 0 && steps.size() == 1) return steps.at(0) * 3 / 2;
-      if (card.step == 0) return (steps.at(0) + steps.at(1)) / 2;
-      return steps.at(card.step);
+      if (card.step == 0 && steps.size() == 1) return nowMs + steps.at(0) * 3 / 2;
+      if (card.step == 0) return nowMs + (steps.at(0) + steps.at(1)) / 2;
+      return nowMs + steps.at(card.step);
     case FsrsRating::Good:
       if (card.step + 1 == steps.size()) return graduate();
       card.step += 1;
-      return steps.at(card.step);
+      return nowMs + steps.at(card.step);
     case FsrsRating::Easy:
       return graduate();
   }
@@ -128,8 +137,8 @@ qint64 FsrsScheduler::stepInterval(FsrsCard& card, FsrsRating rating,
 
 FsrsCard FsrsScheduler::review(FsrsCard card, FsrsRating rating, qint64 nowMs) const {
   const bool reviewedBefore = card.lastReviewMs != 0 && card.state != FsrsState::New;
-  const bool sameDay = reviewedBefore && wholeDays(nowMs - card.lastReviewMs) < 1;
-  qint64 intervalMs = 0;
+  const bool sameDay = reviewedBefore && elapsedDays(card.lastReviewMs, nowMs) < 1;
+  qint64 dueMs = 0;
 
   if (card.state == FsrsState::New) {
     card.state = FsrsState::Learning;
@@ -146,22 +155,22 @@ FsrsCard FsrsScheduler::review(FsrsCard card, FsrsRating rating, qint64 nowMs) c
   switch (card.state) {
     case FsrsState::New:  // handled above: a new card is now Learning
     case FsrsState::Learning:
-      intervalMs = stepInterval(card, rating, m_p.learningStepsMs);
+      dueMs = stepDue(nowMs, card, rating, m_p.learningStepsMs);
       break;
     case FsrsState::Review:
       if (rating == FsrsRating::Again && !m_p.relearningStepsMs.isEmpty()) {
         card.state = FsrsState::Relearning;
         card.step = 0;
-        intervalMs = m_p.relearningStepsMs.at(0);
+        dueMs = nowMs + m_p.relearningStepsMs.at(0);
       } else {
-        intervalMs = nextIntervalDays(card.stability) * kDayMs;
+        dueMs = dueAfterDays(nowMs, nextIntervalDays(card.stability));
       }
       break;
     case FsrsState::Relearning:
-      intervalMs = stepInterval(card, rating, m_p.relearningStepsMs);
+      dueMs = stepDue(nowMs, card, rating, m_p.relearningStepsMs);
       break;
   }
-  card.dueMs = nowMs + intervalMs;
+  card.dueMs = dueMs;
   card.lastReviewMs = nowMs;
   return card;
 }

@@ -538,9 +538,12 @@ void ProgressDatabase::close() {
 QVector<Profile> ProgressDatabase::profiles() {
   QVector<Profile> out;
   if (!m_db) return out;
-  Stmt s(m_db, "SELECT id, name, created_ms, scheduler, exam_date FROM profiles ORDER BY id");
+  Stmt s(m_db,
+         "SELECT id, name, created_ms, scheduler, exam_date, rollover_hour, time_zone FROM "
+         "profiles ORDER BY id");
   while (s.step() == SQLITE_ROW)
-    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3)), s.text(4)});
+    out.push_back({s.i64(0), s.text(1), s.i64(2), schedulerKindFromString(s.text(3)), s.text(4),
+                   static_cast<int>(s.i64(5)), s.text(6)});
   return out;
 }
 
@@ -550,9 +553,13 @@ ProfileResult ProgressDatabase::addProfile(const QString& name) {
   if (!m_db) return {false, lastError(), {}};
   if (m_readOnly) return {false, readOnlyError(), {}};
   if (trimmed.isEmpty()) return {false, QStringLiteral("A profile needs a name."), {}};
-  r.profile = {0, trimmed, QDateTime::currentMSecsSinceEpoch(), SchedulerKind::Fsrs, {}};
-  Stmt s(m_db, "INSERT INTO profiles(name, created_ms) VALUES (?, ?)");
-  s.bind(1, trimmed).bind(2, r.profile.createdMs);
+  r.profile.name = trimmed;
+  r.profile.createdMs = QDateTime::currentMSecsSinceEpoch();
+  // The days are counted in the zone the profile was made in (travelling keeps them).
+  r.profile.timeZone = QString::fromUtf8(QTimeZone::systemTimeZoneId());
+  if (!QTimeZone::isTimeZoneIdAvailable(r.profile.timeZone.toUtf8())) r.profile.timeZone.clear();
+  Stmt s(m_db, "INSERT INTO profiles(name, created_ms, time_zone) VALUES (?, ?, ?)");
+  s.bind(1, trimmed).bind(2, r.profile.createdMs).bind(3, r.profile.timeZone);
   if (s.step() != SQLITE_DONE) {
     r.error = (s.rc() & 0xff) == SQLITE_CONSTRAINT
                   ? QStringLiteral("A profile named \"%1\" already exists.").arg(trimmed)
@@ -640,7 +647,8 @@ QVector<ReviewState> ProgressDatabase::reviewStates(qint64 profileId, const QStr
 Statistics ProgressDatabase::statistics(qint64 profileId, const QString& bankId, qint64 nowMs) {
   if (nowMs <= 0) nowMs = QDateTime::currentMSecsSinceEpoch();
   return StatisticsCalculator::compute(attempts(profileId, 0, bankId),
-                                       reviewStates(profileId, bankId), nowMs);
+                                       reviewStates(profileId, bankId), nowMs,
+                                       profileDayClock(profileId));
 }
 
 ExportResult ProgressDatabase::exportCsv(qint64 profileId, const QString& filePath) {

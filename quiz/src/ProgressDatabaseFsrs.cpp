@@ -13,6 +13,7 @@
 
 #include <sqlite3.h>
 #include <QHash>
+#include <QTimeZone>
 
 namespace precisionlab::quiz {
 namespace {
@@ -21,10 +22,81 @@ constexpr qint64 kProgressRows = 16384;        // answers written between two pr
 constexpr qint64 kRebuildIndexRows = 100'000;  // see importRevlogInto
 }  // namespace
 
+DayClock ProgressDatabase::profileDayClock(qint64 profileId) {
+  for (const Profile& p : profiles())
+    if (p.id == profileId) return p.dayClock();
+  return DayClock::forZone(QString(), DayClock::kDefaultRolloverHour);
+}
+
 FsrsScheduler ProgressDatabase::profileFsrsScheduler(qint64 profileId) {
   FsrsScheduler::Parameters p;
   p.w = FsrsParameterTable::load(m_db, profileId).weights;
+  p.days = profileDayClock(profileId);
   return FsrsScheduler(p);
+}
+
+ProfileResult ProgressDatabase::setDayStart(qint64 profileId, int rolloverHour,
+                                            const QString& timeZone) {
+  if (!m_db) return {false, lastError(), {}};
+  if (m_readOnly) return {false, readOnlyError(), {}};
+  if (rolloverHour < 0 || rolloverHour > 23)
+    return {false,
+            QStringLiteral("The hour a new day starts must be 0 to 23 (4 is Anki's default), "
+                           "not %1.")
+                .arg(rolloverHour),
+            {}};
+  if (!timeZone.isEmpty() && !QTimeZone::isTimeZoneIdAvailable(timeZone.toUtf8()))
+    return {false,
+            QStringLiteral("\"%1\" is not a time zone this computer knows: give an IANA name "
+                           "such as Europe/Berlin or America/New_York, or nothing for this "
+                           "computer's zone.")
+                .arg(timeZone.left(80)),
+            {}};
+  const DayClock before = profileDayClock(profileId);
+  QString error;
+  if (!exec("BEGIN IMMEDIATE", &error)) return {false, error, {}};
+  bool ok = false;
+  {
+    SqliteStatement s(m_db, "UPDATE profiles SET rollover_hour = ?, time_zone = ? WHERE id = ?");
+    s.bind(1, qint64(rolloverHour)).bind(2, timeZone).bind(3, profileId);
+    ok = s.step() == SQLITE_DONE && sqlite3_changes(m_db) == 1;
+  }
+  // Questions in review keep their due day (Anki stores the day itself): it now starts at the
+  // new hour, in the new zone.
+  const DayClock after = DayClock::forZone(timeZone, rolloverHour);
+  struct Due {
+    QString bank, question;
+    qint64 dueMs;
+  };
+  QVector<Due> moved;
+  if (ok) {
+    SqliteStatement s(m_db,
+                      "SELECT bank_id, question_id, fsrs_due_ms FROM reviews WHERE profile_id = ? "
+                      "AND fsrs_state = 2");
+    s.bind(1, profileId);
+    while (s.step() == SQLITE_ROW)
+      moved.push_back({s.text(0), s.text(1), after.startOfDay(before.day(s.i64(2)))});
+    ok = s.rc() == SQLITE_DONE;
+  }
+  for (const Due& d : moved) {
+    if (!ok) break;
+    SqliteStatement u(m_db,
+                      "UPDATE reviews SET fsrs_due_ms = ?1, due_ms = CASE WHEN (SELECT scheduler "
+                      "FROM profiles WHERE id = ?2) = 'sm2' THEN due_ms ELSE ?1 END WHERE "
+                      "profile_id = ?2 AND bank_id = ?3 AND question_id = ?4");
+    u.bind(1, d.dueMs).bind(2, profileId).bind(3, d.bank).bind(4, d.question);
+    ok = u.step() == SQLITE_DONE;
+  }
+  if (!ok || !exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error) ||
+      !exec("COMMIT", &error)) {
+    if (error.isEmpty())
+      error = ok ? lastError() : QStringLiteral("That profile no longer exists.");
+    exec("ROLLBACK");
+    return {false, error, {}};
+  }
+  for (const Profile& p : profiles())
+    if (p.id == profileId) return {true, {}, p};
+  return {false, lastError(), {}};
 }
 
 QVector<FsrsRevlogEntry> ProgressDatabase::reviewLog(qint64 profileId) {
@@ -57,6 +129,7 @@ FsrsParametersResult ProgressDatabase::saveFsrsParameters(qint64 profileId,
   if (!exec("BEGIN IMMEDIATE", &error)) return {false, error, {}};
   FsrsScheduler::Parameters sp;
   sp.w = parameters.weights;
+  sp.days = profileDayClock(profileId);
   if (!FsrsParameterTable::save(m_db, profileId, parameters) ||
       !recomputeFsrsMemory(profileId, FsrsScheduler(sp)) ||
       !exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error) || !exec("COMMIT", &error)) {

@@ -186,6 +186,15 @@ QFuture<ProfileResult> ProgressStore::setExamDate(qint64 profileId, const QStrin
   });
 }
 
+QFuture<ProfileResult> ProgressStore::setDayStart(qint64 profileId, int rolloverHour,
+                                                  const QString& timeZone) {
+  return post<ProfileResult>([this, profileId, rolloverHour, timeZone](ProgressDatabase& db) {
+    ProfileResult r = db.setDayStart(profileId, rolloverHour, timeZone);
+    if (r.ok) notify(Change::Profiles | Change::Reviews);
+    return r;
+  });
+}
+
 QFuture<BackupResult> ProgressStore::backup(bool force) {
   return post<BackupResult>([force](ProgressDatabase& db) { return db.backup(force); });
 }

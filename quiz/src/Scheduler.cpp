@@ -81,7 +81,12 @@ ReviewState Scheduler::apply(ReviewState state, bool correct, Confidence confide
 
   entry.stability = state.fsrs.stability;
   entry.difficulty = state.fsrs.difficulty;
-  entry.scheduledDays = static_cast<double>(state.dueMs - nowMs) / kDayMs;
+  // An FSRS review interval is due at the start of a day: its length is in days (Anki's ivl).
+  const std::optional<DayClock>& days = fsrs.parameters().days;
+  entry.scheduledDays =
+      days && state.scheduler == SchedulerKind::Fsrs && state.fsrs.state == FsrsState::Review
+          ? static_cast<double>(days->day(state.dueMs) - days->day(nowMs))
+          : static_cast<double>(state.dueMs - nowMs) / kDayMs;
   if (log) *log = entry;
   return state;
 }

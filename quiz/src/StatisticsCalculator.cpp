@@ -2,6 +2,7 @@
 
 #include <QDate>
 #include <QDateTime>
+#include <QHash>
 #include <QMap>
 #include <QSet>
 #include <algorithm>
@@ -9,14 +10,13 @@
 namespace precisionlab::quiz {
 namespace {
 
-QDate localDate(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).date(); }
-
 double ratio(int part, int whole) { return whole > 0 ? static_cast<double>(part) / whole : 0.0; }
 
 }  // namespace
 
 Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
-                                         const QVector<ReviewState>& states, qint64 nowMs) {
+                                         const QVector<ReviewState>& states, qint64 nowMs,
+                                         const DayClock& clock) {
   Statistics s;
   QMap<QString, DomainStats> domains;  // QMap: sorted by name
   QMap<QDate, DayStats> days;
@@ -27,7 +27,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
     DomainStats& d = domains[a.domain];
     d.domain = a.domain;
     ++d.attempts;
-    const QDate date = localDate(a.timeMs);
+    const QDate date = clock.date(a.timeMs);
     DayStats& day = days[date];
     day.date = date.toString(Qt::ISODate);
     ++day.attempts;
@@ -64,22 +64,34 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
   }
   // Current streak: still alive if the learner studied today or yesterday (today may not be
   // over yet), counted back day by day.
-  const QDate today = localDate(nowMs);
+  const QDate today = clock.date(nowMs);
   QDate day = days.contains(today) ? today : today.addDays(-1);
   while (days.contains(day)) {
     ++s.currentStreakDays;
     day = day.addDays(-1);
   }
 
+  // Answers a day or more (the learner's days) after the previous one at the same question.
+  QVector<const Attempt*> ordered;
+  for (const Attempt& a : attempts) ordered << &a;
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const Attempt* a, const Attempt* b) { return a->timeMs < b->timeMs; });
+  QHash<QString, qint64> lastAnswer;  // bank + question -> time of its latest answer so far
   int retained = 0;
-  for (const Attempt& a : attempts) {
-    if (a.log.elapsedDays < 1.0) continue;
+  for (const Attempt* a : ordered) {
+    const QString key = a->bankId + QLatin1Char('\n') + a->questionId;
+    const auto before = lastAnswer.constFind(key);
+    const bool later = before != lastAnswer.cend() && clock.daysBetween(*before, a->timeMs) >= 1;
+    lastAnswer.insert(key, a->timeMs);
+    if (!later) continue;
     ++s.retentionReviews;
-    if (a.correct) ++retained;
+    if (a->correct) ++retained;
   }
   if (s.retentionReviews > 0) s.measuredRetention = ratio(retained, s.retentionReviews);
 
-  const FsrsScheduler fsrs;
+  FsrsScheduler::Parameters fsrsDays;
+  fsrsDays.days = clock;
+  const FsrsScheduler fsrs(fsrsDays);  // recall after the learner's days
   QVector<double> intervals;
   double recallSum = 0.0;
   int recallCount = 0;

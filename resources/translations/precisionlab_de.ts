@@ -3666,6 +3666,38 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
             <numerusform>richtig nach einer Pause von einem Tag oder mehr (%Ln Antworten)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Hour a new day starts</source>
+        <translation>Stunde, zu der ein neuer Tag beginnt</translation>
+    </message>
+    <message>
+        <source>When a new study day starts, as in Anki (4:00 by default): answers before it count to the day before. Due days and the intervals FSRS learns from count these days.</source>
+        <translation>Wann ein neuer Lerntag beginnt, wie in Anki (standardmäßig 4:00): Antworten davor zählen zum Vortag. Fälligkeitstage und die Abstände, aus denen FSRS lernt, zählen diese Tage.</translation>
+    </message>
+    <message>
+        <source>Time zone of the study days</source>
+        <translation>Zeitzone der Lerntage</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s (%1)</source>
+        <translation>Die dieses Computers (%1)</translation>
+    </message>
+    <message>
+        <source>A new day starts at</source>
+        <translation>Ein neuer Tag beginnt um</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>in</translation>
+    </message>
+    <message>
+        <source>Day start not changed: %1</source>
+        <translation>Tagesbeginn nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s days now start at %2:00 (%3).</source>
+        <translation>Die Tage von %1 beginnen jetzt um %2:00 (%3).</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::ProvenanceBadge</name>
@@ -3821,9 +3853,28 @@ LibTorch %1</translation>
         <source>&lt;p&gt;&lt;b&gt;Last exam&lt;/b&gt; (%1): %2 of %3 right (%4); readiness predicted %5, a gap of %6 points.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Letzte Prüfung&lt;/b&gt; (%1): %2 von %3 richtig (%4); vorhergesagt waren %5, eine Abweichung von %6 Punkten.&lt;/p&gt;</translation>
     </message>
+    <message numerus="yes">
+        <source>Based on %n answer(s) to this bank&apos;s questions</source>
+        <translation>
+            <numerusform>Beruht auf %n Antwort auf die Fragen dieser Fragensammlung</numerusform>
+            <numerusform>Beruht auf %n Antworten auf die Fragen dieser Fragensammlung</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>&lt;p&gt;&lt;small&gt;From your FSRS parameters; the range covers the simulated futures and which questions an exam asks, not the parameters&apos; own uncertainty.&lt;/small&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;small&gt;Aus Ihren FSRS-Parametern; der Bereich deckt die simulierten Verläufe und die Auswahl der Prüfungsfragen ab, nicht die Unsicherheit der Parameter selbst.&lt;/small&gt;&lt;/p&gt;</translation>
+        <source>, with FSRS parameters fitted to your answers.</source>
+        <translation>, mit FSRS-Parametern, die an Ihre Antworten angepasst sind.</translation>
+    </message>
+    <message>
+        <source>, with FSRS parameters not fitted to you (the defaults).</source>
+        <translation>, mit FSRS-Parametern, die nicht an Sie angepasst sind (die Standardwerte).</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; That is little to go on: the range is as wide as learners differ, and narrows as you answer more and optimize.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; Das ist wenig: Der Bereich ist so breit, wie sich Lernende unterscheiden, und wird enger, je mehr Sie antworten und optimieren.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;small&gt;%1 The range covers how uncertain those parameters are, the simulated futures and which questions an exam asks.&lt;/small&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;small&gt;%1 Der Bereich umfasst, wie unsicher diese Parameter sind, die simulierten Verläufe und welche Fragen eine Prüfung stellt.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -1,12 +1,15 @@
 """Anki's own FSRS optimizer on a PrecisionLab review log (tests/quiz/tst_fsrsagainstrs.cpp).
 
-usage: fsrs_rs_check.py TRAIN.csv HELDOUT.csv OURS.json TRUTH.json
+usage: fsrs_rs_check.py TRAIN.csv HELDOUT.csv OURS.json TRUTH.json [ZONE ROLLOVER_HOUR]
 
 TRAIN.csv and HELDOUT.csv are review logs in Anki's revlog column names (PrecisionLab's
 `progress export-revlog`; only id, cid and ease are read). The training items are made as Anki
 makes them (rslib/src/scheduler/fsrs/params.rs): per card in time order, one item per review
-after the first whose interval is at least one whole day, holding the card's reviews so far;
-items ordered by time. This is written here from Anki's rules, not shared with the C++ code, so
+after the first whose interval is at least one day, holding the card's reviews so far; items
+ordered by time. Days as Anki's reviews_for_fsrs counts them: each review's day is the number
+of whole 86,400-second periods between it and the next rollover (ROLLOVER_HOUR, default 4, in
+the IANA time zone ZONE, default UTC, at that moment's UTC offset) after the last review in the
+two logs (Anki: after now); delta_t is the difference. This is written here from Anki's rules, not shared with the C++ code, so
 that the two sides check each other.
 
 fsrs-rs (PyPI fsrs-rs-python, the Rust optimizer Anki ships) fits TRAIN; then fsrs-rs's own
@@ -19,6 +22,8 @@ Exit 3 with "fsrs-rs-python not importable" when the package is missing (the tes
 import csv
 import json
 import sys
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 try:
     from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview
@@ -26,20 +31,34 @@ except ImportError as e:  # the venv without the package
     print(f"fsrs-rs-python not importable: {e}", file=sys.stderr)
     sys.exit(3)
 
-DAY_MS = 86_400_000
-
-
-def items_of(path):
+def read_cards(path):
     cards = {}
     with open(path, newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
             cards.setdefault(int(row["cid"]), []).append((int(row["id"]), int(row["ease"])))
+    return cards
+
+
+def next_day_at(now_ms, zone, rollover):
+    """Anki's timing.rs: the next rollover after now, at now's UTC offset (seconds)."""
+    now = datetime.fromtimestamp(now_ms / 1000, tz=ZoneInfo(zone))
+    fixed = now.astimezone(timezone(now.utcoffset()))
+    at = fixed.replace(hour=rollover % 24, minute=0, second=0, microsecond=0)
+    if at <= fixed:
+        at += timedelta(days=1)
+    return int(at.timestamp())
+
+
+def items_of(cards, next_day):
+    def days_elapsed(time_ms):  # RevlogEntry::days_elapsed
+        return max(0, (next_day - time_ms // 1000) // 86_400)
+
     items = []
     for cid, reviews in cards.items():
         reviews.sort()
         history = []
         for i, (time_ms, ease) in enumerate(reviews):
-            delta_t = 0 if i == 0 else (time_ms - reviews[i - 1][0]) // DAY_MS
+            delta_t = 0 if i == 0 else days_elapsed(reviews[i - 1][0]) - days_elapsed(time_ms)
             history.append((ease, delta_t))
             if i > 0 and delta_t > 0:
                 items.append((time_ms, cid, list(history)))
@@ -72,7 +91,12 @@ def recall_gap(weights, truth, items):
 
 
 def main():
-    train, heldout = items_of(sys.argv[1]), items_of(sys.argv[2])
+    zone = sys.argv[5] if len(sys.argv) > 5 else "UTC"
+    rollover = int(sys.argv[6]) if len(sys.argv) > 6 else 4
+    train_cards, heldout_cards = read_cards(sys.argv[1]), read_cards(sys.argv[2])
+    last = max(t for cards in (train_cards, heldout_cards) for r in cards.values() for t, _ in r)
+    next_day = next_day_at(last + 1, zone, rollover)
+    train, heldout = items_of(train_cards, next_day), items_of(heldout_cards, next_day)
     with open(sys.argv[3], encoding="utf-8") as f:
         ours = json.load(f)["fitted"]
     with open(sys.argv[4], encoding="utf-8") as f:

@@ -1,16 +1,17 @@
 // Exam readiness (quiz/ExamReadiness.h) against simulated learners whose true memory is known
-// (tests/quiz/simulated_learner.h): four learners with parameters unlike the defaults study a
-// 90-question bank (sub-objectives 3.1, 3.2, 3.3) for 60 days; their parameters are fitted from
-// their own answers (FsrsOptimizer, the app's path); readiness is predicted for an exam 30 and
-// 60 days later. The simulated truth: the expected share right on the exam day from the true
-// memory, if studying stops (exact) and if the learner follows the app's schedule (400 simulated
-// futures under the true memory and the learner's true rating habits). Calibration: predicted
-// and simulated shares within 5 points on average over the learners (for the whole bank, and
-// for the sub-objectives), every single share within 8 points and inside the predicted 90 %
-// interval; both cases, both dates. (One learner's fitted parameters predict its whole-bank
-// share 5.4 points too high at 60 days: the interval does not include the parameters' own
-// uncertainty, see quiz/ExamReadiness.h.) Also the weakest sub-objective, this week's questions
-// and the last exam sitting.
+// (tests/quiz/simulated_learner.h). Calibration (issue 46): 20 learners with parameters unlike
+// the defaults study a 90-question bank (sub-objectives 3.1, 3.2, 3.3) for 45 days, 6 new
+// questions a day, some 700-1,000 answers each; their parameters are fitted from their own answers
+// (FsrsOptimizer, the app's path) and readiness is predicted for an exam 30 days later. The
+// simulated truth: the expected share right on the exam day from the true memory, if studying stops
+// (exact) and if the learner follows the app's schedule (200 simulated futures under the true
+// memory and the learner's true rating habits). Checked: the truth inside the predicted 90 % range
+// for at least 17 of the 20 learners (85 %), in both cases, and the mean |predicted - simulated|
+// within 5 points, for the whole bank and for the sub-objectives. The range includes the
+// uncertainty of the fitted parameters (FsrsPosterior); without it, these small logs put the truth
+// outside the range for several learners (the run's report lists both). Also: few answers give a
+// range as wide as learners differ (issue 45: 12 answers at 25 % right predicted 95 % (90-100 %)),
+// the weakest sub-objective, this week's questions and the last exam sitting.
 #include "quiz/ExamDate.h"
 #include "quiz/ExamReadiness.h"
 #include "quiz/FsrsOptimizer.h"
@@ -28,10 +29,12 @@ using simulated_learner::kDayMs;
 namespace {
 
 constexpr int kBank = 90;
+constexpr int kLearners = 20;
 
 QString objectiveOf(qint64 card) { return QStringLiteral("3.%1").arg(1 + card % 3); }
 
-ReadinessInput inputOf(const simulated_learner::Simulation& sim, const FsrsModel::Weights& w) {
+ReadinessInput inputOf(const simulated_learner::Simulation& sim, const FsrsModel::Weights& w,
+                       const DayClock& days = DayClock()) {
   ReadinessInput in;
   for (qint64 id = 1; id <= kBank; ++id)
     in.questions << ReadinessQuestion{QStringLiteral("q%1").arg(id), {objectiveOf(id)}};
@@ -54,6 +57,7 @@ ReadinessInput inputOf(const simulated_learner::Simulation& sim, const FsrsModel
     in.states << s;
   }
   in.weights = w;
+  in.days = days;
   in.nowMs = sim.endMs;
   return in;
 }
@@ -68,10 +72,11 @@ Truth truthOf(const simulated_learner::Simulation& sim, const simulated_learner:
   const FsrsModel truth(learner.truth);
   FsrsScheduler::Parameters sp;
   sp.w = appWeights;  // the app schedules by the fitted parameters from now on
+  sp.days = learner.days;
   const FsrsScheduler scheduler(sp);
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
-  const int runs = 400;
+  const int runs = 200;
   Truth t;
   int n = 0;
   for (const auto& [id, c] : sim.cards) {
@@ -79,7 +84,7 @@ Truth truthOf(const simulated_learner::Simulation& sim, const simulated_learner:
     ++n;
     const auto recallAt = [&](const FsrsModel::State& m, qint64 last, qint64 at) {
       return truth.recall(
-          precisionlab::quiz::FsrsItems::wholeDays(last, at),
+          learner.days.daysBetween(last, at),
           std::clamp(m.stability, FsrsModel::kMinStability, FsrsModel::kMaxStability));
     };
     t.stopNow += recallAt(c.memory, c.lastMs, examMs);
@@ -90,7 +95,7 @@ Truth truthOf(const simulated_learner::Simulation& sim, const simulated_learner:
       qint64 last = c.lastMs, next = std::max(card.dueMs, sim.endMs);
       int count = c.count;
       while (next <= examMs) {
-        const int deltaT = precisionlab::quiz::FsrsItems::wholeDays(last, next);
+        const int deltaT = learner.days.daysBetween(last, next);
         const bool recalled = uniform(rng) < recallAt(memory, last, next);
         int rating = 1;
         if (recalled) {
@@ -117,43 +122,49 @@ Truth truthOf(const simulated_learner::Simulation& sim, const simulated_learner:
 
 class TestExamReadiness : public QObject {
   Q_OBJECT
-  // |predicted - simulated| per learner, case and date: the whole bank, and each sub-objective.
-  QVector<double> overallErrors_, objectiveErrors_;
 
  private slots:
-  void calibratedAgainstSimulatedLearners_data() {
-    QTest::addColumn<quint64>("seed");
-    for (quint64 seed : {31, 32, 33, 34})
-      QTest::newRow(qPrintable(QString("learner %1").arg(seed))) << seed;
-  }
   void calibratedAgainstSimulatedLearners() {
-    QFETCH(quint64, seed);
-    simulated_learner::Learner learner;
-    learner.truth = simulated_learner::perturbedTruth(seed);
-    learner.bankSize = kBank;
-    learner.newPerDay = 6;
-    const simulated_learner::Simulation sim =
-        simulated_learner::simulateStudy(learner, 0, 60, seed);
-    QCOMPARE(int(sim.cards.size()), kBank);
-    int reviews = 0;
-    const QVector<FsrsItem> items = FsrsItems::forTraining(sim.log, &reviews);
-    const FsrsFit fit =
-        FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
-    for (int days : {30, 60}) {
-      ReadinessInput in = inputOf(sim, fit.weights);
-      in.examMs = sim.endMs + days * kDayMs;
+    // Per case (stop now, follow the schedule): learners whose truth is inside the range, and
+    // |predicted - simulated| for the whole bank and for the sub-objectives.
+    int inside[2] = {0, 0}, insideWithoutParameters[2] = {0, 0};
+    QVector<double> overallErrors, objectiveErrors;
+    for (int learnerIndex = 0; learnerIndex < kLearners; ++learnerIndex) {
+      const quint64 seed = 101 + learnerIndex;
+      simulated_learner::Learner learner;
+      learner.truth = simulated_learner::perturbedTruth(seed);
+      learner.bankSize = kBank;
+      learner.newPerDay = 6;
+      const simulated_learner::Simulation sim =
+          simulated_learner::simulateStudy(learner, 0, 45, seed);
+      QCOMPARE(int(sim.cards.size()), kBank);
+      int reviews = 0;
+      const QVector<FsrsItem> items = FsrsItems::forTraining(sim.log, learner.days, &reviews);
+      const FsrsFit fit =
+          FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
+      QCOMPARE(fit.outcome, FsrsFit::Outcome::Fitted);
+      ReadinessInput in = inputOf(sim, fit.weights, learner.days);
+      in.fitted = true;
+      in.items = items;
+      in.examMs = learner.days.startOfDayAfter(sim.endMs, 30);
+      in.seed = seed;
       const ReadinessReport r = ExamReadiness::predict(in);
       QVERIFY(r.ok);
+      QCOMPARE(r.daysToExam, 30);
       QCOMPARE(r.objectives.size(), 3);
       QCOMPARE(r.overall.answered, kBank);
+      QVERIFY(r.fitted && r.answers == reviews);
+      ReadinessInput narrow = in;  // the same without the parameters' uncertainty
+      narrow.parameterDraws = 1;
+      const ReadinessReport without = ExamReadiness::predict(narrow);
       for (int objective = 0; objective <= 3; ++objective) {
         const ObjectiveReadiness& o = objective == 0 ? r.overall : r.objectives[objective - 1];
-        const Truth t = truthOf(sim, learner, fit.weights, in.examMs, objective, seed * 100 + days);
+        const Truth t = truthOf(sim, learner, fit.weights, in.examMs, objective, seed * 100);
         const QString report =
             QStringLiteral(
-                "%1 days, %2: stop now predicted %3 (%4-%5), simulated %6; follow "
+                "learner %1, %2: stop now predicted %3 (%4-%5), simulated %6; follow "
                 "predicted %7 (%8-%9), simulated %10; %11 reviews")
-                .arg(days)
+                .arg(seed)
                 .arg(objective == 0 ? QStringLiteral("overall") : o.objective)
                 .arg(o.stopNow.share, 0, 'f', 3)
                 .arg(o.stopNow.low, 0, 'f', 3)
@@ -164,37 +175,98 @@ class TestExamReadiness : public QObject {
                 .arg(o.followSchedule.high, 0, 'f', 3)
                 .arg(t.follow, 0, 'f', 3)
                 .arg(reviews);
-        qInfo("%s", qPrintable(report));
-        const double stopError = std::abs(o.stopNow.share - t.stopNow);
-        const double followError = std::abs(o.followSchedule.share - t.follow);
-        // Every share within 8 points; on average over the learners within 5 (checked in
-        // averagedOverLearners: one learner's fitted parameters can be off by more).
-        (objective == 0 ? overallErrors_ : objectiveErrors_) << stopError << followError;
-        QVERIFY2(stopError <= 0.08 && followError <= 0.08, qPrintable(report));
-        // The simulated share lies inside the predicted 90 % interval.
-        QVERIFY2(o.stopNow.low <= t.stopNow && t.stopNow <= o.stopNow.high, qPrintable(report));
-        QVERIFY2(o.followSchedule.low <= t.follow && t.follow <= o.followSchedule.high,
-                 qPrintable(report));
+        if (objective == 0) qInfo("%s", qPrintable(report));
+        (objective == 0 ? overallErrors : objectiveErrors)
+            << std::abs(o.stopNow.share - t.stopNow) << std::abs(o.followSchedule.share - t.follow);
         QVERIFY2(o.stopNow.low <= o.stopNow.share && o.stopNow.share <= o.stopNow.high,
                  qPrintable(report));
-        QVERIFY2(o.followSchedule.share > o.stopNow.share, qPrintable(report));
+        QVERIFY2(o.followSchedule.low <= o.followSchedule.share &&
+                     o.followSchedule.share <= o.followSchedule.high,
+                 qPrintable(report));
+        if (objective != 0) continue;
+        const auto within = [](const ReadinessShare& s, double x) {
+          return s.low <= x && x <= s.high;
+        };
+        inside[0] += within(o.stopNow, t.stopNow) ? 1 : 0;
+        inside[1] += within(o.followSchedule, t.follow) ? 1 : 0;
+        insideWithoutParameters[0] += within(without.overall.stopNow, t.stopNow) ? 1 : 0;
+        insideWithoutParameters[1] += within(without.overall.followSchedule, t.follow) ? 1 : 0;
       }
     }
-  }
-
-  void averagedOverLearners() {
-    if (objectiveErrors_.isEmpty()) QSKIP("calibratedAgainstSimulatedLearners did not run");
-    for (const QVector<double>* errors : {&overallErrors_, &objectiveErrors_}) {
+    qInfo(
+        "truth inside the 90 %% range: stop now %d of %d, follow %d of %d (without the "
+        "parameters' uncertainty: %d and %d)",
+        inside[0], kLearners, inside[1], kLearners, insideWithoutParameters[0],
+        insideWithoutParameters[1]);
+    const int needed = (kLearners * 85 + 99) / 100;
+    QVERIFY2(
+        inside[0] >= needed && inside[1] >= needed,
+        qPrintable(QStringLiteral("%1 and %2 of %3").arg(inside[0]).arg(inside[1]).arg(kLearners)));
+    for (const QVector<double>* errors : {&overallErrors, &objectiveErrors}) {
       double mean = 0.0, worst = 0.0;
       for (double e : *errors) {
         mean += e / errors->size();
         worst = std::max(worst, e);
       }
       qInfo("%s: mean |predicted - simulated| %.4f, largest %.4f over %d shares",
-            errors == &overallErrors_ ? "whole bank" : "sub-objectives", mean, worst,
+            errors == &overallErrors ? "whole bank" : "sub-objectives", mean, worst,
             int(errors->size()));
       QVERIFY2(mean <= 0.05, qPrintable(QString::number(mean)));
     }
+  }
+
+  // Issue 45: after 12 answers at 25 % right (parameters never fitted), readiness said 95 %
+  // (90-100 %). With so little known the range is as wide as learners differ, it says so, and
+  // it narrows with a fitted log of hundreds of answers.
+  void fewAnswersGiveAWideRange() {
+    simulated_learner::Learner learner;
+    learner.bankSize = kBank;
+    learner.newPerDay = 12;
+    learner.firstRating[0] = 0.75;  // 25 % right first
+    learner.firstRating[1] = 0.05;
+    learner.firstRating[2] = 0.15;
+    learner.firstRating[3] = 0.05;
+    simulated_learner::Simulation sim = simulated_learner::simulateStudy(learner, 12, 0, 3);
+    sim.log.resize(12);
+    ReadinessInput in = inputOf(sim, FsrsModel::defaultWeights());
+    in.states.clear();  // the questions answered count as due now
+    int right = 0;
+    for (const Attempt& a : in.attempts) right += a.correct ? 1 : 0;
+    in.fitted = false;
+    in.items = FsrsItems::forTraining(sim.log, DayClock());
+    in.examMs = DayClock().startOfDayAfter(sim.endMs, 30);
+    const ReadinessReport few = ExamReadiness::predict(in);
+    QVERIFY(few.ok);
+    QCOMPARE(few.answers, 12);
+    QVERIFY(few.evidenceIsThin && !few.fitted);
+    const ReadinessShare& f = few.overall.followSchedule;
+    const ReadinessShare& s = few.overall.stopNow;
+    qInfo("12 answers, %d right: stop now %.3f (%.3f-%.3f), follow %.3f (%.3f-%.3f)", right,
+          s.share, s.low, s.high, f.share, f.low, f.high);
+    // Stopping now: the 12 answers say little about the share of right first answers, the
+    // range says so. Following the schedule depends on how the learner's memory differs from
+    // the defaults: as widely as learners' parameters differ (fsrs-rs's spread).
+    QVERIFY2(s.high - s.low >= 0.30, "the range is too narrow");
+    QVERIFY2(s.share < 0.5, "a share far above the answers given");
+
+    // A fitted learner with a few hundred answers: narrower.
+    simulated_learner::Learner more;
+    more.bankSize = kBank;
+    more.newPerDay = 6;
+    const simulated_learner::Simulation full = simulated_learner::simulateStudy(more, 0, 45, 5);
+    int reviews = 0;
+    const QVector<FsrsItem> items = FsrsItems::forTraining(full.log, more.days, &reviews);
+    const FsrsFit fit =
+        FsrsOptimizer::fit(items, {}, nullptr, FsrsModel::defaultWeights(), reviews);
+    ReadinessInput known = inputOf(full, fit.weights);
+    known.fitted = true;
+    known.items = items;
+    known.examMs = DayClock().startOfDayAfter(full.endMs, 30);
+    const ReadinessReport r = ExamReadiness::predict(known);
+    QVERIFY(r.ok && r.fitted && !r.evidenceIsThin);
+    qInfo("%d answers, fitted: follow %.3f (%.3f-%.3f)", r.answers, r.overall.followSchedule.share,
+          r.overall.followSchedule.low, r.overall.followSchedule.high);
+    QVERIFY(r.overall.stopNow.high - r.overall.stopNow.low < s.high - s.low);
   }
 
   // The weakest sub-objective is the one with the lowest share if studying stops; this week's
@@ -237,7 +309,9 @@ class TestExamReadiness : public QObject {
     fresh.states.clear();
     const ReadinessReport none = ExamReadiness::predict(fresh);
     QVERIFY(none.ok && none.weakest.isEmpty() && none.thisWeek.isEmpty());
-    QCOMPARE(none.overall.stopNow.share, 0.5);
+    QCOMPARE(none.firstAnswerShare, 0.5);  // nothing known: any share of right first answers
+    QVERIFY(none.overall.stopNow.low < 0.25 && none.overall.stopNow.high > 0.75);
+    QVERIFY(std::abs(none.overall.stopNow.share - 0.5) < 0.1);
     in.examMs = in.nowMs - 1;  // a date in the past
     const ReadinessReport past = ExamReadiness::predict(in);
     QVERIFY(!past.ok && past.message.contains("future"));

@@ -18,7 +18,8 @@ QVector<FsrsItem> simulatedItems(const FsrsModel::Weights& truth, int reviews, q
                                  int* reviewCount = nullptr) {
   simulated_learner::Learner learner;
   learner.truth = truth;
-  return FsrsItems::forTraining(simulated_learner::simulate(learner, reviews, seed), reviewCount);
+  return FsrsItems::forTraining(simulated_learner::simulate(learner, reviews, seed), learner.days,
+                                reviewCount);
 }
 
 // Mean |recall predicted with w - recall predicted with the truth| over the items: how well the
@@ -109,7 +110,7 @@ class TestFsrsOptimizer : public QObject {
   }
 
   // Anki's training items: one per review after the first, only when a day or more passed,
-  // whole days between reviews, ordered by time.
+  // the learner's days between reviews (here UTC days starting at midnight), ordered by time.
   void trainingItemsAsAnki() {
     const qint64 d = simulated_learner::kDayMs, t0 = simulated_learner::kStartMs;
     const QVector<FsrsRevlogEntry> log = {{7, t0, 3},
@@ -121,12 +122,13 @@ class TestFsrsOptimizer : public QObject {
                                           {5, t0 + 3 * d - 1, 3},
                                           {5, t0 + 4 * d, 0}};
     int reviews = 0;
-    const QVector<FsrsItem> items = FsrsItems::forTraining(log, &reviews);
+    const QVector<FsrsItem> items =
+        FsrsItems::forTraining(log, DayClock(QTimeZone::utc(), 0), &reviews);
     QCOMPARE(reviews, 7);  // rating 0 is not a review
     QCOMPARE(items.size(), 3);
     QCOMPARE(items[0].cardId, qint64(7));  // in time order
     QCOMPARE(items[0].reviews.size(), 3);
-    QCOMPARE(items[0].current().deltaT, 1);  // from the same-day review: 1.99 days
+    QCOMPARE(items[0].current().deltaT, 2);  // January 1 to 3: two days, though 1.99 x 24 h
     QCOMPARE(items[0].reviews[1].deltaT, 0);
     QCOMPARE(items[1].cardId, qint64(5));
     QCOMPARE(items[1].current().deltaT, 1);

@@ -144,7 +144,8 @@ class TestProgressStore : public QObject {
     QTemporaryDir dir;
     ProgressStore store;
     QVERIFY(store.open(dir.filePath("p.sqlite3")).result().ok());
-    const qint64 id = store.addProfile("Ana").result().profile.id;
+    const Profile ana = store.addProfile("Ana").result().profile;
+    const qint64 id = ana.id;
     const qint64 t0 = QDateTime::currentMSecsSinceEpoch() - 10 * 60'000;
     for (SchedulerKind kind : {SchedulerKind::Sm2, SchedulerKind::Fsrs}) {
       QVERIFY(store.setScheduler(id, kind).result().ok);
@@ -166,8 +167,10 @@ class TestProgressStore : public QObject {
       } else {
         // FSRS-6 defines reviews before the due date itself (the retrievability at the real
         // elapsed time; same-day reviews by the short-term stability): the store must feed it
-        // the real times, not treat the answers as on time.
-        const FsrsScheduler fsrs;
+        // the real times, not treat the answers as on time; days are the profile's.
+        FsrsScheduler::Parameters days;
+        days.days = ana.dayClock();
+        const FsrsScheduler fsrs(days);
         FsrsCard card;
         for (qint64 t : times) card = fsrs.review(card, FsrsRating::Easy, t);
         QCOMPARE(early2.review.fsrs.stability, card.stability);

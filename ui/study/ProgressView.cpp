@@ -18,8 +18,11 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QSet>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTimeZone>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -99,6 +102,35 @@ void ProgressView::buildUi() {
   top->addStretch(1);
   top->addWidget(exportButton_);
 
+  // The learner's days (quiz/DayClock.h), as Anki's "Next day starts at" preference.
+  dayStartBox_ = new QSpinBox(this);
+  dayStartBox_->setRange(0, 23);
+  dayStartBox_->setSuffix(QStringLiteral(":00"));
+  dayStartBox_->setAccessibleName(tr("Hour a new day starts"));
+  dayStartBox_->setToolTip(
+      tr("When a new study day starts, as in Anki (4:00 by default): answers before it count "
+         "to the day before. Due days and the intervals FSRS learns from count these days."));
+  timeZoneBox_ = new QComboBox(this);
+  timeZoneBox_->setAccessibleName(tr("Time zone of the study days"));
+  timeZoneBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  timeZoneBox_->addItem(
+      tr("This computer's (%1)").arg(QString::fromUtf8(QTimeZone::systemTimeZoneId())), QString());
+  for (const QByteArray& id : QTimeZone::availableTimeZoneIds())
+    timeZoneBox_->addItem(QString::fromUtf8(id), QString::fromUtf8(id));
+  connect(dayStartBox_, &QSpinBox::editingFinished, this, &ProgressView::changeDayStart);
+  connect(timeZoneBox_, &QComboBox::activated, this, &ProgressView::changeDayStart);
+  auto* dayRow = new QHBoxLayout;
+  dayRow->setSpacing(10);
+  auto* dayLabel = new QLabel(tr("A new day starts at"), this);
+  dayLabel->setBuddy(dayStartBox_);
+  auto* zoneLabel = new QLabel(tr("in"), this);
+  zoneLabel->setBuddy(timeZoneBox_);
+  dayRow->addWidget(dayLabel);
+  dayRow->addWidget(dayStartBox_);
+  dayRow->addWidget(zoneLabel);
+  dayRow->addWidget(timeZoneBox_);
+  dayRow->addStretch(1);
+
   auto* tiles = tileGrid_ = new QGridLayout;
   tiles->setSpacing(10);
   for (int i = 0; i < 10; ++i) {
@@ -153,6 +185,7 @@ void ProgressView::buildUi() {
   v->setContentsMargins(20, 14, 20, 14);
   v->setSpacing(12);
   v->addLayout(top);
+  v->addLayout(dayRow);
   v->addLayout(tiles);
   v->addWidget(readinessPanel_);
   v->addWidget(fsrsPanel_);
@@ -208,8 +241,10 @@ void ProgressView::selectProfile(qint64 profileId) {
   if (index < 0) return;
   profileBox_->setCurrentIndex(index);
   for (const quiz::Profile& p : profiles_)
-    if (p.id == profileId)
+    if (p.id == profileId) {
       schedulerBox_->setCurrentIndex(schedulerBox_->findData(quiz::toString(p.scheduler)));
+      showDayStart(p);
+    }
   if (profileId_ != profileId) {
     profileId_ = profileId;
     emit profileChanged(profileId, profileBox_->itemText(index));
@@ -234,6 +269,40 @@ void ProgressView::changeScheduler(int index) {
       if (p.id == id) p.scheduler = r.profile.scheduler;
     emit statusMessage(tr("%1 now schedules reviews with %2.")
                            .arg(displayName(r.profile.name), schedulerBox_->currentText()));
+  });
+}
+
+void ProgressView::showDayStart(const quiz::Profile& p) {
+  const QSignalBlocker blockHour(dayStartBox_), blockZone(timeZoneBox_);
+  dayStartBox_->setValue(p.rolloverHour);
+  int index = timeZoneBox_->findData(p.timeZone);
+  if (index < 0) {  // a zone this computer does not list: keep it selectable
+    timeZoneBox_->addItem(p.timeZone, p.timeZone);
+    index = timeZoneBox_->count() - 1;
+  }
+  timeZoneBox_->setCurrentIndex(index);
+}
+
+void ProgressView::changeDayStart() {
+  if (!store_ || profileId_ <= 0) return;
+  const int hour = dayStartBox_->value();
+  const QString zone = timeZoneBox_->currentData().toString();
+  for (const quiz::Profile& p : profiles_)
+    if (p.id == profileId_ && p.rolloverHour == hour && p.timeZone == zone) return;
+  const qint64 id = profileId_;
+  store_->setDayStart(id, hour, zone).then(this, [this, id](const quiz::ProfileResult& r) {
+    if (!r.ok) {
+      emit statusMessage(tr("Day start not changed: %1").arg(r.error));
+      loadProfiles(id);
+      return;
+    }
+    for (quiz::Profile& p : profiles_)
+      if (p.id == id) p = r.profile;
+    emit statusMessage(tr("%1's days now start at %2:00 (%3).")
+                           .arg(displayName(r.profile.name))
+                           .arg(r.profile.rolloverHour)
+                           .arg(QString::fromUtf8(r.profile.dayClock().zone().id())));
+    refresh();
   });
 }
 

@@ -16,6 +16,7 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QTableWidget;
 
 namespace precisionlab {
@@ -43,6 +44,9 @@ class ProgressView : public QWidget {
   // number in its bank and the start of its stem; the id alone when the bank lacks it).
   static QString questionCell(const QString& questionId, const QString& stem);
   QComboBox* schedulerBox() const { return schedulerBox_; }
+  // The profile's day start (Anki's "Next day starts at") and the zone its days are counted in.
+  QSpinBox* dayStartBox() const { return dayStartBox_; }
+  QComboBox* timeZoneBox() const { return timeZoneBox_; }
   const quiz::Statistics& statistics() const { return stats_; }
   // Tests: the number of refreshes completed (statistics + attempts both arrived).
   int refreshCount() const { return refreshes_; }
@@ -90,6 +94,8 @@ class ProgressView : public QWidget {
   static QString confidenceText(quiz::Confidence confidence);
   void setTile(QLabel* tile, const QString& title, const QString& value, const QString& hint);
   void changeScheduler(int index);
+  void changeDayStart();
+  void showDayStart(const quiz::Profile& profile);
 
   QVector<quiz::Profile> profiles_;
 
@@ -102,6 +108,8 @@ class ProgressView : public QWidget {
 
   QComboBox* profileBox_ = nullptr;
   QComboBox* schedulerBox_ = nullptr;  // FSRS / SM-2 for the selected profile
+  QSpinBox* dayStartBox_ = nullptr;    // the hour a new day starts, 0..23
+  QComboBox* timeZoneBox_ = nullptr;   // "" (this computer's) or an IANA id
   QPushButton* addButton_ = nullptr;
   QPushButton* renameButton_ = nullptr;
   QPushButton* exportButton_ = nullptr;

@@ -86,25 +86,31 @@ void ReadinessPanel::refresh() {
     report_->setText(tr("Set your exam date to see how ready you are."));
     return;
   }
-  // The exam day's start in local time: what is remembered when the exam begins.
-  const qint64 examMs = date_->date().startOfDay().toMSecsSinceEpoch();
   auto input = std::make_shared<quiz::ReadinessInput>();
   for (const quiz::Question& q : bank_.questions)
     input->questions << quiz::ReadinessQuestion{q.id, q.objectives};
   input->nowMs = QDateTime::currentMSecsSinceEpoch();
-  input->examMs = examMs;
+  const QDate examDay = date_->date();
   const qint64 asked = profileId_;
-  store_->fsrsParameters(asked).then(this, [this, input, asked](const quiz::FsrsParameters& p) {
-    input->weights = p.weights;
-    store_->reviewStates(asked, bank_.id)
-        .then(this, [this, input, asked](const QVector<quiz::ReviewState>& s) {
-          input->states = s;
-          store_->attempts(asked).then(this, [this, input, asked](const QVector<quiz::Attempt>& a) {
-            if (asked != profileId_) return;
-            for (const quiz::Attempt& x : a)
-              if (x.bankId == bank_.id) input->attempts << x;
-            show(quiz::ExamReadiness::predict(*input));
-          });
+  // The same input as `precisionlab-cli progress readiness` (ExamReadiness::fill): the figures
+  // agree.
+  store_->profiles().then(this, [this, input, asked, examDay](const QVector<quiz::Profile>& ps) {
+    quiz::DayClock days = quiz::DayClock::forZone(QString(), quiz::DayClock::kDefaultRolloverHour);
+    for (const quiz::Profile& p : ps)
+      if (p.id == asked) days = p.dayClock();
+    // When the exam day begins in the learner's days: what is remembered when the exam begins.
+    input->examMs = quiz::ExamReadiness::examStart(examDay, days);
+    store_->fsrsParameters(asked).then(
+        this, [this, input, asked, days](const quiz::FsrsParameters& p) {
+          store_->reviewStates(asked, bank_.id)
+              .then(this, [this, input, asked, days, p](const QVector<quiz::ReviewState>& s) {
+                store_->attempts(asked).then(
+                    this, [this, input, asked, days, p, s](const QVector<quiz::Attempt>& a) {
+                      if (asked != profileId_) return;
+                      quiz::ExamReadiness::fill(input.get(), bank_.id, a, s, p, days);
+                      show(quiz::ExamReadiness::predict(*input));
+                    });
+              });
         });
   });
 }
@@ -170,9 +176,17 @@ void ReadinessPanel::show(const quiz::ReadinessReport& r) {
                 .arg(percent(actual), percent(r.lastExam.predicted))
                 .arg(gap > 0 ? QStringLiteral("+%1").arg(gap) : QString::number(gap));
   }
-  html +=
-      tr("<p><small>From your FSRS parameters; the range covers the simulated futures and "
-         "which questions an exam asks, not the parameters' own uncertainty.</small></p>");
+  const QString basis = tr("Based on %n answer(s) to this bank's questions", nullptr, r.answers) +
+                        (r.fitted ? tr(", with FSRS parameters fitted to your answers.")
+                                  : tr(", with FSRS parameters not fitted to you (the defaults)."));
+  if (r.evidenceIsThin)
+    html += tr("<p><b>%1</b> That is little to go on: the range is as wide as learners differ, "
+               "and narrows as you answer more and optimize.</p>")
+                .arg(basis.toHtmlEscaped());
+  else
+    html += tr("<p><small>%1 The range covers how uncertain those parameters are, the "
+               "simulated futures and which questions an exam asks.</small></p>")
+                .arg(basis.toHtmlEscaped());
   report_->setText(html);
   emit updated();
 }

@@ -12,10 +12,15 @@
 // would ask for before the exam, not with the days; an exam more than ExamDate::kMaxYearsAhead
 // years away is refused (ExamDate.h), which bounds it.
 //
-// Uncertainty: a 90 % interval around each share, from the spread of the simulated runs and the
-// binomial spread of an exam that asks each question of the group once. It does not include
-// the parameters' own uncertainty. Calibration against simulated learners with known parameters:
-// tests/quiz/tst_examreadiness.cpp.
+// Uncertainty: a 90 % interval around each share. It holds three things: how uncertain the
+// learner's FSRS parameters are (`parameterDraws` sets drawn by FsrsPosterior: around fitted
+// parameters as tightly as the learner's own log pins them down, around never-fitted defaults as
+// widely as learners differ), how uncertain the learner's share of right first answers is (a
+// Beta draw per parameter set: 3 of 12 right says far less than 300 of 1,200), and the spread of
+// the simulated futures and of an exam that asks each question of the group once (binomial).
+// The share itself is the mean over the parameter sets. Calibration against 20 simulated
+// learners with known parameters: tests/quiz/tst_examreadiness.cpp. `answers` and `fitted` say
+// how much the prediction rests on (the front ends say so when it is little: evidenceIsThin).
 //
 // Also: the weakest sub-objective (lowest share if studying stops now, among those with 3 or
 // more answered questions), the answered questions
@@ -24,6 +29,8 @@
 // predicted for those answers before each was given.
 #pragma once
 
+#include "quiz/DayClock.h"
+#include "quiz/FsrsItems.h"
 #include "quiz/FsrsModel.h"
 #include "quiz/ProgressTypes.h"
 
@@ -66,6 +73,9 @@ struct ReadinessReport {
   qint64 nowMs = 0, examMs = 0;
   int daysToExam = 0;
   double firstAnswerShare = 0.0;  // the chance used for questions never answered
+  int answers = 0;                // answers to this bank's questions the prediction rests on
+  bool fitted = false;            // the parameters were fitted to this learner
+  bool evidenceIsThin = false;    // under 100 answers, or parameters not fitted: say so
   ObjectiveReadiness overall;
   QVector<ObjectiveReadiness> objectives;  // by name
   QString weakest;  // "" unless two sub-objectives have 3+ answered questions each
@@ -83,15 +93,32 @@ struct ReadinessInput {
   QVector<Attempt> attempts;             // this profile's, any order, any bank's ids ignored
   QVector<ReviewState> states;           // this profile's schedule for the bank
   FsrsModel::Weights weights = FsrsModel::defaultWeights();
+  bool fitted = false;      // `weights` were fitted to this learner (FsrsParameters)
+  QVector<FsrsItem> items;  // the learner's training items (whole log), for FsrsPosterior
+  DayClock days;            // the learner's days (Profile::dayClock)
   qint64 nowMs = 0;
-  qint64 examMs = 0;
-  int runs = 200;
+  qint64 examMs = 0;        // examStart(): when the exam day begins
+  int runs = 200;           // simulated futures, spread over the parameter sets
+  int parameterDraws = 20;  // parameter sets (FsrsPosterior::draws)
   quint64 seed = 1;
 };
 
 class ExamReadiness {
  public:
+  static constexpr int kThinAnswers = 100;
+
   static ReadinessReport predict(const ReadinessInput& input);
+  // When the exam day begins in the learner's days (its rollover hour).
+  static qint64 examStart(const QDate& examDay, const DayClock& days) {
+    return days.startOfDay(examDay.toJulianDay());
+  }
+  // Everything but the bank, the times and the exam from the store's answers: this bank's
+  // attempts, the parameters and whether they were fitted, the training items of the whole log
+  // (every bank: the learner's memory) and the profile's days. The app's view and the CLI both
+  // build their input here, so they show the same figures.
+  static void fill(ReadinessInput* in, const QString& bankId, const QVector<Attempt>& allAttempts,
+                   const QVector<ReviewState>& states, const FsrsParameters& parameters,
+                   const DayClock& days);
 };
 
 }  // namespace precisionlab::quiz

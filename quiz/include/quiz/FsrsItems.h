@@ -6,11 +6,15 @@
 // modelled by the short-term formula, but scored only as history), and items are ordered by the
 // time of their last review, which fsrs-rs's recency weighting relies on.
 //
-// delta_t is in whole days, floor((time - previous time) / 24 h), the elapsed days FsrsScheduler
-// and py-fsrs use; Anki counts day boundaries at its rollover hour instead. The first review of a
-// card has delta_t 0. Every card of this app starts with a first answer (no imported SM-2
-// history), so nothing is cut before a card's first learning step as Anki must.
+// delta_t is in the learner's days (DayClock: the days between the two reviews' days, a day
+// starting at the rollover hour, 4 a.m. local time by default), as Anki counts them: a review at
+// 23:00 and the next at 09:00 the morning after are a day apart, one at 09:00 and the next at
+// 02:00 that night the same day. The first review of a card has delta_t 0. Every card of this app
+// starts with a first answer (no imported SM-2 history), so nothing is cut before a card's first
+// learning step as Anki must.
 #pragma once
+
+#include "quiz/DayClock.h"
 
 #include <QString>
 #include <QVector>
@@ -44,9 +48,11 @@ struct FsrsRevlogEntry {
 
 class FsrsItems {
  public:
-  // Anki's training items of a log in any order (ties in time keep the given order).
-  // `reviewCount`, when given, receives the number of rated reviews used.
-  static QVector<FsrsItem> forTraining(QVector<FsrsRevlogEntry> log, int* reviewCount = nullptr);
+  // Anki's training items of a log in any order (ties in time keep the given order), days
+  // counted by `days`. `reviewCount`, when given, receives the number of rated reviews used.
+  static QVector<FsrsItem> forTraining(QVector<FsrsRevlogEntry> log, const DayClock& days,
+                                       int* reviewCount = nullptr);
+  // Whole 24-hour periods (py-fsrs's elapsed days; FsrsScheduler without a DayClock).
   static int wholeDays(qint64 fromMs, qint64 toMs);
 };
 

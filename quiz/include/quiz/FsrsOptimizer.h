@@ -108,6 +108,10 @@ class FsrsOptimizer {
   static std::array<double, 4> smoothAndFill(QMap<int, double> stability,
                                              const QMap<int, int>& count, bool* ok);
 
+  // fsrs-rs's PARAMS_STDDEV: the spread of each parameter over many collections (the L2 pull
+  // toward the starting parameters is scaled by 1/stddev^2; FsrsPosterior's prior).
+  static FsrsModel::Weights parameterStddev();
+
   // Anki's parameter string: 21 numbers, comma-separated, 4 decimals ("0.2120, 1.2931, ...").
   static QString ankiParameterString(const FsrsModel::Weights& w);
   // Reads one back (also fsrs-rs's 17 and 19 number forms are refused: FSRS-6 needs 21).

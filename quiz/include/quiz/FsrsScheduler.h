@@ -14,14 +14,23 @@
 // never counted as if it were on time. The next interval is the one that brings R down to the
 // desired retention (intervals in whole days, at least 1).
 //
+// Days: without a DayClock (Parameters::days unset) elapsed days are whole 24-hour periods and a
+// review interval of n days is due n x 24 hours later, as py-fsrs (and tst_fsrs's vectors). With
+// the learner's DayClock, as the app schedules, they are Anki's: elapsed days count the days
+// between the two reviews' days (a day starting at the rollover hour, 4 a.m. local time by
+// default), and an interval of n days is due at the start of the n-th day after the review's
+// (Anki's due day; "due today" is everything due by now). Learning steps stay in minutes.
+//
 // Not here: the parameter optimizer (the attempts table keeps what it needs: question, time,
 // rating, elapsed days, state; see docs/spaced-repetition.md).
 #pragma once
 
+#include "quiz/DayClock.h"
 #include "quiz/QuizTypes.h"
 
 #include <QVector>
 #include <array>
+#include <optional>
 
 namespace precisionlab::quiz {
 
@@ -51,6 +60,7 @@ class FsrsScheduler {
     QVector<qint64> learningStepsMs{60'000, 600'000};
     QVector<qint64> relearningStepsMs{600'000};
     int maximumIntervalDays = 36500;
+    std::optional<DayClock> days;  // the learner's days; unset: 24-hour periods (py-fsrs)
   };
 
   // FSRS-6 default parameters (py-fsrs DEFAULT_PARAMETERS).
@@ -63,8 +73,12 @@ class FsrsScheduler {
 
   // The card after a review with `rating` at `nowMs`.
   FsrsCard review(FsrsCard card, FsrsRating rating, qint64 nowMs) const;
-  // Predicted probability of recall at nowMs (0 for a new card), whole elapsed days as py-fsrs.
+  // Predicted probability of recall at nowMs (0 for a new card), after elapsedDays().
   double retrievability(const FsrsCard& card, qint64 nowMs) const;
+  // Days from `fromMs` to `toMs` (>= 0): the learner's days, or whole 24-hour periods.
+  int elapsedDays(qint64 fromMs, qint64 toMs) const;
+  // When an interval of `days` days from `nowMs` is due.
+  qint64 dueAfterDays(qint64 nowMs, int days) const;
   // Days until R falls to the desired retention, rounded (half to even, as Python), >= 1.
   int nextIntervalDays(double stability) const;
 
@@ -81,8 +95,9 @@ class FsrsScheduler {
   double nextDifficulty(double difficulty, FsrsRating rating) const;
   double nextStability(double difficulty, double stability, double retrievability,
                        FsrsRating rating) const;
-  // Learning/relearning: the step logic shared by both (py-fsrs writes it twice).
-  qint64 stepInterval(FsrsCard& card, FsrsRating rating, const QVector<qint64>& steps) const;
+  // Learning/relearning: the step logic shared by both (py-fsrs writes it twice); the due time.
+  qint64 stepDue(qint64 nowMs, FsrsCard& card, FsrsRating rating,
+                 const QVector<qint64>& steps) const;
 
   Parameters m_p;
   double m_decay = 0.0;

@@ -24,7 +24,7 @@ namespace precisionlab::quiz {
 class ProgressDatabase {
  public:
   static constexpr int kMinVersion = 0;  // an empty file: v1 is applied first
-  static constexpr int kMaxVersion = 4;  // this build's schema (quiz/sql/v1.sql .. v4.sql)
+  static constexpr int kMaxVersion = 5;  // this build's schema (quiz/sql/v1.sql .. v5.sql)
 
   ProgressDatabase() = default;
   ~ProgressDatabase();
@@ -54,6 +54,9 @@ class ProgressDatabase {
   FsrsParametersResult saveFsrsParameters(qint64 profileId, const FsrsParameters& parameters);
   ExportResult exportRevlog(qint64 profileId, const QString& filePath);
   ProfileResult setExamDate(qint64 profileId, const QString& isoDate);  // "" clears it
+  // When the profile's day starts (hour 0..23) and in which zone (an IANA id, "" = this
+  // computer's); questions in review keep their due day, now starting at the new hour.
+  ProfileResult setDayStart(qint64 profileId, int rolloverHour, const QString& timeZone);
   // Replays the file's attempts into the profile, which must have none yet, or into a new
   // profile created in the same transaction: a failed import leaves nothing behind.
   ImportResult importRevlog(qint64 profileId, const QString& filePath,
@@ -80,6 +83,7 @@ class ProgressDatabase {
   OpenReport repair(OpenReport report, const QString& detail);
   bool migrate(int from, QString* error);
   FsrsScheduler profileFsrsScheduler(qint64 profileId);
+  DayClock profileDayClock(qint64 profileId);
   // importRevlog's work: into profileId, or (0) a new profile named newProfileName.
   ImportResult importRevlogInto(qint64 profileId, const QString& newProfileName,
                                 const QString& filePath, const ImportProgressFn& progress);

@@ -98,6 +98,9 @@ class ProgressStore : public QObject {
 
   // The learner's exam day ("YYYY-MM-DD", "" = none), for exam readiness (ExamReadiness.h).
   QFuture<ProfileResult> setExamDate(qint64 profileId, const QString& isoDate);
+  // The profile's days (quiz/DayClock.h): the hour a day starts (0..23, Anki's "Next day starts
+  // at", 4 by default) and the IANA time zone ("" = this computer's). Refuses others, naming them.
+  QFuture<ProfileResult> setDayStart(qint64 profileId, int rolloverHour, const QString& timeZone);
 
   // VACUUM INTO a new backup and rotate; skipped (ok=false, empty error) when not forced and
   // nothing changed or the last backup is younger than Options::minBackupIntervalMs.

@@ -3,6 +3,7 @@
 // words ready to show.
 #pragma once
 
+#include "quiz/DayClock.h"
 #include "quiz/FsrsModel.h"
 #include "quiz/QuizTypes.h"
 #include "quiz/Scheduler.h"
@@ -22,6 +23,11 @@ struct Profile {
   qint64 createdMs = 0;                           // epoch ms
   SchedulerKind scheduler = SchedulerKind::Fsrs;  // whose due times this profile studies by
   QString examDate;                               // ISO "2027-01-15", "" = not set (exam readiness)
+  // The learner's days (DayClock): a day starts at rolloverHour (0..23) local time in timeZone
+  // (an IANA id; "" = this computer's zone).
+  int rolloverHour = DayClock::kDefaultRolloverHour;
+  QString timeZone;
+  DayClock dayClock() const { return DayClock::forZone(timeZone, rolloverHour); }
 };
 
 // One answered question, like a row of Anki's revlog.
@@ -79,8 +85,8 @@ struct Statistics {
   double medianIntervalDays = 0;  // last review to due, median over reviewed questions
   qint64 nextDueMs = 0;           // the earliest due time still in the future; 0 = none
   double predictedRecall = -1;    // FSRS: mean recall probability now; -1 = nothing reviewed
-  // Measured retention: share of right answers among attempts made at least a day after the
-  // previous attempt at the same question (same-day repeats say little about memory).
+  // Measured retention: share of right answers among attempts made a day or more (the learner's
+  // days) after the previous attempt at the same question (same-day repeats say little).
   int retentionReviews = 0;
   double measuredRetention = -1;  // -1 = no such attempt yet
 };

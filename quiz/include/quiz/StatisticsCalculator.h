@@ -15,10 +15,11 @@ class StatisticsCalculator {
   // answer should not label a whole domain).
   static constexpr int kMinAttemptsForWeakest = 3;
 
-  // `attempts` in any order; days and streaks use the local time zone; `nowMs` decides
-  // "today" for the current streak and which review states are due.
+  // `attempts` in any order; days and streaks are the learner's (`clock`: a day starts at the
+  // profile's rollover hour); `nowMs` decides "today" for the current streak and which review
+  // states are due.
   static Statistics compute(const QVector<Attempt>& attempts, const QVector<ReviewState>& states,
-                            qint64 nowMs);
+                            qint64 nowMs, const DayClock& clock);
 
   // Accuracy per exam-guide sub-objective of `bank` (its bank.objectives), sorted by id. The
   // objective is looked up from the question's current tags, because attempts store only the
