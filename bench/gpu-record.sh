@@ -119,6 +119,8 @@ else
   say "CUDA (torch built for): $torch_cuda; torch $("$python" -c 'import torch; print(torch.__version__)')"
 fi
 say "CLI: $("$cli" --version 2>/dev/null | head -1)"
+# The engine the CLI hands training to (precisionlab-cli-engine beside it): LibTorch, CUDA.
+say "engine: $("$cli" train --version 2>/dev/null | sed -n 2p || true)"
 say "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 
 # 2. The lab's options, recorded: the device in each file comes from the engine itself.

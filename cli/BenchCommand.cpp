@@ -11,6 +11,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/EngineCommands.h"
 #include "cli/JsonText.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
@@ -75,7 +76,7 @@ TrainConfig benchBase() {
 }
 
 ArgParser makeParser() {
-  ArgParser p("bench", "step time, speedup and memory of every precision policy");
+  ArgParser p("bench", engineCommandSummary("bench"));
   p.describe(
       "Benchmarks every precision policy against fp32 in one session (steps interleaved, each\n"
       "timed alone; the first 3 steps are left out of the timing), then prints step time,\n"

@@ -14,6 +14,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/EngineCommands.h"
 #include "core/AtomicFileWriter.h"
 
 namespace precisionlab::cli {
@@ -127,7 +128,7 @@ std::string bashScript() {
 }
 
 ArgParser makeCompletionParser() {
-  ArgParser p("completion", "print the bash completion script");
+  ArgParser p("completion", engineCommandSummary("completion"));
   p.describe(
       "Prints the bash completion script for precisionlab-cli, generated from the commands' own\n"
       "option tables (the package installs it; source it to try it: source <(precisionlab-cli\n"
@@ -171,7 +172,7 @@ std::string includeFile() {
 }
 
 ArgParser makeManualParser() {
-  ArgParser p("manual", "print every command's help as a help2man include file");
+  ArgParser p("manual", engineCommandSummary("manual"));
   p.describe(
       "Prints every command's --help as a help2man include file (a COMMANDS section); the build\n"
       "passes it to help2man to make the man page.");

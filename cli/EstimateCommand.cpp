@@ -8,6 +8,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/EngineCommands.h"
 #include "cli/TrainingOptions.h"
 #include "core/EngineError.h"
 #include "core/GpuEstimator.h"
@@ -25,7 +26,7 @@ TrainConfig estimateBase() {
 }
 
 ArgParser makeParser() {
-  ArgParser p("estimate", "estimated step time, memory and epoch cost on Vertex AI GPUs");
+  ArgParser p("estimate", engineCommandSummary("estimate"));
   p.describe(
       "Estimates step time, throughput, memory and the cost of one epoch of fine-tuning on the\n"
       "GPUs Vertex AI offers, for true fp32, tf32=True, fp16=True and bf16=True. Every figure is\n"

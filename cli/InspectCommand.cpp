@@ -7,6 +7,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/EngineCommands.h"
 #include "cli/JsonText.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
@@ -124,7 +125,7 @@ void printJson(const CheckpointSummary& s) {
 }
 
 ArgParser makeParser() {
-  ArgParser p("inspect", "list a checkpoint's tensors, metadata and config (safetensors / HF dir)");
+  ArgParser p("inspect", engineCommandSummary("inspect"));
   p.describe(
       "Lists the tensors (dtype, shape, bytes), safetensors metadata and config.json of a\n"
       ".safetensors file, a model.safetensors.index.json, a Hugging Face model directory or a\n"

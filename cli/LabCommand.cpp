@@ -11,6 +11,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/EngineCommands.h"
 #include "cli/LabReport.h"
 #include "cli/ProgressBar.h"
 #include "cli/SessionLoop.h"
@@ -53,7 +54,7 @@ std::string defaultOutDir() {
 
 ArgParser makeParser() {
   const std::string ids = knownScenarioIds(", ");
-  ArgParser p("lab", "run the seed question's options side by side, with verdicts");
+  ArgParser p("lab", engineCommandSummary("lab"));
   p.describe(
       "Runs each answer option of the seed question as a real fine-tuning run and compares them\n"
       "with the fp32 baseline: live progress, then a table with verdicts computed from the\n"

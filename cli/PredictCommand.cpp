@@ -12,6 +12,7 @@
 
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
+#include "cli/EngineCommands.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/TerminalText.h"
@@ -86,7 +87,7 @@ std::vector<std::string> readStdinTexts() {
 }
 
 ArgParser makeParser() {
-  ArgParser p("predict", "label texts with a Hugging Face BERT classifier directory");
+  ArgParser p("predict", engineCommandSummary("predict"));
   p.describe(
       "Classifies each TEXT (or each line of standard input when no TEXT is given) with the\n"
       "Hugging Face BERT model directory DIR (config.json, vocab.txt, model.safetensors) and\n"

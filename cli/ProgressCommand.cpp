@@ -47,10 +47,14 @@ ArgParser makeParser() {
       "  progress export-revlog --out FILE [--profile NAME]\n"
       "    Writes the profile's answers as a CSV in Anki's revlog column names plus the app's own\n"
       "    (docs/spaced-repetition.md, \"Review log CSV\").\n"
-      "  progress import-revlog FILE [--profile NAME]\n"
+      "  progress import-revlog FILE [--profile NAME] [--bank FILE]\n"
       "    Reads such a CSV back into a profile with no answers yet (created when missing, in\n"
       "    the import's transaction: a refused file leaves no profile), with a progress line\n"
-      "    on standard error once a second for a long one.\n"
+      "    on standard error once a second for a long one. FILE may also be Anki's own review\n"
+      "    log: a CSV of its revlog table (id,cid,usn,ease,ivl,lastIvl,factor,time,type) or an\n"
+      "    Anki export (.colpkg, .apkg) whose collection's revlog is read. Rows Anki's FSRS\n"
+      "    optimizer leaves out are left out and counted; cards that are not questions of\n"
+      "    --bank (note guid = question id) fit the FSRS parameters only.\n"
       "  progress readiness [--exam-date YYYY-MM-DD] [--bank FILE] [--profile NAME]\n"
       "    The predicted share of the bank's questions (default: the built-in one) answered\n"
       "    right on the exam date (default: the one set in the app; after today and at most\n"
@@ -76,7 +80,9 @@ ArgParser makeParser() {
   p.option("out", "FILE", "export-revlog: the CSV to write", ValueHint::File);
   p.flag("anki", "parameters: print only Anki's parameter string");
   p.option("exam-date", "YYYY-MM-DD", "readiness: the exam day (default: the profile's)");
-  p.option("bank", "FILE", "readiness: the question bank (default: the built-in one)",
+  p.option("bank", "FILE",
+           "readiness: the question bank (default: the built-in one); import-revlog: the bank "
+           "Anki's cards may be questions of (default: none)",
            ValueHint::File);
   p.option("hour", "H", "day-start: the hour a new day starts, 0 to 23");
   p.option("time-zone", "ZONE", "day-start: an IANA time zone, \"\" for this computer's");
@@ -149,6 +155,38 @@ ImportProgressFn importProgressLine() {
   };
 }
 
+// The bank of --bank (default: the built-in one), or an InputError naming it.
+BankLoadResult loadBank(const ArgParser& args) {
+  const QString source = QString::fromStdString(args.text("bank", ":/banks/pmle-scaling.json"));
+  BankLoadResult loaded = BankLoader::loadFile(source);
+  if (!loaded.ok())
+    throw InputError(source.toStdString() +
+                     ": the question bank does not load (precisionlab-cli bank check shows why)");
+  return loaded;
+}
+
+// What an import of Anki's own review log left out and where its cards went.
+void printAnkiCounts(const AnkiImportCounts& c, bool bankGiven) {
+  if (!c.anki) return;
+  const std::string apart = countText(c.otherCards, "card", "cards") +
+                            " kept apart (they fit the FSRS parameters, not a bank's statistics)";
+  if (bankGiven)
+    std::printf("Anki's review log: %s of the bank, %s\n",
+                countText(c.bankCards, "card", "cards").c_str(), apart.c_str());
+  else
+    std::printf("Anki's review log: %s (no --bank given)\n", apart.c_str());
+  std::printf("%s left out as Anki's FSRS optimizer leaves them out",
+              countText(c.skipped(), "row", "rows").c_str());
+  if (c.skipped() > 0)
+    std::printf(
+        ": %d manual (ease 0 or type 4), %d filtered-deck cramming (type 3, factor 0), "
+        "%d rescheduled (type 5), %d before a card's last learning steps, %d of %s "
+        "without learning steps in the log",
+        c.manual, c.cram, c.rescheduled, c.beforeLastLearning, c.rowsWithoutLearning,
+        countText(c.cardsWithoutLearning, "card", "cards").c_str());
+  std::printf("\n");
+}
+
 QString percent(double share) {
   return QString::number(qRound(share * 100)) + QStringLiteral(" %");
 }
@@ -203,11 +241,7 @@ QDate examDate(ProgressStore& store, qint64 profile, const ArgParser& args) {
 int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   const QDate exam = examDate(store, profile, args);
   const QString date = exam.toString(Qt::ISODate);
-  const QString source = QString::fromStdString(args.text("bank", ":/banks/pmle-scaling.json"));
-  const BankLoadResult loaded = BankLoader::loadFile(source);
-  if (!loaded.ok())
-    throw InputError(source.toStdString() +
-                     ": the question bank does not load (precisionlab-cli bank check shows why)");
+  const BankLoadResult loaded = loadBank(args);
   const QuestionBank& bank = *loaded.bank;
   ReadinessInput in;
   for (const Question& q : bank.questions) in.questions << ReadinessQuestion{q.id, q.objectives};
@@ -340,14 +374,22 @@ int runProgress(const ArgParser& args) {
   } else {
     const QString file = QString::fromStdString(args.positionals()[1]);
     const ImportProgressFn progress = importProgressLine();
+    AnkiCardMatch match;
+    if (args.has("bank")) {
+      const BankLoadResult loaded = loadBank(args);
+      match.bankId = loaded.bank->id;
+      for (const Question& q : loaded.bank->questions) match.questionIds.insert(q.id);
+    }
     const ImportResult r =
-        profile != 0 ? store.importRevlog(profile, file, progress).result()
-                     : store
-                           .importRevlogAsNewProfile(
-                               QString::fromStdString(args.text("profile", "")), file, progress)
-                           .result();
+        profile != 0
+            ? store.importRevlog(profile, file, progress, match).result()
+            : store
+                  .importRevlogAsNewProfile(QString::fromStdString(args.text("profile", "")), file,
+                                            progress, match)
+                  .result();
     if (!r.ok) throw InputError(r.error.toStdString());
     std::printf("%s imported\n", countText(r.rows, "review", "reviews").c_str());
+    printAnkiCounts(r.anki, args.has("bank"));
   }
   return kExitOk;
 }

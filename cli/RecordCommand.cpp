@@ -12,6 +12,7 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/CountText.h"
+#include "cli/EngineCommands.h"
 #include "cli/SessionLoop.h"
 #include "cli/TrainingOptions.h"
 #include "core/AtomicFileWriter.h"
@@ -37,7 +38,7 @@ TrainConfig recordBase() {
 }
 
 ArgParser makeParser() {
-  ArgParser p("record", "train the lab's options and save them as .plrun files");
+  ArgParser p("record", engineCommandSummary("record"));
   p.describe(
       "Runs the seed question's options as the lab does (interleaved, each step timed alone)\n"
       "and saves each run as a .plrun file for `replay` and the app; a sweep writes one file\n"

@@ -23,6 +23,7 @@
 #include "cli/ArgParser.h"
 #include "cli/CommandRegistry.h"
 #include "cli/CountText.h"
+#include "cli/EngineCommands.h"
 #include "cli/JsonText.h"
 #include "cli/ProgressBar.h"
 #include "cli/RankLauncher.h"
@@ -64,7 +65,7 @@ std::string evalText(const EvalRecord& e) {
 }
 
 ArgParser makeParser() {
-  ArgParser p("train", "fine-tune one BERT classifier (built-in data by default)");
+  ArgParser p("train", engineCommandSummary("train"));
   p.describe(
       "Fine-tunes a BERT classifier and reports loss, speed and memory per step: a progress\n"
       "bar on a terminal, one JSON line per step with --jsonl, a log line every few steps\n"

@@ -72,7 +72,7 @@ done
 step "unpack into a fresh root"
 dpkg-deb -x "$deb" "$work/root"
 r="$work/root/usr"
-for f in bin/precisionlab bin/precisionlab-cli \
+for f in bin/precisionlab bin/precisionlab-cli libexec/precisionlab/precisionlab-cli-engine \
          share/applications/io.github.precisionlab.PrecisionLab.desktop \
          share/metainfo/io.github.precisionlab.PrecisionLab.metainfo.xml \
          share/mime/packages/io.github.precisionlab.PrecisionLab.xml \
@@ -141,6 +141,15 @@ grep -q "export-vertex" "$work/cli.log" || fail "precisionlab-cli --help does no
 "$r/bin/precisionlab-cli" export-vertex --scenario fp16-amp --out "$work/vertex" \
   --dataset gs://bucket/train.csv >/dev/null || fail "export-vertex failed"
 grep -q "fp16=True" "$work/vertex/train.py" || fail "exported train.py lacks fp16=True"
+# The command the user runs is the light front (no LibTorch: quiz commands start at once); the
+# commands that train run in the engine it hands them to, from /usr/libexec/precisionlab/.
+if LD_TRACE_LOADED_OBJECTS=1 "$r/bin/precisionlab-cli" | grep -qE 'libtorch|libc10'; then
+  fail "precisionlab-cli loads LibTorch (only precisionlab-cli-engine should)"
+fi
+"$r/bin/precisionlab-cli" train --version >"$work/engine.log" 2>&1 ||
+  { cat "$work/engine.log" >&2; fail "precisionlab-cli train --version (the engine) failed"; }
+grep -q "^BLAS loaded: " "$work/engine.log" ||
+  fail "precisionlab-cli train --version did not reach the engine: $(cat "$work/engine.log")"
 
 step "the companion package precisionlab-minilm (the pretrained model of the default lab)"
 cli_minilm() { env -u VIRTUAL_ENV -u PRECISIONLAB_MINILM_DIR "$r/bin/precisionlab-cli" --version | sed -n 's/^Pretrained MiniLM: //p'; }

@@ -4,6 +4,7 @@
 #include "quiz/HtmlText.h"
 #include "quiz/ZipArchive.h"
 
+#include "AnkiCollection.h"
 #include "QuizJson.h"
 #include "SqliteStatement.h"
 
@@ -22,8 +23,7 @@ namespace {
 constexpr qint64 kNotetypeId = 1733011200000;
 // Statements stop after this many SQLite VM steps (a hostile schema or a huge table cannot
 // hold the import for long: the real ones need well under a million per 5000 notes).
-constexpr int kProgressSteps = 1000;
-constexpr int kMaxProgressCalls = 200000;  // x kProgressSteps VM instructions
+constexpr int kMaxProgressCalls = 200000;  // x AnkiCollection::kProgressSteps VM instructions
 
 // Anki's collection schema 11 (rslib/src/storage/schema11.sql), the one Anki 2.1 packages hold.
 const char* const kSchema = R"(
@@ -199,8 +199,6 @@ bool exec(sqlite3* db, const char* sql, QString* error) {
   return false;
 }
 
-int progress(void* calls) { return ++*static_cast<int*>(calls) > kMaxProgressCalls ? 1 : 0; }
-
 }  // namespace
 
 QByteArray AnkiPackageFormat::write(const QuestionBank& bank, QString* error) {
@@ -304,59 +302,21 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
     problems->push_back({file, 0, {}, message});
     return none;
   };
-  ZipReader zip;
-  const QString zipError = zip.open(device);
-  if (!zipError.isEmpty()) return fail(zipError);
-  const QString newer =
-      tr("the package holds only Anki's newer compressed collection (collection.anki21b, Anki "
-         "2.1.50 and later), which PrecisionLab cannot read: in Anki, export the deck again with "
-         "\"Support older Anki versions\" ticked");
-  std::optional<ZipReader::Entry> entry = zip.find(QStringLiteral("collection.anki21"));
-  if (!entry && zip.find(QStringLiteral("collection.anki21b"))) return fail(newer);
-  if (!entry) entry = zip.find(QStringLiteral("collection.anki2"));
-  if (!entry)
-    return fail(tr("not an Anki package: no collection.anki21 or collection.anki2 inside"));
-  QString readError;
-  std::optional<QByteArray> data = zip.read(*entry, kMaxCollectionBytes, &readError);
-  if (!data) return fail(readError);
-  if (!data->startsWith(QByteArrayLiteral("SQLite format 3\0")) || data->size() < 100)
-    return fail(tr("%1 is not an SQLite database").arg(entry->name));
-  // A collection saved in WAL mode (header bytes 18 and 19 are 2) opens in memory only as a
-  // rollback-journal database: the copy says so (its content is the same).
-  if ((*data)[18] == 2 || (*data)[19] == 2) (*data)[18] = (*data)[19] = 1;
-
-  // The unpacked copy, opened read-only in memory: nothing of the package is written to disk,
-  // nothing of it is ever written back. `data` outlives the connection.
-  sqlite3* raw = nullptr;
-  if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr) !=
-      SQLITE_OK) {
-    sqlite3_close(raw);
-    return fail(tr("cannot open an in-memory SQLite database"));
-  }
-  Db db(raw);
-  sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-  sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
-  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
-  sqlite3_limit(raw, SQLITE_LIMIT_LENGTH, int(kMaxJsonBytes));
-  int calls = 0;
-  sqlite3_progress_handler(raw, kProgressSteps, progress, &calls);
-  auto* bytes = reinterpret_cast<unsigned char*>(data->data());
-  if (sqlite3_deserialize(raw, "main", bytes, data->size(), data->size(),
-                          SQLITE_DESERIALIZE_READONLY) != SQLITE_OK)
-    return fail(tr("%1: SQLite cannot open it: %2")
-                    .arg(entry->name, QString::fromUtf8(sqlite3_errmsg(raw))));
+  AnkiCollection collection(kMaxProgressCalls, int(kMaxJsonBytes));
+  if (const QString why = collection.open(device); !why.isEmpty()) return fail(why);
+  sqlite3* raw = collection.db();
+  const QString& entryName = collection.entryName();
   // Why reading stopped at the work cap: said with its likely cause, not "too much work" alone
   // (100k cards and no index on cards.nid made every note's card look-up a full scan).
   const auto tooMuchWork = [&] {
-    calls = 0;  // the look-up below is small, and must not stop at the cap itself
+    collection.resetBudget();  // the look-up below is small, and must not stop at the cap itself
     SqliteStatement index(raw,
                           "SELECT count(*) FROM pragma_index_list('cards') AS l, "
                           "pragma_index_info(l.name) AS i WHERE i.name = 'nid' AND i.seqno = 0");
     const bool noIndex = index.step() == SQLITE_ROW && index.i64(0) == 0;
     QString why = tr("reading the deck took more than %1 million SQLite steps, the limit for one "
                      "package; stopped")
-                      .arg(qint64(kMaxProgressCalls) * kProgressSteps / 1000000);
+                      .arg(qint64(kMaxProgressCalls) * AnkiCollection::kProgressSteps / 1000000);
     if (noIndex)
       why +=
           tr(" (its cards table has no index on nid, so each note's cards are found by reading "
@@ -364,20 +324,13 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
     return why;
   };
   const auto sqlError = [&](const QString& what) {
-    return fail(tr("%1: %2: %3")
-                    .arg(entry->name, what,
-                         calls > kMaxProgressCalls ? tooMuchWork()
-                                                   : QString::fromUtf8(sqlite3_errmsg(raw))));
+    return fail(collection.overBudget() ? tr("%1: %2: %3").arg(entryName, what, tooMuchWork())
+                                        : collection.sqlError(what));
   };
-  {
-    SqliteStatement tables(raw,
-                           "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
-                           "('col', 'notes', 'cards')");
-    if (tables.step() != SQLITE_ROW) return sqlError(tr("not a readable collection"));
-    if (tables.i64(0) != 3)
-      return fail(
-          tr("%1 is not an Anki collection (no col, notes and cards tables)").arg(entry->name));
-  }
+  if (const QString why = collection.requireTables(
+          {QStringLiteral("col"), QStringLiteral("notes"), QStringLiteral("cards")});
+      !why.isEmpty())
+    return fail(why);
 
   // Notetypes (id -> name, kind, field count) and decks (id -> name) from the col row.
   struct Notetype {
@@ -392,7 +345,7 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
     if (col.step() != SQLITE_ROW) return sqlError(tr("no collection row (col)"));
     QString why;
     const std::optional<Value> models = objectColumn(col, 0, &why);
-    if (!models) return fail(tr("%1: col.models is not a JSON object: %2").arg(entry->name, why));
+    if (!models) return fail(tr("%1: col.models is not a JSON object: %2").arg(entryName, why));
     for (const auto& [id, m] : models->members())
       notetypes.insert(
           QByteArray::fromStdString(id).toLongLong(),
@@ -400,7 +353,7 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
            m.find("flds") && m.find("flds")->isArray() ? int(m.find("flds")->asArray().size())
                                                        : 0});
     const std::optional<Value> decks = objectColumn(col, 1, &why);
-    if (!decks) return fail(tr("%1: col.decks is not a JSON object: %2").arg(entry->name, why));
+    if (!decks) return fail(tr("%1: col.decks is not a JSON object: %2").arg(entryName, why));
     for (const auto& [id, d] : decks->members())
       deckNames.insert(QByteArray::fromStdString(id).toLongLong(), quizjson::text(d.find("name")));
   }
@@ -451,9 +404,9 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
   }
   if (rows.rc() != SQLITE_DONE && rows.rc() != SQLITE_ROW) return sqlError(tr("reading notes"));
   // What Anki 2.1.50+ writes into collection.anki2 for older versions to show.
-  if (entry->name == QLatin1String("collection.anki2") && notes.size() == 1 &&
+  if (entryName == QLatin1String("collection.anki2") && notes.size() == 1 &&
       notes.first().front.startsWith(QLatin1String("Please update to the latest Anki version")))
-    return fail(newer);
+    return fail(AnkiCollection::newerFormatText());
   if (skippedCloze > 0)
     *notesOut << tr("%n cloze note(s) skipped: only two-sided notes become questions.", nullptr,
                     skippedCloze);
@@ -461,7 +414,7 @@ QVector<ImportedQuestion> AnkiPackageFormat::read(QIODevice* device, const QStri
   static const QStringList known = {"collection.anki2", "collection.anki21", "collection.anki21b",
                                     "media", "meta"};
   bool media = false;
-  for (const ZipReader::Entry& e : zip.entries()) media |= !known.contains(e.name);
+  for (const ZipReader::Entry& e : collection.zip().entries()) media |= !known.contains(e.name);
   if (media) *notesOut << tr("Media (images, sounds) in the package are not imported.");
   if (!problems->isEmpty()) return none;
   return AnkiTextFormat::questionsFromNotes(notes, true, file, problems);

@@ -3,6 +3,8 @@
 #include "AttemptWriter.h"
 #include "FsrsParameterTable.h"
 #include "SqliteStatement.h"
+#include "quiz/AnkiPackageFormat.h"
+#include "quiz/AnkiRevlog.h"
 #include "quiz/OutputFile.h"
 #include "quiz/ProgressDatabase.h"
 #include "quiz/ReviewTable.h"
@@ -12,12 +14,16 @@
 #include "core/SafeFileReader.h"
 
 #include <sqlite3.h>
+#include <QFile>
 #include <QHash>
 #include <QTimeZone>
 
 namespace precisionlab::quiz {
 namespace {
 constexpr FileKind kRevlogFile{"review log", 256u << 20};
+// An Anki package may carry media, never read: its cap is the bank import's.
+constexpr FileKind kRevlogPackage{"Anki package",
+                                  static_cast<uint64_t>(AnkiPackageFormat::kMaxPackageBytes)};
 constexpr qint64 kProgressRows = 16384;        // answers written between two progress reports
 constexpr qint64 kRebuildIndexRows = 100'000;  // see importRevlogInto
 }  // namespace
@@ -183,49 +189,86 @@ ExportResult ProgressDatabase::exportRevlog(qint64 profileId, const QString& fil
 }
 
 ImportResult ProgressDatabase::importRevlog(qint64 profileId, const QString& filePath,
-                                            const ImportProgressFn& progress) {
-  return importRevlogInto(profileId, QString(), filePath, progress);
+                                            const ImportProgressFn& progress,
+                                            const AnkiCardMatch& match) {
+  return importRevlogInto(profileId, QString(), filePath, progress, match);
 }
 
 ImportResult ProgressDatabase::importRevlogAsNewProfile(const QString& profileName,
                                                         const QString& filePath,
-                                                        const ImportProgressFn& progress) {
-  return importRevlogInto(0, profileName, filePath, progress);
+                                                        const ImportProgressFn& progress,
+                                                        const AnkiCardMatch& match) {
+  return importRevlogInto(0, profileName, filePath, progress, match);
 }
 
 ImportResult ProgressDatabase::importRevlogInto(qint64 profileId, const QString& newProfileName,
                                                 const QString& filePath,
-                                                const ImportProgressFn& progress) {
-  if (!m_db) return {false, lastError(), 0, 0};
-  if (m_readOnly) return {false, readOnlyError(), 0, 0};
+                                                const ImportProgressFn& progress,
+                                                const AnkiCardMatch& match) {
+  if (!m_db) return {false, lastError(), 0, 0, {}};
+  if (m_readOnly) return {false, readOnlyError(), 0, 0, {}};
   // Refused before the file is read: a profile that is gone or has answers, a name not free.
   const QString name = newProfileName.trimmed();
   if (profileId == 0 && name.isEmpty())
-    return {false, QStringLiteral("A profile needs a name."), 0, 0};
+    return {false, QStringLiteral("A profile needs a name."), 0, 0, {}};
   bool known = false;
   for (const Profile& p : profiles()) {
     known = known || p.id == profileId;
     if (profileId == 0 && p.name == name)
-      return {false, QStringLiteral("A profile named \"%1\" already exists.").arg(name), 0, 0};
+      return {false, QStringLiteral("A profile named \"%1\" already exists.").arg(name), 0, 0, {}};
   }
   if (profileId != 0 && !known)
-    return {false, QStringLiteral("That profile no longer exists."), 0, 0};
+    return {false, QStringLiteral("That profile no longer exists."), 0, 0, {}};
   if (profileId != 0 && !attempts(profileId, 1).isEmpty())
     return {false,
             QStringLiteral("The profile already has answers; import a review log into a new "
                            "profile, so that no answer is counted twice."),
-            0, 0};
-  RevlogCsv::ReadResult read;
+            0,
+            0,
+            {}};
+  // Three kinds of file: an Anki package (a zip: its collection's revlog), Anki's revlog as a
+  // CSV, and the app's own CSV (RevlogCsv.h), told apart by their first bytes.
+  QString readError;
+  QVector<Attempt> rows;
+  AnkiImportCounts counts;
   try {
-    const std::string bytes = SafeFileReader::readFile(filePath.toStdString(), kRevlogFile);
-    read =
-        RevlogCsv::read(QByteArray::fromRawData(bytes.data(), static_cast<qsizetype>(bytes.size())),
-                        filePath, progress);
+    const SafeFileReader file(filePath.toStdString(), kRevlogPackage);  // a regular file
+    char magic[4] = {};
+    if (file.size() >= 4) file.readAt(0, magic, 4);
+    if (QByteArrayView(magic, 4) == QByteArrayView("PK\x03\x04", 4)) {
+      QFile package(filePath);
+      if (!package.open(QIODevice::ReadOnly))
+        return {false,
+                QStringLiteral("%1: cannot read it: %2").arg(filePath, package.errorString()),
+                0,
+                0,
+                {}};
+      AnkiRevlog::ReadResult read = AnkiRevlog::readPackage(&package, filePath, match);
+      readError = read.error;
+      rows = std::move(read.attempts);
+      counts = read.counts;
+    } else {
+      const std::string bytes = SafeFileReader::readFile(filePath.toStdString(), kRevlogFile);
+      const QByteArray text =
+          QByteArray::fromRawData(bytes.data(), static_cast<qsizetype>(bytes.size()));
+      if (AnkiRevlog::isAnkiCsv(text)) {
+        AnkiRevlog::ReadResult read = AnkiRevlog::readCsv(text, filePath, match, progress);
+        readError = read.error;
+        rows = std::move(read.attempts);
+        counts = read.counts;
+      } else {
+        RevlogCsv::ReadResult read = RevlogCsv::read(text, filePath, progress);
+        readError = read.error;
+        rows = std::move(read.attempts);
+      }
+    }
   } catch (const InputError& e) {
-    return {false, QString::fromStdString(e.what()), 0, 0};
+    return {false, QString::fromStdString(e.what()), 0, 0, {}};
   }
-  if (!read.ok()) return {false, read.error, 0, 0};
-  return writeRevlog(profileId, name, read.attempts, progress);
+  if (!readError.isEmpty()) return {false, readError, 0, 0, {}};
+  ImportResult r = writeRevlog(profileId, name, rows, progress);
+  r.anki = counts;
+  return r;
 }
 
 ImportResult ProgressDatabase::writeRevlog(qint64 profileId, const QString& newProfileName,
@@ -235,7 +278,7 @@ ImportResult ProgressDatabase::writeRevlog(qint64 profileId, const QString& newP
   // nothing, a new profile included (an empty one left behind made every later command without
   // --profile ask which profile).
   QString error;
-  if (!exec("BEGIN IMMEDIATE", &error)) return {false, error, 0, 0};
+  if (!exec("BEGIN IMMEDIATE", &error)) return {false, error, 0, 0, {}};
   // A page cache of 64 MiB for the transaction (SQLite's default is 2 MiB): with the default, a
   // million rows spilled the indexes' pages to the WAL over and over, 3.7 s of system time of
   // the import's 10.7 s CPU (0.9 s with this one; issue 47). The previous size comes back after.
@@ -248,7 +291,7 @@ ImportResult ProgressDatabase::writeRevlog(qint64 profileId, const QString& newP
   const auto fail = [&](const QString& why) {
     exec("ROLLBACK");
     exec(restoreCache.constData());
-    return ImportResult{false, QStringLiteral("Nothing was imported: %1").arg(why), 0, 0};
+    return ImportResult{false, QStringLiteral("Nothing was imported: %1").arg(why), 0, 0, {}};
   };
   if (profileId == 0) {
     const ProfileResult created = addProfile(newProfileName);
@@ -281,7 +324,7 @@ ImportResult ProgressDatabase::writeRevlog(qint64 profileId, const QString& newP
   if (!exec("UPDATE meta SET value = '1' WHERE key = 'dirty'", &error) || !exec("COMMIT", &error))
     return fail(error);
   exec(restoreCache.constData());
-  return {true, {}, static_cast<int>(total), profileId};
+  return {true, {}, static_cast<int>(total), profileId, {}};
 }
 
 }  // namespace precisionlab::quiz

@@ -160,9 +160,10 @@ QFuture<ExportResult> ProgressStore::exportRevlog(qint64 profileId, const QStrin
 }
 
 QFuture<ImportResult> ProgressStore::importRevlog(qint64 profileId, const QString& filePath,
-                                                  const ImportProgressFn& progress) {
-  return post<ImportResult>([this, profileId, filePath, progress](ProgressDatabase& db) {
-    ImportResult r = db.importRevlog(profileId, filePath, progress);
+                                                  const ImportProgressFn& progress,
+                                                  const AnkiCardMatch& match) {
+  return post<ImportResult>([this, profileId, filePath, progress, match](ProgressDatabase& db) {
+    ImportResult r = db.importRevlog(profileId, filePath, progress, match);
     if (r.ok) notify(Change::Attempts | Change::Reviews);
     return r;
   });
@@ -170,9 +171,10 @@ QFuture<ImportResult> ProgressStore::importRevlog(qint64 profileId, const QStrin
 
 QFuture<ImportResult> ProgressStore::importRevlogAsNewProfile(const QString& profileName,
                                                               const QString& filePath,
-                                                              const ImportProgressFn& progress) {
-  return post<ImportResult>([this, profileName, filePath, progress](ProgressDatabase& db) {
-    ImportResult r = db.importRevlogAsNewProfile(profileName, filePath, progress);
+                                                              const ImportProgressFn& progress,
+                                                              const AnkiCardMatch& match) {
+  return post<ImportResult>([this, profileName, filePath, progress, match](ProgressDatabase& db) {
+    ImportResult r = db.importRevlogAsNewProfile(profileName, filePath, progress, match);
     if (r.ok) notify(Change::Profiles | Change::Attempts | Change::Reviews);
     return r;
   });

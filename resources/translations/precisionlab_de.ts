@@ -4454,7 +4454,7 @@ Jetzt abgeben?</translation>
     </message>
 </context>
 <context>
-    <name>precisionlab::quiz::AnkiPackageFormat</name>
+    <name>precisionlab::quiz::AnkiCollection</name>
     <message>
         <source>the package holds only Anki&apos;s newer compressed collection (collection.anki21b, Anki 2.1.50 and later), which PrecisionLab cannot read: in Anki, export the deck again with &quot;Support older Anki versions&quot; ticked</source>
         <translation>das Paket enthält nur Ankis neuere komprimierte Sammlung (collection.anki21b, Anki 2.1.50 und neuer), die PrecisionLab nicht lesen kann: exportieren Sie das Deck in Anki erneut mit „Support older Anki versions“ (ältere Anki-Versionen unterstützen) angehakt</translation>
@@ -4484,8 +4484,15 @@ Jetzt abgeben?</translation>
         <translation>keine lesbare Sammlung</translation>
     </message>
     <message>
-        <source>%1 is not an Anki collection (no col, notes and cards tables)</source>
-        <translation>%1 ist keine Anki-Sammlung (keine Tabellen col, notes und cards)</translation>
+        <source>%1 is not an Anki collection (no %2 and %3 tables)</source>
+        <translation>%1 ist keine Anki-Sammlung (keine Tabellen %2 und %3)</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::quiz::AnkiPackageFormat</name>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
     </message>
     <message>
         <source>no collection row (col)</source>

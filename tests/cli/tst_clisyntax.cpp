@@ -4,7 +4,8 @@
 // --opt value alike, and stops reading options at --; a training setting out of range is named
 // by its flag with the validator's words; the generated bash completion lists every command and
 // every option each command's --help shows, and completes them in a real bash. No training:
-// about 60 short processes (each loads LibTorch, about 0.4 s of CPU), four at a time.
+// about 60 short processes (those the engine runs load LibTorch, about 0.4 s of CPU), four at
+// a time.
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QStandardPaths>

@@ -11,6 +11,12 @@ project's Anki text files, for tst_bankinterchange.
   python anki_check.py export-apkg OUT.apkg -> the same Basic deck plus one Cloze note, written
       as File > Export > Anki Deck Package with "Support older Anki versions" ticked (legacy),
       and OUT.apkg.new.apkg without it (Anki 2.1.50+'s zstd collection.anki21b).
+  python anki_check.py export-colpkg-revlog OUT.colpkg -> the same Basic deck studied with
+      Anki's own scheduler (Again, Hard, Good, Easy until no card is due), one card's due date
+      set by hand and one card reset to new (Anki's manual revlog rows), written as File >
+      Export > "Anki Collection Package" with "Support older Anki versions" ticked; prints one
+      JSON line per revlog row: id, cid, ease, type, factor, and guid (the note's, for its first
+      card). For tst_ankirevlog.
 Exit status 2 when the anki package is missing (the test then skips, saying so)."""
 import json
 import os
@@ -35,6 +41,28 @@ def dump(col):
                           "tags": note.tags, "cards": len(note.cards())}))
 
 
+def study(col, path):
+    """Answers every due card with Anki's scheduler, then sets a due date and resets a card."""
+    eases = [3, 1, 3, 2, 3, 4, 3, 3]
+    answered = 0
+    while answered < 60:
+        card = col.sched.getCard()
+        if card is None:
+            break
+        col.sched.answerCard(card, eases[answered % len(eases)])
+        answered += 1
+    cids = sorted(col.find_cards(""))
+    col.sched.set_due_date([cids[0]], "5")
+    col.sched.schedule_cards_as_new([cids[1]], restore_position=True, reset_counts=False)
+    for rid, cid, ease, kind, factor in col.db.all(
+            "select id, cid, ease, type, factor from revlog order by id"):
+        card = col.get_card(cid)
+        guid = card.note().guid if card.ord == 0 else ""
+        print(json.dumps({"id": rid, "cid": cid, "ease": ease, "type": kind, "factor": factor,
+                          "guid": guid}))
+    col.export_collection_package(out_path=path, include_media=False, legacy=True)
+
+
 def main(action, path):
     with tempfile.TemporaryDirectory() as tmp:
         col = Collection(os.path.join(tmp, "collection.anki2"))
@@ -57,6 +85,10 @@ def main(action, path):
                     note["Front"], note["Back"] = front, back
                     note.tags = [tag]
                     col.add_note(note, deck)
+                if action == "export-colpkg-revlog":
+                    col.decks.select(deck)
+                    study(col, path)
+                    return
                 if action == "export-apkg":
                     cloze = col.new_note(col.models.by_name("Cloze"))
                     cloze["Text"] = "fp16 has {{c1::5}} exponent bits"

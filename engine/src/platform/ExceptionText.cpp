@@ -7,15 +7,11 @@
 #include <string>
 
 #include "core/EngineError.h"
+#include "core/ExceptionText.h"
 #include "core/TerminalText.h"
 
 namespace precisionlab {
 namespace {
-
-// What to change, by the settings' names (the CLI's options and the app's fields alike).
-constexpr const char* kSmaller =
-    "choose a smaller batch size (--batch-size), sequence length (--seq-len) or model "
-    "(--preset, --layers), or fewer threads (--threads)";
 
 bool isAllocationFailure(const std::string& what) {
   for (const char* words : {"can't allocate memory", "out of memory", "Out of memory",
@@ -35,24 +31,17 @@ std::string describeCurrentException() {
   std::string text;
   try {
     throw;
-  } catch (const InputError& e) {
-    text = e.what();
-  } catch (const std::bad_alloc&) {
-    text = std::string("out of memory: the input asks for more memory than this machine can ") +
-           "give (a model, batch, sequence or file that large); " + kSmaller;
   } catch (const c10::Error& e) {
     const std::string what = e.what_without_backtrace();
     // LibTorch's allocators report a failed allocation as a c10::Error (CPU: "can't allocate
     // memory", CUDA: "out of memory"): the same message as a bad_alloc, with LibTorch's words.
     if (isAllocationFailure(what))
       text = "out of memory: LibTorch could not allocate the tensors this run needs (" +
-             firstLine(what) + "); " + kSmaller;
+             firstLine(what) + "); " + smallerSettingsText();
     else
       text = "LibTorch error: " + what;
-  } catch (const std::exception& e) {
-    text = std::string("internal error: ") + e.what();
   } catch (...) {
-    text = "internal error: an exception of unknown type";
+    return describeStandardException();  // InputError, bad_alloc, std::exception, the rest
   }
   return escapeForTerminal(text, NewlinePolicy::Keep);
 }

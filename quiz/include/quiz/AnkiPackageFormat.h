@@ -29,8 +29,9 @@ class AnkiPackageFormat {
   static BankFormatSpec spec();                               // its row in BankFormats
   static constexpr qint64 kMaxPackageBytes = 1024LL << 20;    // media included, never read
   static constexpr qint64 kMaxCollectionBytes = 256LL << 20;  // the SQLite file, unpacked
-  static constexpr qint64 kMaxNoteBytes = 1LL << 20;          // one note's fields
-  static constexpr qint64 kMaxJsonBytes = 16LL << 20;         // col.models, col.decks
+  // (AnkiCollection::kMaxCollectionBytes, the reader shared with the review-log import)
+  static constexpr qint64 kMaxNoteBytes = 1LL << 20;   // one note's fields
+  static constexpr qint64 kMaxJsonBytes = 16LL << 20;  // col.models, col.decks
 
   // The package; empty when SQLite could not build the collection (`error` says why).
   static QByteArray write(const QuestionBank& bank, QString* error = nullptr);

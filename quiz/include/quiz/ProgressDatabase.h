@@ -59,10 +59,13 @@ class ProgressDatabase {
   ProfileResult setDayStart(qint64 profileId, int rolloverHour, const QString& timeZone);
   // Replays the file's attempts into the profile, which must have none yet, or into a new
   // profile created in the same transaction: a failed import leaves nothing behind.
+  // The file is the app's own CSV (RevlogCsv.h), Anki's revlog as a CSV or an Anki package
+  // (AnkiRevlog.h; `match`: the bank Anki's cards may be questions of).
   ImportResult importRevlog(qint64 profileId, const QString& filePath,
-                            const ImportProgressFn& progress = {});
+                            const ImportProgressFn& progress = {}, const AnkiCardMatch& match = {});
   ImportResult importRevlogAsNewProfile(const QString& profileName, const QString& filePath,
-                                        const ImportProgressFn& progress = {});
+                                        const ImportProgressFn& progress = {},
+                                        const AnkiCardMatch& match = {});
   BackupResult backup(bool force);
 
   // Why the progress file cannot be written, in words, from SQLite's result code for the failed
@@ -86,7 +89,8 @@ class ProgressDatabase {
   DayClock profileDayClock(qint64 profileId);
   // importRevlog's work: into profileId, or (0) a new profile named newProfileName.
   ImportResult importRevlogInto(qint64 profileId, const QString& newProfileName,
-                                const QString& filePath, const ImportProgressFn& progress);
+                                const QString& filePath, const ImportProgressFn& progress,
+                                const AnkiCardMatch& match);
   // Its transaction: the new profile (profileId 0), the rows (oldest first), their schedules.
   ImportResult writeRevlog(qint64 profileId, const QString& newProfileName,
                            const QVector<Attempt>& rows, const ImportProgressFn& progress);

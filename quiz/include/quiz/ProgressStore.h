@@ -90,11 +90,15 @@ class ProgressStore : public QObject {
   // import's transaction (a failed import leaves no profile behind). `progress` is called on
   // the store's thread.
   QFuture<ExportResult> exportRevlog(qint64 profileId, const QString& filePath);
+  // The file may also be Anki's own review log, a CSV or an Anki package (AnkiRevlog.h);
+  // `match`: the bank whose questions Anki's cards may be.
   QFuture<ImportResult> importRevlog(qint64 profileId, const QString& filePath,
-                                     const ImportProgressFn& progress = {});
+                                     const ImportProgressFn& progress = {},
+                                     const AnkiCardMatch& match = {});
   QFuture<ImportResult> importRevlogAsNewProfile(const QString& profileName,
                                                  const QString& filePath,
-                                                 const ImportProgressFn& progress = {});
+                                                 const ImportProgressFn& progress = {},
+                                                 const AnkiCardMatch& match = {});
 
   // The learner's exam day ("YYYY-MM-DD", "" = none), for exam readiness (ExamReadiness.h).
   QFuture<ProfileResult> setExamDate(qint64 profileId, const QString& isoDate);

@@ -9,6 +9,7 @@
 #include "quiz/Scheduler.h"
 
 #include <QFlags>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -173,12 +174,37 @@ struct FsrsParametersResult {
   FsrsParameters parameters;
 };
 
+// What an import of Anki's own review log (AnkiRevlog.h) left out as Anki's FSRS optimizer
+// does, and where its cards went.
+struct AnkiImportCounts {
+  bool anki = false;             // the file was Anki's revlog (a CSV or a package's collection)
+  int manual = 0;                // rows with ease 0 or type 4: set due date, reset, forget
+  int cram = 0;                  // type 3 with factor 0: a filtered deck that did not reschedule
+  int rescheduled = 0;           // type 5
+  int beforeLastLearning = 0;    // rows before a card's last learning steps (before a reset)
+  int cardsWithoutLearning = 0;  // cards left out whole: no learning steps in the log, or reset
+  int rowsWithoutLearning = 0;   // after them; their rows
+  int bankCards = 0;             // cards that are questions of the bank given
+  int otherCards = 0;            // cards kept apart (AnkiRevlog::cardsBankId())
+  int skipped() const {
+    return manual + cram + rescheduled + beforeLastLearning + rowsWithoutLearning;
+  }
+};
+
+// The bank whose questions the cards of an Anki review log may be: a card is the question whose
+// id is its note's guid (AnkiRevlog.h).
+struct AnkiCardMatch {
+  QString bankId;
+  QSet<QString> questionIds;
+};
+
 // A review log read back into a profile (ProgressStore::importRevlog).
 struct ImportResult {
   bool ok = false;
   QString error;
   int rows = 0;
-  qint64 profileId = 0;  // the profile imported into (a new one's id)
+  qint64 profileId = 0;   // the profile imported into (a new one's id)
+  AnkiImportCounts anki;  // for Anki's own revlog
 };
 
 // How far an import is: reading the file (its lines), then writing the answers. Reported every
