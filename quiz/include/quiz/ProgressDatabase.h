@@ -24,7 +24,7 @@ namespace precisionlab::quiz {
 class ProgressDatabase {
  public:
   static constexpr int kMinVersion = 0;  // an empty file: v1 is applied first
-  static constexpr int kMaxVersion = 4;  // this build's schema (quiz/sql/v1.sql .. v4.sql)
+  static constexpr int kMaxVersion = 5;  // this build's schema (quiz/sql/v1.sql .. v5.sql)
 
   ProgressDatabase() = default;
   ~ProgressDatabase();
@@ -54,6 +54,10 @@ class ProgressDatabase {
   FsrsParametersResult saveFsrsParameters(qint64 profileId, const FsrsParameters& parameters);
   ExportResult exportRevlog(qint64 profileId, const QString& filePath);
   ProfileResult setExamDate(qint64 profileId, const QString& isoDate);  // "" clears it
+  // A finished exam sitting (schema v5); refused when its counts do not add up.
+  ExamSittingResult recordExamSitting(const ExamSitting& sitting);
+  // The profile's newest sitting in `bankId`; id 0 when there is none.
+  ExamSitting lastExamSitting(qint64 profileId, const QString& bankId);
   // Replays the file's attempts into the profile, which must have none yet, or into a new
   // profile created in the same transaction: a failed import leaves nothing behind.
   ImportResult importRevlog(qint64 profileId, const QString& filePath,

@@ -98,6 +98,10 @@ class ProgressStore : public QObject {
 
   // The learner's exam day ("YYYY-MM-DD", "" = none), for exam readiness (ExamReadiness.h).
   QFuture<ProfileResult> setExamDate(qint64 profileId, const QString& isoDate);
+  // Each finished exam sitting, as the exam scored it (unanswered questions count wrong), and
+  // the newest one of a profile and bank (id 0: none), for the Progress view's last exam.
+  QFuture<ExamSittingResult> recordExamSitting(const ExamSitting& sitting);
+  QFuture<ExamSitting> lastExamSitting(qint64 profileId, const QString& bankId);
 
   // VACUUM INTO a new backup and rotate; skipped (ok=false, empty error) when not forced and
   // nothing changed or the last backup is younger than Options::minBackupIntervalMs.
