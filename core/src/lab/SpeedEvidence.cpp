@@ -430,7 +430,11 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                             : isGpu(hw0) ? (hw0.gpuName.empty() ? std::string("CUDA") : hw0.gpuName)
                             : hw0.units.empty() ? std::string("cpu")
                                                 : "cpu, " + hw0.units;
-  const SpeedObservation* claim = ownHere ? ownHere : standInHere;
+  // The run the claim quotes: its own, or a stand-in that reads faster (a slower stand-in's
+  // figure is not the claim: the published measurements are).
+  const SpeedObservation* claim =
+      ownHere ? ownHere
+              : (standInHere && standInHere->speedup >= kFasterThan ? standInHere : nullptr);
   if (claim) {
     s.claimRun = claim->run;
     s.claimIsOwnRun = claim == ownHere;
