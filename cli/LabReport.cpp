@@ -40,6 +40,32 @@ void writeFile(const std::filesystem::path& path, const std::string& text) {
   }
 }
 
+// The device the runs ran on, named once at the top of the table and then called "this device"
+// (verdicts.txt repeated a 90-character CPU description about 12 times): the first live run's,
+// else the first recording's.
+std::string mainDevice(const LabSession& session) {
+  std::string recorded;
+  for (const auto& s : session.results())
+    for (const auto& r : s.runs) {
+      if (r.provenance.device.empty()) continue;
+      if (r.provenance.kind != Provenance::Recorded) return r.provenance.device;
+      if (recorded.empty()) recorded = r.provenance.device;
+    }
+  return recorded;
+}
+
+constexpr const char* kThisDevice = "this device";
+
+// `text` with every mention of `device` replaced by "this device".
+std::string referTo(std::string text, const std::string& device) {
+  if (device.empty()) return text;
+  const std::string by = kThisDevice;
+  for (size_t at = text.find(device); at != std::string::npos;
+       at = text.find(device, at + by.size()))
+    text.replace(at, device.size(), by);
+  return text;
+}
+
 }  // namespace
 
 std::vector<std::string> LabReport::progressLines(const LabSession& session) {
@@ -115,6 +141,8 @@ void LabReport::printConclusion(std::ostream& out, const LabSession& session,
 
 void LabReport::printTable(std::ostream& out, const LabSession& session,
                            const std::vector<Verdict>& verdicts) {
+  const std::string device = mainDevice(session);
+  if (!device.empty()) out << "Device: " << device << " (\"" << kThisDevice << "\" below)\n\n";
   out << pad("scenario", 22) << pad("provenance", 11) << pad("steps", 7)
       << pad("ms/step (p25-p75)", 20) << pad("speedup", 9) << pad("memory", 8) << pad("val loss", 9)
       << pad("val acc", 8) << pad("non-finite", 11) << "skipped\n";
@@ -144,9 +172,11 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     const ScenarioSpec* row = findScenario(s.id);
     if (row && row->quotesSpeedEvidence)
       for (const EvidenceLine& line : speedStoryOf(*row, session.results(), verdicts).lines)
-        out << "      evidence (" << evidenceSourceName(line.source) << ", " << line.sourceLabel
-            << "): " << line.english() << "\n";
-    for (const auto& n : verdicts[i].notes) out << "      note: " << n.english() << "\n";
+        out << "      evidence (" << evidenceSourceName(line.source) << ", "
+            << referTo(line.sourceLabel, device) << "): " << referTo(line.english(), device)
+            << "\n";
+    for (const auto& n : verdicts[i].notes)
+      out << "      note: " << referTo(n.english(), device) << "\n";
   }
   const Verdict* base = findVerdict(verdicts, baselineScenario().id);
   if (base && base->judgement == Judgement::BaselineDidNotLearn)
@@ -198,11 +228,13 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
     printSetup(text, session.results().front().runs.front().config);
   text << "\n";
   printTable(text, session, verdicts);
+  const std::string device = mainDevice(session);
   for (const auto& s : session.results())
     for (const auto& r : s.runs)
       text << "\n"
-           << r.label << ": " << provenanceName(r.provenance.kind) << " on " << r.provenance.device
-           << " (LibTorch " << r.provenance.torchVersion << "). " << r.provenance.note;
+           << r.label << ": " << provenanceName(r.provenance.kind) << " on "
+           << referTo(r.provenance.device, device) << " (LibTorch " << r.provenance.torchVersion
+           << "). " << referTo(r.provenance.note, device);
   text << "\n";
   writeFile(root / "steps.csv", stepsCsv(runs));
   writeFile(root / "steps.jsonl", jsonl.str());

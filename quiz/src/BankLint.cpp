@@ -63,7 +63,13 @@ QSet<QString> themes(const QString& text) {
   QSet<QString> out;
   const QStringList w = words(text);
   for (qsizetype i = 0; i < w.size(); ++i) {
-    if (isCodeToken(w[i])) out.insert(w[i]);
+    if (isCodeToken(w[i])) {
+      out.insert(w[i]);
+      // A setting is one theme whatever its value: "max_grad_norm=0.5" and "max_grad_norm=0"
+      // are both "max_grad_norm=" (each value alone was too rare to count).
+      const qsizetype eq = w[i].indexOf(QLatin1Char('='));
+      if (eq > 1 && eq + 1 < w[i].size()) out.insert(w[i].left(eq + 1));
+    }
     if (i + 1 < w.size() && isContentWord(w[i]) && isContentWord(w[i + 1]))
       out.insert(w[i] + QLatin1Char(' ') + w[i + 1]);
   }
@@ -338,10 +344,13 @@ constexpr Theme kThemes[] = {
      "\\b(lower|raise|double|halve|divide|scale|increase|decrease|reduce)\\b[^.;]*"
      "\\blearning rate\\b|\\blearning rate\\b[^.;]*\\b(lower|raise|double|halve|scale|increase|"
      "decrease|reduce)\\b"},
-    // Reservations, future reservations, committed use discounts and commitments: capacity or
-    // price bought ahead, whatever the wording ("reserved H100s", "a one-year CUD").
-    {"reserved or committed capacity",
-     "\\b(reservations?|reserved|reserve|committed use|commitments?|cuds?)\\b"},
+    // Reservations and commitments are two themes, not one: a reservation holds capacity, a
+    // commitment lowers a price. Joined, a keyed reservation hid a commitment that was wrong in
+    // three questions and never the key (bank 2.3.0: 025d, 043c, 047d; issue 45).
+    {"reserved capacity", "\\b(reservations?|reserved|reserve)\\b"},
+    {"committed use discounts", "\\b(committed use|commitments?|cuds?)\\b"},
+    // Clipping, however it is set: "clip gradients", "max_grad_norm=0.5", "clip_grad_norm_".
+    {"gradient clipping", "\\b(clip|clips|clipped|clipping|max_grad_norm|clip_grad_norm_?)\\b"},
     {"Spot or preemptible capacity", "\\b(spot|preemptible)\\b"},
     {"AutoML", "\\bautoml\\b"},
     // A change of framework: a verb and a framework within one clause, or "X instead of Y".

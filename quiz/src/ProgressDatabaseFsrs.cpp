@@ -158,6 +158,58 @@ ProfileResult ProgressDatabase::setExamDate(qint64 profileId, const QString& iso
   return {false, lastError(), {}};
 }
 
+ExamSittingResult ProgressDatabase::recordExamSitting(const ExamSitting& sitting) {
+  ExamSittingResult r;
+  if (!m_db) return {false, lastError(), {}};
+  if (m_readOnly) return {false, readOnlyError(), {}};
+  if (sitting.questions <= 0 || sitting.answered < 0 || sitting.answered > sitting.questions ||
+      sitting.correct < 0 || sitting.correct > sitting.answered)
+    return {false,
+            QStringLiteral("An exam sitting of %1 questions with %2 answered and %3 right does "
+                           "not add up; it was not saved.")
+                .arg(sitting.questions)
+                .arg(sitting.answered)
+                .arg(sitting.correct),
+            {}};
+  SqliteStatement s(m_db,
+                    "INSERT INTO exam_sittings(profile_id, bank_id, finished_ms, questions, "
+                    "answered, correct) VALUES (?, ?, ?, ?, ?, ?)");
+  s.bind(1, sitting.profileId)
+      .bind(2, sitting.bankId)
+      .bind(3, sitting.finishedMs)
+      .bind(4, qint64(sitting.questions))
+      .bind(5, qint64(sitting.answered))
+      .bind(6, qint64(sitting.correct));
+  if (s.step() != SQLITE_DONE)
+    return {false,
+            (s.rc() & 0xff) == SQLITE_CONSTRAINT ? QStringLiteral("That profile no longer exists.")
+                                                 : lastError(),
+            {}};
+  r.ok = true;
+  r.sitting = sitting;
+  r.sitting.id = sqlite3_last_insert_rowid(m_db);
+  return r;
+}
+
+ExamSitting ProgressDatabase::lastExamSitting(qint64 profileId, const QString& bankId) {
+  ExamSitting out;
+  if (!m_db) return out;
+  SqliteStatement s(m_db,
+                    "SELECT id, finished_ms, questions, answered, correct FROM exam_sittings "
+                    "WHERE profile_id = ? AND bank_id = ? ORDER BY finished_ms DESC, id DESC "
+                    "LIMIT 1");
+  s.bind(1, profileId).bind(2, bankId);
+  if (s.step() != SQLITE_ROW) return out;
+  out = {s.i64(0),
+         profileId,
+         bankId,
+         s.i64(1),
+         static_cast<int>(s.i64(2)),
+         static_cast<int>(s.i64(3)),
+         static_cast<int>(s.i64(4))};
+  return out;
+}
+
 bool ProgressDatabase::recomputeFsrsMemory(qint64 profileId, const FsrsScheduler& fsrs) {
   QVector<Attempt> rows = attempts(profileId, 0);
   std::reverse(rows.begin(), rows.end());  // oldest first

@@ -197,6 +197,19 @@ QFuture<ProfileResult> ProgressStore::setDayStart(qint64 profileId, int rollover
   });
 }
 
+QFuture<ExamSittingResult> ProgressStore::recordExamSitting(const ExamSitting& sitting) {
+  return post<ExamSittingResult>([this, sitting](ProgressDatabase& db) {
+    ExamSittingResult r = db.recordExamSitting(sitting);
+    if (r.ok) notify(Change::Attempts);
+    return r;
+  });
+}
+
+QFuture<ExamSitting> ProgressStore::lastExamSitting(qint64 profileId, const QString& bankId) {
+  return post<ExamSitting>(
+      [profileId, bankId](ProgressDatabase& db) { return db.lastExamSitting(profileId, bankId); });
+}
+
 QFuture<BackupResult> ProgressStore::backup(bool force) {
   return post<BackupResult>([force](ProgressDatabase& db) { return db.backup(force); });
 }

@@ -57,7 +57,7 @@ void QuizSession::accountTime() {
   // Exam time stops at the deadline even if submit() comes later.
   if (m_settings.mode == QuizMode::Exam && m_settings.timeLimitMs > 0)
     now = std::min(now, m_startMs + m_settings.timeLimitMs);
-  if (!m_finished && m_current < m_states.size()) {
+  if (m_inView && !m_finished && m_current < m_states.size()) {
     QuestionState& s = m_states[m_current];
     const bool locked = m_settings.mode == QuizMode::Practice && s.answered;
     if (!locked) s.timeSpentMs += std::max<qint64>(0, now - m_switchMs);
@@ -76,6 +76,12 @@ bool QuizSession::goTo(int index) {
   accountTime();
   m_current = index;
   return true;
+}
+
+void QuizSession::setInView(bool inView) {
+  if (inView == m_inView) return;
+  accountTime();  // the time up to now belongs to the current question only while in view
+  m_inView = inView;
 }
 
 bool QuizSession::setChoice(const QStringList& optionIds) {

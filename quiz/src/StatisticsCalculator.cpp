@@ -23,7 +23,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
   qint64 totalTime = 0;
   for (const Attempt& a : attempts) {
     ++s.attempts;
-    totalTime += a.timeTakenMs;
+    totalTime += std::clamp<qint64>(a.timeTakenMs, 0, kMaxCountedAnswerMs);
     DomainStats& d = domains[a.domain];
     d.domain = a.domain;
     ++d.attempts;

@@ -721,10 +721,6 @@
         <translation>die Numerik von fp16=True wird auf dieser CPU emuliert (Werte auf fp16 gerundet, wie eine GPU sie hielte): ihre Geschwindigkeit hier ist keine Messung</translation>
     </message>
     <message>
-        <source>faster, measured on this machine</source>
-        <translation>schneller, gemessen auf diesem Rechner</translation>
-    </message>
-    <message>
         <source>faster on a GPU (recorded on %1), not on this machine</source>
         <translation>schneller auf einer GPU (aufgezeichnet auf %1), nicht auf diesem Rechner</translation>
     </message>
@@ -853,12 +849,64 @@
         <translation>zu früh für ein Urteil: die Baseline hat ihre erste Evaluierung noch nicht erreicht</translation>
     </message>
     <message>
-        <source>Speed: mixed precision measured faster on this machine (%1 %2x fp32, live), and published GPU measurements agree (%3x-%4x).</source>
-        <translation>Geschwindigkeit: Mixed Precision wurde auf diesem Rechner schneller gemessen (%1 %2x fp32, live), und veröffentlichte GPU-Messungen stimmen damit überein (%3x-%4x).</translation>
-    </message>
-    <message>
         <source>Speed: mixed precision was faster where these runs were recorded (%1: %2 %3x fp32), and published GPU measurements agree (%4x-%5x).</source>
         <translation>Geschwindigkeit: Mixed Precision war dort schneller, wo diese Läufe aufgezeichnet wurden (%1: %2 %3x fp32), und veröffentlichte GPU-Messungen stimmen damit überein (%4x-%5x).</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3x fp32&apos;s speed, %4x its peak memory</source>
+        <translation>%1, %2: %3x die Geschwindigkeit von fp32, %4x dessen Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>%1 ran with real fp16 kernels here, but this CPU has no fp16 units (avx512_fp16, amx_fp16): each product converts element by element, so its step time is no measure of the method</source>
+        <translation>%1 lief hier mit echten fp16-Kernels, aber diese CPU hat keine fp16-Einheiten (avx512_fp16, amx_fp16): jedes Produkt wird Element für Element umgewandelt, daher misst seine Schrittzeit nicht das Verfahren</translation>
+    </message>
+    <message>
+        <source>%1: live fp16, but no fp16 units on this CPU, so no speed figure</source>
+        <translation>%1: fp16 live, aber keine fp16-Einheiten auf dieser CPU, daher keine Geschwindigkeitsangabe</translation>
+    </message>
+    <message>
+        <source>faster, measured here with %1 itself (%2): %3x fp32&apos;s speed</source>
+        <translation>schneller, hier mit %1 selbst gemessen (%2): %3x die Geschwindigkeit von fp32</translation>
+    </message>
+    <message>
+        <source>not faster on this machine, measured with %1 itself (%2): %3x fp32&apos;s speed</source>
+        <translation>auf diesem Rechner nicht schneller, mit %1 selbst gemessen (%2): %3x die Geschwindigkeit von fp32</translation>
+    </message>
+    <message>
+        <source>mixed precision, measured here with %1, the same autocast mechanism: %2x fp32&apos;s speed</source>
+        <translation>Mixed Precision, hier mit %1 gemessen, demselben Autocast-Mechanismus: %2x die Geschwindigkeit von fp32</translation>
+    </message>
+    <message>
+        <source>%1x fp32&apos;s peak memory, measured with %2 itself</source>
+        <translation>%1x der Spitzenspeicher von fp32, mit %2 selbst gemessen</translation>
+    </message>
+    <message>
+        <source>Memory: %1x fp32&apos;s peak, measured here with %2 itself.</source>
+        <translation>Speicher: %1x der Spitze von fp32, hier mit %2 selbst gemessen.</translation>
+    </message>
+    <message>
+        <source>%1x fp32&apos;s peak memory, measured with %2, the same mechanism</source>
+        <translation>%1x der Spitzenspeicher von fp32, mit %2 gemessen, demselben Mechanismus</translation>
+    </message>
+    <message>
+        <source>Memory: %1x fp32&apos;s peak, measured here with %2, the same mechanism; %3 itself was not measured here.</source>
+        <translation>Speicher: %1x der Spitze von fp32, hier mit %2 gemessen, demselben Mechanismus; %3 selbst wurde hier nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>Speed: %1 itself measured faster on this machine (%2x fp32, live, %3), and published GPU measurements agree (%4x-%5x).</source>
+        <translation>Geschwindigkeit: %1 selbst wurde auf diesem Rechner schneller gemessen (%2x fp32, live, %3), und veröffentlichte GPU-Messungen stimmen überein (%4x-%5x).</translation>
+    </message>
+    <message>
+        <source>Speed: %1 itself measured %2x fp32 on this machine (live, %3), not faster here; published GPU measurements show mixed precision %4x-%5x faster.</source>
+        <translation>Geschwindigkeit: %1 selbst wurde auf diesem Rechner mit %2x fp32 gemessen (live, %3), hier nicht schneller; veröffentlichte GPU-Messungen zeigen Mixed Precision %4x-%5x schneller.</translation>
+    </message>
+    <message>
+        <source>Speed: mixed precision measured faster on this machine with %1, the same autocast mechanism (%2x fp32, live; %3 itself was not timed here), and published GPU measurements agree (%4x-%5x).</source>
+        <translation>Geschwindigkeit: Mixed Precision wurde auf diesem Rechner mit %1, demselben Autocast-Mechanismus, schneller gemessen (%2x fp32, live; %3 selbst wurde hier nicht gemessen), und veröffentlichte GPU-Messungen stimmen überein (%4x-%5x).</translation>
+    </message>
+    <message>
+        <source>Speed is not a measure of the method here: fp16 ran with real kernels on a CPU without fp16 units, converting element by element; its numerics and peak memory are live. The live bf16=True run measures the same mechanism&apos;s speed here; a CUDA GPU or a CPU with avx512_fp16 measures fp16 itself.</source>
+        <translation>Die Geschwindigkeit misst hier nicht das Verfahren: fp16 lief mit echten Kernels auf einer CPU ohne fp16-Einheiten und wandelte Element für Element um; seine Numerik und sein Spitzenspeicher sind live. Der Live-Lauf bf16=True misst hier die Geschwindigkeit desselben Mechanismus; eine CUDA-GPU oder eine CPU mit avx512_fp16 misst fp16 selbst.</translation>
     </message>
 </context>
 <context>
@@ -1435,6 +1483,17 @@
         <source>Optimized %1: no answer a day or more after the previous one to the same question yet, so there is nothing to fit. %2</source>
         <translation>Optimiert am %1: Noch keine Antwort einen Tag oder länger nach der vorigen zur selben Frage, also gibt es nichts anzupassen. %2</translation>
     </message>
+    <message numerus="yes">
+        <source>FSRS parameters optimized from %n review(s): the details are under Optimize in Progress.</source>
+        <translation>
+            <numerusform>FSRS-Parameter aus %n Wiederholung optimiert: die Einzelheiten stehen unter Optimieren im Fortschritt.</numerusform>
+            <numerusform>FSRS-Parameter aus %n Wiederholungen optimiert: die Einzelheiten stehen unter Optimieren im Fortschritt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The parameters were not saved: the reason is under Optimize in Progress.</source>
+        <translation>Die Parameter wurden nicht gespeichert: der Grund steht unter Optimieren im Fortschritt.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::GpuEstimateDialog</name>
@@ -1597,10 +1656,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>Durchsatz</translation>
     </message>
     <message>
-        <source>Samples per second; higher is faster. Emulated runs are not drawn: their speed is not a measurement.</source>
-        <translation>Samples pro Sekunde; höher ist schneller. Emulierte Läufe werden nicht gezeichnet: Ihr Tempo ist keine Messung.</translation>
-    </message>
-    <message>
         <source>samples/s</source>
         <translation>Samples/s</translation>
     </message>
@@ -1723,6 +1778,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Faster?</source>
         <translation>Schneller?</translation>
+    </message>
+    <message>
+        <source>Samples per second; higher is faster. Emulated runs, and fp16 on a CPU without fp16 units, are not drawn: their speed is not a measurement of the method.</source>
+        <translation>Samples pro Sekunde; höher ist schneller. Emulierte Läufe und fp16 auf einer CPU ohne fp16-Einheiten werden nicht gezeichnet: ihre Geschwindigkeit misst nicht das Verfahren.</translation>
     </message>
 </context>
 <context>
@@ -2107,6 +2166,18 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
             <numerusform>verlorene Arbeit: %n Schritt (Schritte %2–%3, %4 ms gemessen), erneut ausgeführt</numerusform>
             <numerusform>verlorene Arbeit: %n Schritte (Schritte %2–%3, %4 ms gemessen), erneut ausgeführt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>the lesson did not show in this run: only %1 % of gradient values flushed to zero, too few to stop a small model fine-tuned for a few dozen steps; larger models, longer runs and smaller losses put far more gradients below fp16&apos;s range, which is where the GradScaler is needed</source>
+        <translation>die Lektion zeigte sich in diesem Lauf nicht: nur %1 % der Gradientenwerte wurden zu null, zu wenige, um ein kleines, wenige Dutzend Schritte feinabgestimmtes Modell aufzuhalten; größere Modelle, längere Läufe und kleinere Losses bringen weit mehr Gradienten unter den Bereich von fp16, und dort braucht es den GradScaler</translation>
+    </message>
+    <message>
+        <source>Learns like fp32; %1, %2 its peak memory</source>
+        <translation>Lernt wie fp32; %1, %2 dessen Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>Learns like fp32; %1; %2</source>
+        <translation>Lernt wie fp32; %1; %2</translation>
     </message>
 </context>
 <context>
@@ -3652,10 +3723,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
         <translation>diese Fragensammlung deckt ein Lernziel des Prüfungsleitfadens ab</translation>
     </message>
     <message>
-        <source>needs 3+ answers per exam-guide objective</source>
-        <translation>braucht 3+ Antworten je Lernziel</translation>
-    </message>
-    <message>
         <source>chance to recall a question you studied, now (FSRS, target 90%); it counts whole days, so on the day of an answer, right or wrong, it reads 100%</source>
         <translation>Chance, eine gelernte Frage jetzt zu wissen (FSRS, Ziel 90 %); zählt ganze Tage, daher am Tag einer Antwort, ob richtig oder falsch, 100 %</translation>
     </message>
@@ -3697,6 +3764,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
     <message>
         <source>%1&apos;s days now start at %2:00 (%3).</source>
         <translation>Die Tage von %1 beginnen jetzt um %2:00 (%3).</translation>
+    </message>
+    <message>
+        <source>needs 3+ answered questions in two exam-guide objectives</source>
+        <translation>braucht 3+ beantwortete Fragen in zwei Lernzielen</translation>
+    </message>
+    <message>
+        <source>%1 predicted on your exam day</source>
+        <translation>%1 vorhergesagt für Ihren Prüfungstag</translation>
+    </message>
+    <message>
+        <source>%1 predicted for tomorrow</source>
+        <translation>%1 vorhergesagt für morgen</translation>
     </message>
 </context>
 <context>
@@ -3876,6 +3955,25 @@ LibTorch %1</translation>
         <source>&lt;p&gt;&lt;small&gt;%1 The range covers how uncertain those parameters are, the simulated futures and which questions an exam asks.&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;%1 Der Bereich umfasst, wie unsicher diese Parameter sind, die simulierten Verläufe und welche Fragen eine Prüfung stellt.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Last exam&lt;/b&gt; (%1): %2 of %3 right (%4)</source>
+        <translation>&lt;p&gt;&lt;b&gt;Letzte Prüfung&lt;/b&gt; (%1): %2 von %3 richtig (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n unanswered counted wrong</source>
+        <translation>
+            <numerusform>, %n unbeantwortete als falsch gezählt</numerusform>
+            <numerusform>, %n unbeantwortete als falsch gezählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Last exam&lt;/b&gt; (%1): %2 of the %3 answered right (%4)</source>
+        <translation>&lt;p&gt;&lt;b&gt;Letzte Prüfung&lt;/b&gt; (%1): %2 der %3 beantworteten richtig (%4)</translation>
+    </message>
+    <message>
+        <source>; for the %1 answered, readiness predicted %2 right and %3 were, a gap of %4 points</source>
+        <translation>; für die %1 beantworteten sagte die Bereitschaft %2 richtig voraus, %3 waren es, eine Abweichung von %4 Punkten</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::RunDataStore</name>
@@ -4013,6 +4111,10 @@ Anhaken startet den Lauf, Abhaken stoppt ihn.</translation>
     <message>
         <source>Your answer was not saved: the progress store stopped.</source>
         <translation>Ihre Antwort wurde nicht gespeichert: Der Fortschrittsspeicher wurde beendet.</translation>
+    </message>
+    <message>
+        <source>The exam&apos;s score was not saved: %1</source>
+        <translation>Das Ergebnis der Prüfung wurde nicht gespeichert: %1</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -78,6 +79,7 @@ class TestCli : public QObject {
   void exportKeepsUsersOwnFiles();
   void cudaWithoutCuda();
   void bankCheck();
+  void verdictsNameTheDeviceOnce();
   void ctrlCCancelsEveryTrainingCommand_data();
   void ctrlCCancelsEveryTrainingCommand();
 
@@ -352,6 +354,27 @@ void TestCli::cudaWithoutCuda() {
   const Result predict = runCli({"predict", "--model", checkpoint_, "--device", "cuda", "hi"});
   QVERIFY(predict.exitCode > 0);
   QVERIFY2(predict.err.contains("CUDA"), qPrintable(predict.err));
+}
+
+// Issue 45: verdicts.txt repeated the long CPU description about 12 times. It names the device
+// once, at the top of the table, and calls it "this device" after that.
+void TestCli::verdictsNameTheDeviceOnce() {
+  const QString out = path("device-once");
+  const Result r =
+      runCli(QStringList{"lab", "--scenarios", "baseline-fp32,fp16-amp,bf16-amp", "--out", out} +
+             kTinyRun);
+  QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+  const QString text = QString::fromUtf8(readFile(out + "/verdicts.txt"));
+  const auto m = QRegularExpression(QStringLiteral("^Device: (.+) \\(\"this device\" below\\)$"),
+                                    QRegularExpression::MultilineOption)
+                     .match(text);
+  QVERIFY2(m.hasMatch(), qPrintable(text));
+  const QString device = m.captured(1);
+  QVERIFY2(device.startsWith(QStringLiteral("cpu")), qPrintable(device));
+  QCOMPARE(text.count(device), 1);
+  QVERIFY2(text.count(QStringLiteral("this device")) >= 3, qPrintable(text));
+  // The terminal's table says the same.
+  QCOMPARE(r.out.count(device), 1);
 }
 
 void TestCli::bankCheck() {

@@ -113,11 +113,24 @@ CORE_TEST(aCpuWithAmxClaimsTheSpeedHere) {
   const SpeedStory s = mixedPrecisionSpeedStory(in);
   checkInvariants(s, "AMX");
   CHECK(s.fasterHere);
-  CHECK_EQ(s.speedClaim.english(), std::string("faster, measured on this machine"));
+  // fp16=True's numerics were emulated: the claim names the run that measured the mechanism,
+  // never fp16=True itself (issue 45).
+  CHECK_EQ(s.speedClaim.english(),
+           std::string("mixed precision, measured here with bf16=True, the same autocast "
+                       "mechanism: 2.40x fp32's speed"));
+  CHECK(!s.claimIsOwnRun);
+  CHECK_EQ(s.claimRun, std::string("bf16=True"));
+  CHECK_EQ(s.memoryClaim.english(),
+           std::string("0.80x fp32's peak memory, measured with bf16=True, the same mechanism"));
   CHECK(s.lines.front().text.english().find("can be measured faster here") != std::string::npos);
-  // The conclusion carries the figure, not only the word "faster".
-  CHECK_MSG(s.conclusion.english().find("(bf16=True 2.40x fp32, live)") != std::string::npos,
+  // The conclusion carries the figure, not only the word "faster", and names the stand-in.
+  CHECK_MSG(s.conclusion.english().find("with bf16=True, the same autocast mechanism (2.40x "
+                                        "fp32, live; fp16=True itself was not timed here)") !=
+                std::string::npos,
             s.conclusion.english());
+  CHECK_MSG(s.memoryConclusion.english().find("Memory: 0.80x fp32's peak, measured here with "
+                                              "bf16=True") != std::string::npos,
+            s.memoryConclusion.english());
   // A slower figure on an AMX CPU is still explained (a small model's casts).
   in.observations[0].speedup = 0.9;
   const SpeedStory slow = mixedPrecisionSpeedStory(in);
@@ -223,4 +236,77 @@ CORE_TEST(aRecordingSpeaksForItsOwnMachine) {
             s.conclusion.english());
   CHECK_MSG(s.conclusion.english().find("bf16=True 1.70x fp32") != std::string::npos,
             s.conclusion.english());
+}
+
+// Issue 45 and 50: LibTorch 2.x runs fp16=True with real fp16 kernels on a CPU with fp16 units
+// (avx512_fp16): its own live figure leads the claim and the conclusion, labelled with the CPU,
+// even where bf16=True beside it reads faster; a stand-in's figure never appears under its name.
+CORE_TEST(fp16sOwnLiveFigureLeadsWhenItExists) {
+  SpeedStoryInput in;
+  in.device = kXeonNoAmx;
+  SpeedObservation fp16 = observed("fp16=True", kXeonNoAmx, 1.05);
+  fp16.memoryRatio = 0.84;
+  in.observations.push_back(fp16);
+  in.observations.push_back(observed("bf16=True", kXeonNoAmx, 1.96));
+  const SpeedStory s = mixedPrecisionSpeedStory(in);
+  checkInvariants(s, "fp16 live on avx512_fp16");
+  CHECK(s.claimIsOwnRun);
+  CHECK_EQ(s.claimRun, std::string("fp16=True"));
+  CHECK_EQ(s.speedClaim.english(),
+           std::string("faster, measured here with fp16=True itself (cpu, avx512_bf16, "
+                       "avx512_fp16): 1.05x fp32's speed"));
+  CHECK(s.speedClaim.english().find("1.96") == std::string::npos);
+  CHECK_EQ(s.memoryClaim.english(),
+           std::string("0.84x fp32's peak memory, measured with fp16=True itself"));
+  CHECK_EQ(s.memoryRun, std::string("fp16=True"));
+  CHECK(s.memoryRatio > 0.83 && s.memoryRatio < 0.85);
+  CHECK_MSG(s.conclusion.english().find("fp16=True itself measured faster on this machine (1.05x "
+                                        "fp32, live, cpu, avx512_bf16, avx512_fp16)") !=
+                std::string::npos,
+            s.conclusion.english());
+  CHECK(s.memoryConclusion.english().find("0.84x") != std::string::npos);
+  // Its own figure below the bar: said as it is, not replaced by bf16's faster one.
+  in.observations[0].speedup = 0.97;
+  const SpeedStory slow = mixedPrecisionSpeedStory(in);
+  checkInvariants(slow, "fp16 live, not faster");
+  CHECK_MSG(slow.speedClaim.english().find("not faster on this machine, measured with fp16=True "
+                                           "itself") != std::string::npos,
+            slow.speedClaim.english());
+  CHECK(slow.conclusion.english().find("not faster here") != std::string::npos);
+  // The lab's conclusion carries the memory sentence after the speed one.
+  std::vector<Verdict> verdicts(2);
+  verdicts[0].scenarioId = std::string(scenario::kBaselineFp32);
+  verdicts[0].judgement = Judgement::Reference;
+  verdicts[1].scenarioId = std::string(scenario::kFp16Amp);
+  verdicts[1].judgement = Judgement::LearnsLikeBaseline;
+  const auto sentences = labConclusion(verdicts, &s);
+  CHECK(sentences.size() >= 3);
+  CHECK_EQ(sentences.back().english(), s.memoryConclusion.english());
+}
+
+// fp16 live on a CPU without fp16 units: its memory is a measurement, its speed is not; the
+// story says so and takes the speed from bf16=True, named as the stand-in.
+CORE_TEST(fp16LiveWithoutFp16UnitsGivesMemoryNotSpeed) {
+  SpeedStoryInput in;
+  in.device = kAmxCpu;
+  in.ownSpeedUnrepresentative = true;
+  SpeedObservation fp16 = observed("fp16=True", kAmxCpu, 0.3);
+  fp16.speedMeasurable = false;
+  fp16.memoryRatio = 0.7;
+  in.observations.push_back(fp16);
+  in.observations.push_back(observed("bf16=True", kAmxCpu, 1.9));
+  const SpeedStory s = mixedPrecisionSpeedStory(in);
+  checkInvariants(s, "fp16 live without fp16 units");
+  CHECK(!s.claimIsOwnRun);
+  CHECK(s.speedClaim.english().find("measured here with bf16=True, the same autocast") !=
+        std::string::npos);
+  CHECK_EQ(s.memoryClaim.english(),
+           std::string("0.70x fp32's peak memory, measured with fp16=True itself"));
+  CHECK_EQ(s.memoryRun, std::string("fp16=True"));  // its own memory; bf16's speed
+  CHECK_EQ(s.claimRun, std::string("bf16=True"));
+  bool said = false;
+  for (const EvidenceLine& l : s.lines)
+    said = said || l.english().find("no fp16 units") != std::string::npos;
+  CHECK(said);
+  for (const EvidenceLine& l : s.lines) CHECK(l.english().find("0.30x") == std::string::npos);
 }

@@ -105,8 +105,16 @@ QuestionBank withThemeIn(const QStringList& wrong, int wrongQuestions, int keyed
   return b;
 }
 const QStringList kReservations{QStringLiteral("Create a reservation for the GPUs"),
-                                QStringLiteral("Buy a one-year committed use discount"),
+                                QStringLiteral("Reserve the A100s for a month"),
                                 QStringLiteral("Hold reserved capacity all year")};
+const QStringList kCommitments{QStringLiteral("Buy a one-year committed use discount"),
+                               QStringLiteral("Sign a three-year commitment for the GPUs"),
+                               QStringLiteral("Lower the price with a CUD")};
+// Clipping worded three ways, with a setting at two values (each value alone is in fewer than
+// three questions).
+const QStringList kClipping{QStringLiteral("Clip the gradients harder"),
+                            QStringLiteral("Set max_grad_norm=0 on the Trainer"),
+                            QStringLiteral("Set max_grad_norm=0.5 on the Trainer")};
 const QStringList kFrameworkSwitches{QStringLiteral("Port the model to TensorFlow"),
                                      QStringLiteral("Rewrite the loop in PyTorch"),
                                      QStringLiteral("Use JAX instead of Keras")};
@@ -272,6 +280,20 @@ class TestBankLint : public QObject {
     QTest::newRow("reservations wrong in 3, keyed once")
         << withThemeIn(kReservations, 3, 1, "Reserve the H100s for Monday") << "" << 0 << ""
         << "";
+    // Issue 45: a keyed reservation no longer hides commitments that are never keyed.
+    QTest::newRow("commitments wrong in 3, a reservation keyed")
+        << withThemeIn(kCommitments, 3, 1, "Reserve the H100s for Monday") << "never-keyed-theme"
+        << 1 << "q1"
+        << "b";
+    QTest::newRow("commitments wrong in 3, keyed once")
+        << withThemeIn(kCommitments, 3, 1, "Buy a three-year commitment") << "" << 0 << ""
+        << "";
+    QTest::newRow("clipping wrong in 3, never keyed")
+        << withThemeIn(kClipping, 3, 0, {}) << "never-keyed-theme" << 1 << "q1"
+        << "b";
+    QTest::newRow("clipping wrong in 3, keyed once")
+        << withThemeIn(kClipping, 3, 1, "Clip at max_grad_norm=1.0") << "" << 0 << ""
+        << "";
     QTest::newRow("framework switch wrong in 3, never keyed")
         << withThemeIn(kFrameworkSwitches, 3, 0, {}) << "never-keyed-theme" << 1 << "q1"
         << "b";
@@ -436,11 +458,79 @@ class TestBankLint : public QObject {
     // "batch size" and model.half, each wrong three times and never keyed.
     const QString all = themes.join('\n');
     QCOMPARE(themes.size(), 4);
-    QVERIFY2(all.contains("\"reserved or committed capacity\" is a wrong option in 3 questions "
+    QVERIFY2(all.contains("\"reserved capacity\" is a wrong option in 3 questions "
                           "(pmle-scaling-025 c, pmle-scaling-042 d, pmle-scaling-043 c)"),
              qPrintable(all));
     QVERIFY2(all.contains("\"switch the framework\" is a wrong option in 4"), qPrintable(all));
     QVERIFY2(all.contains("\"batch size\"") && all.contains("\"model.half\""), qPrintable(all));
+  }
+
+  // Issue 45 (the review of bank 2.3.0): commitments were wrong in 025 d, 043 c and 047 d and
+  // never keyed while a reservation was keyed in 047 c, and gradient clipping was wrong in 002 d,
+  // 017 d and 052 c ("max_grad_norm=0.5" twice, "max_grad_norm=0" once). The shipped bank fixes
+  // both (053 keys a commitment, 052 c is no longer clipping); planted back, the lint finds each.
+  void findsThePlantedThemesOfBank230() {
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+    QVERIFY(r.ok());
+    QuestionBank planted = *r.bank;
+    int removed = 0;
+    for (int i = planted.questions.size() - 1; i >= 0; --i)
+      if (planted.questions[i].id == "pmle-scaling-053") {
+        planted.questions.removeAt(i);
+        ++removed;
+      }
+    QCOMPARE(removed, 1);
+    bool clipPlanted = false;
+    for (Question& q : planted.questions)
+      if (q.id == "pmle-scaling-052")
+        for (Option& o : q.options)
+          if (o.id == "c") {
+            QVERIFY(!o.correct);
+            o.text = QStringLiteral(
+                "Set max_grad_norm=0.5 so that the gradients held during the "
+                "step take less memory");
+            clipPlanted = true;
+          }
+    QVERIFY(clipPlanted);
+    QStringList themes;
+    for (const LintWarning& w : BankLint::check(planted))
+      if (w.rule == "never-keyed-theme") themes << w.message;
+    const QString all = themes.join('\n');
+    QCOMPARE(themes.size(), 2);
+    QVERIFY2(all.contains("\"committed use discounts\" is a wrong option in 3 questions "
+                          "(pmle-scaling-025 d, pmle-scaling-043 c, pmle-scaling-047 d)"),
+             qPrintable(all));
+    QVERIFY2(all.contains("\"gradient clipping\" is a wrong option in 3 questions "
+                          "(pmle-scaling-002 d, pmle-scaling-017 d, pmle-scaling-052 c)"),
+             qPrintable(all));
+    // The reservation stays keyed (047 c), so it is not reported.
+    QVERIFY2(!all.contains("reserved capacity"), qPrintable(all));
+  }
+
+  // Issue 45: the README said 51 questions when the bank had 52. The figures the README and the
+  // authoring guide give for the built-in bank are read from them and checked against the bank.
+  void docsStateTheBuiltInBanksCount() {
+    const BankLoadResult r = BankLoader::loadFile(
+        QStringLiteral(PRECISIONLAB_SOURCE_DIR "/resources/banks/pmle-scaling.json"));
+    QVERIFY(r.ok());
+    const auto read = [](const char* path) {
+      QFile f(QString::fromUtf8(path));
+      return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()).simplified() : QString();
+    };
+    const QString readme = read(PRECISIONLAB_SOURCE_DIR "/README.md");
+    const auto m = QRegularExpression(
+                       QStringLiteral("followed by (\\d+) original questions \\(bank ([0-9.]+)"))
+                       .match(readme);
+    QVERIFY2(m.hasMatch(), "README.md no longer says how many questions the bank has");
+    QCOMPARE(m.captured(1).toInt() + 1, int(r.bank->questions.size()));  // + the seed question
+    QCOMPARE(m.captured(2), r.bank->version);
+    const QString guide = read(PRECISIONLAB_SOURCE_DIR "/docs/question-bank-authoring.md");
+    const auto g =
+        QRegularExpression(QStringLiteral("\\(version ([0-9.]+): (\\d+) questions")).match(guide);
+    QVERIFY2(g.hasMatch(), "docs/question-bank-authoring.md no longer names the bank's count");
+    QCOMPARE(g.captured(1), r.bank->version);
+    QCOMPARE(g.captured(2).toInt(), int(r.bank->questions.size()));
   }
 
   void builtInBankPassesLint() {

@@ -2,6 +2,7 @@
 // schema, damaged (garbage, truncated, empty), locked and newer-version files, backups, CSV.
 #include "quiz/ProgressDatabase.h"
 #include "quiz/ProgressStore.h"
+#include "quiz/StatisticsCalculator.h"
 
 #include <sqlite3.h>
 #include <QDate>
@@ -78,6 +79,35 @@ qint64 seed(const QString& path, int n, bool backup = false) {
 class TestProgressStore : public QObject {
   Q_OBJECT
  private slots:
+  // Issue 45: the last exam as the exam scored it, unanswered questions counted wrong.
+  void examSittings() {
+    QTemporaryDir dir;
+    ProgressStore store;
+    QVERIFY(store.open(dir.filePath("p.sqlite3")).result().ok());
+    const qint64 id = store.addProfile("Ana").result().profile.id;
+    QCOMPARE(store.lastExamSitting(id, "bank").result().id, qint64(0));  // none yet
+    ExamSitting first{0, id, "bank", 1000, 10, 6, 2};
+    ExamSitting second{0, id, "bank", 5000, 20, 20, 15};
+    ExamSitting other{0, id, "other-bank", 9000, 5, 5, 5};
+    QVERIFY(store.recordExamSitting(first).result().ok);
+    QVERIFY(store.recordExamSitting(second).result().ok);
+    QVERIFY(store.recordExamSitting(other).result().ok);
+    const ExamSitting last = store.lastExamSitting(id, "bank").result();
+    QVERIFY(last.id > 0);
+    QCOMPARE(last.finishedMs, qint64(5000));
+    QCOMPARE(last.questions, 20);
+    QCOMPARE(last.answered, 20);
+    QCOMPARE(last.correct, 15);
+    // Counts that do not add up are refused, naming them; so is a profile that does not exist.
+    const ExamSittingResult bad =
+        store.recordExamSitting({0, id, "bank", 6000, 10, 11, 2}).result();
+    QVERIFY(!bad.ok);
+    QVERIFY2(bad.error.contains("10 questions with 11 answered"), qPrintable(bad.error));
+    QVERIFY(!store.recordExamSitting({0, id, "bank", 6000, 10, 5, 6}).result().ok);
+    QVERIFY(!store.recordExamSitting({0, id + 99, "bank", 6000, 10, 5, 2}).result().ok);
+    QCOMPARE(store.lastExamSitting(id, "bank").result().finishedMs, qint64(5000));
+  }
+
   void roundTrip() {
     QTemporaryDir dir;
     const QString path = dir.filePath("progress.sqlite3");
@@ -203,6 +233,15 @@ class TestProgressStore : public QObject {
     QCOMPARE(s.correct, 8);
     QCOMPARE(s.accuracy, 8.0 / 11.0);
     QCOMPARE(s.averageTimeMs, 2000.0);
+    // An answer stored with an hour on it counts StatisticsCalculator::kMaxCountedAnswerMs.
+    {
+      Attempt open = attempt(id, "q7", true, "Scaling", localNoon(today));
+      open.timeTakenMs = 3600'000;
+      const Statistics capped = StatisticsCalculator::compute(
+          {attempt(id, "q1", true, "Scaling", localNoon(today)), open}, {}, localNoon(today));
+      QCOMPARE(capped.averageTimeMs,
+               (2000.0 + double(StatisticsCalculator::kMaxCountedAnswerMs)) / 2.0);
+    }
     QCOMPARE(s.perDomain.size(), 3);
     QCOMPARE(s.perDomain[1].domain, QString("Serving"));
     QCOMPARE(s.perDomain[1].accuracy, 1.0 / 3.0);

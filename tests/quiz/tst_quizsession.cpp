@@ -52,6 +52,35 @@ struct FakeClock {
 class TestQuizSession : public QObject {
   Q_OBJECT
  private slots:
+  // Issue 45: a question left open while the learner was in the Lab counted that time. Time
+  // counts only while the question is in view.
+  void timeCountsOnlyWhileInView() {
+    FakeClock clock;
+    QuizSession s(bank(), {}, {QuizMode::Practice, 42, false, 0}, clock.clock());
+    QVERIFY(s.inView());
+    clock.advance(4000);
+    s.setInView(false);  // the learner opens the Lab
+    clock.advance(600'000);
+    s.setInView(false);  // repeated: no change
+    clock.advance(1000);
+    s.setInView(true);
+    clock.advance(2000);
+    QVERIFY(s.setChoice({"d"}));
+    const auto f = s.answer();
+    QVERIFY(f.has_value());
+    QCOMPARE(f->timeSpentMs, qint64(6000));
+    // Hidden while on the next question, which gets none of the hidden time either.
+    QVERIFY(s.next());
+    s.setInView(false);
+    clock.advance(90'000);
+    QVERIFY(s.next());  // navigation while hidden (a shortcut) adds nothing
+    s.setInView(true);
+    clock.advance(500);
+    QCOMPARE(s.state(1).timeSpentMs, qint64(0));
+    QVERIFY(s.previous());
+    QCOMPARE(s.state(2).timeSpentMs, qint64(500));
+  }
+
   void practiceScoresAtOnceAndLocks() {
     FakeClock clock;
     QuizSession s(bank(), {}, {QuizMode::Practice, 42, false, 0}, clock.clock());

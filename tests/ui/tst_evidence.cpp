@@ -63,6 +63,24 @@ RunUpdate finished(RunId id, Provenance kind, const std::string& device, double 
   return u;
 }
 
+// The Intel Xeon of the speed-evidence issues (avx512_bf16, avx512_fp16, no AMX): the fp32
+// baseline, fp16=True and bf16=True, finished live in one store (fp16 as `fp16Kind`), each with
+// its step time and peak bytes. Answers for the answer's card through `cache`.
+const std::string kXeon = "cpu (1 thread, avx512_bf16, avx512_fp16, BLAS libopenblas.so.0)";
+bool threeXeonRuns(RunDataStore& store, VerdictCache& cache, double baseMs, Provenance fp16Kind,
+                   double fp16Ms, int64_t fp16Bytes, double bf16Ms, int64_t bf16Bytes) {
+  const QString live = RunDataStore::liveSource(config());
+  store.addRun({RunOrigin::Trained, 1}, live, "baseline-fp32", "b", "b", Qt::black, config());
+  store.addRun({RunOrigin::Trained, 2}, live, "fp16-amp", "d", "d", Qt::green, config());
+  store.addRun({RunOrigin::Trained, 3}, live, "bf16-amp", "f", "f", Qt::yellow, config());
+  return store.apply(RunOrigin::Trained, finished(1, Provenance::Live, kXeon, baseMs, 1000, 0.8)) &&
+         store.apply(RunOrigin::Trained,
+                     finished(2, fp16Kind, kXeon, fp16Ms, fp16Bytes, 0.8, 0, 0.001)) &&
+         store.apply(RunOrigin::Trained,
+                     finished(3, Provenance::Live, kXeon, bf16Ms, bf16Bytes, 0.8)) &&
+         cache.update(store, 0);
+}
+
 }  // namespace
 
 class TestEvidence : public QObject {
@@ -173,18 +191,9 @@ class TestEvidence : public QObject {
   // the headline rests on the published GPU measurements, and the "Is it faster?" chart draws
   // the same figures, each with its kind.
   void slowerLiveFigureStandsWithItsReason() {
-    const std::string xeon = "cpu (1 thread, avx512_bf16, avx512_fp16, BLAS libopenblas.so.0)";
     RunDataStore store;
-    const QString live = RunDataStore::liveSource(config());
-    store.addRun({RunOrigin::Trained, 1}, live, "baseline-fp32", "b", "b", Qt::black, config());
-    store.addRun({RunOrigin::Trained, 2}, live, "fp16-amp", "d", "d", Qt::green, config());
-    store.addRun({RunOrigin::Trained, 3}, live, "bf16-amp", "f", "f", Qt::yellow, config());
-    QVERIFY(store.apply(RunOrigin::Trained, finished(1, Provenance::Live, xeon, 100, 1000, 0.8)));
-    QVERIFY(store.apply(RunOrigin::Trained,
-                        finished(2, Provenance::Emulated, xeon, 130, 1000, 0.8, 0, 0.001)));
-    QVERIFY(store.apply(RunOrigin::Trained, finished(3, Provenance::Live, xeon, 147, 900, 0.8)));
     VerdictCache cache;
-    QVERIFY(cache.update(store, 0));
+    QVERIFY(threeXeonRuns(store, cache, 100, Provenance::Emulated, 130, 1000, 147, 900));
     const ScenarioInfo* answer = ScenarioCatalog::find(ScenarioCatalog::answerId());
     QVERIFY(answer);
     const EvidenceCard amp = LabEvidence::card(*answer, store, cache, "D");
@@ -192,7 +201,12 @@ class TestEvidence : public QObject {
     QCOMPARE(amp.finding, EvidenceCard::Finding::Works);
     QVERIFY2(!amp.headline.contains("measured on this machine"), qPrintable(text));
     QVERIFY2(amp.headline.contains("published measurements"), qPrintable(text));
-    QVERIFY2(text.contains("0.68x fp32; slower: no matrix units on this CPU"), qPrintable(text));
+    // The memory is named with its run when the claim quotes no run of this machine.
+    QVERIFY2(amp.headline.contains("0.90x fp32's peak memory, measured with bf16=True"),
+             qPrintable(text));
+    QVERIFY2(text.contains(
+                 "0.68x fp32's speed, 0.90x its peak memory; slower: no matrix units on this CPU"),
+             qPrintable(text));
     QVERIFY2(text.contains("no matrix units (AMX)"), qPrintable(text));
     QVERIFY2(amp.details.join('\n').contains("the hardware, not the method"),
              qPrintable(amp.details.join('\n')));
@@ -212,6 +226,36 @@ class TestEvidence : public QObject {
     QVERIFY2(conclusion.contains("fp16=True, the answer, learned like fp32."),
              qPrintable(conclusion));
     QVERIFY2(conclusion.contains("this machine does not show it"), qPrintable(conclusion));
+  }
+
+  // Issue 45 and 50: LibTorch 2.x runs fp16=True live on a CPU with avx512_fp16; its own figures
+  // lead the card (labelled with the CPU), the conclusion and the "Is it faster?" chart, and the
+  // card carries its memory.
+  void liveFp16FiguresLeadWhereTheyExist() {
+    RunDataStore store;
+    VerdictCache cache;
+    QVERIFY(threeXeonRuns(store, cache, 105, Provenance::Live, 100, 840, 50, 800));
+    const ScenarioInfo* answer = ScenarioCatalog::find(ScenarioCatalog::answerId());
+    QVERIFY(answer);
+    const EvidenceCard amp = LabEvidence::card(*answer, store, cache, "D");
+    const QString text = amp.headline + '\n' + amp.evidence.join('\n');
+    QVERIFY2(amp.headline.contains("faster, measured here with fp16=True itself (cpu, "
+                                   "avx512_bf16, avx512_fp16): 1.05x fp32's speed"),
+             qPrintable(text));
+    QVERIFY2(amp.headline.contains("1.05x fp32's speed, 0.84x its peak memory"), qPrintable(text));
+    QVERIFY2(!amp.headline.contains("2.10x"), qPrintable(text));  // bf16's figure is its own line
+    QVERIFY2(text.contains("fp16=True, live, cpu: 1.05x fp32's speed, 0.84x its peak memory"),
+             qPrintable(text));
+    QVERIFY2(!text.contains("emulated"), qPrintable(text));
+    SpeedEvidenceChart chart;
+    chart.setStory(LabEvidence::speedStory(*answer, store, cache));
+    QVERIFY2(chart.barTexts().join('\n').contains("fp16=True, here: 1.05x (measured)"),
+             qPrintable(chart.barTexts().join('\n')));
+    const QString conclusion = LabEvidence::conclusion(store, cache);
+    QVERIFY2(conclusion.contains("fp16=True itself measured faster on this machine (1.05x fp32"),
+             qPrintable(conclusion));
+    QVERIFY2(conclusion.contains("Memory: 0.84x fp32's peak, measured here with fp16=True itself"),
+             qPrintable(conclusion));
   }
 
   void cardsAreComputedFromTheRuns() {
@@ -282,8 +326,15 @@ class TestEvidence : public QObject {
     QVERIFY2(ampText.contains("on GPUs, BERT fine-tuning: V100 2.10x fp32 (HF Trainer)"),
              qPrintable(ampText));
     QVERIFY2(ampText.contains("Vertex AI GPUs"), qPrintable(ampText));
-    // bf16 measured faster here, so the headline may say so; the details name every source.
-    QVERIFY2(amp.headline.contains("faster, measured on this machine"), qPrintable(amp.headline));
+    // bf16 measured faster here, so the headline may say so, naming bf16=True as the run that
+    // measured the mechanism, never fp16=True itself (issue 45), with the memory beside it; the
+    // details name every source.
+    QVERIFY2(amp.headline.contains("mixed precision, measured here with bf16=True, the same "
+                                   "autocast mechanism: 2.00x fp32's speed"),
+             qPrintable(amp.headline));
+    QVERIFY2(amp.headline.contains("2.00x fp32's speed, 0.70x its peak memory"),
+             qPrintable(amp.headline));
+    QVERIFY2(!amp.headline.contains("fp16=True itself"), qPrintable(amp.headline));
     QVERIFY2(amp.details.join('\n').contains("perf_train_gpu_one"),
              qPrintable(amp.details.join('\n')));
     // Three sources on one card, each line naming its own: the emulated fp16 numerics, bf16

@@ -16,6 +16,7 @@
 #include "engine/RunScheduler.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 #ifdef __linux__
 #include <sys/resource.h>
@@ -191,6 +192,13 @@ class TestLabController : public QObject {
     const TrackedRun* amp = lab.store().runsOf(QStringLiteral("fp16-amp")).front();
     QCOMPARE(amp->title, std::string("fp16=True"));
     QCOMPARE(amp->key.origin, RunOrigin::Replayed);
+    // Colours (issue 45: a restored lab came back with a slate-blue baseline and an olive
+    // half-precision curve): a recording alone keeps its scenario's colour, the one the captions
+    // name; only the recorded baseline beside the live one is told apart.
+    QCOMPARE(RunDataStore::colorOf(*amp),
+             ScenarioCatalog::runColor(QStringLiteral("fp16-amp"), 0, 1));
+    QCOMPARE(RunDataStore::colorOf(*live), ScenarioCatalog::find("baseline-fp32")->color);
+    QVERIFY(RunDataStore::colorOf(*recorded) != RunDataStore::colorOf(*live));
 
     // The recorded option is judged against the recorded baseline, not the live one.
     const CachedVerdict* v = lab.verdict(QStringLiteral("fp16-amp"));

@@ -13,6 +13,7 @@
 #include "quiz/BankLoader.h"
 #include "quiz/ProgressStore.h"
 #include "quiz/QuizSession.h"
+#include "ui/app/AppLanguage.h"
 #include "ui/study/BreakdownPanel.h"
 #include "ui/study/ExamNavigator.h"
 #include "ui/study/ExamPassMark.h"
@@ -43,6 +44,7 @@ class TestStudyView : public QObject {
   void bankLanguageIsSaid();
   void failedWriteIsReported();
   void answersBeforeProfileAreKept();
+  void labLettersBeforeTheSeedIsShown();
 
  private:
   std::unique_ptr<StudyView> makeView();
@@ -222,6 +224,48 @@ void TestStudyView::examFlagsAndRecordsOnSubmit() {
   const auto attempts = store_->attempts(profile_).result();
   QCOMPARE(attempts.size(), 2);  // the unanswered questions are not attempts
   for (const auto& a : attempts) QVERIFY(a.mode == quiz::QuizMode::Exam);
+  // ... but the sitting is stored as the exam scored it, unanswered questions counted wrong
+  // (issue 45: Progress said "2 of 6" where the exam said "2 of 10").
+  const auto result = session->result();
+  QTRY_VERIFY_WITH_TIMEOUT(store_->lastExamSitting(profile_, bank_.id).result().id > 0, 60000);
+  const quiz::ExamSitting sitting = store_->lastExamSitting(profile_, bank_.id).result();
+  QCOMPARE(sitting.questions, result.total);
+  QCOMPARE(sitting.answered, 2);
+  QCOMPARE(sitting.correct, result.correct);
+  QVERIFY(sitting.questions > sitting.answered);
+}
+
+// Issue 45: the lab's cards had no option letters until the seed question had been shown. The
+// letters come from the seed question as this session will show it, whatever is on screen.
+void TestStudyView::labLettersBeforeTheSeedIsShown() {
+  auto view = makeView();
+  auto* session = view->controller()->session();
+  QVERIFY(session && session->count() > 1);
+  int seed = -1, plain = -1;
+  for (int i = 0; i < session->count(); ++i) {
+    bool links = false;
+    for (const quiz::Option& o : session->question(i).options)
+      links = links || !o.scenario.isEmpty();
+    if (session->question(i).id == bank_.questions.first().id)
+      seed = i;
+    else if (!links && plain < 0)
+      plain = i;
+  }
+  QVERIFY(seed >= 0 && plain >= 0);
+  QVERIFY(session->goTo(plain));
+  const QStringList order = session->state(seed).displayOrder;
+  const QHash<QString, QString> letters = view->scenarioLetters();
+  QCOMPARE(letters.size(), 4);
+  for (int i = 0; i < order.size(); ++i)
+    QCOMPARE(letters.value(session->question(seed).option(order[i])->scenario),
+             QString(QChar(u'A' + i)));
+  QCOMPARE(view->scenarioOrder().size(), 4);
+  // Time counts only while the view is shown (QuizSession::setInView).
+  view->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+  QVERIFY(session->inView());
+  view->hide();
+  QVERIFY(!session->inView());
 }
 
 namespace {
@@ -440,6 +484,11 @@ void TestStudyView::bankLanguageIsSaid() {
   QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("en"), german),
            QStringLiteral("question and breakdown in English"));
   QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("en"), QLocale(QLocale::English)), QString());
+  // Issue 45: the English app under LANG=C (its locale stays C) is English too.
+  QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("en"), QLocale::c()), QString());
+  QCOMPARE(
+      StudyView::bankLanguageNote(QStringLiteral("en"), AppLanguage::localeFor("en", QLocale::c())),
+      QString());
   QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("de"), german), QString());
   QVERIFY(StudyView::bankLanguageNote(QStringLiteral("fr"), german)
               .contains(QStringLiteral("français")));

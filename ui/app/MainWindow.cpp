@@ -90,6 +90,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     // Keys 1-4/A-D/Enter/N reach the study view only while it has the focus.
     if (tabs_->currentWidget() == study_) study_->setFocus();
+    // The lab's cards carry the option letters the learner sees, before the seed question has
+    // been shown too (they had none until then).
+    if (tabs_->currentWidget() == lab_ && !study_->scenarioOrder().isEmpty())
+      static_cast<LabView*>(lab_)->setOptionLetters(study_->scenarioOrder(),
+                                                    study_->scenarioLetters());
   });
 
   presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);

@@ -123,10 +123,10 @@ QList<LabChartArea::Chart> LabChartArea::charts() {
        tr("|Δ loss|"), Scale::Linear, true, tr("Needs the fp32 baseline and one more run."),
        Runs::AgainstBaseline, &divergenceLine, nullptr, QString()},
       {QStringLiteral("throughput"), faster, tr("Throughput"), tr("Throughput"),
-       tr("Samples per second; higher is faster. Emulated runs are not drawn: their speed "
-          "is not a measurement."),
+       tr("Samples per second; higher is faster. Emulated runs, and fp16 on a CPU without fp16 "
+          "units, are not drawn: their speed is not a measurement of the method."),
        tr("samples/s"), Scale::Linear, true, tr("Start a run to measure its speed."),
-       Runs::Measured, &throughputLine, nullptr, QString()},
+       Runs::MeasuredSpeed, &throughputLine, nullptr, QString()},
       {QStringLiteral("memory"), faster, tr("Peak memory"), tr("Memory"),
        tr("Most memory a step has needed so far. Emulated runs are not drawn: their memory "
           "is not a measurement."),
@@ -419,9 +419,12 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
       case Chart::Runs::All:
         break;
       case Chart::Runs::Measured:
+      case Chart::Runs::MeasuredSpeed:
         // Emulated fp16 runs at fp32 speed plus rounding work: drawn here it would read as
-        // "fp16 is slower". It is not a measurement, so it is not a line.
-        if (emulated(run)) {
+        // "fp16 is slower". It is not a measurement, so it is not a line. Live fp16 (LibTorch
+        // 2.x) is drawn, its speed only where the CPU has fp16 units.
+        if (emulated(run) || (spec.runs == Chart::Runs::MeasuredSpeed && run.provenanceKnown &&
+                              !run.provenance.speedRepresentative)) {
           if (!notMeasured.contains(name)) notMeasured.append(name);
           continue;
         }

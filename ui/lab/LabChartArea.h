@@ -47,7 +47,9 @@ class LabChartArea : public QWidget {
     // Which runs it draws. Measured: not emulated runs (their speed and memory are not
     // measurements; the footer names them). AgainstBaseline: runs beside their source's
     // baseline, not the baseline itself. LossScaling: runs with a GradScaler.
-    enum class Runs { All, Measured, AgainstBaseline, LossScaling };
+    // Measured: not emulated (memory); MeasuredSpeed: nor live fp16 on a CPU without fp16 units,
+    // whose step time converts element by element (throughput).
+    enum class Runs { All, Measured, MeasuredSpeed, AgainstBaseline, LossScaling };
     Runs runs = Runs::All;
     // A run's line; `baseline` is its source's baseline (never null for AgainstBaseline).
     QList<QPointF> (*line)(const TrackedRun& run, const TrackedRun* baseline) = nullptr;

@@ -199,9 +199,14 @@ QStringList LabController::replay(std::vector<RunRecording> recordings) {
     legend = tr("%1 (recorded)").arg(legend);
     names.append(label);
     log.key = {RunOrigin::Replayed, replayer_->add(std::move(r))};
-    // Its own colour: a live and a recorded baseline side by side must not look alike.
-    store_.addRun(std::move(log), legend,
-                  ScenarioCatalog::recordedColor(ScenarioCatalog::runColor(id, index, count)));
+    // The scenario's own colour, the one the captions name (a restored lab came back with a
+    // slate-blue baseline and an olive half-precision curve); a turned hue only where a live run
+    // of the same scenario stays beside it (the baseline keeps one set per source), so that the
+    // two never look alike.
+    bool besideLive = false;
+    for (const TrackedRun* t : store_.runsOf(id)) besideLive = besideLive || !t->replayed();
+    const QColor own = ScenarioCatalog::runColor(id, index, count);
+    store_.addRun(std::move(log), legend, besideLive ? ScenarioCatalog::recordedColor(own) : own);
   }
   ensurePolling();
   changed();

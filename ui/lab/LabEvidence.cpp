@@ -241,6 +241,18 @@ void fillNoLossScaling(EvidenceCard& c, const Verdict& v) {
         LabEvidence::tr("Learned in this run without loss scaling (not the usual outcome)");
   }
   c.evidence << zeros << accuracyLine(v);
+  if (c.finding == EvidenceCard::Finding::Unexpected)
+    // Said plainly: the run did not show the failure the option is about (the shipped recording
+    // learned like the baseline, val acc 0.916), and why, from its own figures.
+    c.evidence
+        << LabEvidence::tr(
+               "the lesson did not show in this run: only %1 % of gradient values flushed to zero, "
+               "too "
+               "few to stop a small model fine-tuned for a few dozen steps; larger models, longer "
+               "runs "
+               "and smaller losses put far more gradients below fp16's range, which is where the "
+               "GradScaler is needed")
+               .arg(QLocale().toString(100.0 * v.meanGradZeroFraction, 'f', 3));
   c.evidence << LabEvidence::tr(
       "why: fp16 cannot hold gradients below about 6e-8; the GradScaler multiplies the loss so "
       "that they survive the backward pass");
@@ -253,6 +265,14 @@ void fillMixedPrecision(EvidenceCard& c, const Verdict& v, const SpeedStory* sto
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
   if (!v.learned)
     c.headline = LabEvidence::tr("Did not learn like fp32 in this run");
+  else if (story && !story->memoryRun.empty() && story->memoryRun == story->claimRun)
+    // The run the speed claim names measured the memory too: said once.
+    c.headline = LabEvidence::tr("Learns like fp32; %1, %2 its peak memory")
+                     .arg(LabVerdicts::localized(story->speedClaim), ratio(story->memoryRatio));
+  else if (story && !story->memoryClaim.text.empty())
+    c.headline = LabEvidence::tr("Learns like fp32; %1; %2")
+                     .arg(LabVerdicts::localized(story->speedClaim),
+                          LabVerdicts::localized(story->memoryClaim));
   else if (story)
     c.headline =
         LabEvidence::tr("Learns like fp32; %1").arg(LabVerdicts::localized(story->speedClaim));

@@ -557,13 +557,9 @@ void LabView::refreshToggles() {
     row->setOn(status.active && !stopping);
     row->setPauseState(status.active, status.paused);
     const QList<const TrackedRun*> runs = store().runsOf(id);
-    // The swatch in the colour its curves have: recordings are drawn in their own hue (the
-    // presenter's recorded slides showed a grey swatch beside a slate-blue baseline curve).
-    bool recordedOnly = !runs.isEmpty();
-    for (const TrackedRun* r : runs)
-      recordedOnly =
-          recordedOnly && r->provenanceKnown && r->provenance.kind == Provenance::Recorded;
-    row->setRunColor(recordedOnly ? ScenarioCatalog::recordedColor(row->info().color) : QColor());
+    // The swatch in the colour its curves have: a recording alone is drawn in the scenario's own
+    // colour (LabController::replay), so the swatch is the row's colour whatever the source.
+    row->setRunColor(QColor());
     if (!status.started) {
       row->setProvenancePending();
       row->setVerdict(QString(), QString());

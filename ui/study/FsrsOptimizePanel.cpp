@@ -172,7 +172,19 @@ void FsrsOptimizePanel::finished() {
     message = tr("The parameters were not saved: %1").arg(r.error);
   if (r.ok) show(r.stored);
   if (r.ok) message = summary_->text();
-  emit statusMessage(message);
+  // The whole sentence stands in the panel, where it wraps; the status bar gets a line that
+  // fits (the summary there was cut off mid-sentence) and says where the rest is.
+  QString brief = message;
+  if (r.ok)
+    brief =
+        tr("FSRS parameters optimized from %n review(s): the details are under Optimize in "
+           "Progress.",
+           nullptr, r.stored.reviews);
+  else if (r.fit.outcome != quiz::FsrsFit::Outcome::Cancelled) {
+    summary_->setText(message);  // the error in full where it has room
+    brief = tr("The parameters were not saved: the reason is under Optimize in Progress.");
+  }
+  emit statusMessage(brief);
   emit optimized(r.ok, message);
 }
 

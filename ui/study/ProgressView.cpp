@@ -2,6 +2,7 @@
 
 #include "quiz/StatisticsCalculator.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
@@ -154,6 +155,8 @@ void ProgressView::buildUi() {
   connect(fsrsPanel_, &FsrsOptimizePanel::statusMessage, this, &ProgressView::statusMessage);
   readinessPanel_ = new ReadinessPanel(bank_, store_, this);
   connect(readinessPanel_, &ReadinessPanel::statusMessage, this, &ProgressView::statusMessage);
+  // The weakest-objective tile is the readiness model's (one definition on the whole page).
+  connect(readinessPanel_, &ReadinessPanel::updated, this, [this] { showStatistics(stats_); });
 
   emptyHint_ = new QLabel(
       tr("No attempts yet. Answer a question in the Study tab and it appears here."), this);
@@ -320,9 +323,7 @@ void ProgressView::refresh() {
     done();
   });
   store_->attempts(profileId_, 0).then(this, [this, done](const QVector<quiz::Attempt>& a) {
-    // All of them for the weakest sub-objective, the latest 50 in the table.
-    weakestSummary_.clear();
-    weakest_ = weakestObjective(a, bank_, &weakestSummary_);
+    // The latest 50 in the table.
     objectiveStats_ = quiz::StatisticsCalculator::perObjective(a, bank_);
     showStatistics(stats_);
     showAttempts(a.mid(0, 50));
@@ -362,43 +363,24 @@ void ProgressView::layoutTiles() {
   for (int c = 0; c < 5; ++c) tileGrid_->setColumnStretch(c, c < columns ? 1 : 0);
 }
 
-QString ProgressView::weakestObjective(const QVector<quiz::Attempt>& attempts,
-                                       const quiz::QuestionBank& bank, QString* summary) {
-  struct Count {
-    int attempts = 0, correct = 0;
-  };
-  QMap<QString, Count> counts;
-  QSet<QString> tagged;
-  for (const quiz::Question& q : bank.questions)
-    for (const QString& o : q.objectives) tagged.insert(o);
-  for (const quiz::Attempt& a : attempts) {
-    if (!a.bankId.isEmpty() && a.bankId != bank.id) continue;
-    const quiz::Question* q = bank.question(a.questionId);
-    if (!q) continue;
-    for (const QString& o : q->objectives) {
-      ++counts[o].attempts;
-      counts[o].correct += a.correct ? 1 : 0;
+QPair<QString, QString> ProgressView::weakestTile(const quiz::ReadinessReport& standing, bool dated,
+                                                  const quiz::QuestionBank& bank,
+                                                  int objectiveCount) {
+  if (objectiveCount < 2)
+    return {QStringLiteral("—"), tr("this bank covers one exam-guide objective")};
+  if (!standing.ok || standing.weakest.isEmpty())
+    return {QStringLiteral("—"), tr("needs 3+ answered questions in two exam-guide objectives")};
+  QString hint;
+  for (const quiz::ObjectiveReadiness& o : standing.objectives)
+    if (o.objective == standing.weakest) {
+      const QString share =
+          QLocale().toString(qRound(o.stopNow.share * 100)) + QStringLiteral(" %");
+      hint = dated ? tr("%1 predicted on your exam day").arg(share)
+                   : tr("%1 predicted for tomorrow").arg(share);
     }
-  }
-  if (tagged.size() < 2) return QString();  // one sub-objective: nothing to compare
-  QString weakest;
-  double lowest = 2;
-  for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-    if (it->attempts < 3) continue;
-    const double accuracy = double(it->correct) / it->attempts;
-    if (accuracy < lowest) {
-      lowest = accuracy;
-      weakest = it.key();
-    }
-  }
-  if (!weakest.isEmpty() && summary) {
-    const Count& c = counts[weakest];
-    *summary =
-        tr("%1 of %2 right").arg(QLocale().toString(c.correct), QLocale().toString(c.attempts));
-    const QString title = bank.objectives.value(weakest);
-    if (!title.isEmpty()) *summary += QStringLiteral(" · ") + title;
-  }
-  return weakest;
+  const QString title = bank.objectives.value(standing.weakest);
+  if (!title.isEmpty()) hint += (hint.isEmpty() ? QString() : QStringLiteral(" · ")) + title;
+  return {standing.weakest, hint};
 }
 
 void ProgressView::setTile(QLabel* tile, const QString& title, const QString& value,
@@ -430,10 +412,10 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
   setTile(tiles_[4], tr("Due for review"), locale.toString(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
   // By the exam guide's sub-objectives the bank is tagged with (one domain says nothing).
-  setTile(tiles_[5], tr("Weakest objective"), weakest_.isEmpty() ? QStringLiteral("—") : weakest_,
-          !weakest_.isEmpty()   ? weakestSummary_
-          : objectiveCount_ < 2 ? tr("this bank covers one exam-guide objective")
-                                : tr("needs 3+ answers per exam-guide objective"));
+  const auto [weakest, weakestHint] =
+      weakestTile(readinessPanel_->standing(), readinessPanel_->dateEnabled()->isChecked(), bank_,
+                  objectiveCount_);
+  setTile(tiles_[5], tr("Weakest objective"), weakest, weakestHint);
   const QString scheduler = s.scheduler == quiz::SchedulerKind::Sm2 ? tr("SM-2") : tr("FSRS-6");
   setTile(tiles_[6], tr("Due this week"), locale.toString(s.dueNext7Days),
           s.nextDueMs > 0 ? tr("next: %1")

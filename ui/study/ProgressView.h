@@ -6,9 +6,11 @@
 // store says attempts or profiles changed.
 #pragma once
 
+#include <QPair>
 #include <QVector>
 #include <QWidget>
 
+#include "quiz/ExamReadiness.h"
 #include "quiz/ProgressStore.h"
 #include "quiz/QuestionBank.h"
 
@@ -50,11 +52,12 @@ class ProgressView : public QWidget {
   const quiz::Statistics& statistics() const { return stats_; }
   // Tests: the number of refreshes completed (statistics + attempts both arrived).
   int refreshCount() const { return refreshes_; }
-  // The exam-guide sub-objective with the lowest accuracy among those with >= 3 attempts in
-  // this bank ("3.2"), or "" (none, or the bank's questions share one sub-objective, when
-  // "weakest" means nothing). `summary` gets "2 of 5 right · <title>".
-  static QString weakestObjective(const QVector<quiz::Attempt>& attempts,
-                                  const quiz::QuestionBank& bank, QString* summary);
+  // The "Weakest objective" tile from exam readiness's report (ReadinessPanel::standing(), the
+  // one definition the readiness panel shows too: the lowest predicted share right if studying
+  // stopped now, among sub-objectives with 3+ answered questions): its value ("3.2") and hint
+  // ("41 % predicted on your exam day · Training models").
+  static QPair<QString, QString> weakestTile(const quiz::ReadinessReport& standing, bool dated,
+                                             const quiz::QuestionBank& bank, int objectiveCount);
   QLabel* tile(int index) const { return tiles_.value(index); }
   int tileColumns() const { return tileColumns_; }
   ProgressCharts* charts() const { return charts_; }
@@ -117,7 +120,6 @@ class ProgressView : public QWidget {
   QGridLayout* tileGrid_ = nullptr;
   QWidget* page_ = nullptr;  // everything, in a scroll area
   int tileColumns_ = 0;
-  QString weakest_, weakestSummary_;           // by sub-objective, from all of this bank's attempts
   QVector<quiz::DomainStats> objectiveStats_;  // this bank's attempts per sub-objective
   int objectiveCount_ = 0;  // sub-objectives the bank's questions are tagged with
   ProgressCharts* charts_ = nullptr;

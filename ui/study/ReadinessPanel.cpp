@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
+#include <cstdlib>
 #include <memory>
 
 namespace precisionlab {
@@ -82,18 +83,17 @@ void ReadinessPanel::storeDate() {
 
 void ReadinessPanel::refresh() {
   if (!store_ || profileId_ <= 0) return;
-  if (!enabled_->isChecked()) {
-    report_->setText(tr("Set your exam date to see how ready you are."));
-    return;
-  }
+  const bool dated = enabled_->isChecked();
+  if (!dated) report_->setText(tr("Set your exam date to see how ready you are."));
   auto input = std::make_shared<quiz::ReadinessInput>();
   for (const quiz::Question& q : bank_.questions)
     input->questions << quiz::ReadinessQuestion{q.id, q.objectives};
   input->nowMs = QDateTime::currentMSecsSinceEpoch();
-  const QDate examDay = date_->date();
+  const QDate examDay = dated ? date_->date() : QDate::currentDate().addDays(1);
   const qint64 asked = profileId_;
   // The same input as `precisionlab-cli progress readiness` (ExamReadiness::fill): the figures
-  // agree.
+  // agree. Without an exam date, tomorrow's: the Progress tiles' weakest sub-objective is the
+  // same model's either way (standing()), so a tile and this panel never name two different ones.
   store_->profiles().then(this, [this, input, asked, examDay](const QVector<quiz::Profile>& ps) {
     quiz::DayClock days = quiz::DayClock::forZone(QString(), quiz::DayClock::kDefaultRolloverHour);
     for (const quiz::Profile& p : ps)
@@ -108,11 +108,62 @@ void ReadinessPanel::refresh() {
                     this, [this, input, asked, days, p, s](const QVector<quiz::Attempt>& a) {
                       if (asked != profileId_) return;
                       quiz::ExamReadiness::fill(input.get(), bank_.id, a, s, p, days);
-                      show(quiz::ExamReadiness::predict(*input));
+                      store_->lastExamSitting(asked, bank_.id)
+                          .then(this, [this, input, asked](const quiz::ExamSitting& sitting) {
+                            if (asked != profileId_) return;
+                            sitting_ = sitting;
+                            standing_ = quiz::ExamReadiness::predict(*input);
+                            if (enabled_->isChecked()) {
+                              show(standing_);
+                            } else {
+                              ++updates_;
+                              emit updated();
+                            }
+                          });
                     });
               });
         });
   });
+}
+
+QString ReadinessPanel::lastExamText(const quiz::ExamSittingCheck& answers,
+                                     const quiz::ExamSitting& sitting) {
+  // The sitting as the exam scored it, when the store has it and it is the one the answers
+  // come from (submitted within a few minutes of the last answer's time); else the answers
+  // alone, said to be the answered ones (a sitting before schema v6 has no record).
+  const bool scored =
+      sitting.id > 0 && (answers.answers == 0 ||
+                         std::abs(sitting.finishedMs - answers.lastMs) < qint64(10) * 60 * 1000);
+  if (!scored && answers.answers == 0) return QString();
+  const qint64 when = scored ? sitting.finishedMs : answers.lastMs;
+  const QString date =
+      QLocale().toString(QDateTime::fromMSecsSinceEpoch(when), QLocale::ShortFormat);
+  QString out;
+  if (scored) {
+    const int open = sitting.questions - sitting.answered;
+    out = tr("<p><b>Last exam</b> (%1): %2 of %3 right (%4)")
+              .arg(date)
+              .arg(sitting.correct)
+              .arg(sitting.questions)
+              .arg(percent(double(sitting.correct) / sitting.questions));
+    if (open > 0) out += tr(", %n unanswered counted wrong", nullptr, open);
+  } else {
+    out = tr("<p><b>Last exam</b> (%1): %2 of the %3 answered right (%4)")
+              .arg(date)
+              .arg(answers.correct)
+              .arg(answers.answers)
+              .arg(percent(double(answers.correct) / answers.answers));
+  }
+  if (answers.answers > 0) {
+    const double actual = double(answers.correct) / answers.answers;
+    const int gap = qRound((actual - answers.predicted) * 100);
+    out += tr("; for the %1 answered, readiness predicted %2 right and %3 were, a gap of %4 "
+              "points")
+               .arg(answers.answers)
+               .arg(percent(answers.predicted), percent(actual))
+               .arg(gap > 0 ? QStringLiteral("+%1").arg(gap) : QString::number(gap));
+  }
+  return out + QStringLiteral(".</p>");
 }
 
 QString ReadinessPanel::objectiveTitle(const QString& objective) const {
@@ -164,18 +215,7 @@ void ReadinessPanel::show(const quiz::ReadinessReport& r) {
     html += tr("<p><b>To review this week</b> (due within 7 days, least remembered first):</p>") +
             QStringLiteral("<ul>") + items.join(QString()) + QStringLiteral("</ul>");
   }
-  if (r.lastExam.answers > 0) {
-    const double actual = double(r.lastExam.correct) / r.lastExam.answers;
-    const int gap = qRound((actual - r.lastExam.predicted) * 100);
-    html += tr("<p><b>Last exam</b> (%1): %2 of %3 right (%4); readiness predicted %5, a gap of "
-               "%6 points.</p>")
-                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.lastExam.lastMs),
-                                        QLocale::ShortFormat))
-                .arg(r.lastExam.correct)
-                .arg(r.lastExam.answers)
-                .arg(percent(actual), percent(r.lastExam.predicted))
-                .arg(gap > 0 ? QStringLiteral("+%1").arg(gap) : QString::number(gap));
-  }
+  html += lastExamText(r.lastExam, sitting_);
   const QString basis = tr("Based on %n answer(s) to this bank's questions", nullptr, r.answers) +
                         (r.fitted ? tr(", with FSRS parameters fitted to your answers.")
                                   : tr(", with FSRS parameters not fitted to you (the defaults)."));

@@ -32,6 +32,14 @@ class ReadinessPanel : public QWidget {
   QCheckBox* dateEnabled() const { return enabled_; }
   QLabel* reportLabel() const { return report_; }
   const quiz::ReadinessReport& report() const { return last_; }
+  // The same model's report for the exam date, or for tomorrow without one: the Progress tiles
+  // read their weakest sub-objective from it. ok=false until the first prediction.
+  const quiz::ReadinessReport& standing() const { return standing_; }
+  // The last exam as the exam scored it (`sitting`, unanswered questions counted wrong), with
+  // readiness's prediction for the answers given; the answers alone, said to be the answered
+  // ones, when the store has no record of the sitting. "" when there was no exam.
+  static QString lastExamText(const quiz::ExamSittingCheck& answers,
+                              const quiz::ExamSitting& sitting);
   // Tests: the number of predictions shown.
   int updates() const { return updates_; }
 
@@ -52,6 +60,8 @@ class ReadinessPanel : public QWidget {
   quiz::ProgressStore* store_ = nullptr;
   qint64 profileId_ = 0;
   quiz::ReadinessReport last_;
+  quiz::ReadinessReport standing_;
+  quiz::ExamSitting sitting_;
   int updates_ = 0;
   QCheckBox* enabled_ = nullptr;
   QDateEdit* date_ = nullptr;

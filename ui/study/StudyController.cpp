@@ -92,6 +92,20 @@ void StudyController::submitExam() {
   if (!session_ || session_->isFinished()) return;
   const auto result = session_->submit();
   for (int i = 0; i < session_->count(); ++i) record(i);
+  // The sitting as the exam scored it: the Progress view's last exam counts the unanswered
+  // questions too (they have no attempt), as this message does.
+  if (store_ && unavailable_.isEmpty() && profileId_ > 0 && result.total > 0) {
+    quiz::ExamSitting sitting;
+    sitting.profileId = profileId_;
+    sitting.bankId = session_->bankId();
+    sitting.finishedMs = QDateTime::currentMSecsSinceEpoch();
+    sitting.questions = result.total;
+    sitting.answered = result.answered;
+    sitting.correct = result.correct;
+    store_->recordExamSitting(sitting).then(this, [this](const quiz::ExamSittingResult& r) {
+      if (!r.ok) emit recordFailed(tr("The exam's score was not saved: %1").arg(r.error));
+    });
+  }
   emit statusMessage(tr("Exam submitted: %1 of %2 correct").arg(result.correct).arg(result.total));
 }
 

@@ -232,20 +232,43 @@ QStringList StudyView::currentDisplayOrder() const {
   return s && s->count() > 0 ? s->currentState().displayOrder : QStringList();
 }
 
+std::pair<const quiz::Question*, QStringList> StudyView::labQuestion() const {
+  const auto linksRuns = [](const quiz::Question& q) {
+    for (const quiz::Option& o : q.options)
+      if (!o.scenario.isEmpty()) return true;
+    return false;
+  };
+  // The question on screen, when its options link lab runs.
+  if (const quiz::Question* q = currentQuestion(); q && linksRuns(*q))
+    return {q, currentDisplayOrder()};
+  // Else the seed question (the bank's first): in the order this session will show it, so the
+  // cards carry the letters the learner is about to see (issue 45: no letters until the seed
+  // question had been shown) ...
+  const quiz::QuestionBank& bank = controller_->bank();
+  if (bank.questions.isEmpty() || !linksRuns(bank.questions.first())) return {nullptr, {}};
+  const QString seed = bank.questions.first().id;
+  if (const auto* s = controller_->session())
+    for (int i = 0; i < s->count(); ++i)
+      if (s->question(i).id == seed) return {&s->question(i), s->state(i).displayOrder};
+  // ... or, when this session does not ask it, as the bank lists its options.
+  QStringList authored;
+  for (const quiz::Option& o : bank.questions.first().options) authored << o.id;
+  return {&bank.questions.first(), authored};
+}
+
 QStringList StudyView::scenarioOrder() const {
   QStringList out;
-  const quiz::Question* q = currentQuestion();
+  const auto [q, order] = labQuestion();
   if (!q) return out;
-  for (const QString& id : currentDisplayOrder())
+  for (const QString& id : order)
     if (const quiz::Option* o = q->option(id); o && !o->scenario.isEmpty()) out << o->scenario;
   return out;
 }
 
 QHash<QString, QString> StudyView::scenarioLetters() const {
   QHash<QString, QString> out;
-  const quiz::Question* q = currentQuestion();
+  const auto [q, order] = labQuestion();
   if (!q) return out;
-  const QStringList order = currentDisplayOrder();
   for (int i = 0; i < order.size(); ++i)
     if (const quiz::Option* o = q->option(order[i]); o && !o->scenario.isEmpty())
       out.insert(o->scenario, letterFor(i));
@@ -525,6 +548,7 @@ void StudyView::render() {
     stemLabel_->setText(s ? tr("This question bank is empty.") : tr("Loading your questions…"));
     return;
   }
+  if (hiddenByUser_) s->setInView(false);  // a session started while another view is shown
   rebuildCards();
   const auto& q = s->currentQuestion();
   const auto& st = s->currentState();
@@ -716,9 +740,24 @@ void StudyView::showWriteError(const QString& message) {
   emit statusMessage(message);
 }
 
+void StudyView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  hiddenByUser_ = false;
+  if (auto* s = controller_->session()) s->setInView(true);
+}
+
+void StudyView::hideEvent(QHideEvent* event) {
+  QWidget::hideEvent(event);
+  hiddenByUser_ = true;
+  if (auto* s = controller_->session()) s->setInView(false);
+}
+
 QString StudyView::bankLanguageNote(const QString& bankLanguage, const QLocale& ui) {
   const QLocale bank(bankLanguage);
-  if (bankLanguage.isEmpty() || bank.language() == ui.language()) return QString();
+  // English, the app's source language, keeps the C locale (AppLanguage::localeFor): an English
+  // app under LANG=C showed "question and breakdown in English" over every English question.
+  const QLocale::Language shown = ui.language() == QLocale::C ? QLocale::English : ui.language();
+  if (bankLanguage.isEmpty() || bank.language() == shown) return QString();
   // The built-in bank (and the exam itself) is English; a translated app says so once per
   // question, where the learner reads the exam's name, so English text is no surprise.
   if (bank.language() == QLocale::English) return tr("question and breakdown in English");

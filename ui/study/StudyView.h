@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <QVector>
 #include <QWidget>
+#include <utility>
 
 #include "quiz/ProgressStore.h"
 #include "quiz/QuestionBank.h"
@@ -49,6 +50,9 @@ class StudyView : public QWidget {
   QStringList currentDisplayOrder() const;
   // The lab scenarios of the current question's options in the order shown, and the letter
   // each was shown with (scenario id -> "A".."F"): the lab and presenter use these letters.
+  // The lab's options in the order, and with the letters, the learner sees them: the question on
+  // screen when its options link runs, else the seed question as this session shows it (or as
+  // the bank lists it when the session does not ask it).
   QStringList scenarioOrder() const;
   QHash<QString, QString> scenarioLetters() const;
   // Whether the current question shows its grading (right/wrong cards and the breakdown).
@@ -100,8 +104,12 @@ class StudyView : public QWidget {
 
  protected:
   void keyPressEvent(QKeyEvent* event) override;
+  // A question's time counts only while this view is shown (QuizSession::setInView).
+  void showEvent(QShowEvent* event) override;
+  void hideEvent(QHideEvent* event) override;
 
  private:
+  std::pair<const quiz::Question*, QStringList> labQuestion() const;
   void buildUi();
   void render();
   void rebuildCards();
@@ -126,6 +134,7 @@ class StudyView : public QWidget {
 
   QWidget* column_ = nullptr;  // the question column (as wide as the screen when presenting)
   QComboBox* modeBox_ = nullptr;
+  bool hiddenByUser_ = false;           // hidden after being shown (another tab, minimised)
   QComboBox* examLengthBox_ = nullptr;  // exam mode: 10, 20, 50 or all questions
   QLabel* progressLabel_ = nullptr;
   QLabel* timerLabel_ = nullptr;

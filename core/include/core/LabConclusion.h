@@ -12,7 +12,8 @@
 namespace precisionlab {
 
 // One sentence per seed-question option with a final verdict (in the table's order), then the
-// speed sentence of the answer's story when `speed` is given (the front end adds the hardware's
+// speed sentence of the answer's story when `speed` is given, and its memory sentence where a
+// live run measured the peak (SpeedStory::memoryConclusion) (the front end adds the hardware's
 // own sentence, hardwareCapability(speed->hardware), as "This machine: ..."). Empty while the
 // baseline has no final verdict; a single "cannot judge" sentence when the baseline did not learn.
 std::vector<VerdictText> labConclusion(const std::vector<Verdict>& verdicts,

@@ -99,13 +99,30 @@ struct SpeedStory {
   // recording's machine" instead of "this machine".
   bool hardwareIsRecording = false;
   bool fasterHere = false;  // a live or recorded figure of this device reads faster
-  // What the card's headline may claim about speed on this machine, e.g. "faster and lighter,
-  // measured here" or "faster on GPU Tensor Cores (published), not measurable as faster here".
+  // The run whose live figure the headline quotes: the row's own run ("fp16=True") where its
+  // speed was measured here (a GPU, or LibTorch 2.x on a CPU with fp16 units), else the
+  // companion that measures the same mechanism ("bf16=True"); "" when nothing here was timed.
+  std::string claimRun;
+  bool claimIsOwnRun = false;  // claimRun is the row's own run, not a stand-in for it
+  // What the card's headline may claim about speed on this machine, naming the run that
+  // measured it: "faster, measured here with fp16=True itself (cpu, avx512_fp16): 1.05x fp32",
+  // "mixed precision, measured here with bf16=True, the same autocast mechanism: 1.95x fp32's
+  // speed", or "faster on GPU Tensor Cores (published measurements), not on this machine".
   VerdictText speedClaim;
+  // Peak memory against fp32, measured live here, naming its run the same way ("0.84x fp32's
+  // peak memory, measured with fp16=True itself"); empty text when no live run measured it.
+  // `memoryRun` and `memoryRatio` are its run and figure (a card says "0.84x its peak memory"
+  // after the speed claim when the two are the same run's).
+  VerdictText memoryClaim;
+  std::string memoryRun;
+  double memoryRatio = 0;
   std::vector<EvidenceLine> lines;
   // One sentence for the conclusion: where the speed evidence comes from (the hardware's own
   // sentence is hardwareCapability(hardware)).
   VerdictText conclusion;
+  // The memory sentence for the conclusion ("Memory: 0.84x fp32's peak, measured with ..."),
+  // empty text when no live run measured it.
+  VerdictText memoryConclusion;
 };
 
 struct SpeedStoryInput {
@@ -113,6 +130,12 @@ struct SpeedStoryInput {
   std::string device;
   bool deviceIsRecording = false;  // `device` is a recording's (nothing ran live)
   bool numericsEmulated = false;   // fp16=True's own run was emulated (1.13 CPU)
+  // fp16=True ran live (real fp16 kernels, LibTorch 2.x) on a CPU without fp16 units: its
+  // numerics and memory are measurements, its speed is not representative of the method.
+  bool ownSpeedUnrepresentative = false;
+  // The row's own run ("fp16=True"): an observation with this run name is the option itself,
+  // any other one a stand-in that measures the same mechanism.
+  std::string subject = "fp16=True";
   // Observations of the mechanism: fp16=True's own run where its speed is representative (a GPU,
   // a CPU with fp16 units), its companion (bf16=True) live or recorded, GPU recordings.
   std::vector<SpeedObservation> observations;

@@ -72,7 +72,10 @@ std::vector<VerdictText> labConclusion(const std::vector<Verdict>& verdicts,
     if (row.optionText.empty()) continue;
     if (const Verdict* v = findVerdict(verdicts, row.id)) out.push_back(optionSentence(row, *v));
   }
-  if (speed && !out.empty()) out.push_back(speed->conclusion);
+  if (speed && !out.empty()) {
+    out.push_back(speed->conclusion);
+    if (!speed->memoryConclusion.text.empty()) out.push_back(speed->memoryConclusion);
+  }
   return out;
 }
 

@@ -324,7 +324,12 @@ EvidenceLine observedLine(const SpeedObservation& o) {
                 {word(o.run), word(o.provenance.device),
                  word(o.cpuTime ? "CPU time per step" : "wall time per step"), num(o.speedup, 2),
                  num(o.low, 2), num(o.high, 2), word(memory)});
-  l.brief = text(PL_TRANSLATE_NOOP("Verdict", "%1, %2: %3x fp32"),
+  l.brief =
+      o.memoryMeasurable
+          ? text(PL_TRANSLATE_NOOP("Verdict", "%1, %2: %3x fp32's speed, %4x its peak memory"),
+                 {word(o.run), word(deviceShort(o.provenance)), num(o.speedup, 2),
+                  num(o.memoryRatio, 2)})
+          : text(PL_TRANSLATE_NOOP("Verdict", "%1, %2: %3x fp32"),
                  {word(o.run), word(deviceShort(o.provenance)), num(o.speedup, 2)});
   if (o.speedup < 1.0) {
     // Never a bare figure below 1.0x: the hardware's reason stands in the same line.
@@ -360,20 +365,44 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
     e.brief =
         text(PL_TRANSLATE_NOOP("Verdict", "fp16=True: numerics emulated here, so no speed figure"));
     s.lines.push_back(e);
+  } else if (in.ownSpeedUnrepresentative) {
+    EvidenceLine e;
+    e.sourceLabel = in.subject + ", live";
+    e.text = text(PL_TRANSLATE_NOOP("Verdict",
+                                    "%1 ran with real fp16 kernels here, but this CPU has no fp16 "
+                                    "units (avx512_fp16, amx_fp16): each product converts element "
+                                    "by element, so its step time is no measure of the method"),
+                  {word(in.subject)});
+    e.brief = text(PL_TRANSLATE_NOOP("Verdict",
+                                     "%1: live fp16, but no fp16 units on this CPU, so no "
+                                     "speed figure"),
+                   {word(in.subject)});
+    s.lines.push_back(e);
   }
   // 2. The figures measured here or recorded, each with its reason when it reads slower.
   // A recording speaks for the machine it was recorded on, never for this one.
   const SpeedObservation* gpuRecording = nullptr;
   const SpeedObservation* cpuRecording = nullptr;
-  const SpeedObservation* fastestHere = nullptr;  // the headline's figure
+  const SpeedObservation* ownMemory = nullptr;  // peak memory measured live here
+  const SpeedObservation* standInMemory = nullptr;
+  const SpeedObservation* ownHere = nullptr;      // the row's own run, timed live here
+  const SpeedObservation* standInHere = nullptr;  // the same mechanism, timed live here
   for (const SpeedObservation& o : in.observations) {
+    const bool here = o.provenance.kind != Provenance::Recorded;
+    if (here && o.memoryMeasurable && o.run == in.subject) ownMemory = &o;
+    if (here && o.memoryMeasurable && o.run != in.subject && !standInMemory) standInMemory = &o;
     if (!o.speedMeasurable) continue;
     s.lines.push_back(observedLine(o));
+    if (here) {
+      if (o.run == in.subject)
+        ownHere = &o;
+      else if (!standInHere || o.speedup > standInHere->speedup)
+        standInHere = &o;
+    }
     if (!s.lines.back().readsFaster) continue;
-    if (o.provenance.kind != Provenance::Recorded) {
+    if (here)
       s.fasterHere = true;
-      if (!fastestHere || o.speedup > fastestHere->speedup) fastestHere = &o;
-    } else if (isGpu(readHardware(o.provenance.device)))
+    else if (isGpu(readHardware(o.provenance.device)))
       gpuRecording = gpuRecording ? gpuRecording : &o;
     else
       cpuRecording = cpuRecording ? cpuRecording : &o;
@@ -394,9 +423,38 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                                      "%1x-%2x true fp32"),
                    {num(estLow, 1), num(estHigh, 1)});
   s.lines.push_back(est);
-  // What the headline may claim here.
-  if (s.fasterHere)
-    s.speedClaim = text(PL_TRANSLATE_NOOP("Verdict", "faster, measured on this machine"));
+  // What the headline may claim here: the row's own figure where it was timed live (never a
+  // stand-in's figure under the option's name), else the stand-in's, named as such.
+  const HardwareReading& hw0 = s.hardware;
+  const std::string where = hw0.kind == SpeedHardware::Unknown ? std::string("this device")
+                            : isGpu(hw0) ? (hw0.gpuName.empty() ? std::string("CUDA") : hw0.gpuName)
+                            : hw0.units.empty() ? std::string("cpu")
+                                                : "cpu, " + hw0.units;
+  // The run the claim quotes: its own, or a stand-in that reads faster (a slower stand-in's
+  // figure is not the claim: the published measurements are).
+  const SpeedObservation* claim =
+      ownHere ? ownHere
+              : (standInHere && standInHere->speedup >= kFasterThan ? standInHere : nullptr);
+  if (claim) {
+    s.claimRun = claim->run;
+    s.claimIsOwnRun = claim == ownHere;
+  }
+  if (ownHere)
+    s.speedClaim =
+        ownHere->speedup >= kFasterThan
+            ? text(PL_TRANSLATE_NOOP("Verdict",
+                                     "faster, measured here with %1 itself (%2): %3x fp32's "
+                                     "speed"),
+                   {word(ownHere->run), word(where), num(ownHere->speedup, 2)})
+            : text(PL_TRANSLATE_NOOP("Verdict",
+                                     "not faster on this machine, measured with %1 itself (%2): "
+                                     "%3x fp32's speed"),
+                   {word(ownHere->run), word(where), num(ownHere->speedup, 2)});
+  else if (standInHere && standInHere->speedup >= kFasterThan)
+    s.speedClaim = text(PL_TRANSLATE_NOOP("Verdict",
+                                          "mixed precision, measured here with %1, the same "
+                                          "autocast mechanism: %2x fp32's speed"),
+                        {word(standInHere->run), num(standInHere->speedup, 2)});
   else if (gpuRecording)
     s.speedClaim =
         text(PL_TRANSLATE_NOOP("Verdict", "faster on a GPU (recorded on %1), not on this machine"),
@@ -407,6 +465,30 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
   else
     s.speedClaim = text(PL_TRANSLATE_NOOP(
         "Verdict", "faster on GPU Tensor Cores (published measurements), not on this machine"));
+  // Memory, from the row's own run where it was measured live (fp16 tensors are live even where
+  // fp16's speed is not representative), else from the stand-in, named as such.
+  if (const SpeedObservation* m = ownMemory ? ownMemory : standInMemory) {
+    s.memoryRun = m->run;
+    s.memoryRatio = m->memoryRatio;
+  }
+  if (ownMemory) {
+    s.memoryClaim =
+        text(PL_TRANSLATE_NOOP("Verdict", "%1x fp32's peak memory, measured with %2 itself"),
+             {num(ownMemory->memoryRatio, 2), word(ownMemory->run)});
+    s.memoryConclusion =
+        text(PL_TRANSLATE_NOOP("Verdict", "Memory: %1x fp32's peak, measured here with %2 itself."),
+             {num(ownMemory->memoryRatio, 2), word(ownMemory->run)});
+  } else if (standInMemory) {
+    s.memoryClaim = text(PL_TRANSLATE_NOOP("Verdict",
+                                           "%1x fp32's peak memory, measured with %2, the same "
+                                           "mechanism"),
+                         {num(standInMemory->memoryRatio, 2), word(standInMemory->run)});
+    s.memoryConclusion =
+        text(PL_TRANSLATE_NOOP("Verdict",
+                               "Memory: %1x fp32's peak, measured here with %2, "
+                               "the same mechanism; %3 itself was not measured here."),
+             {num(standInMemory->memoryRatio, 2), word(standInMemory->run), word(in.subject)});
+  }
   // The published range, for the conclusion.
   double lo = 1e300, hi = 0;
   for (const EvidenceLine& l : s.lines)
@@ -414,14 +496,30 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
       lo = std::min(lo, l.speedup);
       hi = std::max(hi, l.speedup);
     }
-  if (fastestHere)
+  if (ownHere)
     // The figure itself, not only the word: "faster" without a number read as a claim.
     s.conclusion =
-        text(PL_TRANSLATE_NOOP("Verdict",
-                               "Speed: mixed precision measured faster on this "
-                               "machine (%1 %2x fp32, live), and published GPU "
-                               "measurements agree (%3x-%4x)."),
-             {word(fastestHere->run), num(fastestHere->speedup, 2), num(lo, 2), num(hi, 2)});
+        ownHere->speedup >= kFasterThan
+            ? text(PL_TRANSLATE_NOOP("Verdict",
+                                     "Speed: %1 itself measured faster on this machine (%2x "
+                                     "fp32, live, %3), and published GPU measurements agree "
+                                     "(%4x-%5x)."),
+                   {word(ownHere->run), num(ownHere->speedup, 2), word(where), num(lo, 2),
+                    num(hi, 2)})
+            : text(PL_TRANSLATE_NOOP("Verdict",
+                                     "Speed: %1 itself measured %2x fp32 on this machine (live, "
+                                     "%3), not faster here; published GPU measurements show "
+                                     "mixed precision %4x-%5x faster."),
+                   {word(ownHere->run), num(ownHere->speedup, 2), word(where), num(lo, 2),
+                    num(hi, 2)});
+  else if (standInHere && standInHere->speedup >= kFasterThan)
+    s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
+                                          "Speed: mixed precision measured faster on this "
+                                          "machine with %1, the same autocast mechanism (%2x "
+                                          "fp32, live; %3 itself was not timed here), and "
+                                          "published GPU measurements agree (%4x-%5x)."),
+                        {word(standInHere->run), num(standInHere->speedup, 2), word(in.subject),
+                         num(lo, 2), num(hi, 2)});
   else if (const SpeedObservation* recorded = gpuRecording ? gpuRecording : cpuRecording)
     s.conclusion = text(PL_TRANSLATE_NOOP("Verdict",
                                           "Speed: mixed precision was faster where these runs "
@@ -483,6 +581,7 @@ SpeedStory speedStoryOf(const ScenarioSpec& row, const std::vector<MeasuredScena
 SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& verdictOf,
                                 const ProvenanceLookup& provenanceOf) {
   SpeedStoryInput in;
+  in.subject = row.title;
   for (const std::string& id : {row.id, row.companion}) {
     if (id.empty()) continue;
     const RunProvenance* p = provenanceOf(id);
@@ -490,7 +589,11 @@ SpeedStoryInput speedStoryInput(const ScenarioSpec& row, const VerdictLookup& ve
     if (!p) continue;
     if (in.device.empty() && p->kind != Provenance::Recorded) in.device = p->device;
     if (id == row.id && p->kind == Provenance::Emulated) in.numericsEmulated = true;
-    if (v && v->speedMeasurable) {
+    if (id == row.id && p->kind == Provenance::Live && !p->speedRepresentative)
+      in.ownSpeedUnrepresentative = true;
+    // A run whose memory was measured live counts too (fp16 on a CPU without fp16 units: live
+    // fp16 tensors, a speed that is not representative).
+    if (v && (v->speedMeasurable || v->memoryMeasurable)) {
       const ScenarioSpec* spec = findScenario(id);
       in.observations.push_back(observationOf(spec ? spec->title : id, *p, *v));
     }

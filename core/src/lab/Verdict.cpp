@@ -287,7 +287,15 @@ void addClosingParts(const RunLog& judged, const Judge* judge, bool isBaseline, 
                                "%1% of gradient values were exactly zero vs %2% in "
                                "the baseline (fp16 underflow)"),
              {num(100 * v.meanGradZeroFraction, 1), num(100 * v.baselineGradZeroFraction, 1)}));
-  if (!v.speedMeasurable && !v.timedApart && !isBaseline)
+  if (!v.speedMeasurable && !v.timedApart && !isBaseline &&
+      judged.provenance.kind == Provenance::Live && !judged.provenance.speedRepresentative)
+    v.notes.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict",
+        "Speed is not a measure of the method here: fp16 ran with real kernels on a CPU without "
+        "fp16 units, converting element by element; its numerics and peak memory are live. The "
+        "live bf16=True run measures the same mechanism's speed here; a CUDA GPU or a CPU with "
+        "avx512_fp16 measures fp16 itself.")));
+  else if (!v.speedMeasurable && !v.timedApart && !isBaseline)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed cannot be measured for emulated fp16 on this CPU: the live bf16=True run "

@@ -24,10 +24,13 @@
 //                         scenario table (core/ScenarioTable.h: linkFrom, shows). A link to a
 //                         scenario id the table does not have is reported too.
 //   never-keyed-theme     a kind of advice (more or bigger hardware, changing the learning
-//                         rate, reserved or committed capacity, Spot capacity, AutoML, switching
-//                         the framework), recognised by a pattern however it is worded, or any
-//                         other phrase or code token, is a wrong option in at least 3 questions
-//                         and the key in none: the bank teaches "never pick it".
+//                         rate, reserved capacity, committed use discounts, gradient clipping,
+//                         Spot capacity, AutoML, switching the framework), recognised by a
+//                         pattern however it is worded, or any other phrase or code token (a
+//                         setting counts whatever its value: "max_grad_norm="), is a wrong option
+//                         in at least 3 questions and the key in none: the bank teaches "never
+//                         pick it". Each theme counts on its own, so a keyed reservation does not
+//                         hide a commitment that is never keyed.
 //   absolute-wording      "always", "never", "only", "all", "none", "nothing" sit in wrong
 //                         options (at least 3) more than four times as often as in keyed ones.
 //   stem-echoes-key       a stem shares two or more uncommon words (used by at most a tenth of

@@ -24,7 +24,7 @@ namespace precisionlab::quiz {
 class ProgressDatabase {
  public:
   static constexpr int kMinVersion = 0;  // an empty file: v1 is applied first
-  static constexpr int kMaxVersion = 5;  // this build's schema (quiz/sql/v1.sql .. v5.sql)
+  static constexpr int kMaxVersion = 6;  // this build's schema (quiz/sql/v1.sql .. v6.sql)
 
   ProgressDatabase() = default;
   ~ProgressDatabase();
@@ -57,6 +57,10 @@ class ProgressDatabase {
   // When the profile's day starts (hour 0..23) and in which zone (an IANA id, "" = this
   // computer's); questions in review keep their due day, now starting at the new hour.
   ProfileResult setDayStart(qint64 profileId, int rolloverHour, const QString& timeZone);
+  // A finished exam sitting (schema v6); refused when its counts do not add up.
+  ExamSittingResult recordExamSitting(const ExamSitting& sitting);
+  // The profile's newest sitting in `bankId`; id 0 when there is none.
+  ExamSitting lastExamSitting(qint64 profileId, const QString& bankId);
   // Replays the file's attempts into the profile, which must have none yet, or into a new
   // profile created in the same transaction: a failed import leaves nothing behind.
   // The file is the app's own CSV (RevlogCsv.h), Anki's revlog as a CSV or an Anki package

@@ -105,6 +105,10 @@ class ProgressStore : public QObject {
   // The profile's days (quiz/DayClock.h): the hour a day starts (0..23, Anki's "Next day starts
   // at", 4 by default) and the IANA time zone ("" = this computer's). Refuses others, naming them.
   QFuture<ProfileResult> setDayStart(qint64 profileId, int rolloverHour, const QString& timeZone);
+  // Each finished exam sitting, as the exam scored it (unanswered questions count wrong), and
+  // the newest one of a profile and bank (id 0: none), for the Progress view's last exam.
+  QFuture<ExamSittingResult> recordExamSitting(const ExamSitting& sitting);
+  QFuture<ExamSitting> lastExamSitting(qint64 profileId, const QString& bankId);
 
   // VACUUM INTO a new backup and rotate; skipped (ok=false, empty error) when not forced and
   // nothing changed or the last backup is younger than Options::minBackupIntervalMs.

@@ -132,6 +132,23 @@ struct OpenReport {
   }
 };
 
+// One finished exam sitting as the exam scored it (unanswered questions count wrong).
+struct ExamSitting {
+  qint64 id = 0;  // 0: none recorded
+  qint64 profileId = 0;
+  QString bankId;
+  qint64 finishedMs = 0;
+  int questions = 0;
+  int answered = 0;
+  int correct = 0;
+};
+
+struct ExamSittingResult {
+  bool ok = false;
+  QString error;
+  ExamSitting sitting;
+};
+
 struct RecordResult {
   bool ok = false;
   QString error;

@@ -103,6 +103,12 @@ class QuizSession {
   // selection, or when already answered.
   std::optional<Feedback> answer();
 
+  // Whether the learner can see the question (the study view is shown). Time spent on a
+  // question counts only while it is in view: a question left open while the learner was in the
+  // Lab read "Average time 1 min 28 s". The exam's deadline runs on regardless.
+  void setInView(bool inView);
+  bool inView() const { return m_inView; }
+
   // Exam deadline. remainingMs() is -1 when untimed; never negative otherwise.
   qint64 remainingMs() const;
   bool isExpired() const;
@@ -126,6 +132,7 @@ class QuizSession {
   Feedback feedbackFor(int index) const;
 
   Settings m_settings;
+  bool m_inView = true;
   quint64 m_seed = 0;
   QString m_bankId;
   Clock m_clock;
