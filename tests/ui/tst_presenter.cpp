@@ -60,6 +60,7 @@ class TestPresenter : public QObject {
   void liveRunsStartWithTheQuestionAndEscAsksToStopThem();
   void slowLiveRunsOfferTheRecordings();
   void measuredSlownessOffersTheRecordingsWhateverTheCause();
+  void aClickersWalkOnTheRecordingsAt1024x768();
   void paceEstimate();
   void questionsAnswerToAClickersKeys_data();
   void questionsAnswerToAClickersKeys();
@@ -689,6 +690,48 @@ void TestPresenter::measuredSlownessOffersTheRecordingsWhateverTheCause() {
   QTest::keyClick(window->studyView(), Qt::Key_Escape);
   QTRY_VERIFY(!presenter->isActive());
   QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 60000);
+}
+
+void TestPresenter::aClickersWalkOnTheRecordingsAt1024x768() {
+  // Issue 45's presenter details, walked with a clicker's Page Down as a teacher does, on the
+  // recordings replaying at the presenter's own speed: no "Run in the lab" on the breakdown
+  // slide, and the last slide opens at its top with "In short" in view (it opened scrolled past
+  // it), and stays there while the replay fills it.
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  PresenterMode* presenter = window->presenter();
+  presenter->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
+  QCOMPARE(window->presentRecordings({}), QString());
+  PresenterWalkthrough* w = presenter->walkthrough();
+  bool sawBreakdown = false;
+  for (int presses = 0; presses < 80 && w->current().kind != Kind::Verdicts; ++presses) {
+    if (w->current().kind == Kind::Breakdown) {
+      sawBreakdown = true;
+      for (QPushButton* run :
+           window->studyView()->findChildren<QPushButton*>(QStringLiteral("runInLab")))
+        QVERIFY2(!run->isVisibleTo(window.get()), "a Run in the lab button on the breakdown");
+    }
+    QTest::keyClick(window->tabs()->currentWidget(), Qt::Key_PageDown);
+  }
+  QVERIFY(sawBreakdown);
+  QCOMPARE(w->current().kind, Kind::Verdicts);
+  auto* scroll = window->findChild<QScrollArea*>(QStringLiteral("verdictSlideScroll"));
+  QVERIFY(scroll);
+  QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+  lab->setReplaySpeed(1e6);
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 30000);
+  auto* summary = presenter->evidenceSummary();
+  QTRY_VERIFY(!summary->conclusionText().isEmpty());
+  QCoreApplication::processEvents();
+  QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+  // Out of presenter mode, the breakdown's buttons are no longer held hidden.
+  QTest::keyClick(window->tabs()->currentWidget(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
+  for (QPushButton* run :
+       window->studyView()->findChildren<QPushButton*>(QStringLiteral("runInLab")))
+    QVERIFY(!run->isHidden());
 }
 
 void TestPresenter::questionsAnswerToAClickersKeys_data() {

@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -190,6 +191,14 @@ bool PresenterMode::ask(QWidget* parent, const QString& title, const QString& te
       text + QStringLiteral("\n\n") + tr("Page Down or → answers yes; Page Up or ← answers no."),
       QMessageBox::Yes | QMessageBox::No, parent);
   box.setObjectName(QStringLiteral("presenterQuestion"));
+  // In front of the full-screen slide and holding the keyboard from the first moment: under a
+  // window manager the box of a full-screen window could open behind it, and the teacher's Esc
+  // seemed to need a second press.
+  box.setWindowModality(Qt::ApplicationModal);
+  QTimer::singleShot(0, &box, [&box] {
+    box.raise();
+    box.activateWindow();
+  });
   box.setDefaultButton(QMessageBox::Yes);
   box.setEscapeButton(QMessageBox::No);
   auto* answers = new ClickerAnswers(&box);
@@ -419,6 +428,12 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       fillVerdictTable();
       if (tabs_->indexOf(verdictPage_) < 0) tabs_->addTab(verdictPage_, tr("Verdicts"));
       tabs_->setCurrentWidget(verdictPage_);
+      // It opens at its top, "In short" first: now, and once its layout and the focus moved
+      // into it have settled (on the recordings it once opened scrolled past it).
+      if (auto* scroll = qobject_cast<QScrollArea*>(verdictPage_)) {
+        scroll->verticalScrollBar()->setValue(0);
+        QTimer::singleShot(0, scroll, [scroll] { scroll->verticalScrollBar()->setValue(0); });
+      }
       break;
   }
 }
