@@ -3399,10 +3399,18 @@ Jetzt anhalten?</translation>
         <translation>Bild ab oder → antwortet Ja; Bild auf oder ← antwortet Nein.</translation>
     </message>
     <message>
-        <source>Measured: the live runs do %1 steps a second together (over the last %2 s); the %3 steps left need %4 a second to finish in the %5 s the lab slides leave them. At this pace this machine needs about %6 s more to finish the runs.
+        <source>Measured: no live run has finished a step in the %1 s since they started (less than %2 steps a second)</source>
+        <translation>Gemessen: Kein Live-Lauf hat in den %1 s seit dem Start einen Schritt beendet (weniger als %2 Schritte pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>Measured: the live runs do %1 steps a second together (over the last %2 s)</source>
+        <translation>Gemessen: Die Live-Läufe schaffen zusammen %1 Schritte pro Sekunde (über die letzten %2 s)</translation>
+    </message>
+    <message>
+        <source>%1; the %2 steps left need %3 a second to finish in the %4 s the lab slides leave them. At this pace this machine needs about %5 s more to finish the runs.
 
 Present the shipped recordings instead? (The live runs stop; each slide then shows its recorded run, labelled with the device and date it was recorded on.)</source>
-        <translation>Gemessen: Die Live-Läufe schaffen zusammen %1 Schritte pro Sekunde (über die letzten %2 s); die %3 verbleibenden Schritte brauchen %4 pro Sekunde, um in den %5 s fertig zu werden, die ihnen die Laborfolien lassen. In diesem Tempo braucht dieser Rechner noch etwa %6 s für die Läufe.
+        <translation>%1; die %2 verbleibenden Schritte brauchen %3 pro Sekunde, um in den %4 s fertig zu werden, die ihnen die Laborfolien lassen. In diesem Tempo braucht dieser Rechner noch etwa %5 s für die Läufe.
 
 Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe halten an; jede Folie zeigt dann ihren aufgezeichneten Lauf, beschriftet mit Gerät und Datum der Aufzeichnung.)</translation>
     </message>

@@ -50,6 +50,7 @@ class TestLivePace : public QObject {
     QCOMPARE(r.stepsPerSecond, 1.0 / 40);
     QCOMPARE(r.secondsLeft, 50.0);
     QCOMPARE(r.neededPerSecond, 30.0);
+    QVERIFY(r.noStepYet);
   }
 
   void aStepBeforeTheLongWaitIsMeasuredFromThere() {
@@ -62,6 +63,7 @@ class TestLivePace : public QObject {
     QCOMPARE(r.measuredOver, 8.0);
     QCOMPARE(r.stepsPerSecond, 0.25);
     QCOMPARE(r.secondsNeeded, 1497 / 0.25);
+    QVERIFY(!r.noStepYet);
   }
 
   void onTheLabSlidesOnlyTheGraceIsLeft() {

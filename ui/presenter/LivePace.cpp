@@ -25,6 +25,7 @@ LivePace::Reading LivePace::update(const Sample& s, bool onLabSlides) {
   const bool enough = stepped ? (r.measuredOver >= kWindow || steps >= kFastSteps)
                               : r.measuredOver >= kFirstStepWindow;
   if (!enough || r.measuredOver <= 0) return r;  // Wait
+  r.noStepYet = !stepped;
   r.stepsPerSecond = double(steps + 1) / r.measuredOver;
   r.secondsNeeded = double(r.stepsLeft) / r.stepsPerSecond;
   r.neededPerSecond = double(r.stepsLeft) / r.secondsLeft;

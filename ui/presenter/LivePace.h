@@ -39,6 +39,7 @@ class LivePace {
     double secondsLeft = 0;       // before the lab slides need them
     double measuredOver = 0;      // seconds the rate was measured over
     qint64 stepsLeft = 0;
+    bool noStepYet = false;  // measured as "no step in measuredOver seconds"
   };
 
   // Seconds a step needs at least to be timed: below this the rate is not read yet, unless

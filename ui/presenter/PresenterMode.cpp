@@ -248,14 +248,21 @@ void PresenterMode::checkPace() {
   if (r.verdict != LivePace::Verdict::Offer) return;  // still measuring, or on time: watched on
   paceTimer_->stop();                                 // the teacher is asked once per walk-through
   offered_ = true;
+  const QString measured =
+      r.noStepYet
+          ? tr("Measured: no live run has finished a step in the %1 s since they started (less "
+               "than %2 steps a second)")
+                .arg(qRound(r.measuredOver))
+                .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
+          : tr("Measured: the live runs do %1 steps a second together (over the last %2 s)")
+                .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
+                .arg(qRound(r.measuredOver));
   const QString text =
-      tr("Measured: the live runs do %1 steps a second together (over the last %2 s); the %3 "
-         "steps left need %4 a second to finish in the %5 s the lab slides leave them. At this "
-         "pace this machine needs about %6 s more to finish the runs.\n\nPresent the shipped "
-         "recordings instead? (The live runs stop; each slide then shows its recorded run, "
-         "labelled with the device and date it was recorded on.)")
-          .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
-          .arg(qRound(r.measuredOver))
+      tr("%1; the %2 steps left need %3 a second to finish in the %4 s the lab slides leave "
+         "them. At this pace this machine needs about %5 s more to finish the runs.\n\nPresent "
+         "the shipped recordings instead? (The live runs stop; each slide then shows its "
+         "recorded run, labelled with the device and date it was recorded on.)")
+          .arg(measured)
           .arg(r.stepsLeft)
           .arg(QLocale().toString(r.neededPerSecond, 'g', 2))
           .arg(qRound(r.secondsLeft))
