@@ -27,6 +27,7 @@
 #include "core/TerminalText.h"
 #include "core/TrainConfig.h"
 #include "engine/BuildInfo.h"
+#include "engine/LabCalibration.h"
 #include "engine/LabSession.h"
 
 namespace precisionlab::cli {
@@ -132,7 +133,11 @@ int runLab(const ArgParser& parser) {
   // Before any figure: what this device can show about mixed precision's speed.
   std::cout << "  this machine: "
             << hardwareCapability(readHardware(describeComputeDevice(base.device))).english()
-            << "\n\n";
+            << "\n";
+  // Before the runs: how long they should take on this machine now, from a few timed steps of
+  // the baseline's own model and batch (a busy machine gets a longer estimate), not a constant.
+  std::cout << "  expected time: " << std::flush;
+  std::cout << calibrateLab(ids, base).english() << "\n\n";
 
   const bool tty = isatty(STDOUT_FILENO);
   // A row that writes checkpoints writes them to a folder the session removes; the preemption

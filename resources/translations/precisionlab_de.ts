@@ -2183,8 +2183,122 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
 <context>
     <name>precisionlab::LabSessionArchive</name>
     <message>
+        <source>trained in this window</source>
+        <translation>in diesem Fenster trainiert</translation>
+    </message>
+    <message>
+        <source>Keep the lab session?</source>
+        <translation>Die Laborsitzung behalten?</translation>
+    </message>
+    <message>
+        <source>The lab shows a stopped session (%1). A new run changes it.
+
+Keep and add: the new runs join it; a finished run stays in the session unless the new run of that option finishes too.
+Start a new session: the lab is emptied; this session stays in File &gt; Reopen lab session.</source>
+        <translation>Das Labor zeigt eine beendete Sitzung (%1). Ein neuer Lauf ändert sie.
+
+Behalten und ergänzen: Die neuen Läufe kommen hinzu; ein fertiger Lauf bleibt in der Sitzung, außer der neue Lauf dieser Option wird auch fertig.
+Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei &gt; Laborsitzung wieder öffnen.</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabSessionMenu</name>
+    <message>
+        <source>Reopen &amp;lab session</source>
+        <translation>&amp;Laborsitzung wieder öffnen</translation>
+    </message>
+    <message>
+        <source>The lab sessions kept on this computer, newest first</source>
+        <translation>Die auf diesem Rechner aufbewahrten Laborsitzungen, die neueste zuerst</translation>
+    </message>
+    <message>
+        <source>&amp;Keep and add</source>
+        <translation>&amp;Behalten und ergänzen</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new session</source>
+        <translation>&amp;Neue Sitzung beginnen</translation>
+    </message>
+    <message>
+        <source>A new lab session; the last one stays in File &gt; Reopen lab session.</source>
+        <translation>Eine neue Laborsitzung; die letzte bleibt unter Datei &gt; Laborsitzung wieder öffnen.</translation>
+    </message>
+    <message>
+        <source>The session keeps the finished run of %1: the new run did not finish, so the lab shows the finished one again.</source>
+        <translation>Die Sitzung behält den fertigen Lauf von %1: Der neue Lauf wurde nicht fertig, deshalb zeigt das Labor wieder den fertigen.</translation>
+    </message>
+    <message>
+        <source>No lab session kept yet</source>
+        <translation>Noch keine Laborsitzung aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Stop the runs?</source>
+        <translation>Läufe anhalten?</translation>
+    </message>
+    <message>
+        <source>Runs are still training. Stop them and reopen the session?</source>
+        <translation>Es trainieren noch Läufe. Sie anhalten und die Sitzung wieder öffnen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reopened the lab session %1: %n run(s), as recordings.</source>
+        <translation>
+            <numerusform>Laborsitzung %1 wieder geöffnet: %n Lauf, als Aufzeichnung.</numerusform>
+            <numerusform>Laborsitzung %1 wieder geöffnet: %n Läufe, als Aufzeichnungen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabSessionStore</name>
+    <message numerus="yes">
+        <source>%n run(s), all finished</source>
+        <translation>
+            <numerusform>%n Lauf, fertig</numerusform>
+            <numerusform>%n Läufe, alle fertig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finished</source>
+        <translation>
+            <numerusform>%n fertig</numerusform>
+            <numerusform>%n fertig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cancelled</source>
+        <translation>
+            <numerusform>%n abgebrochen</numerusform>
+            <numerusform>%n abgebrochen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n gescheitert</numerusform>
+            <numerusform>%n gescheitert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s): %1</source>
+        <translation>
+            <numerusform>%n Lauf: %1</numerusform>
+            <numerusform>%n Läufe: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: cannot move the last lab session into %2; check the data folder&apos;s permissions</source>
+        <translation>%1: Die letzte Laborsitzung lässt sich nicht nach %2 verschieben; prüfen Sie die Rechte des Datenordners</translation>
+    </message>
+    <message>
         <source>%1: cannot create the folder; check that the data folder is writable</source>
         <translation>%1: Der Ordner kann nicht angelegt werden; prüfen Sie, ob der Datenordner beschreibbar ist</translation>
+    </message>
+    <message>
+        <source>%1: cannot copy it into the new session; check the data folder&apos;s space and permissions</source>
+        <translation>%1: Die Datei lässt sich nicht in die neue Sitzung kopieren; prüfen Sie Platz und Rechte des Datenordners</translation>
+    </message>
+    <message>
+        <source>%1: cannot write it (%2); check the data folder&apos;s space and permissions</source>
+        <translation>%1: Die Datei lässt sich nicht schreiben (%2); prüfen Sie Platz und Rechte des Datenordners</translation>
     </message>
     <message>
         <source>%1: cannot replace it with the new session; check the data folder&apos;s permissions</source>
@@ -2396,6 +2510,45 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>built-in data: 2,500 training-run reports, 5 classes</source>
         <translation>eingebaute Daten: 2.500 Trainingslauf-Berichte, 5 Klassen</translation>
+    </message>
+</context>
+<context>
+    <name>precisionlab::LabTimeEstimate</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Expected time: no estimate (%1).</source>
+        <translation>Erwartete Dauer: keine Schätzung (%1).</translation>
+    </message>
+    <message>
+        <source>Every option: about %1 on this machine now (estimate, measured %2; hover for how).</source>
+        <translation>Jede Option: etwa %1 auf diesem Rechner jetzt (Schätzung, gemessen %2; wie, steht im Tooltip).</translation>
+    </message>
+    <message>
+        <source>Estimate: %1 steps of %2 runs × %3 s a step = %4. The seconds a step were measured just now: %5 steps of the fp32 baseline&apos;s own model and batch timed on this machine, under what else it runs, at the priority the lab&apos;s runs get.</source>
+        <translation>Schätzung: %1 Schritte von %2 Läufen × %3 s je Schritt = %4. Die Sekunden je Schritt wurden eben gemessen: %5 Schritte mit Modell und Batch der fp32-Basislinie auf diesem Rechner gestoppt, unter seiner übrigen Last, mit der Priorität, die die Läufe des Labors bekommen.</translation>
+    </message>
+    <message>
+        <source>%1 stepped side by side, as the lab steps its runs.</source>
+        <translation>%1 liefen nebeneinander, wie das Labor seine Läufe rechnet.</translation>
+    </message>
+    <message>
+        <source>Preparing the runs (%1 here for one) and their evaluations come on top; precisions other than fp32 step faster or slower.</source>
+        <translation>Das Vorbereiten der Läufe (hier %1 für einen) und ihre Auswertungen kommen hinzu; andere Genauigkeiten als fp32 rechnen schneller oder langsamer.</translation>
+    </message>
+    <message>
+        <source>Every option: measuring how long it takes on this machine now…</source>
+        <translation>Jede Option: misst, wie lange sie auf diesem Rechner jetzt braucht …</translation>
     </message>
 </context>
 <context>
@@ -2741,6 +2894,10 @@ Ersetzen?</translation>
     <message>
         <source>Departs from Hugging Face&apos;s defaults: %1.</source>
         <translation>Abweichungen von den Hugging-Face-Standards: %1.</translation>
+    </message>
+    <message>
+        <source>Nothing started; the lab session stays as it was.</source>
+        <translation>Nichts gestartet; die Laborsitzung bleibt, wie sie war.</translation>
     </message>
 </context>
 <context>
@@ -3187,13 +3344,6 @@ Trotzdem beenden?</translation>
         <source>This bank as GIFT, Moodle XML, an Anki text deck or package, or JSON</source>
         <translation>Diese Fragensammlung als GIFT, Moodle XML, Anki-Textdeck oder -Deckpaket oder JSON</translation>
     </message>
-    <message numerus="yes">
-        <source>The last lab session&apos;s %n run(s) restored, as recordings from %1.</source>
-        <translation>
-            <numerusform>%n Lauf der letzten Laborsitzung wiederhergestellt, als Aufzeichnung aus %1.</numerusform>
-            <numerusform>%n Läufe der letzten Laborsitzung wiederhergestellt, als Aufzeichnungen aus %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Nothing to export</source>
         <translation>Nichts zu exportieren</translation>
@@ -3217,6 +3367,13 @@ Trotzdem beenden?</translation>
     <message>
         <source>Saved run records to %1.</source>
         <translation>Laufaufzeichnungen in %1 gespeichert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The last lab session&apos;s %n run(s) restored, as recordings from %1; earlier sessions are in File &gt; Reopen lab session.</source>
+        <translation>
+            <numerusform>Der %n Lauf der letzten Laborsitzung wiederhergestellt, als Aufzeichnung aus %1; frühere Sitzungen stehen unter Datei &gt; Laborsitzung wieder öffnen.</numerusform>
+            <numerusform>Die %n Läufe der letzten Laborsitzung wiederhergestellt, als Aufzeichnungen aus %1; frühere Sitzungen stehen unter Datei &gt; Laborsitzung wieder öffnen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3293,14 +3450,6 @@ Trotzdem beenden?</translation>
         <translation>%1: derselbe Mechanismus, hier gemessen</translation>
     </message>
     <message>
-        <source>At the pace of their first steps this machine needs about %1 s more to finish the runs; the lab slides come in about %2 s.
-
-Present the shipped recordings instead? (The live runs stop; each slide then shows its recorded run, labelled with the device and date it was recorded on.)</source>
-        <translation>Nach dem Tempo der ersten Schritte braucht dieser Rechner noch etwa %1 s, bis die Läufe fertig sind; die Labor-Folien kommen in etwa %2 s.
-
-Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe werden angehalten; jede Folie zeigt dann ihren aufgezeichneten Lauf, beschriftet mit Gerät und Datum der Aufzeichnung.)</translation>
-    </message>
-    <message>
         <source>Present the recordings?</source>
         <translation>Aufzeichnungen zeigen?</translation>
     </message>
@@ -3323,6 +3472,22 @@ Jetzt anhalten?</translation>
     <message>
         <source>Page Down or → answers yes; Page Up or ← answers no.</source>
         <translation>Bild ab oder → antwortet Ja; Bild auf oder ← antwortet Nein.</translation>
+    </message>
+    <message>
+        <source>Measured: no live run has finished a step in the %1 s since they started (less than %2 steps a second)</source>
+        <translation>Gemessen: Kein Live-Lauf hat in den %1 s seit dem Start einen Schritt beendet (weniger als %2 Schritte pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>Measured: the live runs do %1 steps a second together (over the last %2 s)</source>
+        <translation>Gemessen: Die Live-Läufe schaffen zusammen %1 Schritte pro Sekunde (über die letzten %2 s)</translation>
+    </message>
+    <message>
+        <source>%1; the %2 steps left need %3 a second to finish in the %4 s the lab slides leave them. At this pace this machine needs about %5 s more to finish the runs.
+
+Present the shipped recordings instead? (The live runs stop; each slide then shows its recorded run, labelled with the device and date it was recorded on.)</source>
+        <translation>%1; die %2 verbleibenden Schritte brauchen %3 pro Sekunde, um in den %4 s fertig zu werden, die ihnen die Laborfolien lassen. In diesem Tempo braucht dieser Rechner noch etwa %5 s für die Läufe.
+
+Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe halten an; jede Folie zeigt dann ihren aufgezeichneten Lauf, beschriftet mit Gerät und Datum der Aufzeichnung.)</translation>
     </message>
 </context>
 <context>

@@ -701,6 +701,9 @@ void TestGeometry::presenterShowsTheVerdicts() {
   for (int presses = 0; presses < 20 && !lastRowShown(); ++presses)
     QTest::keyClick(keyTarget, Qt::Key_PageDown);
   QVERIFY2(lastRowShown(), "Page Down never brought the table's last row into view");
+  settle(window.get());
+  shoot(window.get(), recordings ? QStringLiteral("presenter-verdicts-end")
+                                 : QStringLiteral("presenter-verdicts-live-end"));
   QCOMPARE(presenter->walkthrough()->current().kind, PresenterWalkthrough::StepKind::Verdicts);
   // Page Up goes back to the slide's top before it would go back a step.
   for (int presses = 0; presses < 20 && scroll->verticalScrollBar()->value() > 0; ++presses)

@@ -1,8 +1,9 @@
-// The last lab session kept across a restart (ui/lab/LabSessionArchive.h): a crafted stopped
-// run is saved as a recording and restored into a fresh controller as a replayed run with its
-// records; runs that never stepped, replayed runs and runs still going are not saved; a session
-// left in the staging folder by a crash is still found; and a tiny live run (3 steps) is saved
-// by the archive itself once it stops. Seconds.
+// The lab sessions kept across a restart (ui/lab/LabSessionArchive.h, LabSessionStore.h): a
+// crafted stopped run is saved as a recording and restored into a fresh controller as a replayed
+// run with its records; runs that never stepped, replayed runs and runs still going are not
+// saved; a swap a crash interrupted is finished or undone; an older version's single folder joins
+// the history; a kept finished run wins over a new one that did not finish; and a tiny live run
+// (3 steps) is saved by the archive itself once it stops. Seconds.
 #include <QtTest>
 
 #include <QDir>
@@ -14,6 +15,7 @@
 #include "core/RunRecording.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabSessionArchive.h"
+#include "ui/lab/LabSessionStore.h"
 #include "ui/lab/RunDataStore.h"
 
 using namespace precisionlab;
@@ -40,7 +42,7 @@ class TestLabSessionArchive : public QObject {
  private slots:
   void savesStoppedTrainedRunsAndRestoresThem() {
     QTemporaryDir dir;
-    const QString folder = dir.filePath(QStringLiteral("last-lab-session"));
+    const QString folder = dir.filePath(QStringLiteral("sessions/one"));
     RunDataStore store;
     store.addRun(trainedRun("baseline-fp32.plrun", 1), QString(), QColor());
     RunLog cancelled = trainedRun("fp16-amp.plrun", 2);
@@ -56,17 +58,27 @@ class TestLabSessionArchive : public QObject {
     store.addRun(failed, QString(), QColor());
 
     QString error;
-    QCOMPARE(LabSessionArchive::save(store, folder, &error), 2);
+    QCOMPARE(LabSessionStore::write(LabSessionArchive::compose(store, {}), folder, &error), 2);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(QDir(folder).entryList(QDir::Files, QDir::Name),
-             (QStringList{"01-baseline-fp32.plrun", "02-fp16-no-scaler.plrun"}));
-    QVERIFY(!QFileInfo::exists(folder + QStringLiteral(".new")));
+             (QStringList{"01-baseline-fp32.plrun", "02-fp16-no-scaler.plrun", "session.json"}));
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("sessions")))
+                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList{"one"});  // no staging or old folder left
+    LabSessionEntry entry;
+    QVERIFY(LabSessionStore::readEntry(folder, &entry, &error));
+    QCOMPARE(entry.runs.size(), 2);
+    QCOMPARE(entry.count(RunState::Failed), 1);
+    QVERIFY(!entry.complete());
+    QVERIFY2(entry.describe().contains(QStringLiteral("1 failed")), qPrintable(entry.describe()));
 
     LabController lab;
     lab.setLiveVerdictInterval(0);
+    LabSessionArchive archive(&lab, dir.filePath(QStringLiteral("sessions")));
     const double speed = lab.replaySpeed();
-    QCOMPARE(LabSessionArchive::restore(&lab, folder, &error), 2);
+    QCOMPARE(archive.restoreLatest(QString(), &error), 2);
     QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(archive.shownFolder(), folder);
     QCOMPARE(lab.replaySpeed(), speed);  // the user's speed is back for later replays
     QCOMPARE(lab.store().runs().size(), size_t(2));
     const size_t baselineSteps = shipped("baseline-fp32.plrun").steps.size();
@@ -80,40 +92,108 @@ class TestLabSessionArchive : public QObject {
     const QList<const TrackedRun*> noScaler = lab.store().runsOf(QStringLiteral("fp16-no-scaler"));
     QCOMPARE(noScaler.size(), 1);
     QCOMPARE(noScaler.first()->state, RunState::Failed);
-
-    // A later session replaces this one whole.
-    RunDataStore next;
-    next.addRun(trainedRun("half-layers.plrun", 1), QString(), QColor());
-    QCOMPARE(LabSessionArchive::save(next, folder, &error), 1);
-    QCOMPARE(QDir(folder).entryList(QDir::Files), QStringList{"01-half-layers.plrun"});
+    // A restored session is not written again (nothing trained here), and a start would ask.
+    lab.poll();
+    QCOMPARE(archive.saveCount(), 0);
+    QVERIFY(archive.wouldAsk());
   }
 
-  void findsASessionLeftInStaging() {
+  void aKeptFinishedRunWinsOverANewOneThatDidNotFinish() {
     QTemporaryDir dir;
-    const QString folder = dir.filePath(QStringLiteral("last-lab-session"));
+    const QString kept = dir.filePath(QStringLiteral("kept"));
+    RunDataStore old;
+    old.addRun(trainedRun("baseline-fp32.plrun", 1), QString(), QColor());
+    old.addRun(trainedRun("fp16-amp.plrun", 2), QString(), QColor());
+    QString error;
+    QCOMPARE(LabSessionStore::write(LabSessionArchive::compose(old, {}), kept, &error), 2);
+    const QByteArray keptIndex = [&] {
+      QFile f(kept + QStringLiteral("/session.json"));
+      return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+
+    // A new fp16=True run cancelled after a few steps, and a new run of another option.
+    RunDataStore now;
+    RunLog cut = trainedRun("fp16-amp.plrun", 7);
+    cut.steps.resize(3);
+    cut.evals.clear();
+    cut.state = RunState::Cancelled;
+    now.addRun(cut, QString(), QColor());
+    now.addRun(trainedRun("half-layers.plrun", 8), QString(), QColor());
+    const std::vector<LabSessionStore::Item> items = LabSessionArchive::compose(now, {kept});
+    QCOMPARE(items.size(), size_t(3));
+    QCOMPARE(items[0].scenario, QStringLiteral("baseline-fp32"));
+    QCOMPARE(items[1].scenario, QStringLiteral("fp16-amp"));
+    QVERIFY(items[1].run == nullptr);  // the kept file, finished
+    QCOMPARE(items[1].state, RunState::Finished);
+    QCOMPARE(items[2].scenario, QStringLiteral("half-layers"));
+    QVERIFY(items[2].run != nullptr);
+    const QString next = dir.filePath(QStringLiteral("next"));
+    QCOMPARE(LabSessionStore::write(items, next, &error), 3);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    LabSessionEntry entry;
+    QVERIFY(LabSessionStore::readEntry(next, &entry, &error));
+    QVERIFY(entry.complete());
+    // The kept session's folder is as it was.
+    QFile f(kept + QStringLiteral("/session.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), keptIndex);
+
+    // A new run of the option that finishes wins over the kept one.
+    RunDataStore later;
+    later.addRun(trainedRun("fp16-amp.plrun", 9), QString(), QColor());
+    const std::vector<LabSessionStore::Item> again = LabSessionArchive::compose(later, {kept});
+    QCOMPARE(again.size(), size_t(2));
+    QVERIFY(again[1].run != nullptr);
+  }
+
+  void finishesOrUndoesAnInterruptedSwapAndAdoptsTheOldFolder() {
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("sessions"));
     RunDataStore store;
     store.addRun(trainedRun("baseline-fp32.plrun", 1), QString(), QColor());
     QString error;
-    QCOMPARE(LabSessionArchive::save(store, folder, &error), 1);
-    // A crash after the old folder was removed and before the new one was renamed in.
-    QVERIFY(QDir().rename(folder, folder + QStringLiteral(".new")));
-    QCOMPARE(LabSessionArchive::load(folder, &error).size(), size_t(1));
-    QCOMPARE(LabSessionArchive::load(dir.filePath(QStringLiteral("none")), &error).size(),
-             size_t(0));
-    // A damaged file is named; the others still load.
-    QFile bad(folder + QStringLiteral(".new/02-bad.plrun"));
+    QCOMPARE(LabSessionStore::write(LabSessionArchive::compose(store, {}), root + "/a", &error), 1);
+    QCOMPARE(LabSessionStore::write(LabSessionArchive::compose(store, {}), root + "/b", &error), 1);
+    // A crash after the old folder was moved aside and before the new one was renamed in: the
+    // new one is complete (its index is there) and goes in; an old one without a new one comes
+    // back.
+    QVERIFY(QDir().rename(root + "/a", root + "/.a.new"));
+    QVERIFY(QDir().rename(root + "/b", root + "/.b.old"));
+    QCOMPARE(LabSessionStore::list(root, &error).size(), 2);
+    QVERIFY(QFileInfo(root + "/a").isDir());
+    QVERIFY(QFileInfo(root + "/b").isDir());
+    QVERIFY(!QFileInfo::exists(root + "/.a.new"));
+    // An incomplete staging folder (no index) is not taken for a session.
+    QVERIFY(QDir().mkpath(root + "/.c.new"));
+    QCOMPARE(LabSessionStore::list(root, &error).size(), 2);
+
+    // An older version's single folder joins the history; a damaged file is named and the
+    // others still load.
+    const QString legacy = dir.filePath(QStringLiteral("last-lab-session"));
+    QVERIFY(QDir().mkpath(legacy));
+    QVERIFY(QFile::copy(PRECISIONLAB_SOURCE_DIR "/resources/recorded/half-layers.plrun",
+                        legacy + "/01-half-layers.plrun"));
+    QFile bad(legacy + QStringLiteral("/02-bad.plrun"));
     QVERIFY(bad.open(QIODevice::WriteOnly));
     bad.write("{\"format\":\"precisionlab-run\"\n");
     bad.close();
-    QCOMPARE(LabSessionArchive::load(folder, &error).size(), size_t(1));
+    QVERIFY(LabSessionStore::adoptLegacy(legacy, root, &error));
+    QVERIFY(!QFileInfo::exists(legacy));
+    const QList<LabSessionEntry> all = LabSessionStore::list(root, &error);
+    QCOMPARE(all.size(), 3);
     QVERIFY2(error.contains(QStringLiteral("02-bad.plrun")), qPrintable(error));
+    const auto adopted = std::find_if(all.cbegin(), all.cend(), [](const LabSessionEntry& e) {
+      return e.runs.size() == 1 && e.runs.front().scenario == QStringLiteral("half-layers");
+    });
+    QVERIFY(adopted != all.cend());
+    QCOMPARE(LabSessionStore::load(adopted->folder, &error).size(), size_t(1));
   }
 
   void savesALiveSessionWhenItStops() {
     QTemporaryDir dir;
-    const QString folder = dir.filePath(QStringLiteral("last-lab-session"));
+    const QString root = dir.filePath(QStringLiteral("sessions"));
     LabController lab;
-    LabSessionArchive archive(&lab, folder);
+    LabSessionArchive archive(&lab, root);
     QSignalSpy saved(&archive, &LabSessionArchive::saved);
     TrainConfig c = LabScenarios::builtinBase();
     c.steps = 3;
@@ -126,7 +206,9 @@ class TestLabSessionArchive : public QObject {
     QCOMPARE(saved.first().first().toInt(), 1);
     QVERIFY2(archive.lastError().isEmpty(), qPrintable(archive.lastError()));
     QString error;
-    const std::vector<RunRecording> back = LabSessionArchive::load(folder, &error);
+    QCOMPARE(LabSessionStore::list(root, &error).size(), 1);
+    QCOMPARE(archive.currentFolder(), LabSessionStore::list(root, &error).first().folder);
+    const std::vector<RunRecording> back = LabSessionStore::load(archive.currentFolder(), &error);
     QCOMPARE(back.size(), size_t(1));
     QCOMPARE(back.front().steps.size(), size_t(3));
     QCOMPARE(back.front().scenarioId, std::string("baseline-fp32"));

@@ -21,11 +21,13 @@
 #include "core/RunRecording.h"
 
 #include "core/LabScenarios.h"
+#include "engine/LabCalibration.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabSettingsPanel.h"
+#include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/RunToggle.h"
@@ -142,6 +144,7 @@ class TestLabView : public QObject {
   void lossScaleAxisReadsAsNumbers();
   void underflowChartDrawsOneAxisPairAndNoFalseZero();
   void tickIsPaintedBeforeTheRunStarts();
+  void saysHowLongTheLabTakesBeforeItStarts();
 
  private:
   TrainConfig tinyConfig(int64_t steps) const;
@@ -705,6 +708,46 @@ void TestLabView::tickIsPaintedBeforeTheRunStarts() {
   log.painted.clear();
   clickToggle(row);
   QVERIFY(log.painted.contains(false));
+  view_->stopAll();
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
+}
+
+void TestLabView::saysHowLongTheLabTakesBeforeItStarts() {
+  // Shown and idle, the lab measures a few baseline steps and says how long every option would
+  // take, as an estimate with its basis; the steps it counts are the lab's plan.
+  view_->setSettings(tinyConfig(40));
+  LabTimeEstimate* estimate = view_->timeEstimate();
+  QVERIFY(!estimate->isVisible());  // off by default (tests, screenshots)
+  QSignalSpy estimated(estimate, &LabTimeEstimate::estimated);
+  view_->setTimeEstimateEnabled(true);
+  QTRY_COMPARE_WITH_TIMEOUT(estimated.count(), 1, kTimeoutMs);
+  QVERIFY(estimate->isVisible());
+  QVERIFY2(estimate->text().contains(QStringLiteral("Every option: about")),
+           qPrintable(estimate->text()));
+  QVERIFY2(estimate->text().contains(QStringLiteral("estimate")), qPrintable(estimate->text()));
+  TrainConfig base = view_->settings();
+  base.threads = LabView::guiThreads(base.threads);
+  LabCalibration plan;
+  std::vector<std::string> ids;
+  for (const QString& id : ScenarioCatalog::defaultLabIds()) ids.push_back(id.toStdString());
+  planLab(ids, base, &plan);
+  QVERIFY(plan.stepsPlanned >= 40 * 3);
+  const QString basis = estimate->toolTip();
+  QVERIFY2(basis.contains(QLocale().toString(plan.stepsPlanned) + QStringLiteral(" steps of ") +
+                          QString::number(plan.runsPlanned) + QStringLiteral(" runs")),
+           qPrintable(basis));
+  QVERIFY2(basis.contains(QStringLiteral("measured just now")), qPrintable(basis));
+  // The same settings are not measured again within the minute; a run starting cancels one
+  // under way and none starts while runs train.
+  view_->setTimeEstimateEnabled(true);
+  QVERIFY(!estimate->measuring());
+  estimate->request(ScenarioCatalog::defaultLabIds(), base, true);
+  QVERIFY(estimate->measuring());
+  view_->setSettings(tinyConfig(100000));
+  view_->runScenario(QStringLiteral("baseline-fp32"));
+  QTRY_VERIFY_WITH_TIMEOUT(!estimate->measuring(), kTimeoutMs);
+  view_->setTimeEstimateEnabled(true);
+  QVERIFY(!estimate->measuring());
   view_->stopAll();
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
 }

@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <QXYSeries>
 #include <cmath>
@@ -71,6 +72,12 @@ void TestLiveChart::nonFinitePointsAreDroppedAndMarked() {
     QVERIFY(xy);
     QCOMPARE(xy->count(), 1);
     QCOMPARE(xy->at(0), QPointF(4, 0.71));
+    // Easy to find on a white chart: a thick red ring, larger than a curve's point.
+    auto* scatter = qobject_cast<QScatterSeries*>(s);
+    QVERIFY(scatter);
+    QCOMPARE(scatter->pen().color(), QColor(0xc0, 0x39, 0x2b));
+    QVERIFY(scatter->pen().widthF() >= 3);
+    QVERIFY(scatter->markerSize() >= 20);
     found = true;
   }
   QVERIFY2(found, "no marker series");

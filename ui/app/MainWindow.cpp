@@ -37,6 +37,8 @@
 #include "ui/study/StudyView.h"
 
 #include "ui/lab/LabSessionArchive.h"
+#include "ui/lab/LabSessionMenu.h"
+#include "ui/lab/LabSessionStore.h"
 #include "ui/lab/LabView.h"
 
 namespace precisionlab {
@@ -65,20 +67,31 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   auto* lab = new LabView(tabs_);
   lab_ = lab;
   connect(lab, &LabView::statusMessage, this, [this](const QString& t) { showStatus(t, 8000); });
+  // Before a lab starts, how long it would take here now (a few timed steps; not in tests).
+  lab->setTimeEstimateEnabled(options_.restoreSettings);
   // The lab view asks; the window opens the export and estimate dialogs (ui/export/).
   connect(lab, &LabView::gpuEstimateRequested, this, &MainWindow::openGpuEstimate);
   connect(lab, &LabView::vertexExportRequested, this, &MainWindow::openVertexExport);
   connect(lab, &LabView::runsCsvExportRequested, this, &MainWindow::exportRunsCsv);
-  if (options_.restoreSettings) {
-    // The last lab session: saved as recordings when its runs stop, replayed here at the start.
-    const QString folder = LabSessionArchive::defaultFolder();
-    new LabSessionArchive(lab->controller(), folder, this);
+  const QString sessionsRoot = !options_.labSessionsRoot.isEmpty() ? options_.labSessionsRoot
+                               : options_.restoreSettings          ? LabSessionStore::defaultRoot()
+                                                                   : QString();
+  if (!sessionsRoot.isEmpty()) {
+    // The lab sessions: saved as recordings when their runs stop, the newest replayed here at
+    // the start, the others in File > Reopen lab session; none replaced without asking.
+    labSessions_ = new LabSessionArchive(lab->controller(), sessionsRoot, this);
+    labSessionMenu_ = new LabSessionMenu(lab, labSessions_, this);
+    connect(labSessionMenu_, &LabSessionMenu::statusMessage, this,
+            [this](const QString& t) { showStatus(t, 10000); });
     QString error;
-    if (const int n = LabSessionArchive::restore(lab->controller(), folder, &error))
+    const QString legacy =
+        options_.labSessionsRoot.isEmpty() ? LabSessionStore::legacyFolder() : QString();
+    if (const int n = labSessions_->restoreLatest(legacy, &error))
       showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) restored, as recordings "
-                                       "from %1.",
+                                       "from %1; earlier sessions are in File > Reopen lab "
+                                       "session.",
                                        nullptr, n)
-                                        .arg(QDir::toNativeSeparators(folder)),
+                                        .arg(QDir::toNativeSeparators(labSessions_->shownFolder())),
                  10000);
     if (!error.isEmpty()) showStatus(error, 10000);
   }
@@ -397,6 +410,7 @@ void MainWindow::buildMenus() {
     tabs_->setCurrentWidget(lab_);
     lab->replayShippedRecordings();
   });
+  if (labSessionMenu_) file->addMenu(labSessionMenu_);
   QAction* vertex = file->addAction(tr("Export to &Vertex AI…"));
   connect(vertex, &QAction::triggered, this, [this, lab] {
     tabs_->setCurrentWidget(lab_);

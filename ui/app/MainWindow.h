@@ -22,6 +22,8 @@ namespace precisionlab {
 class StudyView;
 class ProgressView;
 class PresenterMode;
+class LabSessionArchive;
+class LabSessionMenu;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -33,6 +35,9 @@ class MainWindow : public QMainWindow {
     bool restoreSettings = true;  // false in tests and screenshots: a clean, known state
     bool quietErrors = false;     // tests: report problems in the status bar, no modal dialogs
     QString themeId;              // overrides the saved theme ("dark", "high-contrast", ...)
+    // Where the lab sessions are kept: empty for LabSessionStore::defaultRoot() when
+    // restoreSettings is on, none otherwise (tests name a folder to restart on).
+    QString labSessionsRoot;
   };
 
   explicit MainWindow(const Options& options, QWidget* parent = nullptr);
@@ -42,6 +47,9 @@ class MainWindow : public QMainWindow {
   ProgressView* progressView() const { return progress_; }
   QWidget* labView() const { return lab_; }
   PresenterMode* presenter() const { return presenter_; }
+  // The lab's sessions kept on disk and File > Reopen lab session (null when none are kept).
+  LabSessionArchive* labSessions() const { return labSessions_; }
+  LabSessionMenu* labSessionMenu() const { return labSessionMenu_; }
   QTabWidget* tabs() const { return tabs_; }
   quiz::ProgressStore* store() const { return store_.get(); }
   const quiz::OpenReport& openReport() const { return openReport_; }
@@ -118,6 +126,8 @@ class MainWindow : public QMainWindow {
   QWidget* lab_ = nullptr;
   ProgressView* progress_ = nullptr;
   PresenterMode* presenter_ = nullptr;
+  LabSessionArchive* labSessions_ = nullptr;
+  LabSessionMenu* labSessionMenu_ = nullptr;
   QActionGroup* themeGroup_ = nullptr;
   ThemeKind theme_ = ThemeKind::System;
   bool applyingTheme_ = false;

@@ -153,9 +153,13 @@ void LiveChart::updateMarker(Entry& e) {
     e.label->setZValue(20);
   }
   e.marker->setName(e.series->name() + QStringLiteral(": ") + text);
+  // The run's colour inside a thick red ring, larger than the line is wide: a 1 px border round
+  // a light fill (half precision's orange) was hard to find on a white chart.
   e.marker->setColor(e.color);
-  e.marker->setBorderColor(QColor(0xc0, 0x39, 0x2b));
-  e.marker->setMarkerSize(lineWidth_ * 4 + 8);
+  QPen ring(QColor(0xc0, 0x39, 0x2b));
+  ring.setWidthF(std::max(3.0, lineWidth_));
+  e.marker->setPen(ring);
+  e.marker->setMarkerSize(lineWidth_ * 5 + 14);
   e.marker->setVisible(true);
   e.label->setText(text);
   // The chart's own label font, never the application font of the moment: a label made during

@@ -1,13 +1,14 @@
 #include "ui/lab/LabSessionArchive.h"
 
 #include <QDir>
-#include <QFileInfo>
-#include <QStandardPaths>
+#include <QHash>
+#include <algorithm>
 #include <limits>
 
 #include "core/EngineError.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
 
@@ -17,111 +18,215 @@ bool stopped(RunState s) {
   return s == RunState::Finished || s == RunState::Failed || s == RunState::Cancelled;
 }
 
-// The trained runs worth keeping: stopped, with at least one step.
-std::vector<const TrackedRun*> keptRuns(const RunDataStore& store, bool* anyActive) {
-  std::vector<const TrackedRun*> kept;
-  *anyActive = false;
-  for (const TrackedRun& r : store.runs()) {
-    if (r.replayed()) continue;
-    if (!stopped(r.state))
-      *anyActive = true;
-    else if (!r.steps.empty())
-      kept.push_back(&r);
-  }
-  return kept;
+// A trained run worth keeping: stopped, with at least one step.
+bool keptTrained(const TrackedRun& r) {
+  return !r.replayed() && stopped(r.state) && !r.steps.empty();
+}
+
+using Items = std::vector<LabSessionStore::Item>;
+
+bool allFinished(const Items& group) {
+  return !group.empty() && std::all_of(group.cbegin(), group.cend(),
+                                       [](const auto& i) { return i.state == RunState::Finished; });
 }
 
 }  // namespace
 
-LabSessionArchive::LabSessionArchive(LabController* controller, QString folder, QObject* parent)
-    : QObject(parent), controller_(controller), folder_(std::move(folder)) {
+LabSessionArchive::LabSessionArchive(LabController* controller, QString root, QObject* parent)
+    : QObject(parent), controller_(controller), root_(std::move(root)) {
   connect(controller_, &LabController::runsUpdated, this, &LabSessionArchive::runsUpdated);
 }
 
-QString LabSessionArchive::defaultFolder() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-         QStringLiteral("/last-lab-session");
+QList<LabSessionEntry> LabSessionArchive::history(QString* error) const {
+  return LabSessionStore::list(root_, error);
 }
 
-void LabSessionArchive::runsUpdated() {
-  bool active = false;
-  const std::vector<const TrackedRun*> kept = keptRuns(controller_->store(), &active);
-  if (active || kept.empty()) return;
-  // The runs and their revisions: a finished session is saved once, not on every poll.
-  uint64_t signature = 1469598103934665603ull;
-  for (const TrackedRun* r : kept)
-    signature = (signature ^ (uint64_t(r->key.id) << 32 ^ r->revision)) * 1099511628211ull;
-  if (signature == savedSignature_) return;
-  savedSignature_ = signature;
-  const int n = save(controller_->store(), folder_, &lastError_);
-  ++saves_;
-  if (n >= 0) emit saved(n);
-}
-
-int LabSessionArchive::save(const RunDataStore& store, const QString& folder, QString* error) {
+int LabSessionArchive::restoreLatest(const QString& legacy, QString* error) {
   error->clear();
-  bool active = false;
-  const std::vector<const TrackedRun*> kept = keptRuns(store, &active);
-  const QString staging = folder + QStringLiteral(".new");
-  QDir(staging).removeRecursively();
-  if (!QDir().mkpath(staging)) {
-    *error = tr("%1: cannot create the folder; check that the data folder is writable")
-                 .arg(QDir::toNativeSeparators(staging));
-    return -1;
+  QString moveError;
+  if (!legacy.isEmpty()) LabSessionStore::adoptLegacy(legacy, root_, &moveError);
+  const QList<LabSessionEntry> sessions = history(error);
+  if (error->isEmpty()) *error = moveError;
+  if (sessions.isEmpty()) return 0;
+  QString loadError;
+  const int n = reopen(sessions.first().folder, &loadError);
+  if (!loadError.isEmpty()) *error = loadError;
+  return n;
+}
+
+int LabSessionArchive::reopen(const QString& folder, QString* error) {
+  std::vector<RunRecording> recordings = LabSessionStore::load(folder, error);
+  if (recordings.empty()) return 0;
+  const QList<RunKey> keys = replayNow(controller_, std::move(recordings));
+  restoredRuns_.clear();
+  for (const RunKey& k : keys) restoredRuns_.insert(quint64(k.id));
+  keptFolder_ = folder;
+  currentFolder_.clear();
+  decided_ = false;
+  savedSignature_ = 0;
+  return int(keys.size());
+}
+
+QList<RunKey> LabSessionArchive::replayNow(LabController* controller,
+                                           std::vector<RunRecording> recordings) {
+  QSet<int> before;
+  for (const TrackedRun& r : controller->store().runs())
+    if (r.replayed()) before.insert(r.key.id);
+  const double speed = controller->replaySpeed();
+  controller->setReplaySpeed(std::numeric_limits<double>::infinity());
+  controller->replay(std::move(recordings));
+  controller->poll();
+  controller->setReplaySpeed(speed);
+  QList<RunKey> keys;
+  for (const TrackedRun& r : controller->store().runs())
+    if (r.replayed() && !before.contains(r.key.id)) keys.append(r.key);
+  return keys;
+}
+
+bool LabSessionArchive::wouldAsk() const {
+  if (decided_ || controller_->anyActive()) return false;
+  for (const TrackedRun& r : controller_->store().runs())
+    if (keptTrained(r) || (r.replayed() && restoredRuns_.contains(quint64(r.key.id)))) return true;
+  return false;
+}
+
+LabSessionArchive::Choice LabSessionArchive::askBeforeStart() {
+  if (!wouldAsk()) return Choice::KeepAndAdd;
+  LabSessionEntry shown;
+  QString error;
+  const QString folder = shownFolder();
+  const QString what = !folder.isEmpty() && LabSessionStore::readEntry(folder, &shown, &error)
+                           ? shown.describe()
+                           : tr("trained in this window");
+  const Choice choice =
+      ask_ ? ask_(tr("Keep the lab session?"),
+                  tr("The lab shows a stopped session (%1). A new run changes it.\n\n"
+                     "Keep and add: the new runs join it; a finished run stays in the session "
+                     "unless the new run of that option finishes too.\n"
+                     "Start a new session: the lab is emptied; this session stays in File > "
+                     "Reopen lab session.")
+                      .arg(what))
+           : Choice::KeepAndAdd;
+  if (choice == Choice::KeepAndAdd) decided_ = true;
+  if (choice == Choice::StartNew) {
+    currentFolder_.clear();
+    keptFolder_.clear();
+    restoredRuns_.clear();
+    savedSignature_ = 0;
   }
-  int index = 0;
-  for (const TrackedRun* run : kept) {
-    RunRecording r;
-    static_cast<RunLog&>(r) = *run;
-    r.libraries = {{"libtorch", r.provenance.torchVersion}};
-    if (r.provenance.device.empty()) r.provenance.device = r.config.device;
-    // Numbered so load() replays them in the order they ran; the scenario names the file.
-    const QString name = QStringLiteral("%1-%2.plrun")
-                             .arg(++index, 2, 10, QLatin1Char('0'))
-                             .arg(QString::fromStdString(r.scenarioId));
-    try {
-      writeRunRecording(QDir(staging).filePath(name).toStdString(), std::move(r));
-    } catch (const InputError& e) {
-      *error = QString::fromStdString(e.what());
-      return -1;
+  return choice;
+}
+
+Items LabSessionArchive::compose(const RunDataStore& store, const QStringList& keptFolders) {
+  // The candidates per scenario: the trained runs first, then each kept session's files.
+  QStringList order;
+  std::vector<QHash<QString, Items>> sides(size_t(keptFolders.size()) + 1);
+  for (const TrackedRun& r : store.runs()) {
+    if (!keptTrained(r)) continue;
+    const QString scenario = QString::fromStdString(r.scenarioId);
+    sides[0][scenario].push_back({&r, QString(), scenario, r.state});
+  }
+  QStringList freshOrder;
+  for (const TrackedRun& r : store.runs())
+    if (keptTrained(r) && !freshOrder.contains(QString::fromStdString(r.scenarioId)))
+      freshOrder.append(QString::fromStdString(r.scenarioId));
+  for (int i = 0; i < keptFolders.size(); ++i) {
+    LabSessionEntry entry;
+    QString error;
+    if (!LabSessionStore::readEntry(keptFolders[i], &entry, &error)) continue;
+    for (const LabSessionEntry::Run& run : std::as_const(entry.runs)) {
+      if (!order.contains(run.scenario)) order.append(run.scenario);
+      sides[size_t(i) + 1][run.scenario].push_back(
+          {nullptr, QDir(entry.folder).filePath(run.file), run.scenario, run.state});
     }
   }
-  QDir(folder).removeRecursively();
-  if (!QDir().rename(staging, folder)) {
-    *error = tr("%1: cannot replace it with the new session; check the data folder's permissions")
-                 .arg(QDir::toNativeSeparators(folder));
-    return -1;
-  }
-  return index;
-}
-
-std::vector<RunRecording> LabSessionArchive::load(const QString& folder, QString* error) {
-  error->clear();
-  // A complete session left in the staging folder by a crash between the two renames.
-  const QString staging = folder + QStringLiteral(".new");
-  const QString from = !QFileInfo::exists(folder) && QFileInfo::exists(staging) ? staging : folder;
-  std::vector<RunRecording> out;
-  const QStringList files =
-      QDir(from).entryList({QStringLiteral("*.plrun")}, QDir::Files, QDir::Name);
-  for (const QString& f : files) {
-    try {
-      out.push_back(readRunRecording(QDir(from).filePath(f).toStdString()));
-    } catch (const InputError& e) {
-      *error = QString::fromStdString(e.what());
-    }
+  for (const QString& s : std::as_const(freshOrder))
+    if (!order.contains(s)) order.append(s);
+  Items out;
+  for (const QString& scenario : std::as_const(order)) {
+    const Items* pick = nullptr;
+    for (const auto& side : sides)
+      if (allFinished(side.value(scenario))) {
+        pick = &side.find(scenario).value();
+        break;
+      }
+    for (const auto& side : sides)
+      if (!pick && side.contains(scenario)) pick = &side.find(scenario).value();
+    if (pick) out.insert(out.end(), pick->cbegin(), pick->cend());
   }
   return out;
 }
 
-int LabSessionArchive::restore(LabController* controller, const QString& folder, QString* error) {
-  std::vector<RunRecording> recordings = load(folder, error);
-  if (recordings.empty()) return 0;
-  const double speed = controller->replaySpeed();
-  controller->setReplaySpeed(std::numeric_limits<double>::infinity());
-  const int n = int(controller->replay(std::move(recordings)).size());
-  controller->poll();
-  controller->setReplaySpeed(speed);
-  return n;
+void LabSessionArchive::runsUpdated() {
+  const RunDataStore& store = controller_->store();
+  if (store.runs().empty()) {
+    // The lab was emptied: what comes next is a new session (the old one stays on disk).
+    currentFolder_.clear();
+    keptFolder_.clear();
+    restoredRuns_.clear();
+    decided_ = false;
+    savedSignature_ = 0;
+    return;
+  }
+  if (controller_->anyActive()) return;
+  // The trained runs, their revisions and what is kept: a stopped session is saved once, not on
+  // every poll.
+  uint64_t signature = 1469598103934665603ull;
+  bool anyTrained = false;
+  for (const TrackedRun& r : store.runs()) {
+    if (!keptTrained(r)) continue;
+    anyTrained = true;
+    signature = (signature ^ (uint64_t(r.key.id) << 32 ^ r.revision)) * 1099511628211ull;
+  }
+  if (!anyTrained) return;  // a session from disk, shown as it is: nothing new to write
+  signature ^= qHash(currentFolder_ + u'|' + keptFolder_);
+  if (signature == savedSignature_) return;
+  savedSignature_ = signature;
+  QStringList kept;
+  for (const QString& f : {currentFolder_, keptFolder_})
+    if (!f.isEmpty()) kept.append(f);
+  const Items items = compose(store, kept);
+  // A session from disk is never written over: the runs added to it go into a new folder.
+  if (currentFolder_.isEmpty()) currentFolder_ = LabSessionStore::newFolder(root_);
+  const int n = LabSessionStore::write(items, currentFolder_, &lastError_);
+  ++saves_;
+  if (n < 0) return;
+  emit saved(n);
+  showKeptRuns(items);
+}
+
+void LabSessionArchive::showKeptRuns(const Items& items) {
+  // Scenarios whose kept file won over a trained run that did not finish: the lab shows the
+  // kept run again, from the session just written, with that session's baseline (the one it
+  // compares with) unless a recorded baseline is shown already.
+  const RunDataStore& store = controller_->store();
+  QStringList scenarios;
+  for (const LabSessionStore::Item& item : items) {
+    if (item.file.isEmpty() || scenarios.contains(item.scenario)) continue;
+    const QList<const TrackedRun*> shown = store.runsOf(item.scenario);
+    if (!shown.isEmpty() && !shown.front()->replayed()) scenarios.append(item.scenario);
+  }
+  if (scenarios.isEmpty()) return;
+  const QList<const TrackedRun*> base = store.runsOf(ScenarioCatalog::baselineId());
+  const bool needBaseline = base.isEmpty() || !base.front()->replayed();
+  LabSessionEntry entry;
+  QString error;
+  LabSessionStore::readEntry(currentFolder_, &entry, &error);
+  std::vector<RunRecording> recordings;
+  for (const LabSessionEntry::Run& run : std::as_const(entry.runs)) {
+    if (!scenarios.contains(run.scenario) &&
+        !(needBaseline && run.scenario == ScenarioCatalog::baselineId()))
+      continue;
+    try {
+      recordings.push_back(readRunRecording(QDir(entry.folder).filePath(run.file).toStdString()));
+    } catch (const InputError& e) {
+      lastError_ = QString::fromStdString(e.what());
+    }
+  }
+  if (recordings.empty()) return;
+  for (const RunKey& k : replayNow(controller_, std::move(recordings)))
+    restoredRuns_.insert(quint64(k.id));
+  emit restoredKept(scenarios);
 }
 
 }  // namespace precisionlab

@@ -34,6 +34,7 @@
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabSettingsPanel.h"
+#include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/RecordingLoader.h"
 #include "ui/lab/RunDataStore.h"
@@ -152,6 +153,8 @@ void LabView::buildRunButtons(QGroupBox* runsBox) {
   auto* runButtons = buttonRowA_ = new QHBoxLayout;
   buttonRowB_ = new QHBoxLayout;
   buttonRowB_->addStretch(1);
+  estimate_ = new LabTimeEstimate(runButtons_);  // hidden until it measures
+  buttonRows->addWidget(estimate_);
   buttonRows->addLayout(buttonRowA_);
   buttonRows->addLayout(buttonRowB_);
   exportButtons_ = new QWidget(runButtons_);
@@ -379,6 +382,7 @@ void LabView::runScenario(const QString& scenarioId) {
     emit statusMessage(tr("Unknown lab scenario '%1'.").arg(scenarioId));
     return;
   }
+  if (!passesStartGate()) return;
   highlighted_ = scenarioId;
   for (RunToggle* row : std::as_const(toggles_))
     row->setHighlighted(row->scenarioId() == scenarioId);
@@ -388,6 +392,7 @@ void LabView::runScenario(const QString& scenarioId) {
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   }
 
+  estimate_->cancel();  // a calibration under way would slow the runs and be slowed by them
   TrainConfig base = settings();
   base.threads = guiThreads(base.threads);
   // The driver validates before any run starts (LabController::start): settings it refuses
@@ -426,6 +431,13 @@ void LabView::runScenario(const QString& scenarioId) {
   emit statusMessage(tr("Started %1.").arg(started.join(tr(" and "))));
   refreshToggles();
   chartArea_->refresh(store());
+}
+
+bool LabView::passesStartGate() {
+  if (!startGate_ || startGate_()) return true;
+  refreshToggles();  // a row ticked to start it shows the truth again
+  emit statusMessage(tr("Nothing started; the lab session stays as it was."));
+  return false;
 }
 
 void LabView::presentScenario(const QString& scenarioId) {
@@ -506,6 +518,7 @@ void LabView::runEveryOption() {
   // The default lab's rows, as `precisionlab-cli lab` runs them: the baseline first (runScenario
   // starts it anyway), every option and the live bf16 run that measures mixed precision's speed
   // on this machine; they train interleaved.
+  if (!passesStartGate()) return;
   userScrolledCards_ = false;  // new cards: their titles come into view again
   for (const QString& id : ScenarioCatalog::defaultLabIds()) {
     const QList<const TrackedRun*> runs = store().runsOf(id);
@@ -598,6 +611,10 @@ void LabView::setPresenterMode(bool on) {
     highlighted_.clear();
   }
   presenterMode_ = on;
+  if (on) {
+    estimate_->cancel();  // the presenter's live runs start now
+    estimate_->hide();
+  }
   chartArea_->setScenarioFilter(on && !highlighted_.isEmpty() ? stepSeries(highlighted_)
                                                               : QSet<QString>());
   // The room needs the runs and one big chart; the settings are the teacher's, before class.
@@ -684,6 +701,25 @@ void LabView::showEvent(QShowEvent* event) {
   refitFromTop_ = true;
   if (presenterMode_) fitColumns();
   if (!userSizedSplitter_) QTimer::singleShot(0, this, &LabView::fitSplitter);
+  requestTimeEstimate();
+}
+
+void LabView::setTimeEstimateEnabled(bool on) {
+  estimateEnabled_ = on;
+  if (!on) {
+    estimate_->cancel();
+    estimate_->hide();
+  } else if (isVisible()) {
+    requestTimeEstimate();
+  }
+}
+
+void LabView::requestTimeEstimate() {
+  // Before a lab starts only: measuring beside training runs would slow them and be slowed.
+  if (!estimateEnabled_ || presenterMode_ || controller_->anyActive()) return;
+  TrainConfig base = settings();
+  base.threads = guiThreads(base.threads);
+  estimate_->request(ScenarioCatalog::defaultLabIds(), base);
 }
 
 bool LabView::eventFilter(QObject* watched, QEvent* event) {

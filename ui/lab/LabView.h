@@ -37,6 +37,7 @@ class ChartPanel;
 class EvidenceSummary;
 class LabChartArea;
 class LabSettingsPanel;
+class LabTimeEstimate;
 class RunToggle;
 class RunDataStore;
 
@@ -84,6 +85,14 @@ class LabView : public QWidget {
   void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
   // The presenter on recordings: its steps show the replayed runs and never start a live one.
   void setRecordedOnly(bool on) { recordedOnly_ = on; }
+  // Asked before a run starts (the window's lab sessions: keep, start anew or cancel); false
+  // starts nothing. None by default.
+  using StartGate = std::function<bool()>;
+  void setStartGate(StartGate gate) { startGate_ = std::move(gate); }
+  // How long every option would take on this machine now, measured while the lab is shown and
+  // idle (LabTimeEstimate); off by default (tests), on in the app.
+  void setTimeEstimateEnabled(bool on);
+  LabTimeEstimate* timeEstimate() const { return estimate_; }
   bool recordedOnly() const { return recordedOnly_; }
 
   // Intra-op threads a run started from the GUI gets: at most cores - 1 (at least 1), so one
@@ -145,6 +154,8 @@ class LabView : public QWidget {
   void buildRunButtons(QGroupBox* runsBox);
   void buildSettingsArea();
   void onToggleChanged(const QString& scenarioId, bool on);
+  bool passesStartGate();
+  void requestTimeEstimate();
   void ingested();  // after the controller's store changed: rows, notice, cards, charts
   void updateMixedNotice();
   void refreshToggles();
@@ -195,6 +206,9 @@ class LabView : public QWidget {
   bool refitFromTop_ = false;       // resized since the last fit: scroll the cards back to the top
   bool recordedOnly_ = false;
   Confirm confirm_;
+  StartGate startGate_;
+  LabTimeEstimate* estimate_ = nullptr;
+  bool estimateEnabled_ = false;
   // Scenarios the user unticked whose runs have not reported "cancelled" yet: their rows stay
   // unticked ("stopping…") instead of being re-ticked by every redraw until the engine's
   // current step ends (on a loaded machine that took seconds, and a second click restarted it).

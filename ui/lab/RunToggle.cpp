@@ -1,5 +1,7 @@
 #include "ui/lab/RunToggle.h"
 
+#include <QRegularExpression>
+
 #include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -196,25 +198,65 @@ void RunToggle::fitVerdict() {
   // loss NaN from st…" and the class had to hover); the row grows. The hint before it (what the
   // run will try) stays two lines, cut, with the whole text in the tooltip.
   QString shown = hint ? info_.detail : verdictFull_;
-  // Presenting, rows stay two lines (the slide needs the chart; the last slide's table and
-  // cards have the verdicts whole).
+  // Presenting, a verdict keeps the row's two lines and is never cut with "…" (issue 45: every
+  // verdict of every run slide at 1024x768 was): its text shrinks to fit, down to 75 % of the
+  // presenter's size; past that it ends at the last whole clause that fits (the last slide and
+  // the tooltip have it whole). The hint is cut to two lines as before.
+  double scale = 1.0;
   if (hint || presenter_) {
     QFont font = verdict_->font();
     font.setItalic(hint);
-    const QFontMetrics fm(font);
     const int width = std::max(verdict_->width(), 100);
     // Two lines as the font lays them out (at the presenter's 16.8 pt two lines took 52 px,
     // not twice the 25 px line spacing, and every verdict was cut to one line).
-    auto height = [&](const QString& t) {
-      return fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t).height();
+    const int twoLines =
+        QFontMetrics(font)
+            .boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, QStringLiteral("X\nX"))
+            .height();
+    auto fitsAt = [&](const QString& t, double s) {
+      QFont f = font;
+      f.setPointSizeF(font.pointSizeF() * s);
+      return QFontMetrics(f)
+                 .boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, t)
+                 .height() <= twoLines;
     };
-    const int twoLines = height(QStringLiteral("X\nX"));
-    auto fits = [&](const QString& t) { return height(t) <= twoLines; };
-    if (!fits(shown)) {
+    // The largest size, in 5 % steps down to 75 %, at which `t` fits (75 % when none does).
+    auto largestFitting = [&](const QString& t) {
+      int percent = 100;
+      while (percent > 75 && !fitsAt(t, percent / 100.0)) percent -= 5;
+      return percent / 100.0;
+    };
+    if (!hint && font.pointSizeF() > 0 && !fitsAt(shown, 1.0)) {
+      scale = largestFitting(shown);
+      if (!fitsAt(shown, scale)) {
+        // The longest run of whole clauses ("; " or ", " ends one) that fits at the smallest
+        // size, without a parenthesis left open.
+        static const QRegularExpression kClauseEnd(QStringLiteral("(?<=;|,) "));
+        QString kept;
+        qsizetype from = 0;
+        for (;;) {
+          const QRegularExpressionMatch m = kClauseEnd.match(shown, from);
+          const qsizetype end = m.hasMatch() ? m.capturedStart() : shown.size();
+          QString next = shown.left(end);
+          if (next.endsWith(u';') || next.endsWith(u',')) next.chop(1);
+          if (next.count(u'(') > next.count(u')'))
+            next = next.left(next.lastIndexOf(u'(')).trimmed();
+          if (!next.isEmpty() && fitsAt(next, scale)) kept = next;
+          if (!m.hasMatch() || !fitsAt(shown.left(end), scale)) break;
+          from = m.capturedEnd();
+        }
+        if (!kept.isEmpty()) {
+          shown = kept;
+          scale = largestFitting(shown);  // the shorter text as large as it fits
+        }
+      }
+    }
+    const double cutScale = hint ? 1.0 : scale;
+    if (!fitsAt(shown, cutScale)) {
       qsizetype lo = 0, hi = shown.size();
       while (lo < hi) {
         const qsizetype mid = (lo + hi + 1) / 2;
-        if (fits(shown.left(mid) + QStringLiteral("…")))
+        if (fitsAt(shown.left(mid) + QStringLiteral("…"), cutScale))
           lo = mid;
         else
           hi = mid - 1;
@@ -222,8 +264,11 @@ void RunToggle::fitVerdict() {
       shown = shown.left(lo) + QStringLiteral("…");
     }
   }
-  const QString text =
+  QString text =
       hint ? QStringLiteral("<i>%1</i>").arg(shown.toHtmlEscaped()) : shown.toHtmlEscaped();
+  if (scale < 1.0)
+    text = QStringLiteral("<span style=\"font-size:%1pt\">%2</span>")
+               .arg(QString::number(verdict_->font().pointSizeF() * scale, 'f', 1), text);
   if (verdict_->text() != text) verdict_->setText(text);
   fitVerdictHeight();
 }

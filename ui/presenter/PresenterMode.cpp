@@ -5,11 +5,13 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -31,9 +33,6 @@ namespace precisionlab {
 
 namespace {
 constexpr double kPresenterFontScale = 1.6;
-// The pace is read once the live runs together did this many steps since it was first read
-// (each run's first steps include its warm-up; a few more make the rate a rate).
-constexpr qint64 kPaceSteps = 6;
 }  // namespace
 
 double PresenterMode::fontScaleFor(const QSize& screen) {
@@ -192,6 +191,14 @@ bool PresenterMode::ask(QWidget* parent, const QString& title, const QString& te
       text + QStringLiteral("\n\n") + tr("Page Down or → answers yes; Page Up or ← answers no."),
       QMessageBox::Yes | QMessageBox::No, parent);
   box.setObjectName(QStringLiteral("presenterQuestion"));
+  // In front of the full-screen slide and holding the keyboard from the first moment: under a
+  // window manager the box of a full-screen window could open behind it, and the teacher's Esc
+  // seemed to need a second press.
+  box.setWindowModality(Qt::ApplicationModal);
+  QTimer::singleShot(0, &box, [&box] {
+    box.raise();
+    box.activateWindow();
+  });
   box.setDefaultButton(QMessageBox::Yes);
   box.setEscapeButton(QMessageBox::No);
   auto* answers = new ClickerAnswers(&box);
@@ -212,50 +219,54 @@ void PresenterMode::startLiveRuns() {
     }
   if (!any) return;
   liveClock_.start();
-  paceSteps_ = -1;
+  pace_ = std::make_unique<LivePace>(kLeadSeconds);
   paceTimer_->start();
+}
+
+double PresenterMode::paceSeconds() const {
+  return paceClock_ ? paceClock_() : liveClock_.elapsed() / 1000.0;
 }
 
 void PresenterMode::checkPace() {
   LabView* lab = labView();
-  if (!active_ || withRecordings_ || offered_ || !lab) {
+  if (!active_ || withRecordings_ || offered_ || !lab || !pace_) {
     paceTimer_->stop();
     return;
   }
-  qint64 done = 0, planned = 0;
-  bool running = false;
+  LivePace::Sample sample;
+  sample.seconds = paceSeconds();
   for (const TrackedRun& run : lab->store().runs()) {
     if (run.replayed()) continue;
-    done += run.stepsDone();
-    planned += run.totalSteps;
-    running = running || run.active();
+    sample.stepsDone += run.stepsDone();
+    sample.stepsPlanned += run.totalSteps;
+    sample.active = sample.active || run.active();
   }
-  const double now = liveClock_.elapsed() / 1000.0;
-  if (!running) {  // finished (or stopped) before the pace said anything
-    paceTimer_->stop();
-    return;
-  }
-  if (done == 0) return;
-  if (paceSteps_ < 0) {
-    paceSteps_ = done;
-    paceSeconds_ = now;
-    return;
-  }
-  if (done - paceSteps_ < kPaceSteps) return;
-  const double need = secondsToFinish(paceSteps_, paceSeconds_, done, now, planned);
-  paceTimer_->stop();  // one estimate per walk-through: the teacher is asked once
   const bool onLab = walkthrough_->current().kind == PresenterWalkthrough::StepKind::RunOption ||
                      walkthrough_->current().kind == PresenterWalkthrough::StepKind::Verdicts;
-  const double left = onLab ? 0 : std::max(0.0, kLeadSeconds - now);
-  if (need < 0 || need <= left) return;
+  const LivePace::Reading r = pace_->update(sample, onLab);
+  if (r.verdict == LivePace::Verdict::Done) paceTimer_->stop();  // finished or stopped
+  if (r.verdict != LivePace::Verdict::Offer) return;  // still measuring, or on time: watched on
+  paceTimer_->stop();                                 // the teacher is asked once per walk-through
   offered_ = true;
+  const QString measured =
+      r.noStepYet
+          ? tr("Measured: no live run has finished a step in the %1 s since they started (less "
+               "than %2 steps a second)")
+                .arg(qRound(r.measuredOver))
+                .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
+          : tr("Measured: the live runs do %1 steps a second together (over the last %2 s)")
+                .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
+                .arg(qRound(r.measuredOver));
   const QString text =
-      tr("At the pace of their first steps this machine needs about %1 s more to finish the "
-         "runs; the lab slides come in about %2 s.\n\nPresent the shipped recordings instead? "
-         "(The live runs stop; each slide then shows its recorded run, labelled with the device "
-         "and date it was recorded on.)")
-          .arg(qRound(need))
-          .arg(qRound(left));
+      tr("%1; the %2 steps left need %3 a second to finish in the %4 s the lab slides leave "
+         "them. At this pace this machine needs about %5 s more to finish the runs.\n\nPresent "
+         "the shipped recordings instead? (The live runs stop; each slide then shows its "
+         "recorded run, labelled with the device and date it was recorded on.)")
+          .arg(measured)
+          .arg(r.stepsLeft)
+          .arg(QLocale().toString(r.neededPerSecond, 'g', 2))
+          .arg(qRound(r.secondsLeft))
+          .arg(qRound(r.secondsNeeded));
   const QString title = tr("Present the recordings?");
   const bool yes = confirm_ ? confirm_(title, text) : ask(window_, title, text);
   if (!active_) return;
@@ -424,6 +435,12 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       fillVerdictTable();
       if (tabs_->indexOf(verdictPage_) < 0) tabs_->addTab(verdictPage_, tr("Verdicts"));
       tabs_->setCurrentWidget(verdictPage_);
+      // It opens at its top, "In short" first: now, and once its layout and the focus moved
+      // into it have settled (on the recordings it once opened scrolled past it).
+      if (auto* scroll = qobject_cast<QScrollArea*>(verdictPage_)) {
+        scroll->verticalScrollBar()->setValue(0);
+        QTimer::singleShot(0, scroll, [scroll] { scroll->verticalScrollBar()->setValue(0); });
+      }
       break;
   }
 }

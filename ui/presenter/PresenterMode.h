@@ -14,10 +14,12 @@
 #include <QPointer>
 #include <QSize>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/RunRecording.h"
 #include "ui/base/AppTheme.h"
+#include "ui/presenter/LivePace.h"
 #include "ui/presenter/PresenterWalkthrough.h"
 
 class QMainWindow;
@@ -82,6 +84,11 @@ class PresenterMode : public QObject {
   // The live runs' estimate said they would not finish before the lab slides; the teacher was
   // asked (once per walk-through) and `accepted` says what they chose.
   bool recordingsOffered() const { return offered_; }
+  // Tests: the seconds since the live runs started as the pace reads them (a clock that runs
+  // faster than the wall makes the same progress look slow, deterministically).
+  void setPaceClock(std::function<double()> secondsSinceStart) {
+    paceClock_ = std::move(secondsSinceStart);
+  }
 
  public slots:
   void enter();
@@ -117,6 +124,7 @@ class PresenterMode : public QObject {
   // and watches their pace.
   void startLiveRuns();
   void checkPace();
+  double paceSeconds() const;  // since the live runs started (paceClock_ when set)
   LabView* labView() const;
 
   QMainWindow* window_;
@@ -135,9 +143,9 @@ class PresenterMode : public QObject {
   bool withRecordings_ = false;
   Confirm confirm_;
   QTimer* paceTimer_ = nullptr;
-  QElapsedTimer liveClock_;  // since the live runs started
-  qint64 paceSteps_ = -1;    // steps done when the pace was first read (-1: none yet)
-  double paceSeconds_ = 0;
+  QElapsedTimer liveClock_;         // since the live runs started
+  std::unique_ptr<LivePace> pace_;  // their measured progress against the slides' need
+  std::function<double()> paceClock_;
   bool offered_ = false;
   bool chromeMenu_ = true;  // the menu bar's and tab bar's visibility before presenting
   bool chromeTabs_ = true;

@@ -164,6 +164,7 @@ QWidget* BreakdownPanel::optionBlock(const QString& letter, const quiz::Option& 
     connect(run, &QPushButton::clicked, this,
             [this, scenario] { emit runInLabRequested(scenario); });
     titleRow->addWidget(run, 0, Qt::AlignTop);
+    if (!runButtons_) run->hide();
   }
   v->addLayout(titleRow);
 
@@ -181,6 +182,11 @@ QWidget* BreakdownPanel::optionBlock(const QString& letter, const quiz::Option& 
   frame->setAccessibleName(
       tr("Option %1: %2").arg(letter, option.correct ? tr("correct") : tr("not correct")));
   return frame;
+}
+
+void BreakdownPanel::setRunButtonsShown(bool on) {
+  runButtons_ = on;
+  for (QPushButton* b : findChildren<QPushButton*>(QStringLiteral("runInLab"))) b->setVisible(on);
 }
 
 void BreakdownPanel::applyTheme() {

@@ -26,6 +26,9 @@ class BreakdownPanel : public QWidget {
                     const QStringList& chosen);
   void clear();
   void applyTheme();
+  // The options' "Run in the lab" buttons (hidden on the presenter's breakdown slide: the lab
+  // slides run the options themselves, and a click there would start runs beside them).
+  void setRunButtonsShown(bool on);
 
  signals:
   void runInLabRequested(const QString& scenarioId);
@@ -41,6 +44,7 @@ class BreakdownPanel : public QWidget {
   QStringList order_;
   QStringList chosen_;
   bool shown_ = false;
+  bool runButtons_ = true;
 };
 
 }  // namespace precisionlab

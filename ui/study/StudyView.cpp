@@ -626,6 +626,7 @@ void StudyView::render() {
 
   updateBanner();
   const bool showBreakdown = presenter_ == PresenterStep::Breakdown || (!presenting && graded);
+  breakdown_->setRunButtonsShown(!presenting);
   if (showBreakdown) {
     if (breakdown_->isHidden())
       breakdown_->showQuestion(q, st.displayOrder, presenting ? QStringList() : st.chosen);

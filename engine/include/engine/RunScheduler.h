@@ -31,6 +31,9 @@ class RunScheduler {
   // docs/benchmarks-ui.md): toggle p95 1.5-1.7 ms against 5.0-16.7 ms at 0, the same training
   // steps done.
   static constexpr int kWindowWorkerNice = 10;
+  // Lowers the calling thread's priority by `by` nice levels for good (Linux; elsewhere a no-op):
+  // what each worker does with `workerNice`, and the window's calibration thread likewise.
+  static void lowerThisThreadPriority(int by);
   ~RunScheduler();  // cancels every run and joins the workers
   // Workers for a lab on this machine: 2 on a CPU with at least two cores, else 1. Only
   // single-threaded CPU runs ever step beside another.

@@ -194,23 +194,27 @@ struct RunScheduler::Impl {
   }
 };
 
+void RunScheduler::lowerThisThreadPriority(int by) {
+#ifdef __linux__
+  // On Linux a thread's nice value is its own (setpriority with its thread id). Relative to the
+  // nice the thread started with (its creator's: a process started at nice 5 gets workers at
+  // 15), capped at 19, so it only ever lowers priority. Best effort: a refusal leaves the thread
+  // at the process's priority.
+  if (by > 0) {
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int base = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(19, base + by));
+  }
+#else
+  (void)by;
+#endif
+}
+
 RunScheduler::RunScheduler(int workers, int workerNice) : impl_(std::make_unique<Impl>()) {
   for (int i = 0; i < std::max(1, workers); ++i)
     impl_->workers.emplace_back([this, workerNice] {
-#ifdef __linux__
-      // On Linux a thread's nice value is its own (setpriority with its thread id). Relative to
-      // the nice the thread started with (its creator's: a process started at nice 5 gets
-      // workers at 15), capped at 19, so it only ever lowers priority. Best effort: a refusal
-      // leaves the worker at the process's priority.
-      if (workerNice > 0) {
-        const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-        errno = 0;
-        const int base = ::getpriority(PRIO_PROCESS, tid);
-        if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(19, base + workerNice));
-      }
-#else
-      (void)workerNice;
-#endif
+      lowerThisThreadPriority(workerNice);
       impl_->loop();
     });
 }

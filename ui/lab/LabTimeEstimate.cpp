@@ -1,0 +1,124 @@
+#include "ui/lab/LabTimeEstimate.h"
+
+#include <QLocale>
+#include <QMetaObject>
+#include <QTime>
+
+#include "core/RunRecording.h"
+#include "engine/RunScheduler.h"
+
+namespace precisionlab {
+
+namespace {
+
+constexpr qint64 kFreshMs = 60000;  // an estimate of the same settings is kept this long
+
+QString duration(double seconds) {
+  const qint64 s = qMax<qint64>(0, qRound64(seconds));
+  if (s < 60) return LabTimeEstimate::tr("%1 s").arg(s);
+  if (s < 3600)
+    return LabTimeEstimate::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+  return LabTimeEstimate::tr("%1 h %2 min")
+      .arg(s / 3600)
+      .arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+// The settings that change the estimate, as one key (a new key measures again).
+QString keyOf(const QStringList& ids, const TrainConfig& c) {
+  return ids.join(u',') + u'|' + QString::fromStdString(c.preset) + u'|' +
+         QString::fromStdString(c.device) + u'|' +
+         QStringLiteral("%1/%2/%3/%4/%5/%6")
+             .arg(c.steps)
+             .arg(c.batchSize)
+             .arg(c.seqLen)
+             .arg(c.threads)
+             .arg(c.layers)
+             .arg(QString::fromStdString(c.modelDir));
+}
+
+}  // namespace
+
+LabTimeEstimate::LabTimeEstimate(QWidget* parent) : QLabel(parent) {
+  setObjectName(QStringLiteral("labTimeEstimate"));
+  setWordWrap(true);
+  setTextFormat(Qt::PlainText);
+  hide();  // until there is something to say
+}
+
+LabTimeEstimate::~LabTimeEstimate() {
+  cancel_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+QString LabTimeEstimate::line(const LabCalibration& c) {
+  if (!c.ok()) return tr("Expected time: no estimate (%1).").arg(QString::fromStdString(c.error));
+  return tr("Every option: about %1 on this machine now (estimate, measured %2; hover for how).")
+      .arg(duration(c.estimateSeconds()),
+           QLocale().toString(QTime::currentTime(), QStringLiteral("HH:mm")));
+}
+
+QString LabTimeEstimate::basis(const LabCalibration& c) {
+  if (!c.ok()) return line(c);
+  const QLocale l;
+  QString text = tr("Estimate: %1 steps of %2 runs × %3 s a step = %4. The seconds a step were "
+                    "measured just now: %5 steps of the fp32 baseline's own model and batch "
+                    "timed on this machine, under what else it runs, at the priority the lab's "
+                    "runs get.")
+                     .arg(l.toString(c.stepsPlanned))
+                     .arg(c.runsPlanned)
+                     .arg(l.toString(c.secondsPerStep, 'g', 3))
+                     .arg(duration(c.estimateSeconds()))
+                     .arg(c.stepsTimed);
+  if (c.parallel > 1)
+    text += u' ' + tr("%1 stepped side by side, as the lab steps its runs.").arg(c.parallel);
+  return text + u' ' +
+         tr("Preparing the runs (%1 here for one) and their evaluations come on top; precisions "
+            "other than fp32 step faster or slower.")
+             .arg(duration(c.prepareSeconds));
+}
+
+void LabTimeEstimate::request(const QStringList& scenarioIds, const TrainConfig& settings,
+                              bool force) {
+  const QString key = keyOf(scenarioIds, settings);
+  if (measuring()) return;
+  if (!force && key == measuredKey_ && measuredAt_.isValid() && measuredAt_.elapsed() < kFreshMs)
+    return;
+  if (thread_.joinable()) thread_.join();  // the last one is done
+  measuredKey_ = key;
+  measuredAt_.start();
+  cancel_ = false;
+  done_ = false;
+  const quint64 generation = ++generation_;
+  std::vector<std::string> ids;
+  for (const QString& id : scenarioIds) ids.push_back(id.toStdString());
+  setText(tr("Every option: measuring how long it takes on this machine now…"));
+  setToolTip(QString());
+  show();
+  thread_ = std::thread([this, ids, settings, generation] {
+    const LabCalibration c =
+        calibrateLab(ids, settings, 3.0, 5, &cancel_, RunScheduler::kWindowWorkerNice);
+    done_ = true;
+    // Queued to the window's thread; dropped with the label if it is gone by then.
+    QMetaObject::invokeMethod(
+        this, [this, c, generation] { finished(c, generation); }, Qt::QueuedConnection);
+  });
+}
+
+void LabTimeEstimate::cancel() {
+  if (measuring()) cancel_ = true;  // finished() hides the line
+}
+
+void LabTimeEstimate::finished(const LabCalibration& result, quint64 generation) {
+  if (generation != generation_) return;
+  if (thread_.joinable()) thread_.join();
+  if (result.error == "cancelled") {
+    hide();
+    return;
+  }
+  setText(line(result));
+  setToolTip(basis(result));
+  show();
+  emit estimated(text(), toolTip());
+}
+
+}  // namespace precisionlab
