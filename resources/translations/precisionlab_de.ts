@@ -4093,10 +4093,6 @@ LibTorch %1</translation>
         <source>&lt;p&gt;&lt;b&gt;To review this week&lt;/b&gt; (due within 7 days, least remembered first):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Diese Woche wiederholen&lt;/b&gt; (in 7 Tagen fällig, am wenigsten Erinnertes zuerst):&lt;/p&gt;</translation>
     </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Last exam&lt;/b&gt; (%1): %2 of %3 right (%4); readiness predicted %5, a gap of %6 points.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Letzte Prüfung&lt;/b&gt; (%1): %2 von %3 richtig (%4); vorhergesagt waren %5, eine Abweichung von %6 Punkten.&lt;/p&gt;</translation>
-    </message>
     <message numerus="yes">
         <source>Based on %n answer(s) to this bank&apos;s questions</source>
         <translation>

@@ -238,7 +238,8 @@ class TestProgressStore : public QObject {
       Attempt open = attempt(id, "q7", true, "Scaling", localNoon(today));
       open.timeTakenMs = 3600'000;
       const Statistics capped = StatisticsCalculator::compute(
-          {attempt(id, "q1", true, "Scaling", localNoon(today)), open}, {}, localNoon(today));
+          {attempt(id, "q1", true, "Scaling", localNoon(today)), open}, {}, localNoon(today),
+          DayClock::forZone(QString(), DayClock::kDefaultRolloverHour));
       QCOMPARE(capped.averageTimeMs,
                (2000.0 + double(StatisticsCalculator::kMaxCountedAnswerMs)) / 2.0);
     }

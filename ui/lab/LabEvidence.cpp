@@ -640,7 +640,14 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
         text += QStringLiteral("; ") + LabVerdicts::localized(line.reason);
       return text;
     };
-    for (const EvidenceLine& line : briefLines(story->lines)) {
+    // While its runs go, or when they cannot tell, the card stays short: the state leads and
+    // one line says what to expect here; the rest wait in its details (the tooltip) until a
+    // verdict (at 1024x768 a running or too-short fp16=True card of four to seven lines, placed
+    // in the first row by the question's letters, pushed the second row's titles out of view).
+    std::vector<EvidenceLine> brief = briefLines(story->lines);
+    if ((c.finding == EvidenceCard::Finding::Running || cannotTell) && brief.size() > 1)
+      brief.resize(1);
+    for (const EvidenceLine& line : brief) {
       c.evidence << localizedLine(line);
       tagLastLine(c, sourceTag(line));
     }
