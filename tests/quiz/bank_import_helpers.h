@@ -46,8 +46,14 @@ inline QString venvPython() {
 // object a line. Returns the error (its stderr) or an empty string; an error starting "anki not
 // importable" means the venv lacks the anki package.
 inline QString runAnkiCheck(const QString& action, const QString& path, QList<QJsonObject>* notes) {
+  const QString python = venvPython();
+  if (python.isEmpty())
+    return QStringLiteral("anki not importable: no project venv at " PRECISIONLAB_SOURCE_DIR
+                          "/.venv");
   QProcess p;
-  p.start(venvPython(), {PRECISIONLAB_SOURCE_DIR "/tests/quiz/anki_check.py", action, path});
+  p.start(python, {PRECISIONLAB_SOURCE_DIR "/tests/quiz/anki_check.py", action, path});
+  if (!p.waitForStarted(30000))
+    return QStringLiteral("anki_check.py did not start: %1").arg(p.errorString());
   if (!p.waitForFinished(120000)) return QStringLiteral("anki_check.py did not finish");
   if (p.exitCode() != 0) return QString::fromUtf8(p.readAllStandardError()).trimmed();
   for (const QByteArray& line : p.readAllStandardOutput().split('\n'))

@@ -224,7 +224,11 @@ class TestDayClock : public QObject {
     const ProfileResult made = store.addProfile("ana").result();
     QVERIFY(made.ok);
     QCOMPARE(made.profile.rolloverHour, 4);
-    QCOMPARE(made.profile.timeZone.toUtf8(), QTimeZone::systemTimeZoneId());
+    // This computer's zone by name where Qt knows the name (Qt 6.4 does not list Etc/UTC among
+    // its zones); else "", which counts in the computer's zone too.
+    const QByteArray system = QTimeZone::systemTimeZoneId();
+    QCOMPARE(made.profile.timeZone.toUtf8(),
+             QTimeZone::isTimeZoneIdAvailable(system) ? system : QByteArray());
     const qint64 id = made.profile.id;
     ProfileResult r = store.setDayStart(id, 24, QString()).result();
     QVERIFY(!r.ok && r.error.contains("0 to 23"));
