@@ -165,7 +165,9 @@ inline std::string cudaBuildVersion() {
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
-#ifdef PRECISIONLAB_WITH_CUDA
+// NCCL's own header (nccl.h) comes with the PyPI wheel's nvidia-nccl package, not with torch:
+// PRECISIONLAB_WITH_NCCL is set by CMake when a CUDA LibTorch and nccl.h are both found.
+#ifdef PRECISIONLAB_WITH_NCCL
 #ifndef USE_C10D_NCCL
 #define USE_C10D_NCCL
 #endif
@@ -195,7 +197,7 @@ inline void useClassicStoreServer(c10d::TCPStoreOptions& options) {
   useClassicStoreServer(options, 0);
 }
 
-#ifdef PRECISIONLAB_WITH_CUDA
+#ifdef PRECISIONLAB_WITH_NCCL
 // ProcessGroupNCCL's options: 1.13 and 2.x both take the timeout as the base options' member.
 inline c10::intrusive_ptr<CollectiveBackend> makeNcclGroup(
     const c10::intrusive_ptr<c10d::Store>& store, int rank, int size,

@@ -16,19 +16,20 @@ namespace {
 
 using Ms = std::chrono::milliseconds;
 
-std::vector<uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
-std::string text(const std::vector<uint8_t>& b) { return {b.begin(), b.end()}; }
+[[maybe_unused]] std::vector<uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
+[[maybe_unused]] std::string text(const std::vector<uint8_t>& b) { return {b.begin(), b.end()}; }
 
-std::string where(const DataParallelEnv& env) {
+[[maybe_unused]] std::string where(const DataParallelEnv& env) {
   return env.masterAddr + ":" + std::to_string(env.masterPort);
 }
 
-[[noreturn]] void rendezvousFailed(const DataParallelEnv& env, const std::string& message) {
+[[noreturn, maybe_unused]] void rendezvousFailed(const DataParallelEnv& env,
+                                                 const std::string& message) {
   throw DataParallelError(DataParallelError::Kind::Rendezvous,
                           "rank " + std::to_string(env.rank) + ": " + message);
 }
 
-bool contains(const std::string& haystack, const char* needle) {
+[[maybe_unused]] bool contains(const std::string& haystack, const char* needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
@@ -45,14 +46,14 @@ std::vector<std::pair<std::string, std::string>> sharedSettings(const TrainConfi
   return out;
 }
 
-std::string encodeSettings(const TrainConfig& c) {
+[[maybe_unused]] std::string encodeSettings(const TrainConfig& c) {
   std::string s;
   for (const auto& [name, value] : sharedSettings(c)) s += name + "=" + value + "\n";
   return s;
 }
 
 // The first field where two encoded settings differ, "name: a vs b".
-std::string firstDifference(const std::string& mine, const std::string& theirs) {
+[[maybe_unused]] std::string firstDifference(const std::string& mine, const std::string& theirs) {
   auto parse = [](const std::string& s) {
     std::map<std::string, std::string> m;
     size_t at = 0;
@@ -78,7 +79,7 @@ std::string firstDifference(const std::string& mine, const std::string& theirs) 
 // c10d's messages run to several lines (a C++ backtrace in 1.13): the first says what failed.
 std::string firstLine(const std::string& what) { return what.substr(0, what.find('\n')); }
 
-bool loopback(const std::string& addr) {
+[[maybe_unused]] bool loopback(const std::string& addr) {
   return addr == "localhost" || addr.rfind("127.", 0) == 0 || addr == "::1";
 }
 
@@ -191,7 +192,7 @@ DataParallelGroup::DataParallelGroup(const DataParallelEnv& env, const TrainConf
   }
   try {
     auto prefixed = c10::make_intrusive<c10d::PrefixStore>("pg", impl_->store);
-#ifdef PRECISIONLAB_WITH_CUDA
+#ifdef PRECISIONLAB_WITH_NCCL
     if (device.is_cuda()) {
       impl_->group = compat::makeNcclGroup(prefixed, env.rank, env.worldSize, timeout_);
       backendName_ = "nccl";
@@ -199,7 +200,8 @@ DataParallelGroup::DataParallelGroup(const DataParallelEnv& env, const TrainConf
 #endif
     if (!impl_->group) {
       TORCH_CHECK(device.is_cpu(), "data-parallel training on ", device.str(),
-                  " needs a CUDA build (NCCL); this build runs Gloo on the CPU");
+                  " needs a CUDA build with NCCL's headers (nccl.h); this build runs Gloo on the "
+                  "CPU");
       auto gloo = c10d::ProcessGroupGloo::Options::create(timeout_);
       const char* ifname = std::getenv("GLOO_SOCKET_IFNAME");
       if (ifname && *ifname)
