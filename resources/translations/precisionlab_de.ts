@@ -3888,8 +3888,8 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
         <translation>diese Fragensammlung deckt ein Lernziel des Prüfungsleitfadens ab</translation>
     </message>
     <message>
-        <source>chance to recall a question you studied, now (FSRS, target 90%); it counts whole days, so on the day of an answer, right or wrong, it reads 100%</source>
-        <translation>Chance, eine gelernte Frage jetzt zu wissen (FSRS, Ziel 90 %); zählt ganze Tage, daher am Tag einer Antwort, ob richtig oder falsch, 100 %</translation>
+        <source>chance to recall a question you studied, now (FSRS, target 90%); it counts your days, so on the day of an answer, right or wrong, it reads 100%</source>
+        <translation>Chance, eine gelernte Frage jetzt zu wissen (FSRS, Ziel 90 %); zählt Ihre Tage, daher am Tag einer Antwort, ob richtig oder falsch, 100 %</translation>
     </message>
     <message numerus="yes">
         <source>right after a gap of a day or more (%Ln answer(s))</source>

@@ -434,7 +434,7 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.predictedRecall >= 0
               ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
               : QStringLiteral("—"),
-          tr("chance to recall a question you studied, now (FSRS, target 90%); it counts whole "
+          tr("chance to recall a question you studied, now (FSRS, target 90%); it counts your "
              "days, so on the day of an answer, right or wrong, it reads 100%"));
   QTimer::singleShot(0, this, &ProgressView::fitTiles);
   setTile(tiles_[9], tr("Measured retention"),
