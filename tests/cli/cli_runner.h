@@ -25,8 +25,11 @@ struct CliResult {
   QString out, err;               // the same, decoded as UTF-8
 };
 
+// timeoutMs is a hang guard, never a speed check: 5 minutes by default, since on CI's two loaded
+// cores (two Debian roots building and testing side by side) a short training command took
+// minutes; the test's CTest TIMEOUT bounds the whole.
 inline CliResult runCli(const QStringList& args, const QByteArray& input = {},
-                        int timeoutMs = 60000) {
+                        int timeoutMs = 300000) {
   QProcess p;
   QElapsedTimer t;
   t.start();
@@ -55,7 +58,7 @@ inline CliResult runCli(const QStringList& args, const QByteArray& input = {},
 // Several command lines at once, `parallel` processes at a time (each CLI start costs about
 // 0.4 s of CPU loading LibTorch, so a table of checks runs side by side); results in order.
 inline QList<CliResult> runCliMany(const QList<QStringList>& commandLines, int parallel = 4,
-                                   int timeoutMs = 60000) {
+                                   int timeoutMs = 300000) {
   QList<CliResult> results;
   for (qsizetype first = 0; first < commandLines.size(); first += parallel) {
     QList<QProcess*> batch;

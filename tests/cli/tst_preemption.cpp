@@ -84,7 +84,7 @@ CliResult runLabIn(const QString& tmpdir, const QString& out, rlim_t fileSizeLim
   CliResult r;
   if (!p.waitForStarted(10000)) return r;
   p.closeWriteChannel();
-  r.finished = p.waitForFinished(120000);
+  r.finished = p.waitForFinished(480000);  // a hang guard: a loaded CI machine took 170 s
   if (!r.finished) {
     p.kill();
     p.waitForFinished(5000);
@@ -232,7 +232,7 @@ class TestPreemption : public QObject {
     const QString out = tmp_.filePath("lab");
     const CliResult r = runCli({"lab", "--scenarios", "preemption-resume", "--steps", "24",
                                 "--batch-size", "8", "--seq-len", "24", "--out", out},
-                               {}, 120000);
+                               {}, 480000);  // a hang guard: over 120 s on CI's loaded cores
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     // The lab's own loop and report: the three child runs' progress, then the verdict from them.
     QVERIFY2(r.out.contains("killed (SIGKILL)") && r.out.contains("resumed from checkpoint"),
