@@ -14,7 +14,12 @@ lintOutputIsBounded, there at 400): short questions whose multiple-answer stems 
 whose wrong option c asks for more GPUs in every question, so one never-keyed-theme warning
 names every question; option d rents "extra GPUs" from a cloud named anew every three questions.
 
-  bench/make_lint_bank.py COUNT OUT.json [--seed N] [--shape shipped|cues]
+With --shape clusters, the grouping's worst case found: option c rents "wNNNNNx gpus" anew every
+three questions, so thousands of never-keyed phrases each found a cluster of their own, all
+sharing "rent" (before issue 47's fix: 20 s of CPU at 20,000 questions, 14.8 MiB, under the
+16 MiB a bank may have).
+
+  bench/make_lint_bank.py COUNT OUT.json [--seed N] [--shape shipped|cues|clusters]
 """
 import argparse
 import copy
@@ -27,7 +32,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("count", type=int)
 ap.add_argument("out")
 ap.add_argument("--seed", type=int, default=47)
-ap.add_argument("--shape", choices=["shipped", "cues"], default="shipped")
+ap.add_argument("--shape", choices=["shipped", "cues", "clusters"], default="shipped")
 args = ap.parse_args()
 
 with open(os.path.join(here, "..", "resources", "banks", "pmle-scaling.json"), encoding="utf-8") as f:
@@ -59,9 +64,19 @@ def cue_question(i):
             "explanation": "Lesson", "source": "original"}
 
 
+def cluster_question(i):
+    texts = ["Answer %d" % i, "Other %d" % i, "Rent w%05dx gpus" % (i // 3), "Plain %d" % i]
+    return {"id": "q%05d" % (i + 1), "exam": "PMLE", "domain": "Scaling", "topic": "Topic",
+            "answer": "single", "stem": "Situation %d: a team trains a model. What should you do?" % i,
+            "options": [{"id": letter, "text": text, "correct": o == 0, "whyLearnersPick": "Because",
+                         "analysis": "Because", "whenRight": "Because"}
+                        for o, (letter, text) in enumerate(zip("abcd", texts))],
+            "explanation": "Lesson", "source": "original"}
+
+
 for i in range(args.count):
-    if args.shape == "cues":
-        bank["questions"].append(cue_question(i))
+    if args.shape in ("cues", "clusters"):
+        bank["questions"].append(cue_question(i) if args.shape == "cues" else cluster_question(i))
         continue
     q = copy.deepcopy(shipped["questions"][i % len(shipped["questions"])])
     q["id"] = "gen-%05d" % (i + 1)
