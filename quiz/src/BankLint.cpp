@@ -98,10 +98,10 @@ QString listed(const QStringList& items) {
 
 // An option by its place in the bank: (question index, option index). Labels ("q00001 c") are
 // made only for the few a warning lists. One label per phrase occurrence and a set of question
-// ids per phrase was the lint's memory: on a generated 15 MB bank of 10,000 questions
-// (bench/make_lint_bank.py) 88 MB above the peak of loading it; now none above it
-// (bench/lint_scale.py). A QuestionBank is validated (BankLoader): question ids are unique, and
-// option ids unique within their question, so a reference names what its label named.
+// ids per phrase was most of the lint's memory: 190 MiB on a generated 15.5 MB bank of 10,000
+// questions (bench/make_lint_bank.py), 12.9x the file; now 42 MiB (bench/bench_lint.cpp).
+// A QuestionBank is validated (BankLoader): question ids are unique, and option ids unique within
+// their question, so a reference names what its label named.
 struct OptionRef {
   int question = 0;
   int option = 0;
@@ -232,7 +232,8 @@ struct PhraseCluster {
 // cluster holding a word, the clusters founded on an option), so the work grows with the phrase
 // occurrences, not with phrases times clusters. Comparing each phrase with the options of every
 // cluster sharing a word with it was quadratic: 3,333 phrases "rent wNNNNNx" on 10,000 questions,
-// each its own cluster sharing "rent", cost 3 s of CPU, 4x the questions 16x that (issue 47).
+// each its own cluster sharing "rent", cost 2.5 s of CPU, 4x the questions 11x-14x that
+// (bench/make_lint_bank.py --shape clusters; issue 47).
 // `lookups` counts the index look-ups (Work).
 QVector<PhraseCluster> clusterPhrases(
     std::vector<const std::pair<QString, PhraseOccurrences>*> flagged, quint64* lookups) {
