@@ -2,11 +2,13 @@
 
 #include "core/ScenarioTable.h"
 
-#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace precisionlab::quiz {
 namespace {
@@ -84,11 +86,39 @@ QString optionLabel(const QString& questionId, const QString& optionId) {
 // a theme wrong in every question of a 10,000-question bank was one line of 120,242 characters.
 // The warning still says how many there are in all.
 constexpr int kMaxListed = 10;
+// `first`: the first kMaxListed (or fewer) of `total` items, already text.
+QString listedOf(const QStringList& first, qsizetype total) {
+  const QString shown = first.join(QStringLiteral(", "));
+  return total <= kMaxListed ? shown
+                             : BankLint::tr("%1 and %2 more").arg(shown).arg(total - kMaxListed);
+}
 QString listed(const QStringList& items) {
-  const QString first = items.mid(0, kMaxListed).join(QStringLiteral(", "));
-  return items.size() <= kMaxListed
-             ? first
-             : BankLint::tr("%1 and %2 more").arg(first).arg(items.size() - kMaxListed);
+  return listedOf(items.mid(0, kMaxListed), items.size());
+}
+
+// An option by its place in the bank: (question index, option index). Labels ("q00001 c") are
+// made only for the few a warning lists. One label per phrase occurrence and a set of question
+// ids per phrase was most of the lint's memory: 190 MiB on a generated 15.5 MB bank of 10,000
+// questions (bench/make_lint_bank.py), 12.9x the file; now 42 MiB (bench/bench_lint.cpp).
+// A QuestionBank is validated (BankLoader): question ids are unique, and option ids unique within
+// their question, so a reference names what its label named.
+struct OptionRef {
+  int question = 0;
+  int option = 0;
+  quint64 key() const { return (quint64(quint32(question)) << 32) | quint32(option); }
+};
+
+QString labelOf(const QuestionBank& bank, OptionRef r) {
+  const Question& q = bank.questions[r.question];
+  return optionLabel(q.id, q.options[r.option].id);
+}
+
+// listed() over option references: only the listed ones become text.
+QString listedRefs(const QuestionBank& bank, const std::vector<OptionRef>& refs) {
+  QStringList first;
+  for (size_t i = 0; i < refs.size() && first.size() < kMaxListed; ++i)
+    first << labelOf(bank, refs[i]);
+  return listedOf(first, static_cast<qsizetype>(refs.size()));
 }
 
 // Where the key's length sits among a question's options, over the single-answer questions with
@@ -150,67 +180,118 @@ void keyLengthExtremes(const QuestionBank& bank, QVector<LintWarning>& out) {
                       "shortest option scores: rewrite options so that the key's length varies"));
 }
 
-// Where each phrase (themes()) occurs: in wrong options ("question option", the first per
-// question) and in keyed ones. QMap: stable, alphabetical tie order.
+// Where a phrase (themes()) occurs: its first wrong option in each question where it is wrong
+// (questions are read in order, so one per question and in bank order), and the number of
+// questions where it is keyed.
 struct PhraseOccurrences {
-  QStringList wrong;
-  QSet<QString> wrongQuestions;
-  QSet<QString> keyedQuestions;
+  std::vector<OptionRef> wrong;
+  int keyedQuestions = 0;
+  int lastKeyed = -1;  // the question last counted in keyedQuestions
 };
-using PhraseMap = QMap<QString, PhraseOccurrences>;
+// Phrases in alphabetical order (the stable tie order of the warnings), with their occurrences.
+using PhraseList = std::vector<std::pair<QString, PhraseOccurrences>>;
 
-PhraseMap phraseOccurrences(const QuestionBank& bank) {
-  PhraseMap byPhrase;
-  for (const Question& q : bank.questions) {
-    for (const Option& o : q.options) {
+PhraseList phraseOccurrences(const QuestionBank& bank) {
+  QHash<QString, PhraseOccurrences> byPhrase;
+  for (int qi = 0; qi < bank.questions.size(); ++qi) {
+    const Question& q = bank.questions[qi];
+    for (int oi = 0; oi < q.options.size(); ++oi) {
+      const Option& o = q.options[oi];
       for (const QString& t : themes(o.text)) {
         PhraseOccurrences& occ = byPhrase[t];
         if (o.correct) {
-          occ.keyedQuestions.insert(q.id);
-        } else if (!occ.wrongQuestions.contains(q.id)) {
-          occ.wrongQuestions.insert(q.id);
-          occ.wrong << optionLabel(q.id, o.id);
+          if (occ.lastKeyed != qi) {
+            occ.lastKeyed = qi;
+            ++occ.keyedQuestions;
+          }
+        } else if (occ.wrong.empty() || occ.wrong.back().question != qi) {
+          occ.wrong.push_back({qi, oi});
         }
       }
     }
   }
-  return byPhrase;
+  PhraseList out;
+  out.reserve(size_t(byPhrase.size()));
+  for (auto it = byPhrase.begin(); it != byPhrase.end(); ++it)
+    out.emplace_back(it.key(), std::move(it.value()));
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
 }
 
 struct PhraseCluster {
   QString phrase;
-  PhraseOccurrences occ;
-  QStringList words;    // of the phrase and every phrase that joined it
-  QStringList related;  // phrases that joined it, quoted
+  const PhraseOccurrences* occ = nullptr;  // the founding phrase's
+  QStringList related;                     // phrases that joined it, quoted
 };
 
 // Most widespread first. A phrase that shares a word with a reported one and mostly the same
 // options is the same distractor ("ai hyperparameter", "hyperparameter tuning" and "tuning job"
-// after "vertex ai"): it joins that cluster and is named with it; other phrases get their own.
-QVector<PhraseCluster> clusterPhrases(QVector<QPair<QString, PhraseOccurrences>> flagged) {
-  std::stable_sort(flagged.begin(), flagged.end(), [](const auto& a, const auto& b) {
-    return a.second.wrong.size() > b.second.wrong.size();
+// after "vertex ai"): it joins that cluster (the first, in that order, that shares a word) and is
+// named with it; other phrases get their own. "The same options": two thirds of the phrase's
+// options are options of some cluster sharing a word with it. Found through indexes (the first
+// cluster holding a word, the clusters founded on an option), so the work grows with the phrase
+// occurrences, not with phrases times clusters. Comparing each phrase with the options of every
+// cluster sharing a word with it was quadratic: 3,333 phrases "rent wNNNNNx" on 10,000 questions,
+// each its own cluster sharing "rent", cost 2.5 s of CPU, 4x the questions 11x-14x that
+// (bench/make_lint_bank.py --shape clusters; issue 47).
+// `lookups` counts the index look-ups (Work).
+QVector<PhraseCluster> clusterPhrases(
+    std::vector<const std::pair<QString, PhraseOccurrences>*> flagged, quint64* lookups) {
+  std::stable_sort(flagged.begin(), flagged.end(), [](const auto* a, const auto* b) {
+    return a->second.wrong.size() > b->second.wrong.size();
   });
   QVector<PhraseCluster> clusters;
-  for (const auto& [phrase, occ] : flagged) {
+  std::vector<QSet<QString>> clusterWords;                  // each cluster's words, joined ones too
+  QHash<QString, int> firstClusterWith;                     // word -> the lowest cluster holding it
+  std::unordered_map<quint64, std::vector<int>> foundedOn;  // option -> clusters it founded
+  const auto addWords = [&](int cluster, const QStringList& words) {
+    for (const QString& w : words) {
+      clusterWords[size_t(cluster)].insert(w);
+      auto it = firstClusterWith.find(w);
+      if (it == firstClusterWith.end())
+        firstClusterWith.insert(w, cluster);
+      else if (cluster < *it)
+        *it = cluster;
+    }
+  };
+  for (const auto* entry : flagged) {
+    const QString& phrase = entry->first;
+    const PhraseOccurrences& occ = entry->second;
     const QStringList phraseWords = phrase.split(QLatin1Char(' '));
-    QSet<QString> covered;
-    QVector<int> sharing;
-    for (int i = 0; i < clusters.size(); ++i) {
-      bool sharesWord = false;
-      for (const QString& w : phraseWords) sharesWord = sharesWord || clusters[i].words.contains(w);
-      if (!sharesWord) continue;
-      for (const QString& label : clusters[i].occ.wrong) covered.insert(label);
-      sharing << i;
+    int first = -1;
+    for (const QString& w : phraseWords) {
+      if (lookups) ++*lookups;
+      const auto it = firstClusterWith.constFind(w);
+      if (it != firstClusterWith.constEnd() && (first < 0 || *it < first)) first = *it;
     }
-    int seen = 0;
-    for (const QString& label : occ.wrong) seen += covered.contains(label) ? 1 : 0;
-    if (seen * 3 >= occ.wrong.size() * 2 && !sharing.isEmpty()) {
-      clusters[sharing.first()].words += phraseWords;
-      clusters[sharing.first()].related << QLatin1Char('"') + phrase + QLatin1Char('"');
-      continue;
+    if (first >= 0) {
+      size_t seen = 0;
+      for (const OptionRef& r : occ.wrong) {
+        if (lookups) ++*lookups;
+        const auto founders = foundedOn.find(r.key());
+        if (founders == foundedOn.end()) continue;
+        for (int c : founders->second) {
+          if (lookups) ++*lookups;
+          bool sharesWord = false;
+          for (const QString& w : phraseWords)
+            sharesWord = sharesWord || clusterWords[size_t(c)].contains(w);
+          if (sharesWord) {
+            ++seen;
+            break;
+          }
+        }
+      }
+      if (seen * 3 >= occ.wrong.size() * 2) {
+        addWords(first, phraseWords);
+        clusters[first].related << QLatin1Char('"') + phrase + QLatin1Char('"');
+        continue;
+      }
     }
-    clusters.push_back({phrase, occ, phraseWords, {}});
+    const int index = clusters.size();
+    clusters.push_back({phrase, &occ, {}});
+    clusterWords.emplace_back();
+    addWords(index, phraseWords);
+    for (const OptionRef& r : occ.wrong) foundedOn[r.key()].push_back(index);
   }
   return clusters;
 }
@@ -220,29 +301,30 @@ QString withRelated(const PhraseCluster& c) {
 }
 
 // Returns the phrases it reported, so that never-keyed-theme does not report them again.
-QSet<QString> reusedDistractors(const QuestionBank& bank, const PhraseMap& phrases,
-                                QVector<LintWarning>& out) {
+QSet<QString> reusedDistractors(const QuestionBank& bank, const PhraseList& phrases,
+                                QVector<LintWarning>& out, quint64* lookups) {
   const int threshold = std::max(
       kMinReusedQuestions, static_cast<int>(std::ceil(kMinReusedShare * bank.questions.size())));
-  QVector<QPair<QString, PhraseOccurrences>> flagged;
+  std::vector<const std::pair<QString, PhraseOccurrences>*> flagged;
   QSet<QString> reported;
-  for (auto it = phrases.begin(); it != phrases.end(); ++it) {
-    const int wrong = static_cast<int>(it->wrongQuestions.size());
-    if (wrong >= threshold && it->keyedQuestions.size() * 3 <= wrong) {
-      flagged.push_back({it.key(), *it});
-      reported.insert(it.key());
+  for (const auto& entry : phrases) {
+    const int wrong = static_cast<int>(entry.second.wrong.size());
+    if (wrong >= threshold && entry.second.keyedQuestions * 3 <= wrong) {
+      flagged.push_back(&entry);
+      reported.insert(entry.first);
     }
   }
-  for (const PhraseCluster& c : clusterPhrases(flagged)) {
-    const QStringList first = c.occ.wrong.first().split(QLatin1Char(' '));
-    out.push_back({QStringLiteral("reused-distractor"), first.value(0), first.value(1),
+  for (const PhraseCluster& c : clusterPhrases(flagged, lookups)) {
+    const OptionRef first = c.occ->wrong.front();
+    const Question& q = bank.questions[first.question];
+    out.push_back({QStringLiteral("reused-distractor"), q.id, q.options[first.option].id,
                    BankLint::tr("\"%1\"%2 appears in wrong options of %3 questions (%4) and in "
                                 "keyed options of %5, so a learner can rule it out by pattern: "
                                 "vary the distractors")
                        .arg(c.phrase, withRelated(c))
-                       .arg(c.occ.wrong.size())
-                       .arg(listed(c.occ.wrong))
-                       .arg(c.occ.keyedQuestions.size())});
+                       .arg(c.occ->wrong.size())
+                       .arg(listedRefs(bank, c.occ->wrong))
+                       .arg(c.occ->keyedQuestions)});
   }
   return reported;
 }
@@ -361,54 +443,56 @@ constexpr Theme kThemes[] = {
 };
 constexpr int kMinThemeQuestions = 3;
 
-void neverKeyedThemes(const QuestionBank& bank, const PhraseMap& phrases,
-                      const QSet<QString>& reportedPhrases, QVector<LintWarning>& out) {
-  const auto report = [&](const QString& name, const QString& related, const QStringList& wrong) {
-    const QStringList first = wrong.first().split(QLatin1Char(' '));
-    out.push_back({QStringLiteral("never-keyed-theme"), first.value(0), first.value(1),
+void neverKeyedThemes(const QuestionBank& bank, const PhraseList& phrases,
+                      const QSet<QString>& reportedPhrases, QVector<LintWarning>& out,
+                      quint64* lookups) {
+  const auto report = [&](const QString& name, const QString& related,
+                          const std::vector<OptionRef>& wrong) {
+    const Question& q = bank.questions[wrong.front().question];
+    out.push_back({QStringLiteral("never-keyed-theme"), q.id, q.options[wrong.front().option].id,
                    BankLint::tr("\"%1\"%2 is a wrong option in %3 questions (%4) and the key in "
                                 "none, so the bank teaches that it is never right; write "
                                 "questions where it is the answer, or vary the distractors")
                        .arg(name, related)
                        .arg(wrong.size())
-                       .arg(listed(wrong))});
+                       .arg(listedRefs(bank, wrong))});
   };
-  QSet<QString> themeQuestions;  // questions where a reported theme is a wrong option
+  // Questions (by index) where a reported theme is a wrong option.
+  std::vector<bool> themeQuestions(size_t(bank.questions.size()), false);
   for (const Theme& theme : kThemes) {
     const QRegularExpression re(QString::fromLatin1(theme.pattern),
                                 QRegularExpression::CaseInsensitiveOption);
-    QStringList wrong;
+    std::vector<OptionRef> wrong;
     int keyed = 0;
-    for (const Question& q : bank.questions) {
-      bool wrongHere = false;
-      QString firstWrong;
-      for (const Option& o : q.options) {
+    for (int qi = 0; qi < bank.questions.size(); ++qi) {
+      const Question& q = bank.questions[qi];
+      int firstWrong = -1;
+      for (int oi = 0; oi < q.options.size(); ++oi) {
+        const Option& o = q.options[oi];
         if (!re.match(o.text).hasMatch()) continue;
-        if (o.correct) {
+        if (o.correct)
           ++keyed;
-        } else if (!wrongHere) {
-          wrongHere = true;
-          firstWrong = o.id;
-        }
+        else if (firstWrong < 0)
+          firstWrong = oi;
       }
-      if (wrongHere) wrong << optionLabel(q.id, firstWrong);
+      if (firstWrong >= 0) wrong.push_back({qi, firstWrong});
     }
-    if (keyed > 0 || wrong.size() < kMinThemeQuestions) continue;
-    for (const QString& label : wrong) themeQuestions.insert(label.section(QLatin1Char(' '), 0, 0));
+    if (keyed > 0 || wrong.size() < size_t(kMinThemeQuestions)) continue;
+    for (const OptionRef& r : wrong) themeQuestions[size_t(r.question)] = true;
     report(QString::fromLatin1(theme.name), QString(), wrong);
   }
   // Phrases: wrong in as many questions, keyed in none, not already a reused distractor, and not
   // mostly the questions of a theme reported above (then it is that theme's wording).
-  QVector<QPair<QString, PhraseOccurrences>> flagged;
-  for (auto it = phrases.begin(); it != phrases.end(); ++it)
-    if (it->wrongQuestions.size() >= kMinThemeQuestions && it->keyedQuestions.isEmpty() &&
-        !reportedPhrases.contains(it.key()))
-      flagged.push_back({it.key(), *it});
-  for (const PhraseCluster& c : clusterPhrases(flagged)) {
-    int inThemes = 0;
-    for (const QString& q : c.occ.wrongQuestions) inThemes += themeQuestions.contains(q) ? 1 : 0;
-    if (inThemes * 3 >= c.occ.wrongQuestions.size() * 2) continue;
-    report(c.phrase, withRelated(c), c.occ.wrong);
+  std::vector<const std::pair<QString, PhraseOccurrences>*> flagged;
+  for (const auto& entry : phrases)
+    if (entry.second.wrong.size() >= size_t(kMinThemeQuestions) &&
+        entry.second.keyedQuestions == 0 && !reportedPhrases.contains(entry.first))
+      flagged.push_back(&entry);
+  for (const PhraseCluster& c : clusterPhrases(flagged, lookups)) {
+    size_t inThemes = 0;
+    for (const OptionRef& r : c.occ->wrong) inThemes += themeQuestions[size_t(r.question)] ? 1 : 0;
+    if (inThemes * 3 >= c.occ->wrong.size() * 2) continue;
+    report(c.phrase, withRelated(c), c.occ->wrong);
   }
 }
 
@@ -420,25 +504,28 @@ void absolutesInDistractors(const QuestionBank& bank, QVector<LintWarning>& out)
       // Not inside a hyphenated term: "all-reduce" and "CPU-only" claim nothing absolute.
       QStringLiteral("(?<![-\\w])(always|never|only|all|none|nothing)(?![-\\w])"),
       QRegularExpression::CaseInsensitiveOption);
-  QStringList wrong;
-  int keyed = 0;
-  for (const Question& q : bank.questions)
-    for (const Option& o : q.options) {
-      if (!re.match(o.text).hasMatch()) continue;
-      if (o.correct)
+  std::vector<OptionRef> wrong;
+  size_t keyed = 0;
+  for (int qi = 0; qi < bank.questions.size(); ++qi) {
+    const Question& q = bank.questions[qi];
+    for (int oi = 0; oi < q.options.size(); ++oi) {
+      if (!re.match(q.options[oi].text).hasMatch()) continue;
+      if (q.options[oi].correct)
         ++keyed;
       else
-        wrong << optionLabel(q.id, o.id);
+        wrong.push_back({qi, oi});
     }
-  if (wrong.size() < kMinReusedQuestions || keyed * 4 >= wrong.size()) return;
-  const QStringList first = wrong.first().split(QLatin1Char(' '));
-  out.push_back({QStringLiteral("absolute-wording"), first.value(0), first.value(1),
+  }
+  if (wrong.size() < size_t(kMinReusedQuestions) || keyed * 4 >= wrong.size()) return;
+  const Question& first = bank.questions[wrong.front().question];
+  out.push_back({QStringLiteral("absolute-wording"), first.id,
+                 first.options[wrong.front().option].id,
                  BankLint::tr("absolute words (always, never, only, all, none, nothing) appear "
                               "in %1 wrong options (%2) and %3 keyed ones, so \"an absolute "
                               "claim is wrong\" scores: qualify the distractors or let keys "
                               "make absolute claims where they are true")
                      .arg(wrong.size())
-                     .arg(listed(wrong))
+                     .arg(listedRefs(bank, wrong))
                      .arg(keyed)});
 }
 
@@ -534,15 +621,17 @@ QString LintWarning::toString() const {
 
 bool LintWarning::informational() const { return rule == QLatin1String("bare-recall"); }
 
-QVector<LintWarning> BankLint::check(const QuestionBank& bank) {
+QVector<LintWarning> BankLint::check(const QuestionBank& bank, Work* work) {
   QVector<LintWarning> out;
+  quint64* lookups = work ? &work->groupingChecks : nullptr;
   keyLengthExtremes(bank, out);
-  const PhraseMap phrases = phraseOccurrences(bank);
-  const QSet<QString> reused = reusedDistractors(bank, phrases, out);
+  const PhraseList phrases = phraseOccurrences(bank);
+  if (work) work->phrases = phrases.size();
+  const QSet<QString> reused = reusedDistractors(bank, phrases, out, lookups);
   allOrNoneOfTheAbove(bank, out);
   multipleCount(bank, out);
   labLinks(bank, out);
-  neverKeyedThemes(bank, phrases, reused, out);
+  neverKeyedThemes(bank, phrases, reused, out, lookups);
   absolutesInDistractors(bank, out);
   stemEchoesKey(bank, out);
   bareRecallStems(bank, out);

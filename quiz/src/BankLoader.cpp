@@ -425,7 +425,9 @@ BankLoadResult BankLoader::loadFile(const QString& path) {
         {QStringLiteral("$"), QString::fromStdString(precisionlab::escapeForTerminal(e.what()))});
     return r;
   }
-  return loadJson(QByteArray::fromStdString(bytes));
+  // Read in place, not copied: a second copy of a 15 MB bank stayed alive through the parse and
+  // the validation (issue 47, lint at scale). loadJson keeps no reference to it.
+  return loadJson(QByteArray::fromRawData(bytes.data(), static_cast<qsizetype>(bytes.size())));
 }
 
 int BankLoader::parseCount() { return g_parses.load(); }

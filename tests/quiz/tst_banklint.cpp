@@ -409,6 +409,68 @@ class TestBankLint : public QObject {
     QVERIFY(theme);
   }
 
+  // Issue 47: --lint on 10,000 questions took minutes; grouping the reported phrases went
+  // through the options of every cluster sharing a word with each phrase. Now the work grows with
+  // the bank: 4x the questions cost about 4x the counted look-ups (under 6x here; the quadratic
+  // grouping made it 16x). Counted, not timed. Two shapes, both quadratic before: the bank of
+  // bench/make_lint_bank.py --shape cues ("rent extra" joins "extra gpus", wrong everywhere; a
+  // never-keyed "gpus cN-cloud" per three questions, each its own cluster sharing "gpus", all
+  // then left to the "more or bigger hardware" theme), and a never-keyed "rent wNx" per three
+  // questions, each its own cluster sharing "rent" and each reported.
+  void phraseGroupingWorkGrowsLinearly() {
+    const auto cues = [](int n, bool joining) {
+      QuestionBank b = neutralBank(n);
+      for (int i = 0; i < n; ++i) {
+        for (int o = 0; o < 4; ++o) b.questions[i].options[o].correct = o == 0;
+        b.questions[i].options[2].text =
+            joining ? QStringLiteral("Rent extra GPUs") : QStringLiteral("Option %1").arg(i);
+        b.questions[i].options[3].text =
+            joining ? QStringLiteral("Rent extra GPUs c%1-cloud").arg(i / 3)
+                    : QStringLiteral("Rent w%1x").arg(i / 3);
+      }
+      return b;
+    };
+    for (const bool joining : {true, false}) {
+      BankLint::Work small, large;
+      const QVector<LintWarning> fewer = BankLint::check(cues(500, joining), &small);
+      const QVector<LintWarning> more = BankLint::check(cues(2000, joining), &large);
+      const QString counts = QStringLiteral(
+                                 "%1: %2 checks and %3 phrases at 500 questions, %4 "
+                                 "and %5 at 2,000")
+                                 .arg(joining ? "one cluster" : "a cluster per phrase")
+                                 .arg(small.groupingChecks)
+                                 .arg(small.phrases)
+                                 .arg(large.groupingChecks)
+                                 .arg(large.phrases);
+      // Every flagged phrase is looked at (167 of them at 500 questions, two words each).
+      QVERIFY2(small.groupingChecks >= 300, qPrintable(counts));
+      QVERIFY2(large.groupingChecks < 6 * small.groupingChecks, qPrintable(counts));
+      QVERIFY2(large.groupingChecks > 3 * small.groupingChecks, qPrintable(counts));
+      QVERIFY2(large.phrases < 6 * small.phrases, qPrintable(counts));
+      // And it still groups them as before.
+      for (const QVector<LintWarning>* found : {&fewer, &more}) {
+        int reused = 0;
+        int neverKeyed = 0;
+        for (const LintWarning& w : *found) {
+          if (w.rule == "reused-distractor") {
+            ++reused;
+            QVERIFY2(w.message.startsWith("\"extra gpus\" (with \"rent extra\")"),
+                     qPrintable(w.message));
+          }
+          if (w.rule == "never-keyed-theme") {
+            ++neverKeyed;
+            QVERIFY2(w.message.startsWith(joining ? "\"more or bigger hardware\" is" : "\"rent w"),
+                     qPrintable(w.message));
+          }
+        }
+        const int questions = found == &fewer ? 500 : 2000;
+        QCOMPARE(reused, joining ? 1 : 0);
+        // A warning per "rent wNx" in three questions (the last one, in two, is too rare).
+        QCOMPARE(neverKeyed, joining ? 1 : questions / 3);
+      }
+    }
+  }
+
   // The hand review of bank 2.0.0 (issue 24) found "more or bigger hardware" wrong 7 times and
   // never keyed, and stems that repeat their key's words; the lint must find them there.
   void findsTheCuesOfBank200() {
