@@ -455,19 +455,10 @@ SpeedStory LabEvidence::speedStory(const ScenarioInfo& info, const RunDataStore&
   return mixedPrecisionSpeedStory(in);
 }
 
-namespace {
-std::string& machineSlot() {
-  static std::string device;
+std::string LabEvidence::thisMachine() {
+  static const std::string device = describeComputeDevice("cpu");
   return device;
 }
-}  // namespace
-
-std::string LabEvidence::thisMachine() {
-  if (machineSlot().empty()) machineSlot() = describeComputeDevice("cpu");
-  return machineSlot();
-}
-
-void LabEvidence::setThisMachine(const std::string& device) { machineSlot() = device; }
 
 QString LabEvidence::conclusion(const RunDataStore& store, const VerdictCache& verdicts) {
   const QString base = ScenarioCatalog::baselineId();

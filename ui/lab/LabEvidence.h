@@ -100,9 +100,8 @@ class LabEvidence {
   static SpeedStory speedStory(const ScenarioInfo& info, const RunDataStore& store,
                                const VerdictCache& verdicts);
   // The device a live run would use, as its provenance describes it ("cpu (2 threads, ...)");
-  // read once from the engine, or set by the lab's device setting (and by tests).
+  // read once from the engine.
   static std::string thisMachine();
-  static void setThisMachine(const std::string& device);
   // Before any run: what this device can show about mixed precision's speed, translated.
   static QString thisMachineLine();
 };

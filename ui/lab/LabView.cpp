@@ -864,7 +864,6 @@ void LabView::fitSplitter() {
   }
 }
 
-QString LabView::highlightedScenario() const { return highlighted_; }
 
 void LabView::showError(const QString& title, const QString& text) {
   lastError_ = text;

@@ -3,8 +3,9 @@
 // option's text and whether it is the key, the run's title, legend and the chart that tells its
 // story, its precision policy, whether it is a learning-rate sweep, whether `lab` runs it by
 // default, what its run shows (BankLint's lab-link rule), and what the Vertex AI export writes
-// for it. LabScenarios builds runs from it; the CLI, the UI (which adds only colours), `record`,
-// the export and the bank linter all read it. Plain data: no torch, no Qt.
+// for it. LabScenarios builds runs from it; the judges read its story; the CLI, the UI (which
+// adds colours and translations, ui/lab/ScenarioCatalog.h), `record`, the export and the bank
+// linter all read it. Plain data: no torch, no Qt.
 #pragma once
 
 #include <functional>
