@@ -122,9 +122,10 @@ int runBench(const ArgParser& p) {
               << pad(formatNumber("%.0f", v.medianStepMs) + formatNumber(" (%.0f", v.p25StepMs) +
                          formatNumber("-%.0f)", v.p75StepMs),
                      22)
-              << pad(v.speedMeasurable ? formatNumber("%.2fx", v.speedup) + formatNumber(" (%.2f", v.speedupLow) +
-                                             formatNumber("-%.2f)", v.speedupHigh)
-                                       : "n/a (emulated)",
+              << pad(v.speedMeasurable
+                         ? formatNumber("%.2fx", v.speedup) + formatNumber(" (%.2f", v.speedupLow) +
+                               formatNumber("-%.2f)", v.speedupHigh)
+                         : "n/a (emulated)",
                      22)
               << pad(formatNumber("%.1f", static_cast<double>(peak) / 1048576.0), 9)
               << pad(v.memoryMeasurable ? formatNumber("%.2fx", v.memoryRatio) : "n/a", 10)
@@ -150,7 +151,8 @@ int runBench(const ArgParser& p) {
     if (tf32 && v.speedMeasurable && v.medianStepMs > 0 && policy != scenario::kTf32)
       line += "  vs tf32=True " + formatNumber("%.2fx", tf32->medianStepMs / v.medianStepMs);
     if (peak > 0 && flops > 0 && v.speedMeasurable && v.medianStepMs > 0)
-      line += "  MFU " + formatNumber("%.1f%%", 100.0 * flops / (v.medianStepMs / 1000.0) / (peak * 1e12)) +
+      line += "  MFU " +
+              formatNumber("%.1f%%", 100.0 * flops / (v.medianStepMs / 1000.0) / (peak * 1e12)) +
               " of the dense fp16 peak (" + formatNumber("%.0f", peak) + " TFLOP/s)";
     if (!line.empty()) std::cout << pad(policy, 16) << line << "\n";
   }

@@ -145,9 +145,10 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     int64_t steps = 0;
     for (const auto& r : s.runs) steps += r.steps.empty() ? 0 : r.steps.back().step;
     out << pad(s.id, 22) << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
-        << pad(v.medianStepMs > 0 ? formatNumber("%.0f", v.medianStepMs) + formatNumber(" (%.0f", v.p25StepMs) +
-                                        formatNumber("-%.0f)", v.p75StepMs)
-                                  : "-",  // not timed by its judge (preemption and resume)
+        << pad(v.medianStepMs > 0
+                   ? formatNumber("%.0f", v.medianStepMs) + formatNumber(" (%.0f", v.p25StepMs) +
+                         formatNumber("-%.0f)", v.p75StepMs)
+                   : "-",  // not timed by its judge (preemption and resume)
                20)
         << pad(v.speedMeasurable ? formatNumber("%.2fx", v.speedup) : "n/a", 9)
         << pad(v.memoryMeasurable ? formatNumber("%.2fx", v.memoryRatio) : "n/a", 8)

@@ -134,7 +134,7 @@ void fillPreemption(EvidenceCard& c, const Verdict& v) {
         LabEvidence::tr("The resumed curve differs from the uninterrupted run from step %1")
             .arg(v.count("firstDifferentStep"));
   } else if (v.judgement == Judgement::Failed &&
-             v.count("failedRun") != static_cast<int64_t>(PreemptionRun::Resumed)) {
+             v.count("failedRun") != static_cast<int64_t>(RunRole::Resumed)) {
     // A child that ended in an error before the kill (issue 47: its checkpoint on a full disk):
     // the experiment failed, and nothing was killed.
     c.finding = EvidenceCard::Finding::Fails;
@@ -536,14 +536,14 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
   const QString& id = info.id;
   EvidenceCard c;
   c.scenarioId = id;
-  c.optionText = info.optionText;
-  c.correct = info.correct;
+  c.optionText = QString::fromStdString(info.row->optionText);
+  c.correct = info.row->correct;
   c.name = letter.isEmpty() ? info.title : QStringLiteral("%1. %2").arg(letter, info.title);
   const ScenarioStatus status = LabVerdicts::status(store, id);
   const auto verdict = cached(id);
   const std::optional<SpeedStory> story =
-      info.quotesSpeedEvidence ? std::optional<SpeedStory>(speedStory(info, store, verdicts))
-                               : std::nullopt;
+      info.row->quotesSpeedEvidence ? std::optional<SpeedStory>(speedStory(info, store, verdicts))
+                                    : std::nullopt;
   const bool isFinal = LabVerdicts::isFinal(store, id);
   if (!status.started) {
     c.headline = LabEvidence::tr("Not run yet");
@@ -575,7 +575,7 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
     c.evidence << LabVerdicts::localizedSummary(*verdict);
   } else if (verdict && isFinal) {
     // The row's story, never its id (core/ScenarioTable.h, EvidenceStory).
-    switch (info.story) {
+    switch (info.row->story) {
       case EvidenceStory::MemoryExperiment:
         fillMemoryExperiment(c, *verdict);
         break;
@@ -612,7 +612,7 @@ EvidenceCard LabEvidence::card(const ScenarioInfo& info, const RunDataStore& sto
         break;
     }
   }
-  if (const ScenarioInfo* companion = ScenarioCatalog::find(info.companion)) {
+  if (const ScenarioInfo* companion = ScenarioCatalog::find(info.companion())) {
     // The same mechanism measured here beside it: its figure comes with the story below.
     if (!LabVerdicts::status(store, companion->id).started) {
       c.evidence << LabEvidence::tr("run %1 to measure the same mechanism on this machine")

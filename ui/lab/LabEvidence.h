@@ -94,7 +94,7 @@ class LabEvidence {
   // The lab's conclusion in a few sentences (core/LabConclusion.h) once the baseline and every
   // option that ran have final verdicts, ending with what this machine can show; "" before.
   static QString conclusion(const RunDataStore& store, const VerdictCache& verdicts);
-  // Mixed precision's speed story for a row that tells it (ScenarioInfo::quotesSpeedEvidence),
+  // Mixed precision's speed story for a row that tells it (ScenarioSpec::quotesSpeedEvidence),
   // from the final verdicts held: what this device can show, the figures measured or recorded
   // with the reason when one reads slower, published measurements and the GPU estimate.
   static SpeedStory speedStory(const ScenarioInfo& info, const RunDataStore& store,
