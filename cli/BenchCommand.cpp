@@ -29,13 +29,6 @@ namespace precisionlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double v) { return formatNumber(format, v); }
-
-std::string pad(std::string s, size_t width) {
-  if (s.size() < width) s += std::string(width - s.size(), ' ');
-  return s;
-}
-
 // The GPU's dense FP16 Tensor Core peak (TFLOP/s, without sparsity), for the model FLOPs
 // utilisation of a GPU run: the estimator's datasheet table (GpuEstimator::gpus()), found by the
 // chip's name in the device text. An H200 has the H100 SXM's compute (NVIDIA's H200 datasheet:
@@ -126,17 +119,18 @@ int runBench(const ArgParser& p) {
     for (const auto& s : run.steps) peak = std::max(peak, s.peakBytes);
     const std::string policy = session.results()[i].id;
     std::cout << pad(policy, 16) << pad(provenanceName(v.provenance), 11)
-              << pad(fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) +
-                         fmt("-%.0f)", v.p75StepMs),
+              << pad(formatNumber("%.0f", v.medianStepMs) + formatNumber(" (%.0f", v.p25StepMs) +
+                         formatNumber("-%.0f)", v.p75StepMs),
                      22)
-              << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) + fmt(" (%.2f", v.speedupLow) +
-                                             fmt("-%.2f)", v.speedupHigh)
-                                       : "n/a (emulated)",
+              << pad(v.speedMeasurable
+                         ? formatNumber("%.2fx", v.speedup) + formatNumber(" (%.2f", v.speedupLow) +
+                               formatNumber("-%.2f)", v.speedupHigh)
+                         : "n/a (emulated)",
                      22)
-              << pad(fmt("%.1f", static_cast<double>(peak) / 1048576.0), 9)
-              << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 10)
-              << pad(run.steps.empty() ? "-" : fmt("%.4f", run.steps.back().loss), 11)
-              << pad(v.hasEval ? fmt("%.3f", v.valAccuracy) : "-", 8);
+              << pad(formatNumber("%.1f", static_cast<double>(peak) / 1048576.0), 9)
+              << pad(v.memoryMeasurable ? formatNumber("%.2fx", v.memoryRatio) : "n/a", 10)
+              << pad(run.steps.empty() ? "-" : formatNumber("%.4f", run.steps.back().loss), 11)
+              << pad(v.hasEval ? formatNumber("%.3f", v.valAccuracy) : "-", 8);
     if (run.state == RunState::Failed) std::cout << "  failed: " << run.message;
     std::cout << "\n";
   }
@@ -155,10 +149,11 @@ int runBench(const ArgParser& p) {
     std::string line;
     // An emulated run's step time is not a measurement: no ratio for it.
     if (tf32 && v.speedMeasurable && v.medianStepMs > 0 && policy != scenario::kTf32)
-      line += "  vs tf32=True " + fmt("%.2fx", tf32->medianStepMs / v.medianStepMs);
+      line += "  vs tf32=True " + formatNumber("%.2fx", tf32->medianStepMs / v.medianStepMs);
     if (peak > 0 && flops > 0 && v.speedMeasurable && v.medianStepMs > 0)
-      line += "  MFU " + fmt("%.1f%%", 100.0 * flops / (v.medianStepMs / 1000.0) / (peak * 1e12)) +
-              " of the dense fp16 peak (" + fmt("%.0f", peak) + " TFLOP/s)";
+      line += "  MFU " +
+              formatNumber("%.1f%%", 100.0 * flops / (v.medianStepMs / 1000.0) / (peak * 1e12)) +
+              " of the dense fp16 peak (" + formatNumber("%.0f", peak) + " TFLOP/s)";
     if (!line.empty()) std::cout << pad(policy, 16) << line << "\n";
   }
   if (cancelled) {

@@ -15,9 +15,12 @@ std::string formatNumber(const char* format, double v) {
   return buf;
 }
 
-std::string jsonNumber(double v) { return json::serialize(numberToJson(v)); }
+std::string pad(std::string s, size_t width) {
+  if (s.size() < width) s += std::string(width - s.size(), ' ');
+  return s;
+}
 
-std::string jsonString(const std::string& s) { return json::quote(textForJson(s)); }
+std::string jsonNumber(double v) { return json::serialize(numberToJson(v)); }
 
 std::string textForJson(const std::string& s) { return utf8::replaceInvalid(s); }
 

@@ -23,13 +23,6 @@ namespace precisionlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double v) { return formatNumber(format, v); }
-
-std::string pad(std::string s, size_t width) {
-  if (s.size() < width) s += std::string(width - s.size(), ' ');
-  return s;
-}
-
 // Through the one output writer (AtomicFileWriter): whole or absent, never over a device or
 // FIFO, a full disk or a read-only folder said in words.
 void writeFile(const std::filesystem::path& path, const std::string& text) {
@@ -90,12 +83,12 @@ std::vector<std::string> LabReport::progressLines(const LabSession& session) {
       if (!r.steps.empty()) {
         const double loss = r.steps.back().loss;
         const std::string lossText =
-            std::isfinite(loss) ? fmt("%.4f", loss) : (std::isnan(loss) ? "NaN" : "inf");
+            std::isfinite(loss) ? formatNumber("%.4f", loss) : (std::isnan(loss) ? "NaN" : "inf");
         line += " loss " + lossText;
         // The statistic the table and the verdicts use: the training thread's CPU time per
         // step where the run has it, else wall time, and it says which.
         const bool cpu = r.cpuTimed();
-        line += "  " + fmt("%.0f", percentileOf(statisticStepTimes(r, cpu), 50)) +
+        line += "  " + formatNumber("%.0f", percentileOf(statisticStepTimes(r, cpu), 50)) +
                 (cpu ? " ms/step CPU" : " ms/step wall");
       }
       if (r.state == RunState::Failed) line += "  " + r.message;
@@ -152,14 +145,15 @@ void LabReport::printTable(std::ostream& out, const LabSession& session,
     int64_t steps = 0;
     for (const auto& r : s.runs) steps += r.steps.empty() ? 0 : r.steps.back().step;
     out << pad(s.id, 22) << pad(provenanceName(v.provenance), 11) << pad(std::to_string(steps), 7)
-        << pad(v.medianStepMs > 0 ? fmt("%.0f", v.medianStepMs) + fmt(" (%.0f", v.p25StepMs) +
-                                        fmt("-%.0f)", v.p75StepMs)
-                                  : "-",  // not timed by its judge (preemption and resume)
+        << pad(v.medianStepMs > 0
+                   ? formatNumber("%.0f", v.medianStepMs) + formatNumber(" (%.0f", v.p25StepMs) +
+                         formatNumber("-%.0f)", v.p75StepMs)
+                   : "-",  // not timed by its judge (preemption and resume)
                20)
-        << pad(v.speedMeasurable ? fmt("%.2fx", v.speedup) : "n/a", 9)
-        << pad(v.memoryMeasurable ? fmt("%.2fx", v.memoryRatio) : "n/a", 8)
-        << pad(v.hasEval ? fmt("%.4f", v.valLoss) : "-", 9)
-        << pad(v.hasEval ? fmt("%.3f", v.valAccuracy) : "-", 8)
+        << pad(v.speedMeasurable ? formatNumber("%.2fx", v.speedup) : "n/a", 9)
+        << pad(v.memoryMeasurable ? formatNumber("%.2fx", v.memoryRatio) : "n/a", 8)
+        << pad(v.hasEval ? formatNumber("%.4f", v.valLoss) : "-", 9)
+        << pad(v.hasEval ? formatNumber("%.3f", v.valAccuracy) : "-", 8)
         << pad(v.firstNonFiniteStep ? "step " + std::to_string(v.firstNonFiniteStep) : "none", 11)
         << v.skippedSteps << "\n";
   }

@@ -50,15 +50,6 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-// One JSON line a record: its type, then core's one encoding of records (core/RecordJson.h).
-template <typename Record>
-std::string recordJson(const char* type, const Record& r) {
-  json::Value o = json::Value::object();
-  o.set("type", type);
-  addRecordFields(o, r);
-  return json::serialize(o);
-}
-
 std::string evalText(const EvalRecord& e) {
   return "eval step " + std::to_string(e.step) + ": val loss " + fixed(e.valLoss, 4) +
          ", accuracy " + fixed(100.0 * e.valAccuracy, 1) + "%";
@@ -254,7 +245,7 @@ int runTrainCommand(const ArgParser& parser) {
       }
       for (const auto& r : u.steps) {
         if (jsonl) {
-          std::cout << recordJson("step", r) << "\n";
+          std::cout << json::serialize(recordLine(r)) << "\n";
         } else if (!tty && (r.step % logEvery == 0 || r.step == 1)) {
           print("step " + std::to_string(r.step) + "/" + std::to_string(config.steps) + "  loss " +
                 fixed(r.loss, 4) + "  lr " + jsonNumber(r.learningRate) + "  " +
@@ -264,7 +255,7 @@ int runTrainCommand(const ArgParser& parser) {
       }
       for (const auto& e : u.evals) {
         if (jsonl)
-          std::cout << recordJson("eval", e) << "\n";
+          std::cout << json::serialize(recordLine(e)) << "\n";
         else
           print(evalText(e));
       }

@@ -908,6 +908,54 @@
         <source>Speed is not a measure of the method here: fp16 ran with real kernels on a CPU without fp16 units, converting element by element; its numerics and peak memory are live. The live bf16=True run measures the same mechanism&apos;s speed here; a CUDA GPU or a CPU with avx512_fp16 measures fp16 itself.</source>
         <translation>Die Geschwindigkeit misst hier nicht das Verfahren: fp16 lief mit echten Kernels auf einer CPU ohne fp16-Einheiten und wandelte Element für Element um; seine Numerik und sein Spitzenspeicher sind live. Der Live-Lauf bf16=True misst hier die Geschwindigkeit desselben Mechanismus; eine CUDA-GPU oder eine CPU mit avx512_fp16 misst fp16 selbst.</translation>
     </message>
+    <message>
+        <source>running: judged once its runs have ended</source>
+        <translation>läuft: beurteilt, sobald seine Läufe beendet sind</translation>
+    </message>
+    <message>
+        <source>the resume failed: %1</source>
+        <translation>die Fortsetzung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the run to be killed failed before its kill: %1</source>
+        <translation>der abzubrechende Lauf ist vor seinem Abbruch fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the uninterrupted run failed: %1</source>
+        <translation>der ununterbrochene Lauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>; lost work: 1 step since checkpoint-%1 (%2 ms measured), done again</source>
+        <translation>; verlorene Arbeit: 1 Schritt seit checkpoint-%1 (%2 ms gemessen), erneut ausgeführt</translation>
+    </message>
+    <message>
+        <source>; lost work: %1 steps since checkpoint-%2 (%3 ms measured), done again</source>
+        <translation>; verlorene Arbeit: %1 Schritte seit checkpoint-%2 (%3 ms gemessen), erneut ausgeführt</translation>
+    </message>
+    <message>
+        <source>too short to judge: the run was killed before its first checkpoint</source>
+        <translation>zu kurz für ein Urteil: der Lauf wurde vor seinem ersten Checkpoint abgebrochen</translation>
+    </message>
+    <message>
+        <source>too short to judge: a run did not finish or has fewer than %1 steps</source>
+        <translation>zu kurz für ein Urteil: ein Lauf wurde nicht fertig oder hat weniger als %1 Schritte</translation>
+    </message>
+    <message>
+        <source>inconclusive: the killed and resumed runs&apos; steps are not 1..%1 in order, so they cannot be compared</source>
+        <translation>nicht aussagekräftig: die Schritte des abgebrochenen und des fortgesetzten Laufs sind nicht 1..%1 der Reihe nach und lassen sich daher nicht vergleichen</translation>
+    </message>
+    <message>
+        <source>the resumed curve equals the uninterrupted one: %1 steps bit-equal</source>
+        <translation>die fortgesetzte Kurve gleicht der ununterbrochenen: %1 Schritte bitgleich</translation>
+    </message>
+    <message>
+        <source>the resumed curve continues the uninterrupted one within %1 relative (largest gap %2, %3 of %4 steps bit-equal)</source>
+        <translation>die fortgesetzte Kurve setzt die ununterbrochene relativ innerhalb von %1 fort (größte Abweichung %2, %3 von %4 Schritten bitgleich)</translation>
+    </message>
+    <message>
+        <source>the resumed curve DIFFERS from the uninterrupted one from step %1 (largest relative gap %2): the checkpoint missed part of the run&apos;s state</source>
+        <translation>die fortgesetzte Kurve WEICHT ab Schritt %1 von der ununterbrochenen AB (größte relative Abweichung %2): dem Checkpoint fehlte ein Teil des Laufzustands</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>

@@ -5,6 +5,9 @@
 // within it), and verdicts.json from the one writer (figures under their keys, null for not
 // measurable).
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "CoreTest.h"
@@ -13,6 +16,8 @@
 #include "core/ScenarioIds.h"
 #include "core/Verdict.h"
 #include "core/VerdictJson.h"
+// The judges' list is core's private part: the registration check reads it directly.
+#include "../../core/src/judges/Judges.h"
 
 using namespace precisionlab;
 using verdictruns::contains;
@@ -195,17 +200,56 @@ CORE_TEST(verdictsJsonIsOneWriterOverTheFigures) {
   CHECK(b.find("samplesPerSecRatio") && b.find("samplesPerSecRatio")->isNull());
   CHECK(b.find("speedup")->isNull());
   // The preemption experiment writes through the same encoder.
-  PreemptionRuns runs;
-  runs.checkpointStep = 15;
-  PreemptionVerdict p;
-  p.judgement = Judgement::Identical;
-  p.comparedSteps = 40;
-  p.bitEqualSteps = 40;
-  p.summary = "the resumed curve equals the uninterrupted one";
+  MeasuredScenario m;
+  m.id = std::string(scenario::kPreemptionResume);
+  RunLog u, k, res;
+  u.role = RunRole::Uninterrupted;
+  k.role = RunRole::Killed;
+  res.role = RunRole::Resumed;
+  u.config.steps = 40;
+  for (int64_t step = 1; step <= 40; ++step) {
+    StepRecord s;
+    s.step = step;
+    s.loss = 2.0 / double(step);
+    u.steps.push_back(s);
+    if (step <= 17) k.steps.push_back(s);
+    if (step > 15) res.steps.push_back(s);
+  }
+  u.state = res.state = RunState::Finished;
+  k.state = RunState::Cancelled;
+  res.resumedStep = 15;
+  m.runs = {u, k, res};
   const json::Value pre =
-      json::parse(verdictsJsonText({preemptionAsVerdict(p, runs)})).asArray().at(0);
+      json::parse(verdictsJsonText({computeVerdict(m, RunLog())})).asArray().at(0);
   CHECK_EQ(pre.find("scenario")->asString(), std::string("preemption-resume"));
   CHECK_EQ(pre.find("judgement")->asString(), std::string("identical"));
   CHECK_EQ(pre.find("checkpointStep")->asInt64(), int64_t(15));
   CHECK_EQ(pre.find("bitEqualSteps")->asInt64(), int64_t(40));
+  CHECK_EQ(pre.find("lostSteps")->asInt64(), int64_t(2));
+}
+
+// Every judge file (core/src/judges/*.cpp defining a Judge) is on the judges' list: a judge
+// left off it would let its story be judged silently by the common rules (issue 48).
+CORE_TEST(everyJudgeFileIsRegistered) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> defined;
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(PRECISIONLAB_SOURCE_DIR) / "core" / "src" / "judges")) {
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string marker = "static const Judge j{EvidenceStory::";
+    for (size_t at = text.find(marker); at != std::string::npos; at = text.find(marker, at + 1)) {
+      const size_t from = at + marker.size();
+      defined.push_back(text.substr(from, text.find(',', from) - from));
+    }
+  }
+  CHECK(defined.size() >= 6);  // sweep, memory, range, LoRA, smaller batch, preemption
+  CHECK_EQ(judges::allJudges().size(), defined.size());
+  // Each story has at most one judge.
+  for (const judges::Judge* a : judges::allJudges())
+    for (const judges::Judge* b : judges::allJudges()) CHECK(a == b || a->story != b->story);
+  // And the row that names the story is judged by it (here the kill-and-resume row, whose judge
+  // was once a separate entry point).
+  CHECK(judges::judgeFor(EvidenceStory::PreemptionResume) != nullptr);
+  CHECK(judges::judgeFor(EvidenceStory::PreemptionResume)->stage == judges::Stage::OwnReference);
 }

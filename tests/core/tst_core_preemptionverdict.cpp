@@ -1,10 +1,13 @@
-// The preemption-and-resume verdict (core/Verdict.h, judgePreemptionResume) on crafted curves:
-// bit-equal, within a stated tolerance, a resume that lost state (differs from a named step),
-// killed before the first checkpoint, misaligned steps, a failed resume, and the lost work.
+// The preemption-and-resume verdict (core/src/judges/PreemptionJudge.cpp, through the one entry
+// point computeVerdict) on crafted curves: bit-equal, within a stated tolerance, a resume that
+// lost state (differs from a named step), killed before the first checkpoint, misaligned steps,
+// a failed resume, the lost work, runs found by their role (not their labels), and a verdict
+// only once every run has ended.
 #include <cmath>
 #include <string>
 
 #include "CoreTest.h"
+#include "core/ScenarioIds.h"
 #include "core/Verdict.h"
 
 using namespace precisionlab;
@@ -28,122 +31,167 @@ std::vector<StepRecord> curve(int64_t from, int64_t to, double bump = 0, int64_t
   return out;
 }
 
-// 30 steps, killed after step 13, checkpoint at 10, resumed for 11..30.
-PreemptionRuns runs() {
-  PreemptionRuns r;
-  r.totalSteps = 30;
-  r.uninterrupted = curve(1, 30);
-  r.killed = curve(1, 13);
-  r.resumed = curve(11, 30);
-  r.uninterruptedFinished = r.resumedFinished = true;
-  r.checkpointStep = 10;
+RunLog run(RunRole role, std::vector<StepRecord> steps, RunState state = RunState::Finished) {
+  RunLog r;
+  r.role = role;
+  r.label = "run " + std::to_string(int(role));  // labels mean nothing to the judge
+  r.config.steps = 30;
+  r.steps = std::move(steps);
+  r.state = state;
   return r;
+}
+
+// 30 steps, killed after step 13, checkpoint at 10, resumed for 11..30.
+struct Runs {
+  RunLog uninterrupted = run(RunRole::Uninterrupted, curve(1, 30));
+  RunLog killed = run(RunRole::Killed, curve(1, 13), RunState::Cancelled);
+  RunLog resumed = run(RunRole::Resumed, curve(11, 30));
+  Runs() { resumed.resumedStep = 10; }
+};
+
+Verdict judge(const Runs& r, const VerdictOptions& o = {}) {
+  MeasuredScenario m;
+  m.id = std::string(scenario::kPreemptionResume);
+  m.runs = {r.uninterrupted, r.killed, r.resumed};
+  // No baseline: the row's runs are their own reference (an fp32 run here changes nothing).
+  return computeVerdict(m, RunLog(), o);
 }
 
 }  // namespace
 
 CORE_TEST(bitEqualResumeIsIdenticalAndCountsTheLostWork) {
-  const PreemptionVerdict v = judgePreemptionResume(runs());
+  const Verdict v = judge(Runs());
   CHECK_EQ(std::string(judgementName(v.judgement)),
            std::string(judgementName(Judgement::Identical)));
-  CHECK_EQ(v.comparedSteps, int64_t(30));
-  CHECK_EQ(v.bitEqualSteps, int64_t(30));
-  CHECK_EQ(v.killedAfterStep, int64_t(13));
-  CHECK_EQ(v.lostSteps, int64_t(3));  // 11, 12, 13 were done and are done again
-  CHECK(std::abs(v.lostMs - 30.0) < 1e-9);
+  CHECK(v.judgedAs == EvidenceStory::PreemptionResume);
+  CHECK_EQ(v.count("comparedSteps"), int64_t(30));
+  CHECK_EQ(v.count("bitEqualSteps"), int64_t(30));
+  CHECK_EQ(v.count("killedAfterStep"), int64_t(13));
+  CHECK_EQ(v.count("checkpointStep"), int64_t(10));
+  CHECK_EQ(v.count("lostSteps"), int64_t(3));  // 11, 12, 13 were done and are done again
+  CHECK(std::abs(v.value("lostMs") - 30.0) < 1e-9);
   CHECK(has(v.summary, "30 steps bit-equal"));
   CHECK(has(v.summary, "3 steps since checkpoint-10"));
+  CHECK_EQ(v.label, std::string("run 3"));  // the resumed run
+  // Translatable: the summary is templates with arguments, not one English string.
+  CHECK(v.summaryParts.size() >= 2);
+  CHECK(has(v.summaryParts.front().text, "%1 steps bit-equal"));
 }
 
 CORE_TEST(aGapBeyondTheToleranceDiffersFromItsFirstStep) {
-  PreemptionRuns r = runs();
-  r.resumed = curve(11, 30, 1e-3, 15);  // e.g. the dropout generator was not restored
-  PreemptionVerdict v = judgePreemptionResume(r);
+  Runs r;
+  r.resumed.steps = curve(11, 30, 1e-3, 15);  // e.g. the dropout generator was not restored
+  Verdict v = judge(r);
   CHECK(v.judgement == Judgement::Differs);
-  CHECK_EQ(v.firstDifferentStep, int64_t(15));
+  CHECK_EQ(v.count("firstDifferentStep"), int64_t(15));
   CHECK(has(v.summary, "from step 15"));
   // The same gap inside a stated tolerance (e.g. GPU kernels): continues, not identical.
-  r.tolerance = 1e-2;
-  v = judgePreemptionResume(r);
+  VerdictOptions o;
+  o.resumeTolerance = 1e-2;
+  v = judge(r, o);
   CHECK(v.judgement == Judgement::LearnsLikeBaseline);
-  CHECK_EQ(v.bitEqualSteps, int64_t(14));
+  CHECK_EQ(v.count("bitEqualSteps"), int64_t(14));
 }
 
 CORE_TEST(aKillBeforeTheFirstCheckpointOrAnUnfinishedRunIsTooShort) {
-  PreemptionRuns r = runs();
-  r.checkpointStep = 0;
-  CHECK(judgePreemptionResume(r).judgement == Judgement::TooShort);
-  r = runs();
-  r.resumedFinished = false;
-  CHECK(judgePreemptionResume(r).judgement == Judgement::TooShort);
-  r = runs();
+  Runs r;
+  r.resumed.resumedStep = 0;
+  CHECK(judge(r).judgement == Judgement::TooShort);
+  r = Runs();
+  r.resumed.state = RunState::Cancelled;
+  CHECK(judge(r).judgement == Judgement::TooShort);
+  r = Runs();
   VerdictOptions o;
   o.minSteps = 31;
-  CHECK(judgePreemptionResume(r, o).judgement == Judgement::TooShort);
+  CHECK(judge(r, o).judgement == Judgement::TooShort);
 }
 
 CORE_TEST(stepsThatDoNotLineUpAreInconclusiveAndAFailedResumeFails) {
-  PreemptionRuns r = runs();
-  r.resumed = curve(12, 30);  // the resume skipped step 11
-  CHECK(judgePreemptionResume(r).judgement == Judgement::Inconclusive);
-  r = runs();
-  r.failedRun = PreemptionRun::Resumed;
-  r.failure = "trainer_state.json: field \"global_step\" is missing";
-  const PreemptionVerdict v = judgePreemptionResume(r);
+  Runs r;
+  r.resumed.steps = curve(12, 30);  // the resume skipped step 11
+  CHECK(judge(r).judgement == Judgement::Inconclusive);
+  r = Runs();
+  r.resumed.state = RunState::Failed;
+  r.resumed.message = "trainer_state.json: field \"global_step\" is missing";
+  const Verdict v = judge(r);
   CHECK(v.judgement == Judgement::Failed);
   CHECK(has(v.summary, "the resume failed: "));
   CHECK(has(v.summary, "global_step"));
+  CHECK_EQ(v.count("failedRun"), int64_t(3));
 }
 
 // Issue 47: the uninterrupted child could not write its first checkpoint (a full TMPDIR), so the
 // other two never started. That is the experiment's failure with the child's cause, never "the
 // run was killed before its first checkpoint": nothing was killed.
 CORE_TEST(aChildThatFailedIsTheFailureNotAKill) {
-  PreemptionRuns r;
-  r.totalSteps = 30;
-  r.uninterrupted = curve(1, 4);
-  r.failedRun = PreemptionRun::Uninterrupted;
-  r.failure = "/tmp/x/.checkpoint-5.partial/model.safetensors: cannot write: the disk is full";
-  const PreemptionVerdict v = judgePreemptionResume(r);
+  Runs r;
+  r.uninterrupted.steps = curve(1, 4);
+  r.uninterrupted.state = RunState::Failed;
+  r.uninterrupted.message =
+      "/tmp/x/.checkpoint-5.partial/model.safetensors: cannot write: the disk is full";
+  r.killed.steps.clear();
+  r.resumed.steps.clear();
+  r.resumed.resumedStep = 0;
+  r.killed.state = r.resumed.state = RunState::Cancelled;
+  const Verdict v = judge(r);
   CHECK(v.judgement == Judgement::Failed);
   CHECK(has(v.summary, "the uninterrupted run failed: "));
   CHECK(has(v.summary, "model.safetensors: cannot write: the disk is full"));
   CHECK(!has(v.summary, "killed"));
-  CHECK_EQ(preemptionAsVerdict(v, r).count("failedRun"), int64_t(1));
+  CHECK_EQ(v.count("failedRun"), int64_t(1));
   // The same runs without the error (cancelled, say): too short, still not blamed on a kill.
-  r.failedRun = PreemptionRun::None;
-  const PreemptionVerdict cut = judgePreemptionResume(r);
+  r.uninterrupted.state = RunState::Cancelled;
+  const Verdict cut = judge(r);
   CHECK(cut.judgement == Judgement::TooShort);
   CHECK(!has(cut.summary, "killed"));
   // A kill before the first checkpoint is named as such when the killed run did run.
-  r = runs();
-  r.checkpointStep = 0;
-  r.resumed.clear();
-  r.resumedFinished = false;
-  r.killed = curve(1, 3);
-  CHECK(has(judgePreemptionResume(r).summary, "killed before its first checkpoint"));
+  r = Runs();
+  r.resumed.resumedStep = 0;
+  r.resumed.steps.clear();
+  r.resumed.state = RunState::Cancelled;
+  r.killed.steps = curve(1, 3);
+  CHECK(has(judge(r).summary, "killed before its first checkpoint"));
 }
 
-// The runs as the store holds them: the earliest failed one is named, with its message.
-CORE_TEST(preemptionRunsOfNamesTheFailedRun) {
+// The earliest failed run is named, with its message, whatever the runs' order in the store.
+CORE_TEST(theEarliestFailedRoleIsNamed) {
+  Runs r;
+  r.uninterrupted.state = RunState::Failed;
+  r.uninterrupted.message = "disk full";
+  r.killed.state = r.resumed.state = RunState::Cancelled;
+  Verdict v = judge(r);
+  CHECK_EQ(v.count("failedRun"), int64_t(RunRole::Uninterrupted));
+  CHECK(has(v.summary, "disk full"));
+  r.uninterrupted.state = RunState::Finished;
+  r.resumed.state = RunState::Failed;
+  r.resumed.message = "refused checkpoint";
   MeasuredScenario m;
-  m.id = "preemption-resume";
-  RunLog u, k, res;
-  u.label = kUninterruptedRunLabel;
-  u.state = RunState::Failed;
-  u.message = "disk full";
-  k.label = kKilledRunLabel;
-  k.state = RunState::Cancelled;
-  res.label = kResumedRunLabel;
-  res.state = RunState::Cancelled;
-  m.runs = {u, k, res};
-  PreemptionRuns r = preemptionRunsOf(m);
-  CHECK(r.failedRun == PreemptionRun::Uninterrupted);
-  CHECK_EQ(r.failure, std::string("disk full"));
-  m.runs[0].state = RunState::Finished;
-  m.runs[2].state = RunState::Failed;
-  m.runs[2].message = "refused checkpoint";
-  r = preemptionRunsOf(m);
-  CHECK(r.failedRun == PreemptionRun::Resumed);
-  CHECK_EQ(r.failure, std::string("refused checkpoint"));
+  m.id = std::string(scenario::kPreemptionResume);
+  m.runs = {r.resumed, r.killed, r.uninterrupted};  // another order
+  v = computeVerdict(m, RunLog());
+  CHECK_EQ(v.count("failedRun"), int64_t(RunRole::Resumed));
+  CHECK(has(v.summary, "refused checkpoint"));
+}
+
+// Runs are found by their role: the labels the run source gives them are for the legends only
+// (a run labelled "uninterrupted" without the role is not the uninterrupted run).
+CORE_TEST(runsAreFoundByRoleNotLabel) {
+  Runs r;
+  r.uninterrupted.label = kResumedRunLabel;
+  r.resumed.label = kUninterruptedRunLabel;
+  CHECK(judge(r).judgement == Judgement::Identical);
+  r.uninterrupted.role = RunRole::None;
+  r.uninterrupted.label = kUninterruptedRunLabel;
+  CHECK(judge(r).judgement == Judgement::TooShort);
+}
+
+// While one of its runs is active the verdict says it is running (a kill-and-resume verdict
+// compares whole curves): no judgement from half a curve.
+CORE_TEST(aRunningExperimentIsNotJudgedYet) {
+  Runs r;
+  r.resumed.state = RunState::Running;
+  const Verdict v = judge(r);
+  CHECK(v.judgement == Judgement::TooShort);
+  CHECK(has(v.summary, "running: judged once its runs have ended"));
+  CHECK(v.judgedAs == EvidenceStory::PreemptionResume);
 }

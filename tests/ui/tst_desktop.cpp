@@ -14,6 +14,7 @@
 #include "quiz/BankInterchange.h"
 #include "ui/app/MainWindow.h"
 #include "ui/app/UserGuideWindow.h"
+#include "ui/lab/LabView.h"
 
 using namespace precisionlab;
 

@@ -161,7 +161,11 @@ class TestEvidence : public QObject {
     VerdictCache cache;
     QVERIFY(cache.update(store, 0));
     QVERIFY(cache.find("tensorflow-container"));
+    // A fixture row of the scenario table, and the window's view of it.
+    ScenarioSpec spec;
+    spec.id = "tensorflow-container";
     ScenarioInfo row;
+    row.row = &spec;
     row.id = "tensorflow-container";
     row.title = "Fixture row";
     const EvidenceCard neutral = LabEvidence::card(row, store, cache, "E");
@@ -170,14 +174,14 @@ class TestEvidence : public QObject {
     QVERIFY2(!text.contains("framework swap") && !text.contains("No change"), qPrintable(text));
     QVERIFY2(neutral.headline.contains("Learned like fp32"), qPrintable(text));
     QVERIFY2(text.contains("2.00x"), qPrintable(text));  // its own measured speed
-    row.story = EvidenceStory::SameComputation;
+    spec.story = EvidenceStory::SameComputation;
     const EvidenceCard same = LabEvidence::card(row, store, cache, "E");
     QVERIFY2(same.evidence.join('\n').contains("framework swap"),
              qPrintable(same.evidence.join('\n')));
     // A companion and the estimate come from the row too.
-    row.story = EvidenceStory::Measured;
-    row.companion = "bf16-amp";
-    row.quotesSpeedEvidence = true;
+    spec.story = EvidenceStory::Measured;
+    spec.companion = "bf16-amp";
+    spec.quotesSpeedEvidence = true;
     const EvidenceCard withCompanion = LabEvidence::card(row, store, cache, "E");
     QVERIFY(withCompanion.evidence.join('\n').contains("run bf16=True to measure"));
     // The card says the speed story in a few words; its details hold every full sentence.

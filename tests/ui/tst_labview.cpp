@@ -196,7 +196,7 @@ void TestLabView::everyChartOfTheTableIsShown() {
   QCOMPARE(shown, ids);
   // The figure each scenario's story is told with (presenter mode) is a row of the table.
   for (const ScenarioInfo& info : ScenarioCatalog::all())
-    QVERIFY2(ids.contains(info.focusChart), qPrintable(info.id + ": " + info.focusChart));
+    QVERIFY2(ids.contains(info.focusChart()), qPrintable(info.id + ": " + info.focusChart()));
 
   // A seventh figure is one more row, on a tab of its own: the tabs come from the rows (the
   // layout once put figure i on tab i / 2 of three fixed tabs and indexed past them).

@@ -20,11 +20,13 @@
 #include "../support/TestMainWindow.h"
 #include "core/LabScenarios.h"
 #include "core/ScenarioIds.h"
+#include "core/Verdict.h"
 #include "ui/app/AppLanguage.h"
 #include "ui/app/EnglishPlurals.h"
 #include "ui/app/MainWindow.h"
 #include "ui/export/RunCsvExporter.h"
 #include "ui/lab/LabVerdictTable.h"
+#include "ui/lab/LabVerdicts.h"
 #include "ui/lab/RunDataStore.h"
 #include "ui/lab/ScenarioCatalog.h"
 #include "ui/lab/VerdictCache.h"
@@ -173,6 +175,7 @@ class TestTranslations : public QObject {
   void qtOwnTextsAreGerman();
   void unknownLanguageNeedsNoDisplay();
   void screenFollowsLocaleFilesDoNot();
+  void killAndResumeVerdictIsGerman();
   void cleanupTestCase();
 };
 
@@ -415,6 +418,40 @@ void TestTranslations::screenFollowsLocaleFilesDoNot() {
   QVERIFY2(!csv.contains("0,625") && !csv.contains("100,5"), csv.left(600).constData());
   QVERIFY2(shown.contains(QStringLiteral("Val.-Genauigkeit 0,625")), qPrintable(shown));
   QVERIFY2(english.find("val acc 0.625") != std::string::npos, english.c_str());
+}
+
+void TestTranslations::killAndResumeVerdictIsGerman() {
+  // The kill-and-resume experiment's verdict is a judge's like every other (issue 48): its
+  // summary is core's marked templates, so the German window shows it in German.
+  auto run = [](RunRole role, int64_t from, int64_t to, RunState state) {
+    RunLog r;
+    r.role = role;
+    r.config.steps = 30;
+    r.state = state;
+    for (int64_t s = from; s <= to; ++s) {
+      StepRecord st;
+      st.step = s;
+      st.loss = 1.0 / double(s + 1);
+      st.stepMs = 10;
+      r.steps.push_back(st);
+    }
+    return r;
+  };
+  MeasuredScenario m;
+  m.id = std::string(scenario::kPreemptionResume);
+  m.runs = {run(RunRole::Uninterrupted, 1, 30, RunState::Finished),
+            run(RunRole::Killed, 1, 13, RunState::Cancelled),
+            run(RunRole::Resumed, 11, 30, RunState::Finished)};
+  m.runs[2].resumedStep = 10;
+  const Verdict v = computeVerdict(m, RunLog());
+  QVERIFY(v.judgement == Judgement::Identical);
+  const QString shown = LabVerdicts::localizedSummary(v);
+  QVERIFY2(shown.contains(QStringLiteral("die fortgesetzte Kurve gleicht der ununterbrochenen: "
+                                         "30 Schritte bitgleich")),
+           qPrintable(shown));
+  QVERIFY2(shown.contains(QStringLiteral("verlorene Arbeit: 3 Schritte seit checkpoint-10")),
+           qPrintable(shown));
+  QVERIFY2(v.summary.find("30 steps bit-equal") != std::string::npos, v.summary.c_str());
 }
 
 void TestTranslations::cleanupTestCase() { QSettings().clear(); }

@@ -64,8 +64,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
   tabs_->setDocumentMode(true);
   tabs_->setAccessibleName(tr("Views"));
   study_ = new StudyView(bank_, store_.get(), tabs_);
-  auto* lab = new LabView(tabs_);
-  lab_ = lab;
+  lab_ = new LabView(tabs_);
+  LabView* lab = lab_;
   connect(lab, &LabView::statusMessage, this, [this](const QString& t) { showStatus(t, 8000); });
   // Before a lab starts, how long it would take here now (a few timed steps; not in tests).
   lab->setTimeEstimateEnabled(options_.restoreSettings);
@@ -106,8 +106,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     // The lab's cards carry the option letters the learner sees, before the seed question has
     // been shown too (they had none until then).
     if (tabs_->currentWidget() == lab_ && !study_->scenarioOrder().isEmpty())
-      static_cast<LabView*>(lab_)->setOptionLetters(study_->scenarioOrder(),
-                                                    study_->scenarioLetters());
+      lab_->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   });
 
   presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);
@@ -232,7 +231,7 @@ QString MainWindow::openFiles(const QStringList& paths) {
   QStringList done;
   if (!recordings.isEmpty()) {
     tabs_->setCurrentWidget(lab_);
-    static_cast<LabView*>(lab_)->loadRecordings(recordings);
+    lab_->loadRecordings(recordings);
     done << tr("replaying %n recording(s) in the lab", nullptr, int(recordings.size()));
   }
   if (!banks.isEmpty() && requestBank(banks.first())) done << tr("opening %1").arg(banks.first());
@@ -397,7 +396,7 @@ void MainWindow::buildMenus() {
   QAction* exportAttempts = file->addAction(tr("&Export attempts as CSV…"));
   exportAttempts->setShortcut(QKeySequence(tr("Ctrl+E")));
   connect(exportAttempts, &QAction::triggered, progress_, &ProgressView::exportCsv);
-  auto* lab = static_cast<LabView*>(lab_);
+  LabView* lab = lab_;
   QAction* openRuns = file->addAction(tr("&Open recorded runs…"));
   openRuns->setShortcut(QKeySequence::Open);
   openRuns->setToolTip(tr("Replay .plrun files in the lab, e.g. runs recorded on a GPU"));
@@ -582,7 +581,7 @@ void MainWindow::restoreState() {
 QStringList MainWindow::unfinishedWork() const {
   QStringList out;
   if (study_->examUnsubmitted()) out << tr("an exam you have not submitted (its answers are lost)");
-  auto* lab = static_cast<LabView*>(lab_);
+  LabView* lab = lab_;
   int active = 0;
   for (const TrackedRun& run : lab->store().runs()) active += run.active() ? 1 : 0;
   if (active > 0)
@@ -646,7 +645,7 @@ QString MainWindow::presentRecordings(const QStringList& chosen) {
     showError(tr("Cannot present with these recordings"), why);
     return why;
   }
-  auto* lab = static_cast<LabView*>(lab_);
+  LabView* lab = lab_;
   if (!study_->scenarioOrder().isEmpty())
     lab->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   presenter_->enterWithRecordings(std::move(result.recordings));
@@ -657,7 +656,7 @@ void MainWindow::runScenario(const QString& scenarioId) {
   tabs_->setCurrentWidget(lab_);
   // The lab names the options with the letters this learner saw; its own status message says
   // what started, by name (no internal ids in the status bar).
-  auto* lab = static_cast<LabView*>(lab_);
+  LabView* lab = lab_;
   if (!study_->scenarioOrder().isEmpty())
     lab->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   lab->runScenario(scenarioId);
@@ -676,7 +675,7 @@ void MainWindow::openVertexExport(const QString& scenarioId) {
 }
 
 void MainWindow::exportRunsCsv() {
-  auto* lab = qobject_cast<LabView*>(lab_);
+  LabView* lab = lab_;
   if (!lab || lab->store().runs().empty()) {
     QMessageBox::information(this, tr("Nothing to export"),
                              tr("Start at least one run, then export its records."));

@@ -20,6 +20,7 @@ class QTabWidget;
 namespace precisionlab {
 
 class StudyView;
+class LabView;
 class ProgressView;
 class PresenterMode;
 class LabSessionArchive;
@@ -45,7 +46,7 @@ class MainWindow : public QMainWindow {
 
   StudyView* studyView() const { return study_; }
   ProgressView* progressView() const { return progress_; }
-  QWidget* labView() const { return lab_; }
+  LabView* labView() const { return lab_; }
   PresenterMode* presenter() const { return presenter_; }
   // The lab's sessions kept on disk and File > Reopen lab session (null when none are kept).
   LabSessionArchive* labSessions() const { return labSessions_; }
@@ -123,7 +124,7 @@ class MainWindow : public QMainWindow {
   QString labRestoredNote_;  // shown again with the profile's status line, which follows it
   QTabWidget* tabs_ = nullptr;
   StudyView* study_ = nullptr;
-  QWidget* lab_ = nullptr;
+  LabView* lab_ = nullptr;
   ProgressView* progress_ = nullptr;
   PresenterMode* presenter_ = nullptr;
   LabSessionArchive* labSessions_ = nullptr;

@@ -138,10 +138,6 @@ GpuEstimateDialog::GpuEstimateDialog(QWidget* parent) : QDialog(parent) {
   recompute();
 }
 
-void GpuEstimateDialog::setPrice(int row, double usdPerHour) {
-  if (row >= 0 && row < prices_.size()) prices_[row]->setValue(usdPerHour);
-}
-
 QString GpuEstimateDialog::summaryText() const { return summary_->text(); }
 
 QString GpuEstimateDialog::explainText() const { return formula_->toPlainText(); }

@@ -30,8 +30,6 @@ class GpuEstimateDialog : public QDialog {
   QString explainText() const;  // behind "How is this computed?"
   // Shape controls, for tests: preset name ("base", "large"), batch, sequence length.
   void setShape(const QString& preset, int batch, int seqLen);
-  // Sets the price of GPU `row` (tests and the CLI's numbers use the defaults).
-  void setPrice(int row, double usdPerHour);
 
  private:
   void recompute();

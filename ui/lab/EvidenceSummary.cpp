@@ -226,13 +226,9 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   placeholder_->setVisible(!show);
 }
 
-QString EvidenceSummary::bannerText() const { return banner_->text(); }
-
 QString EvidenceSummary::conclusionText() const {
   return conclusion_->isHidden() ? QString() : conclusion_->text();
 }
-
-QString EvidenceSummary::machineText() const { return machine_->text(); }
 
 bool EvidenceSummary::cardsShown() const { return !cardArea_->isHidden(); }
 

@@ -35,12 +35,8 @@ class EvidenceSummary : public QFrame {
   void setPresenterMode(bool on);
   // Card texts as shown (tests and the walkthrough read them).
   QStringList cardTexts() const;
-  // The banner above the cards ("the fp32 baseline did not learn ..."), empty when hidden.
-  QString bannerText() const;
   // The lab's conclusion above the cards ("" while hidden: runs still going, or none final).
   QString conclusionText() const;
-  // "This machine: ..." (what this device can show about mixed precision's speed).
-  QString machineText() const;
   // True while the cards are shown; before any run the lab shows a short "what to do" line
   // instead of four empty cards (the presenter's last step always shows them).
   bool cardsShown() const;

@@ -67,7 +67,7 @@ class LabChartArea : public QWidget {
 
   QList<ChartPanel*> panels() const { return panels_; }
   ChartPanel* panel(const QString& metricId) const;
-  // Normal layout: which tab of two is shown (0 learn, 1 speed, 2 inside fp16); in presenter
+  // Normal layout: which tab is shown (0 learn, 1 speed, 2 inside fp16); in presenter
   // mode that tab's first figure.
   void showTab(int index);
   // Shows the figure `metricId` ("loss", "throughput", ...): its tab, or in presenter mode the

@@ -94,15 +94,14 @@ class LabEvidence {
   // The lab's conclusion in a few sentences (core/LabConclusion.h) once the baseline and every
   // option that ran have final verdicts, ending with what this machine can show; "" before.
   static QString conclusion(const RunDataStore& store, const VerdictCache& verdicts);
-  // Mixed precision's speed story for a row that tells it (ScenarioInfo::quotesSpeedEvidence),
+  // Mixed precision's speed story for a row that tells it (ScenarioSpec::quotesSpeedEvidence),
   // from the final verdicts held: what this device can show, the figures measured or recorded
   // with the reason when one reads slower, published measurements and the GPU estimate.
   static SpeedStory speedStory(const ScenarioInfo& info, const RunDataStore& store,
                                const VerdictCache& verdicts);
   // The device a live run would use, as its provenance describes it ("cpu (2 threads, ...)");
-  // read once from the engine, or set by the lab's device setting (and by tests).
+  // read once from the engine.
   static std::string thisMachine();
-  static void setThisMachine(const std::string& device);
   // Before any run: what this device can show about mixed precision's speed, translated.
   static QString thisMachineLine();
 };

@@ -66,8 +66,8 @@ QString baselineId() { return ScenarioCatalog::baselineId(); }
 QSet<QString> stepSeries(const QString& scenarioId) {
   QSet<QString> ids{scenarioId, baselineId()};
   if (const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
-      info && !info->companion.isEmpty())
-    ids.insert(info->companion);
+      info && !info->companion().isEmpty())
+    ids.insert(info->companion());
   return ids;
 }
 
@@ -388,7 +388,7 @@ void LabView::runScenario(const QString& scenarioId) {
     row->setHighlighted(row->scenarioId() == scenarioId);
   if (presenterMode_) {
     chartArea_->setScenarioFilter(stepSeries(scenarioId));  // only this step's series
-    chartArea_->showChart(info->focusChart);
+    chartArea_->showChart(info->focusChart());
     QTimer::singleShot(0, this, &LabView::fitSplitter);
   }
 
@@ -444,9 +444,9 @@ void LabView::presentScenario(const QString& scenarioId) {
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
   // A row's companion runs beside it (fp16=True's step shows bf16=True: the speed a CPU can
   // measure for the mechanism).
-  if (info && !info->companion.isEmpty() && store().runsOf(info->companion).isEmpty() &&
+  if (info && !info->companion().isEmpty() && store().runsOf(info->companion()).isEmpty() &&
       !recordedOnly_) {
-    runScenario(info->companion);
+    runScenario(info->companion());
   }
   if (!info || (store().runsOf(scenarioId).isEmpty() && !recordedOnly_)) {
     runScenario(scenarioId);
@@ -459,7 +459,7 @@ void LabView::presentScenario(const QString& scenarioId) {
   for (RunToggle* row : std::as_const(toggles_))
     row->setHighlighted(row->scenarioId() == scenarioId);
   if (presenterMode_) chartArea_->setScenarioFilter(stepSeries(scenarioId));
-  chartArea_->showChart(info->focusChart);
+  chartArea_->showChart(info->focusChart());
   refreshToggles();
   QTimer::singleShot(0, this, &LabView::fitSplitter);
 }
@@ -630,7 +630,7 @@ void LabView::setPresenterMode(bool on) {
     if (width == RunToggle::kBadgeWidth) label->setVisible(!on);  // as the rows' badges
   if (on && !highlighted_.isEmpty())
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
-      chartArea_->showChart(info->focusChart);
+      chartArea_->showChart(info->focusChart());
   if (!on) recordedOnly_ = false;
   // The cards were last styled under the presenter's theme and fonts: restyle them now, or the
   // black high-contrast cards and large type stay in the lab after Esc.
@@ -863,8 +863,6 @@ void LabView::fitSplitter() {
     runsPane_->ensureWidgetVisible(rows.first(), 0, 4);
   }
 }
-
-QString LabView::highlightedScenario() const { return highlighted_; }
 
 void LabView::showError(const QString& title, const QString& text) {
   lastError_ = text;

@@ -162,7 +162,6 @@ class LabView : public QWidget {
   // The evidence cards and the speed evidence chart, from the verdicts held now.
   void refreshEvidence();
   void showError(const QString& title, const QString& text);
-  QString highlightedScenario() const;
   void fitSplitter();
   // The rows' name and status columns, and their header: fixed normally; presenting, as wide as
   // the step's rows need with the verdict keeping its share of the row.

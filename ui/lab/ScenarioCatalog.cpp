@@ -34,11 +34,9 @@ const QList<ScenarioInfo>& ScenarioCatalog::all() {
     QList<ScenarioInfo> out;
     int row = 0;
     for (const ScenarioSpec& spec : scenarioTable()) {
-      out.append({qs(spec.id), qs(spec.optionText), spec.correct, spec.isSweep, shown(spec.title),
-                  shown(spec.whatItIs),
+      out.append({&spec, qs(spec.id), shown(spec.title), shown(spec.whatItIs),
                   QCoreApplication::translate("ScenarioCatalog", spec.legend.c_str()),
-                  colorOf(spec, row++), qs(spec.focusChart), spec.story, qs(spec.companion),
-                  spec.quotesSpeedEvidence});
+                  colorOf(spec, row++)});
     }
     return out;
   }();

@@ -17,19 +17,21 @@
 
 namespace precisionlab {
 
+// A row of core's scenario table as the window shows it: the row itself (its option text,
+// whether it is the key, its story, ...) plus what the window adds: the translated texts and
+// the colour as a QColor. Nothing of the row is copied.
 struct ScenarioInfo {
-  QString id;          // stable id from core/ScenarioIds.h
-  QString optionText;  // the seed question's option (core scenario table), empty for reference runs
-  bool correct = false;  // the option is the question's answer (core scenario table)
-  bool isSweep = false;  // several trials (core scenario table)
-  QString title;         // e.g. "fp16=True" (core scenario table)
-  QString detail;        // one line: what the run changes (core scenario table)
-  QString legend;        // chart legend name, e.g. "Half-precision layers" (table)
-  QColor color;          // curve colour; sweep trials get lighter and darker shades of it
-  QString focusChart;    // the figure that tells its story, presenter mode shows it (table)
-  EvidenceStory story = EvidenceStory::Measured;  // how its evidence card reads (table)
-  QString companion;  // the run shown beside it (bf16=True beside fp16=True), "" = none (table)
-  bool quotesSpeedEvidence = false;  // its card tells the speed story, SpeedEvidence.h (table)
+  const ScenarioSpec* row = nullptr;  // core's row (never null in ScenarioCatalog::all())
+  QString id;                         // row->id, the stable id (core/ScenarioIds.h)
+  QString title;                      // row->title translated, e.g. "fp16=True"
+  QString detail;                     // row->whatItIs translated: one line, what the run changes
+  QString legend;                     // row->legend translated, e.g. "Half-precision layers"
+  QColor color;  // curve colour; sweep trials get lighter and darker shades of it
+
+  // The figure that tells its story (presenter mode shows it) and the run shown beside it
+  // (bf16=True beside fp16=True, "" = none): ids from the row.
+  QString focusChart() const { return QString::fromStdString(row->focusChart); }
+  QString companion() const { return QString::fromStdString(row->companion); }
 };
 
 class ScenarioCatalog {

@@ -48,9 +48,9 @@ double PresenterMode::secondsToFinish(qint64 stepsThen, double secondsThen, qint
   return std::max<qint64>(0, stepsPlanned - stepsNow) * seconds / double(steps);
 }
 
-LabView* PresenterMode::labView() const { return qobject_cast<LabView*>(lab_.data()); }
+LabView* PresenterMode::labView() const { return lab_.data(); }
 
-PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QWidget* lab,
+PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, LabView* lab,
                              QObject* parent)
     : QObject(parent),
       window_(window),
@@ -468,8 +468,8 @@ void PresenterMode::fillVerdictTable() {
       const QString what = info ? info->title : o->text;
       rows.append({QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(what), o->scenario,
                    o->correct ? 1 : 0});
-      if (info && !info->companion.isEmpty() && !companions.contains(info->companion))
-        companions << info->companion;
+      if (info && !info->companion().isEmpty() && !companions.contains(info->companion()))
+        companions << info->companion();
     }
   }
   // A companion beside its option (bf16=True beside fp16=True: the same mechanism, with the

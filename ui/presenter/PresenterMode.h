@@ -43,7 +43,7 @@ class PresenterMode : public QObject {
   // Starts a scenario in the lab (and turns on the lab's presenter look).
   using ScenarioRunner = std::function<void(const QString& scenarioId)>;
 
-  PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QWidget* lab,
+  PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, LabView* lab,
                 QObject* parent = nullptr);
 
   bool isActive() const { return active_; }
@@ -130,7 +130,7 @@ class PresenterMode : public QObject {
   QMainWindow* window_;
   QTabWidget* tabs_;
   StudyView* study_;
-  QPointer<QWidget> lab_;
+  QPointer<LabView> lab_;
   QWidget* verdictPage_ = nullptr;
   LabVerdictTable* table_ = nullptr;
   EvidenceSummary* evidence_ = nullptr;

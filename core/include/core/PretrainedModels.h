@@ -24,8 +24,6 @@ class PretrainedModels {
  public:
   // The model choice that means "the pretrained MiniLM" (TrainConfig::preset, --preset).
   static constexpr const char* kMiniLm = "minilm";
-  // What the choice is, for help texts and the settings panel.
-  static std::string miniLmDescription();
 
   // The MiniLM model directory, or "" when it is not installed. `searched` (optional) receives
   // every place looked at, in order, for the message.

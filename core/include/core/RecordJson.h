@@ -28,4 +28,9 @@ void addRecordFields(json::Value& object, const StepRecord& record);
 void addRecordFields(json::Value& object, const EvalRecord& record);
 void addRecordFields(json::Value& object, const RunSummary& summary);
 
+// One record line, as the .plrun file and `train --jsonl` write it: {"type": "step" or "eval",
+// then the record's fields}.
+json::Value recordLine(const StepRecord& record);
+json::Value recordLine(const EvalRecord& record);
+
 }  // namespace precisionlab

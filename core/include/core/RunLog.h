@@ -27,6 +27,11 @@ namespace precisionlab {
 // each start at 1, so a run is known by both.
 enum class RunOrigin { Trained, Replayed, Child };
 
+// A run's part in an experiment whose runs are their own reference: the kill-and-resume
+// experiment's three runs (engine/PreemptionRunner.h), which its judge finds by it (never by
+// their labels). None for every other run. Ordered as the runs start.
+enum class RunRole { None = 0, Uninterrupted = 1, Killed = 2, Resumed = 3 };
+
 struct RunKey {
   RunOrigin origin = RunOrigin::Trained;
   RunId id = 0;
@@ -60,7 +65,8 @@ struct RunLog {
   // recordedSource() for replayed recordings (one machine and LibTorch). Verdicts compare runs
   // of one source only.
   std::string source;
-  std::string label;  // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
+  std::string label;             // unique within a lab session, e.g. "HP trial 2 (lr 0.001)"
+  RunRole role = RunRole::None;  // set by the run source that planned it
   // The scenario, from core's scenario table (LabScenarios::plan() and identify()); empty outside
   // the lab.
   std::string scenarioId;

@@ -3,8 +3,9 @@
 // option's text and whether it is the key, the run's title, legend and the chart that tells its
 // story, its precision policy, whether it is a learning-rate sweep, whether `lab` runs it by
 // default, what its run shows (BankLint's lab-link rule), and what the Vertex AI export writes
-// for it. LabScenarios builds runs from it; the CLI, the UI (which adds only colours), `record`,
-// the export and the bank linter all read it. Plain data: no torch, no Qt.
+// for it. LabScenarios builds runs from it; the judges read its story; the CLI, the UI (which
+// adds colours and translations, ui/lab/ScenarioCatalog.h), `record`, the export and the bank
+// linter all read it. Plain data: no torch, no Qt.
 #pragma once
 
 #include <functional>
@@ -59,7 +60,7 @@ enum class RunSource {
   Scheduler,      // the lab session's RunScheduler, in this process, beside the fp32 baseline
   KillAndResume,  // child processes of the CLI, one killed with SIGKILL and resumed
                   // (engine/PreemptionRunner.h): its runs are their own reference, so no fp32
-                  // baseline is started for it or compared with it (ownReferenceVerdict)
+                  // baseline is started for it or compared with it (judgedWithoutBaseline)
 };
 
 struct ScenarioSpec {
@@ -106,6 +107,9 @@ constexpr int64_t kLabLoraRank = 8;
 // Baseline first (every comparison needs it), then the exam's options, then the extras.
 const std::vector<ScenarioSpec>& scenarioTable();
 const ScenarioSpec* findScenario(std::string_view id);  // null for an unknown id
+// A row whose runs are their own reference (RunSource::KillAndResume): no fp32 baseline is
+// started for it or judges it (computeVerdict judges it on its own runs).
+bool judgedWithoutBaseline(std::string_view scenarioId);
 const ScenarioSpec& baselineScenario();  // the reference row (its story is Reference)
 const ScenarioSpec& answerScenario();    // the seed question's key (correct)
 // The seed question's options, in the table's order (rows with an option text).

@@ -60,6 +60,10 @@ struct VerdictOptions {
   // so float rounding differs (measured: up to ~1e-6 relative over 150 steps); 1e-4 is far
   // below any real change of the update (a changed learning rate or batch moves it by > 1e-2).
   double sameUpdateTolerance = 1e-4;
+  // A resumed run (the kill-and-resume experiment) continues the uninterrupted one: every
+  // step's loss within this relative distance of its loss at the same step. 0 = bit-equal: the
+  // children's CPU arithmetic is deterministic, so any difference is state the checkpoint missed.
+  double resumeTolerance = 0;
 };
 
 // What a verdict concludes, in one word (the texts below say it in full).
@@ -168,60 +172,20 @@ struct Verdict {
 // The verdict of `scenarioId` among `verdicts`, or nullptr.
 const Verdict* findVerdict(const std::vector<Verdict>& verdicts, std::string_view scenarioId);
 
-// `baseline` is the fp32 baseline run of the same session.
+// The one verdict entry point. `baseline` is the fp32 baseline run of the same session (of the
+// scenario's own source); a row whose runs are their own reference (judgedWithoutBaseline in
+// core/ScenarioTable.h: the kill-and-resume experiment) is judged on its runs alone and ignores it:
+// while one of them is active its verdict says it is running (a kill-and-resume verdict compares
+// whole curves).
 Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
                        const VerdictOptions& options = {});
 
-// Preemption and resume (docs/preemption-experiment.md): an uninterrupted run, the same run
-// killed with SIGKILL after some steps, and its continuation from the last checkpoint the
-// killed run wrote. Judged step by step against the uninterrupted run: Identical (every step's
-// loss bit-equal), LearnsLikeBaseline (within `tolerance`, relative), Differs (first step
-// outside it named), TooShort (a run unfinished, no checkpoint before the kill, or fewer than
-// minSteps), Inconclusive (the runs' steps do not line up), Failed (one of the three runs ended
-// in an error: its cause, never blamed on the kill).
-enum class PreemptionRun { None = 0, Uninterrupted = 1, Killed = 2, Resumed = 3 };
-struct PreemptionRuns {
-  std::vector<StepRecord> uninterrupted, killed, resumed;
-  bool uninterruptedFinished = false, resumedFinished = false;
-  int64_t totalSteps = 0;      // the runs' config.steps
-  int64_t checkpointStep = 0;  // the checkpoint the resume started from (0 = none)
-  double tolerance = 0;        // relative; 0 = bit-equal (deterministic CPU arithmetic)
-  // The run that ended in an error (a child that could not write its checkpoint, a resume that
-  // refused one), None when none did; `failure` is its cause as the run reported it.
-  PreemptionRun failedRun = PreemptionRun::None;
-  std::string failure;
-};
-struct PreemptionVerdict {
-  Judgement judgement = Judgement::TooShort;
-  int64_t comparedSteps = 0, bitEqualSteps = 0, firstDifferentStep = 0;
-  double maxRelativeLossGap = 0;
-  int64_t killedAfterStep = 0;  // the killed run's last recorded step
-  int64_t lostSteps = 0;        // recorded steps after the checkpoint, done again on resume
-  double lostMs = 0;            // their measured wall time
-  std::string summary;          // English, computed
-};
-PreemptionVerdict judgePreemptionResume(const PreemptionRuns& runs,
-                                        const VerdictOptions& options = {});
-// The same verdict as every other scenario's (its figures named, failedRun as the number of
-// PreemptionRun), for verdicts.json.
-Verdict preemptionAsVerdict(const PreemptionVerdict& verdict, const PreemptionRuns& runs);
-
-// The three runs' labels in a lab's store, as the kill-and-resume run source
-// (engine/PreemptionRunner.h) names them; the window translates them for its legends.
+// The three runs of the kill-and-resume experiment, as its run source (engine/PreemptionRunner.h)
+// labels them; the window translates them for its legends. The judge finds them by their role
+// (RunLog::role), never by these labels.
 inline constexpr const char* kUninterruptedRunLabel = PL_TRANSLATE_NOOP("LabRuns", "uninterrupted");
 inline constexpr const char* kKilledRunLabel = PL_TRANSLATE_NOOP("LabRuns", "killed (SIGKILL)");
 inline constexpr const char* kResumedRunLabel =
     PL_TRANSLATE_NOOP("LabRuns", "resumed from checkpoint");
-// The runs of `scenario` as the preemption judge reads them, by their labels: the resumed run's
-// resumedStep is the checkpoint it started from. Empty lists for runs it does not hold.
-PreemptionRuns preemptionRunsOf(const MeasuredScenario& scenario);
-
-// Rows whose runs are their own reference (RunSource::KillAndResume): no fp32 baseline is
-// started for them or judges them.
-bool judgedWithoutBaseline(std::string_view scenarioId);
-// Such a row's verdict from its own runs: nullopt while one of them is active (a kill-and-resume
-// verdict compares whole curves); nullopt for every other row.
-std::optional<Verdict> ownReferenceVerdict(const MeasuredScenario& scenario,
-                                           const VerdictOptions& options = {});
 
 }  // namespace precisionlab

@@ -2,8 +2,15 @@
 
 namespace precisionlab::judges {
 
+const std::vector<const Judge*>& allJudges() {
+  static const std::vector<const Judge*> judges = {&sweepJudge(), &memoryJudge(),
+                                                   &rangeJudge(), &loraJudge(),
+                                                   &batchJudge(), &preemptionJudge()};
+  return judges;
+}
+
 const Judge* judgeFor(EvidenceStory story) {
-  for (const Judge* j : {&sweepJudge(), &memoryJudge(), &rangeJudge(), &loraJudge(), &batchJudge()})
+  for (const Judge* j : allJudges())
     if (j->story == story) return j;
   return nullptr;
 }

@@ -6,7 +6,8 @@
 // run's settings. A judge fills the verdict's judgement, its figures and its summary parts.
 //
 // Adding an experiment: one id (ScenarioIds.h), one row (ScenarioTable.cpp) with a story of its
-// own, one judge file here listed in Judges.cpp, one wording function for the window's card.
+// own, one judge file here listed in Judges.cpp (allJudges; tst_core_judges fails for a judge
+// file left off the list), one wording function for the window's card.
 #pragma once
 
 #include <vector>
@@ -33,6 +34,9 @@ enum class Stage {
   AnyBaseline,
   // Only once the baseline learned (else the verdict is inconclusive).
   LearnedBaseline,
+  // The row's runs are their own reference (judgedWithoutBaseline): no baseline, none of the
+  // common rules; judged once every run of the row has ended.
+  OwnReference,
 };
 
 struct Judge {
@@ -60,5 +64,11 @@ const Judge& memoryJudge();
 const Judge& rangeJudge();
 const Judge& loraJudge();
 const Judge& batchJudge();
+const Judge& preemptionJudge();
+
+// Every judge above, once: judgeFor's list. tst_core_judges checks that each judge file
+// (core/src/judges/*Judge.cpp defining a Judge) is on it, so a judge left off fails a test
+// instead of its story being judged silently by the common rules.
+const std::vector<const Judge*>& allJudges();
 
 }  // namespace precisionlab::judges

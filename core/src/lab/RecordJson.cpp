@@ -52,4 +52,17 @@ void addRecordFields(json::Value& object, const RunSummary& summary) {
   addFields(object, summary, summaryFields());
 }
 
+namespace {
+template <typename Record>
+json::Value typedLine(const char* type, const Record& record) {
+  json::Value o = json::Value::object();
+  o.set("type", type);
+  addRecordFields(o, record);
+  return o;
+}
+}  // namespace
+
+json::Value recordLine(const StepRecord& record) { return typedLine("step", record); }
+json::Value recordLine(const EvalRecord& record) { return typedLine("eval", record); }
+
 }  // namespace precisionlab

@@ -206,15 +206,6 @@ TrainConfig configFromJson(const json::Value& o, const Where& at) {
   return c;
 }
 
-// Step and eval lines: the one encoding of records (core/RecordJson.h) after their type.
-template <typename Record>
-json::Value recordToJson(const char* type, const Record& rec) {
-  json::Value o = json::Value::object();
-  o.set("type", type);
-  addRecordFields(o, rec);
-  return o;
-}
-
 template <typename Record>
 Record recordFromJson(const json::Value& o, const std::vector<RecordField<Record>>& fields,
                       const Where& at) {
@@ -315,10 +306,10 @@ void writeRunRecording(const std::string& path, RunRecording r) {
   size_t e = 0;
   for (const StepRecord& s : r.steps) {
     for (; e < r.evals.size() && r.evals[e].step < s.step; ++e)
-      out += json::serialize(recordToJson("eval", r.evals[e])) + "\n";
-    out += json::serialize(recordToJson("step", s)) + "\n";
+      out += json::serialize(recordLine(r.evals[e])) + "\n";
+    out += json::serialize(recordLine(s)) + "\n";
   }
-  for (; e < r.evals.size(); ++e) out += json::serialize(recordToJson("eval", r.evals[e])) + "\n";
+  for (; e < r.evals.size(); ++e) out += json::serialize(recordLine(r.evals[e])) + "\n";
   json::Value end = json::Value::object();
   end.set("type", "end");
   end.set("state", runStateName(r.state));

@@ -121,17 +121,16 @@ std::optional<MeasuredScenario> RunStore::measured(const std::string& scenarioId
 
 std::optional<Verdict> RunStore::verdict(const std::string& scenarioId,
                                          const VerdictOptions& options) const {
-  // A row whose runs are their own reference (the kill and the resume) needs no baseline.
-  if (judgedWithoutBaseline(scenarioId)) {
-    const std::optional<MeasuredScenario> m = measured(scenarioId);
-    return m ? ownReferenceVerdict(*m, options) : std::nullopt;
-  }
+  // A row whose runs are their own reference (the kill and the resume) needs no baseline, and
+  // has no verdict before its runs have ended (it compares whole curves).
+  const bool ownReference = judgedWithoutBaseline(scenarioId);
   // Like with like: the baseline of the scenario's own source, never another machine's.
-  const TrackedRun* base = baselineFor(scenarioId);
-  if (!base || base->steps.empty()) return std::nullopt;
+  const TrackedRun* base = ownReference ? nullptr : baselineFor(scenarioId);
+  if (ownReference ? !isFinal(scenarioId) : !base || base->steps.empty()) return std::nullopt;
   const std::optional<MeasuredScenario> m = measured(scenarioId);
   if (!m) return std::nullopt;
-  return computeVerdict(*m, *base, options);
+  static const RunLog none;
+  return computeVerdict(*m, base ? static_cast<const RunLog&>(*base) : none, options);
 }
 
 bool RunStore::isFinal(const std::string& scenarioId) const {

@@ -496,6 +496,11 @@ const ScenarioSpec* findScenario(std::string_view id) {
   return nullptr;
 }
 
+bool judgedWithoutBaseline(std::string_view scenarioId) {
+  const ScenarioSpec* row = findScenario(scenarioId);
+  return row && row->runSource == RunSource::KillAndResume;
+}
+
 bool isKnownScenario(std::string_view id) { return findScenario(id) != nullptr; }
 
 const ScenarioSpec& baselineScenario() {

@@ -303,6 +303,27 @@ void addClosingParts(const RunLog& judged, const Judge* judge, bool isBaseline, 
         "evidence says what they allow); a CUDA GPU measures fp16 itself.")));
 }
 
+// A row whose runs are their own reference (Stage::OwnReference): its judge alone, once every
+// run has ended, no baseline and none of the common rules.
+Verdict ownReferenceVerdict(const MeasuredScenario& scenario, const Judge& judge,
+                            const VerdictOptions& options) {
+  Verdict v;
+  v.scenarioId = scenario.id;
+  v.judgedAs = judge.story;
+  v.provenance = scenario.runs.front().provenance.kind;
+  const bool running = std::any_of(scenario.runs.begin(), scenario.runs.end(),
+                                   [](const RunLog& r) { return r.active(); });
+  if (running) {
+    v.summaryParts.push_back(
+        text(PL_TRANSLATE_NOOP("Verdict", "running: judged once its runs have ended")));
+  } else {
+    const RunLog none;
+    judge.tell(Context{scenario, scenario.runs.front(), none, options}, v, v.summaryParts);
+  }
+  for (const VerdictText& part : v.summaryParts) v.summary += part.english();
+  return v;
+}
+
 // A sweep is judged by its best trial (highest final val accuracy, then lowest val loss).
 const RunLog& judgedRun(const MeasuredScenario& scenario) {
   const RunLog* judged = &scenario.runs.front();
@@ -327,15 +348,18 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
     v.summary = v.summaryParts.back().english();
     return v;
   }
+  // The rule of the story the scenario's row names (never guessed from the run's settings).
+  const ScenarioSpec* row = findScenario(scenario.id);
+  const Judge* storyJudge = row ? judgeFor(row->story) : nullptr;
+  if (storyJudge && storyJudge->stage == Stage::OwnReference)
+    return ownReferenceVerdict(scenario, *storyJudge, options);
   const RunLog& judged = judgedRun(scenario);
   judgeRun(judged, baseline, options, v);
   judgeSpeed(judged, baseline, v);
   // The baseline's own scenario (judged on a copy of its run where the window computes it); not
   // any run that happens to share the baseline's label.
   const bool isBaseline = &judged == &baseline || scenario.id == scenario::kBaselineFp32;
-  // The rule of the story the scenario's row names (never guessed from the run's settings).
-  const ScenarioSpec* row = findScenario(scenario.id);
-  const Judge* judge = row && !isBaseline ? judgeFor(row->story) : nullptr;
+  const Judge* judge = isBaseline ? nullptr : storyJudge;
   const Context context{scenario, judged, baseline, options};
   if (judge && judge->measure) judge->measure(context, v);
   auto tellBy = [&](const Judge& j) {

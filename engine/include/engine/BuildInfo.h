@@ -33,7 +33,4 @@ std::string buildInfoText();
 // device that cannot be used is described as asked for ("cuda (not available)").
 std::string describeComputeDevice(const std::string& device);
 
-// One line for provenance: "LibTorch 2.15.0+cuda13.0, BLAS libopenblas.so.0, cpu: avx512_bf16".
-std::string buildInfoLine();
-
 }  // namespace precisionlab

@@ -14,7 +14,4 @@ namespace precisionlab {
 // Call only inside a catch block: describes the exception being handled.
 std::string describeCurrentException();
 
-// True when the exception being handled is an InputError (bad user input, not a fault).
-bool currentExceptionIsInputError();
-
 }  // namespace precisionlab

@@ -6,8 +6,9 @@
 //  3. its resume (`--resume-from latest`) from the newest checkpoint the killed run left.
 // Their JSON lines come back from drain() as RunUpdates, the shape RunScheduler::drain() and
 // RunReplayer::drain() hand out, so a lab's run store holds them as three runs (origin Child,
-// labelled kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel) and the scenario's verdict
-// is the preemption judge's over them (core/Verdict.h, ownReferenceVerdict). The child's argv is
+// role RunRole::Uninterrupted, Killed, Resumed; labelled kUninterruptedRunLabel, kKilledRunLabel,
+// kResumedRunLabel for the legends) and the scenario's verdict is the preemption judge's over
+// them (core/src/judges/PreemptionJudge.cpp, through computeVerdict). The child's argv is
 // the config field table's flags (core/ConfigFields.h, configArgs).
 //
 // Every front end drives it through LabSession (the row's RunSource::KillAndResume): the CLI's
@@ -23,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "core/RunLog.h"
 #include "core/RunRecords.h"
 #include "core/TrainConfig.h"
 
@@ -33,7 +35,8 @@ class PreemptionRunner {
   // A run the experiment will train, for the store to hold before it reports anything.
   struct PlannedRun {
     RunId id = 0;
-    std::string label;  // kUninterruptedRunLabel, kKilledRunLabel or kResumedRunLabel
+    std::string label;             // kUninterruptedRunLabel, kKilledRunLabel or kResumedRunLabel
+    RunRole role = RunRole::None;  // how the judge finds it
     TrainConfig config;
   };
 

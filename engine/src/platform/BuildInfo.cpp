@@ -114,18 +114,4 @@ std::string buildInfoText() {
   return out.str();
 }
 
-std::string buildInfoLine() {
-  const BuildInfo b = buildInfo();
-  std::string s = "LibTorch " + b.torchVersion;
-  if (b.cudaCompiled) s += "+cuda" + b.cudaVersion;
-  s += ", BLAS " + b.blas.substr(0, b.blas.find(' '));
-  std::string flags;
-  if (b.avx512Bf16) flags += " avx512_bf16";
-  if (b.amxBf16) flags += " amx_bf16";
-  if (b.avx512Fp16) flags += " avx512_fp16";
-  if (b.amxFp16) flags += " amx_fp16";
-  s += ", cpu:" + (flags.empty() ? std::string(" no bf16/fp16 units") : flags);
-  return s;
-}
-
 }  // namespace precisionlab

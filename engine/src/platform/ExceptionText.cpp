@@ -46,14 +46,4 @@ std::string describeCurrentException() {
   return escapeForTerminal(text, NewlinePolicy::Keep);
 }
 
-bool currentExceptionIsInputError() {
-  try {
-    throw;
-  } catch (const InputError&) {
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
 }  // namespace precisionlab

@@ -97,6 +97,7 @@ void LabSession::startChildren(const LabScenario& scenario, const std::string& s
     TrackedRun log;
     static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Child, p.id}, scenario, 0);
     log.label = p.label;
+    log.role = p.role;
     log.config = p.config;
     log.source = source;
     store_.add(std::move(log));
@@ -317,21 +318,16 @@ const std::vector<MeasuredScenario>& LabSession::results() const {
 std::vector<Verdict> LabSession::verdicts(const VerdictOptions& options) const {
   // Every scenario gets a verdict, also when its baseline never stepped (it then says so):
   // the CLI's table has a row per scenario started.
+  // The store's one dispatch first; where it has none yet (no baseline stepped, runs still
+  // going), the one entry point says why.
   std::vector<Verdict> out;
   for (const MeasuredScenario& m : results()) {
-    if (judgedWithoutBaseline(m.id)) {  // its own runs are its reference
-      std::optional<Verdict> own = ownReferenceVerdict(m, options);
-      if (!own) {
-        own.emplace();
-        own->scenarioId = m.id;
-        own->summary = "running: judged once its runs have ended";
-        own->summaryParts.push_back(VerdictText{own->summary, {}});
-      }
-      out.push_back(std::move(*own));
-      continue;
+    std::optional<Verdict> v = store_.verdict(m.id, options);
+    if (!v) {
+      const TrackedRun* base = store_.baselineFor(m.id);
+      v = computeVerdict(m, base ? static_cast<const RunLog&>(*base) : RunLog(), options);
     }
-    const TrackedRun* base = store_.baselineFor(m.id);
-    out.push_back(computeVerdict(m, base ? static_cast<const RunLog&>(*base) : RunLog(), options));
+    out.push_back(std::move(*v));
   }
   return out;
 }

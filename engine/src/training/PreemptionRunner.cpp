@@ -15,6 +15,7 @@
 #include "core/AtomicFileWriter.h"
 #include "core/CheckpointFolders.h"
 #include "core/ConfigFields.h"
+#include "core/CsvWriter.h"
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/NumberText.h"
@@ -292,10 +293,10 @@ struct PreemptionRunner::Impl {
         if (s.step == step) return numberText(s.loss, 17, 'g');
       return "";
     };
-    std::string csv = "step,uninterrupted_loss,killed_loss,resumed_loss\n";
+    std::string csv = csv::record({"step", "uninterrupted_loss", "killed_loss", "resumed_loss"});
     for (int64_t step = 1; step <= runs[0].config.steps; ++step)
-      csv += std::to_string(step) + "," + lossAt(runs[0], step) + "," + lossAt(runs[1], step) +
-             "," + lossAt(runs[2], step) + "\n";
+      csv += csv::record({std::to_string(step), lossAt(runs[0], step), lossAt(runs[1], step),
+                          lossAt(runs[2], step)});
     try {
       AtomicFileWriter::writeFile((fs::path(recordsDir) / "preemption.csv").string(), csv);
     } catch (const std::exception& e) {
@@ -352,6 +353,7 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
   d.device.clear();
   d.torchVersion.clear();
   const char* labels[3] = {kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel};
+  const RunRole roles[3] = {RunRole::Uninterrupted, RunRole::Killed, RunRole::Resumed};
   std::vector<PlannedRun> planned;
   for (int role = 0; role < 3; ++role) {
     Run r;
@@ -364,7 +366,7 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
     r.news.totalSteps = config.steps;
     r.news.state = RunState::Queued;
     d.runs[size_t(role)] = r;
-    planned.push_back({r.id, r.label, r.config});
+    planned.push_back({r.id, r.label, roles[role], r.config});
   }
   d.spawn(kUninterrupted);
   return planned;
