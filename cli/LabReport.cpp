@@ -47,6 +47,26 @@ std::string mainDevice(const LabSession& session) {
   return recorded;
 }
 
+// A run's provenance note split into its sentences, each ending in its full stop.
+std::vector<std::string> noteSentences(const std::string& note) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t at = note.find(". "); at != std::string::npos; at = note.find(". ", start)) {
+    out.push_back(note.substr(start, at + 1 - start));
+    start = at + 2;
+  }
+  if (start < note.size()) out.push_back(note.substr(start));
+  for (std::string& sentence : out)  // a note may end without its full stop
+    if (sentence.back() != '.') sentence += '.';
+  return out;
+}
+
+std::string joinSentences(const std::vector<std::string>& sentences) {
+  std::string out;
+  for (const std::string& s : sentences) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
 constexpr const char* kThisDevice = "this device";
 
 // `text` with every mention of `device` replaced by "this device".
@@ -223,12 +243,31 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   text << "\n";
   printTable(text, session, verdicts);
   const std::string device = mainDevice(session);
+  std::vector<const RunLog*> all;
   for (const auto& s : session.results())
-    for (const auto& r : s.runs)
-      text << "\n"
-           << r.label << ": " << provenanceName(r.provenance.kind) << " on "
-           << referTo(r.provenance.device, device) << " (LibTorch " << r.provenance.torchVersion
-           << "). " << referTo(r.provenance.note, device);
+    for (const auto& r : s.runs) all.push_back(&r);
+  // A sentence every run's note holds (the word embedding's cut) is said once, above them
+  // (verdicts.txt repeated it under each of 8 runs).
+  std::vector<std::string> shared;
+  if (all.size() >= 2)
+    for (const std::string& sentence : noteSentences(all.front()->provenance.note))
+      if (std::all_of(all.cbegin() + 1, all.cend(), [&](const RunLog* r) {
+            const auto others = noteSentences(r->provenance.note);
+            return std::find(others.cbegin(), others.cend(), sentence) != others.cend();
+          }))
+        shared.push_back(sentence);
+  if (!shared.empty())
+    text << "\nEvery run below: " << referTo(joinSentences(shared), device) << "\n";
+  for (const RunLog* r : all) {
+    std::vector<std::string> own;
+    for (const std::string& sentence : noteSentences(r->provenance.note))
+      if (std::find(shared.cbegin(), shared.cend(), sentence) == shared.cend())
+        own.push_back(sentence);
+    text << "\n"
+         << r->label << ": " << provenanceName(r->provenance.kind) << " on "
+         << referTo(r->provenance.device, device) << " (LibTorch " << r->provenance.torchVersion
+         << ")." << (own.empty() ? "" : " ") << referTo(joinSentences(own), device);
+  }
   text << "\n";
   writeFile(root / "steps.csv", stepsCsv(runs));
   writeFile(root / "steps.jsonl", jsonl.str());

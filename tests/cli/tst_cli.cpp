@@ -80,6 +80,7 @@ class TestCli : public QObject {
   void cudaWithoutCuda();
   void bankCheck();
   void verdictsNameTheDeviceOnce();
+  void verdictsSayASharedNoteOnce();
   void ctrlCCancelsEveryTrainingCommand_data();
   void ctrlCCancelsEveryTrainingCommand();
 
@@ -375,6 +376,22 @@ void TestCli::verdictsNameTheDeviceOnce() {
   QVERIFY2(text.count(QStringLiteral("this device")) >= 3, qPrintable(text));
   // The terminal's table says the same.
   QCOMPARE(r.out.count(device), 1);
+}
+
+// verdicts.txt said the word embedding's cut (a 170-character sentence) under each of the default
+// lab's 8 runs: a sentence every run's note holds is said once, above them.
+void TestCli::verdictsSayASharedNoteOnce() {
+  const QString out = path("shared-note");
+  const Result r =
+      runCli(QStringList{"lab", "--scenarios", "baseline-fp32,tensorflow-container", "--out", out} +
+             kTinyRun);
+  QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+  const QString text = QString::fromUtf8(readFile(out + "/verdicts.txt"));
+  // Both runs are fp32: their whole note is the same sentence.
+  QVERIFY2(text.contains(QStringLiteral("\nEvery run below: fp32 weights")), qPrintable(text));
+  QCOMPARE(text.count(QStringLiteral("optimizer state")), 1);
+  QVERIFY2(text.contains(QStringLiteral("\nfp32 baseline: live on this device (LibTorch ")),
+           qPrintable(text));
 }
 
 void TestCli::bankCheck() {

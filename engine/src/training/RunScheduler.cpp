@@ -353,7 +353,10 @@ std::vector<RunUpdate> RunScheduler::drain() {
       fp.message = p.message;
       fp.totalSteps = p.totalSteps;
       fp.provenance = p.provenance;
-      fp.provenance.note += (fp.provenance.note.empty() ? "" : "; ") +
+      const std::string& note = fp.provenance.note;
+      fp.provenance.note += (note.empty()         ? ""
+                             : note.back() == '.' ? " It was "
+                                                  : ". It was ") +
                             std::string(kTrainedOnceNote) + run->label +
                             "\": the same settings and seed, so the same result bit for bit";
       fp.steps.insert(fp.steps.end(), p.steps.begin(), p.steps.end());
