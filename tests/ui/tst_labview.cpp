@@ -145,6 +145,7 @@ class TestLabView : public QObject {
   void underflowChartDrawsOneAxisPairAndNoFalseZero();
   void tickIsPaintedBeforeTheRunStarts();
   void saysHowLongTheLabTakesBeforeItStarts();
+  void rowsFitTheirTextAfterAReplayWhileHidden();
 
  private:
   TrainConfig tinyConfig(int64_t steps) const;
@@ -753,4 +754,51 @@ void TestLabView::saysHowLongTheLabTakesBeforeItStarts() {
 }
 
 QTEST_MAIN(TestLabView)
+// The window's walk (issue 45): a lab session restored at start-up, while the Study tab was in
+// front, showed rows 100-200 px tall, each two-line verdict at the top of an empty band and the
+// progress bar far below it. A row is as tall as its tallest part, whenever it was filled.
+void TestLabView::rowsFitTheirTextAfterAReplayWhileHidden() {
+  delete view_;
+  QTabWidget tabs;
+  tabs.resize(1280, 800);
+  auto* study = new QLabel(QStringLiteral("study"));
+  tabs.addTab(study, QStringLiteral("Study"));
+  view_ = new LabView;
+  tabs.addTab(view_, QStringLiteral("Lab"));
+  // cleanup() deletes the view: the tabs must not, however this function ends.
+  const auto release = qScopeGuard([this, &tabs] {
+    tabs.removeTab(1);
+    view_->setParent(nullptr);
+  });
+  tabs.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+  QSignalSpy loaded(view_, &LabView::recordingsLoaded);
+  view_->setReplaySpeed(1e6);
+  view_->replayShippedRecordings();
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), 10000);
+  tabs.setCurrentWidget(view_);
+  QTRY_VERIFY(view_->isVisible());
+  for (const ScenarioInfo& info : ScenarioCatalog::all()) {
+    RunToggle* row = view_->toggle(info.id);
+    auto* verdict = row->findChild<QLabel*>(QStringLiteral("runVerdict"));
+    QVERIFY(verdict);
+    if (verdict->text().startsWith(u'<')) continue;  // a hint, cut to two lines: not a verdict
+    // The text's own height at the label's width, laid out by the font (plain text here).
+    const int textHeight =
+        verdict->fontMetrics()
+            .boundingRect(QRect(0, 0, verdict->width(), 100000), Qt::TextWordWrap, verdict->text())
+            .height();
+    const int twoLines = 2 * verdict->fontMetrics().lineSpacing() + 4;
+    // Waited for: the rows are fitted again once the shown tab has laid them out.
+    QTRY_VERIFY2(verdict->height() <= std::max(twoLines, textHeight) + 12,
+                 qPrintable(QStringLiteral("%1: verdict %2 px tall for %3 px of text at %4 px")
+                                .arg(info.id)
+                                .arg(verdict->height())
+                                .arg(textHeight)
+                                .arg(verdict->width())));
+    QVERIFY2(verdict->height() >= textHeight, qPrintable(info.id));  // and none is cut
+  }
+}
+
 #include "tst_labview.moc"

@@ -14,10 +14,12 @@
 #include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QStyle>
+#include <QTextDocument>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/base/AppTheme.h"
 #include "ui/lab/ProvenanceBadge.h"
@@ -290,8 +292,19 @@ void RunToggle::fitVerdictHeight() {
     verdict_->setFixedHeight(twoLines);
     return;
   }
-  verdict_->setFixedHeight(
-      std::max(twoLines, verdict_->heightForWidth(std::max(verdict_->width(), 100))));
+  // Laid out here, not by QLabel::heightForWidth: for a label whose text was set while its tab
+  // was hidden (a lab session restored at start-up) that kept the height of the 120 px column
+  // it was first fitted in, so each row of the restored lab stood 100-270 px tall for two to
+  // four lines of text.
+  QTextDocument doc;
+  doc.setDefaultFont(verdict_->font());
+  doc.setDocumentMargin(0);
+  if (Qt::mightBeRichText(verdict_->text()))
+    doc.setHtml(verdict_->text());
+  else
+    doc.setPlainText(verdict_->text());
+  doc.setTextWidth(std::max(verdict_->width(), 100));
+  verdict_->setFixedHeight(std::max(twoLines, int(std::ceil(doc.size().height())) + 4));
 }
 
 bool RunToggle::eventFilter(QObject* watched, QEvent* event) {
