@@ -59,6 +59,7 @@ class TestPresenter : public QObject {
   void quitAsksWithAnUnsubmittedExam();
   void liveRunsStartWithTheQuestionAndEscAsksToStopThem();
   void slowLiveRunsOfferTheRecordings();
+  void acceptedRecordingsKeepTheSlide();
   void measuredSlownessOffersTheRecordingsWhateverTheCause();
   void aClickersWalkOnTheRecordingsAt1024x768();
   void paceEstimate();
@@ -658,6 +659,36 @@ void TestPresenter::slowLiveRunsOfferTheRecordings() {
   QTest::keyClick(window->studyView(), Qt::Key_Escape);
   QVERIFY(!presenter->isActive());
   QVERIFY2(!asked.contains(QStringLiteral("Stop the runs?")), qPrintable(asked.join(", ")));
+}
+
+void TestPresenter::acceptedRecordingsKeepTheSlide() {
+  // The window's walk at load 9 (issue 45): the offer came on the second run slide, and "Yes"
+  // started the walk again at the question. The class stays on the slide it was on.
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  bool offeredOnRunSlide = false;
+  PresenterMode* presenter = window->presenter();
+  window->setConfirm([&](const QString& title, const QString&) {
+    if (title == QStringLiteral("Present the recordings?"))
+      offeredOnRunSlide = presenter->walkthrough()->current().kind == Kind::RunOption;
+    return true;
+  });
+  presenter->enter();
+  for (int presses = 0; presses < 40 && presenter->walkthrough()->current().kind != Kind::RunOption;
+       ++presses)
+    QTest::keyClick(window->studyView(), Qt::Key_PageDown);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::RunOption);
+  const int slide = presenter->walkthrough()->index();
+  QTRY_VERIFY_WITH_TIMEOUT(presenter->recordingsOffered(), 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(presenter->presentingRecordings(), 10000);
+  if (!offeredOnRunSlide) QSKIP("the offer came before the run slide was reached");
+  QCOMPARE(presenter->walkthrough()->index(), slide);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::RunOption);
+  QTest::keyClick(window->studyView(), Qt::Key_Escape);
+  QVERIFY(!presenter->isActive());
 }
 
 void TestPresenter::measuredSlownessOffersTheRecordingsWhateverTheCause() {

@@ -1,5 +1,7 @@
 #include "ui/presenter/PresenterMode.h"
 
+#include <utility>
+
 #include <QApplication>
 #include <QFontMetrics>
 #include <QHeaderView>
@@ -270,9 +272,11 @@ void PresenterMode::checkPace() {
   const QString title = tr("Present the recordings?");
   const bool yes = confirm_ ? confirm_(title, text) : ask(window_, title, text);
   if (!active_) return;
-  if (yes)
+  if (yes) {
+    // The class stays on the slide it is on (the walk started again at the question).
+    resumeIndex_ = walkthrough_->index();
     emit recordingsRequested();
-  else
+  } else
     emit statusMessage(tr("Live runs kept: the lab slides show them as far as they got."));
 }
 
@@ -282,6 +286,8 @@ void PresenterMode::enterWithRecordings(std::vector<RunRecording> recordings) {
   enter();  // clears the lab: the class sees only this set
   offered_ = offered;
   withRecordings_ = player_ && player_(std::move(recordings));
+  const int resume = std::exchange(resumeIndex_, -1);
+  if (withRecordings_ && resume > 0) walkthrough_->moveTo(resume);
   if (withRecordings_) {
     updateStepLine();
     emit statusMessage(tr("Presenting with recorded runs: each step shows its recording."));

@@ -147,6 +147,7 @@ class PresenterMode : public QObject {
   std::unique_ptr<LivePace> pace_;  // their measured progress against the slides' need
   std::function<double()> paceClock_;
   bool offered_ = false;
+  int resumeIndex_ = -1;    // the slide the offer of the recordings was accepted on
   bool chromeMenu_ = true;  // the menu bar's and tab bar's visibility before presenting
   bool chromeTabs_ = true;
   bool active_ = false;

@@ -55,13 +55,13 @@ class PresenterWalkthrough : public QObject {
   bool next();
   bool back();
   void restart();
+  // To a step by its index (false, emitting nothing, when out of range or already there).
+  bool moveTo(int index);
 
  signals:
   void stepChanged(const precisionlab::PresenterWalkthrough::Step& step);
 
  private:
-  bool moveTo(int index);
-
   QVector<Step> steps_;
   int index_ = 0;
 };
