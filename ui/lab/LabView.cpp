@@ -33,6 +33,7 @@
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabEvidence.h"
+#include "ui/lab/LabReplay.h"
 #include "ui/lab/LabSettingsPanel.h"
 #include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabVerdicts.h"
@@ -73,11 +74,18 @@ QSet<QString> stepSeries(const QString& scenarioId) {
 
 }  // namespace
 
-LabView::LabView(QWidget* parent) : QWidget(parent), controller_(new LabController(this)) {
+LabView::LabView(QWidget* parent)
+    : QWidget(parent),
+      controller_(new LabController(this)),
+      replay_(new LabReplay(controller_, this)) {
   setObjectName(QStringLiteral("labView"));
-  confirm_ = [this](const QString& title, const QString& text) {
+  setConfirm([this](const QString& title, const QString& text) {
     return QMessageBox::question(this, title, text) == QMessageBox::Yes;
-  };
+  });
+  connect(replay_, &LabReplay::statusMessage, this, &LabView::statusMessage);
+  connect(replay_, &LabReplay::failed, this, &LabView::showError);
+  connect(replay_, &LabReplay::loaded, this, &LabView::recordingsLoaded);
+  connect(replay_, &LabReplay::replayed, this, &LabView::replayed);
   buildUi();
   clock_.start();
   connect(controller_, &LabController::runsUpdated, this, &LabView::ingested);
@@ -176,7 +184,7 @@ void LabView::buildRunButtons(QGroupBox* runsBox) {
       tr("How fast recorded runs replay: 1x is the speed they were "
          "recorded at."));
   connect(speedCombo_, &QComboBox::currentIndexChanged, this,
-          [this] { controller_->setReplaySpeed(speedCombo_->currentData().toDouble()); });
+          [this] { replay_->setSpeed(speedCombo_->currentData().toDouble()); });
   auto* speedLabel = new QLabel(tr("&speed"), runButtons_);
   speedLabel->setBuddy(speedCombo_);
   auto* stopAllButton = new QPushButton(tr("Stop all"), runButtons_);
@@ -351,7 +359,14 @@ void LabView::showChartTab(int index) { chartArea_->showTab(index); }
 TrainConfig LabView::settings() const { return settingsPanel_->config(); }
 void LabView::setSettings(const TrainConfig& config) { settingsPanel_->setConfig(config); }
 bool LabView::anyRunActive() const { return controller_->anyActive(); }
-double LabView::replaySpeed() const { return controller_->replaySpeed(); }
+double LabView::replaySpeed() const { return replay_->speed(); }
+bool LabView::recordedOnly() const { return replay_->recordedOnly(); }
+void LabView::setRecordedOnly(bool on) { replay_->setRecordedOnly(on); }
+
+void LabView::setConfirm(Confirm confirm) {
+  confirm_ = std::move(confirm);
+  replay_->setConfirm(confirm_);
+}
 
 void LabView::onToggleChanged(const QString& scenarioId, bool on) {
   RunToggle* row = toggles_.value(scenarioId);
@@ -441,17 +456,11 @@ bool LabView::passesStartGate() {
 }
 
 void LabView::presentScenario(const QString& scenarioId) {
+  // Live runs for what the store lacks (the row's companion too), else the runs held.
+  const QStringList live = replay_->liveStartsFor(scenarioId);
+  for (const QString& id : live) runScenario(id);
   const ScenarioInfo* info = ScenarioCatalog::find(scenarioId);
-  // A row's companion runs beside it (fp16=True's step shows bf16=True: the speed a CPU can
-  // measure for the mechanism).
-  if (info && !info->companion().isEmpty() && store().runsOf(info->companion()).isEmpty() &&
-      !recordedOnly_) {
-    runScenario(info->companion());
-  }
-  if (!info || (store().runsOf(scenarioId).isEmpty() && !recordedOnly_)) {
-    runScenario(scenarioId);
-    return;
-  }
+  if (!info || live.contains(scenarioId)) return;
   if (store().runsOf(scenarioId).isEmpty())
     emit statusMessage(
         tr("No recording of %1 in this set.").arg(ScenarioCatalog::shortName(*info)));
@@ -631,7 +640,7 @@ void LabView::setPresenterMode(bool on) {
   if (on && !highlighted_.isEmpty())
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted_))
       chartArea_->showChart(info->focusChart());
-  if (!on) recordedOnly_ = false;
+  if (!on) replay_->setRecordedOnly(false);
   // The cards were last styled under the presenter's theme and fonts: restyle them now, or the
   // black high-contrast cards and large type stay in the lab after Esc.
   refreshEvidence();
@@ -882,31 +891,13 @@ void LabView::openRecordedRunsDialog() {
 }
 
 void LabView::replayShippedRecordings() { loadRecordings(RecordingLoader::builtinRecordings()); }
-
-void LabView::loadRecordings(const QStringList& paths) {
-  if (paths.isEmpty()) {
-    showError(tr("No recorded runs found"),
-              tr("This build has no recorded runs. Open .plrun files with \"Open recorded "
-                 "runs…\" instead."));
-    emit recordingsLoaded(false);
-    return;
-  }
-  emit statusMessage(tr("Reading %n recorded run(s)…", nullptr, int(paths.size())));
-  RecordingLoader::load(paths, this, [this](RecordingLoader::Result result) {
-    if (!result.error.isEmpty()) {
-      showError(tr("This recorded run cannot be replayed"),
-                tr("%1\n\nNothing was replayed. Choose another file, or record the run again "
-                   "with \"precisionlab-cli record\".")
-                    .arg(result.error));
-      emit recordingsLoaded(false);
-      return;
-    }
-    emit recordingsLoaded(replayRecordings(std::move(result.recordings)));
-  });
+void LabView::loadRecordings(const QStringList& paths) { replay_->load(paths); }
+bool LabView::replayRecordings(std::vector<RunRecording> recordings) {
+  return replay_->replay(std::move(recordings));
 }
 
 void LabView::setReplaySpeed(double factor) {
-  controller_->setReplaySpeed(factor);
+  replay_->setSpeed(factor);
   const int index = speedCombo_->findData(factor);
   if (index >= 0) {
     const QSignalBlocker block(speedCombo_);
@@ -914,44 +905,11 @@ void LabView::setReplaySpeed(double factor) {
   }
 }
 
-QStringList LabView::liveRunsReplacedBy(const std::vector<RunRecording>& recordings) const {
-  QSet<QString> scenarios;
-  for (const RunRecording& r : recordings) scenarios.insert(QString::fromStdString(r.scenarioId));
-  // A recorded baseline replaces only its own machine's baseline, so a live one stays.
-  scenarios.remove(baselineId());
-  QStringList names;
-  // Every run the store holds (runsOf() shows only a scenario's newest source).
-  QSet<QString> live;
-  for (const TrackedRun& run : store().runs())
-    if (!run.replayed()) live.insert(QString::fromStdString(run.scenarioId));
-  for (const ScenarioInfo& info : ScenarioCatalog::all())
-    if (scenarios.contains(info.id) && live.contains(info.id))
-      names << ScenarioCatalog::shortName(info);
-  return names;
-}
-
-bool LabView::replayRecordings(std::vector<RunRecording> recordings) {
-  if (recordings.empty()) return false;
-  // Minutes of live training are not dropped without asking.
-  const QStringList replaced = liveRunsReplacedBy(recordings);
-  if (!replaced.isEmpty() &&
-      !confirm_(tr("Replace live runs?"),
-                tr("Replaying these recordings replaces the live runs of %1 (their curves and "
-                   "verdicts). The live fp32 baseline stays.\n\nReplace them?")
-                    .arg(replaced.join(tr(", "))))) {
-    emit statusMessage(tr("Nothing replayed: the live runs are kept."));
-    return false;
-  }
-  QSet<QString> scenarios;
-  for (const RunRecording& r : recordings) scenarios.insert(QString::fromStdString(r.scenarioId));
-  const QStringList names = controller_->replay(std::move(recordings));
+void LabView::replayed(const QSet<QString>& scenarioIds) {
   for (RunToggle* row : std::as_const(toggles_))
-    row->setHighlighted(scenarios.contains(row->scenarioId()));
-  emit statusMessage(tr("Replaying %n recorded run(s) at %1x.", nullptr, int(names.size()))
-                         .arg(controller_->replaySpeed()));
+    row->setHighlighted(scenarioIds.contains(row->scenarioId()));
   refreshToggles();
   chartArea_->refresh(store());
-  return true;
 }
 
 QString LabView::exportScenario() const {

@@ -36,6 +36,7 @@ namespace precisionlab {
 class ChartPanel;
 class EvidenceSummary;
 class LabChartArea;
+class LabReplay;
 class LabSettingsPanel;
 class LabTimeEstimate;
 class RunToggle;
@@ -82,9 +83,9 @@ class LabView : public QWidget {
 
   // Asks the user a yes/no question (a QMessageBox by default; tests answer it themselves).
   using Confirm = std::function<bool(const QString& title, const QString& text)>;
-  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  void setConfirm(Confirm confirm);
   // The presenter on recordings: its steps show the replayed runs and never start a live one.
-  void setRecordedOnly(bool on) { recordedOnly_ = on; }
+  void setRecordedOnly(bool on);
   // Asked before a run starts (the window's lab sessions: keep, start anew or cancel); false
   // starts nothing. None by default.
   using StartGate = std::function<bool()>;
@@ -93,7 +94,9 @@ class LabView : public QWidget {
   // idle (LabTimeEstimate); off by default (tests), on in the app.
   void setTimeEstimateEnabled(bool on);
   LabTimeEstimate* timeEstimate() const { return estimate_; }
-  bool recordedOnly() const { return recordedOnly_; }
+  bool recordedOnly() const;
+  // The recordings and the live/recorded switching (no widgets).
+  LabReplay* replay() const { return replay_; }
 
   // Intra-op threads a run started from the GUI gets: at most cores - 1 (at least 1), so one
   // core always stays with the window while runs train.
@@ -168,10 +171,10 @@ class LabView : public QWidget {
   void fitColumns();
   bool eventFilter(QObject* watched, QEvent* event) override;
   void placeRunButtons();
-  // The titles of the scenarios whose live runs replaying `recordings` would replace.
-  QStringList liveRunsReplacedBy(const std::vector<RunRecording>& recordings) const;
+  void replayed(const QSet<QString>& scenarioIds);  // highlight their rows, redraw
 
   LabController* controller_ = nullptr;
+  LabReplay* replay_ = nullptr;
   QHash<QString, RunToggle*> toggles_;
   LabChartArea* chartArea_ = nullptr;
   QGroupBox* settingsBox_ = nullptr;
@@ -203,7 +206,6 @@ class LabView : public QWidget {
   bool userScrolledCards_ = false;  // the learner scrolled the cards: the fit leaves them there
   bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
   bool refitFromTop_ = false;       // resized since the last fit: scroll the cards back to the top
-  bool recordedOnly_ = false;
   Confirm confirm_;
   StartGate startGate_;
   LabTimeEstimate* estimate_ = nullptr;
