@@ -2,7 +2,11 @@
 // (or replaying a recorded one), and live charts that compare the runs with the fp32 baseline.
 // The runs, their records, identity and verdicts belong to a LabController (no widgets); this
 // view draws what it holds when it says something changed, sends it the user's intents, and
-// redraws only what changed (never once per step).
+// redraws only what changed (never once per step). It composes the parts, one job each: the
+// settings line (LabSettingsStrip), the runs' rows and buttons (LabRunsPane), the evidence cards
+// (EvidenceSummary), the charts (LabChartArea), the recordings and the live/recorded switching
+// (LabReplay, no widgets) and the panes' splitter and its fitting (LabPaneFit); what is left
+// here is starting, stopping and presenting runs and passing each part what changed.
 #pragma once
 
 #include <QElapsedTimer>
@@ -22,24 +26,22 @@
 #include "ui/lab/LabController.h"
 #include "ui/lab/RunDataStore.h"
 
-class QComboBox;
-class QGroupBox;
-class QHBoxLayout;
 class QLabel;
 class QScrollArea;
-class QSplitter;
-class QToolButton;
-class QWidget;
 
 namespace precisionlab {
 
 class ChartPanel;
 class EvidenceSummary;
 class LabChartArea;
+class LabPaneFit;
+class LabReplay;
+class LabRunsPane;
 class LabSettingsPanel;
+class LabSettingsStrip;
 class LabTimeEstimate;
 class RunToggle;
-class RunDataStore;
+struct ScenarioInfo;
 
 class LabView : public QWidget {
   Q_OBJECT
@@ -58,13 +60,15 @@ class LabView : public QWidget {
   QList<ChartPanel*> chartPanels() const;
   LabChartArea* chartArea() const { return chartArea_; }
   // The scrolling area of the runs above the charts (the presenter's keys page it).
-  QScrollArea* topArea() const { return runsPane_; }
+  QScrollArea* topArea() const;
   // The scrolling area of the evidence summary above the runs (hidden in presenter mode): the
   // cards scroll in it on their own, so their top lines and the runs' rows both stay in view.
-  QScrollArea* cardsArea() const { return cardsPane_; }
+  QScrollArea* cardsArea() const;
   // The charts sit in tabs of two; tests and screenshots pick one.
   void showChartTab(int index);
-  RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
+  RunToggle* toggle(const QString& scenarioId) const;
+  // The runs' rows, their status, verdict and source columns, and the buttons below them.
+  LabRunsPane* runsPane() const { return runs_; }
   LabSettingsPanel* settingsPanel() const { return settingsPanel_; }
   // The settings line and, when opened, the settings themselves (hidden in presenter mode).
   QWidget* settingsStrip() const;
@@ -82,9 +86,9 @@ class LabView : public QWidget {
 
   // Asks the user a yes/no question (a QMessageBox by default; tests answer it themselves).
   using Confirm = std::function<bool(const QString& title, const QString& text)>;
-  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+  void setConfirm(Confirm confirm);
   // The presenter on recordings: its steps show the replayed runs and never start a live one.
-  void setRecordedOnly(bool on) { recordedOnly_ = on; }
+  void setRecordedOnly(bool on);
   // Asked before a run starts (the window's lab sessions: keep, start anew or cancel); false
   // starts nothing. None by default.
   using StartGate = std::function<bool()>;
@@ -92,8 +96,10 @@ class LabView : public QWidget {
   // How long every option would take on this machine now, measured while the lab is shown and
   // idle (LabTimeEstimate); off by default (tests), on in the app.
   void setTimeEstimateEnabled(bool on);
-  LabTimeEstimate* timeEstimate() const { return estimate_; }
-  bool recordedOnly() const { return recordedOnly_; }
+  LabTimeEstimate* timeEstimate() const;
+  bool recordedOnly() const;
+  // The recordings and the live/recorded switching (no widgets).
+  LabReplay* replay() const { return replay_; }
 
   // Intra-op threads a run started from the GUI gets: at most cores - 1 (at least 1), so one
   // core always stays with the window while runs train.
@@ -150,68 +156,31 @@ class LabView : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
   void showEvent(QShowEvent* event) override;
   void buildUi();
-  QGroupBox* buildRunsBox();
-  void buildRunButtons(QGroupBox* runsBox);
-  void buildSettingsArea();
-  void onToggleChanged(const QString& scenarioId, bool on);
   bool passesStartGate();
   void requestTimeEstimate();
   void ingested();  // after the controller's store changed: rows, notice, cards, charts
   void updateMixedNotice();
-  void refreshToggles();
   // The evidence cards and the speed evidence chart, from the verdicts held now.
   void refreshEvidence();
+  // Presenting a step: its series only, its chart in front, the panes re-fitted.
+  void showStep(const ScenarioInfo& info);
   void showError(const QString& title, const QString& text);
-  void fitSplitter();
-  // The rows' name and status columns, and their header: fixed normally; presenting, as wide as
-  // the step's rows need with the verdict keeping its share of the row.
-  void fitColumns();
-  bool eventFilter(QObject* watched, QEvent* event) override;
-  void placeRunButtons();
-  // The titles of the scenarios whose live runs replaying `recordings` would replace.
-  QStringList liveRunsReplacedBy(const std::vector<RunRecording>& recordings) const;
 
   LabController* controller_ = nullptr;
-  QHash<QString, RunToggle*> toggles_;
-  LabChartArea* chartArea_ = nullptr;
-  QGroupBox* settingsBox_ = nullptr;
-  QWidget* settingsArea_ = nullptr;
-  QLabel* deviations_ = nullptr;  // where the runs depart from HF defaults, and why
-  QToolButton* settingsToggle_ = nullptr;
-  QWidget* runButtons_ = nullptr;
-  QHBoxLayout* buttonRowA_ = nullptr;  // replay, speed, stop (and the exports where they fit)
-  QHBoxLayout* buttonRowB_ = nullptr;  // the exports on a narrow window
-  QWidget* exportButtons_ = nullptr;
-  QWidget* top_ = nullptr;               // the settings line, the runs and the mixed notice
-  QScrollArea* runsPane_ = nullptr;      // scrolls top_
-  QScrollArea* cardsPane_ = nullptr;     // scrolls the evidence summary, above the runs
-  QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
-  EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
-  QSplitter* splitter_ = nullptr;
-  QGroupBox* runsBox_ = nullptr;
-  QList<QPair<QLabel*, int>> headerLabels_;  // column header and its normal width
+  LabReplay* replay_ = nullptr;
+  LabRunsPane* runs_ = nullptr;
+  LabSettingsStrip* settings_ = nullptr;
   LabSettingsPanel* settingsPanel_ = nullptr;
-  QComboBox* speedCombo_ = nullptr;
+  LabChartArea* chartArea_ = nullptr;
+  EvidenceSummary* evidence_ = nullptr;  // one card per option, computed from the runs
+  LabPaneFit* fit_ = nullptr;            // the panes' splitter and how they share the height
+  QLabel* mixedNotice_ = nullptr;        // shown while runs of more than one source are held
   qint64 evidenceComputedAt_ = 0;
-  QString highlighted_;
   QString lastError_;
   QElapsedTimer clock_;
   bool presenterMode_ = false;
-  int fittedTopHint_ = -1;          // top_'s height hint when the splitter was last fitted
-  int fittedTopHeight_ = -1;        // and its height then
-  int fittedCardsHeight_ = -1;      // the evidence summary's height then
-  bool userScrolledCards_ = false;  // the learner scrolled the cards: the fit leaves them there
-  bool userSizedSplitter_ = false;  // the learner dragged the divider: keep their sizes
-  bool refitFromTop_ = false;       // resized since the last fit: scroll the cards back to the top
-  bool recordedOnly_ = false;
   Confirm confirm_;
   StartGate startGate_;
-  LabTimeEstimate* estimate_ = nullptr;
-  bool estimateEnabled_ = false;
-  // Scenarios the user unticked whose runs have not reported "cancelled" yet: their rows stay
-  // unticked ("stopping…") instead of being re-ticked by every redraw until the engine's
-  // current step ends (on a loaded machine that took seconds, and a second click restarted it).
-  QSet<QString> stopping_;
 };
 
 }  // namespace precisionlab
