@@ -41,6 +41,10 @@ ArgParser makeParser() {
   p.option("accelerator", "TYPE", "GPU (default NVIDIA_TESLA_T4; NVIDIA_L4 for bf16-amp)");
   p.option("accelerator-count", "N",
            "GPUs per machine (default " + std::to_string(d.acceleratorCount) + ")");
+  p.option("workers", "N",
+           "machines training together, data-parallel: a primary pool of 1 and a worker pool "
+           "of N-1 (default " +
+               std::to_string(d.workerCount) + ")");
   p.option("image", "URI",
            "prebuilt PyTorch GPU training container (default " + d.containerImageUri + ")");
   p.option("learning-rate", "X",
@@ -79,6 +83,7 @@ int runExportVertex(const ArgParser& p) {
   s.machineType = p.text("machine-type", s.machineType);
   s.acceleratorType = p.text("accelerator", s.acceleratorType);
   s.acceleratorCount = intOption(p, "accelerator-count", s.acceleratorCount);
+  s.workerCount = intOption(p, "workers", s.workerCount);
   s.containerImageUri = p.text("image", s.containerImageUri);
   s.learningRate = p.number("learning-rate", s.learningRate);
   s.batchSize = intOption(p, "batch-size", s.batchSize);

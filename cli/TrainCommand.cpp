@@ -337,6 +337,9 @@ int runTrainCommand(const ArgParser& parser) {
       for (int64_t step : dp.skippedSteps) skips.emplace_back(step);
       line.set("skippedSteps", json::Value(std::move(skips)));
       line.set("ranksAgree", dp.ranksAgree);
+      line.set("medianAllReduceMs", dp.medianAllReduceMs);
+      line.set("allReduceShare", dp.allReduceShare);
+      line.set("allReduceBytes", dp.allReduceBytes);
     }
     std::cout << json::serialize(line) << "\n";
   }
@@ -355,6 +358,11 @@ int runTrainCommand(const ArgParser& parser) {
     if (log.provenance.kind == Provenance::Emulated)
       std::cout << " (emulated numerics: speed and memory are not those of real fp16)";
     std::cout << "\n";
+    if (rankEnv && rankEnv->worldSize > 1)
+      std::cout << "gradient all-reduce over " << rankEnv->worldSize
+                << " ranks: " << fixed(dp.medianAllReduceMs, 1) << " ms/step (median after step "
+                << kWarmupSteps << "), " << fixed(100.0 * dp.allReduceShare, 1) << "% of the step, "
+                << fixed(dp.allReduceBytes / 1e6, 1) << " MB from each rank a step\n";
   }
   if (log.state == RunState::Finished) return 0;
   if (log.state == RunState::Cancelled) return 130;

@@ -4680,6 +4680,14 @@ Jetzt abgeben?</translation>
         <translation>Anzahl Beschleuniger</translation>
     </message>
     <message>
+        <source>Worker machines</source>
+        <translation>Worker-Maschinen</translation>
+    </message>
+    <message>
+        <source>Machines training together, data-parallel (DDP). More than 1 writes Vertex AI&apos;s distributed layout: a primary worker pool of one replica and a worker pool of the others.</source>
+        <translation>Maschinen, die gemeinsam datenparallel trainieren (DDP). Mehr als 1 schreibt die verteilte Aufteilung von Vertex AI: einen primären Worker-Pool mit einem Replikat und einen Worker-Pool mit den übrigen.</translation>
+    </message>
+    <message>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -4722,6 +4730,10 @@ Jetzt abgeben?</translation>
     <message>
         <source>Accelerator &amp;count</source>
         <translation>&amp;Anzahl Beschleuniger</translation>
+    </message>
+    <message>
+        <source>&amp;Workers (machines)</source>
+        <translation>&amp;Worker (Maschinen)</translation>
     </message>
     <message>
         <source>Output &amp;folder</source>

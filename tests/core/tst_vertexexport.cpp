@@ -135,6 +135,7 @@ CORE_TEST(refusesBadSettings) {
       {"accelerator count", "count", "accelerator count"},
       {"machine without accelerator", "machine", "given together"},
       {"parallel trials", "parallel", "parallel trial count"},
+      {"no machines", "workers", "worker count"},
   };
   for (const Row& r : rows)
     coretest::row(r.name, [&] {
@@ -145,6 +146,7 @@ CORE_TEST(refusesBadSettings) {
       if (field == "count") s.acceleratorCount = 0;
       if (field == "machine") s.machineType = "a2-highgpu-1g";
       if (field == "parallel") s.parallelTrialCount = 99;
+      if (field == "workers") s.workerCount = 0;
       try {
         exportVertexAi("vertex-hp-tuning", s, freshDir(r.field) + "/x");
         FAIL("a bad setting was accepted");
@@ -152,4 +154,60 @@ CORE_TEST(refusesBadSettings) {
         CHECK_MSG(coretest::contains(e.what(), r.expected), e.what());
       }
     });
+}
+
+// Several machines: Vertex AI's distributed-training layout (bank question 022):
+// workerPoolSpecs[0] is the primary replica alone (replicaCount 1), workerPoolSpecs[1] the other
+// N - 1 machines, both running the same package on the same machines; one machine keeps one
+// pool. train.py derives torchrun's variables from CLUSTER_SPEC where the container did not set
+// them, run here on its own (the rest of train.py needs transformers).
+CORE_TEST(severalMachinesMakeAPrimaryPoolAndAWorkerPool) {
+  using coretest::contains;
+  const std::string one = freshDir("one-machine") + "/export";
+  exportVertexAi(std::string(scenario::kFp16Amp), VertexAiSettings{}, one);
+  const std::string single = readAll(one + "/job.yaml");
+  CHECK(contains(single, "    replicaCount: 1\n"));
+  CHECK(single.find("replicaCount:") == single.rfind("replicaCount:"));  // one pool
+
+  const std::string out = freshDir("four-machines") + "/export";
+  VertexAiSettings settings;
+  settings.workerCount = 4;
+  exportVertexAi(std::string(scenario::kFp16Amp), settings, out);
+  const std::string job = readAll(out + "/job.yaml");
+  const size_t primary = job.find("    replicaCount: 1\n"),
+               workers = job.find("    replicaCount: 3\n");
+  CHECK(primary != std::string::npos && workers != std::string::npos && primary < workers);
+  CHECK(contains(readAll(out + "/README.txt"), "4 machines"));
+  CHECK(contains(readAll(out + "/train.py"), "    distributed_environment()\n"));
+
+  if (test::findExecutable("python3").empty()) SKIP("python3 is not installed");
+  const std::string envCheck =
+      "import ast, json, os, sys\n"
+      "src = open(sys.argv[1]).read()\n"
+      "fn = next(n for n in ast.parse(src).body if getattr(n, 'name', '') == "
+      "'distributed_environment')\n"
+      "scope = {'os': os, 'json': json}\n"
+      "exec(compile(ast.Module([fn], []), 'train.py', 'exec'), scope)\n"
+      "for k in ('WORLD_SIZE', 'RANK', 'LOCAL_RANK', 'MASTER_ADDR', 'MASTER_PORT'):\n"
+      "    os.environ.pop(k, None)\n"
+      "os.environ['CLUSTER_SPEC'] = json.dumps({'cluster': {'workerpool0': ['p-0:2222'],\n"
+      "    'workerpool1': ['w-0:2222', 'w-1:2222', 'w-2:2222']},\n"
+      "    'task': {'type': 'workerpool1', 'index': 1}})\n"
+      "scope['distributed_environment']()\n"
+      "print(' '.join(os.environ[k] for k in ('MASTER_ADDR', 'MASTER_PORT', 'WORLD_SIZE', "
+      "'RANK', 'LOCAL_RANK')))\n";
+  std::string log;
+  CHECK_MSG(python({"-c", envCheck, out + "/train.py"}, &log) == 0, log);
+  CHECK_MSG(contains(log, "p-0 2222 4 2 0"), log);  // worker 1 of workerpool1 is rank 2
+
+  if (!haveYaml()) SKIP("python3-yaml is not installed (packaging/setup.sh installs it)");
+  CHECK_MSG(python({kYamlCheck, out + "/job.yaml", "job"}, &log) == 0, log);
+  const std::string poolCheck =
+      "import sys, yaml\n"
+      "pools = yaml.safe_load(open(sys.argv[1]))['workerPoolSpecs']\n"
+      "assert [p['replicaCount'] for p in pools] == [1, 3], pools\n"
+      "assert pools[0]['machineSpec'] == pools[1]['machineSpec']\n"
+      "assert pools[0]['pythonPackageSpec'] == pools[1]['pythonPackageSpec']\n"
+      "print('ok')\n";
+  CHECK_MSG(python({"-c", poolCheck, out + "/job.yaml"}, &log) == 0, log);
 }

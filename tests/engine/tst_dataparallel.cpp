@@ -62,6 +62,14 @@ QJsonObject summary(const QByteArray& jsonl) {
   }
   return {};
 }
+// The first step line (its trainableParams: what the optimizer updates, so what is reduced).
+QJsonObject firstStep(const QByteArray& jsonl) {
+  for (const QByteArray& line : jsonl.split('\n')) {
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    if (o.value("type").toString() == "step") return o;
+  }
+  return {};
+}
 QList<int> skippedSteps(const QByteArray& jsonl) {
   QList<int> out;
   for (const QByteArray& line : jsonl.split('\n')) {
@@ -218,6 +226,13 @@ class TestDataParallel : public QObject {
     const QJsonObject sum = summary(r.outBytes);
     QCOMPARE(sum.value("worldSize").toInt(), ranks);
     QVERIFY(sum.value("ranksAgree").toBool());  // every rank's weights bit-identical at the end
+    // The all-reduce is measured, not guessed: every trainable parameter's fp32 gradient goes
+    // into it, and it takes some of the step but not all of it.
+    QCOMPARE(sum.value("allReduceBytes").toDouble(),
+             4.0 * firstStep(r.outBytes).value("trainableParams").toDouble());
+    QVERIFY2(sum.value("medianAllReduceMs").toDouble() > 0, qPrintable(r.out));
+    const double share = sum.value("allReduceShare").toDouble();
+    QVERIFY2(share > 0 && share < 1, qPrintable(QString::number(share)));
     if (ranks == 2) twoRanks_ = r.outBytes;
   }
 

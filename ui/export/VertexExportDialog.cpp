@@ -75,6 +75,14 @@ VertexExportDialog::VertexExportDialog(const QString& scenarioId, QWidget* paren
   count_->setRange(1, 16);
   count_->setValue(defaults.acceleratorCount);
   count_->setAccessibleName(tr("Accelerator count"));
+  workers_ = new QSpinBox(this);
+  workers_->setRange(1, 64);
+  workers_->setValue(defaults.workerCount);
+  workers_->setAccessibleName(tr("Worker machines"));
+  workers_->setToolTip(
+      tr("Machines training together, data-parallel (DDP). More than 1 writes Vertex AI's "
+         "distributed layout: a primary worker pool of one replica and a worker pool of the "
+         "others."));
 
   folder_ = new QLineEdit(this);
   folder_->setAccessibleName(tr("Output folder"));
@@ -112,6 +120,7 @@ VertexExportDialog::VertexExportDialog(const QString& scenarioId, QWidget* paren
   form->addRow(tr("Mac&hine type"), machine_);
   form->addRow(tr("&Accelerator"), accelerator_);
   form->addRow(tr("Accelerator &count"), count_);
+  form->addRow(tr("&Workers (machines)"), workers_);
   form->addRow(tr("Output &folder"), folderRow);
 
   error_ = new QLabel(this);
@@ -182,6 +191,7 @@ bool VertexExportDialog::exportNow() {
   s.machineType = comboValue(machine_);
   s.acceleratorType = comboValue(accelerator_);
   s.acceleratorCount = count_->value();
+  s.workerCount = workers_->value();
   try {
     const VertexAiExportResult result =
         exportVertexAi(scenarioId().toStdString(), s, outputFolder().toStdString());

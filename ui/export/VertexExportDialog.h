@@ -47,6 +47,7 @@ class VertexExportDialog : public QDialog {
   QComboBox* machine_ = nullptr;
   QComboBox* accelerator_ = nullptr;
   QSpinBox* count_ = nullptr;
+  QSpinBox* workers_ = nullptr;  // machines: a primary pool of 1, a worker pool of the rest
   QLineEdit* folder_ = nullptr;
   QLabel* error_ = nullptr;
   QPlainTextEdit* result_ = nullptr;

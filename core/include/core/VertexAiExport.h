@@ -23,6 +23,11 @@ struct VertexAiSettings {
   std::string machineType;
   std::string acceleratorType;
   int acceleratorCount = 1;
+  // Machines (replicas) that train together, data-parallel. 1: one worker pool of one replica.
+  // N > 1: Vertex AI's distributed-training layout, the primary pool (workerPoolSpecs[0],
+  // replicaCount 1, rank 0) and a worker pool of the same machines (workerPoolSpecs[1],
+  // replicaCount N - 1); train.py then runs one process per machine under DDP.
+  int workerCount = 1;
   // A prebuilt PyTorch GPU training container (pythonPackageSpec.executorImageUri).
   std::string containerImageUri =
       "us-docker.pkg.dev/vertex-ai/training/pytorch-gpu.2-4.py310:latest";

@@ -90,6 +90,8 @@ void validate(const VertexAiSettings& v) {
                "must look like NVIDIA_TESLA_T4, not \"" + v.acceleratorType + "\"");
   if (v.acceleratorCount < 1 || v.acceleratorCount > 16)
     badSetting("accelerator count", "must be 1 to 16 (mixed precision needs a GPU)");
+  if (v.workerCount < 1 || v.workerCount > 64)
+    badSetting("worker count", "must be 1 to 64 machines (1 primary, the rest workers)");
   if (!allOf(v.containerImageUri, isGraph, ""))
     badSetting("container image", "must be an image URI without spaces");
   if (!v.displayName.empty() && !allOf(v.displayName, isGraph, " "))
@@ -122,6 +124,7 @@ std::string trainPy(const ScenarioSpec& s, const VertexAiSettings& v) {
        "\"\"\"\n"
        "import argparse\n"
        "import inspect\n"
+       "import json\n"
        "import os\n\n"
        "import numpy as np\n"
        "from datasets import load_dataset\n"
@@ -171,8 +174,39 @@ std::string trainPy(const ScenarioSpec& s, const VertexAiSettings& v) {
        "    p.add_argument(\"--output_dir\", default=os.environ.get(\"AIP_MODEL_DIR\", "
        "\"/tmp/precisionlab-model\"))\n"
        "    return p.parse_args()\n\n\n"
+       "def distributed_environment():\n"
+       "    \"\"\"One process per machine when job.yaml has several (its worker pools), under "
+       "DDP.\n"
+       "\n"
+       "    The Trainer forms the job from torchrun's variables: MASTER_ADDR, MASTER_PORT, "
+       "WORLD_SIZE,\n"
+       "    RANK, and LOCAL_RANK, which makes it start DDP. Vertex AI's PyTorch containers set the "
+       "first\n"
+       "    four on every replica; where only CLUSTER_SPEC is set they are derived from it (the "
+       "primary\n"
+       "    pool, workerpool0, is rank 0). LOCAL_RANK is 0: one process, one GPU, per machine.\n"
+       "    \"\"\"\n"
+       "    spec = os.environ.get(\"CLUSTER_SPEC\")\n"
+       "    if \"WORLD_SIZE\" not in os.environ and spec:\n"
+       "        spec = json.loads(spec)\n"
+       "        primary = spec[\"cluster\"].get(\"workerpool0\", [])\n"
+       "        workers = spec[\"cluster\"].get(\"workerpool1\", [])\n"
+       "        task = spec.get(\"task\", {})\n"
+       "        if len(primary) + len(workers) > 1 and task.get(\"type\") in (\"workerpool0\", "
+       "\"workerpool1\"):\n"
+       "            host, port = primary[0].rsplit(\":\", 1)\n"
+       "            rank = task.get(\"index\", 0) + (len(primary) if task[\"type\"] == "
+       "\"workerpool1\" else 0)\n"
+       "            os.environ.update(MASTER_ADDR=host, MASTER_PORT=port,\n"
+       "                              WORLD_SIZE=str(len(primary) + len(workers)), "
+       "RANK=str(rank))\n"
+       "    if int(os.environ.get(\"WORLD_SIZE\", \"1\")) > 1:\n"
+       "        os.environ.setdefault(\"LOCAL_RANK\", \"0\")\n"
+       "\n"
+       "\n"
        "def main():\n"
        "    args = parse_args()\n"
+       "    distributed_environment()\n"
        "    data_path = local_path(args.train_data)\n"
        "    if data_path.endswith((\".jsonl\", \".json\")):\n"
        "        raw = load_dataset(\"json\", data_files=data_path, split=\"train\")\n"
@@ -288,17 +322,16 @@ std::string packageUri(const VertexAiSettings& v) {
   return bucket + "/" + kPackage + "-" + kPackageVersion + ".tar.gz";
 }
 
-// One worker pool, indented by `indent` spaces; `args` are the script's fixed arguments.
-std::string workerPools(const VertexAiSettings& v, const std::vector<std::string>& args,
-                        int indent) {
-  const std::string in(static_cast<size_t>(indent), ' ');
+// One entry of workerPoolSpecs: `replicas` machines of the settings' type running train.py.
+std::string workerPool(const VertexAiSettings& v, const std::vector<std::string>& args,
+                       const std::string& in, int replicas, const std::string& role) {
   std::ostringstream o;
-  o << in << "workerPoolSpecs:\n"
-    << in << "  - machineSpec:\n"
+  if (!role.empty()) o << in << "  # " << role << "\n";
+  o << in << "  - machineSpec:\n"
     << in << "      machineType: " << lit(v.machineType) << "\n"
     << in << "      acceleratorType: " << lit(v.acceleratorType) << "\n"
     << in << "      acceleratorCount: " << v.acceleratorCount << "\n"
-    << in << "    replicaCount: 1\n"
+    << in << "    replicaCount: " << replicas << "\n"
     << in << "    diskSpec:\n"
     << in << "      bootDiskType: \"pd-ssd\"\n"
     << in << "      bootDiskSizeGb: 100\n"
@@ -310,6 +343,25 @@ std::string workerPools(const VertexAiSettings& v, const std::vector<std::string
     << in << "      pythonModule: \"train\"\n"
     << in << "      args:\n";
   for (const std::string& a : args) o << in << "        - " << lit(a) << "\n";
+  return o.str();
+}
+
+// The worker pools, indented by `indent` spaces; `args` are the script's fixed arguments. One
+// pool for one machine; for several, Vertex AI's distributed layout: workerPoolSpecs[0] is the
+// primary replica alone (replicaCount 1), workerPoolSpecs[1] the other workerCount - 1 machines.
+std::string workerPools(const VertexAiSettings& v, const std::vector<std::string>& args,
+                        int indent) {
+  const std::string in(static_cast<size_t>(indent), ' ');
+  std::ostringstream o;
+  o << in << "workerPoolSpecs:\n";
+  if (v.workerCount == 1) {
+    o << workerPool(v, args, in, 1, "");
+  } else {
+    o << workerPool(v, args, in, 1, "workerPoolSpecs[0], the primary replica: rank 0");
+    o << workerPool(
+        v, args, in, v.workerCount - 1,
+        "workerPoolSpecs[1], the workers: ranks 1 to " + std::to_string(v.workerCount - 1));
+  }
   std::string bucket = v.stagingBucket;
   while (!bucket.empty() && bucket.back() == '/') bucket.pop_back();
   o << in << "baseOutputDirectory:\n"
@@ -395,8 +447,17 @@ std::string readme(const ScenarioSpec& s, const VertexAiSettings& v, bool hp) {
        "  train.py        Hugging Face Trainer script (the precision settings are in "
        "TrainingArguments)\n"
        "  setup.py        packages train.py for the prebuilt PyTorch training container\n"
-       "  job.yaml        CustomJob spec: one "
-    << v.machineType << " with " << v.acceleratorCount << " x " << v.acceleratorType << "\n";
+       "  job.yaml        CustomJob spec: "
+    << (v.workerCount > 1 ? std::to_string(v.workerCount) + " machines," : std::string("one"))
+    << " " << v.machineType << " with " << v.acceleratorCount << " x " << v.acceleratorType
+    << (v.workerCount > 1 ? " each" : "") << "\n";
+  if (v.workerCount > 1)
+    o << "                  data-parallel (DDP): workerPoolSpecs[0] is the primary replica\n"
+         "                  (replicaCount 1, rank 0), workerPoolSpecs[1] the other "
+      << v.workerCount - 1
+      << "; train.py runs\n"
+         "                  one process per machine (run it under torchrun for several GPUs "
+         "each)\n";
   if (hp)
     o << "  hp-tuning.yaml  hyperparameter tuning job: learning rate and batch size, fp32 in every "
          "trial\n";

@@ -61,6 +61,13 @@ struct DataParallelOutcome {
   std::vector<int64_t> skippedSteps;
   bool ranksAgree = true;
   std::string disagreement;  // the first difference in words when they do not
+  // Rank 0's gradient all-reduce, measured around the collective in every step (the step-time
+  // statistic's steps, core/RunLog.h: after kWarmupSteps): the median wall time, the median
+  // share of the step's wall time it took, and the bytes each rank put into it a step. Its
+  // wall time includes waiting for a slower rank to finish backward. 0 with one rank.
+  double medianAllReduceMs = 0;
+  double allReduceShare = 0;  // 0..1
+  int64_t allReduceBytes = 0;
 };
 
 // Trains config on this rank. Throws InputError for bad settings or data (as Trainer does) and

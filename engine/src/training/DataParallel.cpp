@@ -333,9 +333,10 @@ void DataParallelGroup::broadcastFromRankZero(const std::vector<torch::Tensor>& 
 #endif
 }
 
-void DataParallelGroup::allReduceGradients(const std::vector<torch::Tensor>& params) {
+int64_t DataParallelGroup::allReduceGradients(const std::vector<torch::Tensor>& params) {
+  int64_t sent = 0;
 #ifdef PRECISIONLAB_WITH_GLOO
-  if (env_.worldSize == 1) return;
+  if (env_.worldSize == 1) return 0;
   runCollective("the gradient all-reduce", [&] {
     torch::NoGradGuard noGrad;
     std::vector<torch::Tensor> grads;
@@ -348,6 +349,7 @@ void DataParallelGroup::allReduceGradients(const std::vector<torch::Tensor>& par
     for (size_t b = 0; b < parts.size(); ++b) {
       // DDP's default comm hook: divide by the world size, then sum.
       io[b] = {flatten(parts[b]).div_(static_cast<double>(env_.worldSize))};
+      sent += io[b].front().numel() * static_cast<int64_t>(io[b].front().element_size());
       c10d::AllreduceOptions o;
       o.timeout = timeout_;
       works.push_back(impl_->group->allreduce(io[b], o));
@@ -360,6 +362,7 @@ void DataParallelGroup::allReduceGradients(const std::vector<torch::Tensor>& par
 #else
   (void)params;
 #endif
+  return sent;
 }
 
 torch::Tensor DataParallelGroup::allReduceSum(const torch::Tensor& values) {

@@ -46,7 +46,8 @@ class DataParallelGroup {
 
   void broadcastFromRankZero(const std::vector<torch::Tensor>& tensors);
   // Averages the gradients of `params` (undefined gradients count as zeros) across the ranks.
-  void allReduceGradients(const std::vector<torch::Tensor>& params);
+  // Returns the bytes this rank put into the all-reduce (0 with one rank).
+  int64_t allReduceGradients(const std::vector<torch::Tensor>& params);
   // Element-wise sum over the ranks of a small tensor (returned on the CPU as double).
   torch::Tensor allReduceSum(const torch::Tensor& values);
   // A text every rank publishes and rank 0 gathers (after the last step: skipped steps,

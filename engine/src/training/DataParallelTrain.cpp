@@ -5,10 +5,12 @@
 // weights: replicas that drifted apart fail the run instead of passing silently.
 #include "engine/DataParallelTrain.h"
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 
 #include "core/EngineError.h"
+#include "core/RunLog.h"
 #include "platform/DeviceInfo.h"
 #include "training/DataParallel.h"
 #include "training/Trainer.h"
@@ -29,6 +31,14 @@ std::string weightChecksum(Trainer& trainer) {
   std::ostringstream s;
   s << std::hex << h;
   return s.str();
+}
+
+// The median over the steps the step-time statistic uses (core/RunLog.h): after kWarmupSteps,
+// or all of them when the run has no more.
+double medianAfterWarmup(std::vector<double> v) {
+  if (v.size() > size_t(kWarmupSteps)) v.erase(v.begin(), v.begin() + kWarmupSteps);
+  std::sort(v.begin(), v.end());
+  return percentileOf(v, 50);
 }
 
 std::string joinSteps(const std::vector<int64_t>& steps) {
@@ -86,13 +96,18 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
 
   DataParallelOutcome out;
   std::vector<int64_t> skipped;
+  std::vector<double> allReduceMs, allReduceShare;  // per step
   while (!trainer.finished()) {
     RunUpdate u;
     u.state = RunState::Running;
     u.message = "running";
     u.totalSteps = config.steps;
     u.steps.push_back(trainer.step());
-    if (u.steps.back().skipped) skipped.push_back(u.steps.back().step);
+    const StepRecord& r = u.steps.back();
+    if (r.skipped) skipped.push_back(r.step);
+    allReduceMs.push_back(trainer.lastAllReduceMs());
+    allReduceShare.push_back(r.stepMs > 0 ? trainer.lastAllReduceMs() / r.stepMs : 0.0);
+    out.allReduceBytes = trainer.lastAllReduceBytes();
     if (reports && trainer.evaluationDue()) u.evals.push_back(trainer.evaluate());
     report(u);
     if (trainer.stopAgreed()) {
@@ -101,6 +116,8 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
     }
   }
   out.stepsDone = trainer.currentStep();
+  out.medianAllReduceMs = medianAfterWarmup(allReduceMs);
+  out.allReduceShare = medianAfterWarmup(allReduceShare);
   if (reports && !out.cancelled && !config.saveDir.empty()) trainer.saveModel(config.saveDir);
 
   // Every rank took the same steps to the same weights, or the run says where they parted.

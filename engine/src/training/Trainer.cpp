@@ -414,7 +414,17 @@ StepRecord Trainer::step(const Batch& global) {
     }
     policy_->backward(loss);
   }
-  if (dataParallel_) dataParallel_->allReduceGradients(parameters_);
+  // The all-reduce's share of the step, measured: its wall time between two device syncs (on a
+  // CPU the collective is blocking and the syncs cost nothing).
+  if (dataParallel_) {
+    synchronizeDevice(device_);
+    const auto reduceStart = std::chrono::steady_clock::now();
+    lastAllReduceBytes_ = dataParallel_->allReduceGradients(parameters_);
+    synchronizeDevice(device_);
+    lastAllReduceMs_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - reduceStart)
+            .count();
+  }
   bool finite = policy_->unscaleAndCheck(parameters_);
   if (dataParallel_) {
     // One all-reduce: ranks that found inf/NaN, ranks asked to stop, the loss sum. With averaged

@@ -70,6 +70,11 @@ class Trainer {
   // the same step (stopAgreed()). Not owned; must outlive the trainer's steps.
   void setDataParallel(DataParallelGroup* group) { dataParallel_ = group; }
   bool stopAgreed() const { return stopAgreed_; }
+  // The last step's gradient all-reduce on a data-parallel rank: its wall time (between two
+  // device syncs; it includes waiting for a slower rank to finish backward) and the bytes this
+  // rank put into it. 0 for one process.
+  double lastAllReduceMs() const { return lastAllReduceMs_; }
+  int64_t lastAllReduceBytes() const { return lastAllReduceBytes_; }
   // One optimizer step on the next training batch; prepare() must have been called and
   // finished() be false.
   StepRecord step();
@@ -148,6 +153,8 @@ class Trainer {
   const std::atomic<bool>* cancel_ = nullptr;
   DataParallelGroup* dataParallel_ = nullptr;
   bool stopAgreed_ = false;
+  double lastAllReduceMs_ = 0;
+  int64_t lastAllReduceBytes_ = 0;
   // Block of the global batch this process trains, of worldSize (for the dropout masks).
   int64_t dataBlock() const;
   void throwIfCancelled() const;
