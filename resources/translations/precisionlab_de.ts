@@ -1375,8 +1375,8 @@
         <translation>Alle Optionen ausführen</translation>
     </message>
     <message>
-        <source>Trains the fp32 baseline, every option of the question and bf16=True side by side (a few minutes on 2 CPU cores).</source>
-        <translation>Trainiert die fp32-Baseline, jede Option der Frage und bf16=True nebeneinander (einige Minuten auf 2 CPU-Kernen).</translation>
+        <source>Trains the fp32 baseline, every option of the question and bf16=True side by side.</source>
+        <translation>Trainiert die fp32-Baseline, jede Option der Frage und bf16=True nebeneinander.</translation>
     </message>
     <message>
         <source>GPU estimate…</source>

@@ -31,9 +31,7 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   title_->setWordWrap(true);
   runAll_ = new QPushButton(tr("Run every option"), this);
   runAll_->setObjectName(QStringLiteral("runEveryOptionButton"));
-  runAll_->setToolTip(
-      tr("Trains the fp32 baseline, every option of the question and "
-         "bf16=True side by side (a few minutes on 2 CPU cores)."));
+  runAll_->setToolTip(runAllTip());
   connect(runAll_, &QPushButton::clicked, this, &EvidenceSummary::runAllRequested);
   estimate_ = new QPushButton(tr("GPU estimate…"), this);
   estimate_->setObjectName(QStringLiteral("gpuEstimateButton"));
@@ -66,10 +64,7 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   machine_->setMinimumWidth(1);
   machine_->setForegroundRole(QPalette::PlaceholderText);
   outer->addWidget(machine_);
-  placeholder_ = new QLabel(
-      tr("No runs yet. Tick an option in the runs below, or press \"Run every option\": a card "
-         "per option then says what its run shows and where the numbers come from."),
-      this);
+  placeholder_ = new QLabel(placeholderText(), this);
   placeholder_->setObjectName(QStringLiteral("evidencePlaceholder"));
   placeholder_->setWordWrap(true);
   placeholder_->setMinimumWidth(1);
@@ -82,6 +77,27 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   outer->addWidget(cardArea_);
   cardArea_->hide();
   setOptions(LabEvidence::defaultOrder(), {});
+}
+
+QString EvidenceSummary::placeholderText() const {
+  const QString what =
+      tr("No runs yet. Tick an option in the runs below, or press \"Run every option\": a card "
+         "per option then says what its run shows and where the numbers come from.");
+  return expectedTime_.isEmpty() ? what : what + QLatin1Char(' ') + expectedTime_;
+}
+
+QString EvidenceSummary::runAllTip() const {
+  // How long, measured on this machine (LabTimeEstimate), not a constant.
+  const QString what =
+      tr("Trains the fp32 baseline, every option of the question and bf16=True side by side.");
+  return expectedTime_.isEmpty() ? what : what + QStringLiteral("\n") + expectedTime_;
+}
+
+void EvidenceSummary::setExpectedTime(const QString& line, const QString& basis) {
+  expectedTime_ = line;
+  placeholder_->setText(placeholderText());
+  placeholder_->setToolTip(basis);
+  runAll_->setToolTip(runAllTip());
 }
 
 void EvidenceSummary::setOptions(const QStringList& scenarioIds,

@@ -50,6 +50,10 @@ class EvidenceSummary : public QFrame {
   };
   QList<CardHeading> cardHeadings() const;
   QLabel* placeholder() const { return placeholder_; }
+  // The lab's expected time on this machine now (LabTimeEstimate's line and its basis), said
+  // where a learner about to press "Run every option" reads: under the "what to do" line and in
+  // the button's tooltip ("" clears it).
+  void setExpectedTime(const QString& line, const QString& basis);
 
  signals:
   void runAllRequested();
@@ -68,6 +72,8 @@ class EvidenceSummary : public QFrame {
   };
   void rebuild();
   void layoutCards();
+  QString placeholderText() const;
+  QString runAllTip() const;
   void fillCard(CardWidgets& w, const EvidenceCard& card);
 
   QStringList order_;
@@ -82,6 +88,7 @@ class EvidenceSummary : public QFrame {
   QWidget* cardArea_ = nullptr;
   QPushButton* runAll_ = nullptr;
   QPushButton* estimate_ = nullptr;
+  QString expectedTime_;  // "Every option: about 6 min on this machine now (...)", or ""
   int columns_ = 0;
   bool presenter_ = false;
   const RunDataStore* store_ = nullptr;

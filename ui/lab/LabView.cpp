@@ -106,6 +106,10 @@ void LabView::buildUi() {
   // The evidence summary: its title and buttons, the conclusion and a card per option.
   evidence_ = new EvidenceSummary(this);
   connect(evidence_, &EvidenceSummary::runAllRequested, this, &LabView::runEveryOption);
+  // The expected time, measured below the rows, is said where "Run every option" is pressed too
+  // (at 1280x800 the line under the rows was out of view when the window opened).
+  connect(runs_->timeEstimate(), &LabTimeEstimate::estimated, evidence_,
+          &EvidenceSummary::setExpectedTime);
   connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, &LabView::gpuEstimateRequested);
 
   auto* top = new QWidget(this);
