@@ -61,7 +61,10 @@ case "$os_id/$os_codename" in
     ;;
 esac
 case "$debian_release" in
-  12) release_packages=(libclang-rt-14-dev clang-format) ;;
+  # Qt's OpenGL widgets' headers: a package of their own on 12; on 13 qt6-base-dev holds them
+  # and libqt6opengl6-dev is only a name it provides, which dpkg never reports installed (so
+  # every `run` on 13 called apt-get update and install again, needing root and the network).
+  12) release_packages=(libclang-rt-14-dev clang-format libqt6opengl6-dev) ;;
   13) release_packages=(libclang-rt-19-dev) ;;
 esac
 
@@ -69,7 +72,7 @@ packages=(
   cmake ninja-build g++ pkg-config git ca-certificates
   libtorch-dev libopenblas0-pthread
   libgloo-dev  # Gloo's headers, which LibTorch's c10d ProcessGroupGloo.hpp includes (train --nproc)
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
+  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libsqlite3-dev sqlite3
   zlib1g-dev  # Anki packages (.apkg) are zip archives (quiz/src/ZipArchive.cpp)
   xvfb xauth
