@@ -244,25 +244,30 @@ void LabReport::writeRecords(const std::string& dir, const LabSession& session,
   printTable(text, session, verdicts);
   const std::string device = mainDevice(session);
   std::vector<const RunLog*> all;
+  std::vector<std::vector<std::string>> notes;  // each run's note, split once
   for (const auto& s : session.results())
-    for (const auto& r : s.runs) all.push_back(&r);
+    for (const auto& r : s.runs) {
+      all.push_back(&r);
+      notes.push_back(noteSentences(r.provenance.note));
+    }
+  auto holds = [](const std::vector<std::string>& sentences, const std::string& sentence) {
+    return std::find(sentences.cbegin(), sentences.cend(), sentence) != sentences.cend();
+  };
   // A sentence every run's note holds (the word embedding's cut) is said once, above them
   // (verdicts.txt repeated it under each of 8 runs).
   std::vector<std::string> shared;
   if (all.size() >= 2)
-    for (const std::string& sentence : noteSentences(all.front()->provenance.note))
-      if (std::all_of(all.cbegin() + 1, all.cend(), [&](const RunLog* r) {
-            const auto others = noteSentences(r->provenance.note);
-            return std::find(others.cbegin(), others.cend(), sentence) != others.cend();
-          }))
+    for (const std::string& sentence : notes.front())
+      if (std::all_of(notes.cbegin() + 1, notes.cend(),
+                      [&](const auto& other) { return holds(other, sentence); }))
         shared.push_back(sentence);
   if (!shared.empty())
     text << "\nEvery run below: " << referTo(joinSentences(shared), device) << "\n";
-  for (const RunLog* r : all) {
+  for (size_t i = 0; i < all.size(); ++i) {
+    const RunLog* r = all[i];
     std::vector<std::string> own;
-    for (const std::string& sentence : noteSentences(r->provenance.note))
-      if (std::find(shared.cbegin(), shared.cend(), sentence) == shared.cend())
-        own.push_back(sentence);
+    for (const std::string& sentence : notes[i])
+      if (!holds(shared, sentence)) own.push_back(sentence);
     text << "\n"
          << r->label << ": " << provenanceName(r->provenance.kind) << " on "
          << referTo(r->provenance.device, device) << " (LibTorch " << r->provenance.torchVersion
