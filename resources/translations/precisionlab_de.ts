@@ -3344,10 +3344,10 @@ Fenster
         <translation>eine nicht abgegebene Prüfung (ihre Antworten gehen verloren)</translation>
     </message>
     <message numerus="yes">
-        <source>%n lab run(s) still going (stopped, their curves lost)</source>
+        <source>%n lab run(s) still going (stopped now; what has not been saved is lost)</source>
         <translation>
-            <numerusform>%n Laborlauf läuft noch (wird gestoppt, seine Kurven gehen verloren)</numerusform>
-            <numerusform>%n Laborläufe laufen noch (werden gestoppt, ihre Kurven gehen verloren)</numerusform>
+            <numerusform>%n Laborlauf läuft noch (wird jetzt gestoppt; was nicht gespeichert ist, geht verloren)</numerusform>
+            <numerusform>%n Laborläufe laufen noch (werden jetzt gestoppt; was nicht gespeichert ist, geht verloren)</numerusform>
         </translation>
     </message>
     <message>

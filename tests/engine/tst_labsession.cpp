@@ -123,6 +123,36 @@ class TestLabSession : public QObject {
     QVERIFY(!same->provenance.note.empty());
   }
 
+  // Unticking the only row a live baseline was started for stops that baseline too (nothing is
+  // compared with it any more); while another row still trains it goes on, and a baseline the
+  // user started by name is never stopped by another row's stop.
+  void stoppingARowStopsTheBaselineStartedForIt() {
+    const auto state = [](const LabSession& s, std::string_view id) {
+      return s.store().runsOf(std::string(id)).front()->state;
+    };
+    {
+      LabSession session;
+      QVERIFY(session.startAll({scenario::kFp16Amp, scenario::kBf16Amp}, tiny(100000)).ok());
+      session.stop(std::string(scenario::kFp16Amp));
+      session.poll();
+      QVERIFY(session.store().runsOf(std::string(scenario::kBaselineFp32)).front()->active());
+      session.stop(std::string(scenario::kBf16Amp));
+      runToEnd(session);
+      QCOMPARE(state(session, scenario::kBaselineFp32), RunState::Cancelled);
+      QCOMPARE(state(session, scenario::kFp16Amp), RunState::Cancelled);
+      QCOMPARE(state(session, scenario::kBf16Amp), RunState::Cancelled);
+    }
+    {
+      LabSession session;
+      QVERIFY(session.startAll({scenario::kBaselineFp32, scenario::kFp16Amp}, tiny(100000)).ok());
+      session.stop(std::string(scenario::kFp16Amp));
+      for (int i = 0; i < 5; ++i) session.poll();
+      QVERIFY(session.store().runsOf(std::string(scenario::kBaselineFp32)).front()->active());
+      session.cancelAll();
+      runToEnd(session);
+    }
+  }
+
   // The kill-and-resume row (RunSource::KillAndResume) runs the built CLI's `train` children:
   // three runs enter the store (origin Child), no fp32 baseline starts beside them, the verdict
   // is computed from them, and their checkpoints go to the session's folder (the caller's stays,

@@ -189,6 +189,54 @@ class TestLabSessionArchive : public QObject {
     QCOMPARE(LabSessionStore::load(adopted->folder, &error).size(), size_t(1));
   }
 
+  // The learner's path after a restart: the finished lab comes back, one option is trained again
+  // (a live fp32 baseline starts beside it, since the restored one is a recording) and unticked
+  // after a few steps. The baseline started for it stops too, and once nothing trains the kept
+  // finished run of that option is shown again, not a "too short to judge" row.
+  void aCancelledFollowUpShowsTheKeptRunAgain() {
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("sessions"));
+    {
+      RunDataStore old;
+      old.addRun(trainedRun("baseline-fp32.plrun", 1), QString(), QColor());
+      old.addRun(trainedRun("fp16-amp.plrun", 2), QString(), QColor());
+      QString error;
+      QCOMPARE(LabSessionStore::write(LabSessionArchive::compose(old, {}),
+                                      LabSessionStore::newFolder(root), &error),
+               2);
+    }
+    LabController lab;
+    LabSessionArchive archive(&lab, root);
+    QSignalSpy kept(&archive, &LabSessionArchive::restoredKept);
+    QString error;
+    QCOMPARE(archive.restoreLatest(QString(), &error), 2);
+    QCOMPARE(archive.askBeforeStart(), LabSessionArchive::Choice::KeepAndAdd);
+    TrainConfig c = LabScenarios::builtinBase();
+    c.steps = 100000;
+    c.batchSize = 4;
+    c.seqLen = 32;
+    c.evalEvery = 0;
+    const LabController::StartResult started = lab.start(QStringLiteral("fp16-amp"), c);
+    QVERIFY(started.error.isEmpty());
+    QCOMPARE(started.started,
+             QStringList({QStringLiteral("baseline-fp32"), QStringLiteral("fp16-amp")}));
+    const auto trainedSteps = [&] {
+      for (const TrackedRun* r : lab.store().runsOf(QStringLiteral("fp16-amp")))
+        if (!r->replayed()) return r->steps.size();
+      return size_t(0);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(trainedSteps() >= 2, 90000);
+    lab.stop(QStringLiteral("fp16-amp"));
+    QTRY_VERIFY_WITH_TIMEOUT(!lab.anyActive(), 90000);
+    QTRY_COMPARE_WITH_TIMEOUT(kept.count(), 1, 30000);
+    QVERIFY(kept.first().first().toStringList().contains(QStringLiteral("fp16-amp")));
+    const QList<const TrackedRun*> shown = lab.store().runsOf(QStringLiteral("fp16-amp"));
+    QVERIFY(!shown.isEmpty());
+    QVERIFY(shown.front()->replayed());
+    QCOMPARE(shown.front()->state, RunState::Finished);
+    QCOMPARE(shown.front()->steps.size(), shipped("fp16-amp.plrun").steps.size());
+  }
+
   void savesALiveSessionWhenItStops() {
     QTemporaryDir dir;
     const QString root = dir.filePath(QStringLiteral("sessions"));

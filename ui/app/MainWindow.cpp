@@ -585,7 +585,7 @@ QStringList MainWindow::unfinishedWork() const {
   int active = 0;
   for (const TrackedRun& run : lab->store().runs()) active += run.active() ? 1 : 0;
   if (active > 0)
-    out << tr("%n lab run(s) still going (stopped, their curves lost)", nullptr, active);
+    out << tr("%n lab run(s) still going (stopped now; what has not been saved is lost)", nullptr, active);
   return out;
 }
 

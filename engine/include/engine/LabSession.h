@@ -91,7 +91,10 @@ class LabSession {
   std::optional<RunKey> startRun(const TrainConfig& config, const std::string& label,
                                  StartResult* result = nullptr);
 
-  void stop(const std::string& scenarioId);  // cancels its runs (all trials); the curves stay
+  // Cancels its runs (all trials); the curves stay. A live baseline that start() added only
+  // because this row needed one is cancelled too when no other row's trained run still goes
+  // (nothing would be compared with it); a baseline started by name keeps training.
+  void stop(const std::string& scenarioId);
   void setPaused(const std::string& scenarioId, bool paused);
   void cancel(RunKey key);  // a trained run; replayed runs belong to their replayer
   void cancelAll();
@@ -129,6 +132,9 @@ class LabSession {
   RunStore store_;
   std::vector<std::string> scenarioIds_;
   std::string firstSource_;
+  std::vector<int> companionBaselines_;  // trained baselines start() added for another row
+  std::vector<RunKey> cancelAsked_;      // runs cancel() was called for (they stop at a step)
+  bool cancelAsked(RunKey key) const;
   std::string tempCheckpointRoot_;  // made by this session, removed with it
   // results(), rebuilt when the store's revision moved.
   mutable std::vector<MeasuredScenario> results_;

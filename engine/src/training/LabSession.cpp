@@ -189,7 +189,8 @@ LabSession::StartResult LabSession::start(const std::string& scenarioId,
   }
   const std::string source = liveSource(settings);
   std::vector<std::string> toStart;
-  if (store_.needsBaseline(scenarioId, source)) toStart.push_back(baselineId());
+  const bool companion = store_.needsBaseline(scenarioId, source);
+  if (companion) toStart.push_back(baselineId());
   toStart.push_back(scenarioId);
   for (const std::string& id : toStart) {
     try {
@@ -201,6 +202,10 @@ LabSession::StartResult LabSession::start(const std::string& scenarioId,
       break;
     }
     result.started.push_back(id);
+    if (companion && id == baselineId())
+      for (const TrackedRun* r : store_.runsOf(id))
+        if (r->source == source && r->active() && r->key.origin == RunOrigin::Trained)
+          companionBaselines_.push_back(r->key.id);
   }
   if (firstSource_.empty() && !result.started.empty()) firstSource_ = source;
   doneAtLastPoll_ = false;
@@ -257,6 +262,20 @@ std::optional<RunKey> LabSession::startRun(const TrainConfig& config, const std:
 void LabSession::stop(const std::string& scenarioId) {
   for (const TrackedRun* r : store_.runsOf(scenarioId))
     if (r->active() && !r->replayed()) cancel(r->key);
+  if (scenarioId == baselineId()) return;
+  // The baseline started for the row just stopped: nothing else trains against it now. A run
+  // whose cancel was asked for reads active until its worker stops, so it counts as stopped.
+  const bool othersTrain =
+      std::any_of(store_.runs().begin(), store_.runs().end(), [&](const TrackedRun& r) {
+        return r.active() && !r.replayed() && r.scenarioId != scenarioId &&
+               r.scenarioId != baselineId() && !cancelAsked(r.key);
+      });
+  if (othersTrain) return;
+  for (const TrackedRun* r : store_.runsOf(baselineId()))
+    if (r->active() && r->key.origin == RunOrigin::Trained &&
+        std::find(companionBaselines_.begin(), companionBaselines_.end(), r->key.id) !=
+            companionBaselines_.end())
+      cancel(r->key);
 }
 
 void LabSession::setPaused(const std::string& scenarioId, bool paused) {
@@ -268,6 +287,11 @@ void LabSession::setPaused(const std::string& scenarioId, bool paused) {
 void LabSession::cancel(RunKey key) {
   if (key.origin == RunOrigin::Trained) scheduler_->cancel(key.id);
   if (key.origin == RunOrigin::Child && children_) children_->cancel();  // the experiment whole
+  if (!cancelAsked(key)) cancelAsked_.push_back(key);
+}
+
+bool LabSession::cancelAsked(RunKey key) const {
+  return std::find(cancelAsked_.begin(), cancelAsked_.end(), key) != cancelAsked_.end();
 }
 
 void LabSession::cancelAll() {
@@ -287,6 +311,8 @@ void LabSession::clear() {
   store_.clear();
   scenarioIds_.clear();
   firstSource_.clear();
+  companionBaselines_.clear();
+  cancelAsked_.clear();
 }
 
 std::vector<RunUpdate> LabSession::poll() {
