@@ -286,7 +286,7 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   in.examMs = ExamReadiness::examStart(exam, days);
   const ReadinessReport r = ExamReadiness::predict(in);
   if (!r.ok) throw InputError(r.message.toStdString());
-  std::printf("Exam on %s (in %s); predicted share right (90 % range):\n", qPrintable(date),
+  std::printf("Exam on %s (in %s); predicted share right (90 %% range):\n", qPrintable(date),
               countText(r.daysToExam, "day", "days").c_str());
   std::printf("%-14s %-10s %-22s %s\n", "sub-objective", "answered", "if you stop now",
               "if you follow the schedule");

@@ -240,8 +240,11 @@ ReadinessShare blend(const ReadinessShare& model, const ReadinessShare& answers,
 
 }  // namespace
 
-ReadinessShare ExamReadiness::answeredShare(int right, int answers) {
-  const double a = std::max(0, right) + 1.0, b = std::max(0, answers - right) + 1.0;
+ReadinessShare ExamReadiness::answeredShare(int right, int answers, double priorMean,
+                                            double priorStrength) {
+  const double mean = std::clamp(priorMean, 0.01, 0.99), strength = std::max(0.1, priorStrength);
+  const double a = std::max(0, right) + strength * mean,
+               b = std::max(0, answers - right) + strength * (1.0 - mean);
   const double tail = (1.0 - 0.90) / 2;
   return {a / (a + b), betaQuantile(a, b, tail), betaQuantile(a, b, 1.0 - tail)};
 }
@@ -375,13 +378,15 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
       r.right += a.correct ? 1 : 0;
     }
   r.modelWeight = modelWeight(r.answers, in.fitted);
+  double bankShare = 0.5;  // the whole bank's share: the sub-objectives' prior mean
   const auto summarise = [&](const QString& name, const QVector<int>& members) {
     ObjectiveReadiness o = summary(name, members, history, stopNow, follow);
     for (int i : members) {
       o.attempts += attemptsOf[i];
       o.right += rightOf[i];
     }
-    o.evidence = answeredShare(o.right, o.attempts);
+    o.evidence = name.isEmpty() ? answeredShare(o.right, o.attempts)
+                                : answeredShare(o.right, o.attempts, bankShare);
     o.stopNow = blend(o.stopNow, o.evidence, r.modelWeight);
     o.followSchedule = blend(o.followSchedule, o.evidence, r.modelWeight);
     return o;
@@ -389,6 +394,7 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   QVector<int> all;  // appended: GCC 14 misread QVector<int>(n) as a memset of 2^64 bytes
   for (int i = 0; i < n; ++i) all << i;
   r.overall = summarise(QString(), all);
+  bankShare = r.overall.evidence.share;
   for (auto it = groups.cbegin(); it != groups.cend(); ++it)
     r.objectives << summarise(it.key(), it.value());
   // The weakest: the lowest share if studying stops, among sub-objectives with 3 or more

@@ -300,6 +300,9 @@ class TestExamReadiness : public QObject {
              qPrintable(QStringLiteral("%1-%2").arg(few.low).arg(few.high)));
     const ReadinessShare many = ExamReadiness::answeredShare(300, 1200);
     QVERIFY(many.high - many.low < 0.05 && many.low < 0.25 && 0.25 < many.high);
+    // A sub-objective's prior: centred on the whole bank's share, two answers' weight.
+    const ReadinessShare unanswered = ExamReadiness::answeredShare(0, 0, 4.0 / 14);
+    QVERIFY(std::abs(unanswered.share - 4.0 / 14) < 1e-9 && unanswered.high - unanswered.low > 0.6);
     QCOMPARE(ExamReadiness::modelWeight(12, false), 0.06);
     QCOMPARE(ExamReadiness::modelWeight(250, true), 1.0);
   }

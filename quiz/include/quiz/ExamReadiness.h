@@ -27,8 +27,9 @@
 // right, so after 12 answers at 25 % right the simulated schedule alone said 95 %. Each share is
 // therefore a blend of two estimates, weighted by how far the model is borne out:
 //   - the answers: the group's share of right answers so far (every answer to its questions),
-//     a Beta posterior from a uniform prior, Beta(right + 1, wrong + 1): 3 right of 12 gives
-//     29 % with a 90 % range of about 11-50 %; its mean is pulled towards 50 % with few answers;
+//     a Beta posterior (answeredShare): for the whole bank from a uniform prior, Beta(right + 1,
+//     wrong + 1): 3 right of 12 gives 29 % with a 90 % range of about 11-49 %; for a
+//     sub-objective from a prior of 2 answers' weight centred on the whole bank's share;
 //   - the model: FSRS as above.
 // The model's weight is min(1, answers / kThinAnswers), halved when the parameters were not
 // fitted to the learner (the defaults are anyone's memory): 12 answers give the model 6 %, so
@@ -131,9 +132,21 @@ class ExamReadiness {
     const double w = std::min(1.0, double(answers) / kThinAnswers);
     return fitted ? w : w / 2;
   }
-  // The share of right answers `right` of `answers` as a Beta(right + 1, wrong + 1) posterior:
-  // its mean and 90 % equal-tailed interval.
-  static ReadinessShare answeredShare(int right, int answers);
+  // The share of right answers `right` of `answers` as a Beta posterior: its mean and 90 %
+  // equal-tailed interval. The prior is Beta(strength * mean, strength * (1 - mean)): for the
+  // whole bank the uniform Beta(1, 1); for a sub-objective, of the same strength (2 answers),
+  // centred on the whole bank's share, so an objective with few or no answers reads like the
+  // rest of the learner's answers, as widely as that little says.
+  static ReadinessShare answeredShare(int right, int answers, double priorMean = 0.5,
+                                      double priorStrength = 2.0);
+  // Whether the store's scored sitting is the one the exam answers come from (submitted within
+  // 10 minutes of the last answer; any sitting when no answer was given): then the front ends
+  // report it as the exam scored it, unanswered questions counted wrong.
+  static bool sittingMatches(const ExamSittingCheck& answers, const ExamSitting& sitting) {
+    const qint64 gap = sitting.finishedMs - answers.lastMs;
+    return sitting.id > 0 &&
+           (answers.answers == 0 || (gap < 0 ? -gap : gap) < qint64(10) * 60 * 1000);
+  }
 
   static ReadinessReport predict(const ReadinessInput& input);
   // When the exam day begins in the learner's days (its rollover hour).
