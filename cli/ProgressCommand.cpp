@@ -211,8 +211,41 @@ QString readinessEvidence(const ReadinessReport& r) {
   if (!r.evidenceIsThin)
     return basis + QStringLiteral(" The range includes how uncertain those parameters are.");
   return basis + QStringLiteral(
-                     " That is little to go on: the range is as wide as learners differ, and "
-                     "narrows as you answer more and optimize (progress optimize).");
+                     " That is little to go on: every figure rests mostly on your share of right "
+                     "answers so far (%1 of %2, %3, 90 % range %4-%5), not on the schedule's "
+                     "memory model (its weight: %6), and the ranges are as wide as that. They "
+                     "narrow as you answer more and optimize (progress optimize).")
+                     .arg(r.right)
+                     .arg(r.answers)
+                     .arg(percent(r.overall.evidence.share), percent(r.overall.evidence.low),
+                          percent(r.overall.evidence.high), percent(r.modelWeight));
+}
+
+// The last exam as the exam scored it (unanswered questions count wrong, as the app says), when
+// the store has the sitting the answers come from; else the answered ones, said to be so.
+QString lastExamLine(const ExamSittingCheck& answers, const ExamSitting& sitting) {
+  const bool scored = ExamReadiness::sittingMatches(answers, sitting);
+  QString out;
+  if (scored) {
+    out = QStringLiteral("last exam: %1 of %2 right (%3)")
+              .arg(sitting.correct)
+              .arg(sitting.questions)
+              .arg(percent(double(sitting.correct) / sitting.questions));
+    if (sitting.questions > sitting.answered)
+      out +=
+          QStringLiteral(", %1 unanswered counted wrong").arg(sitting.questions - sitting.answered);
+  } else if (answers.answers > 0) {
+    out = QStringLiteral("last exam: %1 of the %2 answered right")
+              .arg(answers.correct)
+              .arg(answers.answers);
+  } else {
+    return QString();
+  }
+  if (answers.answers > 0)
+    out += QStringLiteral("; for the %1 answered, readiness predicted %2")
+               .arg(answers.answers)
+               .arg(percent(answers.predicted));
+  return out + QLatin1Char('\n');
 }
 
 // The exam day from --exam-date or, without it, the one the profile stores (set in the app);
@@ -270,9 +303,8 @@ int runReadiness(ProgressStore& store, qint64 profile, const ArgParser& args) {
   for (const ReviewSuggestion& s : r.thisWeek)
     std::printf("review this week: %s (%s on the exam day if not reviewed)\n",
                 qPrintable(s.questionId), qPrintable(percent(s.recallAtExam)));
-  if (r.lastExam.answers > 0)
-    std::printf("last exam: %d of %d right; readiness predicted %s\n", r.lastExam.correct,
-                r.lastExam.answers, qPrintable(percent(r.lastExam.predicted)));
+  std::printf(
+      "%s", qPrintable(lastExamLine(r.lastExam, store.lastExamSitting(profile, bank.id).result())));
   std::printf("%s\n", qPrintable(readinessEvidence(r)));
   return kExitOk;
 }

@@ -185,7 +185,69 @@ ObjectiveReadiness summary(const QString& name, const QVector<int>& members,
   return o;
 }
 
+// The regularized incomplete beta function I_x(a, b) (Numerical Recipes' continued fraction,
+// Lentz's method), for the Beta posterior's quantiles.
+double betaContinuedFraction(double a, double b, double x) {
+  constexpr double kTiny = 1e-300;
+  double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0);
+  if (std::abs(d) < kTiny) d = kTiny;
+  d = 1.0 / d;
+  double h = d;
+  for (int m = 1; m <= 300; ++m) {
+    const double m2 = 2.0 * m;
+    double aa = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));
+    d = 1.0 + aa * d;
+    d = std::abs(d) < kTiny ? 1.0 / kTiny : 1.0 / d;
+    c = 1.0 + aa / c;
+    if (std::abs(c) < kTiny) c = kTiny;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));
+    d = 1.0 + aa * d;
+    d = std::abs(d) < kTiny ? 1.0 / kTiny : 1.0 / d;
+    c = 1.0 + aa / c;
+    if (std::abs(c) < kTiny) c = kTiny;
+    const double step = d * c;
+    h *= step;
+    if (std::abs(step - 1.0) < 1e-12) break;
+  }
+  return h;
+}
+
+double regularizedBeta(double a, double b, double x) {
+  if (x <= 0.0) return 0.0;
+  if (x >= 1.0) return 1.0;
+  const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
+                                a * std::log(x) + b * std::log1p(-x));
+  return x < (a + 1.0) / (a + b + 2.0) ? front * betaContinuedFraction(a, b, x) / a
+                                       : 1.0 - front * betaContinuedFraction(b, a, 1.0 - x) / b;
+}
+
+double betaQuantile(double a, double b, double q) {
+  double lo = 0.0, hi = 1.0;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = (lo + hi) / 2;
+    (regularizedBeta(a, b, mid) < q ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// The model's share and the answers' blended with the model's weight, range end by end.
+ReadinessShare blend(const ReadinessShare& model, const ReadinessShare& answers, double weight) {
+  const auto mix = [weight](double m, double a) { return weight * m + (1.0 - weight) * a; };
+  return {mix(model.share, answers.share), mix(model.low, answers.low),
+          mix(model.high, answers.high)};
+}
+
 }  // namespace
+
+ReadinessShare ExamReadiness::answeredShare(int right, int answers, double priorMean,
+                                            double priorStrength) {
+  const double mean = std::clamp(priorMean, 0.01, 0.99), strength = std::max(0.1, priorStrength);
+  const double a = std::max(0, right) + strength * mean,
+               b = std::max(0, answers - right) + strength * (1.0 - mean);
+  const double tail = (1.0 - 0.90) / 2;
+  return {a / (a + b), betaQuantile(a, b, tail), betaQuantile(a, b, 1.0 - tail)};
+}
 
 ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   ReadinessReport r;
@@ -307,12 +369,32 @@ ReadinessReport ExamReadiness::predict(const ReadinessInput& in) {
   QMap<QString, QVector<int>> groups;
   for (int i = 0; i < n; ++i)
     for (const QString& o : in.questions[i].objectives) groups[o] << i;
+  // The answers' share per question (every answer), and the model's weight in the blend.
+  QVector<int> attemptsOf(n, 0), rightOf(n, 0);
+  for (auto it = byQuestion.cbegin(); it != byQuestion.cend(); ++it)
+    for (const Attempt& a : it.value()) {
+      ++attemptsOf[index.value(it.key())];
+      rightOf[index.value(it.key())] += a.correct ? 1 : 0;
+      r.right += a.correct ? 1 : 0;
+    }
+  r.modelWeight = modelWeight(r.answers, in.fitted);
+  double bankShare = 0.5;  // the whole bank's share: the sub-objectives' prior mean
   const auto summarise = [&](const QString& name, const QVector<int>& members) {
-    return summary(name, members, history, stopNow, follow);
+    ObjectiveReadiness o = summary(name, members, history, stopNow, follow);
+    for (int i : members) {
+      o.attempts += attemptsOf[i];
+      o.right += rightOf[i];
+    }
+    o.evidence = name.isEmpty() ? answeredShare(o.right, o.attempts)
+                                : answeredShare(o.right, o.attempts, bankShare);
+    o.stopNow = blend(o.stopNow, o.evidence, r.modelWeight);
+    o.followSchedule = blend(o.followSchedule, o.evidence, r.modelWeight);
+    return o;
   };
   QVector<int> all;  // appended: GCC 14 misread QVector<int>(n) as a memset of 2^64 bytes
   for (int i = 0; i < n; ++i) all << i;
   r.overall = summarise(QString(), all);
+  bankShare = r.overall.evidence.share;
   for (auto it = groups.cbegin(); it != groups.cend(); ++it)
     r.objectives << summarise(it.key(), it.value());
   // The weakest: the lowest share if studying stops, among sub-objectives with 3 or more

@@ -60,7 +60,10 @@ void QuizSession::accountTime() {
   if (m_inView && !m_finished && m_current < m_states.size()) {
     QuestionState& s = m_states[m_current];
     const bool locked = m_settings.mode == QuizMode::Practice && s.answered;
-    if (!locked) s.timeSpentMs += std::max<qint64>(0, now - m_switchMs);
+    // In view only, and at most kMaxAnswerTimeMs (ProgressTypes.h) per question.
+    if (!locked)
+      s.timeSpentMs =
+          std::min(kMaxAnswerTimeMs, s.timeSpentMs + std::max<qint64>(0, now - m_switchMs));
   }
   m_switchMs = std::max(m_switchMs, now);
 }

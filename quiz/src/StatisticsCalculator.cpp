@@ -89,6 +89,9 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
   }
   if (s.retentionReviews > 0) s.measuredRetention = ratio(retained, s.retentionReviews);
 
+  QSet<QString> answeredRight;  // questions with a right answer (the recall tile counts those)
+  for (const Attempt& a : attempts)
+    if (a.correct) answeredRight.insert(a.questionId);
   FsrsScheduler::Parameters fsrsDays;
   fsrsDays.days = clock;
   const FsrsScheduler fsrs(fsrsDays);  // recall after the learner's days
@@ -103,7 +106,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
     if (r.dueMs <= nowMs + 7 * Scheduler::kDayMs) ++s.dueNext7Days;
     if (r.dueMs > nowMs && (s.nextDueMs == 0 || r.dueMs < s.nextDueMs)) s.nextDueMs = r.dueMs;
     intervals << static_cast<double>(r.dueMs - r.lastReviewMs) / Scheduler::kDayMs;
-    if (r.fsrs.state != FsrsState::New) {
+    if (r.fsrs.state != FsrsState::New && answeredRight.contains(r.questionId)) {
       recallSum += fsrs.retrievability(r.fsrs, nowMs);
       ++recallCount;
     }
@@ -114,6 +117,7 @@ Statistics StatisticsCalculator::compute(const QVector<Attempt>& attempts,
     s.medianIntervalDays = n % 2 ? intervals[n / 2] : (intervals[n / 2 - 1] + intervals[n / 2]) / 2;
   }
   if (recallCount > 0) s.predictedRecall = recallSum / recallCount;
+  s.recallQuestions = recallCount;
   return s;
 }
 

@@ -200,6 +200,10 @@
         <source>Cannot write %1: %2.</source>
         <translation>%1 kann nicht geschrieben werden: %2.</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
 </context>
 <context>
     <name>RecordingLoader</name>
@@ -3752,10 +3756,6 @@ Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe halten an
         <translation>Durchschnittliche Zeit</translation>
     </message>
     <message>
-        <source>per question</source>
-        <translation>pro Frage</translation>
-    </message>
-    <message>
         <source>Due for review</source>
         <translation>Zur Wiederholung fällig</translation>
     </message>
@@ -3935,10 +3935,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
         <source>this bank covers one exam-guide objective</source>
         <translation>diese Fragensammlung deckt ein Lernziel des Prüfungsleitfadens ab</translation>
     </message>
-    <message>
-        <source>chance to recall a question you studied, now (FSRS, target 90%); it counts your days, so on the day of an answer, right or wrong, it reads 100%</source>
-        <translation>Chance, eine gelernte Frage jetzt zu wissen (FSRS, Ziel 90 %); zählt Ihre Tage, daher am Tag einer Antwort, ob richtig oder falsch, 100 %</translation>
-    </message>
     <message numerus="yes">
         <source>right after a gap of a day or more (%Ln answer(s))</source>
         <translation>
@@ -3989,6 +3985,21 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es ern
     <message>
         <source>%1 predicted for tomorrow</source>
         <translation>%1 vorhergesagt für morgen</translation>
+    </message>
+    <message>
+        <source>per question, timed only while it is shown, at most %1 each</source>
+        <translation>pro Frage, nur gezählt, solange sie angezeigt wird, höchstens %1 je Frage</translation>
+    </message>
+    <message numerus="yes">
+        <source>chance to recall, now, the %Ln question(s) you have answered right (FSRS); it counts your days, so on the day of an answer it reads 100%</source>
+        <translation>
+            <numerusform>Chance, die %Ln Frage, die Sie richtig beantwortet haben, jetzt zu wissen (FSRS); zählt Ihre Tage, daher am Tag einer Antwort 100 %</numerusform>
+            <numerusform>Chance, die %Ln Fragen, die Sie richtig beantwortet haben, jetzt zu wissen (FSRS); zählt Ihre Tage, daher am Tag einer Antwort 100 %</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>needs a question answered right: FSRS&apos;s 100% for one answered wrong is not recall</source>
+        <translation>braucht eine richtig beantwortete Frage: Die 100 % von FSRS für eine falsch beantwortete Frage sind kein Wissen</translation>
     </message>
 </context>
 <context>
@@ -4157,10 +4168,6 @@ LibTorch %1</translation>
         <translation>, mit FSRS-Parametern, die nicht an Sie angepasst sind (die Standardwerte).</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; That is little to go on: the range is as wide as learners differ, and narrows as you answer more and optimize.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; Das ist wenig: Der Bereich ist so breit, wie sich Lernende unterscheiden, und wird enger, je mehr Sie antworten und optimieren.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;small&gt;%1 The range covers how uncertain those parameters are, the simulated futures and which questions an exam asks.&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;%1 Der Bereich umfasst, wie unsicher diese Parameter sind, die simulierten Verläufe und welche Fragen eine Prüfung stellt.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
@@ -4182,6 +4189,10 @@ LibTorch %1</translation>
     <message>
         <source>; for the %1 answered, readiness predicted %2 right and %3 were, a gap of %4 points</source>
         <translation>; für die %1 beantworteten sagte die Bereitschaft %2 richtig voraus, %3 waren es, eine Abweichung von %4 Punkten</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; That is little to go on: every figure rests mostly on your share of right answers so far (%2 of %3, %4, 90 % range %5–%6), not on the schedule&apos;s memory model (its weight: %7), and the ranges are as wide as that. They narrow as you answer more and optimize.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; Das ist wenig: Jede Zahl beruht vor allem auf Ihrem bisherigen Anteil richtiger Antworten (%2 von %3, %4, 90-%-Bereich %5–%6), nicht auf dem Gedächtnismodell des Plans (sein Gewicht: %7), und die Bereiche sind entsprechend breit. Sie werden enger, je mehr Sie antworten und optimieren.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

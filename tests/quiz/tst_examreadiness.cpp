@@ -228,6 +228,8 @@ class TestExamReadiness : public QObject {
     learner.firstRating[3] = 0.05;
     simulated_learner::Simulation sim = simulated_learner::simulateStudy(learner, 12, 0, 3);
     sim.log.resize(12);
+    for (int i = 0; i < sim.log.size(); ++i)  // exactly 3 of 12 right (1 in 4), Good when right
+      sim.log[i].rating = i % 4 == 0 ? 3 : 1;
     ReadinessInput in = inputOf(sim, FsrsModel::defaultWeights());
     in.states.clear();  // the questions answered count as due now
     int right = 0;
@@ -248,6 +250,21 @@ class TestExamReadiness : public QObject {
     // the defaults: as widely as learners' parameters differ (fsrs-rs's spread).
     QVERIFY2(s.high - s.low >= 0.30, "the range is too narrow");
     QVERIFY2(s.share < 0.5, "a share far above the answers given");
+    // Following the schedule: FSRS's retention of a card answered wrong is not recall of the
+    // material (it said 95 %, 90-100 %). The answers support about their own share, widely.
+    QCOMPARE(right, 3);
+    QCOMPARE(few.right, 3);
+    QVERIFY2(few.modelWeight < 0.1, qPrintable(QString::number(few.modelWeight)));
+    QVERIFY2(f.share >= 0.25 && f.share <= 0.36, qPrintable(QString::number(f.share)));
+    QVERIFY2(f.low <= 0.2 && f.high >= 0.45 && f.high <= 0.6,
+             qPrintable(QStringLiteral("%1-%2").arg(f.low).arg(f.high)));
+    QVERIFY2(f.high - f.low >= 0.30, "the follow-the-schedule range is too narrow");
+    QVERIFY2(s.share <= 0.36, qPrintable(QString::number(s.share)));
+    // Per sub-objective too: none claims more than its own answers support.
+    for (const ObjectiveReadiness& o : few.objectives) {
+      QVERIFY2(o.followSchedule.share <= o.evidence.high, qPrintable(o.objective));
+      QVERIFY2(o.followSchedule.high - o.followSchedule.low >= 0.30, qPrintable(o.objective));
+    }
 
     // A fitted learner with a few hundred answers: narrower.
     simulated_learner::Learner more;
@@ -267,6 +284,27 @@ class TestExamReadiness : public QObject {
     qInfo("%d answers, fitted: follow %.3f (%.3f-%.3f)", r.answers, r.overall.followSchedule.share,
           r.overall.followSchedule.low, r.overall.followSchedule.high);
     QVERIFY(r.overall.stopNow.high - r.overall.stopNow.low < s.high - s.low);
+  }
+
+  // The answers' share: a Beta(right + 1, wrong + 1) posterior, its mean and 90 % range.
+  void answeredShareIsTheBetaPosterior() {
+    const ReadinessShare none = ExamReadiness::answeredShare(0, 0);  // the uniform prior
+    QCOMPARE(none.share, 0.5);
+    QVERIFY(std::abs(none.low - 0.05) < 1e-6 && std::abs(none.high - 0.95) < 1e-6);
+    const ReadinessShare wrong = ExamReadiness::answeredShare(0, 11);  // Beta(1, 12): closed form
+    QVERIFY(std::abs(wrong.low - (1 - std::pow(0.95, 1.0 / 12))) < 1e-6);
+    QVERIFY(std::abs(wrong.high - (1 - std::pow(0.05, 1.0 / 12))) < 1e-6);
+    const ReadinessShare few = ExamReadiness::answeredShare(3, 12);  // Beta(4, 10)
+    QVERIFY(std::abs(few.share - 4.0 / 14) < 1e-9);
+    QVERIFY2(std::abs(few.low - 0.1127) < 0.001 && std::abs(few.high - 0.4946) < 0.001,
+             qPrintable(QStringLiteral("%1-%2").arg(few.low).arg(few.high)));
+    const ReadinessShare many = ExamReadiness::answeredShare(300, 1200);
+    QVERIFY(many.high - many.low < 0.05 && many.low < 0.25 && 0.25 < many.high);
+    // A sub-objective's prior: centred on the whole bank's share, two answers' weight.
+    const ReadinessShare unanswered = ExamReadiness::answeredShare(0, 0, 4.0 / 14);
+    QVERIFY(std::abs(unanswered.share - 4.0 / 14) < 1e-9 && unanswered.high - unanswered.low > 0.6);
+    QCOMPARE(ExamReadiness::modelWeight(12, false), 0.06);
+    QCOMPARE(ExamReadiness::modelWeight(250, true), 1.0);
   }
 
   // The weakest sub-objective is the one with the lowest share if studying stops; this week's

@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QHash>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -129,6 +130,60 @@ class TestHostileQuiz4 : public QObject {
   void initTestCase() { QVERIFY(dir_.isValid()); }
 
   // --- progress readiness: the horizon, and where a bad date came from ---------------------
+
+  // Issue 45: 12 answers at 25 % right said 95 % (90-100 %) "if you follow the schedule", and
+  // the last exam dropped its unanswered questions ("2 of 6 right"). An exam of 10 questions,
+  // 6 answered, 2 of them right, and 6 practice answers, 1 right: 3 of 12.
+  void readinessIsHonestWithFewAnswersAndCountsUnanswered() {
+    if (cliPath().isEmpty()) QSKIP("precisionlab-cli is not built");
+    const QString path = dir_.filePath(QStringLiteral("few-answers.sqlite3"));
+    {
+      ProgressStore store;
+      ProgressStore::Options options;
+      options.backupAtOpen = false;
+      QVERIFY(store.open(path, options).result().ok());
+      const ProfileResult ana = store.addProfile(QStringLiteral("ana")).result();
+      QVERIFY(ana.ok);
+      const qint64 now = QDateTime::currentMSecsSinceEpoch(), hour = 3600LL * 1000;
+      for (int q = 1; q <= 12; ++q) {
+        Attempt a;
+        a.profileId = ana.profile.id;
+        a.bankId = QStringLiteral("pmle-scaling");
+        a.questionId = QStringLiteral("pmle-scaling-%1").arg(q, 3, 10, QLatin1Char('0'));
+        a.mode = q <= 6 ? QuizMode::Exam : QuizMode::Practice;
+        a.timeMs = now - (q <= 6 ? hour : 2 * hour) + q * 1000;
+        a.correct = q == 1 || q == 2 || q == 7;
+        a.timeTakenMs = 20'000;
+        QVERIFY(store.recordAttempt(a).result().ok);
+      }
+      ExamSitting sitting;
+      sitting.profileId = ana.profile.id;
+      sitting.bankId = QStringLiteral("pmle-scaling");
+      sitting.finishedMs = now - hour + 7000;
+      sitting.questions = 10;
+      sitting.answered = 6;
+      sitting.correct = 2;
+      QVERIFY(store.recordExamSitting(sitting).result().ok);
+    }
+    const QString exam = QDate::currentDate().addDays(30).toString(Qt::ISODate);
+    const CliRun r = cli({"progress", "readiness", "--db", path, "--exam-date", exam});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("last exam: 2 of 10 right (20 %), 4 unanswered counted wrong; for "
+                            "the 6 answered"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("your share of right answers so far (3 of 12, 29 %"),
+             qPrintable(r.out));
+    // The overall row: "overall  12/52  share (low-high)  share (low-high)".
+    const QRegularExpression overall(
+        QStringLiteral("\\noverall +\\d+/\\d+ +(\\d+) % \\((\\d+) %-(\\d+) %\\) +(\\d+) % "
+                       "\\((\\d+) %-(\\d+) %\\)"));
+    const QRegularExpressionMatch m = overall.match(r.out);
+    QVERIFY2(m.hasMatch(), qPrintable(r.out));
+    const int follow = m.captured(4).toInt(), low = m.captured(5).toInt(),
+              high = m.captured(6).toInt();
+    QVERIFY2(follow >= 25 && follow <= 36 && high - low >= 30 && high <= 60, qPrintable(r.out));
+    QVERIFY2(m.captured(1).toInt() <= 36, qPrintable(r.out));
+  }
 
   void readinessRefusesAFarDateAndNamesTheLimit() {
     if (cliPath().isEmpty()) QSKIP("precisionlab-cli is not built");

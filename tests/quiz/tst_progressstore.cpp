@@ -243,6 +243,33 @@ class TestProgressStore : public QObject {
       QCOMPARE(capped.averageTimeMs,
                (2000.0 + double(StatisticsCalculator::kMaxCountedAnswerMs)) / 2.0);
     }
+    // Issue 45: predicted recall counts only questions answered right at least once; a card
+    // answered wrong today reads 100 % to FSRS, but that is not recall of the material.
+    {
+      const DayClock clock = DayClock::forZone(QString(), DayClock::kDefaultRolloverHour);
+      const qint64 now = localNoon(today);
+      ReviewState wrong, right;
+      wrong.questionId = QStringLiteral("q-wrong");
+      right.questionId = QStringLiteral("q-right");
+      for (ReviewState* r : {&wrong, &right}) {
+        r->lastReviewMs = now - 3600'000;
+        r->dueMs = now + 600'000;
+        r->fsrs.state = FsrsState::Learning;
+        r->fsrs.stability = 0.5;
+        r->fsrs.difficulty = 5.0;
+        r->fsrs.lastReviewMs = r->lastReviewMs;
+        r->fsrs.dueMs = r->dueMs;
+      }
+      const Attempt w = attempt(id, "q-wrong", false, "Scaling", now - 3600'000);
+      const Statistics none = StatisticsCalculator::compute({w}, {wrong}, now, clock);
+      QCOMPARE(none.predictedRecall, -1.0);
+      QCOMPARE(none.recallQuestions, 0);
+      QCOMPARE(none.reviewedQuestions, 1);
+      const Statistics one = StatisticsCalculator::compute(
+          {w, attempt(id, "q-right", true, "Scaling", now - 3600'000)}, {wrong, right}, now, clock);
+      QCOMPARE(one.recallQuestions, 1);
+      QVERIFY(one.predictedRecall > 0.0 && one.predictedRecall <= 1.0);
+    }
     QCOMPARE(s.perDomain.size(), 3);
     QCOMPARE(s.perDomain[1].domain, QString("Serving"));
     QCOMPARE(s.perDomain[1].accuracy, 1.0 / 3.0);

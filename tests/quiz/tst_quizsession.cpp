@@ -81,6 +81,28 @@ class TestQuizSession : public QObject {
     QCOMPARE(s.state(2).timeSpentMs, qint64(500));
   }
 
+  // Issue 45: the time a question records is capped at kMaxAnswerTimeMs (5 min), in view or
+  // over several visits, and what the attempt stores is the capped time.
+  void answerTimeIsCapped() {
+    QCOMPARE(kMaxAnswerTimeMs, qint64(5 * 60 * 1000));
+    FakeClock clock;
+    QuizSession s(bank(), {}, {QuizMode::Practice, 42, false, 0}, clock.clock());
+    clock.advance(88'000);  // "1 min 28 s": left open in view
+    QVERIFY(s.next());
+    clock.advance(1000);
+    QVERIFY(s.previous());
+    clock.advance(20 * 60 * 1000);                           // and again, far past the cap
+    QCOMPARE(s.currentState().timeSpentMs, qint64(88'000));  // the open visit: not yet
+    QVERIFY(s.setChoice({"d"}));
+    const auto f = s.answer();
+    QVERIFY(f.has_value());
+    QCOMPARE(f->timeSpentMs, kMaxAnswerTimeMs);
+    const auto a = s.attempt(0, 1, 1);
+    QVERIFY(a.has_value());
+    QCOMPARE(a->timeTakenMs, kMaxAnswerTimeMs);
+    QCOMPARE(s.state(1).timeSpentMs, qint64(1000));  // the other question: its own second
+  }
+
   void practiceScoresAtOnceAndLocks() {
     FakeClock clock;
     QuizSession s(bank(), {}, {QuizMode::Practice, 42, false, 0}, clock.clock());

@@ -2,6 +2,7 @@
 // CSV export writes a file a spreadsheet can read: a header plus one RFC 4180 record per attempt.
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFontMetrics>
 #include <QLabel>
@@ -99,6 +100,7 @@ class TestProgressView : public QObject {
   void optimizeFitsAndShowsParameters();
   void readinessPerSubObjective();
   void lastExamCountsUnansweredQuestions();
+  void fewAnswersReadHonestly();
   // Last: it installs German for the rest of the process.
   void datesAndNumbersSpeakTheAppLanguage();
 
@@ -270,6 +272,52 @@ void TestProgressView::lastExamCountsUnansweredQuestions() {
   QVERIFY2(none.contains(QStringLiteral("0 of 10 right (0 %), 10 unanswered counted wrong")),
            qPrintable(none));
   QVERIFY(ReadinessPanel::lastExamText({}, {}).isEmpty());
+}
+
+// Issue 45: after 12 answers at 25 % right readiness said 95 % (90-100 %) "if you follow the
+// schedule" and "predicted recall 100 %". At 1280x800, from the store: every figure rests on
+// the 3 of 12, says so, and the ranges are wide; the time tile states its cap. With
+// PRECISIONLAB_GRAB_DIR set, the view is saved there as progress-12-answers.png to look at.
+void TestProgressView::fewAnswersReadHonestly() {
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  for (int i = 0; i < 12; ++i) {
+    quiz::Attempt a = attempt(i, i % 4 == 0);  // questions 0, 4, 8 right
+    a.timeMs = now - (12 - i) * 60'000;
+    QVERIFY(store_->recordAttempt(a).result().ok);
+  }
+  QVERIFY(store_->setExamDate(profile_, QDate::currentDate().addDays(30).toString(Qt::ISODate))
+              .result()
+              .ok);
+  ProgressView view(bank_, store_.get());
+  view.resize(1280, 800);
+  view.show();
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 5000);
+  ReadinessPanel* panel = view.readinessPanel();
+  QTRY_VERIFY_WITH_TIMEOUT(panel->report().ok && panel->report().answers == 12, 10000);
+  const quiz::ReadinessReport& r = panel->report();
+  QCOMPARE(r.right, 3);
+  const quiz::ReadinessShare& follow = r.overall.followSchedule;
+  QVERIFY2(
+      follow.share >= 0.25 && follow.share <= 0.36 && follow.high - follow.low >= 0.30,
+      qPrintable(QStringLiteral("%1 (%2-%3)").arg(follow.share).arg(follow.low).arg(follow.high)));
+  const QString text = panel->reportLabel()->text();
+  QVERIFY2(text.contains(QStringLiteral("your share of right answers so far (3 of 12, 29 %")),
+           qPrintable(text));
+  QVERIFY2(!text.contains(QStringLiteral(">95 % (")), qPrintable(text));  // the old claim
+  // The tiles: the time's cap said; recall only of the 3 answered right; the weakest tile and
+  // the panel name one sub-objective (or neither).
+  QTRY_VERIFY(view.tile(3)->text().contains(QStringLiteral("at most 5 min each")));
+  QTRY_VERIFY2(view.tile(8)->text().contains(QStringLiteral("the 3 question")),
+               qPrintable(view.tile(8)->text()));
+  if (!r.weakest.isEmpty()) {
+    QTRY_VERIFY(view.tile(5)->text().contains(">" + r.weakest + "<"));
+    QVERIFY(text.contains(QStringLiteral("<b>Weakest:</b> ") + r.weakest));
+  }
+  QApplication::processEvents();
+  const QString grabDir = qEnvironmentVariable("PRECISIONLAB_GRAB_DIR");
+  if (!grabDir.isEmpty())
+    QVERIFY(view.grab().save(QDir(grabDir).filePath(QStringLiteral("progress-12-answers.png"))));
 }
 
 void TestProgressView::showsStoredAttempts() {

@@ -264,6 +264,12 @@ void TestStudyView::labLettersBeforeTheSeedIsShown() {
   view->show();
   QVERIFY(QTest::qWaitForWindowExposed(view.get()));
   QVERIFY(session->inView());
+  // Issue 45: minimising the window pauses it too (Qt sends the view a spontaneous hide), and
+  // restoring resumes it.
+  view->setWindowState(Qt::WindowMinimized);
+  QTRY_VERIFY(!session->inView());
+  view->setWindowState(Qt::WindowNoState);
+  QTRY_VERIFY(session->inView());
   view->hide();
   QVERIFY(!session->inView());
 }

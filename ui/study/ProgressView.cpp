@@ -40,6 +40,7 @@ namespace {
 QString formatSeconds(double ms) {
   if (ms <= 0) return QStringLiteral("—");
   const int s = qRound(ms / 1000.0);
+  if (s >= 60 && s % 60 == 0) return QObject::tr("%1 min").arg(s / 60);
   return s < 60 ? QObject::tr("%1 s").arg(s) : QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
 }
 
@@ -408,7 +409,10 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
   auto days = [](int n) { return tr("%Ln day(s)", nullptr, n); };
   setTile(tiles_[2], tr("Streak"), days(s.currentStreakDays),
           tr("longest %1").arg(days(s.longestStreakDays)));
-  setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs), tr("per question"));
+  // Time counts only while the question is in view, and at most quiz::kMaxAnswerTimeMs.
+  setTile(tiles_[3], tr("Average time"), formatSeconds(s.averageTimeMs),
+          tr("per question, timed only while it is shown, at most %1 each")
+              .arg(formatSeconds(double(quiz::kMaxAnswerTimeMs))));
   setTile(tiles_[4], tr("Due for review"), locale.toString(s.dueNow),
           s.dueNow ? tr("they come first in practice") : tr("nothing due now"));
   // By the exam guide's sub-objectives the bank is tagged with (one domain says nothing).
@@ -434,8 +438,12 @@ void ProgressView::showStatistics(const quiz::Statistics& s) {
           s.predictedRecall >= 0
               ? QStringLiteral("%1%").arg(locale.toString(qRound(s.predictedRecall * 100)))
               : QStringLiteral("—"),
-          tr("chance to recall a question you studied, now (FSRS, target 90%); it counts your "
-             "days, so on the day of an answer, right or wrong, it reads 100%"));
+          s.recallQuestions > 0
+              ? tr("chance to recall, now, the %Ln question(s) you have answered right (FSRS); it "
+                   "counts your days, so on the day of an answer it reads 100%",
+                   nullptr, s.recallQuestions)
+              : tr("needs a question answered right: FSRS's 100% for one answered wrong is not "
+                   "recall"));
   QTimer::singleShot(0, this, &ProgressView::fitTiles);
   setTile(tiles_[9], tr("Measured retention"),
           s.measuredRetention >= 0

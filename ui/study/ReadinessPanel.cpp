@@ -131,9 +131,7 @@ QString ReadinessPanel::lastExamText(const quiz::ExamSittingCheck& answers,
   // The sitting as the exam scored it, when the store has it and it is the one the answers
   // come from (submitted within a few minutes of the last answer's time); else the answers
   // alone, said to be the answered ones (a sitting before schema v6 has no record).
-  const bool scored =
-      sitting.id > 0 && (answers.answers == 0 ||
-                         std::abs(sitting.finishedMs - answers.lastMs) < qint64(10) * 60 * 1000);
+  const bool scored = quiz::ExamReadiness::sittingMatches(answers, sitting);
   if (!scored && answers.answers == 0) return QString();
   const qint64 when = scored ? sitting.finishedMs : answers.lastMs;
   const QString date =
@@ -220,9 +218,15 @@ void ReadinessPanel::show(const quiz::ReadinessReport& r) {
                         (r.fitted ? tr(", with FSRS parameters fitted to your answers.")
                                   : tr(", with FSRS parameters not fitted to you (the defaults)."));
   if (r.evidenceIsThin)
-    html += tr("<p><b>%1</b> That is little to go on: the range is as wide as learners differ, "
-               "and narrows as you answer more and optimize.</p>")
-                .arg(basis.toHtmlEscaped());
+    html += tr("<p><b>%1</b> That is little to go on: every figure rests mostly on your share "
+               "of right answers so far (%2 of %3, %4, 90 % range %5–%6), not on the "
+               "schedule's memory model (its weight: %7), and the ranges are as wide as that. "
+               "They narrow as you answer more and optimize.</p>")
+                .arg(basis.toHtmlEscaped())
+                .arg(r.right)
+                .arg(r.answers)
+                .arg(percent(r.overall.evidence.share), percent(r.overall.evidence.low),
+                     percent(r.overall.evidence.high), percent(r.modelWeight));
   else
     html += tr("<p><small>%1 The range covers how uncertain those parameters are, the "
                "simulated futures and which questions an exam asks.</small></p>")

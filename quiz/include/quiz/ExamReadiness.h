@@ -22,6 +22,21 @@
 // learners with known parameters: tests/quiz/tst_examreadiness.cpp. `answers` and `fitted` say
 // how much the prediction rests on (the front ends say so when it is little: evidenceIsThin).
 //
+// Honest with few answers (issue 45): FSRS predicts how well a card is remembered, and a card
+// answered wrong and then shown its key is "remembered" by that model as well as one answered
+// right, so after 12 answers at 25 % right the simulated schedule alone said 95 %. Each share is
+// therefore a blend of two estimates, weighted by how far the model is borne out:
+//   - the answers: the group's share of right answers so far (every answer to its questions),
+//     a Beta posterior (answeredShare): for the whole bank from a uniform prior, Beta(right + 1,
+//     wrong + 1): 3 right of 12 gives 29 % with a 90 % range of about 11-49 %; for a
+//     sub-objective from a prior of 2 answers' weight centred on the whole bank's share;
+//   - the model: FSRS as above.
+// The model's weight is min(1, answers / kThinAnswers), halved when the parameters were not
+// fitted to the learner (the defaults are anyone's memory): 12 answers give the model 6 %, so
+// neither case can claim more than the answers support; 100 answers with fitted parameters give
+// it all (the calibration above). The 90 % range blends the two ranges end by end (as wide as
+// either source's uncertainty allows). `evidence` and `modelWeight` say what each share rests on.
+//
 // Also: the weakest sub-objective (lowest share if studying stops now, among those with 3 or
 // more answered questions), the answered questions
 // due within 7 days in order of their predicted recall on the exam day, and the learner's last
@@ -37,6 +52,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <algorithm>
 
 namespace precisionlab::quiz {
 
@@ -49,7 +65,10 @@ struct ReadinessShare {
 struct ObjectiveReadiness {
   QString objective;  // "3.1"; "" for the whole bank
   int questions = 0;
-  int answered = 0;  // questions answered at least once
+  int answered = 0;         // questions answered at least once
+  int attempts = 0;         // answers to its questions (all of them, repeats too)
+  int right = 0;            // of which right
+  ReadinessShare evidence;  // Beta(right + 1, wrong + 1): the share of right answers so far
   ReadinessShare stopNow;
   ReadinessShare followSchedule;
 };
@@ -76,6 +95,8 @@ struct ReadinessReport {
   int answers = 0;                // answers to this bank's questions the prediction rests on
   bool fitted = false;            // the parameters were fitted to this learner
   bool evidenceIsThin = false;    // under 100 answers, or parameters not fitted: say so
+  int right = 0;                  // of `answers`, right ones
+  double modelWeight = 1.0;       // the FSRS model's share in each figure (the rest: answers)
   ObjectiveReadiness overall;
   QVector<ObjectiveReadiness> objectives;  // by name
   QString weakest;  // "" unless two sub-objectives have 3+ answered questions each
@@ -106,6 +127,26 @@ struct ReadinessInput {
 class ExamReadiness {
  public:
   static constexpr int kThinAnswers = 100;
+  // The blend described above: the model's weight for `answers` answers.
+  static double modelWeight(int answers, bool fitted) {
+    const double w = std::min(1.0, double(answers) / kThinAnswers);
+    return fitted ? w : w / 2;
+  }
+  // The share of right answers `right` of `answers` as a Beta posterior: its mean and 90 %
+  // equal-tailed interval. The prior is Beta(strength * mean, strength * (1 - mean)): for the
+  // whole bank the uniform Beta(1, 1); for a sub-objective, of the same strength (2 answers),
+  // centred on the whole bank's share, so an objective with few or no answers reads like the
+  // rest of the learner's answers, as widely as that little says.
+  static ReadinessShare answeredShare(int right, int answers, double priorMean = 0.5,
+                                      double priorStrength = 2.0);
+  // Whether the store's scored sitting is the one the exam answers come from (submitted within
+  // 10 minutes of the last answer; any sitting when no answer was given): then the front ends
+  // report it as the exam scored it, unanswered questions counted wrong.
+  static bool sittingMatches(const ExamSittingCheck& answers, const ExamSitting& sitting) {
+    const qint64 gap = sitting.finishedMs - answers.lastMs;
+    return sitting.id > 0 &&
+           (answers.answers == 0 || (gap < 0 ? -gap : gap) < qint64(10) * 60 * 1000);
+  }
 
   static ReadinessReport predict(const ReadinessInput& input);
   // When the exam day begins in the learner's days (its rollover hour).

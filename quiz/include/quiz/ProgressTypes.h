@@ -49,6 +49,11 @@ struct Attempt {
 
 // The attempt's FSRS rating 1..4: the one the store logged, or (a row never logged) the one its
 // answer, confidence and time give (FsrsScheduler::ratingFor).
+// The most time one answer records (QuizSession caps a question's time in view at it), and the
+// most the average answer time counts of an answer stored before the cap or imported from
+// another tool: a question left open for an hour says nothing about answering.
+constexpr qint64 kMaxAnswerTimeMs = 5 * 60 * 1000;
+
 inline int fsrsRating(const Attempt& a) {
   if (a.log.rating >= 1 && a.log.rating <= 4) return a.log.rating;
   return static_cast<int>(FsrsScheduler::ratingFor(a.correct, a.confidence, a.timeTakenMs));
@@ -85,7 +90,11 @@ struct Statistics {
   int dueNext7Days = 0;           // due within a week from now (dueNow included)
   double medianIntervalDays = 0;  // last review to due, median over reviewed questions
   qint64 nextDueMs = 0;           // the earliest due time still in the future; 0 = none
-  double predictedRecall = -1;    // FSRS: mean recall probability now; -1 = nothing reviewed
+  // FSRS: mean recall probability now of the questions answered right at least once (a card
+  // only ever answered wrong holds no recall of the material, though FSRS says 100 % on the day
+  // it was shown); -1 = none such. recallQuestions: how many it averages.
+  double predictedRecall = -1;
+  int recallQuestions = 0;
   // Measured retention: share of right answers among attempts made a day or more (the learner's
   // days) after the previous attempt at the same question (same-day repeats say little).
   int retentionReviews = 0;

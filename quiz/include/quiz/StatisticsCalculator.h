@@ -14,10 +14,8 @@ class StatisticsCalculator {
   // A domain needs this many attempts before it can be called the weakest (one unlucky
   // answer should not label a whole domain).
   static constexpr int kMinAttemptsForWeakest = 3;
-  // The average answer time counts each answer up to this long: an answer stored before the
-  // session measured only time in view (or imported from another tool) with a question left
-  // open for an hour would otherwise make the average say nothing about answering.
-  static constexpr qint64 kMaxCountedAnswerMs = 5 * 60 * 1000;
+  // The average answer time counts each answer up to kMaxAnswerTimeMs (ProgressTypes.h).
+  static constexpr qint64 kMaxCountedAnswerMs = kMaxAnswerTimeMs;
 
   // `attempts` in any order; days and streaks are the learner's (`clock`: a day starts at the
   // profile's rollover hour); `nowMs` decides "today" for the current streak and which review
