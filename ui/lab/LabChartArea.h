@@ -75,7 +75,6 @@ class LabChartArea : public QWidget {
   void showChart(const QString& metricId);
   QString currentChart() const;
   void setPresenterMode(bool on);
-  bool presenterMode() const { return presenterMode_; }
 
   // Redraws from the store: new points for runs whose revision changed, provenance footers.
   // Only figures on screen are redrawn; the others catch up when they are shown, so four runs
@@ -92,7 +91,6 @@ class LabChartArea : public QWidget {
   // curves on one loss chart, "Run every option" with the sweep, were unreadable). Its legend
   // entry stays, hollow, so it can be shown again.
   void setRunHidden(const QString& legendName, bool hidden);
-  bool runHidden(const QString& legendName) const { return hidden_.contains(legendName); }
 
  protected:
   void showEvent(QShowEvent* event) override;
