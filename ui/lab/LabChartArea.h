@@ -44,11 +44,10 @@ class LabChartArea : public QWidget {
     LiveChart::YScale scale = LiveChart::YScale::Linear;
     bool yIncludesZero = false;
     QString emptyHint;
-    // Which runs it draws. Measured: not emulated runs (their speed and memory are not
-    // measurements; the footer names them). AgainstBaseline: runs beside their source's
+    // Which runs it draws. Measured: not emulated runs (their memory is no measurement; the
+    // footer names them). MeasuredSpeed: nor live fp16 on a CPU without fp16 units, whose step
+    // time converts element by element (throughput). AgainstBaseline: runs beside their source's
     // baseline, not the baseline itself. LossScaling: runs with a GradScaler.
-    // Measured: not emulated (memory); MeasuredSpeed: nor live fp16 on a CPU without fp16 units,
-    // whose step time converts element by element (throughput).
     enum class Runs { All, Measured, MeasuredSpeed, AgainstBaseline, LossScaling };
     Runs runs = Runs::All;
     // A run's line; `baseline` is its source's baseline (never null for AgainstBaseline).
