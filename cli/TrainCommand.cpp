@@ -44,15 +44,9 @@ namespace precisionlab::cli {
 
 namespace {
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 std::string evalText(const EvalRecord& e) {
-  return "eval step " + std::to_string(e.step) + ": val loss " + fixed(e.valLoss, 4) +
-         ", accuracy " + fixed(100.0 * e.valAccuracy, 1) + "%";
+  return "eval step " + std::to_string(e.step) + ": val loss " + formatNumber("%.4f", e.valLoss) +
+         ", accuracy " + formatNumber("%.1f", 100.0 * e.valAccuracy) + "%";
 }
 
 ArgParser makeParser() {
@@ -248,10 +242,12 @@ int runTrainCommand(const ArgParser& parser) {
           std::cout << json::serialize(recordLine(r)) << "\n";
         } else if (!tty && (r.step % logEvery == 0 || r.step == 1)) {
           print("step " + std::to_string(r.step) + "/" + std::to_string(config.steps) + "  loss " +
-                fixed(r.loss, 4) + "  lr " + jsonNumber(r.learningRate) + "  " +
-                fixed(r.stepMs, 1) + " ms/step  " + fixed(r.samplesPerSec, 1) + " samples/s");
+                formatNumber("%.4f", r.loss) + "  lr " + jsonNumber(r.learningRate) + "  " +
+                formatNumber("%.1f", r.stepMs) + " ms/step  " +
+                formatNumber("%.1f", r.samplesPerSec) + " samples/s");
         }
-        status = "loss " + fixed(r.loss, 4) + "  " + fixed(r.stepMs, 0) + " ms/step";
+        status = "loss " + formatNumber("%.4f", r.loss) + "  " + formatNumber("%.0f", r.stepMs) +
+                 " ms/step";
       }
       for (const auto& e : u.evals) {
         if (jsonl)
@@ -348,21 +344,23 @@ int runTrainCommand(const ArgParser& parser) {
     std::cerr << "training failed: " << escapeForTerminal(log.message, NewlinePolicy::Keep) << "\n";
   } else if (!jsonl) {
     std::cout << state << " after " << countText(summary.stepsDone, "step", "steps")
-              << ": final loss " << fixed(summary.finalLoss, 4);
+              << ": final loss " << formatNumber("%.4f", summary.finalLoss);
     if (hasEval)
-      std::cout << ", val loss " << fixed(summary.finalValLoss, 4) << ", val accuracy "
-                << fixed(100.0 * summary.finalValAccuracy, 1) << "%";
-    std::cout << ", " << fixed(summary.medianStepMs, 1) << " ms/step (median after step "
-              << kWarmupSteps << "), " << fixed(summary.medianSamplesPerSec, 1)
-              << " samples/s, peak " << fixed(summary.peakBytes / 1048576.0, 1) << " MiB";
+      std::cout << ", val loss " << formatNumber("%.4f", summary.finalValLoss) << ", val accuracy "
+                << formatNumber("%.1f", 100.0 * summary.finalValAccuracy) << "%";
+    std::cout << ", " << formatNumber("%.1f", summary.medianStepMs)
+              << " ms/step (median after step " << kWarmupSteps << "), "
+              << formatNumber("%.1f", summary.medianSamplesPerSec) << " samples/s, peak "
+              << formatNumber("%.1f", summary.peakBytes / 1048576.0) << " MiB";
     if (log.provenance.kind == Provenance::Emulated)
       std::cout << " (emulated numerics: speed and memory are not those of real fp16)";
     std::cout << "\n";
     if (rankEnv && rankEnv->worldSize > 1)
       std::cout << "gradient all-reduce over " << rankEnv->worldSize
-                << " ranks: " << fixed(dp.medianAllReduceMs, 1) << " ms/step (median after step "
-                << kWarmupSteps << "), " << fixed(100.0 * dp.allReduceShare, 1) << "% of the step, "
-                << fixed(dp.allReduceBytes / 1e6, 1) << " MB from each rank a step\n";
+                << " ranks: " << formatNumber("%.1f", dp.medianAllReduceMs)
+                << " ms/step (median after step " << kWarmupSteps << "), "
+                << formatNumber("%.1f", 100.0 * dp.allReduceShare) << "% of the step, "
+                << formatNumber("%.1f", dp.allReduceBytes / 1e6) << " MB from each rank a step\n";
   }
   if (log.state == RunState::Finished) return 0;
   if (log.state == RunState::Cancelled) return 130;

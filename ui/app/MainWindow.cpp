@@ -312,7 +312,6 @@ void MainWindow::showUserGuide() {
 void MainWindow::openStore(const QString& path) {
   QDir().mkpath(QFileInfo(path).absolutePath());
   store_->open(path).then(this, [this](const quiz::OpenReport& report) {
-    openReport_ = report;
     storeOpened_ = report.ok();
     showOpenReport(report);
     if (report.ok()) {
@@ -323,7 +322,6 @@ void MainWindow::openStore(const QString& path) {
     } else {
       study_->controller()->setStoreUnavailable(report.message);
     }
-    emit storeReady(report);
   });
 }
 

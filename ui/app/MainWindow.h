@@ -53,7 +53,6 @@ class MainWindow : public QMainWindow {
   LabSessionMenu* labSessionMenu() const { return labSessionMenu_; }
   QTabWidget* tabs() const { return tabs_; }
   quiz::ProgressStore* store() const { return store_.get(); }
-  const quiz::OpenReport& openReport() const { return openReport_; }
   void setTheme(ThemeKind kind);
   bool storeOpened() const { return storeOpened_; }
   const quiz::QuestionBank& bank() const { return bank_; }
@@ -92,7 +91,6 @@ class MainWindow : public QMainWindow {
   void presentRecordingsDialog();
 
  signals:
-  void storeReady(const precisionlab::quiz::OpenReport& report);
   // The app opens a new window on this bank (its views are built for one bank) and closes this
   // one; progress, profile and settings carry over.
   void bankOpenRequested(const QString& path);
@@ -119,7 +117,6 @@ class MainWindow : public QMainWindow {
   QString bankPath_;
   QWidget* guide_ = nullptr;  // UserGuideWindow, created on first F1
   std::unique_ptr<quiz::ProgressStore> store_;
-  quiz::OpenReport openReport_;
   bool storeOpened_ = false;
   QString labRestoredNote_;  // shown again with the profile's status line, which follows it
   QTabWidget* tabs_ = nullptr;

@@ -44,11 +44,10 @@ class LabChartArea : public QWidget {
     LiveChart::YScale scale = LiveChart::YScale::Linear;
     bool yIncludesZero = false;
     QString emptyHint;
-    // Which runs it draws. Measured: not emulated runs (their speed and memory are not
-    // measurements; the footer names them). AgainstBaseline: runs beside their source's
+    // Which runs it draws. Measured: not emulated runs (their memory is no measurement; the
+    // footer names them). MeasuredSpeed: nor live fp16 on a CPU without fp16 units, whose step
+    // time converts element by element (throughput). AgainstBaseline: runs beside their source's
     // baseline, not the baseline itself. LossScaling: runs with a GradScaler.
-    // Measured: not emulated (memory); MeasuredSpeed: nor live fp16 on a CPU without fp16 units,
-    // whose step time converts element by element (throughput).
     enum class Runs { All, Measured, MeasuredSpeed, AgainstBaseline, LossScaling };
     Runs runs = Runs::All;
     // A run's line; `baseline` is its source's baseline (never null for AgainstBaseline).
@@ -75,7 +74,6 @@ class LabChartArea : public QWidget {
   void showChart(const QString& metricId);
   QString currentChart() const;
   void setPresenterMode(bool on);
-  bool presenterMode() const { return presenterMode_; }
 
   // Redraws from the store: new points for runs whose revision changed, provenance footers.
   // Only figures on screen are redrawn; the others catch up when they are shown, so four runs
@@ -92,7 +90,6 @@ class LabChartArea : public QWidget {
   // curves on one loss chart, "Run every option" with the sweep, were unreadable). Its legend
   // entry stays, hollow, so it can be shown again.
   void setRunHidden(const QString& legendName, bool hidden);
-  bool runHidden(const QString& legendName) const { return hidden_.contains(legendName); }
 
  protected:
   void showEvent(QShowEvent* event) override;

@@ -32,8 +32,6 @@ class LabTimeEstimate : public QLabel {
   // Stops a measurement under way (a run is starting: it would slow it and be slowed by it).
   void cancel();
   bool measuring() const { return thread_.joinable() && !done_; }
-  // The last estimate ("" before one), as shown.
-  QString estimateText() const { return text(); }
   // The line for a calibration: what is shown, and its basis (the tooltip).
   static QString line(const LabCalibration& c);
   static QString basis(const LabCalibration& c);

@@ -134,7 +134,6 @@ void LabView::buildUi() {
 
 QList<ChartPanel*> LabView::chartPanels() const { return chartArea_->panels(); }
 QScrollArea* LabView::topArea() const { return fit_->runsPane(); }
-QScrollArea* LabView::cardsArea() const { return fit_->cardsPane(); }
 LabTimeEstimate* LabView::timeEstimate() const { return runs_->timeEstimate(); }
 QWidget* LabView::settingsStrip() const { return settings_; }
 RunToggle* LabView::toggle(const QString& scenarioId) const { return runs_->toggle(scenarioId); }

@@ -61,22 +61,17 @@ class LabView : public QWidget {
   LabChartArea* chartArea() const { return chartArea_; }
   // The scrolling area of the runs above the charts (the presenter's keys page it).
   QScrollArea* topArea() const;
-  // The scrolling area of the evidence summary above the runs (hidden in presenter mode): the
-  // cards scroll in it on their own, so their top lines and the runs' rows both stay in view.
-  QScrollArea* cardsArea() const;
   // The charts sit in tabs of two; tests and screenshots pick one.
   void showChartTab(int index);
   RunToggle* toggle(const QString& scenarioId) const;
   // The runs' rows, their status, verdict and source columns, and the buttons below them.
   LabRunsPane* runsPane() const { return runs_; }
-  LabSettingsPanel* settingsPanel() const { return settingsPanel_; }
   // The settings line and, when opened, the settings themselves (hidden in presenter mode).
   QWidget* settingsStrip() const;
   void showSettings(bool open);
 
   // True while any run of this view is queued, preparing, running or paused.
   bool anyRunActive() const;
-  bool presenterMode() const { return presenterMode_; }
   // The computed verdict shown on a scenario's row ("" before there is one).
   QString verdictText(const QString& scenarioId) const;
   // Speed factor of replayed recordings (1 = as recorded).

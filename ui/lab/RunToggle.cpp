@@ -78,7 +78,7 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   setToolTip(info.detail);
   setVerdict(QString(), QString());
 
-  // Fixed column widths so the rows line up like a table (LabView's header uses the same).
+  // Fixed column widths so the rows line up like a table (LabRunsPane's header uses the same).
   auto* nameColumn = new QHBoxLayout;
   nameColumn->addWidget(swatch_);
   nameColumn->addWidget(check_, 1);

@@ -25,7 +25,7 @@ class RunToggle : public QWidget {
  public:
   explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
 
-  // Column widths, shared with the header LabView draws above the rows.
+  // Column widths, shared with the header LabRunsPane draws above the rows.
   static constexpr int kNameWidth = 285;  // fits "Vertex AI Hyperparameter-Tuning" (German)
   static constexpr int kStatusWidth = 170;
   // The badge shows the short provenance ("recorded 2026-12-01, CPU"); the rest is its tooltip.
@@ -35,7 +35,7 @@ class RunToggle : public QWidget {
   // 1024x768), or the bold German names are cut; with the source column hidden a row still fits
   // 1024 px. On a larger screen the fonts, and so the columns, grow with it.
   static int scaled(int width, bool presenter);
-  // The name and status columns' widths (LabView fits them to the row's width when presenting,
+  // The name and status columns' widths (LabRunsPane fits them to the row's width when presenting,
   // so the verdict keeps its share); the header above the rows takes the same.
   void setColumnWidths(int name, int status);
   // What the name column needs for the swatch and the whole bold name at the current font.

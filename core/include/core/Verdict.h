@@ -23,11 +23,9 @@ struct MeasuredScenario {
   std::string id;  // scenario id
   std::vector<RunLog> runs;
 
-  // The seed question's option it runs ("" for reference runs), its title, whether it is a sweep
-  // (even with one trial left): its first run's.
+  // The seed question's option it runs ("" for reference runs) and its title: its first run's.
   const std::string& optionText() const;
   const std::string& title() const;
-  bool isSweep() const { return !runs.empty() && runs.front().isSweep; }
 };
 
 struct VerdictOptions {

@@ -32,7 +32,7 @@ const char* const kAdvice =
 
 // Python's json.dump writes float('nan') and infinities as bare NaN / Infinity / -Infinity,
 // which JSON does not allow. Outside strings they become the strings "NaN", ... so the strict
-// parser reads the file and numberField() turns them back into numbers.
+// parser reads the file and EntryReader::number() turns them back into numbers.
 std::string quotePythonNonFinite(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 64);

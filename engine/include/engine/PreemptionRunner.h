@@ -65,7 +65,6 @@ class PreemptionRunner {
   // next drain).
   void cancel();
   bool active() const;  // a child runs or one is still to start
-  std::string recordsDir() const;
 
  private:
   struct Impl;

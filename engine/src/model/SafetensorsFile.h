@@ -30,7 +30,6 @@ class SafetensorsFile {
 
   const std::string& path() const { return path_; }
   const SafetensorsHeader& header() const { return header_; }
-  uint64_t fileSize() const { return size_; }
   // The entry named name, or nullptr. Constant time: a sharded index looks up every tensor.
   const TensorEntry* find(const std::string& name) const;
 

@@ -21,7 +21,6 @@ class Fp16AmpPolicy : public PrecisionPolicy {
   void update(bool foundInf) override;
   double lossScale() const override { return scale_; }
   torch::Tensor foundInfTensor() const override { return scaler_.foundInfTensor(); }
-  bool hasScaler() const override { return true; }
 
   const GradScaler& scaler() const { return scaler_; }
   int64_t scalerGrowthTracker() const override { return scaler_.growthTracker(); }

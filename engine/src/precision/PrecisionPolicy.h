@@ -48,7 +48,6 @@ class PrecisionPolicy {
   // The scaler's found-inf flag as a device tensor, for an optimizer that skips on the device;
   // undefined without a scaler.
   virtual torch::Tensor foundInfTensor() const { return {}; }
-  virtual bool hasScaler() const { return false; }
   // The loss scaler's growth tracker and a restore of scale and tracker, for training
   // checkpoints; a policy without a scaler has nothing to keep.
   virtual int64_t scalerGrowthTracker() const { return 0; }

@@ -12,7 +12,8 @@
 //   - allReduceSum(): small per-step values (the GradScaler's found-inf flag, a stop request,
 //     the loss), so every rank skips the same steps and stops after the same step.
 // Every collective waits at most the job's timeout; a failure (a peer that died, one that hangs)
-// becomes a DataParallelError naming the ranks that did not answer (lostRanks()).
+// becomes a DataParallelError naming the ranks that did not answer when the living ranks said so
+// through the rendezvous store (collectiveFailed).
 #pragma once
 
 #include <torch/torch.h>

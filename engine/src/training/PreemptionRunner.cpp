@@ -412,6 +412,4 @@ bool PreemptionRunner::active() const {
                                        [](const Run& r) { return r.id != 0 && !r.ended; });
 }
 
-std::string PreemptionRunner::recordsDir() const { return impl_->recordsDir; }
-
 }  // namespace precisionlab

@@ -96,10 +96,6 @@ class Trainer {
 
   const TrainConfig& config() const { return config_; }
   RunProvenance provenance() const;
-  // Rows of the word embedding this run trains: the wordpieces its data uses when the
-  // vocabulary was cut to them (a pretrained checkpoint, nothing saved), else the whole vocab.
-  int64_t vocabRowsTrained() const { return vocabRows_; }
-  int64_t vocabRowsInCheckpoint() const { return vocabFull_; }
   // Warnings from loading config_.modelDir (e.g. a classifier head initialised anew).
   const std::vector<std::string>& loadWarnings() const { return loadWarnings_; }
   // Writes the model as a Hugging Face directory (config.json, vocab.txt, tokenizer_config.json,
@@ -133,7 +129,6 @@ class Trainer {
   PrecisionPolicy& policy() { return *policy_; }
   const WordPieceTokenizer& tokenizer() const { return *tokenizer_; }
   const TextDataset& trainSet() const { return *train_; }
-  const TextDataset& validationSet() const { return *validation_; }
   // Pads encoded rows ([CLS] .. [SEP] ids) to the longest and moves them to the device.
   Batch makeBatch(const std::vector<const std::vector<int64_t>*>& rows,
                   const std::vector<int64_t>& labels) const;
@@ -170,6 +165,9 @@ class Trainer {
   torch::Tensor rngState_;
   void keepUsedVocabulary();
   int64_t padId_ = 0;  // the pad token's row in the (possibly cut) word embedding
+  // Rows of the word embedding this run trains (the wordpieces its data uses when the vocabulary
+  // was cut to them: a pretrained checkpoint, nothing saved; else the whole vocab) and the rows
+  // of the checkpoint's embedding.
   int64_t vocabRows_ = 0, vocabFull_ = 0;
   int64_t nonFiniteInARow_ = 0;  // steps in a row with a non-finite loss nothing recovered
   double chanceAccuracy_ = 0;    // the validation split's majority-label share
