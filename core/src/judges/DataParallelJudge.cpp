@@ -1,8 +1,8 @@
 // Data parallelism, same updates (docs/data-parallel.md): the baseline's run trained by 2
 // processes (`train --nproc 2`), each on half of every global batch, gradients averaged by an
 // all-reduce after backward. The claim is the baseline's updates (loss at every step within
-// VerdictOptions::sameUpdateTolerance: the averaged gradient sums the same products in another
-// order), and the price is the all-reduce, measured in every step by rank 0 (StepRecord::
+// 10 x VerdictOptions::sameUpdateTolerance: the averaged gradient sums the same products in
+// another order), and the price is the all-reduce, measured in every step by rank 0 (StepRecord::
 // allReduceMs, allReduceBytes): its median time, the median of its share of each step, and the
 // rest of the step (forward, backward, optimizer: the compute). Judged whether or not the
 // baseline learned: equal losses are equal whether or not they fell. A run without all-reduce
@@ -73,7 +73,12 @@ void tell(const Context& c, Verdict& v, std::vector<VerdictText>& s) {
       static_cast<int64_t>(c.run.active() ? c.run.steps.size() : c.base.steps.size());
   const AllReduce ar = allReduceOf(c.run);
   const bool dataParallel = ar.steps > 0;
-  const double tolerance = c.options.sameUpdateTolerance;
+  // Ten times the memory experiments' tolerance: the averaged gradient reorders the sum in
+  // every step and AdamW carries the rounding on, so the gap grows over a run (measured on this
+  // machine: 7.6e-5 relative over MiniLM's 60 lab steps, 6.9e-5 over the tiny BERT's 240), near
+  // the memory experiments' 1e-4; another update (a wrong shard, unaveraged gradients,
+  // rank 0's dropout masks on every rank) moves the loss by 1e-2 or more (tst_dataparallel).
+  const double tolerance = 10 * c.options.sameUpdateTolerance;
   const bool sameUpdates = sameSettings && dataParallel && gap.allFinite && gap.compared > 0 &&
                            gap.compared == expected && gap.maxRelativeGap <= tolerance;
   const int64_t peak = peakBytes(c.run);
