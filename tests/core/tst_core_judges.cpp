@@ -90,6 +90,53 @@ CORE_TEST(aSmallerBatchSavesMemoryButIsAnotherTraining) {
   CHECK(contains(v.summary, "examples/s 0.83x"));
 }
 
+// The data-parallel row: 2 processes with half the batch each against the one-process
+// baseline. The same updates within the tolerance, the step split into compute and all-reduce
+// from the records; a loss beyond the tolerance, or a run with no all-reduce recorded (one
+// process under the row), is not the claim.
+CORE_TEST(dataParallelMakesTheSameUpdatesAndTheAllReduceHasItsShare) {
+  const RunLog base = liveRun("fp32 baseline", 60, 0.5, 20, 4'000'000);
+  auto dataParallel = [&](double relative) {
+    RunLog r = liveRun("data parallel, 2 processes", 60, 0.5, 16, 3'000'000, relative);
+    for (StepRecord& st : r.steps) {
+      st.allReduceMs = st.step <= kWarmupSteps ? 40.0 : 4.0;  // warm-up steps left out
+      st.allReduceBytes = 2'000'000;
+    }
+    return r;
+  };
+  const Verdict v = judge(scenario::kDataParallel, dataParallel(3e-6), base);
+  CHECK(v.judgedAs == EvidenceStory::DataParallel);
+  CHECK(v.judgement == Judgement::LearnsLikeBaseline);
+  CHECK(v.flag("sameUpdates"));
+  CHECK_EQ(v.count("comparedSteps"), int64_t(60));
+  CHECK(v.value("maxRelativeLossGap") > 2e-6 && v.value("maxRelativeLossGap") < 4e-6);
+  CHECK(v.value("maxAbsLossGap") > 0);
+  CHECK_EQ(v.count("allReduceSteps"), int64_t(60 - kWarmupSteps));
+  CHECK(std::abs(v.value("medianAllReduceMs") - 4.0) < 1e-9);
+  CHECK(std::abs(v.value("medianComputeMs") - 12.0) < 1e-9);
+  CHECK(std::abs(v.value("allReduceShare") - 0.25) < 1e-9);
+  CHECK_EQ(v.count("allReduceBytes"), int64_t(2'000'000));
+  CHECK_EQ(v.count("peakBytesPerWorker"), int64_t(3'000'000));
+  CHECK(contains(v.summary, "the same updates as the one-process baseline"));
+  CHECK(contains(v.summary,
+                 "each step: 12.0 ms compute + 4.0 ms gradient all-reduce of 2.0 MB "
+                 "per process, the all-reduce 25.0 % of the step"));
+  CHECK(contains(v.summary, "peak memory 2.9 MiB per process, 0.75x the one-process run's"));
+  CHECK(contains(v.summary, "not a speed measurement"));
+
+  // Another update (a wrong shard, unaveraged gradients): beyond the tolerance.
+  const Verdict far = judge(scenario::kDataParallel, dataParallel(1e-2), base);
+  CHECK(far.judgement == Judgement::Differs);
+  CHECK(!far.flag("sameUpdates"));
+  CHECK(contains(far.summary, "NOT the baseline's updates: loss beyond 0.001 relative"));
+
+  // No all-reduce in its records: it ran as one process, whatever its loss.
+  const Verdict alone = judge(scenario::kDataParallel, base, base);
+  CHECK(alone.judgement == Judgement::Differs);
+  CHECK(!alone.measured("allReduceShare"));
+  CHECK(contains(alone.summary, "NOT data-parallel"));
+}
+
 CORE_TEST(runsTimedApartCompareNoSpeed) {
   // The baseline ran first, for a minute; the experiment ten minutes later.
   const RunLog base = at(liveRun("fp32 baseline", 60, 0.5, 20, 1000), 1'000'000, 1'060'000);

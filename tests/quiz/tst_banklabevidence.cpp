@@ -39,6 +39,7 @@ bool storySupportsKey(EvidenceStory s) {
     case EvidenceStory::RangeExperiment:
     case EvidenceStory::PreemptionResume:
     case EvidenceStory::LoraExperiment:
+    case EvidenceStory::DataParallel:  // the same updates over 2 processes, all-reduce measured
       return true;
     default:
       return false;
@@ -149,6 +150,43 @@ class TestBankLabEvidence : public QObject {
                           l.option->text));
     }
     QVERIFY(loraLinks >= 1);
+  }
+
+  // The data-parallel run shows synchronous data parallelism (DDP launched as torchrun starts
+  // it) making one process's updates, with the gradient all-reduce's measured share of the step:
+  // evidence for an option that recommends that, in a question about the all-reduce's cost. It
+  // runs Gloo on CPU processes, so it says nothing about a backend's or a reducer's speed: an
+  // option naming Gloo or Reduction Server must not link it.
+  void dataParallelLinksClaimPlainDataParallelism() {
+    static const QRegularExpression ddp(
+        QStringLiteral("\\b(DistributedDataParallel|DDP|torchrun)\\b"));
+    static const QRegularExpression allReduce(QStringLiteral("all-reduce"),
+                                              QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression otherMechanism(
+        QStringLiteral("\\b(Gloo|Reduction Server|Horovod|parameter-server)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    int links = 0;
+    for (const Link& l : links_) {
+      if (l.row->story != EvidenceStory::DataParallel) continue;
+      ++links;
+      const Question* question = nullptr;
+      for (const Question& q : bank_.questions)
+        for (const Option& o : q.options)
+          if (&o == l.option) question = &q;
+      QVERIFY(question);
+      QVERIFY2(l.option->correct, qPrintable(l.where + QStringLiteral(" is not keyed")));
+      QVERIFY2(ddp.match(l.option->text).hasMatch(),
+               qPrintable(l.where + QStringLiteral(" does not recommend DDP: ") + l.option->text));
+      QVERIFY2(!otherMechanism.match(l.option->text).hasMatch(),
+               qPrintable(l.where +
+                          QStringLiteral(" claims a mechanism the CPU run cannot "
+                                         "show: ") +
+                          l.option->text));
+      QVERIFY2(allReduce.match(question->stem).hasMatch(),
+               qPrintable(l.where + QStringLiteral("'s question is not about the all-reduce: ") +
+                          question->stem));
+    }
+    QVERIFY(links >= 1);  // 034's key
   }
 
   // On the shipped recordings (CPU, the lab's defaults): the verdict of each linked scenario

@@ -272,6 +272,35 @@ void fillSmallerBatch(EvidenceCard& c, const Verdict& v) {
       "gradient accumulation saves the memory and keeps the baseline's updates");
 }
 
+// Data parallelism over 2 processes: the baseline's updates, and what the all-reduce costs.
+void fillDataParallel(EvidenceCard& c, const Verdict& v) {
+  const bool sameUpdates = v.flag("sameUpdates");
+  const QLocale locale;
+  c.finding = sameUpdates ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline = sameUpdates
+                   ? LabEvidence::tr(
+                         "The same updates as one process; the all-reduce took %1 % "
+                         "of each step")
+                         .arg(locale.toString(100.0 * v.value("allReduceShare"), 'f', 1))
+                   : LabEvidence::tr("Did not make the one-process run's updates in this run");
+  c.evidence << LabEvidence::tr(
+                    "loss at most %1 from the baseline's at the same step (%2 "
+                    "relative, %3 steps compared)")
+                    .arg(locale.toString(v.value("maxAbsLossGap"), 'g', 2),
+                         locale.toString(v.value("maxRelativeLossGap"), 'g', 2))
+                    .arg(v.count("comparedSteps"));
+  if (v.measured("medianAllReduceMs"))
+    c.evidence << LabEvidence::tr(
+                      "a step: %1 ms compute, %2 ms gradient all-reduce of %3 MB "
+                      "(medians, measured by rank 0)")
+                      .arg(locale.toString(v.value("medianComputeMs"), 'f', 1),
+                           locale.toString(v.value("medianAllReduceMs"), 'f', 1),
+                           locale.toString(v.value("allReduceBytes") / 1e6, 'f', 1));
+  if (v.measured("peakBytesPerWorker"))
+    c.evidence << LabEvidence::tr("peak memory %1 MiB per process (measured)")
+                      .arg(locale.toString(v.value("peakBytesPerWorker") / 1048576.0, 'f', 1));
+}
+
 // A row that names no story of its own: the verdict's own words and figures, no claim.
 void fillMeasured(EvidenceCard& c, const Verdict& v) {
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
@@ -412,6 +441,9 @@ void fillStoryCard(EvidenceCard& c, EvidenceStory story, const Verdict& v,
       break;
     case EvidenceStory::SmallerBatch:
       fillSmallerBatch(c, v);
+      break;
+    case EvidenceStory::DataParallel:
+      fillDataParallel(c, v);
       break;
     case EvidenceStory::Reference:
     case EvidenceStory::Measured:

@@ -34,6 +34,11 @@ struct StepRecord {
   // Bytes the optimizer step allocated and kept, allocator-reported: AdamW's state on the step
   // that creates it (the first), 0 on the others.
   int64_t optimizerStateBytes = 0;
+  // Data-parallel runs (engine/DataParallelTrain.h), as rank 0 measured them: the wall time of
+  // the step's gradient all-reduce (inside stepMs; it includes waiting for a slower rank to
+  // finish backward) and the bytes this rank put into it. 0 for a single process.
+  double allReduceMs = 0;
+  int64_t allReduceBytes = 0;
 };
 
 struct EvalRecord {

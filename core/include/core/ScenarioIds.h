@@ -31,5 +31,8 @@ inline constexpr std::string_view kLora = "lora";
 // A smaller batch at the same learning rate (docs/smaller-batch-experiment.md): half the
 // baseline's batch, the contrast to gradient accumulation.
 inline constexpr std::string_view kSmallerBatch = "smaller-batch";
+// Data parallelism (docs/data-parallel.md): the baseline's global batch over 2 processes
+// (`train --nproc 2`, half the batch each), against the baseline's one process.
+inline constexpr std::string_view kDataParallel = "data-parallel";
 
 }  // namespace precisionlab::scenario

@@ -53,14 +53,17 @@ enum class EvidenceStory {
   PreemptionResume,  // a run killed with SIGKILL and resumed from its last checkpoint
   LoraExperiment,    // adapters on a frozen base against full fine-tuning
   SmallerBatch,      // half the batch, same learning rate: less memory, another training
+  DataParallel,      // the same global batch over 2 processes: the same updates, plus all-reduce
 };
 
 // Who trains a row's runs.
 enum class RunSource {
-  Scheduler,      // the lab session's RunScheduler, in this process, beside the fp32 baseline
-  KillAndResume,  // child processes of the CLI, one killed with SIGKILL and resumed
-                  // (engine/PreemptionRunner.h): its runs are their own reference, so no fp32
-                  // baseline is started for it or compared with it (judgedWithoutBaseline)
+  Scheduler,          // the lab session's RunScheduler, in this process, beside the fp32 baseline
+  KillAndResume,      // child processes of the CLI, one killed with SIGKILL and resumed
+                      // (engine/PreemptionRunner.h): its runs are their own reference, so no fp32
+                      // baseline is started for it or compared with it (judgedWithoutBaseline)
+  DataParallelChild,  // one child process of the CLI, `train --nproc 2` (its ranks), judged
+                      // against the live fp32 baseline started beside it like a scheduler row
 };
 
 struct ScenarioSpec {

@@ -3,9 +3,9 @@
 namespace precisionlab::judges {
 
 const std::vector<const Judge*>& allJudges() {
-  static const std::vector<const Judge*> judges = {&sweepJudge(), &memoryJudge(),
-                                                   &rangeJudge(), &loraJudge(),
-                                                   &batchJudge(), &preemptionJudge()};
+  static const std::vector<const Judge*> judges = {
+      &sweepJudge(), &memoryJudge(),     &rangeJudge(),       &loraJudge(),
+      &batchJudge(), &preemptionJudge(), &dataParallelJudge()};
   return judges;
 }
 

@@ -65,6 +65,7 @@ const Judge& rangeJudge();
 const Judge& loraJudge();
 const Judge& batchJudge();
 const Judge& preemptionJudge();
+const Judge& dataParallelJudge();
 
 // Every judge above, once: judgeFor's list. tst_core_judges checks that each judge file
 // (core/src/judges/*Judge.cpp defining a Judge) is on it, so a judge left off fails a test

@@ -48,6 +48,8 @@ const std::vector<StepField>& stepFields() {
       row<S, &S::peakBytes>("peakBytes", "bytes", kInt, false, "memory"),
       row<S, &S::trainableParams>("trainableParams", "", kInt, true, nullptr),
       row<S, &S::optimizerStateBytes>("optimizerStateBytes", "bytes", kInt, true, nullptr),
+      row<S, &S::allReduceMs>("allReduceMs", "ms", kReal, true, nullptr),
+      row<S, &S::allReduceBytes>("allReduceBytes", "bytes", kInt, true, nullptr),
   };
   return fields;
 }

@@ -124,11 +124,15 @@ class LabSession {
  private:
   void startScenario(const std::string& id, const TrainConfig& settings, const std::string& source);
   void startChildren(const LabScenario& scenario, const std::string& source);
+  void startDataParallel(const LabScenario& scenario, const std::string& source);
   std::string checkpointFolder(const TrackedRun& run);
 
   Options options_;
   std::unique_ptr<RunScheduler> scheduler_;
   std::unique_ptr<PreemptionRunner> children_;  // made when a row first needs it
+  // The data-parallel row's `train --nproc 2` child (RunSource::DataParallelChild), its own
+  // runner so that it and the preemption experiment can run in one lab; made when first needed.
+  std::unique_ptr<PreemptionRunner> dataParallel_;
   RunStore store_;
   std::vector<std::string> scenarioIds_;
   std::string firstSource_;

@@ -41,7 +41,9 @@ class PreemptionRunner {
   };
 
   // `executable`: the precisionlab-cli binary the children run.
-  explicit PreemptionRunner(std::string executable);
+  // `firstId`: its runs' ids count on from there, so two runners of one session (the preemption
+  // experiment's and the data-parallel experiment's) never share an id.
+  explicit PreemptionRunner(std::string executable, RunId firstId = 1);
   ~PreemptionRunner();  // kills a running child group and waits for it
   PreemptionRunner(const PreemptionRunner&) = delete;
   PreemptionRunner& operator=(const PreemptionRunner&) = delete;
@@ -59,12 +61,18 @@ class PreemptionRunner {
   // system call that failed, and when a start is still running; nothing runs then.
   std::vector<PlannedRun> start(const TrainConfig& config, const std::string& checkpointDir,
                                 const std::string& recordsDir);
+  // The data-parallel experiment's one child instead (RunSource::DataParallelChild):
+  // `train --jsonl --nproc <nproc>` with `config`, whose rank 0 reports; its JSON lines and
+  // standard error go to `recordsDir` (data-parallel.jsonl). Throws as start() does.
+  std::vector<PlannedRun> startDataParallel(const TrainConfig& config, int nproc,
+                                            const std::string& recordsDir);
   // Everything new since the last call: records, states, the resume's checkpoint.
   std::vector<RunUpdate> drain();
   // Kills the child group: the run in progress and those not started end Cancelled (at the
   // next drain).
   void cancel();
-  bool active() const;  // a child runs or one is still to start
+  bool active() const;        // a child runs or one is still to start
+  bool owns(RunId id) const;  // one of the runs of its latest start
 
  private:
   struct Impl;

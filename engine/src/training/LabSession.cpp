@@ -56,7 +56,8 @@ LabSession::LabSession(Options options)
           options_.workerNice)) {}
 
 LabSession::~LabSession() {
-  children_.reset();   // kills a child group still running
+  children_.reset();  // kills a child group still running
+  dataParallel_.reset();
   scheduler_.reset();  // cancels the runs and joins the workers: nothing writes any more
   if (!tempCheckpointRoot_.empty()) {
     std::error_code ec;
@@ -104,6 +105,33 @@ void LabSession::startChildren(const LabScenario& scenario, const std::string& s
   }
 }
 
+void LabSession::startDataParallel(const LabScenario& scenario, const std::string& source) {
+  const std::string& id = scenario.row->id;
+  if (options_.childExecutable.empty())
+    throw InputError("\"" + id +
+                     "\" runs as child processes of precisionlab-cli, which was not found: "
+                     "install the precisionlab-cli package, or set PRECISIONLAB_CLI to the binary");
+  // Ids of their own (see PreemptionRunner's constructor): far from the preemption runner's.
+  constexpr RunId kFirstDataParallelId = 1000000;
+  if (!dataParallel_)
+    dataParallel_ =
+        std::make_unique<PreemptionRunner>(options_.childExecutable, kFirstDataParallelId);
+  TrackedRun probe;
+  probe.scenarioId = id;
+  probe.source = source;
+  const std::string records =
+      options_.recordsDir.empty() ? checkpointFolder(probe) : options_.recordsDir;
+  for (const PreemptionRunner::PlannedRun& p :
+       dataParallel_->startDataParallel(scenario.runs.front().config, 2, records)) {
+    TrackedRun log;
+    static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Child, p.id}, scenario, 0);
+    log.label = p.label;
+    log.config = p.config;
+    log.source = source;
+    store_.add(std::move(log));
+  }
+}
+
 std::string LabSession::checkpointFolder(const TrackedRun& run) {
   std::string root = options_.checkpointRoot;
   if (root.empty()) {
@@ -138,8 +166,11 @@ void LabSession::startScenario(const std::string& id, const TrainConfig& setting
   // An option row shows one source at a time; the baseline keeps one per source.
   forget(id, id == baselineId() ? source : std::string());
   const LabScenario scenario = LabScenarios::make(id, settings);  // throws for an unknown id
-  if (scenario.row->runSource == RunSource::KillAndResume) {
-    startChildren(scenario, source);
+  if (scenario.row->runSource != RunSource::Scheduler) {
+    if (scenario.row->runSource == RunSource::KillAndResume)
+      startChildren(scenario, source);
+    else
+      startDataParallel(scenario, source);
     if (std::find(scenarioIds_.begin(), scenarioIds_.end(), id) == scenarioIds_.end())
       scenarioIds_.push_back(id);
     return;
@@ -286,7 +317,10 @@ void LabSession::setPaused(const std::string& scenarioId, bool paused) {
 
 void LabSession::cancel(RunKey key) {
   if (key.origin == RunOrigin::Trained) scheduler_->cancel(key.id);
-  if (key.origin == RunOrigin::Child && children_) children_->cancel();  // the experiment whole
+  if (key.origin == RunOrigin::Child && children_ && children_->owns(key.id))
+    children_->cancel();  // the experiment whole
+  if (key.origin == RunOrigin::Child && dataParallel_ && dataParallel_->owns(key.id))
+    dataParallel_->cancel();
   if (!cancelAsked(key)) cancelAsked_.push_back(key);
 }
 
@@ -297,6 +331,7 @@ bool LabSession::cancelAsked(RunKey key) const {
 void LabSession::cancelAll() {
   scheduler_->cancelAll();
   if (children_) children_->cancel();
+  if (dataParallel_) dataParallel_->cancel();
 }
 
 void LabSession::forget(const std::string& scenarioId, const std::string& source) {
@@ -317,14 +352,16 @@ void LabSession::clear() {
 
 std::vector<RunUpdate> LabSession::poll() {
   // Read idle() before draining: whatever ended before it is in this drain.
-  const bool idle = scheduler_->idle() && !(children_ && children_->active());
+  const bool idle = scheduler_->idle() && !(children_ && children_->active()) &&
+                    !(dataParallel_ && dataParallel_->active());
   std::vector<RunUpdate> updates = scheduler_->drain();
   for (const RunUpdate& u : updates) store_.apply(RunOrigin::Trained, u);
-  if (children_)
-    for (RunUpdate& u : children_->drain()) {
-      store_.apply(RunOrigin::Child, u);
-      updates.push_back(std::move(u));
-    }
+  for (PreemptionRunner* runner : {children_.get(), dataParallel_.get()})
+    if (runner)
+      for (RunUpdate& u : runner->drain()) {
+        store_.apply(RunOrigin::Child, u);
+        updates.push_back(std::move(u));
+      }
   doneAtLastPoll_ = idle;
   return updates;
 }

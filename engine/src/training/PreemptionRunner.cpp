@@ -57,6 +57,8 @@ struct PreemptionRunner::Impl {
   RunId nextId = 1;
   std::array<Run, 3> runs;
   std::string recordsDir;
+  // The data-parallel experiment (startDataParallel): runs[0] alone, `train --nproc` ranks.
+  int nproc = 0;
   int64_t killAfter = 0;
   // The child in progress.
   int current = -1;  // its role, -1 when none runs
@@ -75,15 +77,19 @@ struct PreemptionRunner::Impl {
     r.dirty = true;
   }
 
+  std::string fileName(int role) const {
+    return nproc > 0 ? "data-parallel" : kFileNames[size_t(role)];
+  }
+
   std::string stderrPath(int role) const {
-    return (fs::path(recordsDir) / (std::string(kFileNames[size_t(role)]) + ".stderr.txt"))
-        .string();
+    return (fs::path(recordsDir) / (fileName(role) + ".stderr.txt")).string();
   }
 
   void spawn(int role) {
     Run& r = runs[size_t(role)];
     std::vector<std::string> args = {"train", "--jsonl"};
     for (std::string& a : configArgs(r.config, TrainConfig{})) args.push_back(std::move(a));
+    if (nproc > 0) args.insert(args.end(), {"--nproc", std::to_string(nproc)});
     // Everything the child needs is built before fork(): between fork and exec only
     // async-signal-safe calls (the caller has threads).
     std::vector<char*> argv;
@@ -94,13 +100,13 @@ struct PreemptionRunner::Impl {
     const std::string errPath = stderrPath(role);
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)
-      throw InputError(std::string("preemption experiment: pipe: ") + std::strerror(errno));
+      throw InputError(std::string("child run: pipe: ") + std::strerror(errno));
     const pid_t parent = ::getpid();
     const pid_t child = ::fork();
     if (child < 0) {
       ::close(fds[0]);
       ::close(fds[1]);
-      throw InputError(std::string("preemption experiment: fork: ") + std::strerror(errno));
+      throw InputError(std::string("child run: fork: ") + std::strerror(errno));
     }
     if (child == 0) {
       ::setpgid(0, 0);  // a group of its own: cancel() kills it whole
@@ -127,7 +133,9 @@ struct PreemptionRunner::Impl {
     summaryMessage.clear();
     r.news.provenance.kind = Provenance::Live;
     r.news.provenance.device = r.config.device + " (child process)";
-    touch(r, RunState::Preparing, "started as a child process: " + executable + " train");
+    touch(r, RunState::Preparing,
+          "started as a child process: " + executable + " train" +
+              (nproc > 0 ? " --nproc " + std::to_string(nproc) : std::string()));
   }
 
   void takeLine(const std::string& line) {
@@ -135,7 +143,7 @@ struct PreemptionRunner::Impl {
     r.jsonl += line + "\n";
     TrainJsonl parsed;
     try {
-      parsed = parseTrainJsonl(line, kFileNames[size_t(current)]);
+      parsed = parseTrainJsonl(line, fileName(current));
     } catch (const std::exception&) {
       return;  // not a record line
     }
@@ -208,9 +216,8 @@ struct PreemptionRunner::Impl {
       r.news.provenance.torchVersion = torchVersion;
     }
     try {
-      AtomicFileWriter::writeFile(
-          (fs::path(recordsDir) / (std::string(kFileNames[size_t(role)]) + ".jsonl")).string(),
-          r.jsonl);
+      AtomicFileWriter::writeFile((fs::path(recordsDir) / (fileName(role) + ".jsonl")).string(),
+                                  r.jsonl);
     } catch (const std::exception& e) {
       r.news.warnings.push_back(e.what());
     }
@@ -240,6 +247,7 @@ struct PreemptionRunner::Impl {
   // What follows the end of `role`'s child.
   void next(int role) {
     const Run& ended = runs[size_t(role)];
+    if (nproc > 0) return;  // the data-parallel experiment's one child
     if (cancelled) {
       for (int later = role + 1; later < 3; ++later) skip(later, "cancelled");
     } else if (role == kUninterrupted) {
@@ -318,8 +326,10 @@ struct PreemptionRunner::Impl {
   }
 };
 
-PreemptionRunner::PreemptionRunner(std::string executable) : impl_(std::make_unique<Impl>()) {
+PreemptionRunner::PreemptionRunner(std::string executable, RunId firstId)
+    : impl_(std::make_unique<Impl>()) {
   impl_->executable = std::move(executable);
+  impl_->nextId = firstId;
 }
 
 PreemptionRunner::~PreemptionRunner() { cancel(); }
@@ -348,6 +358,7 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
     if (ec) throw InputError(dir + ": cannot create the folder: " + ec.message());
   }
   d.recordsDir = recordsDir;
+  d.nproc = 0;
   d.killAfter = killStep(config);
   d.cancelled = false;
   d.device.clear();
@@ -370,6 +381,35 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
   }
   d.spawn(kUninterrupted);
   return planned;
+}
+
+std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startDataParallel(
+    const TrainConfig& config, int nproc, const std::string& recordsDir) {
+  Impl& d = *impl_;
+  if (active()) throw InputError("the data-parallel experiment is still running: cancel it first");
+  if (nproc < 2) throw InputError("the data-parallel experiment needs 2 processes or more");
+  std::error_code ec;
+  fs::create_directories(recordsDir, ec);
+  if (ec) throw InputError(recordsDir + ": cannot create the folder: " + ec.message());
+  d.recordsDir = recordsDir;
+  d.nproc = nproc;
+  d.killAfter = 0;
+  d.cancelled = false;
+  d.device.clear();
+  d.torchVersion.clear();
+  Run r;
+  r.id = d.nextId++;
+  r.label = "data parallel, " + std::to_string(nproc) + " processes";
+  r.config = config;
+  r.news.id = r.id;
+  r.news.label = r.label;
+  r.news.totalSteps = config.steps;
+  r.news.state = RunState::Queued;
+  d.runs = {};
+  for (Run& unused : d.runs) unused.ended = true;  // id 0: not planned
+  d.runs[0] = r;
+  d.spawn(0);
+  return {{r.id, r.label, RunRole::None, r.config}};
 }
 
 std::vector<RunUpdate> PreemptionRunner::drain() {
@@ -410,6 +450,11 @@ void PreemptionRunner::cancel() {
 bool PreemptionRunner::active() const {
   return impl_->pid > 0 || std::any_of(impl_->runs.begin(), impl_->runs.end(),
                                        [](const Run& r) { return r.id != 0 && !r.ended; });
+}
+
+bool PreemptionRunner::owns(RunId id) const {
+  return id != 0 && std::any_of(impl_->runs.begin(), impl_->runs.end(),
+                                [id](const Run& r) { return r.id == id; });
 }
 
 }  // namespace precisionlab

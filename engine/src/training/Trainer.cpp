@@ -476,6 +476,8 @@ StepRecord Trainer::step(const Batch& global) {
   if (cpuTimed) r.cpuMs = threadCpuMs() - cpuStart;
   r.peakBytes = memory.end();
   r.optimizerStateBytes = std::max<int64_t>(0, optimizerKept);
+  r.allReduceMs = lastAllReduceMs_;
+  r.allReduceBytes = lastAllReduceBytes_;
   for (const auto& p : parameters_) r.trainableParams += p.numel();
   step_ = stepNumber;
 
