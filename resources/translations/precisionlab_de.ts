@@ -161,6 +161,14 @@
         <source>per_device_train_batch_size halved, learning_rate unchanged: half the activations in memory, but each step sees half the examples, so the updates are not the baseline&apos;s (gradient accumulation keeps them).</source>
         <translation>per_device_train_batch_size halbiert, learning_rate unverändert: halb so viele Aktivierungen im Speicher, aber jeder Schritt sieht nur die Hälfte der Beispiele, also sind die Updates nicht die der Baseline (Gradientenakkumulation behält sie bei).</translation>
     </message>
+    <message>
+        <source>Data parallel, 2 processes</source>
+        <translation>Datenparallel, 2 Prozesse</translation>
+    </message>
+    <message>
+        <source>DistributedDataParallel as torchrun starts it: 2 processes, each training half of every global batch, the parameters broadcast from rank 0, the gradients averaged by a Gloo all-reduce after backward. The same global batch as the one-process baseline, so the same updates; each step pays for the all-reduce, measured.</source>
+        <translation>DistributedDataParallel, wie torchrun es startet: 2 Prozesse, jeder trainiert die Hälfte jedes globalen Batches, die Parameter werden von Rang 0 verteilt, die Gradienten nach dem Backward-Pass durch ein Gloo-All-Reduce gemittelt. Derselbe globale Batch wie bei der Ein-Prozess-Baseline, also dieselben Updates; jeder Schritt bezahlt das All-Reduce, gemessen.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -328,6 +336,10 @@
     <message>
         <source>Half the batch</source>
         <translation>Halbe Batch</translation>
+    </message>
+    <message>
+        <source>2 processes, half the batch each</source>
+        <translation>2 Prozesse, je der halbe Batch</translation>
     </message>
 </context>
 <context>
@@ -959,6 +971,38 @@
     <message>
         <source>the resumed curve DIFFERS from the uninterrupted one from step %1 (largest relative gap %2): the checkpoint missed part of the run&apos;s state</source>
         <translation>die fortgesetzte Kurve WEICHT ab Schritt %1 von der ununterbrochenen AB (größte relative Abweichung %2): dem Checkpoint fehlte ein Teil des Laufzustands</translation>
+    </message>
+    <message>
+        <source>batch %1 split over 2 processes (%2 each), gradients averaged by an all-reduce: </source>
+        <translation>Batch %1 auf 2 Prozesse verteilt (je %2), Gradienten durch ein All-Reduce gemittelt: </translation>
+    </message>
+    <message>
+        <source>NOT data-parallel: none of its steps recorded an all-reduce (it ran as one process)</source>
+        <translation>NICHT datenparallel: keiner seiner Schritte hat ein All-Reduce aufgezeichnet (er lief als ein Prozess)</translation>
+    </message>
+    <message>
+        <source>the same updates as the one-process baseline: loss within %1 relative at all %2 steps (largest gap %4, %3 relative; %5 steps bit-equal: the averaged gradient adds the same numbers in another order, so it rounds differently)</source>
+        <translation>dieselben Updates wie die Ein-Prozess-Baseline: Loss relativ innerhalb von %1 bei allen %2 Schritten (größte Abweichung %4, %3 relativ; %5 Schritte bitgleich: der gemittelte Gradient addiert dieselben Zahlen in anderer Reihenfolge und rundet daher anders)</translation>
+    </message>
+    <message>
+        <source>NOT the baseline&apos;s updates: loss beyond %1 relative (largest gap %4, %3 relative, over %2 steps, %5 bit-equal)</source>
+        <translation>NICHT die Updates der Baseline: Loss relativ über %1 (größte Abweichung %4, %3 relativ, über %2 Schritte, %5 bitgleich)</translation>
+    </message>
+    <message>
+        <source>; each step: %1 ms compute + %2 ms gradient all-reduce of %3 MB per process, the all-reduce %4 % of the step (rank 0&apos;s wall-clock medians over %5 steps; the all-reduce includes waiting for the other process)</source>
+        <translation>; jeder Schritt: %1 ms Rechnen + %2 ms Gradienten-All-Reduce von %3 MB pro Prozess, das All-Reduce %4 % des Schritts (Mediane der Wanduhrzeit von Rang 0 über %5 Schritte; das All-Reduce schließt das Warten auf den anderen Prozess ein)</translation>
+    </message>
+    <message>
+        <source>; peak memory %1 MiB per process, %2x the one-process run&apos;s (measured)</source>
+        <translation>; Spitzenspeicher %1 MiB pro Prozess, %2x der des Ein-Prozess-Laufs (gemessen)</translation>
+    </message>
+    <message>
+        <source>; peak memory %1 MiB per process (measured)</source>
+        <translation>; Spitzenspeicher %1 MiB pro Prozess (gemessen)</translation>
+    </message>
+    <message>
+        <source>; not a speed measurement: each process computes half the batch, and here the 2 processes share the machine&apos;s cores with the baseline (precisionlab-cli bench measures 2 workers against 1)</source>
+        <translation>; keine Geschwindigkeitsmessung: jeder Prozess rechnet den halben Batch, und hier teilen sich die 2 Prozesse die Kerne des Rechners mit der Baseline (precisionlab-cli bench misst 2 Worker gegen 1)</translation>
     </message>
 </context>
 <context>
@@ -2230,6 +2274,26 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Learns like fp32; %1; %2</source>
         <translation>Lernt wie fp32; %1; %2</translation>
+    </message>
+    <message>
+        <source>The same updates as one process; the all-reduce took %1 % of each step</source>
+        <translation>Dieselben Updates wie ein Prozess; das All-Reduce brauchte %1 % jedes Schritts</translation>
+    </message>
+    <message>
+        <source>Did not make the one-process run&apos;s updates in this run</source>
+        <translation>Hat in diesem Lauf nicht die Updates des Ein-Prozess-Laufs gemacht</translation>
+    </message>
+    <message>
+        <source>loss at most %1 from the baseline&apos;s at the same step (%2 relative, %3 steps compared)</source>
+        <translation>Loss höchstens %1 von dem der Baseline beim selben Schritt entfernt (%2 relativ, %3 Schritte verglichen)</translation>
+    </message>
+    <message>
+        <source>a step: %1 ms compute, %2 ms gradient all-reduce of %3 MB (medians, measured by rank 0)</source>
+        <translation>ein Schritt: %1 ms Rechnen, %2 ms Gradienten-All-Reduce von %3 MB (Mediane, gemessen von Rang 0)</translation>
+    </message>
+    <message>
+        <source>peak memory %1 MiB per process (measured)</source>
+        <translation>Spitzenspeicher %1 MiB pro Prozess (gemessen)</translation>
     </message>
 </context>
 <context>
