@@ -126,8 +126,8 @@ void checkLesson(const TrainConfig& base) {
 // error, not a silent pass.
 void seeds(const char* variable = nullptr) {
   QTest::addColumn<qulonglong>("seed");
-  const char* name = variable && qEnvironmentVariableIsSet(variable) ? variable
-                                                                      : "PRECISIONLAB_LESSON_SEEDS";
+  const char* name =
+      variable && qEnvironmentVariableIsSet(variable) ? variable : "PRECISIONLAB_LESSON_SEEDS";
   const QByteArray only = qgetenv(name);
   const QList<QByteArray> wanted = only.split(',');
   int rows = 0;

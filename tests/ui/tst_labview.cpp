@@ -277,11 +277,14 @@ void TestLabView::toggleStartsRunAndChartsReceivePoints() {
 
 void TestLabView::untickCancelsOnlyThatScenario() {
   view_->setSettings(tinyConfig(100000));
-  // Starting D also starts the fp32 baseline it is compared with.
+  // Starting D also starts the fp32 baseline it is compared with; bf16 trains beside them.
   view_->runScenario(QStringLiteral("fp16-amp"));
+  view_->runScenario(QStringLiteral("bf16-amp"));
   RunToggle* d = view_->toggle(QStringLiteral("fp16-amp"));
+  RunToggle* bf16 = view_->toggle(QStringLiteral("bf16-amp"));
   RunToggle* baseline = view_->toggle(QStringLiteral("baseline-fp32"));
   QVERIFY(d->isOn());
+  QVERIFY(bf16->isOn());
   QVERIFY(baseline->isOn());
   QTRY_VERIFY_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("fp16-amp"))->steps.size() >= 2,
                            kTimeoutMs);
@@ -298,18 +301,21 @@ void TestLabView::untickCancelsOnlyThatScenario() {
   QTRY_COMPARE_WITH_TIMEOUT(firstRunOf(*view_, QStringLiteral("fp16-amp"))->state,
                             RunState::Cancelled, kTimeoutMs);
   const size_t stepsAtCancel = firstRunOf(*view_, QStringLiteral("fp16-amp"))->steps.size();
-  // The baseline keeps training after D is cancelled.
+  // The baseline keeps training after D is cancelled: bf16 is still compared with it.
   const size_t baselineSteps = firstRunOf(*view_, QStringLiteral("baseline-fp32"))->steps.size();
   QTRY_VERIFY_WITH_TIMEOUT(
       firstRunOf(*view_, QStringLiteral("baseline-fp32"))->steps.size() > baselineSteps + 1,
       kTimeoutMs);
   QCOMPARE(firstRunOf(*view_, QStringLiteral("fp16-amp"))->steps.size(), stepsAtCancel);
   QVERIFY(baseline->isOn());
-  // D's curve stays on the loss chart after cancelling (two runs drawn).
-  QCOMPARE(chart(*view_, QStringLiteral("loss"))->chart()->seriesCount(), 2);
+  // D's curve stays on the loss chart after cancelling (three runs drawn).
+  QCOMPARE(chart(*view_, QStringLiteral("loss"))->chart()->seriesCount(), 3);
 
-  view_->stopAll();
+  // Unticking the last option the baseline was started for stops it too: nothing is compared
+  // with it any more (it kept a core busy for nothing).
+  clickToggle(bf16);
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
+  QCOMPARE(firstRunOf(*view_, QStringLiteral("baseline-fp32"))->state, RunState::Cancelled);
   QVERIFY(!baseline->isOn());
 }
 

@@ -60,6 +60,7 @@ class TestPresenter : public QObject {
   void liveRunsStartWithTheQuestionAndEscAsksToStopThem();
   void slowLiveRunsOfferTheRecordings();
   void acceptedRecordingsKeepTheSlide();
+  void recordingsAcceptedOnTheBreakdownShowItFromItsTop();
   void measuredSlownessOffersTheRecordingsWhateverTheCause();
   void aClickersWalkOnTheRecordingsAt1024x768();
   void paceEstimate();
@@ -689,6 +690,60 @@ void TestPresenter::acceptedRecordingsKeepTheSlide() {
   QCOMPARE(presenter->walkthrough()->current().kind, Kind::RunOption);
   QTest::keyClick(window->studyView(), Qt::Key_Escape);
   QVERIFY(!presenter->isActive());
+}
+
+void TestPresenter::recordingsAcceptedOnTheBreakdownShowItFromItsTop() {
+  // Walked at 1024x768 on a busy machine: the offer came while the teacher paged through the
+  // breakdown, and after "Yes" the slide showed the answer's explanation with the breakdown's
+  // title at the bottom edge. The cards above the breakdown change height while runs start and
+  // recordings load; the slide stays where the teacher paged it, and after "Yes" it is shown from
+  // its top.
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = static_cast<LabView*>(window->labView());
+  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  PresenterMode* presenter = window->presenter();
+  StudyView* study = window->studyView();
+  bool offeredOnBreakdown = false;
+  window->setConfirm([&](const QString& title, const QString&) {
+    if (title == QStringLiteral("Present the recordings?"))
+      offeredOnBreakdown = presenter->walkthrough()->current().kind == Kind::Breakdown;
+    return true;
+  });
+  QElapsedTimer wall;
+  wall.start();
+  bool slow = false;  // the machine turns slow once the class reads into the breakdown
+  presenter->setPaceClock([&] { return slow ? wall.elapsed() / 1000.0 * 200 : 0.0; });
+  presenter->enter();
+  for (int presses = 0; presses < 20 && presenter->walkthrough()->current().kind != Kind::Breakdown;
+       ++presses)
+    QTest::keyClick(study, Qt::Key_PageDown);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Breakdown);
+  QScrollBar* bar = studyScrollBar(study);
+  QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0 && bar->value() == study->presenterBreakdownTop(),
+                           30000);
+  QTest::keyClick(study, Qt::Key_PageDown);  // the teacher pages into the breakdown
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Breakdown);
+  // A page into it, from where the class saw it (a layout still pending moved it: the page began
+  // from a stale position above the breakdown's top, and the slide jumped back up).
+  QTRY_VERIFY(bar->value() > study->presenterBreakdownTop());
+  const int paged = bar->value() - study->presenterBreakdownTop();
+  QVERIFY(!presenter->recordingsOffered());
+  // While the live runs train and the cards above fill, the class keeps seeing the same text.
+  QTRY_VERIFY_WITH_TIMEOUT(std::any_of(lab->store().runs().begin(), lab->store().runs().end(),
+                                       [](const TrackedRun& r) { return r.stepsDone() > 0; }),
+                           60000);
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+  QCOMPARE(bar->value() - study->presenterBreakdownTop(), paged);
+  slow = true;
+  QTRY_VERIFY_WITH_TIMEOUT(presenter->presentingRecordings(), 60000);
+  QVERIFY(offeredOnBreakdown);
+  QCOMPARE(presenter->walkthrough()->current().kind, Kind::Breakdown);
+  QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0 && bar->value() == study->presenterBreakdownTop(),
+                           30000);
+  QTest::keyClick(window->tabs()->currentWidget(), Qt::Key_Escape);
+  QTRY_VERIFY(!presenter->isActive());
 }
 
 void TestPresenter::measuredSlownessOffersTheRecordingsWhateverTheCause() {

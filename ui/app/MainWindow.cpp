@@ -583,7 +583,8 @@ QStringList MainWindow::unfinishedWork() const {
   int active = 0;
   for (const TrackedRun& run : lab->store().runs()) active += run.active() ? 1 : 0;
   if (active > 0)
-    out << tr("%n lab run(s) still going (stopped now; what has not been saved is lost)", nullptr, active);
+    out << tr("%n lab run(s) still going (stopped now; what has not been saved is lost)", nullptr,
+              active);
   return out;
 }
 

@@ -183,6 +183,7 @@ void StudyView::buildUi() {
   banner_->setAccessibleName(tr("Result"));
   banner_->hide();
   breakdown_ = new BreakdownPanel(column);
+  breakdown_->installEventFilter(this);  // its moves keep the presenter's breakdown slide still
   breakdown_->hide();
   connect(breakdown_, &BreakdownPanel::runInLabRequested, this, &StudyView::runInLabRequested);
 
@@ -458,6 +459,7 @@ void StudyView::presenterShowBreakdown(bool atEnd) {
   // teacher comes back to it. Applied once the event loop has laid it out, and again on every
   // change of the scroll range until a key scrolls it (the layout may take more than one pass).
   breakdownAnchor_ = atEnd ? BreakdownAnchor::End : BreakdownAnchor::Top;
+  breakdownOffset_ = 0;
   QTimer::singleShot(0, this, &StudyView::applyBreakdownAnchor);
 }
 
@@ -470,16 +472,30 @@ int StudyView::presenterBreakdownTop() const {
 void StudyView::applyBreakdownAnchor() {
   if (presenter_ != PresenterStep::Breakdown || breakdownAnchor_ == BreakdownAnchor::None) return;
   QScrollBar* bar = scroll_->verticalScrollBar();
-  bar->setValue(breakdownAnchor_ == BreakdownAnchor::End ? bar->maximum()
-                                                         : presenterBreakdownTop());
+  bar->setValue(breakdownAnchor_ == BreakdownAnchor::End
+                    ? bar->maximum()
+                    : std::min(presenterBreakdownTop() + breakdownOffset_, bar->maximum()));
+}
+
+bool StudyView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == breakdown_ && event->type() == QEvent::Move) applyBreakdownAnchor();
+  return QWidget::eventFilter(watched, event);
 }
 
 bool StudyView::presenterScroll(int direction) {
   if (presenter_ == PresenterStep::Off) return false;
   // The question and the answer scroll from the top, the breakdown from its own top.
   const bool breakdown = presenter_ == PresenterStep::Breakdown;
-  if (breakdown) breakdownAnchor_ = BreakdownAnchor::None;  // the teacher scrolls from here on
-  return SlideScroll::page(scroll_, direction, breakdown ? presenterBreakdownTop() : 0);
+  if (!breakdown) return SlideScroll::page(scroll_, direction, 0);
+  // The layout pending now may move the breakdown (the cards above it filled): the slide where
+  // the class sees it first, so the page starts from what is on screen, not a stale position.
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+  applyBreakdownAnchor();
+  breakdownAnchor_ = BreakdownAnchor::None;  // where the key leaves it, measured below
+  if (!SlideScroll::page(scroll_, direction, presenterBreakdownTop())) return false;
+  breakdownAnchor_ = BreakdownAnchor::Top;
+  breakdownOffset_ = std::max(0, scroll_->verticalScrollBar()->value() - presenterBreakdownTop());
+  return true;
 }
 
 void StudyView::presenterEnd() {

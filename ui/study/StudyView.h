@@ -119,16 +119,20 @@ class StudyView : public QWidget {
   void showWriteError(const QString& message);
   bool sessionHasWork() const;
   void applyBreakdownAnchor();
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
   StudyController* controller_ = nullptr;
   quiz::QuizMode mode_ = quiz::QuizMode::Practice;
   enum class PresenterStep { Off, Question, Reveal, Breakdown };
   PresenterStep presenter_ = PresenterStep::Off;
-  // Where the breakdown step sits until a key scrolls it: re-applied while the layout settles
-  // (the scroll range changes after the study tab comes back), so the first Page Up or Down
-  // never starts from a stale position.
+  // Where the breakdown step sits: its top (plus how far the teacher paged into it) or its end.
+  // Re-applied while the layout settles and whenever the text above it changes height (the
+  // scroll range changes after the study tab comes back; live runs and recordings fill the
+  // cards above while the class reads), so the slide never jumps under the class's eyes and the
+  // next Page Up or Down never starts from a stale position.
   enum class BreakdownAnchor { None, Top, End };
   BreakdownAnchor breakdownAnchor_ = BreakdownAnchor::None;
+  int breakdownOffset_ = 0;  // with Top: pixels below the breakdown's top, paged by the teacher
   bool roundFinished_ = false;
   QString cardsFor_;  // "<session>/<question id>" the cards were built for
 
