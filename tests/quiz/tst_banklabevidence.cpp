@@ -88,6 +88,13 @@ class TestBankLabEvidence : public QObject {
   QVector<Link> links_;
   QStringList unknown_;
 
+  const Question* questionOf(const Option* option) const {
+    for (const Question& q : bank_.questions)
+      for (const Option& o : q.options)
+        if (&o == option) return &q;
+    return nullptr;
+  }
+
  private slots:
   void initTestCase() {
     const BankLoadResult r = BankLoader::loadFile(
@@ -170,10 +177,7 @@ class TestBankLabEvidence : public QObject {
     for (const Link& l : links_) {
       if (l.row->story != EvidenceStory::DataParallel) continue;
       ++links;
-      const Question* question = nullptr;
-      for (const Question& q : bank_.questions)
-        for (const Option& o : q.options)
-          if (&o == l.option) question = &q;
+      const Question* question = questionOf(l.option);
       QVERIFY(question);
       QVERIFY2(l.option->correct, qPrintable(l.where + QStringLiteral(" is not keyed")));
       QVERIFY2(ddp.match(l.option->text).hasMatch(),
@@ -211,10 +215,7 @@ class TestBankLabEvidence : public QObject {
     for (const Link& l : links_) {
       if (l.row->story != EvidenceStory::WorkerDies) continue;
       ++links;
-      const Question* question = nullptr;
-      for (const Question& q : bank_.questions)
-        for (const Option& o : q.options)
-          if (&o == l.option) question = &q;
+      const Question* question = questionOf(l.option);
       QVERIFY(question);
       QVERIFY2(l.option->correct, qPrintable(l.where + QStringLiteral(" is not keyed")));
       QVERIFY2(

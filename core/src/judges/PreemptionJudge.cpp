@@ -36,16 +36,8 @@ void tell(const Context& c, Verdict& v, std::vector<VerdictText>& s) {
   const ResumedCurve curve = compareResumedCurve(runs, c.options.resumeTolerance);
   // The figures whatever the judgement (the ones a judgement does not reach stay 0).
   auto figures = [&](bool compared) {
-    figure(v, "checkpointStep", static_cast<double>(runs.checkpointStep));
     figure(v, "killedAfterStep", static_cast<double>(killed.empty() ? 0 : killed.back().step));
-    figure(v, "lostSteps", static_cast<double>(curve.lostSteps));
-    figure(v, "lostMs", curve.lostMs, "ms");
-    figure(v, "comparedSteps", static_cast<double>(compared ? curve.compared : 0));
-    figure(v, "bitEqualSteps", static_cast<double>(compared ? curve.bitEqual : 0));
-    figure(v, "firstDifferentStep", static_cast<double>(compared ? curve.firstDifferentStep : 0));
-    figure(v, "maxRelativeLossGap", compared ? curve.maxRelativeLossGap : 0);
-    figure(v, "maxAbsLossDiff", curve.maxAbsLossDiff);
-    figure(v, "failedRun", static_cast<double>(runs.failedRun));
+    curveFigures(v, runs, curve, compared);
   };
   // A run that ended in an error is the experiment's failure, with its cause: a child that could
   // not write its checkpoint read "killed before its first checkpoint" though nothing was killed.

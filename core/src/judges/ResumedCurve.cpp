@@ -91,6 +91,19 @@ ResumedCurve compareResumedCurve(const KillAndResumeRuns& runs, double tolerance
   return c;
 }
 
+void curveFigures(Verdict& v, const KillAndResumeRuns& runs, const ResumedCurve& curve,
+                  bool compared) {
+  figure(v, "checkpointStep", static_cast<double>(runs.checkpointStep));
+  figure(v, "lostSteps", static_cast<double>(curve.lostSteps));
+  figure(v, "lostMs", curve.lostMs, "ms");
+  figure(v, "comparedSteps", static_cast<double>(compared ? curve.compared : 0));
+  figure(v, "bitEqualSteps", static_cast<double>(compared ? curve.bitEqual : 0));
+  figure(v, "firstDifferentStep", static_cast<double>(compared ? curve.firstDifferentStep : 0));
+  figure(v, "maxRelativeLossGap", compared ? curve.maxRelativeLossGap : 0);
+  figure(v, "maxAbsLossDiff", curve.maxAbsLossDiff);
+  figure(v, "failedRun", static_cast<double>(runs.failedRun));
+}
+
 VerdictText lostWorkText(int64_t lostSteps, int64_t checkpointStep, double lostMs) {
   if (lostSteps == 1)
     return text(PL_TRANSLATE_NOOP("Verdict",

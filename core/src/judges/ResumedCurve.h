@@ -45,6 +45,12 @@ struct ResumedCurve {
 
 ResumedCurve compareResumedCurve(const KillAndResumeRuns& runs, double tolerance);
 
+// Their figures: checkpointStep, lostSteps, lostMs, comparedSteps, bitEqualSteps,
+// firstDifferentStep, maxRelativeLossGap (those three 0 unless `compared`), maxAbsLossDiff,
+// failedRun (a RunRole).
+void curveFigures(Verdict& v, const KillAndResumeRuns& runs, const ResumedCurve& curve,
+                  bool compared);
+
 // "; lost work: 3 steps since checkpoint-12 (412 ms measured), done again".
 VerdictText lostWorkText(int64_t lostSteps, int64_t checkpointStep, double lostMs);
 

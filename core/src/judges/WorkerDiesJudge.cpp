@@ -98,15 +98,7 @@ void tell(const Context& c, Verdict& v, std::vector<VerdictText>& s) {
     figure(v, "collectiveWaitMs", waitedMs, "ms", lostRank);
     figure(v, "collectiveTimeoutMs", timeoutMs, "ms");
     figure(v, "waitedUntilTimeout", waitedOut, "bool");
-    figure(v, "checkpointStep", static_cast<double>(runs.checkpointStep));
-    figure(v, "lostSteps", static_cast<double>(curve.lostSteps));
-    figure(v, "lostMs", curve.lostMs, "ms");
-    figure(v, "comparedSteps", static_cast<double>(compared ? curve.compared : 0));
-    figure(v, "bitEqualSteps", static_cast<double>(compared ? curve.bitEqual : 0));
-    figure(v, "firstDifferentStep", static_cast<double>(compared ? curve.firstDifferentStep : 0));
-    figure(v, "maxRelativeLossGap", compared ? curve.maxRelativeLossGap : 0);
-    figure(v, "maxAbsLossDiff", curve.maxAbsLossDiff);
-    figure(v, "failedRun", static_cast<double>(runs.failedRun));
+    curveFigures(v, runs, curve, compared);
   };
   if (runs.failedRun != RunRole::None) {
     v.judgement = Judgement::Failed;

@@ -16,6 +16,12 @@ const std::string kFp32Args =
     "        fp16=False,  # no mixed precision: fp32 weights, activations and gradients\n"
     "        bf16=False,\n";
 
+// The kill-and-resume experiments' runs: a checkpoint every quarter, the newest two kept.
+void checkpointEveryQuarter(TrainConfig& c) {
+  c.checkpointEvery = std::max<int64_t>(1, c.steps / 4);
+  c.checkpointKeep = 2;
+}
+
 // The fp32 baseline and the seed question's options A and B.
 void addQuestionRows(std::vector<ScenarioSpec>& rows) {
   {
@@ -401,10 +407,7 @@ void addOtherExperimentRows(std::vector<ScenarioSpec>& rows) {
         "checkpoint-<step>/ folder every quarter of the run holds the weights, AdamW state, "
         "scaler, LR schedule position, RNG and data order, so a run killed like a preempted "
         "Spot VM continues exactly; only the steps since the last checkpoint are lost.");
-    s.configure = [](TrainConfig& c) {
-      c.checkpointEvery = std::max<int64_t>(1, c.steps / 4);
-      c.checkpointKeep = 2;
-    };
+    s.configure = checkpointEveryQuarter;
     s.runSource = RunSource::KillAndResume;
     s.linkFrom = EvidenceLink::Correct;
     s.shows =
@@ -520,10 +523,7 @@ void addDataParallelRows(std::vector<ScenarioSpec>& rows) {
         "mid-run, as when a host fault replaces a VM: rank 0 waits in its all-reduce until the "
         "collective timeout and the job fails naming the rank; then every rank restarts from "
         "the newest checkpoint (Vertex AI's restartJobOnWorkerRestart with resume logic).");
-    s.configure = [](TrainConfig& c) {
-      c.checkpointEvery = std::max<int64_t>(1, c.steps / 4);
-      c.checkpointKeep = 2;
-    };
+    s.configure = checkpointEveryQuarter;
     s.runSource = RunSource::RankKillAndResume;
     s.linkFrom = EvidenceLink::Correct;
     s.shows =
