@@ -286,6 +286,16 @@ int runTrainCommand(const ArgParser& parser) {
     } catch (const DataParallelError& e) {
       std::signal(SIGINT, previous);
       if (tty) bar.finish();
+      if (jsonl && rank0 && e.kind() == DataParallelError::Kind::PeerLost) {
+        // The job's end for whoever reads the records (the lab's worker-dies experiment): the
+        // cause and how long this rank waited in the collective that failed.
+        json::Value line = json::Value::object();
+        line.set("type", "summary");
+        line.set("state", runStateName(RunState::Failed));
+        line.set("message", textForJson(e.what()));
+        line.set("collectiveWaitMs", e.waitedMs());
+        std::cout << json::serialize(line) << "\n";
+      }
       std::cout.flush();
       std::cerr << "precisionlab-cli train: " << escapeForTerminal(e.what(), NewlinePolicy::Keep)
                 << "\n";

@@ -38,6 +38,18 @@
         <source>resumed from checkpoint</source>
         <translation>vom Checkpoint fortgesetzt</translation>
     </message>
+    <message>
+        <source>2 ranks, uninterrupted</source>
+        <translation>2 Ränge, ununterbrochen</translation>
+    </message>
+    <message>
+        <source>2 ranks, rank 1 lost</source>
+        <translation>2 Ränge, Rang 1 verloren</translation>
+    </message>
+    <message>
+        <source>2 ranks, all resumed from checkpoint</source>
+        <translation>2 Ränge, alle vom Checkpoint fortgesetzt</translation>
+    </message>
 </context>
 <context>
     <name>LabScenarios</name>
@@ -168,6 +180,14 @@
     <message>
         <source>DistributedDataParallel as torchrun starts it: 2 processes, each training half of every global batch, the parameters broadcast from rank 0, the gradients averaged by a Gloo all-reduce after backward. The same global batch as the one-process baseline, so the same updates; each step pays for the all-reduce, measured.</source>
         <translation>DistributedDataParallel, wie torchrun es startet: 2 Prozesse, jeder trainiert die Hälfte jedes globalen Batches, die Parameter werden von Rang 0 verteilt, die Gradienten nach dem Backward-Pass durch ein Gloo-All-Reduce gemittelt. Derselbe globale Batch wie bei der Ein-Prozess-Baseline, also dieselben Updates; jeder Schritt bezahlt das All-Reduce, gemessen.</translation>
+    </message>
+    <message>
+        <source>A worker dies, the job restarts</source>
+        <translation>Ein Worker fällt aus, der Job startet neu</translation>
+    </message>
+    <message>
+        <source>A 2-process DistributedDataParallel job checkpointing every quarter loses rank 1 mid-run, as when a host fault replaces a VM: rank 0 waits in its all-reduce until the collective timeout and the job fails naming the rank; then every rank restarts from the newest checkpoint (Vertex AI&apos;s restartJobOnWorkerRestart with resume logic).</source>
+        <translation>Ein DistributedDataParallel-Job mit 2 Prozessen, der jedes Viertel einen Checkpoint schreibt, verliert mitten im Lauf Rang 1, wie wenn ein Hostfehler eine VM ersetzt: Rang 0 wartet in seinem All-Reduce bis zum Collective-Timeout, und der Job scheitert und nennt den Rang; dann starten alle Ränge vom neuesten Checkpoint neu (restartJobOnWorkerRestart von Vertex AI mit Fortsetzungslogik).</translation>
     </message>
 </context>
 <context>
@@ -340,6 +360,10 @@
     <message>
         <source>2 processes, half the batch each</source>
         <translation>2 Prozesse, je der halbe Batch</translation>
+    </message>
+    <message>
+        <source>Rank lost, all ranks resumed</source>
+        <translation>Rang verloren, alle Ränge fortgesetzt</translation>
     </message>
 </context>
 <context>
@@ -1003,6 +1027,50 @@
     <message>
         <source>; not a speed measurement: each process computes half the batch, and here the 2 processes share the machine&apos;s cores with the baseline (precisionlab-cli bench measures 2 workers against 1)</source>
         <translation>; keine Geschwindigkeitsmessung: jeder Prozess rechnet den halben Batch, und hier teilen sich die 2 Prozesse die Kerne des Rechners mit der Baseline (precisionlab-cli bench misst 2 Worker gegen 1)</translation>
+    </message>
+    <message>
+        <source>the restart of every rank failed: %1</source>
+        <translation>der Neustart aller Ränge ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the job that was to lose a rank did not fail as one that lost a rank: %1</source>
+        <translation>der Job, der einen Rang verlieren sollte, ist nicht wie ein Job gescheitert, der einen Rang verloren hat: %1</translation>
+    </message>
+    <message>
+        <source>the uninterrupted 2-rank job failed: %1</source>
+        <translation>der ununterbrochene Job mit 2 Rängen ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>rank 1 stopped after step %1 without closing its connections (SIGSTOP, as a worker whose machine vanished; killed with SIGKILL once the job had failed, since a killed process closes its connections and Gloo then fails at once), so rank 0 waited %2 s in its collective, the whole collective timeout of %3 s, and the job failed: %4</source>
+        <translation>Rang 1 wurde nach Schritt %1 angehalten, ohne seine Verbindungen zu schließen (SIGSTOP, wie ein Worker, dessen Maschine verschwunden ist; erst nach dem Scheitern des Jobs mit SIGKILL beendet, denn ein beendeter Prozess schließt seine Verbindungen, und Gloo scheitert dann sofort), also wartete Rang 0 %2 s in seiner Collective-Operation, den ganzen Collective-Timeout von %3 s, und der Job scheiterte: %4</translation>
+    </message>
+    <message>
+        <source>rank 1 stopped after step %1, but rank 0&apos;s collective failed after %2 s, before the collective timeout of %3 s (the stopped rank&apos;s connections closed), and the job failed: %4</source>
+        <translation>Rang 1 wurde nach Schritt %1 angehalten, aber die Collective-Operation von Rang 0 scheiterte nach %2 s, vor dem Collective-Timeout von %3 s (die Verbindungen des angehaltenen Rangs wurden geschlossen), und der Job scheiterte: %4</translation>
+    </message>
+    <message>
+        <source>; then every rank restarted from checkpoint-%1 and the resumed curve equals the uninterrupted job&apos;s: %2 steps bit-equal</source>
+        <translation>; dann starteten alle Ränge von checkpoint-%1 neu, und die fortgesetzte Kurve gleicht der des ununterbrochenen Jobs: %2 Schritte bitgleich</translation>
+    </message>
+    <message>
+        <source>; then every rank restarted from checkpoint-%1 and the resumed curve continues the uninterrupted job&apos;s within %2 relative (largest gap %3, %4 of %5 steps bit-equal)</source>
+        <translation>; dann starteten alle Ränge von checkpoint-%1 neu, und die fortgesetzte Kurve setzt die des ununterbrochenen Jobs relativ innerhalb von %2 fort (größte Abweichung %3, %4 von %5 Schritten bitgleich)</translation>
+    </message>
+    <message>
+        <source>; then every rank restarted from checkpoint-%1, but the resumed curve DIFFERS from the uninterrupted job&apos;s from step %2 (largest relative gap %3)</source>
+        <translation>; dann starteten alle Ränge von checkpoint-%1 neu, aber die fortgesetzte Kurve WEICHT ab Schritt %2 von der des ununterbrochenen Jobs AB (größte relative Abweichung %3)</translation>
+    </message>
+    <message>
+        <source>inconclusive: the second job did not end as a job that lost a rank (no failed collective measured)</source>
+        <translation>nicht aussagekräftig: der zweite Job endete nicht wie ein Job, der einen Rang verloren hat (keine gescheiterte Collective-Operation gemessen)</translation>
+    </message>
+    <message>
+        <source>inconclusive: the failed and resumed jobs&apos; steps are not 1..%1 in order, so they cannot be compared</source>
+        <translation>nicht aussagekräftig: die Schritte des gescheiterten und des fortgesetzten Jobs sind nicht 1..%1 in Reihenfolge und lassen sich daher nicht vergleichen</translation>
+    </message>
+    <message>
+        <source>; restarting only the lost worker would not help: the new process cannot join the group rank 0 waits in, so a longer timeout only makes rank 0 wait longer before the same failure, and this job ran on Gloo, whose group did not survive the lost rank either</source>
+        <translation>; nur den verlorenen Worker neu zu starten, hilft nicht: der neue Prozess kann der Gruppe, in der Rang 0 wartet, nicht beitreten, ein längerer Timeout lässt Rang 0 also nur länger bis zum selben Scheitern warten, und dieser Job lief auf Gloo, dessen Gruppe den verlorenen Rang ebenfalls nicht überstand</translation>
     </message>
 </context>
 <context>
@@ -2294,6 +2362,30 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>peak memory %1 MiB per process (measured)</source>
         <translation>Spitzenspeicher %1 MiB pro Prozess (gemessen)</translation>
+    </message>
+    <message>
+        <source>A lost rank fails the job at the timeout; restarting every rank from the checkpoint continues the curve exactly</source>
+        <translation>Ein verlorener Rang lässt den Job beim Timeout scheitern; der Neustart aller Ränge vom Checkpoint setzt die Kurve exakt fort</translation>
+    </message>
+    <message>
+        <source>The resumed curve differs from the uninterrupted job&apos;s</source>
+        <translation>Die fortgesetzte Kurve weicht von der des ununterbrochenen Jobs ab</translation>
+    </message>
+    <message>
+        <source>The experiment did not show a lost rank and a restart</source>
+        <translation>Das Experiment hat keinen verlorenen Rang mit Neustart gezeigt</translation>
+    </message>
+    <message>
+        <source>rank 1 stopped after step %1, its connections left open (a machine that vanished); rank 0 waited %2 s in its collective (timeout %3 s), then the job failed naming rank 1</source>
+        <translation>Rang 1 nach Schritt %1 angehalten, seine Verbindungen offen gelassen (eine verschwundene Maschine); Rang 0 wartete %2 s in seiner Collective-Operation (Timeout %3 s), dann scheiterte der Job und nannte Rang 1</translation>
+    </message>
+    <message>
+        <source>every rank restarted from checkpoint step %1: max |diff| %2 against the uninterrupted job, %3 of %4 steps bit-equal</source>
+        <translation>alle Ränge ab Checkpoint-Schritt %1 neu gestartet: max. |Diff| %2 gegenüber dem ununterbrochenen Job, %3 von %4 Schritten bitgleich</translation>
+    </message>
+    <message>
+        <source>restarting only the lost worker would not help: the new process cannot join the old group, so a longer timeout only waits longer, and Gloo&apos;s group fails the same way</source>
+        <translation>nur den verlorenen Worker neu zu starten, hilft nicht: der neue Prozess kann der alten Gruppe nicht beitreten, ein längerer Timeout wartet also nur länger, und Gloos Gruppe scheitert genauso</translation>
     </message>
 </context>
 <context>

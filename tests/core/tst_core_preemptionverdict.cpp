@@ -7,29 +7,13 @@
 #include <string>
 
 #include "CoreTest.h"
+#include "CraftedCurves.h"
 #include "core/ScenarioIds.h"
 #include "core/Verdict.h"
 
 using namespace precisionlab;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::vector<StepRecord> curve(int64_t from, int64_t to, double bump = 0, int64_t bumpFrom = 0) {
-  std::vector<StepRecord> out;
-  for (int64_t s = from; s <= to; ++s) {
-    StepRecord r;
-    r.step = s;
-    r.loss = 1.0 / double(s + 1);
-    if (bumpFrom > 0 && s >= bumpFrom) r.loss *= 1.0 + bump;
-    r.stepMs = 10.0;
-    out.push_back(r);
-  }
-  return out;
-}
 
 RunLog run(RunRole role, std::vector<StepRecord> steps, RunState state = RunState::Finished) {
   RunLog r;

@@ -40,6 +40,7 @@ bool storySupportsKey(EvidenceStory s) {
     case EvidenceStory::PreemptionResume:
     case EvidenceStory::LoraExperiment:
     case EvidenceStory::DataParallel:  // the same updates over 2 processes, all-reduce measured
+    case EvidenceStory::WorkerDies:    // a lost rank fails the job; the whole job resumes
       return true;
     default:
       return false;
@@ -86,6 +87,13 @@ class TestBankLabEvidence : public QObject {
   QuestionBank bank_;
   QVector<Link> links_;
   QStringList unknown_;
+
+  const Question* questionOf(const Option* option) const {
+    for (const Question& q : bank_.questions)
+      for (const Option& o : q.options)
+        if (&o == option) return &q;
+    return nullptr;
+  }
 
  private slots:
   void initTestCase() {
@@ -169,10 +177,7 @@ class TestBankLabEvidence : public QObject {
     for (const Link& l : links_) {
       if (l.row->story != EvidenceStory::DataParallel) continue;
       ++links;
-      const Question* question = nullptr;
-      for (const Question& q : bank_.questions)
-        for (const Option& o : q.options)
-          if (&o == l.option) question = &q;
+      const Question* question = questionOf(l.option);
       QVERIFY(question);
       QVERIFY2(l.option->correct, qPrintable(l.where + QStringLiteral(" is not keyed")));
       QVERIFY2(ddp.match(l.option->text).hasMatch(),
@@ -187,6 +192,45 @@ class TestBankLabEvidence : public QObject {
                           question->stem));
     }
     QVERIFY(links >= 1);  // 034's key
+  }
+
+  // The worker-dies run shows a data-parallel job that lost a rank failing at the collective
+  // timeout, and every rank restarted from the newest checkpoint continuing the uninterrupted
+  // curve: evidence for an option that restarts the whole job and resumes from a checkpoint, in
+  // a question about a distributed job that lost a worker. It shows nothing about a longer
+  // timeout or another backend being the fix (the row's own verdict says why they are not), so an
+  // option recommending those must not link it.
+  void workerDiesLinksClaimWholeJobRestart() {
+    static const QRegularExpression restart(
+        QStringLiteral("\\b(restartJobOnWorkerRestart|restart(s|ing)? (the|every|all)\\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression checkpoint(QStringLiteral("\\bcheckpoint"),
+                                               QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression lostWorker(
+        QStringLiteral("\\b(worker|rank|node)s?\\b.*\\b(timeout|fails?|replaced|restarts?)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression notTheFix(QStringLiteral("\\b(timeout|Gloo|NCCL|elastic)\\b"),
+                                              QRegularExpression::CaseInsensitiveOption);
+    int links = 0;
+    for (const Link& l : links_) {
+      if (l.row->story != EvidenceStory::WorkerDies) continue;
+      ++links;
+      const Question* question = questionOf(l.option);
+      QVERIFY(question);
+      QVERIFY2(l.option->correct, qPrintable(l.where + QStringLiteral(" is not keyed")));
+      QVERIFY2(
+          restart.match(l.option->text).hasMatch() && checkpoint.match(l.option->text).hasMatch(),
+          qPrintable(l.where +
+                     QStringLiteral(" does not restart the whole job from a checkpoint: ") +
+                     l.option->text));
+      QVERIFY2(!notTheFix.match(l.option->text).hasMatch(),
+               qPrintable(l.where + QStringLiteral(" claims a fix the run does not show: ") +
+                          l.option->text));
+      QVERIFY2(lostWorker.match(question->stem).hasMatch(),
+               qPrintable(l.where + QStringLiteral("'s question is not about a lost worker: ") +
+                          question->stem));
+    }
+    QVERIFY(links >= 1);  // 041's key
   }
 
   // On the shipped recordings (CPU, the lab's defaults): the verdict of each linked scenario

@@ -301,6 +301,47 @@ void fillDataParallel(EvidenceCard& c, const Verdict& v) {
                       .arg(locale.toString(v.value("peakBytesPerWorker") / 1048576.0, 'f', 1));
 }
 
+// A worker dies: the stopped rank, how long rank 0 waited in its collective against the
+// timeout, the job's failure, and whether every rank restarted from the checkpoint continues the
+// uninterrupted job's curve (core's worker-dies judge).
+void fillWorkerDies(EvidenceCard& c, const Verdict& v) {
+  const QLocale locale;
+  const bool equal =
+      v.judgement == Judgement::Identical || v.judgement == Judgement::LearnsLikeBaseline;
+  c.finding = equal ? EvidenceCard::Finding::Works
+              : v.judgement == Judgement::Differs || v.judgement == Judgement::Inconclusive
+                  ? EvidenceCard::Finding::Unexpected
+                  : EvidenceCard::Finding::Fails;
+  c.headline = equal ? LabEvidence::tr(
+                           "A lost rank fails the job at the timeout; restarting every rank from "
+                           "the checkpoint continues the curve exactly")
+               : v.judgement == Judgement::Differs
+                   ? LabEvidence::tr("The resumed curve differs from the uninterrupted job's")
+                   : LabEvidence::tr("The experiment did not show a lost rank and a restart");
+  if (v.measured("collectiveWaitMs"))
+    c.evidence << LabEvidence::tr(
+                      "rank 1 stopped after step %1, its connections left open (a machine that "
+                      "vanished); rank 0 waited %2 s in its collective (timeout %3 s), then the "
+                      "job failed naming rank 1")
+                      .arg(v.count("stoppedAfterStep"))
+                      .arg(locale.toString(v.value("collectiveWaitMs") / 1000.0, 'f', 1),
+                           locale.toString(v.value("collectiveTimeoutMs") / 1000.0, 'f', 0));
+  if (v.count("checkpointStep") > 0)
+    c.evidence << LabEvidence::tr(
+                      "every rank restarted from checkpoint step %1: max |diff| %2 against the "
+                      "uninterrupted job, %3 of %4 steps bit-equal")
+                      .arg(v.count("checkpointStep"))
+                      .arg(locale.toString(v.value("maxAbsLossDiff"), 'g', 3))
+                      .arg(v.count("bitEqualSteps"))
+                      .arg(v.count("comparedSteps"));
+  if (equal)
+    c.evidence << LabEvidence::tr(
+        "restarting only the lost worker would not help: the new process cannot join the old "
+        "group, so a longer timeout only waits longer, and Gloo's group fails the same way");
+  else
+    c.evidence << LabEvidence::tr("verdict: %1").arg(QString::fromStdString(v.summary));
+}
+
 // A row that names no story of its own: the verdict's own words and figures, no claim.
 void fillMeasured(EvidenceCard& c, const Verdict& v) {
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
@@ -444,6 +485,9 @@ void fillStoryCard(EvidenceCard& c, EvidenceStory story, const Verdict& v,
       break;
     case EvidenceStory::DataParallel:
       fillDataParallel(c, v);
+      break;
+    case EvidenceStory::WorkerDies:
+      fillWorkerDies(c, v);
       break;
     case EvidenceStory::Reference:
     case EvidenceStory::Measured:

@@ -84,6 +84,9 @@ struct RunLog {
   std::vector<std::string> warnings;
   std::string resumedFrom;  // the checkpoint folder it resumed from, "" for a fresh run
   int64_t resumedStep = 0;  // that checkpoint's step
+  // A data-parallel job that lost a rank: how long rank 0 waited in the collective that failed
+  // (ms, measured by rank 0); 0 otherwise. Not in run files.
+  double collectiveWaitMs = 0;
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // in step order
   std::vector<EvalRecord> evals;  // in step order

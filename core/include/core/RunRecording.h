@@ -58,6 +58,9 @@ struct TrainJsonl {
   bool hasSummary = false;
   std::string state;    // the summary's "finished", "failed" or "cancelled"; "" without one
   std::string message;  // the summary's message (why it failed)
+  // A data-parallel job that lost a rank: how long rank 0 waited in the collective that failed
+  // (the summary's optional collectiveWaitMs); 0 otherwise.
+  double collectiveWaitMs = 0;
 };
 // Throws InputError "<fileName>:<line>: <problem>" for bad JSON, an unknown record type, a bad
 // field or a record after the summary. An empty text is an empty run.

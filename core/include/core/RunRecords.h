@@ -91,6 +91,9 @@ struct RunUpdate {
   // Set once, when a run resumed from a training checkpoint was prepared: the folder and its step.
   std::string resumedFrom;
   int64_t resumedStep = 0;
+  // Set once, when a data-parallel job ended because it lost a rank: how long rank 0 waited in
+  // the collective that failed (ms; engine/DataParallel.h). 0 otherwise.
+  double collectiveWaitMs = 0;
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // appended since the last drain
   std::vector<EvalRecord> evals;  // appended since the last drain

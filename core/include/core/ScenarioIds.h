@@ -34,5 +34,8 @@ inline constexpr std::string_view kSmallerBatch = "smaller-batch";
 // Data parallelism (docs/data-parallel.md): the baseline's global batch over 2 processes
 // (`train --nproc 2`, half the batch each), against the baseline's one process.
 inline constexpr std::string_view kDataParallel = "data-parallel";
+// A worker dies (docs/data-parallel.md): a 2-rank job loses a rank mid-run, the other waits in
+// its all-reduce until the collective timeout, and every rank restarts from the checkpoint.
+inline constexpr std::string_view kWorkerDies = "worker-dies";
 
 }  // namespace precisionlab::scenario

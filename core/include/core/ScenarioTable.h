@@ -54,6 +54,7 @@ enum class EvidenceStory {
   LoraExperiment,    // adapters on a frozen base against full fine-tuning
   SmallerBatch,      // half the batch, same learning rate: less memory, another training
   DataParallel,      // the same global batch over 2 processes: the same updates, plus all-reduce
+  WorkerDies,        // a 2-rank job loses a rank: the timeout, then every rank resumes
 };
 
 // Who trains a row's runs.
@@ -64,6 +65,8 @@ enum class RunSource {
                       // baseline is started for it or compared with it (judgedWithoutBaseline)
   DataParallelChild,  // one child process of the CLI, `train --nproc 2` (its ranks), judged
                       // against the live fp32 baseline started beside it like a scheduler row
+  RankKillAndResume,  // KillAndResume's three runs as `train --nproc 2` jobs, the second losing
+                      // a rank (PreemptionRunner::startRanks); its own reference, like it
 };
 
 struct ScenarioSpec {
@@ -106,12 +109,16 @@ struct ScenarioSpec {
 constexpr int64_t kLabOutlierScaleLog2 = 20;
 // The LoRA scenario's rank (alpha = 2 x rank, the common PEFT setting): docs/lora-experiment.md.
 constexpr int64_t kLabLoraRank = 8;
+// The worker-dies experiment's --collective-timeout, seconds: short, so that the lab shows the
+// wait in full (train's default is 300 s, room for rank 0 writing a large checkpoint; the
+// lab's MiniLM checkpoint takes about a second).
+constexpr int kLabWorkerDiesTimeoutSeconds = 20;
 
 // Baseline first (every comparison needs it), then the exam's options, then the extras.
 const std::vector<ScenarioSpec>& scenarioTable();
 const ScenarioSpec* findScenario(std::string_view id);  // null for an unknown id
-// A row whose runs are their own reference (RunSource::KillAndResume): no fp32 baseline is
-// started for it or judges it (computeVerdict judges it on its own runs).
+// A row whose runs are their own reference (RunSource::KillAndResume, RankKillAndResume): no
+// fp32 baseline is started for it or judges it (computeVerdict judges it on its own runs).
 bool judgedWithoutBaseline(std::string_view scenarioId);
 const ScenarioSpec& baselineScenario();  // the reference row (its story is Reference)
 const ScenarioSpec& answerScenario();    // the seed question's key (correct)

@@ -185,5 +185,13 @@ inline constexpr const char* kUninterruptedRunLabel = PL_TRANSLATE_NOOP("LabRuns
 inline constexpr const char* kKilledRunLabel = PL_TRANSLATE_NOOP("LabRuns", "killed (SIGKILL)");
 inline constexpr const char* kResumedRunLabel =
     PL_TRANSLATE_NOOP("LabRuns", "resumed from checkpoint");
+// The same three roles in the worker-dies experiment: 2-rank data-parallel jobs, the second
+// losing a rank (labels of their own: both experiments may run in one lab).
+inline constexpr const char* kRanksUninterruptedRunLabel =
+    PL_TRANSLATE_NOOP("LabRuns", "2 ranks, uninterrupted");
+inline constexpr const char* kRankLostRunLabel =
+    PL_TRANSLATE_NOOP("LabRuns", "2 ranks, rank 1 lost");
+inline constexpr const char* kRanksResumedRunLabel =
+    PL_TRANSLATE_NOOP("LabRuns", "2 ranks, all resumed from checkpoint");
 
 }  // namespace precisionlab

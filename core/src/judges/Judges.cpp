@@ -4,8 +4,8 @@ namespace precisionlab::judges {
 
 const std::vector<const Judge*>& allJudges() {
   static const std::vector<const Judge*> judges = {
-      &sweepJudge(), &memoryJudge(),     &rangeJudge(),       &loraJudge(),
-      &batchJudge(), &preemptionJudge(), &dataParallelJudge()};
+      &sweepJudge(), &memoryJudge(),     &rangeJudge(),        &loraJudge(),
+      &batchJudge(), &preemptionJudge(), &dataParallelJudge(), &workerDiesJudge()};
   return judges;
 }
 

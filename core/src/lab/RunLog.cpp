@@ -23,6 +23,7 @@ void RunLog::apply(const RunUpdate& update) {
     resumedFrom = update.resumedFrom;
     resumedStep = update.resumedStep;
   }
+  if (update.collectiveWaitMs > 0) collectiveWaitMs = update.collectiveWaitMs;
   if (update.totalSteps > 0) totalSteps = update.totalSteps;
   if (!update.steps.empty()) {
     const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -537,6 +537,11 @@ TrainJsonl parseTrainJsonl(std::string_view text, const std::string& fileName) {
       out.hasSummary = true;
       out.state = getString(rec, "state", at);
       out.message = getString(rec, "message", at);
+      if (const json::Value* w = rec.find("collectiveWaitMs")) {
+        if (!w->isNumber() || !std::isfinite(w->asDouble()) || w->asDouble() < 0)
+          at.fail("collectiveWaitMs must be a number of milliseconds, 0 or more", kRunAgain);
+        out.collectiveWaitMs = w->asDouble();
+      }
     } else {
       at.fail(
           "unknown record type \"" + elideForMessage(type) + "\" (expected step, eval or summary)",

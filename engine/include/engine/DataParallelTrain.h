@@ -40,12 +40,15 @@ class DataParallelError : public std::runtime_error {
     Rendezvous,  // the ranks could not form the job: port in use, WORLD_SIZE, settings differ
     PeerLost,    // a collective failed or timed out: a rank died or hangs
   };
-  DataParallelError(Kind kind, const std::string& message)
-      : std::runtime_error(message), kind_(kind) {}
+  DataParallelError(Kind kind, const std::string& message, double waitedMs = 0)
+      : std::runtime_error(message), kind_(kind), waitedMs_(waitedMs) {}
   Kind kind() const { return kind_; }
+  // PeerLost: how long this rank waited in the failed collective (wall clock, ms).
+  double waitedMs() const { return waitedMs_; }
 
  private:
   Kind kind_;
+  double waitedMs_;
 };
 
 struct DataParallelHooks {

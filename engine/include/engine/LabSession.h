@@ -13,9 +13,11 @@
 //   the same bits twice (RunScheduler::addOrFollow);
 // - runs that write checkpoints write them under the session's checkpoint folder: the one the
 //   caller names, or a temporary one the session removes when it ends;
-// - a row trained as child processes (preemption and resume: RunSource::KillAndResume) runs on
-//   the session's PreemptionRunner instead of the scheduler; its three runs enter the same
-//   store (origin Child) and are their own reference, so no baseline starts beside them.
+// - a row trained as child processes (preemption and resume: RunSource::KillAndResume; a worker
+//   dies: RankKillAndResume; data parallel: DataParallelChild) runs on a PreemptionRunner of the
+//   session instead of the scheduler; its runs enter the same store (origin Child); the two
+//   kill-and-resume experiments' three runs are their own reference, so no baseline starts
+//   beside them.
 // The window adds what only it needs on top: replayed recordings (into the same store), the poll
 // timer and each run's look.
 //
@@ -23,6 +25,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +34,7 @@
 
 #include "core/ConfigValidator.h"
 #include "core/RunStore.h"
+#include "core/ScenarioTable.h"
 #include "core/TrainConfig.h"
 #include "core/Verdict.h"
 
@@ -49,8 +53,8 @@ class LabSession {
     // folder, created when the first such run starts and removed with the session.
     std::string checkpointRoot;
     // The precisionlab-cli binary that rows trained as child processes run
-    // (RunSource::KillAndResume, engine/PreemptionRunner.h): the CLI passes /proc/self/exe, the
-    // window the binary it finds. "" = such rows cannot start, and say so.
+    // (RunSource other than Scheduler, engine/PreemptionRunner.h): the CLI passes /proc/self/exe,
+    // the window the binary it finds. "" = such rows cannot start, and say so.
     std::string childExecutable;
     // Where those rows write their records (each run's JSON lines, preemption.csv); "" = beside
     // their checkpoints.
@@ -76,7 +80,8 @@ class LabSession {
   // Every issue of `settings` on this build and machine (validate() with trainEnvironment()).
   static std::vector<ConfigIssue> check(const TrainConfig& settings);
   // Why `scenarioId` cannot run with `settings` beyond check(), "" when it can: a row trained
-  // as child processes needs PreemptionRunner::minSteps() steps to be judged.
+  // as kill-and-resume child processes needs PreemptionRunner::minSteps() steps to be judged, and
+  // the worker-dies row an even batch (2 processes).
   static std::string rowProblem(const std::string& scenarioId, const TrainConfig& settings);
 
   // Starts the scenario's runs from `settings` (see the file comment). An unknown id fails
@@ -124,15 +129,13 @@ class LabSession {
  private:
   void startScenario(const std::string& id, const TrainConfig& settings, const std::string& source);
   void startChildren(const LabScenario& scenario, const std::string& source);
-  void startDataParallel(const LabScenario& scenario, const std::string& source);
   std::string checkpointFolder(const TrackedRun& run);
 
   Options options_;
   std::unique_ptr<RunScheduler> scheduler_;
-  std::unique_ptr<PreemptionRunner> children_;  // made when a row first needs it
-  // The data-parallel row's `train --nproc 2` child (RunSource::DataParallelChild), its own
-  // runner so that it and the preemption experiment can run in one lab; made when first needed.
-  std::unique_ptr<PreemptionRunner> dataParallel_;
+  // The child-process rows' runners, one per RunSource (kill-and-resume, data-parallel, worker
+  // dies), so that those experiments can run in one lab; each made when a row first needs it.
+  std::map<RunSource, std::unique_ptr<PreemptionRunner>> children_;
   RunStore store_;
   std::vector<std::string> scenarioIds_;
   std::string firstSource_;

@@ -19,6 +19,7 @@
 // Plain types only: no torch, no Qt. Not thread-safe.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,7 +36,8 @@ class PreemptionRunner {
   // A run the experiment will train, for the store to hold before it reports anything.
   struct PlannedRun {
     RunId id = 0;
-    std::string label;             // kUninterruptedRunLabel, kKilledRunLabel or kResumedRunLabel
+    std::string label;             // kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel
+                                   // (startRanks: the kRanks... labels)
     RunRole role = RunRole::None;  // how the judge finds it
     TrainConfig config;
   };
@@ -66,6 +68,18 @@ class PreemptionRunner {
   // standard error go to `recordsDir` (data-parallel.jsonl). Throws as start() does.
   std::vector<PlannedRun> startDataParallel(const TrainConfig& config, int nproc,
                                             const std::string& recordsDir);
+  // The worker-dies experiment (RunSource::RankKillAndResume, docs/data-parallel.md): the same
+  // three runs, each a `train --nproc <nproc> --collective-timeout <seconds>` job. At killStep
+  // the second job's last rank is stopped with SIGSTOP, as a worker whose machine vanished
+  // (its connections stay open, so the other ranks wait in their collective until the timeout;
+  // a SIGKILLed process would close them and Gloo would fail at once), and killed with SIGKILL
+  // once rank 0 reported that the job failed; it ends Cancelled when the job failed as one that
+  // lost a rank (exit status 3), with rank 0's words and its wait (RunUpdate::collectiveWaitMs).
+  // The third job restarts every rank from the newest checkpoint. Labels kRanks...RunLabel;
+  // records worker-dies-*.jsonl and worker-dies.csv. Throws as start() does.
+  std::vector<PlannedRun> startRanks(const TrainConfig& config, int nproc,
+                                     int collectiveTimeoutSeconds, const std::string& checkpointDir,
+                                     const std::string& recordsDir);
   // Everything new since the last call: records, states, the resume's checkpoint.
   std::vector<RunUpdate> drain();
   // Kills the child group: the run in progress and those not started end Cancelled (at the
@@ -75,6 +89,9 @@ class PreemptionRunner {
   bool owns(RunId id) const;  // one of the runs of its latest start
 
  private:
+  std::vector<PlannedRun> startThree(const TrainConfig& config, const std::string& checkpointDir,
+                                     const std::string& recordsDir,
+                                     const std::array<const char*, 3>& labels);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

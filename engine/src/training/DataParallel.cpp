@@ -4,6 +4,7 @@
 #include "training/DataParallel.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <thread>
@@ -226,16 +227,22 @@ DataParallelGroup::~DataParallelGroup() = default;
 
 void DataParallelGroup::runCollective(const std::string& what, const std::function<void()>& body) {
   ++collectives_;
+  const auto start = std::chrono::steady_clock::now();
   try {
     body();
   } catch (const DataParallelError&) {
     throw;
   } catch (const std::exception& e) {
-    collectiveFailed(what, e);
+    // How long this rank waited in the collective before it failed: the timeout when a peer
+    // hangs (or its machine vanished), about 0 when a peer's connections closed.
+    const double waitedMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    collectiveFailed(what, e, waitedMs);
   }
 }
 
-void DataParallelGroup::collectiveFailed(const std::string& what, const std::exception& cause) {
+void DataParallelGroup::collectiveFailed(const std::string& what, const std::exception& cause,
+                                         double waitedMs) {
   std::string lost, note;
 #ifdef PRECISIONLAB_WITH_GLOO
   // Close this rank's connections first: a peer blocked on data from this rank then fails at
@@ -264,11 +271,14 @@ void DataParallelGroup::collectiveFailed(const std::string& what, const std::exc
 #endif
   const std::string who =
       lost.empty() ? "a rank" : (lost.find(',') == std::string::npos ? "rank " : "ranks ") + lost;
+  char waited[32];
+  std::snprintf(waited, sizeof waited, "%.1f", waitedMs / 1000.0);
   throw DataParallelError(DataParallelError::Kind::PeerLost,
                           "rank " + std::to_string(env_.rank) + ": lost " + who + note + ": " +
                               what + " failed or waited past the collective timeout of " +
-                              std::to_string(env_.timeoutSeconds) +
-                              " s: " + firstLine(cause.what()));
+                              std::to_string(env_.timeoutSeconds) + " s (it waited " + waited +
+                              " s): " + firstLine(cause.what()),
+                          waitedMs);
 }
 
 #ifdef PRECISIONLAB_WITH_GLOO

@@ -62,7 +62,8 @@ class DataParallelGroup {
 
  private:
   struct Impl;
-  [[noreturn]] void collectiveFailed(const std::string& what, const std::exception& cause);
+  [[noreturn]] void collectiveFailed(const std::string& what, const std::exception& cause,
+                                     double waitedMs);
   void runCollective(const std::string& what, const std::function<void()>& body);
   DataParallelEnv env_;
   std::chrono::milliseconds timeout_;

@@ -56,8 +56,7 @@ LabSession::LabSession(Options options)
           options_.workerNice)) {}
 
 LabSession::~LabSession() {
-  children_.reset();  // kills a child group still running
-  dataParallel_.reset();
+  children_.clear();   // kills a child group still running
   scheduler_.reset();  // cancels the runs and joins the workers: nothing writes any more
   if (!tempCheckpointRoot_.empty()) {
     std::error_code ec;
@@ -71,7 +70,12 @@ std::vector<ConfigIssue> LabSession::check(const TrainConfig& settings) {
 
 std::string LabSession::rowProblem(const std::string& scenarioId, const TrainConfig& settings) {
   const ScenarioSpec* row = findScenario(scenarioId);
-  if (!row || row->runSource != RunSource::KillAndResume) return {};
+  if (!row) return {};
+  if (row->runSource == RunSource::RankKillAndResume && settings.batchSize % 2 != 0)
+    return "batch-size: " + scenarioId + " splits every batch over 2 processes (got " +
+           std::to_string(settings.batchSize) + "): use an even batch size";
+  if (row->runSource != RunSource::KillAndResume && row->runSource != RunSource::RankKillAndResume)
+    return {};
   const int64_t least = PreemptionRunner::minSteps();
   if (settings.steps >= least) return {};
   return "steps: " + scenarioId + " needs at least " + std::to_string(least) + " steps (got " +
@@ -83,49 +87,32 @@ std::string LabSession::rowProblem(const std::string& scenarioId, const TrainCon
 
 void LabSession::startChildren(const LabScenario& scenario, const std::string& source) {
   const std::string& id = scenario.row->id;
+  const RunSource kind = scenario.row->runSource;
   if (options_.childExecutable.empty())
     throw InputError("\"" + id +
                      "\" runs as child processes of precisionlab-cli, which was not found: "
                      "install the precisionlab-cli package, or set PRECISIONLAB_CLI to the binary");
-  if (!children_) children_ = std::make_unique<PreemptionRunner>(options_.childExecutable);
+  std::unique_ptr<PreemptionRunner>& runner = children_[kind];
+  // Ids of their own (see PreemptionRunner's constructor): a million apart per runner.
+  if (!runner)
+    runner = std::make_unique<PreemptionRunner>(options_.childExecutable,
+                                                1 + 1000000 * (static_cast<RunId>(kind) - 1));
   TrackedRun probe;
   probe.scenarioId = id;
   probe.source = source;
   const std::string dir = checkpointFolder(probe);
   const std::string records = options_.recordsDir.empty() ? dir : options_.recordsDir;
-  for (const PreemptionRunner::PlannedRun& p :
-       children_->start(scenario.runs.front().config, dir, records)) {
+  const TrainConfig& config = scenario.runs.front().config;
+  const std::vector<PreemptionRunner::PlannedRun> planned =
+      kind == RunSource::DataParallelChild ? runner->startDataParallel(config, 2, records)
+      : kind == RunSource::RankKillAndResume
+          ? runner->startRanks(config, 2, kLabWorkerDiesTimeoutSeconds, dir, records)
+          : runner->start(config, dir, records);
+  for (const PreemptionRunner::PlannedRun& p : planned) {
     TrackedRun log;
     static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Child, p.id}, scenario, 0);
     log.label = p.label;
     log.role = p.role;
-    log.config = p.config;
-    log.source = source;
-    store_.add(std::move(log));
-  }
-}
-
-void LabSession::startDataParallel(const LabScenario& scenario, const std::string& source) {
-  const std::string& id = scenario.row->id;
-  if (options_.childExecutable.empty())
-    throw InputError("\"" + id +
-                     "\" runs as child processes of precisionlab-cli, which was not found: "
-                     "install the precisionlab-cli package, or set PRECISIONLAB_CLI to the binary");
-  // Ids of their own (see PreemptionRunner's constructor): far from the preemption runner's.
-  constexpr RunId kFirstDataParallelId = 1000000;
-  if (!dataParallel_)
-    dataParallel_ =
-        std::make_unique<PreemptionRunner>(options_.childExecutable, kFirstDataParallelId);
-  TrackedRun probe;
-  probe.scenarioId = id;
-  probe.source = source;
-  const std::string records =
-      options_.recordsDir.empty() ? checkpointFolder(probe) : options_.recordsDir;
-  for (const PreemptionRunner::PlannedRun& p :
-       dataParallel_->startDataParallel(scenario.runs.front().config, 2, records)) {
-    TrackedRun log;
-    static_cast<RunLog&>(log) = LabScenarios::plan({RunOrigin::Child, p.id}, scenario, 0);
-    log.label = p.label;
     log.config = p.config;
     log.source = source;
     store_.add(std::move(log));
@@ -167,10 +154,7 @@ void LabSession::startScenario(const std::string& id, const TrainConfig& setting
   forget(id, id == baselineId() ? source : std::string());
   const LabScenario scenario = LabScenarios::make(id, settings);  // throws for an unknown id
   if (scenario.row->runSource != RunSource::Scheduler) {
-    if (scenario.row->runSource == RunSource::KillAndResume)
-      startChildren(scenario, source);
-    else
-      startDataParallel(scenario, source);
+    startChildren(scenario, source);
     if (std::find(scenarioIds_.begin(), scenarioIds_.end(), id) == scenarioIds_.end())
       scenarioIds_.push_back(id);
     return;
@@ -317,10 +301,9 @@ void LabSession::setPaused(const std::string& scenarioId, bool paused) {
 
 void LabSession::cancel(RunKey key) {
   if (key.origin == RunOrigin::Trained) scheduler_->cancel(key.id);
-  if (key.origin == RunOrigin::Child && children_ && children_->owns(key.id))
-    children_->cancel();  // the experiment whole
-  if (key.origin == RunOrigin::Child && dataParallel_ && dataParallel_->owns(key.id))
-    dataParallel_->cancel();
+  if (key.origin == RunOrigin::Child)
+    for (auto& [kind, runner] : children_)
+      if (runner->owns(key.id)) runner->cancel();  // the experiment whole
   if (!cancelAsked(key)) cancelAsked_.push_back(key);
 }
 
@@ -330,8 +313,7 @@ bool LabSession::cancelAsked(RunKey key) const {
 
 void LabSession::cancelAll() {
   scheduler_->cancelAll();
-  if (children_) children_->cancel();
-  if (dataParallel_) dataParallel_->cancel();
+  for (auto& [kind, runner] : children_) runner->cancel();
 }
 
 void LabSession::forget(const std::string& scenarioId, const std::string& source) {
@@ -352,16 +334,16 @@ void LabSession::clear() {
 
 std::vector<RunUpdate> LabSession::poll() {
   // Read idle() before draining: whatever ended before it is in this drain.
-  const bool idle = scheduler_->idle() && !(children_ && children_->active()) &&
-                    !(dataParallel_ && dataParallel_->active());
+  const bool idle =
+      scheduler_->idle() && std::none_of(children_.begin(), children_.end(),
+                                         [](const auto& c) { return c.second->active(); });
   std::vector<RunUpdate> updates = scheduler_->drain();
   for (const RunUpdate& u : updates) store_.apply(RunOrigin::Trained, u);
-  for (PreemptionRunner* runner : {children_.get(), dataParallel_.get()})
-    if (runner)
-      for (RunUpdate& u : runner->drain()) {
-        store_.apply(RunOrigin::Child, u);
-        updates.push_back(std::move(u));
-      }
+  for (auto& [kind, runner] : children_)
+    for (RunUpdate& u : runner->drain()) {
+      store_.apply(RunOrigin::Child, u);
+      updates.push_back(std::move(u));
+    }
   doneAtLastPoll_ = idle;
   return updates;
 }

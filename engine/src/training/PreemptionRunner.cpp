@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "core/AtomicFileWriter.h"
 #include "core/CheckpointFolders.h"
@@ -31,6 +33,8 @@ namespace fs = std::filesystem;
 
 enum Role { kUninterrupted = 0, kKilled = 1, kResumed = 2 };
 constexpr std::array<const char*, 3> kFileNames = {"uninterrupted", "killed", "resumed"};
+// `train`'s exit status for a job that lost a rank (docs/data-parallel.md, "Exit status").
+constexpr int kExitRankLost = 3;
 // A child's standard error is read back for its failure message only.
 constexpr FileKind kChildStderr{"child run's standard error", 1u << 20};
 
@@ -50,6 +54,34 @@ std::string trimmed(std::string s) {
   return s;
 }
 
+// The last rank's pid from the launcher's line on standard error, "precisionlab-cli train: 2
+// ranks on 127.0.0.1:PORT (pids 4241 4242)" (cli/RankLauncher.cpp), written before any rank
+// steps; -1 when it is not there.
+pid_t lastRankPid(const std::string& launcherStderr) {
+  const size_t at = launcherStderr.find("(pids ");
+  if (at == std::string::npos) return -1;
+  const size_t end = launcherStderr.find(')', at);
+  const size_t space = launcherStderr.rfind(' ', end);
+  if (end == std::string::npos || space == std::string::npos || space < at) return -1;
+  const std::string digits = launcherStderr.substr(space + 1, end - space - 1);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+  return static_cast<pid_t>(std::stol(digits));
+}
+
+// Whether `pid` is still a child of `parent` (/proc/<pid>/stat's fourth field): a pid signalled
+// after its process ended could be another process's.
+bool childOf(pid_t pid, pid_t parent) {
+  // Read as a stream: /proc files report a size of 0, so a reader that trusts it reads nothing.
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat)) return false;
+  const size_t close = stat.rfind(')');  // the command name may hold spaces and parentheses
+  if (close == std::string::npos) return false;
+  char state = 0;
+  long ppid = 0;
+  return std::sscanf(stat.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent;
+}
+
 }  // namespace
 
 struct PreemptionRunner::Impl {
@@ -57,8 +89,14 @@ struct PreemptionRunner::Impl {
   RunId nextId = 1;
   std::array<Run, 3> runs;
   std::string recordsDir;
-  // The data-parallel experiment (startDataParallel): runs[0] alone, `train --nproc` ranks.
+  // `train --nproc <nproc>` children (0: one process each). With oneChild, the data-parallel
+  // experiment (startDataParallel): runs[0] alone. Without, the worker-dies experiment
+  // (startRanks): the three runs as 2-rank jobs, the second losing its last rank.
   int nproc = 0;
+  bool oneChild = false;
+  int collectiveTimeout = 0;  // --collective-timeout of the ranks' jobs (0: train's default)
+  std::string filePrefix;     // of the records' file names: "" or "worker-dies-"
+  std::string curvesFile = "preemption.csv";
   int64_t killAfter = 0;
   // The child in progress.
   int current = -1;  // its role, -1 when none runs
@@ -66,6 +104,7 @@ struct PreemptionRunner::Impl {
   int fd = -1;
   std::string pending;
   bool killSent = false;
+  pid_t stoppedRank = -1;  // the worker-dies experiment's stopped rank, until it is killed
   int64_t lastStep = 0;
   bool cancelled = false;
   // From its summary line.
@@ -78,7 +117,7 @@ struct PreemptionRunner::Impl {
   }
 
   std::string fileName(int role) const {
-    return nproc > 0 ? "data-parallel" : kFileNames[size_t(role)];
+    return oneChild ? "data-parallel" : filePrefix + kFileNames[size_t(role)];
   }
 
   std::string stderrPath(int role) const {
@@ -90,6 +129,8 @@ struct PreemptionRunner::Impl {
     std::vector<std::string> args = {"train", "--jsonl"};
     for (std::string& a : configArgs(r.config, TrainConfig{})) args.push_back(std::move(a));
     if (nproc > 0) args.insert(args.end(), {"--nproc", std::to_string(nproc)});
+    if (collectiveTimeout > 0)
+      args.insert(args.end(), {"--collective-timeout", std::to_string(collectiveTimeout)});
     // Everything the child needs is built before fork(): between fork and exec only
     // async-signal-safe calls (the caller has threads).
     std::vector<char*> argv;
@@ -128,6 +169,7 @@ struct PreemptionRunner::Impl {
     fd = fds[0];
     pending.clear();
     killSent = false;
+    stoppedRank = -1;
     lastStep = 0;
     summaryState.clear();
     summaryMessage.clear();
@@ -150,6 +192,10 @@ struct PreemptionRunner::Impl {
     if (parsed.hasSummary) {
       summaryState = parsed.state;
       summaryMessage = parsed.message;
+      r.news.collectiveWaitMs = parsed.collectiveWaitMs;
+      if (parsed.collectiveWaitMs > 0) r.dirty = true;
+      // The job failed: the stopped worker's machine is gone now (its connections close).
+      if (stoppedRank > 0 && summaryState == runStateName(RunState::Failed)) killStoppedRank();
       try {
         const json::Value v = json::parse(line);
         if (const json::Value* d = v.find("device"); d && d->isString()) device = d->asString();
@@ -164,11 +210,36 @@ struct PreemptionRunner::Impl {
       r.steps.push_back(s);
       lastStep = s.step;
       if (current == kKilled && !killSent && s.step >= killAfter) {
-        ::kill(pid, SIGKILL);  // never asked: the process ends wherever it is
+        if (nproc > 0)
+          stopLastRank();
+        else
+          ::kill(pid, SIGKILL);  // never asked: the process ends wherever it is
         killSent = true;
       }
     }
     r.news.evals.insert(r.news.evals.end(), parsed.evals.begin(), parsed.evals.end());
+  }
+
+  // The worker-dies experiment's kill: the job's last rank stops (SIGSTOP) where it is, as a
+  // worker whose machine vanished: its TCP connections stay open, so the other rank waits in
+  // its collective until the timeout. (SIGKILL would close them, and Gloo would fail at once.)
+  void stopLastRank() {
+    std::string err;
+    try {
+      err = SafeFileReader::readFile(stderrPath(current), kChildStderr);
+    } catch (const std::exception&) {
+    }
+    const pid_t rank = lastRankPid(err);
+    if (rank > 0 && childOf(rank, pid) && ::kill(rank, SIGSTOP) == 0) {
+      stoppedRank = rank;
+      return;
+    }
+    ::kill(-pid, SIGKILL);  // the job whole: its end reads "could not stop a rank" below
+  }
+
+  void killStoppedRank() {
+    if (stoppedRank > 0 && pid > 0 && childOf(stoppedRank, pid)) ::kill(stoppedRank, SIGKILL);
+    stoppedRank = -1;
   }
 
   // Reads what the child printed; true at end of file.
@@ -224,6 +295,13 @@ struct PreemptionRunner::Impl {
     const bool exited0 = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (cancelled) {
       touch(r, RunState::Cancelled, "cancelled: its process was killed");
+    } else if (role == kKilled && killSent && nproc > 0) {
+      const bool lost = WIFEXITED(status) && WEXITSTATUS(status) == kExitRankLost;
+      if (lost)  // the job's own words (rank 0's): the judge tells the stop
+        touch(r, RunState::Cancelled, failureText(role, status));
+      else
+        touch(r, RunState::Failed,
+              "the job did not fail as a job that lost a rank: " + failureText(role, status));
     } else if (role == kKilled && killSent && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
       touch(r, RunState::Cancelled,
             "killed with SIGKILL after step " + std::to_string(lastStep) +
@@ -247,7 +325,7 @@ struct PreemptionRunner::Impl {
   // What follows the end of `role`'s child.
   void next(int role) {
     const Run& ended = runs[size_t(role)];
-    if (nproc > 0) return;  // the data-parallel experiment's one child
+    if (oneChild) return;  // the data-parallel experiment's one child
     if (cancelled) {
       for (int later = role + 1; later < 3; ++later) skip(later, "cancelled");
     } else if (role == kUninterrupted) {
@@ -306,7 +384,7 @@ struct PreemptionRunner::Impl {
       csv += csv::record({std::to_string(step), lossAt(runs[0], step), lossAt(runs[1], step),
                           lossAt(runs[2], step)});
     try {
-      AtomicFileWriter::writeFile((fs::path(recordsDir) / "preemption.csv").string(), csv);
+      AtomicFileWriter::writeFile((fs::path(recordsDir) / curvesFile).string(), csv);
     } catch (const std::exception& e) {
       runs[kResumed].news.warnings.push_back(e.what());
       runs[kResumed].dirty = true;
@@ -347,8 +425,34 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
                                                                   const std::string& recordsDir) {
   Impl& d = *impl_;
   if (active()) throw InputError("the preemption experiment is still running: cancel it first");
+  d.nproc = 0;
+  d.collectiveTimeout = 0;
+  d.filePrefix.clear();
+  d.curvesFile = "preemption.csv";
+  return startThree(config, checkpointDir, recordsDir,
+                    {kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel});
+}
+
+std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startRanks(
+    const TrainConfig& config, int nproc, int collectiveTimeoutSeconds,
+    const std::string& checkpointDir, const std::string& recordsDir) {
+  Impl& d = *impl_;
+  if (active()) throw InputError("the worker-dies experiment is still running: cancel it first");
+  if (nproc < 2) throw InputError("the worker-dies experiment needs 2 processes or more");
+  d.nproc = nproc;
+  d.collectiveTimeout = collectiveTimeoutSeconds;
+  d.filePrefix = "worker-dies-";
+  d.curvesFile = "worker-dies.csv";
+  return startThree(config, checkpointDir, recordsDir,
+                    {kRanksUninterruptedRunLabel, kRankLostRunLabel, kRanksResumedRunLabel});
+}
+
+std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startThree(
+    const TrainConfig& config, const std::string& checkpointDir, const std::string& recordsDir,
+    const std::array<const char*, 3>& labels) {
+  Impl& d = *impl_;
   if (config.checkpointEvery <= 0)
-    throw InputError("the preemption experiment needs checkpoints (checkpointEvery > 0)");
+    throw InputError("the kill-and-resume experiment needs checkpoints (checkpointEvery > 0)");
   const std::string dirs[3] = {(fs::path(checkpointDir) / "uninterrupted").string(),
                                (fs::path(checkpointDir) / "preempted").string(), recordsDir};
   for (const std::string& dir : dirs) {
@@ -358,18 +462,17 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::start(const TrainCon
     if (ec) throw InputError(dir + ": cannot create the folder: " + ec.message());
   }
   d.recordsDir = recordsDir;
-  d.nproc = 0;
+  d.oneChild = false;
   d.killAfter = killStep(config);
   d.cancelled = false;
   d.device.clear();
   d.torchVersion.clear();
-  const char* labels[3] = {kUninterruptedRunLabel, kKilledRunLabel, kResumedRunLabel};
   const RunRole roles[3] = {RunRole::Uninterrupted, RunRole::Killed, RunRole::Resumed};
   std::vector<PlannedRun> planned;
   for (int role = 0; role < 3; ++role) {
     Run r;
     r.id = d.nextId++;
-    r.label = labels[role];
+    r.label = labels[size_t(role)];
     r.config = config;
     r.config.checkpointDir = dirs[role == kUninterrupted ? 0 : 1];
     r.news.id = r.id;
@@ -393,6 +496,8 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startDataParallel(
   if (ec) throw InputError(recordsDir + ": cannot create the folder: " + ec.message());
   d.recordsDir = recordsDir;
   d.nproc = nproc;
+  d.oneChild = true;
+  d.collectiveTimeout = 0;
   d.killAfter = 0;
   d.cancelled = false;
   d.device.clear();
