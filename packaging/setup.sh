@@ -117,10 +117,12 @@ launcher_args() {
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 # --- the light build: Debian's LibTorch 1.13 ---------------------------------------------------
+torch1_cmake_args=()  # extra CMake arguments of a new build (ci-share: which test folders)
 build_torch1() {
   if [ ! -f "$build1/build.ninja" ]; then
-    echo "==> configuring $build1 (Debian's own LibTorch, CPU)"
-    cmake -S "$root" -B "$build1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args)
+    echo "==> configuring $build1 (Debian's own LibTorch, CPU${torch1_cmake_args[*]:+; ${torch1_cmake_args[*]}})"
+    cmake -S "$root" -B "$build1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(launcher_args) \
+      "${torch1_cmake_args[@]}"
   fi
   echo "==> building $build1"
   cmake --build "$build1" -j "$jobs"
@@ -320,15 +322,19 @@ case "$mode" in
   ci-share)
     # CI's share of the test command in one fresh root (.ci/run runs Debian 13's and Debian 12's
     # roots side by side on CI's 2 cores): together they run every test that `test` runs on
-    # either release, each once where the release makes no difference.
-    #   13: all of `test`: the format check, core under ASan + UBSan, the light build on
-    #       Debian's LibTorch 2.6 with every test (the lesson's pretrained lab at seeds 7 and
-    #       2026, its built-in lab at 2026; the .deb and lintian included), the fuzz run.
-    #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4) with every test (the lesson's
-    #       shipped default at the third seed, 42: 1.13 emulates fp16, a path 13 does not take; the .deb for
-    #       Debian 12), and the PyPI LibTorch 2.x build, CUDA-enabled: the engine (its CUDA code
-    #       paths) and the CLI compiled and linked. The format check, core under ASan and the
-    #       fuzz run test nothing Debian 12 changes: they ran in 13's share.
+    # either release, each once where the release makes no difference (CI's time: 45 minutes).
+    #   13: the format check, core under ASan + UBSan (core's tests run there, instrumented; 12
+    #       runs them uninstrumented), the light build on Debian's LibTorch 2.6 (Qt 6.8, GCC 14)
+    #       with the engine, CLI, quiz and UI tests (the lesson's pretrained lab at seeds 7 and
+    #       2026; the .deb and lintian), the fuzz run.
+    #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4, GCC 12; the app and the CLI, no
+    #       benchmarks) with the tests whose outcome depends on the LibTorch or the compiler:
+    #       core's, the engine's and the CLI's (the lesson's shipped default at the third seed,
+    #       42, where 1.13 emulates fp16, a path 13 does not take; the built-in model's lab at
+    #       2026; the .deb for Debian 12), and the PyPI LibTorch 2.x build, CUDA-enabled: the
+    #       engine (its CUDA code paths) and the CLI compiled and linked. The quiz and UI tests
+    #       run no LibTorch code (the UI tests that train run it through the engine 12 tests),
+    #       the format check, ASan and the fuzz run test nothing Debian 12 changes: 13 runs them.
     share=${1:-}
     shift || true
     if [ "$share" != "$debian_release" ]; then
@@ -341,25 +347,26 @@ case "$mode" in
     if [ "$share" = 13 ]; then
       "$root/packaging/check-format.sh"
       test_core_sanitized
+      torch1_cmake_args=(-DPRECISIONLAB_TEST_AREAS="engine;cli;quiz;ui")
       build_torch1
       # The shipped default (the pretrained lab) at two of its three seeds; Debian 12's share
       # runs it at the third (42), so CI checks the shipped default at all three. The built-in
-      # model's lab (the fallback without PyPI) at one seed, 2026 (CI time: a seed of the
-      # built-in lab costs about 4.5 minutes of CI's 2 cores; all three run in `setup.sh test`).
-      PRECISIONLAB_LESSON_SEEDS=7,2026 PRECISIONLAB_LESSON_BUILTIN_SEEDS=2026 \
+      # model's lab (the fallback without PyPI) runs in 12's share, at one seed (a seed of it
+      # costs about 4.5 minutes of CI's 2 cores; all three run in `setup.sh test`).
+      PRECISIONLAB_LESSON_SEEDS=7,2026 PRECISIONLAB_LESSON_MODELS=pretrained \
         run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
       run_fuzz
     else
+      torch1_cmake_args=(-DPRECISIONLAB_TEST_AREAS="core;engine;cli" -DPRECISIONLAB_WITH_BENCH=OFF)
       build_torch1
       # The lesson's shipped default (the pretrained MiniLM) at the seed 13's share leaves out:
-      # Debian 12's path (LibTorch 1.13, fp16 emulated) differs from 13's; seeds 7 and 2026 and
-      # the built-in model's half ran in 13's share (CI time: two seeds more here cost about
-      # 6 minutes of CI's 2 cores).
-      PRECISIONLAB_LESSON_MODELS=pretrained PRECISIONLAB_LESSON_SEEDS=42 \
+      # Debian 12's path (LibTorch 1.13, fp16 emulated) differs from 13's; seeds 7 and 2026 ran
+      # in 13's share. The built-in model's lab at one seed, 2026, here.
+      PRECISIONLAB_LESSON_SEEDS=42 PRECISIONLAB_LESSON_BUILTIN_SEEDS=2026 \
         run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
       # The PyPI build compiled and linked, CUDA paths included: the engine and the CLI. Its
       # tests are the engine's, which ran on 13's LibTorch 2.6 and here on 1.13.
-      torch2_cmake_args=(-DPRECISIONLAB_WITH_UI=OFF -DBUILD_TESTING=OFF)
+      torch2_cmake_args=(-DPRECISIONLAB_WITH_UI=OFF -DBUILD_TESTING=OFF -DPRECISIONLAB_WITH_BENCH=OFF)
       torch2_targets=(engine precisionlab-cli)
       build_torch2
       "$build2/cli/precisionlab-cli" --version

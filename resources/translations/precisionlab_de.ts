@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>A worker dies, the job restarts</source>
-        <translation>Ein Worker fällt aus, der Job startet neu</translation>
+        <translation>Ein Worker fällt aus: Neustart</translation>
     </message>
     <message>
         <source>A 2-process DistributedDataParallel job checkpointing every quarter loses rank 1 mid-run, as when a host fault replaces a VM: rank 0 waits in its all-reduce until the collective timeout and the job fails naming the rank; then every rank restarts from the newest checkpoint (Vertex AI&apos;s restartJobOnWorkerRestart with resume logic).</source>

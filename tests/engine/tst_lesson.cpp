@@ -155,8 +155,8 @@ class TestLesson : public QObject {
 void TestLesson::builtinModel() {
   if (qEnvironmentVariableIsEmpty("PRECISIONLAB_LESSON"))
     QSKIP("the lesson runs on the light build only, Debian's own LibTorch (CI time)");
-  // CI's Debian 12 root runs the shipped default (the pretrained half) only: the built-in half
-  // runs in its Debian 13 root (packaging/setup.sh ci-share).
+  // CI's Debian 13 root runs the shipped default (the pretrained half) only: the built-in half
+  // runs in its Debian 12 root (packaging/setup.sh ci-share).
   if (qgetenv("PRECISIONLAB_LESSON_MODELS") == "pretrained")
     QSKIP("PRECISIONLAB_LESSON_MODELS=pretrained: the built-in model's lesson runs elsewhere");
   QFETCH(qulonglong, seed);
