@@ -329,12 +329,13 @@ case "$mode" in
     #       2026; the .deb and lintian), the fuzz run.
     #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4, GCC 12; the app and the CLI, no
     #       benchmarks) with the tests whose outcome depends on the LibTorch or the compiler:
-    #       core's, the engine's and the CLI's (the lesson's shipped default at the third seed,
+    #       core's and the engine's (the lesson's shipped default at the third seed,
     #       42, where 1.13 emulates fp16, a path 13 does not take; the built-in model's lab at
     #       2026; the .deb for Debian 12), and the PyPI LibTorch 2.x build, CUDA-enabled: the
-    #       engine (its CUDA code paths) and the CLI compiled and linked. The quiz and UI tests
-    #       run no LibTorch code (the UI tests that train run it through the engine 12 tests),
-    #       the format check, ASan and the fuzz run test nothing Debian 12 changes: 13 runs them.
+    #       engine (its CUDA code paths) and the CLI compiled and linked. The CLI, quiz and UI
+    #       tests drive the engine that 12's engine tests check on 1.13 (kill-and-resume and
+    #       data parallelism included); they, the format check, ASan and the fuzz run test
+    #       nothing Debian 12 changes: 13 runs them.
     share=${1:-}
     shift || true
     if [ "$share" != "$debian_release" ]; then
@@ -357,7 +358,7 @@ case "$mode" in
         run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
       run_fuzz
     else
-      torch1_cmake_args=(-DPRECISIONLAB_TEST_AREAS="core;engine;cli" -DPRECISIONLAB_WITH_BENCH=OFF)
+      torch1_cmake_args=(-DPRECISIONLAB_TEST_AREAS="core;engine" -DPRECISIONLAB_WITH_BENCH=OFF)
       build_torch1
       # The lesson's shipped default (the pretrained MiniLM) at the seed 13's share leaves out:
       # Debian 12's path (LibTorch 1.13, fp16 emulated) differs from 13's; seeds 7 and 2026 ran
