@@ -2758,6 +2758,14 @@ Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei 
         <source>Every option: measuring how long it takes on this machine now…</source>
         <translation>Jede Option: misst, wie lange sie auf diesem Rechner jetzt braucht …</translation>
     </message>
+    <message>
+        <source>Plus %1 jobs run as child processes (data parallelism, kill and resume), each preparing its model again: %2 each.</source>
+        <translation>Dazu %1 Jobs als Kindprozesse (Datenparallelität, Abbruch und Fortsetzung), die jeweils ihr Modell neu vorbereiten: je %2.</translation>
+    </message>
+    <message>
+        <source>Plus %1 a job that lost a rank waits out (its collective timeout).</source>
+        <translation>Dazu %1, die ein Job nach einem verlorenen Rang abwartet (sein Collective-Timeout).</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabVerdictTable</name>

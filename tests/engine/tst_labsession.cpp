@@ -16,7 +16,10 @@
 #include "../support/TinyTrainConfig.h"
 #include "core/ConfigValidator.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
+#include "engine/LabCalibration.h"
 #include "engine/LabSession.h"
+#include "engine/PreemptionRunner.h"
 
 using namespace precisionlab;
 
@@ -59,6 +62,52 @@ class TestLabSession : public QObject {
     QVERIFY2(r.error.find("sequence length") != std::string::npos, r.error.c_str());
     QVERIFY(r.started.empty());
     QVERIFY(session.store().runs().empty());  // not even the baseline
+  }
+
+  void planCountsTheChildJobs() {
+    // The lab's time estimate counts what LabSession starts: a child row's jobs are never shared
+    // with the scheduler's runs (the data-parallel job trains the baseline's config), and a
+    // kill-and-resume row trains its run, the killed run up to the kill and the resume from the
+    // checkpoint before it, in three jobs; the worker-dies job also waits out its timeout.
+    const TrainConfig base = tiny(60);
+    LabCalibration baseline;
+    planLab({std::string(scenario::kBaselineFp32)}, base, &baseline);
+    QCOMPARE(baseline.stepsPlanned, int64_t{60});
+    QCOMPARE(baseline.childJobs, 0);
+
+    LabCalibration parallel;
+    planLab({std::string(scenario::kBaselineFp32), std::string(scenario::kDataParallel)}, base,
+            &parallel);
+    QCOMPARE(parallel.stepsPlanned, int64_t{120});
+    QCOMPARE(parallel.runsPlanned, 2);
+    QCOMPARE(parallel.childJobs, 1);
+    QCOMPARE(parallel.waitSeconds, 0.0);
+
+    LabCalibration dies;
+    planLab({std::string(scenario::kWorkerDies)}, base, &dies);
+    const TrainConfig quarter = LabScenarios::make(scenario::kWorkerDies, base).runs.front().config;
+    QCOMPARE(quarter.checkpointEvery, int64_t{15});
+    const int64_t kill = PreemptionRunner::killStep(quarter);  // 36: past the checkpoint at 30
+    QCOMPARE(dies.stepsPlanned, 60 + kill + (60 - 30));
+    QCOMPARE(dies.childJobs, 3);
+    QCOMPARE(dies.waitSeconds, double(kLabWorkerDiesTimeoutSeconds));
+
+    LabCalibration resume;
+    planLab({std::string(scenario::kPreemptionResume)}, base, &resume);
+    QCOMPARE(resume.stepsPlanned, dies.stepsPlanned);
+    QCOMPARE(resume.childJobs, 3);
+    QCOMPARE(resume.waitSeconds, 0.0);
+
+    // The estimate adds the jobs' start-up and the wait to the steps' time.
+    dies.stepsTimed = 4;
+    dies.secondsPerStep = 0.5;
+    dies.prepareSeconds = 2;
+    QCOMPARE(dies.estimateSeconds(),
+             double(dies.stepsPlanned) * 0.5 + 3 * 2.0 + kLabWorkerDiesTimeoutSeconds);
+    const std::string text = dies.english();
+    QVERIFY2(text.find("plus 3 child processes starting at 2 s each") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("plus 20 s a collective timeout waits") != std::string::npos, text.c_str());
   }
 
   void unknownScenarioStartsNothing() {

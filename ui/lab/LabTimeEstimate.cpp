@@ -71,6 +71,14 @@ QString LabTimeEstimate::basis(const LabCalibration& c) {
                      .arg(c.stepsTimed);
   if (c.parallel > 1)
     text += u' ' + tr("%1 stepped side by side, as the lab steps its runs.").arg(c.parallel);
+  if (c.childJobs > 0)
+    text += u' ' + tr("Plus %1 jobs run as child processes (data parallelism, kill and resume), "
+                      "each preparing its model again: %2 each.")
+                       .arg(c.childJobs)
+                       .arg(duration(c.prepareSeconds));
+  if (c.waitSeconds > 0)
+    text += u' ' + tr("Plus %1 a job that lost a rank waits out (its collective timeout).")
+                       .arg(duration(c.waitSeconds));
   return text + u' ' +
          tr("Preparing the runs (%1 here for one) and their evaluations come on top; precisions "
             "other than fp32 step faster or slower.")

@@ -23,12 +23,19 @@ struct LabCalibration {
   double secondsPerStep = 0;   // wall seconds per step of the lab: timing time / stepsTimed
   double prepareSeconds = 0;   // preparing data, tokenizer and model once
   double measuredSeconds = 0;  // the whole calibration, preparation included
-  int64_t stepsPlanned = 0;    // every run the lab would train (identical runs counted once)
-  int runsPlanned = 0;
-  std::string error;  // why nothing was measured ("" when it worked)
+  int64_t stepsPlanned = 0;    // every step the lab would train: its runs' (identical runs
+                               // counted once) and its child jobs' (a killed run's steps up to
+                               // the kill, a resume's from its checkpoint)
+  int runsPlanned = 0;         // runs in this process and child jobs
+  int childJobs = 0;           // jobs started as child processes of the CLI (each prepares its
+                               // model again: prepareSeconds each)
+  double waitSeconds = 0;      // fixed waits, e.g. the collective timeout a job that lost a rank
+                               // waits out (kLabWorkerDiesTimeoutSeconds)
+  std::string error;           // why nothing was measured ("" when it worked)
 
   bool ok() const { return error.empty() && stepsTimed > 0; }
-  // stepsPlanned * secondsPerStep; -1 when nothing was measured.
+  // stepsPlanned * secondsPerStep + childJobs * prepareSeconds + waitSeconds; -1 when nothing
+  // was measured.
   double estimateSeconds() const;
   // "about 2 min 40 s (estimate: 1500 steps of 7 runs x 0.107 s a step, from 8 fp32 baseline
   // steps timed just now on this machine, 2 side by side as the lab steps them; preparing the
@@ -37,7 +44,11 @@ struct LabCalibration {
   std::string english() const;
 };
 
-// The runs `scenarioIds` would train from `base` (their steps and count), without training.
+// The runs `scenarioIds` would train from `base` (their steps and count), without training; a
+// row trained by child processes (RunSource other than Scheduler) counts its jobs as
+// LabSession starts them: the data-parallel job's steps, or the kill-and-resume experiments'
+// three jobs (uninterrupted, killed at PreemptionRunner::killStep, resumed from the checkpoint
+// before it) and the collective timeout the worker-dies job waits out.
 void planLab(const std::vector<std::string>& scenarioIds, const TrainConfig& base,
              LabCalibration* out);
 // Plans as above, then times the baseline's steps on as many threads as the lab steps runs side

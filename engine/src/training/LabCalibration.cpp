@@ -15,7 +15,9 @@
 #include "core/LabScenarios.h"
 #include "core/RunRecording.h"
 #include "core/ScenarioIds.h"
+#include "core/ScenarioTable.h"
 #include "engine/ExceptionText.h"
+#include "engine/PreemptionRunner.h"
 #include "engine/RunScheduler.h"
 #include "training/Trainer.h"
 
@@ -37,7 +39,8 @@ std::string plain(double v) {
 }  // namespace
 
 double LabCalibration::estimateSeconds() const {
-  return ok() ? double(stepsPlanned) * secondsPerStep : -1;
+  return ok() ? double(stepsPlanned) * secondsPerStep + childJobs * prepareSeconds + waitSeconds
+              : -1;
 }
 
 std::string formatDuration(double seconds) {
@@ -62,6 +65,12 @@ std::string LabCalibration::english() const {
          std::to_string(stepsTimed) + " fp32 baseline steps timed just now on this machine" +
          (parallel > 1 ? ", " + std::to_string(parallel) + " side by side as the lab steps them"
                        : std::string()) +
+         (childJobs > 0 ? ", plus " + std::to_string(childJobs) + " child " +
+                              (childJobs == 1 ? "process" : "processes") + " starting at " +
+                              plain(prepareSeconds) + " s each"
+                        : std::string()) +
+         (waitSeconds > 0 ? ", plus " + plain(waitSeconds) + " s a collective timeout waits"
+                          : std::string()) +
          "; preparing the runs and their evaluations come on top, and precisions other than fp32 "
          "step faster or slower)";
 }
@@ -69,9 +78,31 @@ std::string LabCalibration::english() const {
 void planLab(const std::vector<std::string>& scenarioIds, const TrainConfig& base,
              LabCalibration* out) {
   std::vector<TrainConfig> runs;
+  int64_t childSteps = 0;
+  out->childJobs = 0;
+  out->waitSeconds = 0;
   for (const std::string& id : scenarioIds) {
     try {
-      for (const LabRun& run : LabScenarios::make(id, base).runs) {
+      const LabScenario scenario = LabScenarios::make(id, base);
+      const RunSource source = scenario.row->runSource;
+      if (source != RunSource::Scheduler) {
+        // Child processes, never shared with the scheduler's runs (LabSession::startChildren).
+        const TrainConfig& c = scenario.runs.front().config;
+        if (source == RunSource::DataParallelChild) {
+          childSteps += c.steps;
+          out->childJobs += 1;
+          continue;
+        }
+        const int64_t kill = PreemptionRunner::killStep(c);
+        const int64_t every = std::max<int64_t>(1, c.checkpointEvery);
+        const int64_t resumedFrom = std::min(kill, c.steps) / every * every;
+        childSteps += c.steps + std::min(kill, c.steps) + (c.steps - resumedFrom);
+        out->childJobs += 3;
+        if (source == RunSource::RankKillAndResume)
+          out->waitSeconds += kLabWorkerDiesTimeoutSeconds;
+        continue;
+      }
+      for (const LabRun& run : scenario.runs) {
         // The scheduler trains identical runs once (RunScheduler::addOrFollow).
         if (std::any_of(runs.cbegin(), runs.cend(),
                         [&](const TrainConfig& c) { return sameTraining(c, run.config); }))
@@ -82,8 +113,8 @@ void planLab(const std::vector<std::string>& scenarioIds, const TrainConfig& bas
       // An unknown row is the driver's to report; the estimate counts the others.
     }
   }
-  out->runsPlanned = int(runs.size());
-  out->stepsPlanned = 0;
+  out->runsPlanned = int(runs.size()) + out->childJobs;
+  out->stepsPlanned = childSteps;
   for (const TrainConfig& c : runs) out->stepsPlanned += c.steps;
 }
 
