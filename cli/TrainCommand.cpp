@@ -82,7 +82,8 @@ ArgParser makeParser() {
                       O::CpuFp16,
                       O::Tf32,
                       O::EvalEvery,
-                      O::Precision});
+                      O::Precision,
+                      O::ShardOptimizer});
   p.flag("jsonl", "one JSON line per step and evaluation, then a summary line");
   p.option("nproc", "N",
            "data-parallel: start N ranks of this run on this machine, each training 1/N of "
@@ -172,6 +173,14 @@ int runTrainCommand(const ArgParser& parser) {
     parser.fail("batch-size", std::to_string(config.batchSize) + " does not split over " +
                                   std::to_string(rankEnv ? rankEnv->worldSize : nproc) +
                                   " ranks: use a multiple of the number of ranks");
+  if (config.shardOptimizer && !rankEnv && nproc == 1)
+    parser.fail("shard-optimizer",
+                "shards AdamW's state over the ranks of a data-parallel run: use it with --nproc "
+                "2 or more, or as a rank under torchrun's environment");
+  if (config.shardOptimizer && (config.checkpointEvery > 0 || !config.resumeFrom.empty()))
+    parser.fail("shard-optimizer",
+                "checkpoints of a sharded optimizer are not supported yet (rank 0 holds only its "
+                "shard of AdamW's state): drop --checkpoint-every and --resume-from");
   if (rankEnv || nproc > 1) {
     if (const std::string why = dataParallelUnavailableReason(); !why.empty())
       throw std::runtime_error(why);
@@ -346,6 +355,17 @@ int runTrainCommand(const ArgParser& parser) {
       line.set("medianAllReduceMs", dp.medianAllReduceMs);
       line.set("allReduceShare", dp.allReduceShare);
       line.set("allReduceBytes", dp.allReduceBytes);
+      line.set("shardOptimizer", config.shardOptimizer);
+      json::Value::Array ranks;
+      for (const RankMemory& m : dp.rankMemory) {
+        json::Value r = json::Value::object();
+        r.set("parameterBytes", m.parameterBytes);
+        r.set("gradientBytes", m.gradientBytes);
+        r.set("optimizerStateBytes", m.optimizerStateBytes);
+        r.set("peakBytes", m.peakBytes);
+        ranks.push_back(std::move(r));
+      }
+      line.set("rankMemory", json::Value(std::move(ranks)));
     }
     std::cout << json::serialize(line) << "\n";
   }
@@ -371,6 +391,15 @@ int runTrainCommand(const ArgParser& parser) {
                 << " ms/step (median after step " << kWarmupSteps << "), "
                 << formatNumber("%.1f", 100.0 * dp.allReduceShare) << "% of the step, "
                 << formatNumber("%.1f", dp.allReduceBytes / 1e6) << " MB from each rank a step\n";
+    if (rankEnv && rankEnv->worldSize > 1)
+      for (size_t r = 0; r < dp.rankMemory.size(); ++r) {
+        const RankMemory& m = dp.rankMemory[r];
+        std::cout << "rank " << r << ": weights " << formatNumber("%.1f", m.parameterBytes / 1e6)
+                  << " MB, gradients " << formatNumber("%.1f", m.gradientBytes / 1e6)
+                  << " MB, optimizer state " << formatNumber("%.1f", m.optimizerStateBytes / 1e6)
+                  << " MB" << (config.shardOptimizer ? " (its shard)" : "") << ", peak "
+                  << formatNumber("%.1f", m.peakBytes / 1048576.0) << " MiB\n";
+      }
   }
   if (log.state == RunState::Finished) return 0;
   if (log.state == RunState::Cancelled) return 130;

@@ -72,7 +72,7 @@ class TestConfigValidator : public QObject {
 
 void TestConfigValidator::everyFieldHasOneRow() {
   const auto& fields = allConfigFields();
-  QCOMPARE(int(fields.size()), int(ConfigField::LoraAlpha) + 1);
+  QCOMPARE(int(fields.size()), int(ConfigField::ShardOptimizer) + 1);
   QSet<QString> names;
   for (size_t i = 0; i < fields.size(); ++i) {
     QCOMPARE(int(fields[i]), int(i));

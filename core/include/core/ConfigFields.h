@@ -55,6 +55,7 @@ enum class ConfigField {
   ResumeFrom,
   LoraRank,
   LoraAlpha,
+  ShardOptimizer,
 };
 
 // The bounds of a numeric field, both inclusive unless marked open.

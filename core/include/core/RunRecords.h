@@ -79,6 +79,15 @@ const char* runStateName(RunState s);      // "queued", "preparing", ...
 
 using RunId = int;
 
+// What one rank of a data-parallel job held, in bytes, measured on that rank after its last
+// step (engine/DataParallelTrain.h; the --jsonl summary's rankMemory).
+struct RankMemory {
+  int64_t parameterBytes = 0;       // its copy of the weights (frozen ones included)
+  int64_t gradientBytes = 0;        // its gradients in the last step
+  int64_t optimizerStateBytes = 0;  // AdamW's m and v it keeps (its shard with shardOptimizer)
+  int64_t peakBytes = 0;            // its highest step peak (the allocator's, as StepRecord's)
+};
+
 // Everything new about one run since the previous drain().
 struct RunUpdate {
   RunId id = 0;
@@ -94,6 +103,9 @@ struct RunUpdate {
   // Set once, when a data-parallel job ended because it lost a rank: how long rank 0 waited in
   // the collective that failed (ms; engine/DataParallel.h). 0 otherwise.
   double collectiveWaitMs = 0;
+  // Set once, when a data-parallel job ended: every rank's memory, in rank order. Empty
+  // otherwise.
+  std::vector<RankMemory> rankMemory;
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // appended since the last drain
   std::vector<EvalRecord> evals;  // appended since the last drain

@@ -105,6 +105,12 @@ struct TrainConfig {
   // adapter in PEFT's layout. 0 = full fine-tuning.
   int64_t loraRank = 0;
   double loraAlpha = 16;
+  // ZeRO stage 1 for a data-parallel run (docs/data-parallel.md; PyTorch's
+  // ZeroRedundancyOptimizer): each rank keeps AdamW's state only for its contiguous shard of
+  // the parameters (balanced by element count), steps it and broadcasts it to the others. The
+  // same updates as the replicated run; each rank holds about 1/N of the optimizer state.
+  // No effect on one process. Checkpoints of a sharded run are not supported yet (refused).
+  bool shardOptimizer = false;
 };
 
 // Upper bounds, checked (core/ConfigValidator.h) before anything is allocated from them: a

@@ -321,6 +321,12 @@ std::vector<ConfigFieldRow> scalerAndExperimentRows() {
           .runFile(K::Optional, "LoRA runs")
           .writtenWith(F::LoraRank)
           .flag("lora-alpha", "A", "LoRA alpha: the adapters' output is scaled by A/R"),
+      Row::of<&C::shardOptimizer>(F::ShardOptimizer, "shardOptimizer", "sharded optimizer state")
+          .runFile(K::Optional, "data-parallel runs whose AdamW state was sharded over the ranks")
+          .flag("shard-optimizer", "",
+                "data-parallel: each rank keeps AdamW's state only for its 1/N shard of the "
+                "parameters and broadcasts its updated shard (ZeRO stage 1, PyTorch's "
+                "ZeroRedundancyOptimizer; docs/data-parallel.md)"),
   };
 }
 

@@ -71,6 +71,8 @@ struct DataParallelOutcome {
   double medianAllReduceMs = 0;
   double allReduceShare = 0;  // 0..1
   int64_t allReduceBytes = 0;
+  // Rank 0: every rank's memory, in rank order (rankMemory[r] is rank r's).
+  std::vector<RankMemory> rankMemory;
 };
 
 // Trains config on this rank. Throws InputError for bad settings or data (as Trainer does) and

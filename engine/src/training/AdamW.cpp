@@ -14,6 +14,20 @@ bool AdamW::decaysByName(const std::string& name) {
          name.find("LayerNorm.weight") == std::string::npos;
 }
 
+void AdamW::keepOnly(std::vector<bool> owned) {
+  TORCH_CHECK(owned.size() == params_.size(), "AdamW::keepOnly: ", owned.size(), " flags for ",
+              params_.size(), " parameters");
+  owned_ = std::move(owned);
+}
+
+int64_t AdamW::stateBytes() const {
+  int64_t bytes = 0;
+  for (const State& s : state_)
+    for (const torch::Tensor* t : {&s.expAvg, &s.expAvgSq})
+      if (t->defined()) bytes += t->numel() * static_cast<int64_t>(t->element_size());
+  return bytes;
+}
+
 void AdamW::zeroGrad() {
   for (auto& p : params_) {
     if (p.tensor.mutable_grad().defined()) p.tensor.mutable_grad().reset();
@@ -30,7 +44,7 @@ bool AdamW::fusedStep(double lr, const torch::Tensor& foundInf) {
     std::vector<torch::Tensor> ps, gs, ms, vs, steps;
     for (size_t i = 0; i < params_.size(); ++i) {
       torch::Tensor& p = params_[i].tensor;
-      if (params_[i].decay != decay || !p.grad().defined()) continue;
+      if (params_[i].decay != decay || !p.grad().defined() || !owns(i)) continue;
       State& s = state_[i];
       if (!s.expAvg.defined()) {
         s.expAvg = torch::zeros_like(p, torch::MemoryFormat::Preserve);
@@ -65,7 +79,7 @@ void AdamW::step(double lr, const torch::Tensor& foundInf) {
   for (size_t i = 0; i < params_.size(); ++i) {
     torch::Tensor& p = params_[i].tensor;
     const torch::Tensor& grad = p.grad();
-    if (!grad.defined()) continue;
+    if (!grad.defined() || !owns(i)) continue;
     State& s = state_[i];
     if (!s.expAvg.defined()) {
       s.expAvg = torch::zeros_like(p, torch::MemoryFormat::Preserve);

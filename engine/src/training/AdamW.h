@@ -3,6 +3,9 @@
 // roundToStorage set, each op's result is rounded the way a real fp16 kernel rounds its output,
 // so eps 1e-8 becomes 0, v underflows and 0/0 gives NaN exactly as fp16 AdamW would.
 // On CUDA (LibTorch 2.x) the same update runs as PyTorch's fused kernel instead.
+// ZeRO stage 1 (keepOnly): an optimizer that owns a shard of the parameters keeps state for and
+// updates only those; the others get their new values from their owner (Trainer, sharded
+// data parallelism).
 // Not implemented: amsgrad, maximize, capturable, foreach kernels.
 #pragma once
 
@@ -55,6 +58,13 @@ class AdamW {
   const AdamWOptions& options() const { return options_; }
   AdamWOptions& options() { return options_; }
 
+  // ZeRO stage 1: from now on only the parameters marked true get state and updates (one flag
+  // per parameter, in params() order; empty = all). Before the first step.
+  void keepOnly(std::vector<bool> owned);
+  bool owns(size_t i) const { return owned_.empty() || owned_[i]; }
+  // The bytes of every state tensor this optimizer holds (m and v), as allocated.
+  int64_t stateBytes() const;
+
   // When set, applied after every arithmetic op of the update (on m, v, the denominator and the
   // parameter), e.g. [](auto& t) { return t.to(torch::kHalf).to(t.scalar_type()); }.
   std::function<torch::Tensor(const torch::Tensor&)> roundToStorage;
@@ -64,6 +74,7 @@ class AdamW {
 
   std::vector<Param> params_;
   std::vector<State> state_;
+  std::vector<bool> owned_;
   AdamWOptions options_;
 };
 

@@ -375,6 +375,62 @@ int64_t DataParallelGroup::allReduceGradients(const std::vector<torch::Tensor>& 
   return sent;
 }
 
+std::vector<int> DataParallelGroup::shardOwners(const std::vector<int64_t>& numels, int worldSize) {
+  int64_t total = 0;
+  for (int64_t n : numels) total += n;
+  std::vector<int> owners;
+  owners.reserve(numels.size());
+  int64_t before = 0;
+  for (int64_t n : numels) {
+    // The middle element's position, in halves to stay in integers: (2 * before + n) / (2 * total).
+    const int64_t middle2 = 2 * before + n;
+    const int64_t owner = total > 0 ? middle2 * worldSize / (2 * total) : 0;
+    owners.push_back(static_cast<int>(std::min<int64_t>(owner, worldSize - 1)));
+    before += n;
+  }
+  return owners;
+}
+
+int64_t DataParallelGroup::broadcastFromOwners(const std::vector<torch::Tensor>& tensors,
+                                               const std::vector<int>& owners) {
+  TORCH_CHECK(tensors.size() == owners.size(), "broadcastFromOwners: ", tensors.size(),
+              " tensors, ", owners.size(), " owners");
+  int64_t sent = 0;
+#ifdef PRECISIONLAB_WITH_GLOO
+  if (env_.worldSize == 1) return 0;
+  runCollective("the sharded optimizer's parameter broadcast", [&] {
+    torch::NoGradGuard noGrad;
+    std::vector<std::vector<torch::Tensor>> parts;
+    std::vector<int> roots;
+    for (int owner = 0; owner < env_.worldSize; ++owner) {
+      std::vector<torch::Tensor> mine;
+      for (size_t i = 0; i < tensors.size(); ++i)
+        if (owners[i] == owner && tensors[i].defined()) mine.push_back(tensors[i]);
+      for (auto& bucket : buckets(mine, kBucketBytes)) {
+        parts.push_back(std::move(bucket));
+        roots.push_back(owner);
+      }
+    }
+    std::vector<std::vector<torch::Tensor>> io(parts.size());
+    std::vector<c10::intrusive_ptr<c10d::Work>> works;
+    for (size_t b = 0; b < parts.size(); ++b) {
+      io[b] = {flatten(parts[b])};
+      if (roots[b] == env_.rank)
+        sent += io[b].front().numel() * static_cast<int64_t>(io[b].front().element_size());
+      c10d::BroadcastOptions o;
+      o.rootRank = roots[b];
+      o.timeout = timeout_;
+      works.push_back(impl_->group->broadcast(io[b], o));
+    }
+    for (size_t b = 0; b < parts.size(); ++b) {
+      works[b]->wait(timeout_);
+      if (roots[b] != env_.rank) unflattenInto(io[b].front(), parts[b]);
+    }
+  });
+#endif
+  return sent;
+}
+
 torch::Tensor DataParallelGroup::allReduceSum(const torch::Tensor& values) {
   torch::Tensor sum = values.detach().to(torch::kDouble).cpu().contiguous().clone();
 #ifdef PRECISIONLAB_WITH_GLOO

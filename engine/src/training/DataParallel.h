@@ -9,6 +9,10 @@
 //     bucket first (the order backward produces them); every bucket's all-reduce is started
 //     before the first is waited for, so the buckets overlap each other on Gloo's threads, but
 //     not backward itself (no autograd hooks here: the all-reduce starts after backward);
+//   - broadcastFromOwners(): ZeRO stage 1 (--shard-optimizer, PyTorch's
+//     ZeroRedundancyOptimizer): after each rank stepped AdamW on its shard of the parameters
+//     (shardOwners), every parameter is broadcast from its owner; gradients are all-reduced
+//     whole as above (Debian's 1.13 Gloo group has no reduce_scatter);
 //   - allReduceSum(): small per-step values (the GradScaler's found-inf flag, a stop request,
 //     the loss), so every rank skips the same steps and stops after the same step.
 // Every collective waits at most the job's timeout; a failure (a peer that died, one that hangs)
@@ -49,6 +53,15 @@ class DataParallelGroup {
   // Averages the gradients of `params` (undefined gradients count as zeros) across the ranks.
   // Returns the bytes this rank put into the all-reduce (0 with one rank).
   int64_t allReduceGradients(const std::vector<torch::Tensor>& params);
+  // ZeRO stage 1's partition: the owner rank of each parameter (sizes in elements, in order),
+  // contiguous ranges balanced by element count: parameter i goes to the rank whose 1/N of the
+  // elements holds its middle element. Deterministic, so every rank computes the same.
+  static std::vector<int> shardOwners(const std::vector<int64_t>& numels, int worldSize);
+  // Every tensor as its owner (owners[i]) has it, on every rank: one broadcast per owner and
+  // bucket, all started before the first is waited for. Returns the bytes this rank sent as an
+  // owner (0 with one rank).
+  int64_t broadcastFromOwners(const std::vector<torch::Tensor>& tensors,
+                              const std::vector<int>& owners);
   // Element-wise sum over the ranks of a small tensor (returned on the CPU as double).
   torch::Tensor allReduceSum(const torch::Tensor& values);
   // A text every rank publishes and rank 0 gathers (after the last step: skipped steps,

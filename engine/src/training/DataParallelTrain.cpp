@@ -60,6 +60,11 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
     throw InputError("each rank's " + std::to_string(config.batchSize / env.worldSize) +
                      " rows do not split into " + std::to_string(config.accumulationSteps) +
                      " accumulation micro-batches");
+  if (config.shardOptimizer && (config.checkpointEvery > 0 || !config.resumeFrom.empty()))
+    throw InputError(
+        "--shard-optimizer with --checkpoint-every or --resume-from: checkpoints of a sharded "
+        "optimizer are not supported yet (rank 0 holds only its shard of AdamW's state); "
+        "train without checkpoints, or without --shard-optimizer");
   DataParallelGroup group(env, config, parseDevice(config.device));
   const bool reports = env.rank == 0;
   auto report = [&](RunUpdate u) {
@@ -97,6 +102,7 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
   DataParallelOutcome out;
   std::vector<int64_t> skipped;
   std::vector<double> allReduceMs, allReduceShare;  // per step
+  int64_t peakBytes = 0;
   while (!trainer.finished()) {
     RunUpdate u;
     u.state = RunState::Running;
@@ -105,6 +111,7 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
     u.steps.push_back(trainer.step());
     const StepRecord& r = u.steps.back();
     if (r.skipped) skipped.push_back(r.step);
+    peakBytes = std::max(peakBytes, r.peakBytes);
     allReduceMs.push_back(trainer.lastAllReduceMs());
     allReduceShare.push_back(r.stepMs > 0 ? trainer.lastAllReduceMs() / r.stepMs : 0.0);
     out.allReduceBytes = trainer.lastAllReduceBytes();
@@ -123,6 +130,16 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
   // Every rank took the same steps to the same weights, or the run says where they parted.
   const std::vector<std::string> skips = group.gatherText("skipped", joinSteps(skipped));
   const std::vector<std::string> sums = group.gatherText("weights", weightChecksum(trainer));
+  const std::vector<std::string> memory = group.gatherText(
+      "memory",
+      std::to_string(trainer.parameterBytes()) + " " + std::to_string(trainer.lastGradientBytes()) +
+          " " + std::to_string(trainer.optimizerStateBytes()) + " " + std::to_string(peakBytes));
+  for (const std::string& text : memory) {
+    std::istringstream in(text);
+    RankMemory m;
+    in >> m.parameterBytes >> m.gradientBytes >> m.optimizerStateBytes >> m.peakBytes;
+    out.rankMemory.push_back(m);
+  }
   out.skippedSteps = skipped;
   for (size_t r = 1; r < skips.size() && out.ranksAgree; ++r) {
     if (skips[r] != skips[0]) {

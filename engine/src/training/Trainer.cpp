@@ -230,6 +230,14 @@ void Trainer::prepare() {
   options.weightDecay = config_.weightDecay;
   optimizer_ = std::make_unique<AdamW>(std::move(params), options);
   policy_->prepareOptimizer(*optimizer_);  // e.g. fp16 storage for a half model, from step 1
+  if (dataParallel_ && config_.shardOptimizer) {
+    std::vector<int64_t> numels;
+    for (const auto& p : parameters_) numels.push_back(p.numel());
+    shardOwners_ = DataParallelGroup::shardOwners(numels, dataParallel_->worldSize());
+    std::vector<bool> mine;
+    for (int owner : shardOwners_) mine.push_back(owner == dataParallel_->rank());
+    optimizer_->keepOnly(std::move(mine));
+  }
 
   order_.resize(trainIds_.size());
   for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
@@ -340,6 +348,13 @@ Batch Trainer::nextTrainBatch() {
     labels.push_back(train_->examples()[i].label);
   }
   return makeBatch(rows, labels);
+}
+
+int64_t Trainer::parameterBytes() const {
+  int64_t bytes = 0;
+  for (const auto* set : {&parameters_, &frozen_})
+    for (const auto& p : *set) bytes += p.numel() * static_cast<int64_t>(p.element_size());
+  return bytes;
 }
 
 int64_t Trainer::residentBytes() const {
@@ -463,6 +478,8 @@ StepRecord Trainer::step(const Batch& global) {
   if (finite) {
     optimizer_->step(lr, policy_->foundInfTensor());
     policy_->afterOptimizerStep(*optimizer_);
+    // ZeRO stage 1: each rank updated its shard; every parameter now as its owner has it.
+    if (!shardOwners_.empty()) dataParallel_->broadcastFromOwners(parameters_, shardOwners_);
   }
   // What the optimizer step allocated and kept (its temporaries freed): AdamW's m and v on the
   // step that creates them, measured by the allocator (LoRA's optimizer-state memory).
@@ -485,8 +502,12 @@ StepRecord Trainer::step(const Batch& global) {
   {
     torch::NoGradGuard noGrad;
     int64_t values = 0;
+    lastGradientBytes_ = 0;
     for (const auto& p : parameters_)
-      if (p.grad().defined()) values += p.grad().numel();
+      if (p.grad().defined()) {
+        values += p.grad().numel();
+        lastGradientBytes_ += p.grad().numel() * static_cast<int64_t>(p.grad().element_size());
+      }
     const auto kDouble = torch::TensorOptions(torch::kDouble).device(device_);
     const auto flush = gradientFlush_->count(parameters_, batch.inputIds, batch.attentionMask,
                                              batch.tokenTypeIds);  // [flushed, expected]

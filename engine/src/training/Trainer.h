@@ -67,7 +67,10 @@ class Trainer {
   // batch would in one process), averages the gradients over the ranks after backward, skips
   // the step on every rank when any found inf/NaN, and reports the loss of the global batch;
   // only rank 0 writes checkpoints. The cancel flag, raised on any rank, ends every rank after
-  // the same step (stopAgreed()). Not owned; must outlive the trainer's steps.
+  // the same step (stopAgreed()). With config.shardOptimizer (ZeRO stage 1) each rank keeps
+  // AdamW's state for its shard of the parameters only (DataParallelGroup::shardOwners), steps
+  // that shard and broadcasts it to the others after the step: the same updates, a 1/N share of
+  // the state. Not owned; must outlive the trainer's steps.
   void setDataParallel(DataParallelGroup* group) { dataParallel_ = group; }
   bool stopAgreed() const { return stopAgreed_; }
   // The last step's gradient all-reduce on a data-parallel rank: its wall time (between two
@@ -75,6 +78,12 @@ class Trainer {
   // rank put into it. 0 for one process.
   double lastAllReduceMs() const { return lastAllReduceMs_; }
   int64_t lastAllReduceBytes() const { return lastAllReduceBytes_; }
+  // What this rank holds across steps, in bytes: its parameters (frozen ones included), the
+  // gradients of the last step (before they were freed) and AdamW's state (m and v; with a
+  // sharded optimizer only its shard's). Valid after prepare().
+  int64_t parameterBytes() const;
+  int64_t lastGradientBytes() const { return lastGradientBytes_; }
+  int64_t optimizerStateBytes() const { return optimizer_->stateBytes(); }
   // One optimizer step on the next training batch; prepare() must have been called and
   // finished() be false.
   StepRecord step();
@@ -150,6 +159,8 @@ class Trainer {
   bool stopAgreed_ = false;
   double lastAllReduceMs_ = 0;
   int64_t lastAllReduceBytes_ = 0;
+  int64_t lastGradientBytes_ = 0;
+  std::vector<int> shardOwners_;  // a sharded optimizer's owner rank per parameter; else empty
   // Block of the global batch this process trains, of worldSize (for the dropout masks).
   int64_t dataBlock() const;
   void throwIfCancelled() const;
