@@ -7,6 +7,10 @@
 
 #include <QByteArray>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QList>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -85,6 +89,20 @@ inline QList<CliResult> runCliMany(const QList<QStringList>& commandLines, int p
     }
   }
   return results;
+}
+
+// The verdict of `scenario` in a lab's verdicts.json under `outDir` (an array, or an object
+// with "verdicts"); empty when the file or the verdict is missing.
+inline QJsonObject labVerdict(const QString& outDir, const QString& scenario) {
+  QFile json(outDir + "/verdicts.json");
+  if (!json.open(QIODevice::ReadOnly)) return {};
+  const QJsonDocument doc = QJsonDocument::fromJson(json.readAll());
+  const QJsonArray all =
+      doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("verdicts")).toArray();
+  for (const QJsonValue& each : all)
+    if (each.toObject().value(QStringLiteral("scenario")).toString() == scenario)
+      return each.toObject();
+  return {};
 }
 
 }  // namespace clitest

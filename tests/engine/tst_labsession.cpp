@@ -68,7 +68,8 @@ class TestLabSession : public QObject {
     // The lab's time estimate counts what LabSession starts: a child row's jobs are never shared
     // with the scheduler's runs (the data-parallel job trains the baseline's config), and a
     // kill-and-resume row trains its run, the killed run up to the kill and the resume from the
-    // checkpoint before it, in three jobs; the worker-dies job also waits out its timeout.
+    // checkpoint before it, in three jobs; the worker-dies job also waits out its timeout; the
+    // sharded-state row trains the whole run twice, replicated and sharded.
     const TrainConfig base = tiny(60);
     LabCalibration baseline;
     planLab({std::string(scenario::kBaselineFp32)}, base, &baseline);
@@ -91,6 +92,13 @@ class TestLabSession : public QObject {
     QCOMPARE(dies.stepsPlanned, 60 + kill + (60 - 30));
     QCOMPARE(dies.childJobs, 3);
     QCOMPARE(dies.waitSeconds, double(kLabWorkerDiesTimeoutSeconds));
+
+    LabCalibration sharded;  // two 2-rank jobs of the whole run: replicated, then sharded
+    planLab({std::string(scenario::kShardedState)}, base, &sharded);
+    QCOMPARE(sharded.stepsPlanned, int64_t{120});
+    QCOMPARE(sharded.runsPlanned, 2);
+    QCOMPARE(sharded.childJobs, 2);
+    QCOMPARE(sharded.waitSeconds, 0.0);
 
     LabCalibration resume;
     planLab({std::string(scenario::kPreemptionResume)}, base, &resume);

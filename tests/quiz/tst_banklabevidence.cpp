@@ -41,6 +41,7 @@ bool storySupportsKey(EvidenceStory s) {
     case EvidenceStory::LoraExperiment:
     case EvidenceStory::DataParallel:  // the same updates over 2 processes, all-reduce measured
     case EvidenceStory::WorkerDies:    // a lost rank fails the job; the whole job resumes
+    case EvidenceStory::ShardedState:  // sharding divides the optimizer state, same updates
       return true;
     default:
       return false;
@@ -56,6 +57,7 @@ bool storySupportsDistractor(EvidenceStory s) {
     case EvidenceStory::Sweep:
     case EvidenceStory::RangeExperiment:
     case EvidenceStory::SmallerBatch:  // less memory, but other updates than the baseline's
+    case EvidenceStory::ShardedState:  // the replica every data-parallel process keeps, measured
       return true;
     default:
       return false;
@@ -231,6 +233,54 @@ class TestBankLabEvidence : public QObject {
                           question->stem));
     }
     QVERIFY(links >= 1);  // 041's key
+  }
+
+  // The sharded-state run measures the optimizer state each data-parallel process holds,
+  // replicated (DDP) against sharded over the processes, with the same updates: evidence that
+  // plain data parallelism keeps a full replica per GPU (a wrong option recommending it in a
+  // question whose model state does not fit one GPU) and that sharding divides the state (a
+  // keyed option that shards it: FSDP, ZeRO). It shows nothing about splitting the layers
+  // (pipeline or tensor parallelism) or about activations, so such options must not link it.
+  void shardedStateLinksClaimReplicaOrShards() {
+    static const QRegularExpression plainDataParallel(
+        QStringLiteral("\\b(DistributedDataParallel|DDP|data parallelism|MirroredStrategy)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression sharded(QStringLiteral("\\b(FSDP|ZeRO|shard(ed|s|ing)?)"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression otherSplit(
+        QStringLiteral("\\b(pipeline|tensor parallel|activation|accumulation|micro-batch)"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression stateTooLarge(
+        QStringLiteral("\\b(bytes per parameter|optimizer state)\\b.*\\b(GB|does not fit)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    int replicas = 0, shards = 0;
+    for (const Link& l : links_) {
+      if (l.row->story != EvidenceStory::ShardedState) continue;
+      const Question* question = questionOf(l.option);
+      QVERIFY(question);
+      QVERIFY2(stateTooLarge.match(question->stem).hasMatch(),
+               qPrintable(l.where +
+                          QStringLiteral("'s question is not about model state that "
+                                         "does not fit one device: ") +
+                          question->stem));
+      QVERIFY2(!otherSplit.match(l.option->text).hasMatch(),
+               qPrintable(l.where + QStringLiteral(" claims a split the run does not show: ") +
+                          l.option->text));
+      if (l.option->correct) {
+        ++shards;
+        QVERIFY2(sharded.match(l.option->text).hasMatch(),
+                 qPrintable(l.where + QStringLiteral(" is keyed but shards nothing: ") +
+                            l.option->text));
+      } else {
+        ++replicas;
+        QVERIFY2(plainDataParallel.match(l.option->text).hasMatch() &&
+                     !sharded.match(l.option->text).hasMatch(),
+                 qPrintable(l.where + QStringLiteral(" is wrong but not plain data parallelism: ") +
+                            l.option->text));
+      }
+    }
+    QVERIFY(replicas >= 1);  // 010 b: DDP's full replica on every GPU
+    QVERIFY(shards >= 1);    // 010 d: FSDP / ZeRO-3 divides the state
   }
 
   // On the shipped recordings (CPU, the lab's defaults): the verdict of each linked scenario

@@ -342,6 +342,47 @@ void fillWorkerDies(EvidenceCard& c, const Verdict& v) {
     c.evidence << LabEvidence::tr("verdict: %1").arg(QString::fromStdString(v.summary));
 }
 
+// Replicated vs sharded optimizer state: AdamW's state per process in both jobs, the curves'
+// agreement, and question 010's model by the formula (core's sharded-state judge).
+void fillShardedState(EvidenceCard& c, const Verdict& v) {
+  const QLocale locale;
+  const bool shown =
+      v.judgement == Judgement::Identical || v.judgement == Judgement::LearnsLikeBaseline;
+  c.finding = shown ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
+  c.headline = shown ? LabEvidence::tr(
+                           "Sharding the optimizer state: %1x of it per process, the same "
+                           "updates")
+                           .arg(locale.toString(v.value("stateRatio"), 'f', 2))
+                     : LabEvidence::tr(
+                           "The experiment did not show the state divided with the "
+                           "same updates");
+  if (v.measured("stateRatio"))
+    c.evidence << LabEvidence::tr(
+                      "AdamW's state per process: %1 MB replicated, %2 MB at most sharded over "
+                      "%3 processes (measured)")
+                      .arg(locale.toString(v.value("replicatedStateBytesPerRank") / 1e6, 'f', 2),
+                           locale.toString(v.value("shardedStateBytesMaxRank") / 1e6, 'f', 2))
+                      .arg(v.count("ranks"));
+  if (v.count("comparedSteps") > 0)
+    c.evidence << LabEvidence::tr(
+                      "loss: max |diff| %1 between the two jobs, %2 of %3 steps "
+                      "bit-equal")
+                      .arg(locale.toString(v.value("maxAbsLossGap"), 'g', 3),
+                           QString::number(v.count("bitEqualSteps")),
+                           QString::number(v.count("comparedSteps")));
+  if (shown)
+    c.evidence << LabEvidence::tr(
+                      "a 20B-parameter model at 16 bytes a parameter, 8 GPUs (estimated, "
+                      "formula): %1 GB per GPU replicated, %2 GB with the optimizer state "
+                      "sharded, %3 GB fully sharded (FSDP, ZeRO-3)")
+                      .arg(locale.toString(v.value("estimated010ReplicatedBytes") / 1e9, 'f', 0),
+                           locale.toString(v.value("estimated010OptimizerShardedBytes") / 1e9, 'f',
+                                           0),
+                           locale.toString(v.value("estimated010FullyShardedBytes") / 1e9, 'f', 0));
+  else
+    c.evidence << LabEvidence::tr("verdict: %1").arg(QString::fromStdString(v.summary));
+}
+
 // A row that names no story of its own: the verdict's own words and figures, no claim.
 void fillMeasured(EvidenceCard& c, const Verdict& v) {
   c.finding = v.learned ? EvidenceCard::Finding::Works : EvidenceCard::Finding::Unexpected;
@@ -488,6 +529,9 @@ void fillStoryCard(EvidenceCard& c, EvidenceStory story, const Verdict& v,
       break;
     case EvidenceStory::WorkerDies:
       fillWorkerDies(c, v);
+      break;
+    case EvidenceStory::ShardedState:
+      fillShardedState(c, v);
       break;
     case EvidenceStory::Reference:
     case EvidenceStory::Measured:

@@ -30,7 +30,14 @@ enum class RunOrigin { Trained, Replayed, Child };
 // A run's part in an experiment whose runs are their own reference: the kill-and-resume
 // experiment's three runs (engine/PreemptionRunner.h), which its judge finds by it (never by
 // their labels). None for every other run. Ordered as the runs start.
-enum class RunRole { None = 0, Uninterrupted = 1, Killed = 2, Resumed = 3 };
+enum class RunRole {
+  None = 0,
+  Uninterrupted = 1,  // kill and resume: the run uninterrupted
+  Killed = 2,         // the run killed (or the job that lost a rank)
+  Resumed = 3,        // its resume from the newest checkpoint
+  Replicated = 4,     // sharded state: the 2-rank job with AdamW's state on every rank
+  Sharded = 5,        // the same job with AdamW's state sharded over the ranks (ZeRO stage 1)
+};
 
 struct RunKey {
   RunOrigin origin = RunOrigin::Trained;
@@ -87,6 +94,9 @@ struct RunLog {
   // A data-parallel job that lost a rank: how long rank 0 waited in the collective that failed
   // (ms, measured by rank 0); 0 otherwise. Not in run files.
   double collectiveWaitMs = 0;
+  // A data-parallel job's memory per rank, in rank order, from its summary; empty otherwise.
+  // Not in run files.
+  std::vector<RankMemory> rankMemory;
   int64_t totalSteps = 0;
   std::vector<StepRecord> steps;  // in step order
   std::vector<EvalRecord> evals;  // in step order

@@ -61,6 +61,8 @@ struct TrainJsonl {
   // A data-parallel job that lost a rank: how long rank 0 waited in the collective that failed
   // (the summary's optional collectiveWaitMs); 0 otherwise.
   double collectiveWaitMs = 0;
+  // A data-parallel job's memory per rank (the summary's optional rankMemory); empty otherwise.
+  std::vector<RankMemory> rankMemory;
 };
 // Throws InputError "<fileName>:<line>: <problem>" for bad JSON, an unknown record type, a bad
 // field or a record after the summary. An empty text is an empty run.

@@ -37,5 +37,8 @@ inline constexpr std::string_view kDataParallel = "data-parallel";
 // A worker dies (docs/data-parallel.md): a 2-rank job loses a rank mid-run, the other waits in
 // its all-reduce until the collective timeout, and every rank restarts from the checkpoint.
 inline constexpr std::string_view kWorkerDies = "worker-dies";
+// Replicated vs sharded optimizer state (docs/data-parallel.md, bank question 010): the same
+// 2-rank job with AdamW's state on every rank, then sharded over the ranks (ZeRO stage 1).
+inline constexpr std::string_view kShardedState = "sharded-state";
 
 }  // namespace precisionlab::scenario

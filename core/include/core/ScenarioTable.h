@@ -55,6 +55,7 @@ enum class EvidenceStory {
   SmallerBatch,      // half the batch, same learning rate: less memory, another training
   DataParallel,      // the same global batch over 2 processes: the same updates, plus all-reduce
   WorkerDies,        // a 2-rank job loses a rank: the timeout, then every rank resumes
+  ShardedState,      // a 2-rank job's optimizer state replicated, then sharded: half per rank
 };
 
 // Who trains a row's runs.
@@ -67,6 +68,8 @@ enum class RunSource {
                       // against the live fp32 baseline started beside it like a scheduler row
   RankKillAndResume,  // KillAndResume's three runs as `train --nproc 2` jobs, the second losing
                       // a rank (PreemptionRunner::startRanks); its own reference, like it
+  ShardedStateJobs,   // two `train --nproc 2` jobs, the optimizer state replicated and then
+                      // sharded (PreemptionRunner::startShardedState); its own reference
 };
 
 struct ScenarioSpec {
@@ -117,7 +120,8 @@ constexpr int kLabWorkerDiesTimeoutSeconds = 20;
 // Baseline first (every comparison needs it), then the exam's options, then the extras.
 const std::vector<ScenarioSpec>& scenarioTable();
 const ScenarioSpec* findScenario(std::string_view id);  // null for an unknown id
-// A row whose runs are their own reference (RunSource::KillAndResume, RankKillAndResume): no
+// A row whose runs are their own reference (RunSource::KillAndResume, RankKillAndResume,
+// ShardedStateJobs): no
 // fp32 baseline is started for it or judges it (computeVerdict judges it on its own runs).
 bool judgedWithoutBaseline(std::string_view scenarioId);
 const ScenarioSpec& baselineScenario();  // the reference row (its story is Reference)

@@ -193,5 +193,10 @@ inline constexpr const char* kRankLostRunLabel =
     PL_TRANSLATE_NOOP("LabRuns", "2 ranks, rank 1 lost");
 inline constexpr const char* kRanksResumedRunLabel =
     PL_TRANSLATE_NOOP("LabRuns", "2 ranks, all resumed from checkpoint");
+// The sharded-state experiment's two 2-rank jobs (RunRole::Replicated, Sharded).
+inline constexpr const char* kReplicatedStateRunLabel =
+    PL_TRANSLATE_NOOP("LabRuns", "2 ranks, optimizer state replicated");
+inline constexpr const char* kShardedStateRunLabel =
+    PL_TRANSLATE_NOOP("LabRuns", "2 ranks, optimizer state sharded");
 
 }  // namespace precisionlab

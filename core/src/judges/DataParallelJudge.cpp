@@ -53,18 +53,6 @@ AllReduce allReduceOf(const RunLog& run) {
   return out;
 }
 
-double maxAbsLossGap(const RunLog& run, const RunLog& base) {
-  double gap = 0;
-  size_t j = 0;
-  for (const StepRecord& s : run.steps) {
-    while (j < base.steps.size() && base.steps[j].step < s.step) ++j;
-    if (j < base.steps.size() && base.steps[j].step == s.step && std::isfinite(s.loss) &&
-        std::isfinite(base.steps[j].loss))
-      gap = std::max(gap, std::abs(s.loss - base.steps[j].loss));
-  }
-  return gap;
-}
-
 void tell(const Context& c, Verdict& v, std::vector<VerdictText>& s) {
   const StepwiseLoss gap = compareLossByStep(c.run, c.base);
   const double absGap = maxAbsLossGap(c.run, c.base);

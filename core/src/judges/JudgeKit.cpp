@@ -176,4 +176,16 @@ StepwiseLoss compareLossByStep(const RunLog& run, const RunLog& base) {
   return out;
 }
 
+double maxAbsLossGap(const RunLog& run, const RunLog& base) {
+  double gap = 0;
+  size_t j = 0;
+  for (const StepRecord& s : run.steps) {
+    while (j < base.steps.size() && base.steps[j].step < s.step) ++j;
+    if (j < base.steps.size() && base.steps[j].step == s.step && std::isfinite(s.loss) &&
+        std::isfinite(base.steps[j].loss))
+      gap = std::max(gap, std::abs(s.loss - base.steps[j].loss));
+  }
+  return gap;
+}
+
 }  // namespace precisionlab::judges

@@ -55,5 +55,7 @@ struct StepwiseLoss {
   bool allFinite = true;
 };
 StepwiseLoss compareLossByStep(const RunLog& run, const RunLog& base);
+// The largest absolute loss difference over the steps both runs have (finite losses only).
+double maxAbsLossGap(const RunLog& run, const RunLog& base);
 
 }  // namespace precisionlab::judges

@@ -4,8 +4,9 @@ namespace precisionlab::judges {
 
 const std::vector<const Judge*>& allJudges() {
   static const std::vector<const Judge*> judges = {
-      &sweepJudge(), &memoryJudge(),     &rangeJudge(),        &loraJudge(),
-      &batchJudge(), &preemptionJudge(), &dataParallelJudge(), &workerDiesJudge()};
+      &sweepJudge(),        &memoryJudge(),     &rangeJudge(),
+      &loraJudge(),         &batchJudge(),      &preemptionJudge(),
+      &dataParallelJudge(), &workerDiesJudge(), &shardedStateJudge()};
   return judges;
 }
 

@@ -67,6 +67,7 @@ const Judge& batchJudge();
 const Judge& preemptionJudge();
 const Judge& dataParallelJudge();
 const Judge& workerDiesJudge();
+const Judge& shardedStateJudge();
 
 // Every judge above, once: judgeFor's list. tst_core_judges checks that each judge file
 // (core/src/judges/*Judge.cpp defining a Judge) is on it, so a judge left off fails a test

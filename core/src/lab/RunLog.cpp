@@ -24,6 +24,7 @@ void RunLog::apply(const RunUpdate& update) {
     resumedStep = update.resumedStep;
   }
   if (update.collectiveWaitMs > 0) collectiveWaitMs = update.collectiveWaitMs;
+  if (!update.rankMemory.empty()) rankMemory = update.rankMemory;
   if (update.totalSteps > 0) totalSteps = update.totalSteps;
   if (!update.steps.empty()) {
     const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -542,6 +542,25 @@ TrainJsonl parseTrainJsonl(std::string_view text, const std::string& fileName) {
           at.fail("collectiveWaitMs must be a number of milliseconds, 0 or more", kRunAgain);
         out.collectiveWaitMs = w->asDouble();
       }
+      if (const json::Value* ranks = rec.find("rankMemory")) {
+        if (!ranks->isArray()) at.fail("rankMemory must be an array, one object a rank", kRunAgain);
+        for (const json::Value& rank : ranks->asArray()) {
+          auto bytes = [&](const char* key) -> int64_t {
+            const json::Value* b = rank.isObject() ? rank.find(key) : nullptr;
+            if (!b || !b->isInteger() || b->asInt64() < 0)
+              at.fail("rankMemory: each rank needs " + std::string(key) +
+                          ", a whole number of bytes, 0 or more",
+                      kRunAgain);
+            return b->asInt64();
+          };
+          RankMemory m;
+          m.parameterBytes = bytes("parameterBytes");
+          m.gradientBytes = bytes("gradientBytes");
+          m.optimizerStateBytes = bytes("optimizerStateBytes");
+          m.peakBytes = bytes("peakBytes");
+          out.rankMemory.push_back(m);
+        }
+      }
     } else {
       at.fail(
           "unknown record type \"" + elideForMessage(type) + "\" (expected step, eval or summary)",

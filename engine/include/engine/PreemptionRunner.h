@@ -80,6 +80,14 @@ class PreemptionRunner {
   std::vector<PlannedRun> startRanks(const TrainConfig& config, int nproc,
                                      int collectiveTimeoutSeconds, const std::string& checkpointDir,
                                      const std::string& recordsDir);
+  // The sharded-state experiment (RunSource::ShardedStateJobs, docs/data-parallel.md): two
+  // `train --nproc <nproc>` jobs with `config`, one after the other: AdamW's state on every rank
+  // (RunRole::Replicated), then sharded over the ranks (config.shardOptimizer, RunRole::Sharded;
+  // not started when the first did not finish). Labels kReplicatedStateRunLabel,
+  // kShardedStateRunLabel; records sharded-state-{replicated,sharded}.jsonl and .stderr.txt and
+  // sharded-state.csv (the two curves). Throws as start() does.
+  std::vector<PlannedRun> startShardedState(const TrainConfig& config, int nproc,
+                                            const std::string& recordsDir);
   // Everything new since the last call: records, states, the resume's checkpoint.
   std::vector<RunUpdate> drain();
   // Kills the child group: the run in progress and those not started end Cancelled (at the

@@ -93,6 +93,11 @@ void planLab(const std::vector<std::string>& scenarioIds, const TrainConfig& bas
           out->childJobs += 1;
           continue;
         }
+        if (source == RunSource::ShardedStateJobs) {  // replicated, then sharded
+          childSteps += 2 * c.steps;
+          out->childJobs += 2;
+          continue;
+        }
         const int64_t kill = PreemptionRunner::killStep(c);
         const int64_t every = std::max<int64_t>(1, c.checkpointEvery);
         const int64_t resumedFrom = std::min(kill, c.steps) / every * every;

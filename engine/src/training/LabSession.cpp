@@ -71,7 +71,9 @@ std::vector<ConfigIssue> LabSession::check(const TrainConfig& settings) {
 std::string LabSession::rowProblem(const std::string& scenarioId, const TrainConfig& settings) {
   const ScenarioSpec* row = findScenario(scenarioId);
   if (!row) return {};
-  if (row->runSource == RunSource::RankKillAndResume && settings.batchSize % 2 != 0)
+  if ((row->runSource == RunSource::RankKillAndResume ||
+       row->runSource == RunSource::ShardedStateJobs) &&
+      settings.batchSize % 2 != 0)
     return "batch-size: " + scenarioId + " splits every batch over 2 processes (got " +
            std::to_string(settings.batchSize) + "): use an even batch size";
   if (row->runSource != RunSource::KillAndResume && row->runSource != RunSource::RankKillAndResume)
@@ -104,7 +106,8 @@ void LabSession::startChildren(const LabScenario& scenario, const std::string& s
   const std::string records = options_.recordsDir.empty() ? dir : options_.recordsDir;
   const TrainConfig& config = scenario.runs.front().config;
   const std::vector<PreemptionRunner::PlannedRun> planned =
-      kind == RunSource::DataParallelChild ? runner->startDataParallel(config, 2, records)
+      kind == RunSource::DataParallelChild  ? runner->startDataParallel(config, 2, records)
+      : kind == RunSource::ShardedStateJobs ? runner->startShardedState(config, 2, records)
       : kind == RunSource::RankKillAndResume
           ? runner->startRanks(config, 2, kLabWorkerDiesTimeoutSeconds, dir, records)
           : runner->start(config, dir, records);

@@ -94,6 +94,8 @@ struct PreemptionRunner::Impl {
   // (startRanks): the three runs as 2-rank jobs, the second losing its last rank.
   int nproc = 0;
   bool oneChild = false;
+  // The sharded-state experiment (startShardedState): runs[0] replicated, runs[1] sharded.
+  bool statePair = false;
   int collectiveTimeout = 0;  // --collective-timeout of the ranks' jobs (0: train's default)
   std::string filePrefix;     // of the records' file names: "" or "worker-dies-"
   std::string curvesFile = "preemption.csv";
@@ -110,6 +112,39 @@ struct PreemptionRunner::Impl {
   // From its summary line.
   std::string summaryState, summaryMessage, device, torchVersion;
 
+  // What a data-parallel start resets (the data-parallel experiment's one child, or the
+  // sharded-state experiment's pair): no run planned yet. Throws InputError when the records
+  // folder cannot be made.
+  void resetForJobs(const std::string& folder, int ranks, bool one, bool pair) {
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) throw InputError(folder + ": cannot create the folder: " + ec.message());
+    recordsDir = folder;
+    nproc = ranks;
+    oneChild = one;
+    statePair = pair;
+    collectiveTimeout = 0;
+    killAfter = 0;
+    cancelled = false;
+    device.clear();
+    torchVersion.clear();
+    runs = {};
+    for (Run& unused : runs) unused.ended = true;  // id 0: not planned
+  }
+
+  // A run planned with the next id, queued.
+  Run planRun(const std::string& label, const TrainConfig& config) {
+    Run r;
+    r.id = nextId++;
+    r.label = label;
+    r.config = config;
+    r.news.id = r.id;
+    r.news.label = r.label;
+    r.news.totalSteps = config.steps;
+    r.news.state = RunState::Queued;
+    return r;
+  }
+
   void touch(Run& r, RunState state, std::string message = {}) {
     r.news.state = state;
     if (!message.empty()) r.news.message = std::move(message);
@@ -117,6 +152,7 @@ struct PreemptionRunner::Impl {
   }
 
   std::string fileName(int role) const {
+    if (statePair) return role == 0 ? "sharded-state-replicated" : "sharded-state-sharded";
     return oneChild ? "data-parallel" : filePrefix + kFileNames[size_t(role)];
   }
 
@@ -193,7 +229,8 @@ struct PreemptionRunner::Impl {
       summaryState = parsed.state;
       summaryMessage = parsed.message;
       r.news.collectiveWaitMs = parsed.collectiveWaitMs;
-      if (parsed.collectiveWaitMs > 0) r.dirty = true;
+      r.news.rankMemory = parsed.rankMemory;
+      if (parsed.collectiveWaitMs > 0 || !parsed.rankMemory.empty()) r.dirty = true;
       // The job failed: the stopped worker's machine is gone now (its connections close).
       if (stoppedRank > 0 && summaryState == runStateName(RunState::Failed)) killStoppedRank();
       try {
@@ -209,7 +246,7 @@ struct PreemptionRunner::Impl {
       r.news.steps.push_back(s);
       r.steps.push_back(s);
       lastStep = s.step;
-      if (current == kKilled && !killSent && s.step >= killAfter) {
+      if (current == kKilled && !statePair && !killSent && s.step >= killAfter) {
         if (nproc > 0)
           stopLastRank();
         else
@@ -308,8 +345,9 @@ struct PreemptionRunner::Impl {
                 " (never asked to stop, as a preempted Spot VM)");
     } else if (exited0 && summaryState == "finished") {
       touch(r, RunState::Finished,
-            role == kKilled ? "NOT killed: it ended before step " + std::to_string(killAfter)
-                            : std::string("finished"));
+            role == kKilled && !statePair
+                ? "NOT killed: it ended before step " + std::to_string(killAfter)
+                : std::string("finished"));
     } else {
       touch(r, RunState::Failed, failureText(role, status));
     }
@@ -318,6 +356,7 @@ struct PreemptionRunner::Impl {
 
   void skip(int role, const std::string& why) {
     Run& r = runs[size_t(role)];
+    if (r.id == 0) return;  // not planned (the sharded-state experiment has two runs)
     r.ended = true;
     touch(r, RunState::Cancelled, "not started: " + why);
   }
@@ -326,6 +365,17 @@ struct PreemptionRunner::Impl {
   void next(int role) {
     const Run& ended = runs[size_t(role)];
     if (oneChild) return;  // the data-parallel experiment's one child
+    if (statePair) {
+      if (role == 0 && cancelled) {
+        skip(1, "cancelled");
+      } else if (role == 0 && ended.news.state != RunState::Finished) {
+        skip(1, "the replicated job did not finish");
+      } else if (role == 0) {
+        spawnOrFail(1);
+      }
+      if (current < 0 && runs[0].ended && runs[1].ended) writeCurves();
+      return;
+    }
     if (cancelled) {
       for (int later = role + 1; later < 3; ++later) skip(later, "cancelled");
     } else if (role == kUninterrupted) {
@@ -379,15 +429,20 @@ struct PreemptionRunner::Impl {
         if (s.step == step) return numberText(s.loss, 17, 'g');
       return "";
     };
-    std::string csv = csv::record({"step", "uninterrupted_loss", "killed_loss", "resumed_loss"});
+    std::string csv =
+        statePair ? csv::record({"step", "replicated_loss", "sharded_loss"})
+                  : csv::record({"step", "uninterrupted_loss", "killed_loss", "resumed_loss"});
     for (int64_t step = 1; step <= runs[0].config.steps; ++step)
-      csv += csv::record({std::to_string(step), lossAt(runs[0], step), lossAt(runs[1], step),
-                          lossAt(runs[2], step)});
+      csv += statePair
+                 ? csv::record({std::to_string(step), lossAt(runs[0], step), lossAt(runs[1], step)})
+                 : csv::record({std::to_string(step), lossAt(runs[0], step), lossAt(runs[1], step),
+                                lossAt(runs[2], step)});
     try {
       AtomicFileWriter::writeFile((fs::path(recordsDir) / curvesFile).string(), csv);
     } catch (const std::exception& e) {
-      runs[kResumed].news.warnings.push_back(e.what());
-      runs[kResumed].dirty = true;
+      Run& last = runs[statePair ? 1 : kResumed];
+      last.news.warnings.push_back(e.what());
+      last.dirty = true;
     }
   }
 
@@ -463,6 +518,7 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startThree(
   }
   d.recordsDir = recordsDir;
   d.oneChild = false;
+  d.statePair = false;
   d.killAfter = killStep(config);
   d.cancelled = false;
   d.device.clear();
@@ -491,30 +547,32 @@ std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startDataParallel(
   Impl& d = *impl_;
   if (active()) throw InputError("the data-parallel experiment is still running: cancel it first");
   if (nproc < 2) throw InputError("the data-parallel experiment needs 2 processes or more");
-  std::error_code ec;
-  fs::create_directories(recordsDir, ec);
-  if (ec) throw InputError(recordsDir + ": cannot create the folder: " + ec.message());
-  d.recordsDir = recordsDir;
-  d.nproc = nproc;
-  d.oneChild = true;
-  d.collectiveTimeout = 0;
-  d.killAfter = 0;
-  d.cancelled = false;
-  d.device.clear();
-  d.torchVersion.clear();
-  Run r;
-  r.id = d.nextId++;
-  r.label = "data parallel, " + std::to_string(nproc) + " processes";
-  r.config = config;
-  r.news.id = r.id;
-  r.news.label = r.label;
-  r.news.totalSteps = config.steps;
-  r.news.state = RunState::Queued;
-  d.runs = {};
-  for (Run& unused : d.runs) unused.ended = true;  // id 0: not planned
-  d.runs[0] = r;
+  d.resetForJobs(recordsDir, nproc, true, false);
+  d.runs[0] = d.planRun("data parallel, " + std::to_string(nproc) + " processes", config);
+  d.runs[0].ended = false;
   d.spawn(0);
+  const Run& r = d.runs[0];
   return {{r.id, r.label, RunRole::None, r.config}};
+}
+
+std::vector<PreemptionRunner::PlannedRun> PreemptionRunner::startShardedState(
+    const TrainConfig& config, int nproc, const std::string& recordsDir) {
+  Impl& d = *impl_;
+  if (active()) throw InputError("the sharded-state experiment is still running: cancel it first");
+  if (nproc < 2) throw InputError("the sharded-state experiment needs 2 processes or more");
+  d.resetForJobs(recordsDir, nproc, false, true);
+  d.curvesFile = "sharded-state.csv";
+  std::vector<PlannedRun> planned;
+  const char* labels[2] = {kReplicatedStateRunLabel, kShardedStateRunLabel};
+  const RunRole roles[2] = {RunRole::Replicated, RunRole::Sharded};
+  for (int role = 0; role < 2; ++role) {
+    TrainConfig c = config;
+    c.shardOptimizer = role == 1;
+    d.runs[size_t(role)] = d.planRun(labels[role], c);
+    planned.push_back({d.runs[size_t(role)].id, labels[role], roles[role], c});
+  }
+  d.spawn(0);
+  return planned;
 }
 
 std::vector<RunUpdate> PreemptionRunner::drain() {
