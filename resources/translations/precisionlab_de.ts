@@ -50,6 +50,14 @@
         <source>2 ranks, all resumed from checkpoint</source>
         <translation>2 Ränge, alle vom Checkpoint fortgesetzt</translation>
     </message>
+    <message>
+        <source>2 ranks, optimizer state replicated</source>
+        <translation>2 Ränge, Optimizer-Zustand repliziert</translation>
+    </message>
+    <message>
+        <source>2 ranks, optimizer state sharded</source>
+        <translation>2 Ränge, Optimizer-Zustand geteilt</translation>
+    </message>
 </context>
 <context>
     <name>LabScenarios</name>
@@ -188,6 +196,14 @@
     <message>
         <source>A 2-process DistributedDataParallel job checkpointing every quarter loses rank 1 mid-run, as when a host fault replaces a VM: rank 0 waits in its all-reduce until the collective timeout and the job fails naming the rank; then every rank restarts from the newest checkpoint (Vertex AI&apos;s restartJobOnWorkerRestart with resume logic).</source>
         <translation>Ein DistributedDataParallel-Job mit 2 Prozessen, der jedes Viertel einen Checkpoint schreibt, verliert mitten im Lauf Rang 1, wie wenn ein Hostfehler eine VM ersetzt: Rang 0 wartet in seinem All-Reduce bis zum Collective-Timeout, und der Job scheitert und nennt den Rang; dann starten alle Ränge vom neuesten Checkpoint neu (restartJobOnWorkerRestart von Vertex AI mit Fortsetzungslogik).</translation>
+    </message>
+    <message>
+        <source>Replicated vs sharded state</source>
+        <translation>Zustand repliziert vs. geteilt</translation>
+    </message>
+    <message>
+        <source>The same 2-process data-parallel job twice: first as DistributedDataParallel keeps it, every process with a full copy of AdamW&apos;s state; then with the state sharded over the processes (ZeRO stage 1, PyTorch&apos;s ZeroRedundancyOptimizer): each process updates its half of the parameters and broadcasts them. The same updates; half the optimizer state per process, measured.</source>
+        <translation>Derselbe datenparallele Job mit 2 Prozessen zweimal: zuerst so, wie DistributedDataParallel ihn hält, jeder Prozess mit einer vollständigen Kopie des AdamW-Zustands; dann mit dem Zustand auf die Prozesse aufgeteilt (ZeRO Stufe 1, PyTorchs ZeroRedundancyOptimizer): Jeder Prozess aktualisiert seine Hälfte der Parameter und sendet sie an die anderen. Dieselben Updates; halb so viel Optimizer-Zustand pro Prozess, gemessen.</translation>
     </message>
 </context>
 <context>
@@ -364,6 +380,10 @@
     <message>
         <source>Rank lost, all ranks resumed</source>
         <translation>Rang verloren, alle Ränge fortgesetzt</translation>
+    </message>
+    <message>
+        <source>2 processes, optimizer state sharded</source>
+        <translation>2 Prozesse, Optimizer-Zustand geteilt</translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1091,46 @@
     <message>
         <source>; restarting only the lost worker would not help: the new process cannot join the group rank 0 waits in, so a longer timeout only makes rank 0 wait longer before the same failure, and this job ran on Gloo, whose group did not survive the lost rank either</source>
         <translation>; nur den verlorenen Worker neu zu starten, hilft nicht: der neue Prozess kann der Gruppe, in der Rang 0 wartet, nicht beitreten, ein längerer Timeout lässt Rang 0 also nur länger bis zum selben Scheitern warten, und dieser Job lief auf Gloo, dessen Gruppe den verlorenen Rang ebenfalls nicht überstand</translation>
+    </message>
+    <message>
+        <source>AdamW&apos;s state per process, measured on each of the %2 processes: %1 MB replicated (DistributedDataParallel: every process keeps all of it), %3 MB at most sharded, %4x the replicated state (1/%2 = %5); the %2 shards together hold %6 MB, one copy</source>
+        <translation>AdamW-Zustand pro Prozess, auf jedem der %2 Prozesse gemessen: %1 MB repliziert (DistributedDataParallel: jeder Prozess hält alles), höchstens %3 MB geteilt, %4x des replizierten Zustands (1/%2 = %5); die %2 Teile zusammen halten %6 MB, eine Kopie</translation>
+    </message>
+    <message>
+        <source>the optimizer state was NOT divided: %1 MB per process replicated, %3 MB on the largest of the %2 shards (%4x, where 1/%2 = %5), %6 MB in all</source>
+        <translation>der Optimizer-Zustand wurde NICHT aufgeteilt: %1 MB pro Prozess repliziert, %3 MB im größten der %2 Teile (%4x, wo 1/%2 = %5), %6 MB insgesamt</translation>
+    </message>
+    <message>
+        <source>; weights %1 MB and gradients %2 MB stay whole on every process in both jobs (ZeRO stage 1 shards only the optimizer state); peak memory per process %3 MiB replicated, %4 MiB sharded (measured, the largest rank)</source>
+        <translation>; Gewichte %1 MB und Gradienten %2 MB bleiben in beiden Jobs auf jedem Prozess vollständig (ZeRO Stufe 1 teilt nur den Optimizer-Zustand); Spitzenspeicher pro Prozess %3 MiB repliziert, %4 MiB geteilt (gemessen, der größte Rang)</translation>
+    </message>
+    <message>
+        <source>; estimated (formula) for a 20-billion-parameter model on %1 GPUs of %2 GB at 16 bytes a parameter (mixed precision with Adam: 2 for weights, 2 for gradients, 12 for the optimizer&apos;s fp32 master weights, m and v): replicated on every GPU as DDP keeps it, %3 GB per GPU, more than its %2 GB; the optimizer state sharded over the %1 GPUs as here (2 + 2 + 12/%1 bytes), %4 GB, still more; weights, gradients and optimizer state all sharded as FSDP and ZeRO-3 do (16/%1 bytes), %5 GB, which fits</source>
+        <translation>; geschätzt (Formel) für ein Modell mit 20 Milliarden Parametern auf %1 GPUs mit je %2 GB bei 16 Byte pro Parameter (Mixed Precision mit Adam: 2 für Gewichte, 2 für Gradienten, 12 für die fp32-Mastergewichte, m und v des Optimizers): auf jeder GPU repliziert, wie DDP es hält, %3 GB pro GPU, mehr als ihre %2 GB; nur der Optimizer-Zustand auf die %1 GPUs verteilt wie hier (2 + 2 + 12/%1 Byte), %4 GB, immer noch mehr; Gewichte, Gradienten und Optimizer-Zustand alle verteilt wie bei FSDP und ZeRO-3 (16/%1 Byte), %5 GB, das passt</translation>
+    </message>
+    <message>
+        <source>too short to judge: a job did not finish or has fewer than %1 steps</source>
+        <translation>zu kurz für ein Urteil: ein Job wurde nicht fertig oder hat weniger als %1 Schritte</translation>
+    </message>
+    <message>
+        <source>inconclusive: the two jobs differ in more than where the optimizer state lives</source>
+        <translation>nicht eindeutig: die beiden Jobs unterscheiden sich in mehr als dem Ort des Optimizer-Zustands</translation>
+    </message>
+    <message>
+        <source>inconclusive: a job reported no memory per process (its summary line is missing)</source>
+        <translation>nicht eindeutig: ein Job meldete keinen Speicher pro Prozess (seine Zusammenfassungszeile fehlt)</translation>
+    </message>
+    <message>
+        <source>; the same updates: the sharded job&apos;s loss within %1 relative of the replicated job&apos;s at all %2 steps (largest gap %3, %4 relative; %5 steps bit-equal)</source>
+        <translation>; dieselben Updates: der Loss des geteilten Jobs relativ innerhalb von %1 des replizierten bei allen %2 Schritten (größte Abweichung %3, relativ %4; %5 Schritte bitgleich)</translation>
+    </message>
+    <message>
+        <source>; NOT the same updates: %2 of %6 steps compared, the loss beyond %1 relative (largest gap %3, %4 relative; %5 bit-equal)</source>
+        <translation>; NICHT dieselben Updates: %2 von %6 Schritten verglichen, der Loss relativ über %1 hinaus (größte Abweichung %3, relativ %4; %5 bitgleich)</translation>
+    </message>
+    <message>
+        <source>the job &quot;%1&quot; failed: %2</source>
+        <translation>der Job „%1“ ist fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
@@ -2386,6 +2446,26 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>restarting only the lost worker would not help: the new process cannot join the old group, so a longer timeout only waits longer, and Gloo&apos;s group fails the same way</source>
         <translation>nur den verlorenen Worker neu zu starten, hilft nicht: der neue Prozess kann der alten Gruppe nicht beitreten, ein längerer Timeout wartet also nur länger, und Gloos Gruppe scheitert genauso</translation>
+    </message>
+    <message>
+        <source>Sharding the optimizer state: %1x of it per process, the same updates</source>
+        <translation>Optimizer-Zustand geteilt: %1x davon pro Prozess, dieselben Updates</translation>
+    </message>
+    <message>
+        <source>The experiment did not show the state divided with the same updates</source>
+        <translation>Das Experiment zeigte den Zustand nicht bei denselben Updates aufgeteilt</translation>
+    </message>
+    <message>
+        <source>AdamW&apos;s state per process: %1 MB replicated, %2 MB at most sharded over %3 processes (measured)</source>
+        <translation>AdamW-Zustand pro Prozess: %1 MB repliziert, höchstens %2 MB auf %3 Prozesse geteilt (gemessen)</translation>
+    </message>
+    <message>
+        <source>loss: max |diff| %1 between the two jobs, %2 of %3 steps bit-equal</source>
+        <translation>Loss: max |Diff| %1 zwischen den beiden Jobs, %2 von %3 Schritten bitgleich</translation>
+    </message>
+    <message>
+        <source>a 20B-parameter model at 16 bytes a parameter, 8 GPUs (estimated, formula): %1 GB per GPU replicated, %2 GB with the optimizer state sharded, %3 GB fully sharded (FSDP, ZeRO-3)</source>
+        <translation>ein Modell mit 20 Mrd. Parametern bei 16 Byte pro Parameter, 8 GPUs (geschätzt, Formel): %1 GB pro GPU repliziert, %2 GB mit geteiltem Optimizer-Zustand, %3 GB vollständig geteilt (FSDP, ZeRO-3)</translation>
     </message>
 </context>
 <context>
