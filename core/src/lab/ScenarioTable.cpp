@@ -543,7 +543,7 @@ void addDataParallelRows(std::vector<ScenarioSpec>& rows) {
     ScenarioSpec s;
     s.id = std::string(scenario::kShardedState);
     s.story = EvidenceStory::ShardedState;
-    s.color = "#D55E00";
+    s.color = "#5B4B9E";
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Replicated vs sharded state");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "2 processes, optimizer state sharded");
     s.focusChart = "loss";
