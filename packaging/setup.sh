@@ -326,16 +326,17 @@ case "$mode" in
     #   13: the format check, core under ASan + UBSan (core's tests run there, instrumented; 12
     #       runs them uninstrumented), the light build on Debian's LibTorch 2.6 (Qt 6.8, GCC 14)
     #       with the engine, CLI, quiz and UI tests (the lesson's pretrained lab at seeds 7 and
-    #       2026; the .deb and lintian), the fuzz run.
+    #       2026; the .deb and lintian).
     #   12: the light build on Debian's LibTorch 1.13 (Qt 6.4, GCC 12; the app and the CLI, no
     #       benchmarks) with the tests whose outcome depends on the LibTorch or the compiler:
     #       core's and the engine's (the lesson's shipped default at the third seed,
     #       42, where 1.13 emulates fp16, a path 13 does not take; the built-in model's lab at
     #       2026; the .deb for Debian 12), and the PyPI LibTorch 2.x build, CUDA-enabled: the
-    #       engine (its CUDA code paths) and the CLI compiled and linked. The CLI, quiz and UI
+    #       engine (its CUDA code paths) and the CLI compiled and linked; then the fuzz run
+    #       (one fuzzer at a time: here it fills a core beside 13's tests). The CLI, quiz and UI
     #       tests drive the engine that 12's engine tests check on 1.13 (kill-and-resume and
-    #       data parallelism included); they, the format check, ASan and the fuzz run test
-    #       nothing Debian 12 changes: 13 runs them.
+    #       data parallelism included); they, the format check and ASan test nothing Debian 12
+    #       changes: 13 runs them.
     share=${1:-}
     shift || true
     if [ "$share" != "$debian_release" ]; then
@@ -356,7 +357,6 @@ case "$mode" in
       # costs about 4.5 minutes of CI's 2 cores; all three run in `setup.sh test`).
       PRECISIONLAB_LESSON_SEEDS=7,2026 PRECISIONLAB_LESSON_MODELS=pretrained \
         run_tests "$build1" "the light build (Debian's LibTorch $(torch_version_of "$build1"))" "$@"
-      run_fuzz
     else
       torch1_cmake_args=(-DPRECISIONLAB_TEST_AREAS="core;engine" -DPRECISIONLAB_WITH_BENCH=OFF)
       build_torch1
@@ -371,6 +371,9 @@ case "$mode" in
       torch2_targets=(engine precisionlab-cli)
       build_torch2
       "$build2/cli/precisionlab-cli" --version
+      # The fuzz run (core's parsers under ASan + UBSan, clang): one fuzzer at a time, so it runs
+      # here, beside 13's test run, rather than at the end of 13's share with a core idle.
+      run_fuzz
     fi
     echo "==> CI share of Debian $share passed in $(($(date +%s) - start)) s"
     ;;

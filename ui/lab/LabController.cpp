@@ -59,6 +59,10 @@ LabController::LabController(QObject* parent)
 
 bool LabController::anyActive() const { return store_.anyActive(); }
 
+bool LabController::stopping(const QString& scenarioId) const {
+  return session_->stopping(scenarioId.toStdString());
+}
+
 QString LabController::findCli() {
   const QString env = qEnvironmentVariable("PRECISIONLAB_CLI");
   if (executable(env)) return QFileInfo(env).absoluteFilePath();

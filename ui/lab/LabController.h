@@ -43,6 +43,8 @@ class LabController : public QObject {
     return verdicts_.find(scenarioId);
   }
   bool anyActive() const;
+  // The scenario was stopped and a run of it still finishes its step (LabSession::stopping).
+  bool stopping(const QString& scenarioId) const;
   // The CLI binary the rows trained as its child processes run (the preemption experiment,
   // engine/PreemptionRunner.h): $PRECISIONLAB_CLI, else next to the app, else the build tree
   // (<app dir>/../cli), else PATH; "" when none is found.

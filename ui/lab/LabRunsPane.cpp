@@ -139,7 +139,6 @@ void LabRunsPane::buildButtons() {
 void LabRunsPane::onToggled(const QString& scenarioId, bool on) {
   RunToggle* row = toggles_.value(scenarioId);
   if (on) {
-    stopping_.remove(scenarioId);
     // The tick is on screen before anything else happens: starting a run adds it to the
     // scheduler, recomputes verdicts and redraws the rows and charts, and under load the box
     // painted only after all of that.
@@ -151,7 +150,6 @@ void LabRunsPane::onToggled(const QString& scenarioId, bool on) {
   // when its current step ends, which on a loaded machine can take seconds.
   if (row) {
     if (LabVerdicts::status(controller_->store(), scenarioId).active) {
-      stopping_.insert(scenarioId);
       row->setStatus(LabView::tr("stopping…"), 0, 1, false);
     }
     row->repaint();
@@ -170,7 +168,6 @@ void LabRunsPane::highlightRows(const QSet<QString>& scenarioIds) {
 }
 
 void LabRunsPane::clear() {
-  stopping_.clear();
   highlighted_.clear();
   for (RunToggle* row : std::as_const(rows_)) {
     row->setHighlighted(false);
@@ -209,8 +206,7 @@ void LabRunsPane::refresh() {
     const QString id = row->scenarioId();
     const ScenarioStatus status = LabVerdicts::status(store, id);
     // Unticked but still finishing its step: it stays unticked, saying so.
-    const bool stopping = status.active && stopping_.contains(id);
-    if (!status.active) stopping_.remove(id);
+    const bool stopping = status.active && controller_->stopping(id);
     row->setStatus(stopping ? LabView::tr("stopping… · %1/%2").arg(status.done).arg(status.total)
                             : status.text,
                    status.done, status.total, status.failed);

@@ -97,10 +97,6 @@ class LabRunsPane : public QGroupBox {
   QString highlighted_;
   bool presenter_ = false;
   bool estimateEnabled_ = false;
-  // Scenarios the user unticked whose runs have not reported "cancelled" yet: their rows stay
-  // unticked ("stopping…") instead of being re-ticked by every redraw until the engine's
-  // current step ends (on a loaded machine that took seconds, and a second click restarted it).
-  QSet<QString> stopping_;
 };
 
 }  // namespace precisionlab

@@ -84,8 +84,6 @@ ProgressCharts::ProgressCharts(QWidget* parent) : QWidget(parent) {
   applyTheme();
 }
 
-int ProgressCharts::dayPointCount() const { return int(dayLine_->count()); }
-
 QString ProgressCharts::dayLabel(const QDate& date) const {
   return dayView_->chart()->locale().toString(date, dayX_->format());
 }

@@ -34,7 +34,6 @@ class ProgressCharts : public QWidget {
   void show(const quiz::Statistics& stats, const QVector<quiz::DomainStats>& groups,
             bool byObjective);
   void applyTheme();
-  int dayPointCount() const;
   // The day axis's label for `date` as the chart draws it (its format in its locale).
   QString dayLabel(const QDate& date) const;
   // Tests: the group chart's title, its category labels as drawn (HTML, "<br>" where a long one

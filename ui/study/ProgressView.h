@@ -45,10 +45,6 @@ class ProgressView : public QWidget {
   // The recent-attempts table's question cell: "012 · You are fine-tuning …" (the question's
   // number in its bank and the start of its stem; the id alone when the bank lacks it).
   static QString questionCell(const QString& questionId, const QString& stem);
-  QComboBox* schedulerBox() const { return schedulerBox_; }
-  // The profile's day start (Anki's "Next day starts at") and the zone its days are counted in.
-  QSpinBox* dayStartBox() const { return dayStartBox_; }
-  QComboBox* timeZoneBox() const { return timeZoneBox_; }
   const quiz::Statistics& statistics() const { return stats_; }
   // Tests: the number of refreshes completed (statistics + attempts both arrived).
   int refreshCount() const { return refreshes_; }

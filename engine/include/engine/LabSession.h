@@ -102,6 +102,9 @@ class LabSession {
   void stop(const std::string& scenarioId);
   void setPaused(const std::string& scenarioId, bool paused);
   void cancel(RunKey key);  // a trained run; replayed runs belong to their replayer
+  // True while a run of the scenario that was stopped or cancelled is still finishing its step
+  // (a front end shows the row as stopping, not as training).
+  bool stopping(const std::string& scenarioId) const;
   void cancelAll();
   // Cancels a scenario's runs and removes them: all of them, or those of `source` only.
   void forget(const std::string& scenarioId, const std::string& source = {});
@@ -140,7 +143,8 @@ class LabSession {
   std::vector<std::string> scenarioIds_;
   std::string firstSource_;
   std::vector<int> companionBaselines_;  // trained baselines start() added for another row
-  std::vector<RunKey> cancelAsked_;      // runs cancel() was called for (they stop at a step)
+  std::vector<RunKey>
+      cancelAsked_;  // active runs cancel() was called for (poll() drops ended ones)
   bool cancelAsked(RunKey key) const;
   std::string tempCheckpointRoot_;  // made by this session, removed with it
   // results(), rebuilt when the store's revision moved.

@@ -310,6 +310,12 @@ void LabSession::cancel(RunKey key) {
   if (!cancelAsked(key)) cancelAsked_.push_back(key);
 }
 
+bool LabSession::stopping(const std::string& scenarioId) const {
+  for (const TrackedRun* r : store_.runsOf(scenarioId))
+    if (r->active() && cancelAsked(r->key)) return true;
+  return false;
+}
+
 bool LabSession::cancelAsked(RunKey key) const {
   return std::find(cancelAsked_.begin(), cancelAsked_.end(), key) != cancelAsked_.end();
 }
@@ -347,6 +353,13 @@ std::vector<RunUpdate> LabSession::poll() {
       store_.apply(RunOrigin::Child, u);
       updates.push_back(std::move(u));
     }
+  // A run that ended (or was forgotten) is no longer stopping.
+  cancelAsked_.erase(std::remove_if(cancelAsked_.begin(), cancelAsked_.end(),
+                                    [&](RunKey key) {
+                                      const TrackedRun* r = store_.find(key);
+                                      return !r || !r->active();
+                                    }),
+                     cancelAsked_.end());
   doneAtLastPoll_ = idle;
   return updates;
 }

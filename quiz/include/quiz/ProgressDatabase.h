@@ -33,8 +33,6 @@ class ProgressDatabase {
 
   OpenReport open(const QString& path, const ProgressStore::Options& options);
   void close();  // backs up first when due (not forced)
-  bool isOpen() const { return m_db != nullptr; }
-  bool isReadOnly() const { return m_readOnly; }
 
   QVector<Profile> profiles();
   ProfileResult addProfile(const QString& name);
