@@ -26,6 +26,7 @@
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabController.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/LabVerdictTable.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/ScenarioCatalog.h"
@@ -79,7 +80,8 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   v->setContentsMargins(24, 16, 24, 16);
   // The lesson first (one card per option), the numbers behind it below.
   evidence_ = new EvidenceSummary(slide);
-  evidence_->setPresenterMode(true);
+  // Its cards show from the start ("Not run yet" is their news), with no run controls.
+  evidence_->applyLayout(LabLayout::slides(AppTheme::fontScale()));
   // Its "GPU estimate..." button opens the same dialog as the lab's: the estimate's range, the
   // formula, the calibration points and the sources one click away while presenting.
   connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, [this] {
