@@ -28,7 +28,6 @@
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabLayout.h"
 #include "ui/lab/LabVerdictTable.h"
-#include "ui/lab/LabView.h"
 #include "ui/lab/ScenarioCatalog.h"
 #include "ui/study/StudyView.h"
 
@@ -51,15 +50,12 @@ double PresenterMode::secondsToFinish(qint64 stepsThen, double secondsThen, qint
   return std::max<qint64>(0, stepsPlanned - stepsNow) * seconds / double(steps);
 }
 
-LabView* PresenterMode::labView() const { return lab_.data(); }
-
-PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, LabView* lab,
+PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study,
                              QObject* parent)
     : QObject(parent),
       window_(window),
       tabs_(tabs),
       study_(study),
-      lab_(lab),
       walkthrough_(new PresenterWalkthrough(this)) {
   connect(walkthrough_, &PresenterWalkthrough::stepChanged, this, [this](const auto& step) {
     if (active_) showStep(step);
@@ -106,6 +102,14 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
   connect(paceTimer_, &QTimer::timeout, this, &PresenterMode::checkPace);
 }
 
+void PresenterMode::setLab(const LabParts& lab) {
+  runSlide_ = lab.runSlide;
+  runsPane_ = lab.runsPane;
+  labController_ = lab.controller;
+  labLayout_ = lab.layout;
+  stopAllRuns_ = lab.stopAll;
+}
+
 void PresenterMode::toggle() {
   if (active_)
     leave();
@@ -126,7 +130,7 @@ void PresenterMode::enter() {
       fullScreen_ && window_->screen() ? window_->screen()->size() : window_->size();
   AppTheme::setFontScale(fontScaleFor(screen));
   AppTheme::apply(ThemeKind::HighContrast);
-  if (labHook_) labHook_(true);
+  if (labLayout_) labLayout_(true);
   study_->applyTheme();
   if (fullScreen_) window_->showFullScreen();
   // The class sees the slide, not the app: no menu bar, no tabs (Esc brings them back).
@@ -232,7 +236,7 @@ double PresenterMode::paceSeconds() const {
 }
 
 void PresenterMode::checkPace() {
-  LabView* lab = labView();
+  const LabController* lab = labController_;
   if (!active_ || withRecordings_ || offered_ || !lab || !pace_) {
     paceTimer_->stop();
     return;
@@ -310,7 +314,7 @@ void PresenterMode::leave() {
   AppTheme::setFontScale(savedScale_);
   QApplication::setFont(savedFont_);
   AppTheme::apply(savedTheme_);
-  if (labHook_) labHook_(false);
+  if (labLayout_) labLayout_(false);
   study_->presenterEnd();
   if (fullScreen_) {
     if (wasMaximized_)
@@ -387,7 +391,7 @@ bool PresenterMode::scrollSlide(int direction) {
     case Kind::Breakdown:
       return study_->presenterScroll(direction);
     case Kind::RunOption:
-      return labView() && SlideScroll::page(labView()->topArea(), direction);
+      return runsPane_ && SlideScroll::page(runsPane_, direction);
     case Kind::Verdicts:
       return SlideScroll::page(qobject_cast<QScrollArea*>(verdictPage_), direction);
   }
@@ -395,7 +399,7 @@ bool PresenterMode::scrollSlide(int direction) {
 }
 
 void PresenterMode::escape() {
-  LabView* lab = labView();
+  const LabController* lab = labController_;
   // Runs training here (a replay costs next to nothing and is not asked about).
   const bool training =
       lab && std::any_of(lab->store().runs().begin(), lab->store().runs().end(),
@@ -406,7 +410,7 @@ void PresenterMode::escape() {
         tr("Runs are still training and keep the processor busy after "
            "presenter mode ends.\n\nStop them now?");
     const bool stop = confirm_ ? confirm_(title, text) : ask(window_, title, text);
-    if (stop) lab->stopAll();
+    if (stop && stopAllRuns_) stopAllRuns_();
   }
   leave();
 }
@@ -436,7 +440,7 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       study_->presenterShowBreakdown(cameBack);
       break;
     case Kind::RunOption:
-      if (lab_) tabs_->setCurrentWidget(lab_);
+      if (runSlide_) tabs_->setCurrentWidget(runSlide_);
       if (runner_) runner_(step.scenarioId);
       break;
     case Kind::Verdicts:
