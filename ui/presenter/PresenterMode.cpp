@@ -4,7 +4,6 @@
 
 #include <QApplication>
 #include <QFontMetrics>
-#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
@@ -13,22 +12,16 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QVBoxLayout>
 #include <algorithm>
 
 #include "quiz/Question.h"
 #include "ui/base/SlideScroll.h"
 #include "ui/export/GpuEstimateDialog.h"
-#include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabController.h"
-#include "ui/lab/LabLayout.h"
-#include "ui/lab/LabVerdictTable.h"
-#include "ui/lab/ScenarioCatalog.h"
 #include "ui/study/StudyView.h"
 
 namespace precisionlab {
@@ -61,41 +54,15 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
     if (active_) showStep(step);
   });
 
-  // The verdict table is a page of its own, shown as a tab only while presenting.
-  // It scrolls vertically: at 1280x800 with the presenter's large fonts the cards and the
-  // table's rows need more than the screen, and squeezed they cut card text and hid every row.
-  auto* slideScroll = new QScrollArea;
-  slideScroll->setObjectName(QStringLiteral("verdictSlideScroll"));
-  slideScroll->setWidgetResizable(true);
-  slideScroll->setFrameShape(QFrame::NoFrame);
-  slideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  verdictPage_ = slideScroll;
-  verdictPage_->setAccessibleName(tr("Verdicts"));
-  auto* slide = new QWidget(slideScroll);
-  auto* v = new QVBoxLayout(slide);
-  v->setContentsMargins(24, 16, 24, 16);
-  // The lesson first (one card per option), the numbers behind it below.
-  evidence_ = new EvidenceSummary(slide);
-  // Its cards show from the start ("Not run yet" is their news), with no run controls.
-  evidence_->applyLayout(LabLayout::slides(AppTheme::fontScale()));
-  // Its "GPU estimate..." button opens the same dialog as the lab's: the estimate's range, the
-  // formula, the calibration points and the sources one click away while presenting.
-  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, [this] {
+  // The verdict slide is a page of its own, shown as a tab only while presenting. Its "GPU
+  // estimate..." button opens the same dialog as the lab's: the estimate's range, the formula,
+  // the calibration points and the sources one click away while presenting.
+  verdicts_ = new VerdictSlide;
+  connect(verdicts_, &VerdictSlide::gpuEstimateRequested, this, [this] {
     auto* dialog = new GpuEstimateDialog(window_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
   });
-  auto* title = new QLabel(tr("The measurements behind it (speed and memory relative to fp32: "
-                              "1.00x = the same)"),
-                           slide);
-  title->setWordWrap(true);
-  title->setObjectName(QStringLiteral("verdictTitle"));
-  table_ = new LabVerdictTable(slide);
-  v->addWidget(evidence_);
-  v->addWidget(title);
-  v->addWidget(table_);
-  v->addStretch(1);
-  slideScroll->setWidget(slide);
   stepLabel_ = new QLabel;
   paceTimer_ = new QTimer(this);
   paceTimer_->setInterval(1000);
@@ -308,7 +275,7 @@ void PresenterMode::leave() {
   window_->menuBar()->setVisible(chromeMenu_);
   tabs_->tabBar()->setVisible(chromeTabs_);
   qApp->removeEventFilter(this);
-  const int index = tabs_->indexOf(verdictPage_);
+  const int index = tabs_->indexOf(verdicts_);
   if (index >= 0) tabs_->removeTab(index);
   window_->statusBar()->removeWidget(stepLabel_);
   AppTheme::setFontScale(savedScale_);
@@ -393,7 +360,7 @@ bool PresenterMode::scrollSlide(int direction) {
     case Kind::RunOption:
       return runsPane_ && SlideScroll::page(runsPane_, direction);
     case Kind::Verdicts:
-      return SlideScroll::page(qobject_cast<QScrollArea*>(verdictPage_), direction);
+      return SlideScroll::page(verdicts_, direction);
   }
   return false;
 }
@@ -422,7 +389,7 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
   shownIndex_ = walkthrough_->index();
   using Kind = PresenterWalkthrough::StepKind;
   if (step.kind != Kind::Verdicts) {
-    const int index = tabs_->indexOf(verdictPage_);
+    const int index = tabs_->indexOf(verdicts_);
     if (index >= 0) tabs_->removeTab(index);
   }
   switch (step.kind) {
@@ -445,14 +412,9 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       break;
     case Kind::Verdicts:
       fillVerdictTable();
-      if (tabs_->indexOf(verdictPage_) < 0) tabs_->addTab(verdictPage_, tr("Verdicts"));
-      tabs_->setCurrentWidget(verdictPage_);
-      // It opens at its top, "In short" first: now, and once its layout and the focus moved
-      // into it have settled (on the recordings it once opened scrolled past it).
-      if (auto* scroll = qobject_cast<QScrollArea*>(verdictPage_)) {
-        scroll->verticalScrollBar()->setValue(0);
-        QTimer::singleShot(0, scroll, [scroll] { scroll->verticalScrollBar()->setValue(0); });
-      }
+      if (tabs_->indexOf(verdicts_) < 0) tabs_->addTab(verdicts_, tr("Verdicts"));
+      tabs_->setCurrentWidget(verdicts_);
+      verdicts_->showTop();
       break;
   }
 }
@@ -463,39 +425,7 @@ void PresenterMode::refreshVerdicts() {
 }
 
 void PresenterMode::fillVerdictTable() {
-  if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
-    title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
-  // As large as the screen allows without wrapping every cell.
-  table_->setLargestFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5).pointSizeF());
-  // The fp32 reference first (every number is relative to it), then the options as shown.
-  QList<LabVerdictTable::Row> rows;
-  rows.append({tr("fp32 baseline (reference)"), ScenarioCatalog::baselineId(), -1});
-  QStringList companions;  // the options' companion runs, after them
-  if (const quiz::Question* q = study_->currentQuestion()) {
-    const QStringList order = study_->currentDisplayOrder();
-    for (int i = 0; i < order.size(); ++i) {
-      const quiz::Option* o = q->option(order[i]);
-      if (!o) continue;
-      const ScenarioInfo* info = ScenarioCatalog::find(o->scenario);
-      const QString what = info ? info->title : o->text;
-      rows.append({QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(what), o->scenario,
-                   o->correct ? 1 : 0});
-      if (info && !info->companion().isEmpty() && !companions.contains(info->companion()))
-        companions << info->companion();
-    }
-  }
-  // A companion beside its option (bf16=True beside fp16=True: the same mechanism, with the
-  // speed this machine can measure).
-  for (const QString& id : companions)
-    if (const ScenarioInfo* info = ScenarioCatalog::find(id))
-      rows.append({tr("%1: the same mechanism, measured here").arg(info->title), id, -1});
-  // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
-  const LabController* lab = labController_;
-  table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);
-  if (lab) {
-    evidence_->setOptions(study_->scenarioOrder(), study_->scenarioLetters());
-    evidence_->refresh(lab->store(), lab->verdicts());
-  }
+  verdicts_->fill(labController_, *study_, window_->width() >= 1600);
 }
 
 }  // namespace precisionlab

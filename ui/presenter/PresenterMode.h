@@ -22,6 +22,7 @@
 #include "ui/base/AppTheme.h"
 #include "ui/presenter/LivePace.h"
 #include "ui/presenter/PresenterWalkthrough.h"
+#include "ui/presenter/VerdictSlide.h"
 
 class QMainWindow;
 class QScrollArea;
@@ -61,8 +62,8 @@ class PresenterMode : public QObject {
 
   bool isActive() const { return active_; }
   PresenterWalkthrough* walkthrough() const { return walkthrough_; }
-  LabVerdictTable* verdictTable() const { return table_; }
-  EvidenceSummary* evidenceSummary() const { return evidence_; }
+  LabVerdictTable* verdictTable() const { return verdicts_->table(); }
+  EvidenceSummary* evidenceSummary() const { return verdicts_->evidence(); }
   // The step line in the window's status bar while presenting.
   QLabel* stepLabel() const { return stepLabel_; }
   // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
@@ -144,9 +145,7 @@ class PresenterMode : public QObject {
   QPointer<const LabController> labController_;  // null: no lab
   std::function<void(bool)> labLayout_;
   std::function<void()> stopAllRuns_;
-  QWidget* verdictPage_ = nullptr;
-  LabVerdictTable* table_ = nullptr;
-  EvidenceSummary* evidence_ = nullptr;
+  VerdictSlide* verdicts_ = nullptr;  // the last slide: the cards over the verdict table
   QLabel* stepLabel_ = nullptr;
   PresenterWalkthrough* walkthrough_;
   ScenarioRunner runner_;
