@@ -174,6 +174,7 @@ void ChartPanel::resizeEvent(QResizeEvent* event) {
   showProvenance();
 }
 
+// By hand: the hint lies over the chart, and a layout places widgets beside each other, not over.
 void ChartPanel::placeHint() { hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24)); }
 
 bool ChartPanel::savePng(const QString& path, QString* error) const {

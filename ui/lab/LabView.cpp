@@ -313,12 +313,12 @@ void LabView::setPresenterMode(bool on) {
   layout_ = on ? LabLayout::slides(AppTheme::fontScale()) : LabLayout::lab();
   fit_->applyLayout(layout_);
   const QString highlighted = runs_->highlighted();
-  chartArea_->setScenarioFilter(on && !highlighted.isEmpty() ? LabRunsPane::stepSeries(highlighted)
-                                                             : QSet<QString>());
+  const bool step = layout_.stepOnly && !highlighted.isEmpty();  // a step's runs, its chart
+  chartArea_->setScenarioFilter(step ? LabRunsPane::stepSeries(highlighted) : QSet<QString>());
   settings_->setVisible(layout_.settings);
   runs_->applyLayout(layout_);  // the presenter's live runs start now: no estimate either
   chartArea_->applyLayout(layout_);
-  if (on && !highlighted.isEmpty())
+  if (step)
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted))
       chartArea_->showChart(info->focusChart());
   if (!on) replay_->setRecordedOnly(false);

@@ -5,8 +5,9 @@
 // redraws only what changed (never once per step). It composes the parts, one job each: the
 // settings line (LabSettingsStrip), the runs' rows and buttons (LabRunsPane), the evidence cards
 // (EvidenceSummary), the charts (LabChartArea), the recordings and the live/recorded switching
-// (LabReplay, no widgets) and the panes' splitter and its fitting (LabPaneFit); what is left
-// here is starting, stopping and presenting runs and passing each part what changed.
+// (LabReplay, no widgets) and the panes' splitter and its fitting (LabPaneFit), each laid out
+// from one LabLayout passed down once; what is left here is starting, stopping and presenting
+// runs and passing each part what changed.
 #pragma once
 
 #include <QElapsedTimer>
