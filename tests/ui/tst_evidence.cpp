@@ -15,6 +15,7 @@
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabEvidence.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
@@ -434,7 +435,7 @@ class TestEvidence : public QObject {
     QVERIFY(!summary.cardsShown());
     QVERIFY(!summary.placeholder()->isHidden());
     // The presenter's last step always shows the cards ("Not run yet" is its news).
-    summary.setPresenterMode(true);
+    summary.applyLayout(LabLayout::slides(1.6));
     QVERIFY(summary.cardsShown());
   }
 

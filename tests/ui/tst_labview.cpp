@@ -27,6 +27,7 @@
 #include "ui/charts/LiveChart.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabController.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/LabSettingsPanel.h"
 #include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabView.h"
@@ -232,7 +233,7 @@ void TestLabView::everyChartOfTheTableIsShown() {
   }
   QVERIFY(store.apply(RunOrigin::Trained, update));
   for (const bool presenter : {false, true}) {
-    area.setPresenterMode(presenter);
+    area.applyLayout(presenter ? LabLayout::slides(1.6) : LabLayout::lab());
     for (const LabChartArea::Chart& c : std::as_const(charts)) {
       area.showChart(c.id);
       QVERIFY2(area.panel(c.id)->isVisible(), qPrintable(c.id));

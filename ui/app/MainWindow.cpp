@@ -109,10 +109,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
       lab_->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   });
 
-  presenter_ = new PresenterMode(this, tabs_, study_, lab_, this);
+  presenter_ = new PresenterMode(this, tabs_, study_, this);
+  // A run step's slide is the lab laid out as slides, paged by its runs pane.
+  presenter_->setLab({lab, lab->topArea(), lab->controller(),
+                      [lab](bool on) { lab->setPresenterMode(on); }, [lab] { lab->stopAll(); }});
   presenter_->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
-  presenter_->setLabPresenterHook([lab](bool on) { lab->setPresenterMode(on); });
-  presenter_->setLabController(lab->controller());
   presenter_->setRecordingsPlayer([lab](std::vector<RunRecording> recordings) {
     lab->setRecordedOnly(true);
     lab->setReplaySpeed(16);  // the class sees each curve build up in seconds

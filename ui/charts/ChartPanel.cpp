@@ -125,12 +125,13 @@ void ChartPanel::finishUpdate() {
   hintLabel_->setVisible(chart_->isEmpty() && !hintLabel_->text().isEmpty());
 }
 
-void ChartPanel::setPresenterMode(bool on) {
-  chart_->setLineWidth(on ? 4 : 2);
+void ChartPanel::setLook(Look look) {
+  const bool room = look == Look::Room;
+  chart_->setLineWidth(room ? 4 : 2);
   QFont f = font();
   QFont axisFont = f;
-  axisFont.setPointSizeF(f.pointSizeF() * (on ? 1.0 : 0.85));
-  axisFont.setBold(on);
+  axisFont.setPointSizeF(f.pointSizeF() * (room ? 1.0 : 0.85));
+  axisFont.setBold(room);
   for (QAbstractAxis* axis : chart_->axes()) {
     axis->setLabelsFont(axisFont);
     axis->setTitleFont(axisFont);
@@ -142,17 +143,17 @@ void ChartPanel::setPresenterMode(bool on) {
   // sheet's size, not setFont(): the theme's style sheet, polished again when the presenter
   // applies it, put back the font the label had before.
   provenanceLabel_->setStyleSheet(
-      on ? QStringLiteral("QLabel { font-size: %1pt; }").arg(f.pointSizeF() * 0.75, 0, 'f', 1)
-         : QString());
+      room ? QStringLiteral("QLabel { font-size: %1pt; }").arg(f.pointSizeF() * 0.75, 0, 'f', 1)
+           : QString());
   showProvenance();
-  presenter_ = on;
+  look_ = look;
   applyColors();
   chart_->placeTickLabels();
-  howLabel_->setVisible(!on);  // the teacher explains; the room needs the chart large
+  howLabel_->setVisible(!room);
 }
 
 void ChartPanel::applyColors() {
-  if (presenter_) {
+  if (look_ == Look::Room) {
     chart_->setColors(Qt::white, Qt::black, QColor(0x99, 0x99, 0x99));
     return;
   }
@@ -173,6 +174,7 @@ void ChartPanel::resizeEvent(QResizeEvent* event) {
   showProvenance();
 }
 
+// By hand: the hint lies over the chart, and a layout places widgets beside each other, not over.
 void ChartPanel::placeHint() { hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24)); }
 
 bool ChartPanel::savePng(const QString& path, QString* error) const {

@@ -44,7 +44,11 @@ class ChartPanel : public QWidget {
   QString shownProvenance() const { return provenanceShort_; }
   // Shown over the chart while it has no data (what to do to fill it).
   void setEmptyHint(const QString& hint);
-  void setPresenterMode(bool on);
+  // How it is drawn: for a window (2 px lines, the theme's colours, small axis labels, the
+  // how-to-read line) or for a room (4 px lines, bold black axes on white, no how-to-read line:
+  // the teacher explains and the room needs the chart large).
+  enum class Look { Window, Room };
+  void setLook(Look look);
   // Applies the chart's pending data and toggles the empty hint.
   void finishUpdate();
 
@@ -73,10 +77,10 @@ class ChartPanel : public QWidget {
   QToolButton* exportButton_ = nullptr;
   QString provenanceText_;
   QString provenanceShort_;
-  // The chart's colours: the presenter's black on white, else the app theme's (the chart was
-  // white in the dark theme, its baseline's #333333 swatch near-invisible on the dark window).
+  // The chart's colours: black on white for a room, else the app theme's (the chart was white
+  // in the dark theme, its baseline's #333333 swatch near-invisible on the dark window).
   void applyColors();
-  bool presenter_ = false;
+  Look look_ = Look::Window;
 };
 
 }  // namespace precisionlab

@@ -9,12 +9,14 @@
 
 #include "ui/base/AppTheme.h"
 #include "ui/lab/LabEvidence.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/RunDataStore.h"
 
 namespace precisionlab {
 
 namespace {
-// Below this width the four cards go two by two, so each keeps a readable line length.
+// Below this width the four cards go two by two, so each keeps a readable line length (counted
+// here: a QGridLayout does not move its widgets to other rows and columns by itself).
 constexpr int kFourColumnWidth = 1150;
 }  // namespace
 
@@ -237,7 +239,7 @@ void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& ver
   conclusion_->setVisible(!conclusion.isEmpty());
   machine_->setText(tr("This machine: %1.").arg(LabEvidence::thisMachineLine()));
   machine_->setVisible(conclusion.isEmpty());
-  const bool show = presenter_ || !store.runs().empty();
+  const bool show = !controls_ || !store.runs().empty();
   cardArea_->setVisible(show);
   placeholder_->setVisible(!show);
 }
@@ -260,14 +262,14 @@ QList<EvidenceSummary::CardHeading> EvidenceSummary::cardHeadings() const {
   return out;
 }
 
-void EvidenceSummary::setPresenterMode(bool on) {
-  presenter_ = on;
-  runAll_->setVisible(!on);
+void EvidenceSummary::applyLayout(const LabLayout& layout) {
+  controls_ = layout.controls;
+  runAll_->setVisible(controls_);
   if (store_) {
     refresh(*store_, *verdicts_);
   } else {
-    cardArea_->setVisible(on);
-    placeholder_->setVisible(!on);
+    cardArea_->setVisible(!controls_);
+    placeholder_->setVisible(controls_);
   }
 }
 

@@ -18,6 +18,7 @@ class QPushButton;
 namespace precisionlab {
 
 class RunDataStore;
+struct LabLayout;
 class VerdictCache;
 struct EvidenceCard;
 
@@ -31,14 +32,15 @@ class EvidenceSummary : public QFrame {
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
   // Refills every card from the store and its cached verdicts (computes no verdict).
   void refresh(const RunDataStore& store, const VerdictCache& verdicts);
-  // Larger fonts in front of a class.
-  void setPresenterMode(bool on);
+  // With the layout's run controls: "Run every option", and before any run a "what to do" line
+  // instead of the cards; without them (the presenter's last slide) the cards always show.
+  void applyLayout(const LabLayout& layout);
   // Card texts as shown (tests and the walkthrough read them).
   QStringList cardTexts() const;
   // The lab's conclusion above the cards ("" while hidden: runs still going, or none final).
   QString conclusionText() const;
   // True while the cards are shown; before any run the lab shows a short "what to do" line
-  // instead of four empty cards (the presenter's last step always shows them).
+  // instead of four empty cards (a layout without run controls always shows them).
   bool cardsShown() const;
   // Where each shown card and its top lines are, in this widget's coordinates: the card, its
   // title (letter and option) and its headline (the finding) below it. Empty while the cards
@@ -90,7 +92,7 @@ class EvidenceSummary : public QFrame {
   QPushButton* estimate_ = nullptr;
   QString expectedTime_;  // "Every option: about 6 min on this machine now (...)", or ""
   int columns_ = 0;
-  bool presenter_ = false;
+  bool controls_ = true;  // the layout's run controls
   const RunDataStore* store_ = nullptr;
   const VerdictCache* verdicts_ = nullptr;
 };

@@ -16,6 +16,7 @@
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
 #include "ui/charts/SpeedEvidenceChart.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/LabMetrics.h"
 #include "ui/lab/ProvenanceBadge.h"
 #include "ui/lab/RunDataStore.h"
@@ -228,7 +229,7 @@ ChartPanel* LabChartArea::panel(const QString& metricId) const {
 
 void LabChartArea::placePanels() {
   for (int i = 0; i < panels_.size(); ++i) {
-    QWidget* page = presenterMode_ ? singlePages_[i] : pairPages_[pageOf_[i]];
+    QWidget* page = oneLarge_ ? singlePages_[i] : pairPages_[pageOf_[i]];
     if (page->layout()->indexOf(panels_[i]) < 0) {
       if (panels_[i]->parentWidget() != page) panels_[i]->setParent(page);
       page->layout()->addWidget(panels_[i]);
@@ -236,8 +237,8 @@ void LabChartArea::placePanels() {
     }
   }
   // The speed evidence goes last on the throughput chart's tab (after the curves it explains);
-  // presenting, on a tab of its own: under the throughput curve at 1024x768 it left the curve
-  // 60 px with its axis labels cut to "…", and its own bars lost four of seven labels.
+  // one large at a time, on a tab of its own: under the throughput curve at 1024x768 it left the
+  // curve 60 px with its axis labels cut to "…", and its own bars lost four of seven labels.
   const int throughput =
       int(std::find_if(charts_.cbegin(), charts_.cend(),
                        [](const Chart& c) { return c.id == QLatin1String("throughput"); }) -
@@ -249,25 +250,26 @@ void LabChartArea::placePanels() {
       pageLayout->setContentsMargins(4, 4, 4, 4);
       singles_->addTab(speedPage_, tr("Faster?"));
     }
-    QWidget* page = presenterMode_ ? speedPage_ : pairPages_[pageOf_[throughput]];
+    QWidget* page = oneLarge_ ? speedPage_ : pairPages_[pageOf_[throughput]];
     if (!speedEvidence_) speedEvidence_ = new SpeedEvidenceChart(page);
     if (speedEvidence_->parentWidget() != page) speedEvidence_->setParent(page);
     page->layout()->removeWidget(speedEvidence_);
     page->layout()->addWidget(speedEvidence_);
     speedEvidence_->show();
   }
-  stack_->setCurrentWidget(presenterMode_ ? singles_ : pairs_);
+  stack_->setCurrentWidget(oneLarge_ ? singles_ : pairs_);
 }
 
 void LabChartArea::setSpeedStory(const SpeedStory& story) {
   if (speedEvidence_) speedEvidence_->setStory(story);
 }
 
-void LabChartArea::setPresenterMode(bool on) {
-  if (on == presenterMode_) return;
+void LabChartArea::applyLayout(const LabLayout& layout) {
+  const bool oneLarge = layout.charts == LabLayout::Charts::OneLarge;
+  if (oneLarge == oneLarge_) return;
   const QString shown = currentChart();
-  presenterMode_ = on;
-  for (ChartPanel* p : std::as_const(panels_)) p->setPresenterMode(on);
+  oneLarge_ = oneLarge;
+  for (ChartPanel* p : std::as_const(panels_)) p->setLook(layout.chartLook());
   placePanels();
   showChart(shown);
   if (store_) refresh(*store_);
@@ -279,7 +281,7 @@ void LabChartArea::showEvent(QShowEvent* event) {
 }
 
 void LabChartArea::showTab(int index) {
-  if (!presenterMode_) {
+  if (!oneLarge_) {
     pairs_->setCurrentIndex(index);
     return;
   }
@@ -289,7 +291,7 @@ void LabChartArea::showTab(int index) {
 
 void LabChartArea::showChart(const QString& metricId) {
   if (metricId == QLatin1String(kSpeedEvidenceId) && speedPage_) {
-    if (presenterMode_)
+    if (oneLarge_)
       singles_->setCurrentWidget(speedPage_);
     else
       showChart(QStringLiteral("throughput"));
@@ -297,7 +299,7 @@ void LabChartArea::showChart(const QString& metricId) {
   }
   for (int i = 0; i < panels_.size(); ++i) {
     if (panels_[i]->metricId() != metricId) continue;
-    if (presenterMode_)
+    if (oneLarge_)
       singles_->setCurrentIndex(i);
     else
       pairs_->setCurrentIndex(pageOf_[i]);
@@ -306,11 +308,10 @@ void LabChartArea::showChart(const QString& metricId) {
 }
 
 QString LabChartArea::currentChart() const {
-  if (presenterMode_ && speedPage_ && singles_->currentWidget() == speedPage_)
+  if (oneLarge_ && speedPage_ && singles_->currentWidget() == speedPage_)
     return QString::fromLatin1(kSpeedEvidenceId);
-  // Normal layout: the tab's first figure.
-  const int i =
-      presenterMode_ ? singles_->currentIndex() : int(pageOf_.indexOf(pairs_->currentIndex()));
+  // Tabs of two: the tab's first figure.
+  const int i = oneLarge_ ? singles_->currentIndex() : int(pageOf_.indexOf(pairs_->currentIndex()));
   return i >= 0 && i < panels_.size() ? panels_[i]->metricId() : QString();
 }
 

@@ -1,6 +1,7 @@
-// The lab's figures and how they are laid out: in tabs of two (loss and divergence, speed and
-// memory, inside fp16) normally, and one large figure at a time in presenter mode, where the
-// room needs the chart big and the teacher picks the figure that tells the option's story.
+// The lab's figures and how they are laid out (LabLayout's chart mode): in tabs of two (loss and
+// divergence, speed and memory, inside fp16) in the lab, and one large figure at a time on the
+// presenter's slides, where the room needs the chart big and the teacher picks the figure that
+// tells the option's story.
 // The figures are one table (charts(), in LabChartArea.cpp): a row says what a figure draws,
 // for which runs, and which tab it shares, so adding a figure is adding a row; the tabs are made
 // from the rows, whatever their count. refresh() turns the UI-owned run records into chart
@@ -25,6 +26,7 @@ class QTabWidget;
 namespace precisionlab {
 
 class ChartPanel;
+struct LabLayout;
 class RunDataStore;
 class SpeedEvidenceChart;
 struct SpeedStory;
@@ -38,7 +40,7 @@ class LabChartArea : public QWidget {
   struct Chart {
     QString id;    // "loss", the name the scenario table's focusChart uses
     QString page;  // the normal layout's tab it shares; rows with the same page share a tab
-    QString title, shortTitle;  // shortTitle: its tab in presenter mode
+    QString title, shortTitle;  // shortTitle: its tab when one large figure shows at a time
     QString how;                // what it shows, under the title
     QString yTitle;
     LiveChart::YScale scale = LiveChart::YScale::Linear;
@@ -66,14 +68,16 @@ class LabChartArea : public QWidget {
 
   QList<ChartPanel*> panels() const { return panels_; }
   ChartPanel* panel(const QString& metricId) const;
-  // Normal layout: which tab is shown (0 learn, 1 speed, 2 inside fp16); in presenter
-  // mode that tab's first figure.
+  // Tabs of two: which tab is shown (0 learn, 1 speed, 2 inside fp16); one large figure at a
+  // time: that tab's first figure.
   void showTab(int index);
-  // Shows the figure `metricId` ("loss", "throughput", ...): its tab, or in presenter mode the
+  // Shows the figure `metricId` ("loss", "throughput", ...): its tab, or one large at a time the
   // figure alone.
   void showChart(const QString& metricId);
   QString currentChart() const;
-  void setPresenterMode(bool on);
+  // Tabs of two or one large figure at a time (the layout's chart mode), each figure drawn for
+  // a window or a room.
+  void applyLayout(const LabLayout& layout);
 
   // Redraws from the store: new points for runs whose revision changed, provenance footers.
   // Only figures on screen are redrawn; the others catch up when they are shown, so four runs
@@ -99,7 +103,7 @@ class LabChartArea : public QWidget {
   // Mixed precision's speed evidence beside the throughput and memory curves (the "Is it
   // faster?" tab): live and recorded figures with published and estimated GPU figures.
   void setSpeedStory(const SpeedStory& story);
-  // showChart()'s id for the speed evidence: the throughput tab normally, its own presenting.
+  // showChart()'s id for the speed evidence: the throughput tab in tabs of two, else its own.
   static constexpr const char* kSpeedEvidenceId = "speed-evidence";
   SpeedEvidenceChart* speedEvidence() const { return speedEvidence_; }
 
@@ -111,8 +115,8 @@ class LabChartArea : public QWidget {
   QList<ChartPanel*> panels_;  // one per chart, in its order
   QList<int> pageOf_;          // per chart: its tab in pairs_
   QStackedWidget* stack_ = nullptr;
-  QTabWidget* pairs_ = nullptr;    // normal: tabs of two
-  QTabWidget* singles_ = nullptr;  // presenter: one figure per tab
+  QTabWidget* pairs_ = nullptr;    // tabs of two
+  QTabWidget* singles_ = nullptr;  // one large figure per tab
   QList<QWidget*> pairPages_;
   QList<QWidget*> singlePages_;
   const RunDataStore* store_ = nullptr;  // the store last drawn from (the view owns it)
@@ -123,9 +127,9 @@ class LabChartArea : public QWidget {
   QList<QList<QPair<QString, QColor>>> legendEntries_;  // per figure: name and colour drawn
   QLabel* legend_ = nullptr;                            // the shared legend under the figures
   QList<quint64> drawnBaselineRevision_;
-  bool presenterMode_ = false;
+  bool oneLarge_ = false;  // the layout's chart mode: one large figure at a time
   SpeedEvidenceChart* speedEvidence_ = nullptr;  // on the throughput chart's tab
-  QWidget* speedPage_ = nullptr;                 // presenting: its own tab, after the figures
+  QWidget* speedPage_ = nullptr;                 // one large at a time: its own tab, at the end
 };
 
 }  // namespace precisionlab

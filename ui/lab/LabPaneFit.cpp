@@ -16,7 +16,6 @@
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabRunsPane.h"
 #include "ui/lab/RunToggle.h"
-#include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
 
@@ -138,6 +137,11 @@ LabPaneFit::LabPaneFit(QWidget* view, EvidenceSummary* evidence, QWidget* top, L
   connect(p_.splitter, &QSplitter::splitterMoved, this, [this] { userSizedSplitter_ = true; });
 }
 
+void LabPaneFit::applyLayout(const LabLayout& layout) {
+  rowsInView_ = layout.rowsInView;
+  p_.cardsPane->setVisible(layout.cards);
+}
+
 void LabPaneFit::fitSoon() { QTimer::singleShot(0, this, &LabPaneFit::fit); }
 
 void LabPaneFit::restart() {
@@ -166,10 +170,9 @@ void LabPaneFit::fit() {
   p_.cardsPane->widget()->layout()->activate();
   fittedTopHint_ = p_.top->sizeHint().height();
   fittedCardsHeight_ = p_.evidence->height();
-  // The runs: the first two rows stay on screen (their status says the runs go), then all.
-  // Presenting, the slide shows only the step's rows (at most three): all of them.
-  const QList<RunToggle*> rows =
-      p_.runs->shownRows(presenter_ ? int(ScenarioCatalog::all().size()) : 2);
+  // The runs: the first rows stay on screen (their status says the runs go), then all. The lab
+  // keeps two; the presenter's slide shows only the step's rows (at most three): all of them.
+  const QList<RunToggle*> rows = p_.runs->shownRows(rowsInView_);
   const int runsAll = fittedTopHint_ + 2;
   const int rowsBottom =
       rows.isEmpty() ? 0 : rows.last()->mapTo(p_.top, QPoint(0, 0)).y() + rows.last()->height() + 4;

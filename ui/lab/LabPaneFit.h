@@ -3,10 +3,13 @@
 // divider, a resize, the view being shown, new cards or rows that wrap re-fit them: the first rows
 // (every row of a presenter's step), then the cards' titles and headlines as far as they go, then
 // the other rows, and the charts get the rest (at least their minimum and what their wrapped texts
-// need). Each pane scrolls on its own so neither hides the other.
+// need). Each pane scrolls on its own so neither hides the other. Sized by hand: a splitter's
+// stretch factors share height in fixed ratios, not by what each pane's parts need first.
 #pragma once
 
 #include <QObject>
+
+#include "ui/lab/LabLayout.h"
 
 class QEvent;
 class QScrollArea;
@@ -30,11 +33,10 @@ class LabPaneFit : public QObject {
              LabChartArea* charts);
 
   QSplitter* splitter() const { return p_.splitter; }
-  QScrollArea* cardsPane() const { return p_.cardsPane; }
   QScrollArea* runsPane() const { return p_.runsPane; }
 
-  // Presenting, every row of the step must be in view, not only the first two.
-  void setPresenterMode(bool on) { presenter_ = on; }
+  // The layout's rows to keep in view, and whether the cards' pane shows.
+  void applyLayout(const LabLayout& layout);
   // Shares the height now / once the current event is done (layouts settle first).
   void fit();
   void fitSoon();
@@ -58,7 +60,7 @@ class LabPaneFit : public QObject {
     LabChartArea* charts;
   };
   Panes p_;
-  bool presenter_ = false;
+  int rowsInView_ = LabLayout::lab().rowsInView;
   int fittedTopHint_ = -1;          // top's height hint when the splitter was last fitted
   int fittedTopHeight_ = -1;        // and its height then
   int fittedCardsHeight_ = -1;      // the evidence summary's height then

@@ -197,11 +197,11 @@ void LabRunsPane::refresh() {
   // of the name column.
   bool shownChanged = false;
   for (RunToggle* row : std::as_const(rows_)) {
-    const bool shown = !presenter_ || stepSeries(highlighted_).contains(row->scenarioId());
+    const bool shown = !layout_.stepOnly || stepSeries(highlighted_).contains(row->scenarioId());
     shownChanged = shownChanged || row->isHidden() == shown;
     row->setVisible(shown);
   }
-  if (presenter_ && shownChanged) fitColumns();  // not on every drained update
+  if (layout_.columnsGrow() && shownChanged) fitColumns();  // not on every drained update
   for (RunToggle* row : std::as_const(rows_)) {
     const QString id = row->scenarioId();
     const ScenarioStatus status = LabVerdicts::status(store, id);
@@ -246,18 +246,18 @@ void LabRunsPane::refresh() {
   }
 }
 
-void LabRunsPane::setPresenterMode(bool on) {
-  presenter_ = on;
-  // The class does not tick rows: the box's instruction would take a line from the figure.
-  setTitle(on ? QString() : instruction());
-  buttons_->setVisible(!on);
-  if (on) {
+void LabRunsPane::applyLayout(const LabLayout& layout) {
+  layout_ = layout;
+  // A class does not tick rows: the box's instruction would take a line from the figure.
+  setTitle(layout.controls ? instruction() : QString());
+  buttons_->setVisible(layout.controls);
+  if (!layout.controls) {
     estimate_->cancel();  // the presenter's live runs start now
     estimate_->hide();
   }
-  for (RunToggle* row : std::as_const(rows_)) row->setPresenterMode(on);
+  for (RunToggle* row : std::as_const(rows_)) row->applyLayout(layout);
   for (const auto& [label, width] : std::as_const(headerLabels_))
-    if (width == RunToggle::kBadgeWidth) label->setVisible(!on);  // as the rows' badges
+    if (width == RunToggle::kBadgeWidth) label->setVisible(layout.sourceColumn);  // as the badges
 }
 
 void LabRunsPane::setEstimateEnabled(bool on) {
@@ -270,7 +270,7 @@ void LabRunsPane::setEstimateEnabled(bool on) {
 
 void LabRunsPane::requestEstimate(const TrainConfig& base) {
   // Before a lab starts only: measuring beside training runs would slow them and be slowed.
-  if (!estimateEnabled_ || presenter_ || controller_->anyActive()) return;
+  if (!estimateEnabled_ || !layout_.controls || controller_->anyActive()) return;
   estimate_->request(ScenarioCatalog::defaultLabIds(), base);
 }
 
@@ -280,26 +280,29 @@ void LabRunsPane::followWidthOf(QWidget* viewport) {
 }
 
 bool LabRunsPane::eventFilter(QObject* watched, QEvent* event) {
-  // Presenting, the columns follow the rows' width (the pane's, not the view's: going full
-  // screen resized the pane after the view, and a status column fitted to the old width was
-  // 10 px wide).
-  if (presenter_ && watched == viewport_ && event->type() == QEvent::Resize) fitColumns();
+  // Grown columns follow the rows' width (the pane's, not the view's: going full screen
+  // resized the pane after the view, and a status column fitted to the old width was 10 px
+  // wide).
+  if (layout_.columnsGrow() && watched == viewport_ && event->type() == QEvent::Resize)
+    fitColumns();
   return QGroupBox::eventFilter(watched, event);
 }
 
 void LabRunsPane::fitColumns() {
   int name = RunToggle::kNameWidth;
   int status = RunToggle::kStatusWidth;
-  if (presenter_ && viewport_) {
+  if (layout_.columnsGrow() && viewport_) {
     // The columns grow with the presenter's font, but only as far as the rows on the slide
     // need, and the verdict keeps two fifths of the row: at 1024x768 the font-scaled columns
-    // (about 480 + 290 px) left the verdict 190 px, "so far: reference: me…".
+    // (about 480 + 290 px) left the verdict 190 px, "so far: reference: me…". By hand: a stretch
+    // factor cannot say "what the widest shown name needs, at most this" across the rows' own
+    // layouts (RunToggle::kNameWidth says why the columns are fixed widths).
     const int row = viewport_->width() - 2 * 6 - 2 * 6;  // box and row margins
     int need = 0;
     for (const RunToggle* r : std::as_const(rows_))
       if (!r->isHidden()) need = std::max(need, r->nameWidthNeeded());
-    name = std::min(RunToggle::scaled(name, true), need > 0 ? need : row);
-    status = std::min(RunToggle::scaled(status, true), row / 4);
+    name = std::min(layout_.column(name), need > 0 ? need : row);
+    status = std::min(layout_.column(status), row / 4);
     // A name is never cut (the class must read which run is which): the status gives way first.
     status = std::max(std::min(status, row - name - row * 2 / 5), row / 6);
   }

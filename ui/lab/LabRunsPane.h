@@ -12,6 +12,7 @@
 #include <QString>
 
 #include "core/TrainConfig.h"
+#include "ui/lab/LabLayout.h"
 
 class QComboBox;
 class QHBoxLayout;
@@ -31,7 +32,8 @@ class LabRunsPane : public QGroupBox {
 
   RunToggle* toggle(const QString& scenarioId) const { return toggles_.value(scenarioId); }
   // How long every option would take here (hidden until it measures), above the buttons: off
-  // by default; when on, measured for `base` on request while no run goes and not presenting.
+  // by default; when on, measured for `base` on request while no run goes and the layout has
+  // the run controls.
   LabTimeEstimate* timeEstimate() const { return estimate_; }
   void setEstimateEnabled(bool on);
   void requestEstimate(const TrainConfig& base);
@@ -39,8 +41,8 @@ class LabRunsPane : public QGroupBox {
   // fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
   static QSet<QString> stepSeries(const QString& scenarioId);
 
-  // The scenario being run or shown ("" for none): its row is highlighted, and presenting, only
-  // its step's rows show.
+  // The scenario being run or shown ("" for none): its row is highlighted, and in a layout of
+  // the step only, only its step's rows show.
   void setHighlighted(const QString& scenarioId);
   QString highlighted() const { return highlighted_; }
   // Highlights these rows (a replayed batch) without changing the scenario shown.
@@ -54,14 +56,16 @@ class LabRunsPane : public QGroupBox {
   // The visible rows in the catalogue's order, at most `max`.
   QList<RunToggle*> shownRows(int max) const;
 
-  // Presenting: no instruction title, no buttons, no source column, larger columns that follow
-  // the width of `viewport` (the rows' scroll area's, set once).
-  void setPresenterMode(bool on);
+  // The layout's parts of the runs: the instruction title, buttons and estimate (the run
+  // controls), the rows (the step's only or all), their columns and source column.
+  void applyLayout(const LabLayout& layout);
+  // Grown columns follow the width of `viewport` (the rows' scroll area's, set once).
   void followWidthOf(QWidget* viewport);
-  // The rows' name and status columns, and their header: fixed normally; presenting, as wide as
+  // The rows' name and status columns, and their header: fixed in the lab; grown, as wide as
   // the step's rows need with the verdict keeping its share of the row.
   void fitColumns();
-  // The export buttons beside the others when `available` px hold them, else on a second row.
+  // The export buttons beside the others when `available` px hold them, else on a second row
+  // (by hand: Qt has no layout that wraps a row of widgets).
   void placeButtons(int available);
   // Shows the replay speed chosen elsewhere (emits nothing).
   void showReplaySpeed(double factor);
@@ -95,7 +99,7 @@ class LabRunsPane : public QGroupBox {
   LabTimeEstimate* estimate_ = nullptr;
   QWidget* viewport_ = nullptr;
   QString highlighted_;
-  bool presenter_ = false;
+  LabLayout layout_;
   bool estimateEnabled_ = false;
 };
 

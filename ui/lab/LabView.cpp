@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "ui/base/AppTheme.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
@@ -158,7 +159,7 @@ void LabView::runScenario(const QString& scenarioId) {
   }
   if (!passesStartGate()) return;
   runs_->setHighlighted(scenarioId);
-  if (presenterMode_) showStep(*info);
+  if (layout_.stepOnly) showStep(*info);
 
   runs_->timeEstimate()
       ->cancel();  // a calibration under way would slow the runs and be slowed by them
@@ -220,7 +221,7 @@ void LabView::presentScenario(const QString& scenarioId) {
 }
 
 void LabView::showStep(const ScenarioInfo& info) {
-  if (presenterMode_) chartArea_->setScenarioFilter(LabRunsPane::stepSeries(info.id));
+  if (layout_.stepOnly) chartArea_->setScenarioFilter(LabRunsPane::stepSeries(info.id));
   chartArea_->showChart(info.focusChart());
   fit_->fitSoon();
 }
@@ -307,19 +308,17 @@ void LabView::refreshEvidence() {
 void LabView::setPresenterMode(bool on) {
   // The class sees only what the walkthrough runs: no stale, half-finished or mixed results
   // from before (the verdicts at the end must be about the runs just shown).
-  if (on && !presenterMode_) clearRuns();
-  presenterMode_ = on;
-  fit_->setPresenterMode(on);
+  if (on && !layout_.stepOnly) clearRuns();
+  // Laid out once from one value; each pane takes its parts (LabLayout::slides says why).
+  layout_ = on ? LabLayout::slides(AppTheme::fontScale()) : LabLayout::lab();
+  fit_->applyLayout(layout_);
   const QString highlighted = runs_->highlighted();
-  chartArea_->setScenarioFilter(on && !highlighted.isEmpty() ? LabRunsPane::stepSeries(highlighted)
-                                                             : QSet<QString>());
-  // The room needs the runs and one big chart; the settings are the teacher's, before class.
-  // The evidence summary is the walkthrough's last step, after the class has seen each run.
-  settings_->setVisible(!on);
-  fit_->cardsPane()->setVisible(!on);
-  runs_->setPresenterMode(on);  // the presenter's live runs start now: no estimate either
-  chartArea_->setPresenterMode(on);
-  if (on && !highlighted.isEmpty())
+  const bool step = layout_.stepOnly && !highlighted.isEmpty();  // a step's runs, its chart
+  chartArea_->setScenarioFilter(step ? LabRunsPane::stepSeries(highlighted) : QSet<QString>());
+  settings_->setVisible(layout_.settings);
+  runs_->applyLayout(layout_);  // the presenter's live runs start now: no estimate either
+  chartArea_->applyLayout(layout_);
+  if (step)
     if (const ScenarioInfo* info = ScenarioCatalog::find(highlighted))
       chartArea_->showChart(info->focusChart());
   if (!on) replay_->setRecordedOnly(false);
@@ -346,7 +345,7 @@ void LabView::showEvent(QShowEvent* event) {
   // screen), the splitter had 26 px to share; shown, it fits again, or the rows took the chart's
   // room (a 60 px throughput plot at 1024x768, seen under openbox).
   fit_->restart();
-  if (presenterMode_) runs_->fitColumns();
+  if (layout_.columnsGrow()) runs_->fitColumns();
   requestTimeEstimate();
 }
 

@@ -5,8 +5,9 @@
 // redraws only what changed (never once per step). It composes the parts, one job each: the
 // settings line (LabSettingsStrip), the runs' rows and buttons (LabRunsPane), the evidence cards
 // (EvidenceSummary), the charts (LabChartArea), the recordings and the live/recorded switching
-// (LabReplay, no widgets) and the panes' splitter and its fitting (LabPaneFit); what is left
-// here is starting, stopping and presenting runs and passing each part what changed.
+// (LabReplay, no widgets) and the panes' splitter and its fitting (LabPaneFit), each laid out
+// from one LabLayout passed down once; what is left here is starting, stopping and presenting
+// runs and passing each part what changed.
 #pragma once
 
 #include <QElapsedTimer>
@@ -24,6 +25,7 @@
 #include "core/TrainConfig.h"
 #include "engine/RunScheduler.h"
 #include "ui/lab/LabController.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/RunDataStore.h"
 
 class QLabel;
@@ -112,7 +114,8 @@ class LabView : public QWidget {
   void stopAll();
   // Cancels everything and forgets all curves.
   void clearRuns();
-  // Big fonts, 4 px lines, high contrast, no settings strip, one large chart at a time.
+  // The presenter's slides (LabLayout::slides at the app's font scale now: the step's runs and
+  // one large chart for a room), or back to the lab's own layout; presenting starts from no runs.
   void setPresenterMode(bool on);
   // Drains the scheduler and the replayer once (the controller's timer does it at 20 Hz).
   void pollRuns();
@@ -173,7 +176,7 @@ class LabView : public QWidget {
   qint64 evidenceComputedAt_ = 0;
   QString lastError_;
   QElapsedTimer clock_;
-  bool presenterMode_ = false;
+  LabLayout layout_;  // what the panes were last laid out from
   Confirm confirm_;
   StartGate startGate_;
 };

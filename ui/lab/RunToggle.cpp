@@ -22,6 +22,7 @@
 #include <cmath>
 
 #include "ui/base/AppTheme.h"
+#include "ui/lab/LabLayout.h"
 #include "ui/lab/ProvenanceBadge.h"
 
 namespace precisionlab {
@@ -107,10 +108,6 @@ RunToggle::RunToggle(const ScenarioInfo& info, QWidget* parent) : QWidget(parent
   layout->addWidget(statusBox);
   layout->addWidget(verdict_, 1);
   layout->addWidget(badge_, 0, Qt::AlignVCenter);
-}
-
-int RunToggle::scaled(int width, bool presenter) {
-  return presenter ? int(width * AppTheme::fontScale() * 17 / 16) : width;
 }
 
 void RunToggle::setColumnWidths(int name, int status) {
@@ -200,12 +197,13 @@ void RunToggle::fitVerdict() {
   // loss NaN from st…" and the class had to hover); the row grows. The hint before it (what the
   // run will try) stays two lines, cut, with the whole text in the tooltip.
   QString shown = hint ? info_.detail : verdictFull_;
-  // Presenting, a verdict keeps the row's two lines and is never cut with "…" (issue 45: every
-  // verdict of every run slide at 1024x768 was): its text shrinks to fit, down to 75 % of the
-  // presenter's size; past that it ends at the last whole clause that fits (the last slide and
-  // the tooltip have it whole). The hint is cut to two lines as before.
+  // On the presenter's slides a verdict keeps the row's two lines and is never cut with "…"
+  // (issue 45: every verdict of every run slide at 1024x768 was): its text shrinks to fit, down
+  // to 75 % of the presenter's size; past that it ends at the last whole clause that fits (the
+  // last slide and the tooltip have it whole). The hint is cut to two lines as before. Measured
+  // here: QLabel elides one line only and never shrinks its text.
   double scale = 1.0;
-  if (hint || presenter_) {
+  if (hint || twoLines_) {
     QFont font = verdict_->font();
     font.setItalic(hint);
     const int width = std::max(verdict_->width(), 100);
@@ -285,10 +283,10 @@ void RunToggle::fitVerdictHeight() {
                        .boundingRect(QRect(0, 0, 10000, 10000), 0, QStringLiteral("X\nX"))
                        .height() +
                    4);
-  // A text cut to two lines (the hint, any verdict while presenting) is two lines high whatever
+  // A text cut to two lines (the hint, any verdict on the slides) is two lines high whatever
   // the width: from the width, a row fitted while its tab was hidden (a 120 px column) kept five
   // lines' height on the presenter's slides, its two lines centred in it.
-  if (presenter_ || verdictFull_.isEmpty()) {
+  if (twoLines_ || verdictFull_.isEmpty()) {
     verdict_->setFixedHeight(twoLines);
     return;
   }
@@ -310,7 +308,7 @@ void RunToggle::fitVerdictHeight() {
 bool RunToggle::eventFilter(QObject* watched, QEvent* event) {
   // A text cut to two lines is cut for the label's width and font: again when either changes
   // (presenting, the row read "No change: fp3…" on one line of a two-line column).
-  const bool cut = presenter_ || verdictFull_.isEmpty();
+  const bool cut = twoLines_ || verdictFull_.isEmpty();
   if (watched == verdict_ && event->type() == QEvent::Resize) {
     const auto* resize = static_cast<QResizeEvent*>(event);
     if (cut && resize->size().width() != resize->oldSize().width())
@@ -373,20 +371,19 @@ void RunToggle::setHighlighted(bool on) {
                    : QString());
 }
 
-void RunToggle::setPresenterMode(bool on) {
-  presenter_ = on;
+void RunToggle::applyLayout(const LabLayout& layout) {
+  twoLines_ = layout.verdictsInTwoLines;
   verdict_->setText(QString());  // refitted for the new font
   fitVerdict();
   paintPauseIcon();
-  progress_->setMaximumHeight(on ? 10 : 6);
-  swatch_->setFixedSize(on ? 22 : 14, on ? 22 : 14);
-  nameBox_->setFixedWidth(scaled(kNameWidth, on));
-  statusBox_->setFixedWidth(scaled(kStatusWidth, on));
+  progress_->setMaximumHeight(layout.progressHeight);
+  swatch_->setFixedSize(layout.swatch, layout.swatch);
+  nameBox_->setFixedWidth(layout.column(kNameWidth));
+  statusBox_->setFixedWidth(layout.column(kStatusWidth));
   badge_->setFixedWidth(kBadgeWidth);
-  // Presenting, the source column goes: with the large font the row needed about 1070 px and
-  // the lab's runs scrolled sideways at 1024x768 (the names cut at the left), and the badge read
-  // "recorded 2026-" even at 1280. The chart's footer and the step line still say the source.
-  badge_->setVisible(!on);
+  // Without it the row fits 1024 px at the presenter's font (the badge read "recorded 2026-"
+  // even at 1280 there).
+  badge_->setVisible(layout.sourceColumn);
 }
 
 }  // namespace precisionlab

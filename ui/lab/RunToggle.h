@@ -17,6 +17,7 @@ class QToolButton;
 namespace precisionlab {
 
 class ProvenanceBadge;
+struct LabLayout;
 struct RunProvenance;
 
 class RunToggle : public QWidget {
@@ -25,18 +26,16 @@ class RunToggle : public QWidget {
  public:
   explicit RunToggle(const ScenarioInfo& info, QWidget* parent = nullptr);
 
-  // Column widths, shared with the header LabRunsPane draws above the rows.
+  // Column widths, shared with the header LabRunsPane draws above the rows (LabLayout::column
+  // grows them with the presenter's font). Fixed widths, not a layout's: each row is a widget
+  // with its own layout, and only equal widths line its columns up with the others' and the
+  // header's like a table.
   static constexpr int kNameWidth = 285;  // fits "Vertex AI Hyperparameter-Tuning" (German)
   static constexpr int kStatusWidth = 170;
   // The badge shows the short provenance ("recorded 2026-12-01, CPU"); the rest is its tooltip.
   static constexpr int kBadgeWidth = 190;
-  // Presenter mode's larger fonts need wider columns: the same factor for rows and header.
-  // Columns grow with the presenter's font scale and a sixteenth more (1.7x at its 1.6x on
-  // 1024x768), or the bold German names are cut; with the source column hidden a row still fits
-  // 1024 px. On a larger screen the fonts, and so the columns, grow with it.
-  static int scaled(int width, bool presenter);
-  // The name and status columns' widths (LabRunsPane fits them to the row's width when presenting,
-  // so the verdict keeps its share); the header above the rows takes the same.
+  // The name and status columns' widths (LabRunsPane fits grown ones to the row's width, so
+  // the verdict keeps its share); the header above the rows takes the same.
   void setColumnWidths(int name, int status);
   // What the name column needs for the swatch and the whole bold name at the current font.
   int nameWidthNeeded() const;
@@ -63,7 +62,8 @@ class RunToggle : public QWidget {
   void setPauseState(bool active, bool paused);
   QToolButton* pauseButton() const { return pause_; }
   void setHighlighted(bool on);
-  void setPresenterMode(bool on);
+  // Its columns, swatch, progress bar, source badge and how its verdict fits, from the layout.
+  void applyLayout(const LabLayout& layout);
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -89,8 +89,8 @@ class RunToggle : public QWidget {
   QWidget* statusBox_ = nullptr;
   QColor runColor_;  // invalid: the scenario's own colour
   bool highlighted_ = false;
-  bool presenter_ = false;
-  QString verdictFull_;  // the whole computed text; the label shows what fits in two lines
+  bool twoLines_ = false;  // a verdict keeps the row's two lines (LabLayout::verdictsInTwoLines)
+  QString verdictFull_;    // the whole computed text; the label shows what fits
   void fitVerdict();
   void fitVerdictHeight();
   void paintSwatch();

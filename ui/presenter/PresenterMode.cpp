@@ -4,7 +4,6 @@
 
 #include <QApplication>
 #include <QFontMetrics>
-#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
@@ -13,22 +12,16 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QVBoxLayout>
 #include <algorithm>
 
 #include "quiz/Question.h"
 #include "ui/base/SlideScroll.h"
 #include "ui/export/GpuEstimateDialog.h"
-#include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabController.h"
-#include "ui/lab/LabVerdictTable.h"
-#include "ui/lab/LabView.h"
-#include "ui/lab/ScenarioCatalog.h"
 #include "ui/study/StudyView.h"
 
 namespace precisionlab {
@@ -50,58 +43,38 @@ double PresenterMode::secondsToFinish(qint64 stepsThen, double secondsThen, qint
   return std::max<qint64>(0, stepsPlanned - stepsNow) * seconds / double(steps);
 }
 
-LabView* PresenterMode::labView() const { return lab_.data(); }
-
-PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, LabView* lab,
+PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study,
                              QObject* parent)
     : QObject(parent),
       window_(window),
       tabs_(tabs),
       study_(study),
-      lab_(lab),
       walkthrough_(new PresenterWalkthrough(this)) {
   connect(walkthrough_, &PresenterWalkthrough::stepChanged, this, [this](const auto& step) {
     if (active_) showStep(step);
   });
 
-  // The verdict table is a page of its own, shown as a tab only while presenting.
-  // It scrolls vertically: at 1280x800 with the presenter's large fonts the cards and the
-  // table's rows need more than the screen, and squeezed they cut card text and hid every row.
-  auto* slideScroll = new QScrollArea;
-  slideScroll->setObjectName(QStringLiteral("verdictSlideScroll"));
-  slideScroll->setWidgetResizable(true);
-  slideScroll->setFrameShape(QFrame::NoFrame);
-  slideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  verdictPage_ = slideScroll;
-  verdictPage_->setAccessibleName(tr("Verdicts"));
-  auto* slide = new QWidget(slideScroll);
-  auto* v = new QVBoxLayout(slide);
-  v->setContentsMargins(24, 16, 24, 16);
-  // The lesson first (one card per option), the numbers behind it below.
-  evidence_ = new EvidenceSummary(slide);
-  evidence_->setPresenterMode(true);
-  // Its "GPU estimate..." button opens the same dialog as the lab's: the estimate's range, the
-  // formula, the calibration points and the sources one click away while presenting.
-  connect(evidence_, &EvidenceSummary::gpuEstimateRequested, this, [this] {
+  // The verdict slide is a page of its own, shown as a tab only while presenting. Its "GPU
+  // estimate..." button opens the same dialog as the lab's: the estimate's range, the formula,
+  // the calibration points and the sources one click away while presenting.
+  verdicts_ = new VerdictSlide;
+  connect(verdicts_, &VerdictSlide::gpuEstimateRequested, this, [this] {
     auto* dialog = new GpuEstimateDialog(window_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
   });
-  auto* title = new QLabel(tr("The measurements behind it (speed and memory relative to fp32: "
-                              "1.00x = the same)"),
-                           slide);
-  title->setWordWrap(true);
-  title->setObjectName(QStringLiteral("verdictTitle"));
-  table_ = new LabVerdictTable(slide);
-  v->addWidget(evidence_);
-  v->addWidget(title);
-  v->addWidget(table_);
-  v->addStretch(1);
-  slideScroll->setWidget(slide);
   stepLabel_ = new QLabel;
   paceTimer_ = new QTimer(this);
   paceTimer_->setInterval(1000);
   connect(paceTimer_, &QTimer::timeout, this, &PresenterMode::checkPace);
+}
+
+void PresenterMode::setLab(const LabParts& lab) {
+  runSlide_ = lab.runSlide;
+  runsPane_ = lab.runsPane;
+  labController_ = lab.controller;
+  labLayout_ = lab.layout;
+  stopAllRuns_ = lab.stopAll;
 }
 
 void PresenterMode::toggle() {
@@ -124,7 +97,7 @@ void PresenterMode::enter() {
       fullScreen_ && window_->screen() ? window_->screen()->size() : window_->size();
   AppTheme::setFontScale(fontScaleFor(screen));
   AppTheme::apply(ThemeKind::HighContrast);
-  if (labHook_) labHook_(true);
+  if (labLayout_) labLayout_(true);
   study_->applyTheme();
   if (fullScreen_) window_->showFullScreen();
   // The class sees the slide, not the app: no menu bar, no tabs (Esc brings them back).
@@ -230,7 +203,7 @@ double PresenterMode::paceSeconds() const {
 }
 
 void PresenterMode::checkPace() {
-  LabView* lab = labView();
+  const LabController* lab = labController_;
   if (!active_ || withRecordings_ || offered_ || !lab || !pace_) {
     paceTimer_->stop();
     return;
@@ -302,13 +275,13 @@ void PresenterMode::leave() {
   window_->menuBar()->setVisible(chromeMenu_);
   tabs_->tabBar()->setVisible(chromeTabs_);
   qApp->removeEventFilter(this);
-  const int index = tabs_->indexOf(verdictPage_);
+  const int index = tabs_->indexOf(verdicts_);
   if (index >= 0) tabs_->removeTab(index);
   window_->statusBar()->removeWidget(stepLabel_);
   AppTheme::setFontScale(savedScale_);
   QApplication::setFont(savedFont_);
   AppTheme::apply(savedTheme_);
-  if (labHook_) labHook_(false);
+  if (labLayout_) labLayout_(false);
   study_->presenterEnd();
   if (fullScreen_) {
     if (wasMaximized_)
@@ -385,15 +358,15 @@ bool PresenterMode::scrollSlide(int direction) {
     case Kind::Breakdown:
       return study_->presenterScroll(direction);
     case Kind::RunOption:
-      return labView() && SlideScroll::page(labView()->topArea(), direction);
+      return runsPane_ && SlideScroll::page(runsPane_, direction);
     case Kind::Verdicts:
-      return SlideScroll::page(qobject_cast<QScrollArea*>(verdictPage_), direction);
+      return SlideScroll::page(verdicts_, direction);
   }
   return false;
 }
 
 void PresenterMode::escape() {
-  LabView* lab = labView();
+  const LabController* lab = labController_;
   // Runs training here (a replay costs next to nothing and is not asked about).
   const bool training =
       lab && std::any_of(lab->store().runs().begin(), lab->store().runs().end(),
@@ -404,7 +377,7 @@ void PresenterMode::escape() {
         tr("Runs are still training and keep the processor busy after "
            "presenter mode ends.\n\nStop them now?");
     const bool stop = confirm_ ? confirm_(title, text) : ask(window_, title, text);
-    if (stop) lab->stopAll();
+    if (stop && stopAllRuns_) stopAllRuns_();
   }
   leave();
 }
@@ -416,7 +389,7 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
   shownIndex_ = walkthrough_->index();
   using Kind = PresenterWalkthrough::StepKind;
   if (step.kind != Kind::Verdicts) {
-    const int index = tabs_->indexOf(verdictPage_);
+    const int index = tabs_->indexOf(verdicts_);
     if (index >= 0) tabs_->removeTab(index);
   }
   switch (step.kind) {
@@ -434,19 +407,14 @@ void PresenterMode::showStep(const PresenterWalkthrough::Step& step) {
       study_->presenterShowBreakdown(cameBack);
       break;
     case Kind::RunOption:
-      if (lab_) tabs_->setCurrentWidget(lab_);
+      if (runSlide_) tabs_->setCurrentWidget(runSlide_);
       if (runner_) runner_(step.scenarioId);
       break;
     case Kind::Verdicts:
       fillVerdictTable();
-      if (tabs_->indexOf(verdictPage_) < 0) tabs_->addTab(verdictPage_, tr("Verdicts"));
-      tabs_->setCurrentWidget(verdictPage_);
-      // It opens at its top, "In short" first: now, and once its layout and the focus moved
-      // into it have settled (on the recordings it once opened scrolled past it).
-      if (auto* scroll = qobject_cast<QScrollArea*>(verdictPage_)) {
-        scroll->verticalScrollBar()->setValue(0);
-        QTimer::singleShot(0, scroll, [scroll] { scroll->verticalScrollBar()->setValue(0); });
-      }
+      if (tabs_->indexOf(verdicts_) < 0) tabs_->addTab(verdicts_, tr("Verdicts"));
+      tabs_->setCurrentWidget(verdicts_);
+      verdicts_->showTop();
       break;
   }
 }
@@ -457,39 +425,7 @@ void PresenterMode::refreshVerdicts() {
 }
 
 void PresenterMode::fillVerdictTable() {
-  if (auto* title = verdictPage_->findChild<QLabel*>(QStringLiteral("verdictTitle")))
-    title->setFont(AppTheme::pointFont(16, QFont::DemiBold));
-  // As large as the screen allows without wrapping every cell.
-  table_->setLargestFont(AppTheme::pointFont(window_->width() >= 1600 ? 11 : 8.5).pointSizeF());
-  // The fp32 reference first (every number is relative to it), then the options as shown.
-  QList<LabVerdictTable::Row> rows;
-  rows.append({tr("fp32 baseline (reference)"), ScenarioCatalog::baselineId(), -1});
-  QStringList companions;  // the options' companion runs, after them
-  if (const quiz::Question* q = study_->currentQuestion()) {
-    const QStringList order = study_->currentDisplayOrder();
-    for (int i = 0; i < order.size(); ++i) {
-      const quiz::Option* o = q->option(order[i]);
-      if (!o) continue;
-      const ScenarioInfo* info = ScenarioCatalog::find(o->scenario);
-      const QString what = info ? info->title : o->text;
-      rows.append({QStringLiteral("%1. %2").arg(QChar(u'A' + i)).arg(what), o->scenario,
-                   o->correct ? 1 : 0});
-      if (info && !info->companion().isEmpty() && !companions.contains(info->companion()))
-        companions << info->companion();
-    }
-  }
-  // A companion beside its option (bf16=True beside fp16=True: the same mechanism, with the
-  // speed this machine can measure).
-  for (const QString& id : companions)
-    if (const ScenarioInfo* info = ScenarioCatalog::find(id))
-      rows.append({tr("%1: the same mechanism, measured here").arg(info->title), id, -1});
-  // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
-  const LabController* lab = labController_;
-  table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);
-  if (lab) {
-    evidence_->setOptions(study_->scenarioOrder(), study_->scenarioLetters());
-    evidence_->refresh(lab->store(), lab->verdicts());
-  }
+  verdicts_->fill(labController_, *study_, window_->width() >= 1600);
 }
 
 }  // namespace precisionlab

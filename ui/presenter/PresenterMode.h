@@ -5,7 +5,8 @@
 // runs still training). Question, answer, breakdown, each option run in the lab, then a
 // verdict table. Live, the runs start as the question is shown, so they have trained by the lab
 // slides; when the first steps say this machine cannot finish in time, the recordings are
-// offered. The step logic is PresenterWalkthrough; this class maps steps to the views.
+// offered. The step logic is PresenterWalkthrough; this class maps steps to the views. It knows
+// no lab view: the window hands it the lab's parts a run step needs (LabParts).
 #pragma once
 
 #include <QElapsedTimer>
@@ -21,8 +22,10 @@
 #include "ui/base/AppTheme.h"
 #include "ui/presenter/LivePace.h"
 #include "ui/presenter/PresenterWalkthrough.h"
+#include "ui/presenter/VerdictSlide.h"
 
 class QMainWindow;
+class QScrollArea;
 class QTabWidget;
 class QLabel;
 class QTimer;
@@ -34,7 +37,6 @@ class StudyView;
 class EvidenceSummary;
 class LabController;
 class LabVerdictTable;
-class LabView;
 
 class PresenterMode : public QObject {
   Q_OBJECT
@@ -43,21 +45,30 @@ class PresenterMode : public QObject {
   // Starts a scenario in the lab (and turns on the lab's presenter look).
   using ScenarioRunner = std::function<void(const QString& scenarioId)>;
 
-  PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, LabView* lab,
-                QObject* parent = nullptr);
+  PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* study, QObject* parent = nullptr);
+
+  // What the walkthrough needs of the lab, as the window hands it over: a run step's slide (the
+  // tab it brings up, laid out as slides by `layout` while presenting) and the runs pane on it
+  // that the keys page; the runs and their cached verdicts (the pace, Esc's question and the
+  // verdict table read them); and stopping every run (Esc, when the teacher says so).
+  struct LabParts {
+    QWidget* runSlide = nullptr;
+    QScrollArea* runsPane = nullptr;
+    const LabController* controller = nullptr;
+    std::function<void(bool presenting)> layout;
+    std::function<void()> stopAll;
+  };
+  void setLab(const LabParts& lab);
 
   bool isActive() const { return active_; }
   PresenterWalkthrough* walkthrough() const { return walkthrough_; }
-  LabVerdictTable* verdictTable() const { return table_; }
-  EvidenceSummary* evidenceSummary() const { return evidence_; }
+  LabVerdictTable* verdictTable() const { return verdicts_->table(); }
+  EvidenceSummary* evidenceSummary() const { return verdicts_->evidence(); }
   // The step line in the window's status bar while presenting.
   QLabel* stepLabel() const { return stepLabel_; }
   // Full screen is skipped in tests and screenshots (offscreen has no screen to fill).
   void setFullScreenEnabled(bool enabled) { fullScreen_ = enabled; }
-  // The lab whose runs and cached verdicts the final verdict table shows (null: no lab).
-  void setLabController(const LabController* lab) { labController_ = lab; }
   void setScenarioRunner(ScenarioRunner runner) { runner_ = std::move(runner); }
-  void setLabPresenterHook(std::function<void(bool)> hook) { labHook_ = std::move(hook); }
   // Replays a set of recordings in the lab for the walkthrough (and makes its steps show them
   // instead of training); returns false when the lab replayed nothing.
   using RecordingsPlayer = std::function<bool(std::vector<RunRecording>)>;
@@ -125,20 +136,19 @@ class PresenterMode : public QObject {
   void startLiveRuns();
   void checkPace();
   double paceSeconds() const;  // since the live runs started (paceClock_ when set)
-  LabView* labView() const;
 
   QMainWindow* window_;
   QTabWidget* tabs_;
   StudyView* study_;
-  QPointer<LabView> lab_;
-  QWidget* verdictPage_ = nullptr;
-  LabVerdictTable* table_ = nullptr;
-  EvidenceSummary* evidence_ = nullptr;
+  QPointer<QWidget> runSlide_;
+  QPointer<QScrollArea> runsPane_;
+  QPointer<const LabController> labController_;  // null: no lab
+  std::function<void(bool)> labLayout_;
+  std::function<void()> stopAllRuns_;
+  VerdictSlide* verdicts_ = nullptr;  // the last slide: the cards over the verdict table
   QLabel* stepLabel_ = nullptr;
   PresenterWalkthrough* walkthrough_;
-  const LabController* labController_ = nullptr;
   ScenarioRunner runner_;
-  std::function<void(bool)> labHook_;
   RecordingsPlayer player_;
   bool withRecordings_ = false;
   Confirm confirm_;
