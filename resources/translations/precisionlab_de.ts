@@ -2945,6 +2945,13 @@ Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei 
         <translation>in Schritt %1 gescheitert</translation>
     </message>
     <message numerus="yes">
+        <source> (%n run(s))</source>
+        <translation>
+            <numerusform> (%n Lauf)</numerusform>
+            <numerusform> (%n Läufe)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source> (%n trials)</source>
         <translation>
             <numerusform> (%n Trial)</numerusform>

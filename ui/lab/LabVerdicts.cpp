@@ -61,7 +61,11 @@ ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& sce
     s.text = QCoreApplication::translate("RunState", runStateName(shown->state));
   }
   s.text += QStringLiteral(" · %1/%2").arg(s.done).arg(s.total);
-  if (runs.size() > 1) s.text += LabVerdicts::tr(" (%n trials)", nullptr, int(runs.size()));
+  // A sweep's runs are its trials; a child-process experiment's are its jobs (kill and resume,
+  // replicated vs sharded), which are not trials.
+  if (runs.size() > 1)
+    s.text += runs.front()->isSweep ? LabVerdicts::tr(" (%n trials)", nullptr, int(runs.size()))
+                                    : LabVerdicts::tr(" (%n run(s))", nullptr, int(runs.size()));
   return s;
 }
 
