@@ -275,7 +275,7 @@ void TestGeometry::viewsAreNotClipped() {
   QVERIFY(window);
   QCOMPARE(window->size(), size);
   StudyView* study = window->studyView();
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   QStringList problems;
   auto check = [&](const QString& view, QWidget* shown) {
     settle(window.get());
@@ -335,7 +335,7 @@ void TestGeometry::labShowsTheRuns() {
   QFETCH(bool, withRuns);
   auto window = makeWindow(size);
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   window->tabs()->setCurrentWidget(lab);
   if (withRuns) {
     lab->setReplaySpeed(1e6);
@@ -380,7 +380,7 @@ void TestGeometry::labCardsStayInViewWhenRunsStart() {
   QFETCH(QSize, size);
   auto window = makeWindow(size);
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   window->tabs()->setCurrentWidget(lab);
   lab->setSettings(test::tinyTrainConfig(6, 4, 16));
   settle(window.get());
@@ -472,7 +472,7 @@ void TestGeometry::presenterShowsTheVerdicts() {
   QFETCH(bool, recordings);
   auto window = makeWindow(size);
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   PresenterMode* presenter = window->presenter();
   presenter->setFullScreenEnabled(false);
   if (recordings) {

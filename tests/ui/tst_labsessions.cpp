@@ -43,7 +43,7 @@ std::unique_ptr<MainWindow> window(const QTemporaryDir& dir) {
   return w;
 }
 
-LabView* labOf(const MainWindow& w) { return static_cast<LabView*>(w.labView()); }
+LabView* labOf(const MainWindow& w) { return w.labView(); }
 
 const TrackedRun* shownRun(const LabView& lab, const char* scenario) {
   const QList<const TrackedRun*> runs = lab.store().runsOf(QLatin1String(scenario));

@@ -69,6 +69,13 @@ class TestPresenter : public QObject {
 };
 
 namespace {
+// The window's lab set to train the tiny BERT until stopped (runs too long for the slides).
+LabView* trainingUntilStopped(MainWindow& window) {
+  LabView* lab = window.labView();
+  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  return lab;
+}
+
 std::unique_ptr<MainWindow> presenterWindow(QTemporaryDir& dir, QSize size) {
   MainWindow::Options options;
   options.databasePath = dir.filePath(QStringLiteral("progress.sqlite3"));
@@ -227,7 +234,7 @@ void TestPresenter::escLeavesNoPresenterStyle() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1280, 800));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   EvidenceSummary* cards = lab->findChild<EvidenceSummary*>();
   QVERIFY(cards);
   auto styleOf = [&] {
@@ -258,7 +265,7 @@ void TestPresenter::presentsWithRecordings() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   PresenterMode* presenter = window->presenter();
   presenter->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   // The shipped recordings (one machine, one model): no step waits for a run.
@@ -577,8 +584,7 @@ void TestPresenter::liveRunsStartWithTheQuestionAndEscAsksToStopThem() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
-  lab->setSettings(test::tinyTrainConfig(100000, 4));  // trains until stopped
+  LabView* lab = trainingUntilStopped(*window);
   QStringList asked;
   bool stop = false;
   window->setConfirm([&](const QString& title, const QString&) {
@@ -611,8 +617,7 @@ void TestPresenter::slowLiveRunsOfferTheRecordings() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
-  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  LabView* lab = trainingUntilStopped(*window);
   QStringList asked;
   window->setConfirm([&](const QString& title, const QString& text) {
     asked << title;
@@ -668,8 +673,7 @@ void TestPresenter::acceptedRecordingsKeepTheSlide() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
-  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  trainingUntilStopped(*window);
   bool offeredOnRunSlide = false;
   PresenterMode* presenter = window->presenter();
   window->setConfirm([&](const QString& title, const QString&) {
@@ -701,8 +705,7 @@ void TestPresenter::recordingsAcceptedOnTheBreakdownShowItFromItsTop() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
-  lab->setSettings(test::tinyTrainConfig(100000, 4));
+  LabView* lab = trainingUntilStopped(*window);
   PresenterMode* presenter = window->presenter();
   StudyView* study = window->studyView();
   bool offeredOnBreakdown = false;
@@ -754,7 +757,7 @@ void TestPresenter::measuredSlownessOffersTheRecordingsWhateverTheCause() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   lab->setSettings(test::tinyTrainConfig(2000, 4));
   QString offer;
   window->setConfirm([&](const QString& title, const QString& text) {
@@ -786,7 +789,7 @@ void TestPresenter::aClickersWalkOnTheRecordingsAt1024x768() {
   QTemporaryDir dir;
   auto window = presenterWindow(dir, QSize(1024, 768));
   QVERIFY(window);
-  auto* lab = static_cast<LabView*>(window->labView());
+  auto* lab = window->labView();
   PresenterMode* presenter = window->presenter();
   presenter->setScenarioRunner([lab](const QString& id) { lab->presentScenario(id); });
   QCOMPARE(window->presentRecordings({}), QString());

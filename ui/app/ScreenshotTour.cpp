@@ -118,7 +118,7 @@ QStringList ScreenshotTour::run(const QString& dir) {
 
   // "Run in the lab" from the breakdown, as a learner clicks it, then "Run every option" and
   // the evidence summary once the runs are done (live, the lab's default settings).
-  auto* lab = static_cast<LabView*>(window.labView());
+  auto* lab = window.labView();
   QList<QPushButton*> runButtons;
   for (auto* b : study->breakdown()->findChildren<QPushButton*>(QStringLiteral("runInLab")))
     runButtons << b;
