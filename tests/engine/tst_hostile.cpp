@@ -125,6 +125,19 @@ QString messageOf(const std::function<void()>& f) {
   return QString();
 }
 
+// Puts the test's paths in for the placeholders a row's arguments use: an argument that is a
+// placeholder, or starts with one and a '/' ("FILE/sub"). Never a replace() chain over the whole
+// argument: the random folder name an earlier placeholder put in ("/tmp/tst_hostile-zTBmHR")
+// once held a later one ("TB"), and the test failed by chance.
+void placePaths(QStringList& args, const QHash<QString, QString>& paths) {
+  for (QString& a : args)
+    for (auto p = paths.cbegin(); p != paths.cend(); ++p)
+      if (a == p.key() || a.startsWith(p.key() + QLatin1Char('/'))) {
+        a = p.value() + a.mid(p.key().size());
+        break;
+      }
+}
+
 }  // namespace
 
 class TestHostile : public QObject {
@@ -709,10 +722,8 @@ void TestHostile::outputLocationsAreCheckedFirst() {
   QVERIFY(writeBytes(dir.filePath("file"), "x"));
   QVERIFY(
       writeBytes(dir.filePath("run.plrun"), QByteArray::fromStdString(sampleRunFile(dir.path()))));
-  for (QString& a : args)
-    a.replace("FIFO", fifo)
-        .replace("FILE", dir.filePath("file"))
-        .replace("RUN", dir.filePath("run.plrun"));
+  placePaths(args,
+             {{"FIFO", fifo}, {"FILE", dir.filePath("file")}, {"RUN", dir.filePath("run.plrun")}});
   const CliResult r = runCli(args);
   QVERIFY2(r.exitCode == 2, qPrintable(QString::number(r.exitCode) + r.err + r.out));
   QVERIFY2(r.err.contains(flag + ": ") && r.err.contains(", not a folder"), r.errBytes.constData());
@@ -809,11 +820,10 @@ void TestHostile::messagesNameTheCause() {
   QCOMPARE(
       ::symlink("loop.safetensors", dir.filePath("loop.safetensors").toLocal8Bit().constData()), 0);
   QCOMPARE(::mkfifo(dir.filePath("r.plrun").toLocal8Bit().constData(), 0600), 0);
-  for (QString& a : args)
-    a.replace("INDEX", dir.filePath("index"))
-        .replace("LOOP", dir.filePath("loop.safetensors"))
-        .replace("FIFO", dir.filePath("r.plrun"))
-        .replace("TB", dir.filePath("tb"));
+  placePaths(args, {{"INDEX", dir.filePath("index")},
+                    {"LOOP", dir.filePath("loop.safetensors")},
+                    {"FIFO", dir.filePath("r.plrun")},
+                    {"TB", dir.filePath("tb")}});
   const CliResult r = runCli(args);
   QVERIFY2(r.exitCode == exitCode, qPrintable(QString::number(r.exitCode) + ": " + r.err));
   QVERIFY2(r.err.contains(expected), r.errBytes.constData());
