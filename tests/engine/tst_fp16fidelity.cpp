@@ -4,7 +4,8 @@
 // fp16 does. Runs on the LibTorch 2.x build; on 1.13 it skips, saying why.
 //
 // What is compared (tiny preset, 60 steps, batch 16, 64 tokens, 1 thread):
-//   half model (model.to(kHalf))  both go non-finite or both stall, at comparable steps;
+//   half model (model.to(kHalf))  both go non-finite (each run stops there) or both stall, at
+//                                 comparable steps;
 //   fp16=True (autocast + scaler)  training-loss curves agree within kLossTolerance per step;
 //   fp16 without loss scaling      the share of gradient values that are exactly zero agrees
 //                                  within kZeroShareTolerance (mean over steps).
@@ -63,6 +64,9 @@ Run train(Precision precision, CpuFp16 mode) {
     if (r.firstNonFinite == 0 && (s.nonFinite || !std::isfinite(s.loss))) r.firstNonFinite = s.step;
     zeroSum += s.gradZeroFraction;
     r.steps.push_back(s);
+    // Of a half model the test asks only whether and when it went non-finite: the rest of its 60
+    // steps, at real fp16's speed on a CPU without fp16 units, would only cost CI time.
+    if (precision == Precision::HalfModel && r.firstNonFinite > 0) return r;
   }
   r.meanZeroShare = zeroSum / static_cast<double>(r.steps.size());
   const auto mean = [&](size_t from, size_t to) {
