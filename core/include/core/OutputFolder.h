@@ -26,4 +26,7 @@ std::string outputFolderProblem(const std::string& dir);
 // this call made are removed again (only while empty).
 std::string makeOutputFolder(const std::string& dir);
 
+// `dir` without its trailing slashes ("out//" -> "out"); "/" stays "/".
+std::string withoutTrailingSlashes(std::string dir);
+
 }  // namespace precisionlab

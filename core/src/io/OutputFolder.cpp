@@ -13,12 +13,12 @@
 
 namespace precisionlab {
 
-namespace {
-
 std::string withoutTrailingSlashes(std::string dir) {
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
   return dir;
 }
+
+namespace {
 
 std::string parentOf(const std::string& path) {
   const size_t slash = path.find_last_of('/');

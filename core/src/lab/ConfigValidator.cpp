@@ -61,11 +61,6 @@ std::optional<ConfigIssue> datasetSizeIssue(const std::string& path) {
                    sample);
 }
 
-std::string withoutTrailingSlashes(std::string dir) {
-  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  return dir;
-}
-
 std::optional<ConfigIssue> checkPreset(const TrainConfig& c) {
   if (!c.modelDir.empty()) return std::nullopt;  // a checkpoint fixes the architecture
   if (c.preset == PretrainedModels::kMiniLm) {

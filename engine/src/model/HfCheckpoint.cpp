@@ -19,6 +19,7 @@
 #include "core/EngineError.h"
 #include "core/HfConfig.h"
 #include "core/Json.h"
+#include "core/OutputFolder.h"
 #include "core/SafeFileReader.h"
 #include "core/SentenceTransformersLayout.h"
 #include "core/TerminalText.h"
@@ -304,13 +305,6 @@ LoadedCheckpoint loadHfCheckpoint(const std::string& givenDir, const torch::Devi
   model->to(device);
   return LoadedCheckpoint{std::move(config), std::move(tokenizer), std::move(model)};
 }
-
-namespace {
-std::string withoutTrailingSlashes(std::string dir) {
-  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  return dir;
-}
-}  // namespace
 
 void checkSaveDirectory(const std::string& dirArg) {
   const std::string problem = saveDirectoryProblem(dirArg);

@@ -11,6 +11,7 @@
 #include "core/EngineError.h"
 #include "core/Json.h"
 #include "core/NumberText.h"
+#include "core/OutputFolder.h"
 #include "core/SafeFileReader.h"
 #include "core/TerminalText.h"
 #include "model/SafetensorsFile.h"
@@ -27,11 +28,6 @@ std::map<std::string, torch::Tensor> adapterTensors(BertForSequenceClassificatio
   for (const auto& p : model.named_parameters(/*recurse=*/true))
     if (p.value().requires_grad()) out[kPeftKeyPrefix + p.key()] = p.value();
   return out;
-}
-
-std::string withoutTrailingSlashes(std::string dir) {
-  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  return dir;
 }
 
 }  // namespace

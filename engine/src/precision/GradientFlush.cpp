@@ -3,18 +3,18 @@
 namespace precisionlab {
 
 namespace {
-bool endsWith(const std::string& s, const std::string& tail) {
+bool nameEndsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 }  // namespace
 
 GradientFlush::GradientFlush(const std::vector<std::string>& names) {
   for (const auto& n : names) {
-    if (endsWith(n, "embeddings.word_embeddings.weight"))
+    if (nameEndsWith(n, "embeddings.word_embeddings.weight"))
       rows_.push_back(Rows::Tokens);
-    else if (endsWith(n, "embeddings.position_embeddings.weight"))
+    else if (nameEndsWith(n, "embeddings.position_embeddings.weight"))
       rows_.push_back(Rows::Positions);
-    else if (endsWith(n, "embeddings.token_type_embeddings.weight"))
+    else if (nameEndsWith(n, "embeddings.token_type_embeddings.weight"))
       rows_.push_back(Rows::TokenTypes);
     else
       rows_.push_back(Rows::All);

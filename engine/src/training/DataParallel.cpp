@@ -78,7 +78,7 @@ std::vector<std::pair<std::string, std::string>> sharedSettings(const TrainConfi
 }
 
 // c10d's messages run to several lines (a C++ backtrace in 1.13): the first says what failed.
-std::string firstLine(const std::string& what) { return what.substr(0, what.find('\n')); }
+std::string firstLineOf(const std::string& what) { return what.substr(0, what.find('\n')); }
 
 [[maybe_unused]] bool loopback(const std::string& addr) {
   return addr == "localhost" || addr.rfind("127.", 0) == 0 || addr == "::1";
@@ -133,12 +133,12 @@ DataParallelGroup::DataParallelGroup(const DataParallelEnv& env, const TrainConf
                                 "there): choose a free port with MASTER_PORT");
     if (env.rank == 0)
       rendezvousFailed(
-          env, "cannot start the rendezvous store at " + where(env) + ": " + firstLine(why));
+          env, "cannot start the rendezvous store at " + where(env) + ": " + firstLineOf(why));
     rendezvousFailed(env, "cannot reach rank 0's rendezvous store at " + where(env) +
                               " (waited up to " + std::to_string(env.timeoutSeconds) +
                               " s; is rank 0 running, and are MASTER_ADDR and MASTER_PORT "
                               "the same on every rank?): " +
-                              firstLine(why));
+                              firstLineOf(why));
   }
   auto& store = *impl_->store;
   const std::string me = std::to_string(env.rank);
@@ -165,7 +165,7 @@ DataParallelGroup::DataParallelGroup(const DataParallelEnv& env, const TrainConf
   } catch (const DataParallelError&) {
     throw;
   } catch (const std::exception& e) {
-    rendezvousFailed(env, "the rendezvous at " + where(env) + " failed: " + firstLine(e.what()));
+    rendezvousFailed(env, "the rendezvous at " + where(env) + " failed: " + firstLineOf(e.what()));
   }
   std::vector<std::string> joined;
   for (int r = 0; r < env.worldSize; ++r) joined.push_back("joined/" + std::to_string(r));
@@ -218,7 +218,7 @@ DataParallelGroup::DataParallelGroup(const DataParallelEnv& env, const TrainConf
     }
   } catch (const std::exception& e) {
     rendezvousFailed(env, "cannot connect the ranks' collectives (" + std::string(backendName_) +
-                              "): " + firstLine(e.what()));
+                              "): " + firstLineOf(e.what()));
   }
 #endif
 }
@@ -277,7 +277,7 @@ void DataParallelGroup::collectiveFailed(const std::string& what, const std::exc
                           "rank " + std::to_string(env_.rank) + ": lost " + who + note + ": " +
                               what + " failed or waited past the collective timeout of " +
                               std::to_string(env_.timeoutSeconds) + " s (it waited " + waited +
-                              " s): " + firstLine(cause.what()),
+                              " s): " + firstLineOf(cause.what()),
                           waitedMs);
 }
 
