@@ -1594,6 +1594,10 @@
         <source>This machine: %1.</source>
         <translation>Dieser Rechner: %1.</translation>
     </message>
+    <message>
+        <source>An experiment you ran beside the question&apos;s options</source>
+        <translation>Ein Experiment, das Sie neben den Optionen der Frage ausgeführt haben</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::ExamNavigator</name>
@@ -1872,10 +1876,6 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
         <translation>|Δ Loss|</translation>
     </message>
     <message>
-        <source>Needs the fp32 baseline and one more run.</source>
-        <translation>Braucht die fp32-Baseline und einen weiteren Lauf.</translation>
-    </message>
-    <message>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
@@ -2006,6 +2006,10 @@ Die App läuft weiter; sichern Sie Ihre Arbeit, falls das Problem wieder auftrit
     <message>
         <source>Samples per second; higher is faster. Emulated runs, and fp16 on a CPU without fp16 units, are not drawn: their speed is not a measurement of the method.</source>
         <translation>Samples pro Sekunde; höher ist schneller. Emulierte Läufe und fp16 auf einer CPU ohne fp16-Einheiten werden nicht gezeichnet: ihre Geschwindigkeit misst nicht das Verfahren.</translation>
+    </message>
+    <message>
+        <source>Needs the fp32 baseline and one more run, or a kill-and-resume, worker-dies or sharded-state row, whose jobs are drawn against its uninterrupted (or replicated) job.</source>
+        <translation>Braucht die fp32-Basislinie und einen weiteren Lauf, oder eine Zeile, die ihre eigene Referenz ist (Abbruch und Fortsetzung, ein Worker fällt aus, Zustand repliziert vs. geteilt): deren Jobs werden gegen ihren ununterbrochenen (oder replizierten) Job gezeichnet.</translation>
     </message>
 </context>
 <context>

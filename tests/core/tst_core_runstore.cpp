@@ -166,3 +166,28 @@ CORE_TEST(revisionsMoveOnEveryChange) {
   CHECK(store.runs().empty());
   CHECK(!store.anyActive());
 }
+
+// The divergence chart's reference: the fp32 baseline of the run's source, except for a row
+// that is its own reference (a worker dies), whose jobs are compared with its uninterrupted job
+// of the same source, never with the baseline or another source's job.
+CORE_TEST(aRowThatIsItsOwnReferenceIsComparedWithItsOwnJob) {
+  const std::string dies(scenario::kWorkerDies);
+  RunStore store;
+  store.add(run(RunOrigin::Trained, 1, kBase, kLive));
+  store.add(run(RunOrigin::Trained, 2, kAmp, kLive));
+  CHECK_EQ(store.referenceOf(*store.find({RunOrigin::Trained, 2}))->key.id, RunId{1});
+  TrackedRun uninterrupted = run(RunOrigin::Trained, 3, dies, kLive);
+  uninterrupted.role = RunRole::Uninterrupted;
+  TrackedRun killed = run(RunOrigin::Trained, 4, dies, kLive);
+  killed.role = RunRole::Killed;
+  TrackedRun recorded = run(RunOrigin::Replayed, 3, dies, kGpu);
+  recorded.role = RunRole::Uninterrupted;
+  store.add(killed);
+  CHECK(store.referenceOf(*store.find({RunOrigin::Trained, 4})) == nullptr);  // not started yet
+  store.add(uninterrupted);
+  store.add(recorded);
+  CHECK_EQ(store.referenceOf(*store.find({RunOrigin::Trained, 4}))->key.id, RunId{3});
+  CHECK_EQ(store.referenceOf(*store.find({RunOrigin::Trained, 4}))->key.origin, RunOrigin::Trained);
+  CHECK_EQ(store.referenceOf(*store.find({RunOrigin::Replayed, 3}))->key.origin,
+           RunOrigin::Replayed);  // the recording's own job: itself, so it is not drawn
+}

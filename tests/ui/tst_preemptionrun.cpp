@@ -11,6 +11,8 @@
 #include <QFileInfo>
 
 #include "../support/TinyTrainConfig.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/LiveChart.h"
 #include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabController.h"
@@ -126,6 +128,18 @@ class TestPreemptionRun : public QObject {
     QVERIFY(lab.chartArea()->legendNames().join('\n').contains("uninterrupted"));
     QVERIFY(lab.chartArea()->legendNames().join('\n').contains("killed (SIGKILL)"));
     QVERIFY(!lab.verdictText(kId).contains("fp32"));
+    // The divergence chart compares the jobs with the uninterrupted one, the row's own reference
+    // (no fp32 baseline runs beside it): the killed job and the resumed one are drawn.
+    lab.chartArea()->showChart(QStringLiteral("divergence"));
+    QTRY_COMPARE(lab.chartArea()->panel(QStringLiteral("divergence"))->chart()->seriesCount(), 2);
+    // Opened on another question (the seed's options), the row's card still shows, after the
+    // options: a lesson the learner ran is read with the others, not only in its row's verdict.
+    const QStringList seed = ScenarioCatalog::seedOptionIds();
+    lab.setOptionLetters(seed, {});
+    const QStringList withSeed = lab.findChild<EvidenceSummary*>()->cardTexts();
+    QCOMPARE(withSeed.size(), seed.size() + 1);
+    QVERIFY2(withSeed.last().contains("killed with SIGKILL after step"),
+             qPrintable(withSeed.last()));
     // PRECISIONLAB_TEST_SCREENSHOT=FILE.png: the lab as the learner sees it, to look at.
     if (qEnvironmentVariableIsSet("PRECISIONLAB_TEST_SCREENSHOT")) {
       QTest::qWait(300);  // the layouts settle

@@ -1,5 +1,7 @@
 #include "ui/lab/EvidenceSummary.h"
 
+#include <algorithm>
+
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,6 +13,7 @@
 #include "ui/lab/LabEvidence.h"
 #include "ui/lab/LabLayout.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
 
@@ -107,8 +110,20 @@ void EvidenceSummary::setOptions(const QStringList& scenarioIds,
   if (scenarioIds == order_ && letters == letters_) return;
   order_ = scenarioIds;
   letters_ = letters;
+  shown_ = shownIds(store_);
   rebuild();
   if (store_) refresh(*store_, *verdicts_);
+}
+
+QStringList EvidenceSummary::shownIds(const RunDataStore* store) const {
+  QStringList ids = order_;
+  if (!store) return ids;
+  const QStringList lab = ScenarioCatalog::defaultLabIds();
+  for (const TrackedRun& run : store->runs()) {
+    const QString id = QString::fromStdString(run.scenarioId);
+    if (!ids.contains(id) && !lab.contains(id) && ScenarioCatalog::find(id)) ids.append(id);
+  }
+  return ids;
 }
 
 void EvidenceSummary::rebuild() {
@@ -117,7 +132,7 @@ void EvidenceSummary::rebuild() {
     w.frame->deleteLater();
   }
   cards_.clear();
-  for (int i = 0; i < order_.size(); ++i) {
+  for (int i = 0; i < shown_.size(); ++i) {
     CardWidgets w;
     w.frame = new QFrame(cardArea_);
     w.frame->setObjectName(QStringLiteral("evidenceCard"));
@@ -146,7 +161,9 @@ void EvidenceSummary::rebuild() {
 }
 
 void EvidenceSummary::layoutCards() {
-  const int columns = width() >= kFourColumnWidth || cards_.size() <= 2 ? int(cards_.size()) : 2;
+  const int columns = width() >= kFourColumnWidth || cards_.size() <= 2
+                          ? int(std::min<qsizetype>(cards_.size(), 4))
+                          : 2;
   if (columns == columns_ || columns <= 0) return;
   columns_ = columns;
   for (int i = 0; i < cards_.size(); ++i) {
@@ -190,7 +207,9 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
   // Sizes are in points before AppTheme's scale, so the presenter's large fonts apply here too.
   w.name->setFont(AppTheme::pointFont(10, QFont::DemiBold));
   w.name->setText(card.correct ? tr("%1  ✓ the answer").arg(card.name) : card.name);
-  w.name->setToolTip(tr("The question's option: \"%1\"").arg(card.optionText));
+  w.name->setToolTip(order_.contains(card.scenarioId)
+                         ? tr("The question's option: \"%1\"").arg(card.optionText)
+                         : tr("An experiment you ran beside the question's options"));
   w.headline->setFont(AppTheme::pointFont(10.5, QFont::Bold));
   w.headline->setText(card.headline);
   w.evidence->setFont(AppTheme::pointFont(9));
@@ -219,7 +238,12 @@ void EvidenceSummary::fillCard(CardWidgets& w, const EvidenceCard& card) {
 void EvidenceSummary::refresh(const RunDataStore& store, const VerdictCache& verdicts) {
   store_ = &store;
   verdicts_ = &verdicts;
-  const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, order_, letters_);
+  const QStringList shown = shownIds(&store);
+  if (shown != shown_) {
+    shown_ = shown;
+    rebuild();
+  }
+  const QList<EvidenceCard> cards = LabEvidence::cards(store, verdicts, shown_, letters_);
   for (int i = 0; i < cards.size() && i < cards_.size(); ++i) fillCard(cards_[i], cards[i]);
   const QString banner = LabEvidence::banner(store, verdicts);
   if (!banner.isEmpty()) {

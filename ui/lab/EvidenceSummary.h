@@ -28,7 +28,10 @@ class EvidenceSummary : public QFrame {
  public:
   explicit EvidenceSummary(QWidget* parent = nullptr);
 
-  // The options in the order the learner saw them, with their letters (may be empty).
+  // The options in the order the learner saw them, with their letters (may be empty). A row
+  // run outside the question's lab (not an option, not in the default lab: a worker dies, the
+  // batch sweep) gets its own card after the options once it has runs, so its lesson is read
+  // where the options' are, not only in its row's verdict.
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
   // Refills every card from the store and its cached verdicts (computes no verdict).
   void refresh(const RunDataStore& store, const VerdictCache& verdicts);
@@ -74,11 +77,14 @@ class EvidenceSummary : public QFrame {
   };
   void rebuild();
   void layoutCards();
+  // The cards to show: the options, then the rows with runs outside the question's lab.
+  QStringList shownIds(const RunDataStore* store) const;
   QString placeholderText() const;
   QString runAllTip() const;
   void fillCard(CardWidgets& w, const EvidenceCard& card);
 
   QStringList order_;
+  QStringList shown_;  // the ids cards_ were built for: order_ and the extra rows
   QHash<QString, QString> letters_;
   QList<CardWidgets> cards_;
   QGridLayout* grid_ = nullptr;

@@ -121,7 +121,10 @@ QList<LabChartArea::Chart> LabChartArea::charts() {
        QString()},
       {QStringLiteral("divergence"), learn, tr("Divergence from the fp32 baseline"),
        tr("Divergence"), tr("|loss − baseline loss| at the same step. Near 0: learns like fp32."),
-       tr("|Δ loss|"), Scale::Linear, true, tr("Needs the fp32 baseline and one more run."),
+       tr("|Δ loss|"), Scale::Linear, true,
+       tr("Needs the fp32 baseline and one more run, or a kill-and-resume, worker-dies or "
+          "sharded-state row, whose jobs are drawn against its uninterrupted (or replicated) "
+          "job."),
        Runs::AgainstBaseline, &divergenceLine, nullptr, QString()},
       {QStringLiteral("throughput"), faster, tr("Throughput"), tr("Throughput"),
        tr("Samples per second; higher is faster. Emulated runs, and fp16 on a CPU without fp16 "
@@ -390,10 +393,14 @@ void LabChartArea::setScenarioFilter(const QSet<QString>& scenarioIds) {
 
 void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
   // Each run is compared with the baseline of its own source (live with live, a recording
-  // with its own machine's recording), so a baseline change redraws only its source's runs.
+  // with its own machine's recording), or a row that is its own reference with its own
+  // reference job (RunStore::referenceOf), so a change of a reference redraws the runs.
   quint64 baselineRevision = 0;
   for (const QString& source : store.sources())
     if (const TrackedRun* b = store.baseline(source)) baselineRevision += b->revision;
+  for (const TrackedRun& run : store.runs())
+    if (run.role == RunRole::Uninterrupted || run.role == RunRole::Replicated)
+      baselineRevision += run.revision;
   const bool baselineChanged = baselineRevision != drawnBaselineRevision_[c];
   drawnBaselineRevision_[c] = baselineRevision;
   QHash<QString, quint64>& drawn = drawnRevisions_[c];
@@ -412,7 +419,7 @@ void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
     xMax = std::max(xMax, double(run.totalSteps));
     const bool dirty = drawn.value(key) != run.revision;
     drawn.insert(key, run.revision);
-    const TrackedRun* baseline = store.baseline(QString::fromStdString(run.source));
+    const TrackedRun* baseline = store.referenceOf(run);
     const bool isBaseline = baseline && run.key == baseline->key;
     const QString name = RunDataStore::legendOf(run);
     const QColor color = RunDataStore::colorOf(run);

@@ -71,6 +71,9 @@ class RunDataStore {
   const TrackedRun* baseline(const QString& source) const;
   // The baseline a scenario's verdict compares with: the one of the scenario's own source.
   const TrackedRun* baselineFor(const QString& scenarioId) const;
+  // The run the divergence chart compares `run` with (core/RunStore.h, referenceOf): the fp32
+  // baseline of its source, or the own reference job of a row that is its own reference.
+  const TrackedRun* referenceOf(const TrackedRun& run) const { return store_->referenceOf(run); }
   // Distinct sources of the runs held, oldest first; more than one means a mixed view.
   QStringList sources() const;
   bool isMixed() const { return store_->sources().size() > 1; }

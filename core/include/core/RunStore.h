@@ -54,6 +54,11 @@ class RunStore {
   const TrackedRun* baseline(const std::string& source) const;
   // The baseline a scenario's verdict compares with: the one of the scenario's own source.
   const TrackedRun* baselineFor(const std::string& scenarioId) const;
+  // The run a chart compares `run` with (the divergence chart): a row that is its own reference
+  // (judgedWithoutBaseline: kill and resume, a worker dies, sharded state) has its own reference
+  // job, the newest of its source with role Uninterrupted or Replicated; any other run the fp32
+  // baseline of its source. nullptr when there is none yet.
+  const TrackedRun* referenceOf(const TrackedRun& run) const;
   // True when a run of `scenarioId` started from `source` needs the baseline started beside
   // it: it is not the baseline itself, and `source` holds no baseline that is running or has
   // stepped (a cancelled baseline without a step judges nothing).

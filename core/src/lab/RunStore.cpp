@@ -93,6 +93,16 @@ const TrackedRun* RunStore::baselineFor(const std::string& scenarioId) const {
   return source.empty() ? nullptr : baseline(source);
 }
 
+const TrackedRun* RunStore::referenceOf(const TrackedRun& run) const {
+  if (!judgedWithoutBaseline(run.scenarioId)) return baseline(run.source);
+  const TrackedRun* found = nullptr;
+  for (const auto& r : runs_)
+    if (r.scenarioId == run.scenarioId && r.source == run.source &&
+        (r.role == RunRole::Uninterrupted || r.role == RunRole::Replicated))
+      found = &r;
+  return found;
+}
+
 bool RunStore::needsBaseline(const std::string& scenarioId, const std::string& source) const {
   if (isBaseline(scenarioId) || judgedWithoutBaseline(scenarioId)) return false;
   const TrackedRun* base = baseline(source);
