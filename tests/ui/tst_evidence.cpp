@@ -11,6 +11,7 @@
 #include <QTableWidget>
 
 #include "core/GpuEstimator.h"
+#include "core/ScenarioIds.h"
 #include "ui/charts/SpeedEvidenceChart.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/lab/EvidenceSummary.h"
@@ -437,6 +438,29 @@ class TestEvidence : public QObject {
     // The presenter's last step always shows the cards ("Not run yet" is its news).
     summary.applyLayout(LabLayout::slides(1.6));
     QVERIFY(summary.cardsShown());
+  }
+
+  void aRowTrainedBesideTheOptionsGetsItsOwnCard() {
+    // A row trained outside the question's options and the default lab gets a card after the
+    // options (its lesson read with theirs); a replayed recording of such a row adds none (the
+    // shipped recordings hold rows of other questions), nor does a default-lab row (bf16=True).
+    RunDataStore store;
+    VerdictCache verdicts;
+    const QString live = RunDataStore::liveSource(config());
+    const QString noScaler = QString::fromUtf8(scenario::kFp16NoScaler.data());
+    EvidenceSummary summary;
+    summary.setOptions(LabEvidence::defaultOrder(), {});
+    store.addRun({RunOrigin::Trained, 1}, live, "baseline-fp32", "b", "b", Qt::black, config());
+    store.addRun({RunOrigin::Trained, 2}, live, "bf16-amp", "f", "f", Qt::yellow, config());
+    store.addRun({RunOrigin::Replayed, 1}, QStringLiteral("recorded:cpu"), noScaler, "n", "n",
+                 Qt::red, config());
+    summary.refresh(store, verdicts);
+    QCOMPARE(summary.cardTexts().size(), 4);
+    store.addRun({RunOrigin::Trained, 3}, live, noScaler, "n", "n", Qt::red, config());
+    summary.refresh(store, verdicts);
+    QCOMPARE(summary.cardTexts().size(), 5);
+    QVERIFY2(summary.cardTexts().last().startsWith(QStringLiteral("fp16 without loss scaling")),
+             qPrintable(summary.cardTexts().last()));
   }
 
   void provenanceShortForm() {

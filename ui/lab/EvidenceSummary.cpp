@@ -120,6 +120,9 @@ QStringList EvidenceSummary::shownIds(const RunDataStore* store) const {
   if (!store) return ids;
   const QStringList lab = ScenarioCatalog::defaultLabIds();
   for (const TrackedRun& run : store->runs()) {
+    // Trained here only: the shipped recordings hold rows of other questions (fp16 without
+    // loss scaling), which would crowd the seed question's last slide.
+    if (run.replayed()) continue;
     const QString id = QString::fromStdString(run.scenarioId);
     if (!ids.contains(id) && !lab.contains(id) && ScenarioCatalog::find(id)) ids.append(id);
   }

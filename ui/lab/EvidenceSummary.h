@@ -29,9 +29,9 @@ class EvidenceSummary : public QFrame {
   explicit EvidenceSummary(QWidget* parent = nullptr);
 
   // The options in the order the learner saw them, with their letters (may be empty). A row
-  // run outside the question's lab (not an option, not in the default lab: a worker dies, the
-  // batch sweep) gets its own card after the options once it has runs, so its lesson is read
-  // where the options' are, not only in its row's verdict.
+  // trained outside the question's lab (not an option, not in the default lab: a worker dies,
+  // the batch sweep) gets its own card after the options once it has runs, so its lesson is read
+  // where the options' are, not only in its row's verdict; replayed recordings add none.
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
   // Refills every card from the store and its cached verdicts (computes no verdict).
   void refresh(const RunDataStore& store, const VerdictCache& verdicts);
