@@ -60,8 +60,10 @@ class TestCliFront : public QObject {
     const clitest::CliResult engine = runProgram(kEngine, {QStringLiteral("--help")});
     QCOMPARE(front.exitCode, 0);
     QCOMPARE(front.out, engine.out);
-    QVERIFY(front.out.contains(QLatin1String("  train ")) &&
-            front.out.contains(QLatin1String("  progress ")));
+    QVERIFY(front.out.contains(QLatin1String("  train ")));
+#ifdef PRECISIONLAB_HAVE_QUIZ  // the quiz library's commands exist where the UI is built
+    QVERIFY(front.out.contains(QLatin1String("  progress ")));
+#endif
   }
 
   // A command that needs LibTorch reaches the engine with its arguments, exit status and output:
