@@ -601,7 +601,7 @@ void TestHostile::standardOutputErrorsAreSaid() {
   if (!QFileInfo::exists(QStringLiteral("/dev/full"))) QSKIP("this system has no /dev/full");
   QList<QStringList> commands{{"manual"}, {"completion", "bash"}, {"--version"}};
 #ifdef PRECISIONLAB_HAVE_QUIZ  // the bank command exists where the quiz library is built
-  commands.append({"bank", "--help"});
+  commands.append(QStringList{"bank", "--help"});
 #endif
   for (const QStringList& args : std::as_const(commands)) {
     QProcess p;
