@@ -392,15 +392,18 @@ void LabChartArea::setScenarioFilter(const QSet<QString>& scenarioIds) {
 }
 
 void LabChartArea::refreshPanel(int c, const RunDataStore& store) {
-  // Each run is compared with the baseline of its own source (live with live, a recording
-  // with its own machine's recording), or a row that is its own reference with its own
-  // reference job (RunStore::referenceOf), so a change of a reference redraws the runs.
+  // Each run is compared with its reference (RunStore::referenceOf: the baseline of its own
+  // source, live with live, a recording with its own machine's recording; or the own reference
+  // job of a row that is its own reference), so a change of a reference redraws the runs.
   quint64 baselineRevision = 0;
-  for (const QString& source : store.sources())
-    if (const TrackedRun* b = store.baseline(source)) baselineRevision += b->revision;
-  for (const TrackedRun& run : store.runs())
-    if (run.role == RunRole::Uninterrupted || run.role == RunRole::Replicated)
-      baselineRevision += run.revision;
+  QSet<const TrackedRun*> references;
+  for (const TrackedRun& run : store.runs()) {
+    const TrackedRun* reference = store.referenceOf(run);
+    if (reference && !references.contains(reference)) {
+      references.insert(reference);
+      baselineRevision += reference->revision;
+    }
+  }
   const bool baselineChanged = baselineRevision != drawnBaselineRevision_[c];
   drawnBaselineRevision_[c] = baselineRevision;
   QHash<QString, quint64>& drawn = drawnRevisions_[c];
