@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include <QByteArray>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -16,6 +17,7 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QtGlobal>
 
 namespace clitest {
 
@@ -89,6 +91,28 @@ inline QList<CliResult> runCliMany(const QList<QStringList>& commandLines, int p
     }
   }
   return results;
+}
+
+// Everything a failed lab command left, for the test log (QtTest cuts a QVERIFY2 message at
+// about 1,000 characters, which hid where a worker-dies lab stood when its hang guard ended it):
+// how it ended, its standard output and error, and the child processes' stderr files in
+// `outDir`, line by line through qInfo. Call it before the check that fails.
+inline void logLabFailure(const CliResult& r, const QString& outDir) {
+  qInfo("exit code %d%s after %lld ms", r.exitCode,
+        r.finished ? "" : " (did not finish: ended by the test's hang guard)",
+        static_cast<long long>(r.ms));
+  auto lines = [](const char* what, const QString& text) {
+    qInfo("--- %s ---", what);
+    for (const QString& line : text.split(QLatin1Char('\n'))) qInfo("%s", qPrintable(line));
+  };
+  lines("standard output", r.out);
+  lines("standard error", r.err);
+  const QStringList childLogs =
+      QDir(outDir).entryList({QStringLiteral("*.stderr.txt")}, QDir::Files);
+  for (const QString& name : childLogs) {
+    QFile f(QDir(outDir).filePath(name));
+    if (f.open(QIODevice::ReadOnly)) lines(qPrintable(name), QString::fromUtf8(f.read(64 * 1024)));
+  }
 }
 
 // The verdict of `scenario` in a lab's verdicts.json under `outDir` (an array, or an object

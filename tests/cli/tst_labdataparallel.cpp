@@ -28,6 +28,7 @@ class TestLabDataParallel : public QObject {
         runCli({"lab", "--scenarios", "data-parallel", "--preset", "tiny", "--steps", "20",
                 "--batch-size", "8", "--seq-len", "24", "--out", out},
                {}, 300000);  // a hang guard: seconds when the cores are free
+    if (r.exitCode != 0) clitest::logLabFailure(r, out);
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("the same updates as the one-process baseline"), qPrintable(r.out));
     QVERIFY2(r.out.contains("ms gradient all-reduce"), qPrintable(r.out));

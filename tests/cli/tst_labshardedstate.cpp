@@ -28,6 +28,7 @@ class TestLabShardedState : public QObject {
         runCli({"lab", "--scenarios", "sharded-state", "--preset", "tiny", "--steps", "20",
                 "--batch-size", "8", "--seq-len", "24", "--out", out},
                {}, 400000);  // a hang guard: about 15 s when the cores are free
+    if (r.exitCode != 0) clitest::logLabFailure(r, out);
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("the same updates"), qPrintable(r.out));
     QVERIFY2(r.out.contains("estimated (formula)"), qPrintable(r.out));

@@ -35,6 +35,7 @@ class TestLabWorkerDies : public QObject {
     const CliResult r = runCli({"lab", "--scenarios", "worker-dies", "--preset", "tiny", "--steps",
                                 "20", "--batch-size", "8", "--seq-len", "24", "--out", out},
                                {}, 400000);  // a hang guard: about 45 s when the cores are free
+    if (r.exitCode != 0) clitest::logLabFailure(r, out);
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("the whole collective timeout"), qPrintable(r.out));
     QVERIFY2(r.out.contains("the job failed: rank 0: lost rank 1"), qPrintable(r.out));

@@ -123,6 +123,16 @@ CORE_TEST(dataParallelMakesTheSameUpdatesAndTheAllReduceHasItsShare) {
                  "per process, the all-reduce 25.0 % of the step"));
   CHECK(contains(v.summary, "peak memory 2.9 MiB per process, 0.75x the one-process run's"));
   CHECK(contains(v.summary, "not a speed measurement"));
+  // Its step time (rank 0's half batch) is not the job's speed: no speedup in the table, the
+  // window or verdicts.json, and no note that blames emulated fp16 for the missing figure.
+  CHECK(v.speedNotTheClaim);
+  CHECK(!v.speedMeasurable);
+  CHECK_EQ(v.speedup, 0.0);
+  CHECK(v.memoryMeasurable);
+  for (const VerdictText& note : v.notes) CHECK(!contains(note.english(), "fp16"));
+  const json::Value dpJson = json::parse(verdictsJsonText({v})).asArray().at(0);
+  CHECK(dpJson.find("speedup")->isNull());
+  CHECK(dpJson.find("speedNotTheClaim")->asBool());
 
   // Another update (a wrong shard, unaveraged gradients): beyond the tolerance.
   const Verdict far = judge(scenario::kDataParallel, dataParallel(1e-2), base);
@@ -160,6 +170,33 @@ CORE_TEST(runsTimedApartCompareNoSpeed) {
   const Verdict u = judge(scenario::kActivationCheckpointing, liveRun("x", 60, 0.5, 19, 700),
                           liveRun("fp32 baseline", 60, 0.5, 20, 1000));
   CHECK(!u.timedApart);
+}
+
+// The closing note on a missing speed blames emulated fp16 only for a run whose numerics were
+// emulated (now or in its recording); a recording from another device against a live baseline
+// has no speed here either, and says so in its own words.
+CORE_TEST(theEmulatedFp16SpeedNoteIsForEmulatedRunsOnly) {
+  const RunLog base = liveRun("fp32 baseline", 60, 0.5, 20, 1000);
+  auto emulatedNote = [](const Verdict& v) {
+    for (const VerdictText& note : v.notes)
+      if (contains(note.english(), "emulated fp16")) return true;
+    return false;
+  };
+  RunLog half = liveRun("Half the batch", 60, 0.7, 12, 600, 0.02);
+  half.config.batchSize = 8;
+  RunLog emulated = half;
+  emulated.provenance.kind = Provenance::Emulated;
+  CHECK(emulatedNote(judge(scenario::kSmallerBatch, emulated, base)));
+  RunLog recordedEmulated = half;
+  recordedEmulated.provenance.kind = Provenance::Recorded;
+  recordedEmulated.provenance.recordedKind = Provenance::Emulated;
+  CHECK(emulatedNote(judge(scenario::kSmallerBatch, recordedEmulated, base)));
+  RunLog recorded = half;
+  recorded.provenance.kind = Provenance::Recorded;
+  recorded.provenance.device = "cuda:0 NVIDIA H200";
+  const Verdict r = judge(scenario::kSmallerBatch, recorded, base);
+  CHECK(!r.speedMeasurable);
+  CHECK(!emulatedNote(r));
 }
 
 CORE_TEST(aRunningMemoryExperimentWithinTheToleranceIsWithinItSoFar) {

@@ -71,6 +71,7 @@ ScenarioStatus LabVerdicts::status(const RunDataStore& store, const QString& sce
 
 QString LabVerdicts::speedCell(const Verdict& v) {
   if (!v.speedMeasurable) {
+    if (v.speedNotTheClaim) return LabVerdicts::tr("n/a (not a speed test)");
     return v.provenance == Provenance::Emulated ? LabVerdicts::tr("n/a (emulated)")
                                                 : LabVerdicts::tr("n/a here");
   }

@@ -124,6 +124,10 @@ struct Verdict {
   // Both runs were measured live but not at the same time (one ended before the other began):
   // another load, other caches, so their speeds are not compared (speedMeasurable is false).
   bool timedApart = false;
+  // The story's judge says its runs' step times are not the speed it claims (data parallel:
+  // rank 0 computes half the batch beside the baseline): speedMeasurable is false, and the
+  // speed column reads "not a speed test" instead of a ratio.
+  bool speedNotTheClaim = false;
   bool memoryMeasurable = false;
   double memoryRatio = 0;  // run peak / baseline peak
   // Learning.

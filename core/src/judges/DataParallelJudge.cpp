@@ -155,7 +155,8 @@ void tell(const Context& c, Verdict& v, std::vector<VerdictText>& s) {
 }  // namespace
 
 const Judge& dataParallelJudge() {
-  static const Judge j{EvidenceStory::DataParallel, Stage::AnyBaseline, nullptr, &tell};
+  static const Judge j{EvidenceStory::DataParallel, Stage::AnyBaseline,     nullptr, &tell,
+                       /*tellsLossScale=*/false,    /*comparesSpeed=*/false};
   return j;
 }
 

@@ -49,6 +49,10 @@ struct Judge {
   void (*tell)(const Context&, Verdict&, std::vector<VerdictText>&);
   // Its summary reports skipped steps and the loss scale itself (the common line is left out).
   bool tellsLossScale = false;
+  // Its runs' step times are not the speed of what the story claims (a data-parallel rank
+  // computes half the batch): computeVerdict leaves the speed unmeasured and says why
+  // (Verdict::speedNotTheClaim), so no table or card shows a speedup for it.
+  bool comparesSpeed = true;
 };
 
 // The judge of a story, or nullptr (the common rules alone: learned like the baseline, speed).

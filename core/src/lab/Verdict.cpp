@@ -287,15 +287,22 @@ void addClosingParts(const RunLog& judged, const Judge* judge, bool isBaseline, 
                                "%1% of gradient values were exactly zero vs %2% in "
                                "the baseline (fp16 underflow)"),
              {num(100 * v.meanGradZeroFraction, 1), num(100 * v.baselineGradZeroFraction, 1)}));
-  if (!v.speedMeasurable && !v.timedApart && !isBaseline &&
-      judged.provenance.kind == Provenance::Live && !judged.provenance.speedRepresentative)
+  // Where fp16 speed is out of reach here: real fp16 kernels on a CPU without fp16 units, or
+  // emulated fp16 (a recording of either says so too). Never for a run whose speed is simply
+  // not compared (another device, another time, a story whose step time is not its claim).
+  const RunProvenance& p = judged.provenance;
+  const bool emulated = p.kind == Provenance::Emulated ||
+                        (p.kind == Provenance::Recorded && p.recordedKind == Provenance::Emulated);
+  const bool closingSpeedNote =
+      !v.speedMeasurable && !v.timedApart && !v.speedNotTheClaim && !isBaseline;
+  if (closingSpeedNote && p.kind == Provenance::Live && !p.speedRepresentative)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed is not a measure of the method here: fp16 ran with real kernels on a CPU without "
         "fp16 units, converting element by element; its numerics and peak memory are live. The "
         "live bf16=True run measures the same mechanism's speed here; a CUDA GPU or a CPU with "
         "avx512_fp16 measures fp16 itself.")));
-  else if (!v.speedMeasurable && !v.timedApart && !isBaseline)
+  else if (closingSpeedNote && emulated)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed cannot be measured for emulated fp16 on this CPU: the live bf16=True run "
@@ -360,6 +367,11 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   // any run that happens to share the baseline's label.
   const bool isBaseline = &judged == &baseline || scenario.id == scenario::kBaselineFp32;
   const Judge* judge = isBaseline ? nullptr : storyJudge;
+  if (judge && !judge->comparesSpeed) {
+    v.speedNotTheClaim = true;
+    v.speedMeasurable = false;
+    v.speedup = v.speedupLow = v.speedupHigh = 0;
+  }
   const Context context{scenario, judged, baseline, options};
   if (judge && judge->measure) judge->measure(context, v);
   auto tellBy = [&](const Judge& j) {

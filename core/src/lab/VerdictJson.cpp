@@ -33,6 +33,7 @@ json::Value verdictToJson(const Verdict& v) {
   o.set("chanceAccuracy", numberToJson(v.chanceAccuracy));
   o.set("speedup", v.speedMeasurable ? numberToJson(v.speedup) : json::Value());
   o.set("timedApart", v.timedApart);
+  o.set("speedNotTheClaim", v.speedNotTheClaim);
   o.set("memoryRatio", v.memoryMeasurable ? numberToJson(v.memoryRatio) : json::Value());
   o.set("firstNonFiniteStep", v.firstNonFiniteStep);
   o.set("identicalToBaseline", v.identicalToBaseline);
