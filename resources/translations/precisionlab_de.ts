@@ -2986,6 +2986,10 @@ Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei 
         <source>%1 (fp32 %2)</source>
         <translation>%1 (fp32 %2)</translation>
     </message>
+    <message>
+        <source>n/a (not a speed test)</source>
+        <translation>k. A. (kein Geschwindigkeitstest)</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabView</name>
