@@ -94,6 +94,12 @@ ArgParser makeParser() {
            "data-parallel: how long a rank waits for the others in the rendezvous and each "
            "collective before the job fails, naming the rank that did not answer (default " +
                std::to_string(kDefaultCollectiveTimeoutSeconds) + ")");
+  p.option("lose-rank-after", "STEP",
+           "data-parallel fault injection, as the lab's worker-dies experiment runs it: the "
+           "job's last rank stops itself (SIGSTOP) after STEP, its connections left open like a "
+           "worker whose machine vanished, so the other ranks wait in their next collective until "
+           "--collective-timeout and the job fails; the stopped process is left for whoever "
+           "started the job to kill");
   p.addNotes(
       "Data-parallel training (docs/data-parallel.md): --nproc N starts N processes here. Under\n"
       "torchrun, or started by hand on each machine, a process with RANK, WORLD_SIZE,\n"
@@ -165,6 +171,17 @@ int runTrainCommand(const ArgParser& parser) {
   if (parser.has("master-port") && (masterPort < 1 || masterPort > 65535))
     parser.fail("master-port", "must be a TCP port from 1 to 65535");
   const std::optional<DataParallelEnv> rankEnv = rankEnvironment(parser);
+  const int64_t loseRankAfter = parser.integer("lose-rank-after", 0);
+  if (parser.has("lose-rank-after")) {
+    if ((rankEnv ? rankEnv->worldSize : nproc) < 2)
+      parser.fail("lose-rank-after",
+                  "stops the last rank of a data-parallel job: use it with --nproc 2 or more, or "
+                  "as a rank under torchrun's environment");
+    if (loseRankAfter < 1 || loseRankAfter >= config.steps)
+      parser.fail("lose-rank-after", "must be a step from 1 to " +
+                                         std::to_string(config.steps - 1) +
+                                         " (before the run's last step)");
+  }
   if (rankEnv && nproc > 1)
     throw UsageError("--nproc " + std::to_string(nproc) +
                      " starts its own ranks, but RANK and WORLD_SIZE are set: start one process "
@@ -279,6 +296,15 @@ int runTrainCommand(const ArgParser& parser) {
     const auto previous = std::signal(SIGINT, onRankInterrupt);
     DataParallelHooks hooks;
     hooks.cancel = &gRankStop;
+    if (loseRankAfter > 0 && rankEnv->rank == rankEnv->worldSize - 1) {
+      hooks.afterStep = [&, me, loseRankAfter](int64_t step) {
+        if (step != loseRankAfter) return;
+        std::cerr << "precisionlab-cli train: " << me << "stopping itself after step " << step
+                  << " (--lose-rank-after), its connections open\n"
+                  << std::flush;
+        std::raise(SIGSTOP);
+      };
+    }
     hooks.onUpdate = [&](const RunUpdate& u) {
       rankLog.apply(u);
       loop.onUpdates({u});

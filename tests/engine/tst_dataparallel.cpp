@@ -469,6 +469,19 @@ class TestDataParallel : public QObject {
     QVERIFY(bad.p.waitForFinished(60000));
     QCOMPARE(bad.p.exitCode(), 2);
     QVERIFY(bad.p.readAllStandardError().contains("RANK=2 is not below WORLD_SIZE=2"));
+
+    // The fault injection needs a job of 2 ranks or more, and a step before the last.
+    const QList<CliResult> usage =
+        clitest::runCliMany({trainArgs(2, {"--lose-rank-after", "1"}),
+                             trainArgs(2, {"--nproc", "2", "--lose-rank-after", "2"}),
+                             trainArgs(2, {"--nproc", "2", "--lose-rank-after", "0"})},
+                            3, 60000);
+    QCOMPARE(usage.at(0).exitCode, 2);
+    QVERIFY2(usage.at(0).err.contains("use it with --nproc 2 or more"),
+             qPrintable(usage.at(0).err));
+    QCOMPARE(usage.at(1).exitCode, 2);
+    QVERIFY2(usage.at(1).err.contains("must be a step from 1 to 1"), qPrintable(usage.at(1).err));
+    QCOMPARE(usage.at(2).exitCode, 2);
   }
 };
 

@@ -54,6 +54,9 @@ class DataParallelError : public std::runtime_error {
 struct DataParallelHooks {
   std::function<void(const RunUpdate&)> onUpdate;  // rank 0 only: provenance, records
   const std::atomic<bool>* cancel = nullptr;       // a stop request (Ctrl-C) on this rank
+  // Every rank, after each step's update and before anything else (the CLI's fault injection,
+  // --lose-rank-after: the last rank stops itself there).
+  std::function<void(int64_t step)> afterStep;
 };
 
 struct DataParallelOutcome {

@@ -110,6 +110,7 @@ DataParallelOutcome trainDataParallel(const TrainConfig& config, const DataParal
     u.totalSteps = config.steps;
     u.steps.push_back(trainer.step());
     const StepRecord& r = u.steps.back();
+    if (hooks.afterStep) hooks.afterStep(r.step);
     if (r.skipped) skipped.push_back(r.step);
     peakBytes = std::max(peakBytes, r.peakBytes);
     allReduceMs.push_back(trainer.lastAllReduceMs());

@@ -68,9 +68,10 @@ pid_t lastRankPid(const std::string& launcherStderr) {
   return static_cast<pid_t>(std::stol(digits));
 }
 
-// Whether `pid` is still a child of `parent` (/proc/<pid>/stat's fourth field): a pid signalled
-// after its process ended could be another process's.
-bool childOf(pid_t pid, pid_t parent) {
+// Whether `pid` is a stopped child of `parent` (/proc/<pid>/stat's third and fourth fields):
+// a pid signalled after its process ended could be another process's, and a rank that did not
+// stop (a job that ended before its stop) must not be killed.
+bool stoppedChildOf(pid_t pid, pid_t parent) {
   // Read as a stream: /proc files report a size of 0, so a reader that trusts it reads nothing.
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string stat;
@@ -79,7 +80,8 @@ bool childOf(pid_t pid, pid_t parent) {
   if (close == std::string::npos) return false;
   char state = 0;
   long ppid = 0;
-  return std::sscanf(stat.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent;
+  return std::sscanf(stat.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent &&
+         state == 'T';
 }
 
 }  // namespace
@@ -106,7 +108,6 @@ struct PreemptionRunner::Impl {
   int fd = -1;
   std::string pending;
   bool killSent = false;
-  pid_t stoppedRank = -1;  // the worker-dies experiment's stopped rank, until it is killed
   int64_t lastStep = 0;
   bool cancelled = false;
   // From its summary line.
@@ -167,6 +168,12 @@ struct PreemptionRunner::Impl {
     if (nproc > 0) args.insert(args.end(), {"--nproc", std::to_string(nproc)});
     if (collectiveTimeout > 0)
       args.insert(args.end(), {"--collective-timeout", std::to_string(collectiveTimeout)});
+    // The worker-dies job's last rank stops itself after killAfter (train --lose-rank-after),
+    // exactly there: stopped from here when rank 0's record of that step was read, a 20 ms step
+    // left it stopping steps later, at times after the job's last collective (rank 0 then
+    // finished, and its launcher waited for the stopped rank for ever).
+    const bool losesRank = losesItsRank(role);
+    if (losesRank) args.insert(args.end(), {"--lose-rank-after", std::to_string(killAfter)});
     // Everything the child needs is built before fork(): between fork and exec only
     // async-signal-safe calls (the caller has threads).
     std::vector<char*> argv;
@@ -204,8 +211,7 @@ struct PreemptionRunner::Impl {
     pid = child;
     fd = fds[0];
     pending.clear();
-    killSent = false;
-    stoppedRank = -1;
+    killSent = losesRank;  // asked for at the start
     lastStep = 0;
     summaryState.clear();
     summaryMessage.clear();
@@ -231,8 +237,9 @@ struct PreemptionRunner::Impl {
       r.news.collectiveWaitMs = parsed.collectiveWaitMs;
       r.news.rankMemory = parsed.rankMemory;
       if (parsed.collectiveWaitMs > 0 || !parsed.rankMemory.empty()) r.dirty = true;
-      // The job failed: the stopped worker's machine is gone now (its connections close).
-      if (stoppedRank > 0 && summaryState == runStateName(RunState::Failed)) killStoppedRank();
+      // The job ended (rank 0's summary): the stopped worker's machine is gone now (its
+      // connections close), and its launcher can end.
+      if (losesItsRank(current)) killStoppedRank();
       try {
         const json::Value v = json::parse(line);
         if (const json::Value* d = v.find("device"); d && d->isString()) device = d->asString();
@@ -247,36 +254,30 @@ struct PreemptionRunner::Impl {
       r.steps.push_back(s);
       lastStep = s.step;
       if (current == kKilled && !statePair && !killSent && s.step >= killAfter) {
-        if (nproc > 0)
-          stopLastRank();
-        else
-          ::kill(pid, SIGKILL);  // never asked: the process ends wherever it is
+        ::kill(pid, SIGKILL);  // never asked: the process ends wherever it is
         killSent = true;
       }
     }
     r.news.evals.insert(r.news.evals.end(), parsed.evals.begin(), parsed.evals.end());
   }
 
-  // The worker-dies experiment's kill: the job's last rank stops (SIGSTOP) where it is, as a
-  // worker whose machine vanished: its TCP connections stay open, so the other rank waits in
-  // its collective until the timeout. (SIGKILL would close them, and Gloo would fail at once.)
-  void stopLastRank() {
+  // The worker-dies experiment's job (`role` kKilled of a rank job): its last rank stops
+  // itself (SIGSTOP) where a worker's machine would vanish: its TCP connections stay open, so
+  // the other rank waits in its collective until the timeout. (SIGKILL would close them, and
+  // Gloo would fail at once.)
+  bool losesItsRank(int role) const {
+    return role == kKilled && nproc > 0 && !oneChild && !statePair;
+  }
+
+  // Its end: the stopped rank (the launcher's last pid, if it is stopped) is killed.
+  void killStoppedRank() {
     std::string err;
     try {
       err = SafeFileReader::readFile(stderrPath(current), kChildStderr);
     } catch (const std::exception&) {
     }
     const pid_t rank = lastRankPid(err);
-    if (rank > 0 && childOf(rank, pid) && ::kill(rank, SIGSTOP) == 0) {
-      stoppedRank = rank;
-      return;
-    }
-    ::kill(-pid, SIGKILL);  // the job whole: its end reads "could not stop a rank" below
-  }
-
-  void killStoppedRank() {
-    if (stoppedRank > 0 && pid > 0 && childOf(stoppedRank, pid)) ::kill(stoppedRank, SIGKILL);
-    stoppedRank = -1;
+    if (rank > 0 && pid > 0 && stoppedChildOf(rank, pid)) ::kill(rank, SIGKILL);
   }
 
   // Reads what the child printed; true at end of file.
@@ -330,8 +331,11 @@ struct PreemptionRunner::Impl {
       r.news.warnings.push_back(e.what());
     }
     const bool exited0 = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    const bool finished = exited0 && summaryState == "finished";
     if (cancelled) {
       touch(r, RunState::Cancelled, "cancelled: its process was killed");
+    } else if (role == kKilled && finished && !statePair) {
+      touch(r, RunState::Finished, "NOT killed: it ended before step " + std::to_string(killAfter));
     } else if (role == kKilled && killSent && nproc > 0) {
       const bool lost = WIFEXITED(status) && WEXITSTATUS(status) == kExitRankLost;
       if (lost)  // the job's own words (rank 0's): the judge tells the stop
@@ -343,11 +347,8 @@ struct PreemptionRunner::Impl {
       touch(r, RunState::Cancelled,
             "killed with SIGKILL after step " + std::to_string(lastStep) +
                 " (never asked to stop, as a preempted Spot VM)");
-    } else if (exited0 && summaryState == "finished") {
-      touch(r, RunState::Finished,
-            role == kKilled && !statePair
-                ? "NOT killed: it ended before step " + std::to_string(killAfter)
-                : std::string("finished"));
+    } else if (finished) {
+      touch(r, RunState::Finished, "finished");
     } else {
       touch(r, RunState::Failed, failureText(role, status));
     }
