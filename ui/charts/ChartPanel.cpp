@@ -60,6 +60,7 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   hintLabel_->setAlignment(Qt::AlignCenter);
   hintLabel_->setWordWrap(true);
   hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
+  connect(chart_, &QChart::plotAreaChanged, this, [this] { placeHint(); });
 
   // One line, elided, with the whole text in the tooltip (and in exported figures): wrapped, the
   // list of every run's provenance took the chart's room at 1024x768 and ran into its x axis.
@@ -175,7 +176,22 @@ void ChartPanel::resizeEvent(QResizeEvent* event) {
 }
 
 // By hand: the hint lies over the chart, and a layout places widgets beside each other, not over.
-void ChartPanel::placeHint() { hintLabel_->setGeometry(view_->rect().adjusted(24, 24, -24, -24)); }
+// Inside the plot area, where the chart has one: over the whole view, a long hint (the
+// divergence chart's) wrapped across the y axis's title and ticks at 1024x768.
+void ChartPanel::placeHint() {
+  QRect area = view_->rect().adjusted(24, 24, -24, -24);
+  const QRectF plot = chart_->plotArea();
+  if (plot.isValid()) {
+    const QRect inPlot =
+        view_->mapFromScene(chart_->mapToScene(plot)).boundingRect().adjusted(6, 4, -6, -4);
+    const QSize needs = hintLabel_->fontMetrics()
+                            .boundingRect(QRect(0, 0, std::max(1, inPlot.width()), 10000),
+                                          Qt::AlignCenter | Qt::TextWordWrap, hintLabel_->text())
+                            .size();
+    if (inPlot.width() >= 120 && needs.height() <= inPlot.height()) area = inPlot;
+  }
+  hintLabel_->setGeometry(area);
+}
 
 bool ChartPanel::savePng(const QString& path, QString* error) const {
   return ChartExporter::savePng(view_, title_, footer(), path, error);
