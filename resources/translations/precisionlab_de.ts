@@ -3686,6 +3686,10 @@ Trotzdem beenden?</translation>
             <numerusform>Die %n Läufe der letzten Laborsitzung wiederhergestellt, als Aufzeichnungen aus %1; frühere Sitzungen stehen unter Datei &gt; Laborsitzung wieder öffnen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Go to question…</source>
+        <translation>&amp;Gehe zu Frage…</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::OptionCard</name>
@@ -4347,6 +4351,46 @@ LibTorch %1</translation>
     </message>
 </context>
 <context>
+    <name>precisionlab::QuestionPicker</name>
+    <message>
+        <source>Go to question</source>
+        <translation>Gehe zu Frage</translation>
+    </message>
+    <message>
+        <source>Practice starts at the question you choose; the rest of the bank follows. Questions whose options run in the lab say which runs.</source>
+        <translation>Die Übung beginnt mit der gewählten Frage; der Rest der Fragensammlung folgt. Fragen, deren Optionen im Labor laufen, nennen diese Läufe.</translation>
+    </message>
+    <message>
+        <source>Filter: words of the question, its topic or number</source>
+        <translation>Filter: Wörter der Frage, ihr Thema oder ihre Nummer</translation>
+    </message>
+    <message>
+        <source>Filter questions</source>
+        <translation>Fragen filtern</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>Fragen</translation>
+    </message>
+    <message>
+        <source>%1 · %2
+%3</source>
+        <translation>%1 · %2
+%3</translation>
+    </message>
+    <message>
+        <source>runs in the lab: %1</source>
+        <translation>läuft im Labor: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) shown</source>
+        <translation>
+            <numerusform>%n Frage angezeigt</numerusform>
+            <numerusform>%n Fragen angezeigt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>precisionlab::ReadinessPanel</name>
     <message>
         <source>Exam readiness</source>
@@ -4866,6 +4910,18 @@ Jetzt abgeben?</translation>
     <message>
         <source>question and breakdown in %1</source>
         <translation>Frage und Analyse auf %1</translation>
+    </message>
+    <message>
+        <source>Leave the exam?</source>
+        <translation>Prüfung verlassen?</translation>
+    </message>
+    <message>
+        <source>Your exam is not submitted. Going to a question starts a practice session and discards the exam&apos;s answers.
+
+Go to the question anyway?</source>
+        <translation>Ihre Prüfung ist nicht abgegeben. Der Sprung zu einer Frage startet eine Übungssitzung und verwirft die Antworten der Prüfung.
+
+Trotzdem zur Frage gehen?</translation>
     </message>
 </context>
 <context>

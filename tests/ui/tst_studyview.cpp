@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -18,6 +19,7 @@
 #include "ui/study/ExamNavigator.h"
 #include "ui/study/ExamPassMark.h"
 #include "ui/study/OptionCard.h"
+#include "ui/study/QuestionPicker.h"
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
 
@@ -45,6 +47,7 @@ class TestStudyView : public QObject {
   void failedWriteIsReported();
   void answersBeforeProfileAreKept();
   void labLettersBeforeTheSeedIsShown();
+  void goToQuestionStartsPracticeThere();
 
  private:
   std::unique_ptr<StudyView> makeView();
@@ -498,6 +501,52 @@ void TestStudyView::bankLanguageIsSaid() {
   QCOMPARE(StudyView::bankLanguageNote(QStringLiteral("de"), german), QString());
   QVERIFY(StudyView::bankLanguageNote(QStringLiteral("fr"), german)
               .contains(QStringLiteral("français")));
+}
+
+// Study > Go to question: the picker finds a question by its number or by the run its options
+// link, and practice starts there; an unsubmitted exam is left only when the learner says so.
+void TestStudyView::goToQuestionStartsPracticeThere() {
+  QuestionPicker picker(bank_);
+  auto* list = picker.findChild<QListWidget*>();
+  QVERIFY(list);
+  QCOMPARE(picker.shownCount(), int(bank_.questions.size()));
+  picker.setFilter(QStringLiteral("041"));
+  QCOMPARE(picker.shownCount(), 1);
+  QCOMPARE(picker.chosenId(), QStringLiteral("pmle-scaling-041"));
+  QVERIFY2(list->currentItem()->text().contains(QStringLiteral("runs in the lab: A worker dies")),
+           qPrintable(list->currentItem()->text()));
+  picker.setFilter(QStringLiteral("worker DIES"));  // the linked run's name, any case
+  QVERIFY(picker.shownCount() >= 1);
+  QCOMPARE(picker.chosenId(), QStringLiteral("pmle-scaling-041"));
+  picker.setFilter(QStringLiteral("no question says this"));
+  QCOMPARE(picker.shownCount(), 0);
+  QVERIFY(picker.chosenId().isEmpty());
+
+  auto view = makeView();
+  view->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+  view->setMode(quiz::QuizMode::Exam);
+  QTest::keyClick(view.get(), Qt::Key_1);  // an answer the exam would lose
+  auto examSession = [&] { return view->controller()->session()->mode() == quiz::QuizMode::Exam; };
+  // Declined: the exam stays as it was.
+  QTimer::singleShot(0, [] {
+    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()), 5000);
+    qobject_cast<QMessageBox*>(QApplication::activeModalWidget())->button(QMessageBox::No)->click();
+  });
+  view->goToQuestion(QStringLiteral("pmle-scaling-041"));
+  QVERIFY(examSession());
+  QCOMPARE(view->controller()->session()->currentState().chosen.size(), 1);
+  // Accepted: practice, from question 041 on.
+  acceptNextQuestionBox();
+  view->goToQuestion(QStringLiteral("pmle-scaling-041"));
+  QTRY_VERIFY_WITH_TIMEOUT(!examSession() && view->currentQuestion() &&
+                               view->currentQuestion()->id == QStringLiteral("pmle-scaling-041"),
+                           10000);
+  QCOMPARE(view->controller()->session()->currentIndex(), 0);
+  QCOMPARE(view->controller()->session()->count(), int(bank_.questions.size()));
+  // An id the bank does not have changes nothing.
+  view->goToQuestion(QStringLiteral("no-such-question"));
+  QCOMPARE(view->currentQuestion()->id, QStringLiteral("pmle-scaling-041"));
 }
 
 QTEST_MAIN(TestStudyView)

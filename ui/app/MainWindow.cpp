@@ -33,6 +33,7 @@
 #include "ui/lab/RunDataStore.h"
 #include "ui/presenter/PresenterMode.h"
 #include "ui/study/ProgressView.h"
+#include "ui/study/QuestionPicker.h"
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
 
@@ -443,6 +444,15 @@ void MainWindow::buildMenus() {
   QAction* newSession = studyMenu->addAction(tr("&New session"));
   newSession->setShortcut(QKeySequence::New);
   connect(newSession, &QAction::triggered, study_, &StudyView::startSession);
+  QAction* goTo = studyMenu->addAction(tr("&Go to question…"));
+  goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+  connect(goTo, &QAction::triggered, this, [this] {
+    QuestionPicker picker(study_->controller()->bank(), this);
+    if (picker.exec() != QDialog::Accepted || picker.chosenId().isEmpty()) return;
+    tabs_->setCurrentWidget(study_);
+    study_->goToQuestion(picker.chosenId());
+  });
+  studyMenu->addSeparator();
   auto* modes = new QActionGroup(this);
   QAction* practice = studyMenu->addAction(tr("&Practice mode"));
   QAction* exam = studyMenu->addAction(tr("&Exam mode (timed)"));

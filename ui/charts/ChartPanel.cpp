@@ -60,7 +60,13 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   hintLabel_->setAlignment(Qt::AlignCenter);
   hintLabel_->setWordWrap(true);
   hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
-  connect(chart_, &QChart::plotAreaChanged, this, [this] { placeHint(); });
+  // A new plot area moves the axis labels; Qt's minimal viewport update left the empty chart's
+  // "0.25" and a grid stub on screen beside the first run's tiny divergence ticks (Xvfb at
+  // 1024x768, Qt 6.4), so the whole view repaints once.
+  connect(chart_, &QChart::plotAreaChanged, this, [this] {
+    placeHint();
+    view_->viewport()->update();
+  });
 
   // One line, elided, with the whole text in the tooltip (and in exported figures): wrapped, the
   // list of every run's provenance took the chart's room at 1024x768 and ran into its x axis.

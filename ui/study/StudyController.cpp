@@ -31,8 +31,14 @@ void StudyController::setStoreUnavailable(const QString& reason) {
   waiting_.clear();
 }
 
-void StudyController::startPractice() {
-  const QStringList all = bank_.questionIds();
+void StudyController::startPractice(const QString& first) {
+  QStringList all = bank_.questionIds();
+  const bool hasFirst = all.contains(first);
+  auto firstFirst = [first, hasFirst](QStringList order) {
+    if (hasFirst) order.move(order.indexOf(first), 0);
+    return order;
+  };
+  all = firstFirst(all);
   const int request = ++practiceRequest_;
   if (!store_ || profileId_ <= 0) {
     dueCount_ = 0;
@@ -41,7 +47,7 @@ void StudyController::startPractice() {
   }
   store_->reviewStates(profileId_, bank_.id)
       .then(this,
-            [this, request, all](const QVector<quiz::ReviewState>& states) {
+            [this, request, all, firstFirst](const QVector<quiz::ReviewState>& states) {
               if (request != practiceRequest_) return;
               const qint64 now = QDateTime::currentMSecsSinceEpoch();
               // Due reviews first (most overdue first), then questions never seen, then the rest.
@@ -50,7 +56,7 @@ void StudyController::startPractice() {
               for (const QString& id : all)
                 if (!order.contains(id)) order << id;
               dueCount_ = due.size();
-              startSession(quiz::QuizMode::Practice, order);
+              startSession(quiz::QuizMode::Practice, firstFirst(order));
             })
       .onFailed(this, [this, request, all] {
         if (request != practiceRequest_) return;

@@ -43,7 +43,9 @@ class StudyController : public QObject {
   void setStoreUnavailable(const QString& reason);
   // Practice: asks the store for due questions, then starts a session with them first and the
   // rest of the bank after. Without a store (or a profile) the bank order is used at once.
-  void startPractice();
+  // `first`, when the bank has it, comes first (Study > Go to question: a teacher presenting
+  // one question), the order after it unchanged.
+  void startPractice(const QString& first = QString());
   // Exam: `length` questions drawn at random from the bank (0, or more than the bank has: all of
   // them), shuffled, timed at kExamSecondsPerQuestion each.
   void startExam(int length = 0);

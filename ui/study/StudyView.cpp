@@ -341,6 +341,24 @@ void StudyView::confirmNewSession() {
   startSession();
 }
 
+void StudyView::goToQuestion(const QString& questionId) {
+  if (!controller_->bank().question(questionId) || presenter_ != PresenterStep::Off) return;
+  if (examUnsubmitted()) {
+    const auto reply = QMessageBox::question(
+        this, tr("Leave the exam?"),
+        tr("Your exam is not submitted. Going to a question starts a practice session and "
+           "discards the exam's answers.\n\nGo to the question anyway?"));
+    if (reply != QMessageBox::Yes) return;
+  }
+  if (mode_ != quiz::QuizMode::Practice) {
+    mode_ = quiz::QuizMode::Practice;
+    modeBox_->setCurrentIndex(modeBox_->findData(int(mode_)));  // no `activated`: not the user's
+    emit modeChanged(mode_);
+  }
+  examLengthBox_->setVisible(false);
+  controller_->startPractice(questionId);
+}
+
 void StudyView::choose(int displayIndex) {
   auto* s = controller_->session();
   if (!s || presenter_ != PresenterStep::Off || displayIndex < 0 ||

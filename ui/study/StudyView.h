@@ -88,6 +88,10 @@ class StudyView : public QWidget {
   // The "New session" button: asks first when the current session holds answers that a new
   // one would abandon (an unsubmitted exam, a practice round under way).
   void confirmNewSession();
+  // A practice session that starts at `questionId` (Study > Go to question), the rest of the
+  // bank after it as practice orders it. An unsubmitted exam is discarded only when the learner
+  // says so. Nothing happens for an id the bank does not have, or while presenting.
+  void goToQuestion(const QString& questionId);
   void choose(int displayIndex);
   void submit();        // practice: grade now; exam: save and move on
   void nextQuestion();  // practice: after grading; exam: any time
