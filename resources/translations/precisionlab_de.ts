@@ -3804,6 +3804,10 @@ Present the shipped recordings instead? (The live runs stop; each slide then sho
 
 Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe halten an; jede Folie zeigt dann ihren aufgezeichneten Lauf, beschriftet mit Gerät und Datum der Aufzeichnung.)</translation>
     </message>
+    <message>
+        <source>The live runs are slower than the slides need (%1 steps a second, %2 needed), and no recordings of this question&apos;s runs ship with the app: the lab slides show the live runs as far as they get.</source>
+        <translation>Die Live-Läufe sind langsamer, als die Folien es brauchen (%1 Schritte pro Sekunde, %2 nötig), und für die Läufe dieser Frage liegen der App keine Aufzeichnungen bei: die Laborfolien zeigen die Live-Läufe so weit, wie sie kommen.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::PresenterWalkthrough</name>

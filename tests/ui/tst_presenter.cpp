@@ -62,6 +62,7 @@ class TestPresenter : public QObject {
   void acceptedRecordingsKeepTheSlide();
   void recordingsAcceptedOnTheBreakdownShowItFromItsTop();
   void measuredSlownessOffersTheRecordingsWhateverTheCause();
+  void noOfferWhereNoRecordingHoldsTheQuestionsRuns();
   void aClickersWalkOnTheRecordingsAt1024x768();
   void paceEstimate();
   void questionsAnswerToAClickersKeys_data();
@@ -776,6 +777,46 @@ void TestPresenter::measuredSlownessOffersTheRecordingsWhateverTheCause() {
   QVERIFY(presenter->isActive());
   QVERIFY(!presenter->presentingRecordings());
   QVERIFY(lab->anyRunActive());  // "No": the live runs go on
+  QTest::keyClick(window->studyView(), Qt::Key_Escape);
+  QTRY_VERIFY(!presenter->isActive());
+  QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 60000);
+}
+
+void TestPresenter::noOfferWhereNoRecordingHoldsTheQuestionsRuns() {
+  // The shipped recordings are the seed question's runs. Presenting question 007 (gradient
+  // accumulation) on a slow machine, the offer would replace its live run with them (seen with
+  // question 041: the worker-dies run gone, the seed question's "In short" on its last slide):
+  // no offer, the status line says why, and the live run goes on.
+  QTemporaryDir dir;
+  auto window = presenterWindow(dir, QSize(1024, 768));
+  QVERIFY(window);
+  auto* lab = window->labView();
+  lab->setSettings(test::tinyTrainConfig(2000, 4));
+  window->studyView()->goToQuestion(QStringLiteral("pmle-scaling-007"));
+  QTRY_VERIFY_WITH_TIMEOUT(window->studyView()->currentQuestion() &&
+                               window->studyView()->currentQuestion()->id ==
+                                   QStringLiteral("pmle-scaling-007"),
+                           10000);
+  bool asked = false;
+  window->setConfirm([&](const QString& title, const QString&) {
+    if (title == QStringLiteral("Present the recordings?")) asked = true;
+    return true;
+  });
+  PresenterMode* presenter = window->presenter();
+  QSignalSpy status(presenter, &PresenterMode::statusMessage);
+  QElapsedTimer wall;
+  wall.start();
+  presenter->setPaceClock([&wall] { return wall.elapsed() / 1000.0 * 200; });
+  presenter->enter();
+  QTRY_VERIFY_WITH_TIMEOUT(presenter->recordingsOffered(), 60000);
+  QVERIFY(!asked);
+  QVERIFY(!presenter->presentingRecordings());
+  bool said = false;
+  for (const QList<QVariant>& args : status)
+    said = said || args.value(0).toString().contains(
+                       QStringLiteral("no recordings of this question's runs ship with the app"));
+  QVERIFY(said);
+  QVERIFY(lab->anyRunActive());
   QTest::keyClick(window->studyView(), Qt::Key_Escape);
   QTRY_VERIFY(!presenter->isActive());
   QTRY_VERIFY_WITH_TIMEOUT(!lab->anyRunActive(), 60000);

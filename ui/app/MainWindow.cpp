@@ -1,5 +1,7 @@
 #include "ui/app/MainWindow.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -119,6 +121,16 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     lab->setRecordedOnly(true);
     lab->setReplaySpeed(16);  // the class sees each curve build up in seconds
     return lab->replayRecordings(std::move(recordings));
+  });
+  presenter_->setRecordingsCover([](const QStringList& scenarioIds) {
+    const RecordingLoader::Result shipped =
+        RecordingLoader::loadNow(RecordingLoader::builtinRecordings());
+    if (!shipped.error.isEmpty()) return false;
+    QStringList recorded;
+    for (const RunRecording& r : shipped.recordings)
+      recorded << QString::fromStdString(r.scenarioId);
+    return std::all_of(scenarioIds.begin(), scenarioIds.end(),
+                       [&](const QString& id) { return recorded.contains(id); });
   });
   connect(lab, &LabView::runsUpdated, presenter_, &PresenterMode::refreshVerdicts);
   // Live runs that would not finish before the lab slides: the shipped recordings instead.

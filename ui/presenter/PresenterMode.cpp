@@ -223,6 +223,19 @@ void PresenterMode::checkPace() {
   if (r.verdict != LivePace::Verdict::Offer) return;  // still measuring, or on time: watched on
   paceTimer_->stop();                                 // the teacher is asked once per walk-through
   offered_ = true;
+  QStringList scenarios;
+  for (const PresenterWalkthrough::Step& s : walkthrough_->steps())
+    if (s.kind == PresenterWalkthrough::StepKind::RunOption && !scenarios.contains(s.scenarioId))
+      scenarios << s.scenarioId;
+  if (cover_ && !cover_(scenarios)) {
+    emit statusMessage(
+        tr("The live runs are slower than the slides need (%1 steps a second, %2 needed), and "
+           "no recordings of this question's runs ship with the app: the lab slides show the "
+           "live runs as far as they get.")
+            .arg(QLocale().toString(r.stepsPerSecond, 'g', 2),
+                 QLocale().toString(r.neededPerSecond, 'g', 2)));
+    return;
+  }
   const QString measured =
       r.noStepYet
           ? tr("Measured: no live run has finished a step in the %1 s since they started (less "

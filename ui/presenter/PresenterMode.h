@@ -73,6 +73,12 @@ class PresenterMode : public QObject {
   // instead of training); returns false when the lab replayed nothing.
   using RecordingsPlayer = std::function<bool(std::vector<RunRecording>)>;
   void setRecordingsPlayer(RecordingsPlayer player) { player_ = std::move(player); }
+  // Whether the recordings the offer would play hold a run of every one of these scenarios
+  // (the question's run steps). Without it, every question's recordings are assumed to exist.
+  // The shipped ones are the seed question's: offered for question 041, they replaced its
+  // worker-dies run with the seed question's runs and "In short".
+  using RecordingsCover = std::function<bool(const QStringList& scenarioIds)>;
+  void setRecordingsCover(RecordingsCover cover) { cover_ = std::move(cover); }
   // Whether the walkthrough on screen presents recordings (no step waits for training).
   bool presentingRecordings() const { return withRecordings_; }
   // Asks the teacher a yes/no question (a QMessageBox by default; tests answer it themselves).
@@ -150,6 +156,7 @@ class PresenterMode : public QObject {
   PresenterWalkthrough* walkthrough_;
   ScenarioRunner runner_;
   RecordingsPlayer player_;
+  RecordingsCover cover_;
   bool withRecordings_ = false;
   Confirm confirm_;
   QTimer* paceTimer_ = nullptr;
