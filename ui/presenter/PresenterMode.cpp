@@ -28,6 +28,7 @@ namespace precisionlab {
 
 namespace {
 constexpr double kPresenterFontScale = 1.6;
+constexpr int kStepLineRightMargin = 12;  // px between the step line and the right edge
 }  // namespace
 
 double PresenterMode::fontScaleFor(const QSize& screen) {
@@ -64,6 +65,8 @@ PresenterMode::PresenterMode(QMainWindow* window, QTabWidget* tabs, StudyView* s
     dialog->open();
   });
   stepLabel_ = new QLabel;
+  // Off the screen's right edge: "Esc leave" touched it at 1024x768 under a window manager.
+  stepLabel_->setContentsMargins(0, 0, kStepLineRightMargin, 0);
   paceTimer_ = new QTimer(this);
   paceTimer_->setInterval(1000);
   connect(paceTimer_, &QTimer::timeout, this, &PresenterMode::checkPace);
@@ -324,7 +327,7 @@ void PresenterMode::updateStepLine() {
   // (1024 px with the presenter's large font). The bar's height follows the label's two lines.
   // Its room: the bar's width less its margins and the size grip, as QStatusBar lays it out.
   QStatusBar* bar = window_->statusBar();
-  const int room = bar->width() - 32;
+  const int room = bar->width() - 32 - kStepLineRightMargin;
   const QString text = QFontMetrics(stepLabel_->font()).horizontalAdvance(oneLine) <= room
                            ? oneLine
                            : step + QLatin1Char('\n') + keys;

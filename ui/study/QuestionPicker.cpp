@@ -48,6 +48,7 @@ QuestionPicker::QuestionPicker(const quiz::QuestionBank& bank, QWidget* parent) 
   list_ = new QListWidget(this);
   list_->setWordWrap(true);
   list_->setUniformItemSizes(false);
+  list_->setSpacing(3);  // three lines an item: apart, they read as one question each
   list_->setAccessibleName(tr("Questions"));
   layout->addWidget(list_, 1);
   count_ = new QLabel(this);
