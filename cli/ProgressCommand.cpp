@@ -211,13 +211,15 @@ QString readinessEvidence(const ReadinessReport& r) {
   if (!r.evidenceIsThin)
     return basis + QStringLiteral(" The range includes how uncertain those parameters are.");
   return basis + QStringLiteral(
-                     " That is little to go on: every figure rests mostly on your share of right "
-                     "answers so far (%1 of %2, %3, 90 % range %4-%5), not on the schedule's "
-                     "memory model (its weight: %6), and the ranges are as wide as that. They "
-                     "narrow as you answer more and optimize (progress optimize).")
+                     " That is little to go on: every figure rests mostly on your right answers "
+                     "so far (%1 of %2, %3; from so few, an estimated %4, 90 % range %5-%6), "
+                     "not on the schedule's memory model (its weight: %7), and the ranges are "
+                     "as wide as that. They narrow as you answer more and optimize (progress "
+                     "optimize).")
                      .arg(r.right)
                      .arg(r.answers)
-                     .arg(percent(r.overall.evidence.share), percent(r.overall.evidence.low),
+                     .arg(r.answers ? percent(double(r.right) / r.answers) : QStringLiteral("-"),
+                          percent(r.overall.evidence.share), percent(r.overall.evidence.low),
                           percent(r.overall.evidence.high), percent(r.modelWeight));
 }
 

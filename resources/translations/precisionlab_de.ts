@@ -781,10 +781,6 @@
         <translation>die Numerik von fp16=True wird auf dieser CPU emuliert (Werte auf fp16 gerundet, wie eine GPU sie hielte): ihre Geschwindigkeit hier ist keine Messung</translation>
     </message>
     <message>
-        <source>faster on a GPU (recorded on %1), not on this machine</source>
-        <translation>schneller auf einer GPU (aufgezeichnet auf %1), nicht auf diesem Rechner</translation>
-    </message>
-    <message>
         <source>faster on GPU Tensor Cores (published measurements), not on this machine</source>
         <translation>schneller auf GPU-Tensor-Cores (veröffentlichte Messungen), nicht auf diesem Rechner</translation>
     </message>
@@ -859,10 +855,6 @@
     <message>
         <source>on GPUs, BERT fine-tuning: %1</source>
         <translation>auf GPUs, BERT-Feinabstimmung: %1</translation>
-    </message>
-    <message>
-        <source>faster where it was recorded (%1)</source>
-        <translation>schneller dort, wo aufgezeichnet wurde (%1)</translation>
     </message>
     <message>
         <source>batch %1 instead of %2 at the same learning rate: other updates (loss up to %3 relative from the baseline&apos;s at the same step, %4 steps compared)</source>
@@ -1131,6 +1123,26 @@
     <message>
         <source>the job &quot;%1&quot; failed: %2</source>
         <translation>der Job „%1“ ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>faster on a GPU, measured with %1 (recorded on %2): %3x fp32&apos;s speed; not on this machine</source>
+        <translation>schneller auf einer GPU, gemessen mit %1 (aufgezeichnet auf %2): %3x die Geschwindigkeit von fp32; nicht auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>faster where it was recorded (%1), measured with %2: %3x fp32&apos;s speed</source>
+        <translation>schneller dort, wo aufgezeichnet wurde (%1), gemessen mit %2: %3x die Geschwindigkeit von fp32</translation>
+    </message>
+    <message>
+        <source>%1x fp32&apos;s peak memory, recorded with %2</source>
+        <translation>%1x der Spitzenspeicher von fp32, mit %2 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Memory: %1x fp32&apos;s peak where these runs were recorded (%2), measured with %3 itself.</source>
+        <translation>Speicher: %1x der Spitze von fp32 dort, wo diese Läufe aufgezeichnet wurden (%2), mit %3 selbst gemessen.</translation>
+    </message>
+    <message>
+        <source>Memory: %1x fp32&apos;s peak where these runs were recorded (%2), measured with %3, the same mechanism; %4 itself was not measured there.</source>
+        <translation>Speicher: %1x der Spitze von fp32 dort, wo diese Läufe aufgezeichnet wurden (%2), mit %3 gemessen, demselben Mechanismus; %4 selbst wurde dort nicht gemessen.</translation>
     </message>
 </context>
 <context>
@@ -2538,6 +2550,10 @@ Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei 
             <numerusform>Laborsitzung %1 wieder geöffnet: %n Läufe, als Aufzeichnungen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabSessionStore</name>
@@ -3808,6 +3824,10 @@ Stattdessen die mitgelieferten Aufzeichnungen zeigen? (Die Live-Läufe halten an
         <source>The live runs are slower than the slides need (%1 steps a second, %2 needed), and no recordings of this question&apos;s runs ship with the app: the lab slides show the live runs as far as they get.</source>
         <translation>Die Live-Läufe sind langsamer, als die Folien es brauchen (%1 Schritte pro Sekunde, %2 nötig), und für die Läufe dieser Frage liegen der App keine Aufzeichnungen bei: die Laborfolien zeigen die Live-Läufe so weit, wie sie kommen.</translation>
     </message>
+    <message>
+        <source>%1: the same mechanism, as recorded</source>
+        <translation>%1: derselbe Mechanismus, wie aufgezeichnet</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::PresenterWalkthrough</name>
@@ -4420,13 +4440,6 @@ LibTorch %1</translation>
         <source>Set an exam date in the future to see how ready you are.</source>
         <translation>Legen Sie ein Prüfungsdatum in der Zukunft fest, um zu sehen, wie gut Sie vorbereitet sind.</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;p&gt;Predicted share of this bank&apos;s questions answered right on the exam day (in %n day(s)), with a 90 % range. Questions you have not answered yet count with your share of right first answers (%1).&lt;/p&gt;</source>
-        <translation>
-            <numerusform>&lt;p&gt;Vorhergesagter Anteil richtig beantworteter Fragen dieser Sammlung am Prüfungstag (in %n Tag), mit einem 90-%-Bereich. Noch nie beantwortete Fragen zählen mit Ihrem Anteil richtiger erster Antworten (%1).&lt;/p&gt;</numerusform>
-            <numerusform>&lt;p&gt;Vorhergesagter Anteil richtig beantworteter Fragen dieser Sammlung am Prüfungstag (in %n Tagen), mit einem 90-%-Bereich. Noch nie beantwortete Fragen zählen mit Ihrem Anteil richtiger erster Antworten (%1).&lt;/p&gt;</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Sub-objective</source>
         <translation>Teilziel</translation>
@@ -4497,9 +4510,16 @@ LibTorch %1</translation>
         <source>; for the %1 answered, readiness predicted %2 right and %3 were, a gap of %4 points</source>
         <translation>; für die %1 beantworteten sagte die Bereitschaft %2 richtig voraus, %3 waren es, eine Abweichung von %4 Punkten</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;Predicted share of this bank&apos;s questions answered right on the exam day (in %n day(s)), with a 90 % range. Questions you have not answered yet count with the chance of a right first answer estimated from yours (%1).&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;Vorhergesagter Anteil richtig beantworteter Fragen dieser Sammlung am Prüfungstag (in %n Tag), mit einem 90-%-Bereich. Noch nie beantwortete Fragen zählen mit der Chance einer richtigen ersten Antwort, geschätzt aus Ihren (%1).&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;Vorhergesagter Anteil richtig beantworteter Fragen dieser Sammlung am Prüfungstag (in %n Tagen), mit einem 90-%-Bereich. Noch nie beantwortete Fragen zählen mit der Chance einer richtigen ersten Antwort, geschätzt aus Ihren (%1).&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; That is little to go on: every figure rests mostly on your share of right answers so far (%2 of %3, %4, 90 % range %5–%6), not on the schedule&apos;s memory model (its weight: %7), and the ranges are as wide as that. They narrow as you answer more and optimize.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; Das ist wenig: Jede Zahl beruht vor allem auf Ihrem bisherigen Anteil richtiger Antworten (%2 von %3, %4, 90-%-Bereich %5–%6), nicht auf dem Gedächtnismodell des Plans (sein Gewicht: %7), und die Bereiche sind entsprechend breit. Sie werden enger, je mehr Sie antworten und optimieren.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; That is little to go on: every figure rests mostly on your right answers so far (%2 of %3, %4; from so few, an estimated %5, 90 % range %6–%7), not on the schedule&apos;s memory model (its weight: %8), and the ranges are as wide as that. They narrow as you answer more and optimize.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; Das ist wenig: Jede Zahl beruht vor allem auf Ihren bisher richtigen Antworten (%2 von %3, %4; aus so wenigen geschätzt %5, 90-%-Bereich %6–%7), nicht auf dem Gedächtnismodell des Plans (sein Gewicht: %8), und die Bereiche sind entsprechend breit. Sie werden enger, je mehr Sie antworten und optimieren.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,10 @@ CORE_TEST(aGpuRunMeasuresFp16ItselfAndRecordingsSpeakForTheirGpu) {
   checkInvariants(r, "H200 recorded, replayed on a CPU");
   CHECK(!r.fasterHere);
   CHECK(r.speedClaim.english().find("recorded on NVIDIA H200") != std::string::npos);
+  CHECK_MSG(r.speedClaim.english().find("measured with fp16=True") != std::string::npos,
+            r.speedClaim.english());
+  CHECK(r.claimIsOwnRun);
+  CHECK(r.memoryConclusion.english().find("measured with fp16=True itself") != std::string::npos);
   bool recorded = false;
   for (const EvidenceLine& l : r.lines)
     recorded = recorded || (l.source == EvidenceSource::Recorded &&
@@ -236,6 +240,20 @@ CORE_TEST(aRecordingSpeaksForItsOwnMachine) {
             s.conclusion.english());
   CHECK_MSG(s.conclusion.english().find("bf16=True 1.70x fp32") != std::string::npos,
             s.conclusion.english());
+  // fp16=True's headline names the recorded run behind the figure, and its memory (a restored
+  // lab's card read "faster where it was recorded" over bf16=True's figure; issue 45 item 1).
+  CHECK_EQ(s.claimRun, std::string("bf16=True"));
+  CHECK(!s.claimIsOwnRun);
+  CHECK_MSG(s.speedClaim.english().find("measured with bf16=True: 1.70x fp32's speed") !=
+                std::string::npos,
+            s.speedClaim.english());
+  CHECK_EQ(s.memoryRun, std::string("bf16=True"));
+  CHECK_EQ(s.memoryClaim.english(),
+           std::string("0.80x fp32's peak memory, recorded with bf16=True"));
+  CHECK_MSG(s.memoryConclusion.english().find("measured with bf16=True, the same mechanism; "
+                                              "fp16=True itself was not measured there") !=
+                std::string::npos,
+            s.memoryConclusion.english());
 }
 
 // Issue 45 and 50: LibTorch 2.x runs fp16=True with real fp16 kernels on a CPU with fp16 units

@@ -171,8 +171,9 @@ class TestHostileQuiz4 : public QObject {
     QVERIFY2(r.out.contains("last exam: 2 of 10 right (20 %), 4 unanswered counted wrong; for "
                             "the 6 answered"),
              qPrintable(r.out));
-    QVERIFY2(r.out.contains("your share of right answers so far (3 of 12, 29 %"),
-             qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains("your right answers so far (3 of 12, 25 %; from so few, an estimated 29 %"),
+        qPrintable(r.out));
     // The overall row: "overall  12/52  share (low-high)  share (low-high)".
     const QRegularExpression overall(
         QStringLiteral("\\noverall +\\d+/\\d+ +(\\d+) % \\((\\d+) %-(\\d+) %\\) +(\\d+) % "

@@ -3,7 +3,8 @@
 // run with its records; runs that never stepped, replayed runs and runs still going are not
 // saved; a swap a crash interrupted is finished or undone; an older version's single folder joins
 // the history; a kept finished run wins over a new one that did not finish; and a tiny live run
-// (3 steps) is saved by the archive itself once it stops. Seconds.
+// (3 steps) is saved by the archive itself once it stops, and the live baseline started for a
+// follow-up that did not finish goes with it. Seconds.
 #include <QtTest>
 
 #include <QDir>
@@ -17,6 +18,7 @@
 #include "ui/lab/LabSessionArchive.h"
 #include "ui/lab/LabSessionStore.h"
 #include "ui/lab/RunDataStore.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 using namespace precisionlab;
 
@@ -236,6 +238,14 @@ class TestLabSessionArchive : public QObject {
     QVERIFY(shown.front()->replayed());
     QCOMPARE(shown.front()->state, RunState::Finished);
     QCOMPARE(shown.front()->steps.size(), shipped("fp16-amp.plrun").steps.size());
+    // The live baseline started for it went with it: the restored baseline stands alone, in
+    // the colour the captions name (it turned slate blue beside the cancelled live one).
+    const QList<const TrackedRun*> base = lab.store().runsOf(ScenarioCatalog::baselineId());
+    QCOMPARE(base.size(), 1);
+    QVERIFY(base.front()->replayed());
+    QCOMPARE(base.front()->state, RunState::Finished);
+    QCOMPARE(RunDataStore::colorOf(*base.front()),
+             ScenarioCatalog::runColor(ScenarioCatalog::baselineId(), 0, 1));
   }
 
   void savesALiveSessionWhenItStops() {

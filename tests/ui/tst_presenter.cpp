@@ -299,6 +299,16 @@ void TestPresenter::presentsWithRecordings() {
   QVERIFY2(
       table->item(0, LabVerdictTable::kProvenance)->text().startsWith(QStringLiteral("recorded")),
       qPrintable(table->item(0, LabVerdictTable::kProvenance)->text()));
+  // Every claim says where it was measured (issue 45 item 1): the companion's row is the
+  // recording's, not "measured here", and fp16=True's card names the recorded run behind its
+  // speed and memory (it read "faster where it was recorded" over bf16=True's figure).
+  const QString companion = table->item(table->rowCount() - 1, LabVerdictTable::kScenario)->text();
+  QVERIFY2(companion.contains(QStringLiteral("as recorded")) &&
+               !companion.contains(QStringLiteral("measured here")),
+           qPrintable(companion));
+  QVERIFY2(texts.join(u'\n').contains(QStringLiteral("measured with bf16=True")) &&
+               texts.join(u'\n').contains(QStringLiteral("its peak memory")),
+           qPrintable(texts.join(u'\n')));
   QTest::keyClick(window->tabs()->currentWidget(), Qt::Key_Escape);
   QVERIFY(!presenter->isActive());
   QVERIFY(!lab->recordedOnly());

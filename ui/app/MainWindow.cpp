@@ -26,6 +26,7 @@
 #include "quiz/BankLint.h"
 #include "quiz/BankLoader.h"
 #include "ui/app/AppLanguage.h"
+#include "ui/app/QuestionPicker.h"
 #include "ui/app/UserGuideWindow.h"
 #include "ui/export/GpuEstimateDialog.h"
 #include "ui/export/RunCsvExporter.h"
@@ -35,7 +36,6 @@
 #include "ui/lab/RunDataStore.h"
 #include "ui/presenter/PresenterMode.h"
 #include "ui/study/ProgressView.h"
-#include "ui/study/QuestionPicker.h"
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
 

@@ -57,6 +57,7 @@ ChartPanel::ChartPanel(const QString& metricId, const QString& title, const QStr
   view_->addAction(svg);
 
   hintLabel_ = new QLabel(view_);
+  hintLabel_->setObjectName(QStringLiteral("chartHint"));
   hintLabel_->setAlignment(Qt::AlignCenter);
   hintLabel_->setWordWrap(true);
   hintLabel_->setAttribute(Qt::WA_TransparentForMouseEvents);
@@ -182,21 +183,16 @@ void ChartPanel::resizeEvent(QResizeEvent* event) {
 }
 
 // By hand: the hint lies over the chart, and a layout places widgets beside each other, not over.
-// Inside the plot area, where the chart has one: over the whole view, a long hint (the
-// divergence chart's) wrapped across the y axis's title and ticks at 1024x768.
+// Over the plot area, not the whole view: at 1024x768 and 1280x800 the divergence chart's
+// three-line hint ran over its axis title and tick labels (seen walking issue 45). Before the
+// chart's first layout its plot area is empty: the whole view then.
 void ChartPanel::placeHint() {
-  QRect area = view_->rect().adjusted(24, 24, -24, -24);
-  const QRectF plot = chart_->plotArea();
-  if (plot.isValid()) {
-    const QRect inPlot =
-        view_->mapFromScene(chart_->mapToScene(plot)).boundingRect().adjusted(6, 4, -6, -4);
-    const QSize needs = hintLabel_->fontMetrics()
-                            .boundingRect(QRect(0, 0, std::max(1, inPlot.width()), 10000),
-                                          Qt::AlignCenter | Qt::TextWordWrap, hintLabel_->text())
-                            .size();
-    if (inPlot.width() >= 120 && needs.height() <= inPlot.height()) area = inPlot;
-  }
-  hintLabel_->setGeometry(area);
+  const QRect plot = view_->mapFromScene(chart_->mapToScene(chart_->plotArea()))
+                         .boundingRect()
+                         .translated(view_->viewport()->pos());
+  hintLabel_->setGeometry(plot.width() > 80 && plot.height() > 30
+                              ? plot.adjusted(4, 4, -4, -4)
+                              : view_->rect().adjusted(24, 24, -24, -24));
 }
 
 bool ChartPanel::savePng(const QString& path, QString* error) const {

@@ -67,6 +67,8 @@ class LabController : public QObject {
   void stopAll();
   // Cancels everything and forgets every run and verdict.
   void clear();
+  // Cancels and removes a scenario's runs: all of them, or only those of `source`.
+  void forget(const QString& scenarioId, const QString& source = QString());
 
   // Replays recordings: each scenario in the batch replaces its curves (a recorded baseline
   // only those of its own machine); returns the runs' labels.
@@ -86,8 +88,6 @@ class LabController : public QObject {
   void verdictsUpdated();
 
  private:
-  // Cancels and removes a scenario's runs: all of them, or only those of `source`.
-  void forget(const QString& scenarioId, const QString& source = QString());
   void cancel(RunKey key);
   void ensurePolling();
   void changed();

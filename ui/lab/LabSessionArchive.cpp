@@ -207,6 +207,22 @@ void LabSessionArchive::showKeptRuns(const Items& items) {
     if (!shown.isEmpty() && !shown.front()->replayed()) scenarios.append(item.scenario);
   }
   if (scenarios.isEmpty()) return;
+  // The live baseline started for those runs stopped with them: it goes too unless a live run
+  // that stays compares with it. Kept, its cancelled curve stood beside the restored baseline,
+  // which then took the turned colour of a recording beside a live run (slate blue, the caption
+  // saying dark grey; seen walking issue 45: restart, one option, Stop all).
+  if (scenarios.contains(ScenarioCatalog::baselineId())) {
+    QString liveBaseline;
+    bool alone = true;
+    for (const TrackedRun& r : store.runs()) {
+      if (r.replayed()) continue;
+      const QString id = QString::fromStdString(r.scenarioId);
+      if (id == ScenarioCatalog::baselineId()) liveBaseline = QString::fromStdString(r.source);
+      alone = alone && scenarios.contains(id);
+    }
+    if (alone && !liveBaseline.isEmpty())
+      controller_->forget(ScenarioCatalog::baselineId(), liveBaseline);
+  }
   const QList<const TrackedRun*> base = store.runsOf(ScenarioCatalog::baselineId());
   const bool needBaseline = base.isEmpty() || !base.front()->replayed();
   LabSessionEntry entry;

@@ -6,6 +6,7 @@
 
 #include "ui/lab/LabSessionArchive.h"
 #include "ui/lab/LabView.h"
+#include "ui/lab/ScenarioCatalog.h"
 
 namespace precisionlab {
 
@@ -39,9 +40,15 @@ LabSessionMenu::LabSessionMenu(LabView* lab, LabSessionArchive* archive, QWidget
     return true;
   });
   connect(archive_, &LabSessionArchive::restoredKept, this, [this](const QStringList& ids) {
+    // By the rows' names, as the lab shows them ("baseline-fp32, fp16-amp" read as a file name).
+    QStringList names;
+    for (const QString& id : ids) {
+      const ScenarioInfo* info = ScenarioCatalog::find(id);
+      names << (info ? ScenarioCatalog::shortName(*info) : id);
+    }
     emit statusMessage(tr("The session keeps the finished run of %1: the new run did not "
                           "finish, so the lab shows the finished one again.")
-                           .arg(ids.join(QStringLiteral(", "))));
+                           .arg(names.join(tr(", "))));
   });
   connect(this, &QMenu::aboutToShow, this, &LabSessionMenu::refresh);
   refresh();

@@ -69,11 +69,18 @@ void VerdictSlide::fill(const LabController* lab, const StudyView& study, bool w
     }
   }
   // A companion beside its option (bf16=True beside fp16=True: the same mechanism, with the
-  // speed this machine can measure).
+  // speed this machine can measure), said to be a recording's where it is one (the recordings'
+  // last slide read "measured here" over a run recorded elsewhere).
   for (const QString& id : companions)
-    if (const ScenarioInfo* info = ScenarioCatalog::find(id))
-      rows.append(
-          {PresenterMode::tr("%1: the same mechanism, measured here").arg(info->title), id, -1});
+    if (const ScenarioInfo* info = ScenarioCatalog::find(id)) {
+      const QList<const TrackedRun*> runs =
+          lab ? lab->store().runsOf(id) : QList<const TrackedRun*>();
+      const bool recorded = !runs.isEmpty() && runs.front()->replayed();
+      rows.append({(recorded ? PresenterMode::tr("%1: the same mechanism, as recorded")
+                             : PresenterMode::tr("%1: the same mechanism, measured here"))
+                       .arg(info->title),
+                   id, -1});
+    }
   // Reads the lab's cached verdicts: refilled on every lab update, it computes none itself.
   table_->fill(lab ? &lab->store() : nullptr, lab ? &lab->verdicts() : nullptr, rows);
   if (lab) {

@@ -185,7 +185,7 @@ void ReadinessPanel::show(const quiz::ReadinessReport& r) {
   }
   QString html = tr("<p>Predicted share of this bank's questions answered right on the exam "
                     "day (in %n day(s)), with a 90 % range. Questions you have not answered yet "
-                    "count with your share of right first answers (%1).</p>",
+                    "count with the chance of a right first answer estimated from yours (%1).</p>",
                     nullptr, r.daysToExam)
                      .arg(percent(r.firstAnswerShare));
   html += QStringLiteral(
@@ -218,14 +218,18 @@ void ReadinessPanel::show(const quiz::ReadinessReport& r) {
                         (r.fitted ? tr(", with FSRS parameters fitted to your answers.")
                                   : tr(", with FSRS parameters not fitted to you (the defaults)."));
   if (r.evidenceIsThin)
-    html += tr("<p><b>%1</b> That is little to go on: every figure rests mostly on your share "
-               "of right answers so far (%2 of %3, %4, 90 % range %5–%6), not on the "
-               "schedule's memory model (its weight: %7), and the ranges are as wide as that. "
-               "They narrow as you answer more and optimize.</p>")
+    // The answers' own share first, as the Accuracy tile says it (5 of 12: 42 %), then the
+    // estimate read from so few (43 %, 90 % range 22-65 %): one figure beside "5 of 12" read
+    // as a contradiction of the tile.
+    html += tr("<p><b>%1</b> That is little to go on: every figure rests mostly on your right "
+               "answers so far (%2 of %3, %4; from so few, an estimated %5, 90 % range "
+               "%6–%7), not on the schedule's memory model (its weight: %8), and the ranges are "
+               "as wide as that. They narrow as you answer more and optimize.</p>")
                 .arg(basis.toHtmlEscaped())
                 .arg(r.right)
                 .arg(r.answers)
-                .arg(percent(r.overall.evidence.share), percent(r.overall.evidence.low),
+                .arg(r.answers ? percent(double(r.right) / r.answers) : QStringLiteral("—"),
+                     percent(r.overall.evidence.share), percent(r.overall.evidence.low),
                      percent(r.overall.evidence.high), percent(r.modelWeight));
   else
     html += tr("<p><small>%1 The range covers how uncertain those parameters are, the "

@@ -101,7 +101,8 @@ struct SpeedStory {
   bool fasterHere = false;  // a live or recorded figure of this device reads faster
   // The run whose live figure the headline quotes: the row's own run ("fp16=True") where its
   // speed was measured here (a GPU, or LibTorch 2.x on a CPU with fp16 units), else the
-  // companion that measures the same mechanism ("bf16=True"); "" when nothing here was timed.
+  // companion that measures the same mechanism ("bf16=True"); in a replayed lab, the recorded
+  // run the claim quotes; "" when no figure is quoted.
   std::string claimRun;
   bool claimIsOwnRun = false;  // claimRun is the row's own run, not a stand-in for it
   // What the card's headline may claim about speed on this machine, naming the run that
@@ -110,7 +111,8 @@ struct SpeedStory {
   // speed", or "faster on GPU Tensor Cores (published measurements), not on this machine".
   VerdictText speedClaim;
   // Peak memory against fp32, measured live here, naming its run the same way ("0.84x fp32's
-  // peak memory, measured with fp16=True itself"); empty text when no live run measured it.
+  // peak memory, measured with fp16=True itself"); in a replayed lab that nothing live measured,
+  // the recording's ("0.84x fp32's peak memory, recorded with bf16=True"); else empty text.
   // `memoryRun` and `memoryRatio` are its run and figure (a card says "0.84x its peak memory"
   // after the speed claim when the two are the same run's).
   VerdictText memoryClaim;
@@ -121,7 +123,7 @@ struct SpeedStory {
   // sentence is hardwareCapability(hardware)).
   VerdictText conclusion;
   // The memory sentence for the conclusion ("Memory: 0.84x fp32's peak, measured with ..."),
-  // empty text when no live run measured it.
+  // the recording's in a replayed lab, empty text when no run measured it.
   VerdictText memoryConclusion;
 };
 

@@ -455,14 +455,25 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                                           "mixed precision, measured here with %1, the same "
                                           "autocast mechanism: %2x fp32's speed"),
                         {word(standInHere->run), num(standInHere->speedup, 2)});
-  else if (gpuRecording)
+  else if (const SpeedObservation* recorded = gpuRecording ? gpuRecording : cpuRecording) {
+    // A replayed lab: the claim names the recorded run and its figure as a live one would (a
+    // restored lab's fp16=True card read "faster where it was recorded" over bf16=True's figure,
+    // its own run emulated).
+    s.claimRun = recorded->run;
+    s.claimIsOwnRun = recorded->run == in.subject;
     s.speedClaim =
-        text(PL_TRANSLATE_NOOP("Verdict", "faster on a GPU (recorded on %1), not on this machine"),
-             {word(readHardware(gpuRecording->provenance.device).gpuName)});
-  else if (cpuRecording)
-    s.speedClaim = text(PL_TRANSLATE_NOOP("Verdict", "faster where it was recorded (%1)"),
-                        {word(recordedWhere(cpuRecording->provenance))});
-  else
+        recorded == gpuRecording
+            ? text(PL_TRANSLATE_NOOP("Verdict",
+                                     "faster on a GPU, measured with %1 (recorded on %2): %3x "
+                                     "fp32's speed; not on this machine"),
+                   {word(recorded->run), word(readHardware(recorded->provenance.device).gpuName),
+                    num(recorded->speedup, 2)})
+            : text(PL_TRANSLATE_NOOP("Verdict",
+                                     "faster where it was recorded (%1), measured with %2: %3x "
+                                     "fp32's speed"),
+                   {word(recordedWhere(recorded->provenance)), word(recorded->run),
+                    num(recorded->speedup, 2)});
+  } else
     s.speedClaim = text(PL_TRANSLATE_NOOP(
         "Verdict", "faster on GPU Tensor Cores (published measurements), not on this machine"));
   // Memory, from the row's own run where it was measured live (fp16 tensors are live even where
@@ -488,6 +499,34 @@ SpeedStory mixedPrecisionSpeedStory(const SpeedStoryInput& in) {
                                "Memory: %1x fp32's peak, measured here with %2, "
                                "the same mechanism; %3 itself was not measured here."),
              {num(standInMemory->memoryRatio, 2), word(standInMemory->run), word(in.subject)});
+  }
+  // Nothing live measured memory (a replayed lab): the recording's figure, said to be recorded,
+  // from the run the claim names where that run has one.
+  const SpeedObservation* recordedMemory = nullptr;
+  if (!ownMemory && !standInMemory)
+    for (const SpeedObservation& o : in.observations)
+      if (o.provenance.kind == Provenance::Recorded && o.memoryMeasurable &&
+          (!recordedMemory || o.run == s.claimRun))
+        recordedMemory = &o;
+  if (recordedMemory) {
+    const std::string& run = recordedMemory->run;
+    s.memoryRun = run;
+    s.memoryRatio = recordedMemory->memoryRatio;
+    s.memoryClaim = text(PL_TRANSLATE_NOOP("Verdict", "%1x fp32's peak memory, recorded with %2"),
+                         {num(recordedMemory->memoryRatio, 2), word(run)});
+    s.memoryConclusion =
+        run == in.subject
+            ? text(PL_TRANSLATE_NOOP("Verdict",
+                                     "Memory: %1x fp32's peak where these runs were recorded "
+                                     "(%2), measured with %3 itself."),
+                   {num(recordedMemory->memoryRatio, 2),
+                    word(recordedWhere(recordedMemory->provenance)), word(run)})
+            : text(PL_TRANSLATE_NOOP("Verdict",
+                                     "Memory: %1x fp32's peak where these runs were recorded "
+                                     "(%2), measured with %3, the same mechanism; %4 itself "
+                                     "was not measured there."),
+                   {num(recordedMemory->memoryRatio, 2),
+                    word(recordedWhere(recordedMemory->provenance)), word(run), word(in.subject)});
   }
   // The published range, for the conclusion.
   double lo = 1e300, hi = 0;

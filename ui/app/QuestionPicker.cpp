@@ -1,4 +1,4 @@
-#include "ui/study/QuestionPicker.h"
+#include "ui/app/QuestionPicker.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
