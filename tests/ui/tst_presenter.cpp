@@ -803,10 +803,10 @@ void TestPresenter::noOfferWhereNoRecordingHoldsTheQuestionsRuns() {
   auto* lab = window->labView();
   lab->setSettings(test::tinyTrainConfig(2000, 4));
   window->studyView()->goToQuestion(QStringLiteral("pmle-scaling-007"));
-  QTRY_VERIFY_WITH_TIMEOUT(window->studyView()->currentQuestion() &&
-                               window->studyView()->currentQuestion()->id ==
-                                   QStringLiteral("pmle-scaling-007"),
-                           10000);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      window->studyView()->currentQuestion() &&
+          window->studyView()->currentQuestion()->id == QStringLiteral("pmle-scaling-007"),
+      10000);
   bool asked = false;
   window->setConfirm([&](const QString& title, const QString&) {
     if (title == QStringLiteral("Present the recordings?")) asked = true;

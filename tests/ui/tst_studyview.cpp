@@ -15,11 +15,11 @@
 #include "quiz/ProgressStore.h"
 #include "quiz/QuizSession.h"
 #include "ui/app/AppLanguage.h"
+#include "ui/app/QuestionPicker.h"
 #include "ui/study/BreakdownPanel.h"
 #include "ui/study/ExamNavigator.h"
 #include "ui/study/ExamPassMark.h"
 #include "ui/study/OptionCard.h"
-#include "ui/study/QuestionPicker.h"
 #include "ui/study/StudyController.h"
 #include "ui/study/StudyView.h"
 
