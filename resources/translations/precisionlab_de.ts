@@ -1144,6 +1144,10 @@
         <source>Memory: %1x fp32&apos;s peak where these runs were recorded (%2), measured with %3, the same mechanism; %4 itself was not measured there.</source>
         <translation>Speicher: %1x der Spitze von fp32 dort, wo diese Läufe aufgezeichnet wurden (%2), mit %3 gemessen, demselben Mechanismus; %4 selbst wurde dort nicht gemessen.</translation>
     </message>
+    <message>
+        <source>Speed is not a measure of fp16 weights here: their fp16 numerics ran on a CPU without fp16 units (converted element by element, or emulated); a CUDA GPU or a CPU with avx512_fp16 measures them.</source>
+        <translation>Die Geschwindigkeit misst hier keine fp16-Gewichte: ihre fp16-Numerik lief auf einer CPU ohne fp16-Einheiten (Element für Element umgewandelt oder emuliert); eine CUDA-GPU oder eine CPU mit avx512_fp16 misst sie.</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::BankLint</name>

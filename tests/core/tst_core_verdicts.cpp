@@ -169,6 +169,39 @@ CORE_TEST(aSettledFailureStoppedEarlyIsAFailureNotTooShort) {
   CHECK(v.judgement == Judgement::Failed);
   CHECK(contains(v.summary, "FAILED: NaN loss at step 2"));
   CHECK(contains(v.summary, "stopped after 12 of 100 steps"));
+
+  // The presenter's Esc stopped the baseline after 5 steps: the NaN is still the finding (it
+  // read "too short to judge: fp32 baseline cancelled after 5 of 60 steps" in the walk).
+  RunLog stopped = base;
+  stopped.steps.resize(5);
+  stopped.evals.clear();
+  stopped.state = RunState::Cancelled;
+  const Verdict w = judge(std::string(scenario::kHalfLayers), half, stopped);
+  CHECK(w.judgement == Judgement::Failed);
+  CHECK(contains(w.summary, "FAILED: NaN loss at step 2"));
+  CHECK(!contains(w.summary, "too short"));
+}
+
+// Half-precision layers are fp16 weights, not autocast: their missing speed is not pointed at
+// bf16=True's autocast run as "the same mechanism" (fp16=True's is).
+CORE_TEST(theHalfModelsSpeedNoteDoesNotCallBf16TheSameMechanism) {
+  const RunLog base = makeRun("fp32 baseline", 100, 1.6, 0.5, 0.85);
+  RunLog half = makeRun("Half-precision layers", 100, 1.6, 0.5, 0.85);
+  half.config.precision = Precision::HalfModel;
+  half.provenance.kind = Provenance::Emulated;
+  RunLog amp = makeRun("fp16=True", 100, 1.6, 0.5, 0.85);
+  amp.config.precision = Precision::Fp16Amp;
+  amp.provenance.kind = Provenance::Emulated;
+  auto notes = [](const Verdict& v) {
+    std::string all;
+    for (const VerdictText& n : v.notes) all += n.english() + "\n";
+    return all;
+  };
+  const std::string h = notes(judge(std::string(scenario::kHalfLayers), half, base));
+  CHECK(contains(h, "not a measure of fp16 weights"));
+  CHECK(!contains(h, "same mechanism"));
+  const std::string a = notes(judge(kAmp, amp, base));
+  CHECK(contains(a, "the same mechanism"));
 }
 
 CORE_TEST(accuracyIsComparedAtTheSameStep) {

@@ -295,7 +295,15 @@ void addClosingParts(const RunLog& judged, const Judge* judge, bool isBaseline, 
                         (p.kind == Provenance::Recorded && p.recordedKind == Provenance::Emulated);
   const bool closingSpeedNote =
       !v.speedMeasurable && !v.timedApart && !v.speedNotTheClaim && !isBaseline;
-  if (closingSpeedNote && p.kind == Provenance::Live && !p.speedRepresentative)
+  // bf16=True measures the same mechanism as fp16 autocast, not as fp16 weights (model.to(half)).
+  const bool halfWeights = judged.config.precision == Precision::HalfModel;
+  if (closingSpeedNote && halfWeights && (emulated || !p.speedRepresentative))
+    v.notes.push_back(text(PL_TRANSLATE_NOOP(
+        "Verdict",
+        "Speed is not a measure of fp16 weights here: their fp16 numerics ran on a CPU without "
+        "fp16 units (converted element by element, or emulated); a CUDA GPU or a CPU with "
+        "avx512_fp16 measures them.")));
+  else if (closingSpeedNote && p.kind == Provenance::Live && !p.speedRepresentative)
     v.notes.push_back(text(PL_TRANSLATE_NOOP(
         "Verdict",
         "Speed is not a measure of the method here: fp16 ran with real kernels on a CPU without "
@@ -407,9 +415,10 @@ Verdict computeVerdict(const MeasuredScenario& scenario, const RunLog& baseline,
   const bool ownsFailures = judge && judge->stage == Stage::OwnsFailures;
   if (isBaseline) {
     tellBaseline(baseline, baseShort, options, v);
-  } else if (failed && !ownsFailures && baseline.active()) {
-    // Stopped by a non-finite loss while the baseline still trains: the failure is the finding
-    // now (a NaN run's verdict must not wait minutes for the baseline, nor read "too short").
+  } else if (failed && !ownsFailures && (baseline.active() || baseShort)) {
+    // Stopped by a non-finite loss while the baseline still trains, or beside a baseline that
+    // was stopped short: the failure is the finding (a NaN run's verdict must not wait minutes
+    // for the baseline, nor read "too short" once the presenter's Esc stopped the baseline).
     tellFailed(false);
   } else if (baseShort) {
     tellTooShort(baseline, true);
