@@ -1,11 +1,12 @@
-// The presenter's pace judge (ui/presenter/LivePace.h) on made-up progress and time: the offer to
+// The presenter's pace judge (ui/lab/LivePace.h) on made-up progress and time: the offer to
 // switch to the recordings comes from measured steps per second against what the slides need,
 // whatever the cause; a slow preparation on an idle machine is waited out; a machine where every
 // run sits at step 1-2 (issue 45: after 3 minutes under load) is offered the recordings within a
 // window of the first step, so within 60 s of the first run slide.
+#include <QLocale>
 #include <QtTest>
 
-#include "ui/presenter/LivePace.h"
+#include "ui/lab/LivePace.h"
 
 using namespace precisionlab;
 using V = LivePace::Verdict;
@@ -87,6 +88,19 @@ class TestLivePace : public QObject {
     // Then the machine gets busy: by 60 s only 60 steps in all. The average over the time since
     // the first step (60/58 a second) cannot do 940 steps in the 30 s left.
     QCOMPARE(pace.update(at(60, 60, 1000), false).verdict, V::Offer);
+  }
+
+  void figuresReadAsNumbersOfSteps() {
+    // Seen walking issue 45: the status line said "1 steps a second" (two significant digits of
+    // 1.0). One decimal below ten, whole numbers from ten, two digits for a crawl.
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(LivePace::format(1.0), QStringLiteral("1.0"));
+    QCOMPARE(LivePace::format(0.996), QStringLiteral("1.0"));
+    QCOMPARE(LivePace::format(2.04), QStringLiteral("2.0"));
+    QCOMPARE(LivePace::format(9.96), QStringLiteral("10"));
+    QCOMPARE(LivePace::format(37.4), QStringLiteral("37"));
+    QCOMPARE(LivePace::format(0.26), QStringLiteral("0.3"));
+    QCOMPARE(LivePace::format(0.012), QStringLiteral("0.012"));
   }
 };
 

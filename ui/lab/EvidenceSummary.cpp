@@ -49,6 +49,13 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   head->addWidget(runAll_);
   head->addWidget(estimate_);
   outer->addLayout(head);
+  timeLeft_ = new QLabel(this);
+  timeLeft_->setObjectName(QStringLiteral("evidenceTimeLeft"));
+  timeLeft_->setWordWrap(true);
+  timeLeft_->setMinimumWidth(1);
+  timeLeft_->setTextFormat(Qt::PlainText);
+  timeLeft_->setVisible(false);
+  outer->addWidget(timeLeft_);
   banner_ = new QLabel(this);
   banner_->setObjectName(QStringLiteral("evidenceBanner"));
   banner_->setWordWrap(true);
@@ -289,9 +296,16 @@ QList<EvidenceSummary::CardHeading> EvidenceSummary::cardHeadings() const {
   return out;
 }
 
+void EvidenceSummary::setTimeLeft(const QString& line, const QString& basis) {
+  timeLeft_->setText(line);
+  timeLeft_->setToolTip(basis);
+  timeLeft_->setVisible(controls_ && !line.isEmpty());
+}
+
 void EvidenceSummary::applyLayout(const LabLayout& layout) {
   controls_ = layout.controls;
   runAll_->setVisible(controls_);
+  timeLeft_->setVisible(controls_ && !timeLeft_->text().isEmpty());
   if (store_) {
     refresh(*store_, *verdicts_);
   } else {

@@ -33,6 +33,7 @@ class EvidenceSummary : public QFrame {
   // the batch sweep) gets its own card after the options once it has runs, so its lesson is read
   // where the options' are, not only in its row's verdict; replayed recordings add none.
   void setOptions(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
+  QStringList options() const { return order_; }
   // Refills every card from the store and its cached verdicts (computes no verdict).
   void refresh(const RunDataStore& store, const VerdictCache& verdicts);
   // With the layout's run controls: "Run every option", and before any run a "what to do" line
@@ -59,6 +60,10 @@ class EvidenceSummary : public QFrame {
   // where a learner about to press "Run every option" reads: under the "what to do" line and in
   // the button's tooltip ("" clears it).
   void setExpectedTime(const QString& line, const QString& basis);
+  // While live runs train: the time they have left at their measured pace (LabTimeEstimate's
+  // progress line), above the cards, where a learner watching them reads ("" hides it).
+  void setTimeLeft(const QString& line, const QString& basis);
+  QLabel* timeLeft() const { return timeLeft_; }
 
  signals:
   void runAllRequested();
@@ -91,6 +96,7 @@ class EvidenceSummary : public QFrame {
   QLabel* title_ = nullptr;
   QLabel* conclusion_ = nullptr;
   QLabel* machine_ = nullptr;
+  QLabel* timeLeft_ = nullptr;  // while live runs train, in the lab (not in front of a class)
   QLabel* banner_ = nullptr;  // why no option can be judged yet, when that is so
   QLabel* placeholder_ = nullptr;
   QWidget* cardArea_ = nullptr;

@@ -202,6 +202,17 @@ void LabRunsPane::refresh() {
     row->setVisible(shown);
   }
   if (layout_.columnsGrow() && shownChanged) fitColumns();  // not on every drained update
+  if (layout_.controls) {  // the time the live runs have left, at their measured pace
+    qint64 done = 0, planned = 0;
+    bool active = false;
+    for (const TrackedRun& run : store.runs()) {
+      if (run.replayed()) continue;
+      done += run.stepsDone();
+      planned += run.totalSteps;
+      active = active || run.active();
+    }
+    estimate_->showProgress(done, planned, active);
+  }
   for (RunToggle* row : std::as_const(rows_)) {
     const QString id = row->scenarioId();
     const ScenarioStatus status = LabVerdicts::status(store, id);
@@ -268,10 +279,10 @@ void LabRunsPane::setEstimateEnabled(bool on) {
   }
 }
 
-void LabRunsPane::requestEstimate(const TrainConfig& base) {
+void LabRunsPane::requestEstimate(const QStringList& scenarioIds, const TrainConfig& base) {
   // Before a lab starts only: measuring beside training runs would slow them and be slowed.
   if (!estimateEnabled_ || !layout_.controls || controller_->anyActive()) return;
-  estimate_->request(ScenarioCatalog::defaultLabIds(), base);
+  estimate_->request(scenarioIds, base);
 }
 
 void LabRunsPane::followWidthOf(QWidget* viewport) {

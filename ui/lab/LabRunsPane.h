@@ -36,7 +36,7 @@ class LabRunsPane : public QGroupBox {
   // the run controls.
   LabTimeEstimate* timeEstimate() const { return estimate_; }
   void setEstimateEnabled(bool on);
-  void requestEstimate(const TrainConfig& base);
+  void requestEstimate(const QStringList& scenarioIds, const TrainConfig& base);
   // What a presenter step draws: the option, its fp32 reference and the row's companion (beside
   // fp16=True, the live bf16=True run: the same mechanism, measured on this machine).
   static QSet<QString> stepSeries(const QString& scenarioId);

@@ -3,6 +3,7 @@
 #include <QLocale>
 #include <QMetaObject>
 #include <QTime>
+#include <cmath>
 
 #include "core/RunRecording.h"
 #include "engine/RunScheduler.h"
@@ -12,16 +13,6 @@ namespace precisionlab {
 namespace {
 
 constexpr qint64 kFreshMs = 60000;  // an estimate of the same settings is kept this long
-
-QString duration(double seconds) {
-  const qint64 s = qMax<qint64>(0, qRound64(seconds));
-  if (s < 60) return LabTimeEstimate::tr("%1 s").arg(s);
-  if (s < 3600)
-    return LabTimeEstimate::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-  return LabTimeEstimate::tr("%1 h %2 min")
-      .arg(s / 3600)
-      .arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
-}
 
 // The settings that change the estimate, as one key (a new key measures again).
 QString keyOf(const QStringList& ids, const TrainConfig& c) {
@@ -37,6 +28,13 @@ QString keyOf(const QStringList& ids, const TrainConfig& c) {
 }
 
 }  // namespace
+
+QString LabTimeEstimate::duration(double seconds) {
+  const qint64 s = qMax<qint64>(0, qRound64(seconds));
+  if (s < 60) return tr("%1 s").arg(s);
+  if (s < 3600) return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+  return tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
 
 LabTimeEstimate::LabTimeEstimate(QWidget* parent) : QLabel(parent) {
   setObjectName(QStringLiteral("labTimeEstimate"));
@@ -88,10 +86,19 @@ QString LabTimeEstimate::basis(const LabCalibration& c) {
 void LabTimeEstimate::request(const QStringList& scenarioIds, const TrainConfig& settings,
                               bool force) {
   const QString key = keyOf(scenarioIds, settings);
-  if (measuring()) return;
+  if (measuring()) {
+    // Other rows or settings (the options of another question): measured once this one ends.
+    if (key != measuredKey_) {
+      pending_ = {scenarioIds, settings};
+      cancel_ = true;
+    }
+    return;
+  }
+  pending_.reset();
   if (!force && key == measuredKey_ && measuredAt_.isValid() && measuredAt_.elapsed() < kFreshMs)
     return;
   if (thread_.joinable()) thread_.join();  // the last one is done
+  pace_.reset();                           // asked while no run trains
   measuredKey_ = key;
   measuredAt_.start();
   cancel_ = false;
@@ -113,20 +120,77 @@ void LabTimeEstimate::request(const QStringList& scenarioIds, const TrainConfig&
 }
 
 void LabTimeEstimate::cancel() {
+  pending_.reset();
   if (measuring()) cancel_ = true;  // finished() hides the line
 }
 
 void LabTimeEstimate::finished(const LabCalibration& result, quint64 generation) {
   if (generation != generation_) return;
   if (thread_.joinable()) thread_.join();
-  if (result.error == "cancelled") {
-    hide();
+  if (pending_) {  // asked for other rows while this one measured
+    const auto [ids, settings] = *pending_;
+    pending_.reset();
+    request(ids, settings, true);
     return;
   }
-  setText(line(result));
-  setToolTip(basis(result));
+  if (result.error == "cancelled") {
+    if (!pace_) showEstimate();  // the runs' own line stays
+    return;
+  }
+  estimateLine_ = line(result);
+  estimateBasis_ = basis(result);
+  if (!pace_) showEstimate();
+  emit estimated(estimateLine_, estimateBasis_);
+}
+
+void LabTimeEstimate::showEstimate() {
+  setText(estimateLine_);
+  setToolTip(estimateBasis_);
+  setVisible(!estimateLine_.isEmpty());
+}
+
+void LabTimeEstimate::showProgress(qint64 stepsDone, qint64 stepsPlanned, bool active) {
+  if (!active) {
+    if (pace_) {
+      pace_.reset();
+      showEstimate();
+      emit progressed(QString(), QString());
+    }
+    return;
+  }
+  // A new lab, or runs forgotten from the store (their steps left the sum): measured afresh.
+  if (!pace_ || stepsDone < paceDone_) {
+    pace_ = std::make_unique<LivePace>(0.0);
+    paceClock_.start();
+  }
+  paceDone_ = stepsDone;
+  LivePace::Sample sample;
+  sample.seconds = paceClock_.elapsed() / 1000.0;
+  sample.stepsDone = stepsDone;
+  sample.stepsPlanned = stepsPlanned;
+  sample.active = true;
+  const LivePace::Reading r = pace_->update(sample, false);
+  const QString basis =
+      tr("Measured since the runs' first step: the steps every live run of the lab did "
+         "together, per second. Whatever slows this machine (other programs, the runs' low "
+         "priority) shows as a lower pace. Evaluations, and preparing runs started later, come "
+         "on top.");
+  // Rounded so the line does not change on every step: to 5 s under two minutes, else 10 s.
+  const double left = r.secondsNeeded < 120 ? 5 * std::ceil(r.secondsNeeded / 5)
+                                            : 10 * std::ceil(r.secondsNeeded / 10);
+  const QString line =
+      r.verdict == LivePace::Verdict::Wait
+          ? tr("Running: measuring their pace for the time they have left…")
+          : tr("Running: about %1 left at the pace measured so far (%2 steps a second, all runs "
+               "together, over %3).")
+                .arg(duration(left), LivePace::format(r.stepsPerSecond),
+                     duration(r.measuredOver < 60 ? std::floor(r.measuredOver)
+                                                  : 10 * std::floor(r.measuredOver / 10)));
+  setToolTip(basis);
   show();
-  emit estimated(text(), toolTip());
+  if (line == text()) return;
+  setText(line);
+  emit progressed(line, basis);
 }
 
 }  // namespace precisionlab

@@ -133,8 +133,11 @@ class LabView : public QWidget {
   // The options of the question on screen, in the order and with the letters the learner saw
   // (the evidence summary names them so); scenario id -> letter.
   void setOptionLetters(const QStringList& scenarioIds, const QHash<QString, QString>& letters);
-  // "Run every option": baseline, each option and bf16=True, side by side.
+  // "Run every option": the fp32 baseline and each option the cards show (the question in
+  // front, the seed question's before any), with bf16=True beside fp16=True, side by side.
   void runEveryOption();
+  // The rows "Run every option" starts, in that order (the default lab for the seed question).
+  QStringList everyOptionIds() const;
   // The scenario an export is for: the highlighted one, fp16=True when none is.
   QString exportScenario() const;
 

@@ -235,8 +235,8 @@ void PresenterMode::checkPace() {
         tr("The live runs are slower than the slides need (%1 steps a second, %2 needed), and "
            "no recordings of this question's runs ship with the app: the lab slides show the "
            "live runs as far as they get.")
-            .arg(QLocale().toString(r.stepsPerSecond, 'g', 2),
-                 QLocale().toString(r.neededPerSecond, 'g', 2)));
+            .arg(LivePace::format(r.stepsPerSecond),
+                 LivePace::format(r.neededPerSecond)));
     return;
   }
   const QString measured =
@@ -244,9 +244,9 @@ void PresenterMode::checkPace() {
           ? tr("Measured: no live run has finished a step in the %1 s since they started (less "
                "than %2 steps a second)")
                 .arg(qRound(r.measuredOver))
-                .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
+                .arg(LivePace::format(r.stepsPerSecond))
           : tr("Measured: the live runs do %1 steps a second together (over the last %2 s)")
-                .arg(QLocale().toString(r.stepsPerSecond, 'g', 2))
+                .arg(LivePace::format(r.stepsPerSecond))
                 .arg(qRound(r.measuredOver));
   const QString text =
       tr("%1; the %2 steps left need %3 a second to finish in the %4 s the lab slides leave "
@@ -255,7 +255,7 @@ void PresenterMode::checkPace() {
          "recorded run, labelled with the device and date it was recorded on.)")
           .arg(measured)
           .arg(r.stepsLeft)
-          .arg(QLocale().toString(r.neededPerSecond, 'g', 2))
+          .arg(LivePace::format(r.neededPerSecond))
           .arg(qRound(r.secondsLeft))
           .arg(qRound(r.secondsNeeded));
   const QString title = tr("Present the recordings?");

@@ -20,7 +20,7 @@
 
 #include "core/RunRecording.h"
 #include "ui/base/AppTheme.h"
-#include "ui/presenter/LivePace.h"
+#include "ui/lab/LivePace.h"
 #include "ui/presenter/PresenterWalkthrough.h"
 #include "ui/presenter/VerdictSlide.h"
 

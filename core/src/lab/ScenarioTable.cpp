@@ -218,7 +218,7 @@ void addScalerAndMemoryRows(std::vector<ScenarioSpec>& rows) {
     ScenarioSpec s;
     s.id = std::string(scenario::kFp16NoScaler);
     s.story = EvidenceStory::NoLossScaling;
-    s.color = "#0072B2";
+    s.color = "#2222EE";  // pure blue: Okabe-Ito blue read as the TF container's sky blue
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "fp16 without loss scaling");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "fp16 without loss scaling");
     s.focusChart = "underflow";
@@ -454,7 +454,7 @@ void addOtherExperimentRows(std::vector<ScenarioSpec>& rows) {
     ScenarioSpec s;
     s.id = std::string(scenario::kSmallerBatch);
     s.story = EvidenceStory::SmallerBatch;
-    s.color = "#B07AA1";
+    s.color = "#EE00DD";  // magenta: a muted pink read as Vertex AI's
     s.title = PL_TRANSLATE_NOOP("LabScenarios", "Half the batch, same learning rate");
     s.legend = PL_TRANSLATE_NOOP("ScenarioCatalog", "Half the batch");
     s.focusChart = "loss";

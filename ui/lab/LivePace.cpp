@@ -1,5 +1,6 @@
-#include "ui/presenter/LivePace.h"
+#include "ui/lab/LivePace.h"
 
+#include <QLocale>
 #include <algorithm>
 
 namespace precisionlab {
@@ -31,6 +32,13 @@ LivePace::Reading LivePace::update(const Sample& s, bool onLabSlides) {
   r.neededPerSecond = double(r.stepsLeft) / r.secondsLeft;
   r.verdict = r.secondsNeeded <= r.secondsLeft ? Verdict::OnTime : Verdict::Offer;
   return r;
+}
+
+QString LivePace::format(double stepsPerSecond) {
+  const QLocale locale;
+  if (stepsPerSecond >= 9.95) return locale.toString(stepsPerSecond, 'f', 0);
+  if (stepsPerSecond >= 0.095) return locale.toString(stepsPerSecond, 'f', 1);
+  return locale.toString(stepsPerSecond, 'g', 2);
 }
 
 }  // namespace precisionlab

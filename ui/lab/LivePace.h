@@ -4,7 +4,8 @@
 // (other work, a small CPU, nice +10 under load, a long preparation) shows up as a low measured
 // rate, so the offer to switch to the recordings comes from what happened, never from a guess
 // about the cause. No widgets and no clock of its own: the presenter feeds it samples once a
-// second; tests feed it made-up progress and time.
+// second, the lab window's time line (LabTimeEstimate) as the runs step; tests feed it made-up
+// progress and time.
 //
 // The rate is read optimistically (as if one more step ended at the moment of the sample), so a
 // run that is merely between two slow steps is never judged slower than it is. Before any step,
@@ -13,6 +14,7 @@
 // is not taken for a slow one.
 #pragma once
 
+#include <QString>
 #include <QtGlobal>
 
 namespace precisionlab {
@@ -59,6 +61,11 @@ class LivePace {
   // Reads one sample. `onLabSlides`: a run or verdict slide is on screen now (the time left is
   // then only the grace). The caller offers once and stops asking.
   Reading update(const Sample& sample, bool onLabSlides);
+
+  // A steps-a-second figure as the offer and the status line print it, in the UI's locale: one
+  // decimal below ten ("1.0 steps a second", never "1 steps"), whole numbers from ten, two
+  // significant digits for a crawl below 0.1.
+  static QString format(double stepsPerSecond);
 
  private:
   double lead_;
