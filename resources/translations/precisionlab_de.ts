@@ -2870,6 +2870,18 @@ Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei 
         <source>Plus %1 a job that lost a rank waits out (its collective timeout).</source>
         <translation>Dazu %1, die ein Job nach einem verlorenen Rang abwartet (sein Collective-Timeout).</translation>
     </message>
+    <message>
+        <source>Measured since the runs&apos; first step: the steps every live run of the lab did together, per second. Whatever slows this machine (other programs, the runs&apos; low priority) shows as a lower pace. Evaluations, and preparing runs started later, come on top.</source>
+        <translation>Gemessen seit dem ersten Schritt der Läufe: die Schritte, die alle Live-Läufe des Labors zusammen pro Sekunde gemacht haben. Was diesen Rechner bremst (andere Programme, die niedrige Priorität der Läufe), zeigt sich als geringeres Tempo. Auswertungen und das Vorbereiten später gestarteter Läufe kommen hinzu.</translation>
+    </message>
+    <message>
+        <source>Running: measuring their pace for the time they have left…</source>
+        <translation>Läuft: misst das Tempo der Läufe für die verbleibende Zeit…</translation>
+    </message>
+    <message>
+        <source>Running: about %1 left at the pace measured so far (%2 steps a second, all runs together, over %3).</source>
+        <translation>Läuft: noch etwa %1 beim bisher gemessenen Tempo (%2 Schritte pro Sekunde, alle Läufe zusammen, über %3).</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabVerdictTable</name>
