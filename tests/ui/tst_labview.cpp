@@ -26,11 +26,11 @@
 #include "engine/LabCalibration.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/LiveChart.h"
+#include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabChartArea.h"
 #include "ui/lab/LabController.h"
 #include "ui/lab/LabLayout.h"
 #include "ui/lab/LabSettingsPanel.h"
-#include "ui/lab/EvidenceSummary.h"
 #include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabView.h"
 #include "ui/lab/RunDataStore.h"
@@ -781,9 +781,9 @@ void TestLabView::saysHowLongTheLabTakesBeforeItStarts() {
   // is out of view at 1024x768).
   auto* summary = view_->findChild<EvidenceSummary*>();
   QVERIFY(summary);
-  QTRY_VERIFY_WITH_TIMEOUT(summary->timeLeft()->isVisible() &&
-                               summary->timeLeft()->text() == estimate->text(),
-                           kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      summary->timeLeft()->isVisible() && summary->timeLeft()->text() == estimate->text(),
+      kTimeoutMs);
   view_->stopAll();
   QTRY_VERIFY_WITH_TIMEOUT(!view_->anyRunActive(), kTimeoutMs);
   QTRY_VERIFY_WITH_TIMEOUT(!estimate->showingProgress(), kTimeoutMs);

@@ -97,7 +97,7 @@ class EvidenceSummary : public QFrame {
   QLabel* conclusion_ = nullptr;
   QLabel* machine_ = nullptr;
   QLabel* timeLeft_ = nullptr;  // while live runs train, in the lab (not in front of a class)
-  QLabel* banner_ = nullptr;  // why no option can be judged yet, when that is so
+  QLabel* banner_ = nullptr;    // why no option can be judged yet, when that is so
   QLabel* placeholder_ = nullptr;
   QWidget* cardArea_ = nullptr;
   QPushButton* runAll_ = nullptr;

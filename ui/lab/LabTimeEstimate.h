@@ -17,8 +17,8 @@
 #include <atomic>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <thread>
+#include <utility>
 
 #include "core/TrainConfig.h"
 #include "engine/LabCalibration.h"

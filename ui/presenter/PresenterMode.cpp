@@ -235,8 +235,7 @@ void PresenterMode::checkPace() {
         tr("The live runs are slower than the slides need (%1 steps a second, %2 needed), and "
            "no recordings of this question's runs ship with the app: the lab slides show the "
            "live runs as far as they get.")
-            .arg(LivePace::format(r.stepsPerSecond),
-                 LivePace::format(r.neededPerSecond)));
+            .arg(LivePace::format(r.stepsPerSecond), LivePace::format(r.neededPerSecond)));
     return;
   }
   const QString measured =
