@@ -777,6 +777,9 @@ void TestLabView::saysHowLongTheLabTakesBeforeItStarts() {
                            kTimeoutMs);
   QVERIFY2(estimate->text().contains(QStringLiteral("steps a second, all runs together")),
            qPrintable(estimate->text()));
+  QVERIFY2(estimate->brief().startsWith(QStringLiteral("Lab: about ")) &&
+               estimate->brief().endsWith(QStringLiteral(" left")),
+           qPrintable(estimate->brief()));
   // Said above the cards too, where a learner watching the runs reads (the line under the rows
   // is out of view at 1024x768).
   auto* summary = view_->findChild<EvidenceSummary*>();

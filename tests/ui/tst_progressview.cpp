@@ -98,6 +98,7 @@ class TestProgressView : public QObject {
   void exportToAnUnwritablePlaceFails();
   void weakestIsByExamGuideObjective();
   void optimizeFitsAndShowsParameters();
+  void optimizeWithNothingToFitSaysUnchanged();
   void readinessPerSubObjective();
   void lastExamCountsUnansweredQuestions();
   void fewAnswersReadHonestly();
@@ -219,6 +220,32 @@ void TestProgressView::optimizeFitsAndShowsParameters() {
   QVERIFY(!status.isEmpty());
   const QString line = status.last().at(0).toString();
   QVERIFY2(line.contains(QStringLiteral("Optimize")) && line.contains(QString::number(p.reviews)),
+           qPrintable(line));
+  QVERIFY2(QFontMetrics(QApplication::font()).horizontalAdvance(line) < 1024 - 60,
+           qPrintable(line));
+}
+
+// One answer leaves nothing to fit: the status bar said "FSRS parameters optimized from 1
+// review" beside a panel saying the previous parameters were kept (the issue 45 walk).
+void TestProgressView::optimizeWithNothingToFitSaysUnchanged() {
+  QVERIFY(store_->recordAttempt(attempt(0, true)).result().ok);
+  ProgressView view(bank_, store_.get());
+  view.resize(1024, 700);
+  view.loadProfiles(profile_);
+  QTRY_VERIFY_WITH_TIMEOUT(view.refreshCount() > 0, 10000);
+  FsrsOptimizePanel* panel = view.fsrsPanel();
+  QTRY_VERIFY(panel->summaryLabel()->text().contains(QStringLiteral("Not optimized yet")));
+  QTRY_VERIFY(panel->optimizeButton()->isEnabled());
+  QSignalSpy done(panel, &FsrsOptimizePanel::optimized);
+  QSignalSpy status(panel, &FsrsOptimizePanel::statusMessage);
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QVERIFY(panel->isOptimizing());
+  QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+  QVERIFY2(panel->summaryLabel()->text().contains(QStringLiteral("previous parameters are kept")),
+           qPrintable(panel->summaryLabel()->text()));
+  QVERIFY(!status.isEmpty());
+  const QString line = status.last().at(0).toString();
+  QVERIFY2(line.startsWith(QStringLiteral("FSRS parameters unchanged: too few reviews")),
            qPrintable(line));
   QVERIFY2(QFontMetrics(QApplication::font()).horizontalAdvance(line) < 1024 - 60,
            qPrintable(line));

@@ -42,6 +42,7 @@
 #include "ui/lab/LabSessionArchive.h"
 #include "ui/lab/LabSessionMenu.h"
 #include "ui/lab/LabSessionStore.h"
+#include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabView.h"
 
 namespace precisionlab {
@@ -90,11 +91,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     const QString legacy =
         options_.labSessionsRoot.isEmpty() ? LabSessionStore::legacyFolder() : QString();
     if (const int n = labSessions_->restoreLatest(legacy, &error))
-      showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) restored, as recordings "
-                                       "from %1; earlier sessions are in File > Reopen lab "
-                                       "session.",
-                                       nullptr, n)
-                                        .arg(QDir::toNativeSeparators(labSessions_->shownFolder())),
+      // Without its folder: the line, after "Studying as ...", was cut off at 1024 px.
+      showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) are back, as "
+                                       "recordings; File > Reopen lab session has the others.",
+                                       nullptr, n),
                  10000);
     if (!error.isEmpty()) showStatus(error, 10000);
   }
@@ -112,6 +112,17 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
       lab_->setOptionLetters(study_->scenarioOrder(), study_->scenarioLetters());
   });
 
+  labTimeLeft_ = new QLabel(this);
+  labTimeLeft_->setObjectName(QStringLiteral("labTimeLeft"));
+  labTimeLeft_->hide();
+  statusBar()->addPermanentWidget(labTimeLeft_);
+  connect(lab->timeEstimate(), &LabTimeEstimate::progressed, this,
+          [this, lab](const QString& line, const QString& basis) {
+            const QString brief = lab->timeEstimate()->brief();
+            labTimeLeft_->setText(brief);
+            labTimeLeft_->setToolTip(line + QStringLiteral("\n") + basis);
+            labTimeLeft_->setVisible(!brief.isEmpty());
+          });
   presenter_ = new PresenterMode(this, tabs_, study_, this);
   // A run step's slide is the lab laid out as slides, paged by its runs pane.
   presenter_->setLab({lab, lab->topArea(), lab->controller(),

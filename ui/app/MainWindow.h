@@ -15,6 +15,7 @@
 
 class QActionGroup;
 class QMenu;
+class QLabel;
 class QTabWidget;
 
 namespace precisionlab {
@@ -118,6 +119,9 @@ class MainWindow : public QMainWindow {
   QWidget* guide_ = nullptr;  // UserGuideWindow, created on first F1
   std::unique_ptr<quiz::ProgressStore> store_;
   bool storeOpened_ = false;
+  // While live lab runs train, their time left at the measured pace, on the status bar's right
+  // (seen from every tab; the lab's own line scrolls away with the cards at 1024x768).
+  QLabel* labTimeLeft_ = nullptr;
   QString labRestoredNote_;  // shown again with the profile's status line, which follows it
   QTabWidget* tabs_ = nullptr;
   StudyView* study_ = nullptr;

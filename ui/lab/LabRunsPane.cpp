@@ -263,7 +263,8 @@ void LabRunsPane::applyLayout(const LabLayout& layout) {
   setTitle(layout.controls ? instruction() : QString());
   buttons_->setVisible(layout.controls);
   if (!layout.controls) {
-    estimate_->cancel();  // the presenter's live runs start now
+    estimate_->cancel();                   // the presenter's live runs start now
+    estimate_->showProgress(0, 0, false);  // its bottom line is the walkthrough's
     estimate_->hide();
   }
   for (RunToggle* row : std::as_const(rows_)) row->applyLayout(layout);

@@ -153,6 +153,7 @@ void LabTimeEstimate::showProgress(qint64 stepsDone, qint64 stepsPlanned, bool a
   if (!active) {
     if (pace_) {
       pace_.reset();
+      brief_.clear();
       showEstimate();
       emit progressed(QString(), QString());
     }
@@ -186,6 +187,8 @@ void LabTimeEstimate::showProgress(qint64 stepsDone, qint64 stepsPlanned, bool a
                 .arg(duration(left), LivePace::format(r.stepsPerSecond),
                      duration(r.measuredOver < 60 ? std::floor(r.measuredOver)
                                                   : 10 * std::floor(r.measuredOver / 10)));
+  brief_ = r.verdict == LivePace::Verdict::Wait ? QString()
+                                                : tr("Lab: about %1 left").arg(duration(left));
   setToolTip(basis);
   show();
   if (line == text()) return;

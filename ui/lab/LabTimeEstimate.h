@@ -50,6 +50,9 @@ class LabTimeEstimate : public QLabel {
   // measured so far; when none is active, it goes back to the estimate (or hides).
   void showProgress(qint64 stepsDone, qint64 stepsPlanned, bool active);
   bool showingProgress() const { return pace_ != nullptr; }
+  // The time left in a few words, for the window's status bar ("Lab: about 2 min 10 s left";
+  // "" while none trains or the pace is still being measured).
+  QString brief() const { return brief_; }
 
  signals:
   void estimated(const QString& line, const QString& basis);
@@ -72,6 +75,7 @@ class LabTimeEstimate : public QLabel {
   std::unique_ptr<LivePace> pace_;        // while live runs train
   QElapsedTimer paceClock_;               // since they started
   qint64 paceDone_ = 0;                   // the steps done at the last sample
+  QString brief_;
 };
 
 }  // namespace precisionlab

@@ -175,7 +175,17 @@ void FsrsOptimizePanel::finished() {
   // The whole sentence stands in the panel, where it wraps; the status bar gets a line that
   // fits (the summary there was cut off mid-sentence) and says where the rest is.
   QString brief = message;
-  if (r.ok)
+  // The line says what changed: "optimized from 1 review" stood beside a panel saying there was
+  // nothing to fit and the previous parameters were kept (seen walking issue 45).
+  if (r.ok && r.stored.outcome == QLatin1String("too-few-reviews"))
+    brief =
+        tr("FSRS parameters unchanged: too few reviews to fit yet (the details are under "
+           "Optimize in Progress).");
+  else if (r.ok && r.stored.keptPrevious)
+    brief =
+        tr("FSRS parameters unchanged: the fitted ones predicted no better (the details are "
+           "under Optimize in Progress).");
+  else if (r.ok)
     brief =
         tr("FSRS parameters optimized from %n review(s): the details are under Optimize in "
            "Progress.",
