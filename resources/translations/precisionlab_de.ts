@@ -1738,6 +1738,14 @@
         <source>The parameters were not saved: the reason is under Optimize in Progress.</source>
         <translation>Die Parameter wurden nicht gespeichert: der Grund steht unter Optimieren im Fortschritt.</translation>
     </message>
+    <message>
+        <source>FSRS parameters unchanged: too few reviews to fit yet (the details are under Optimize in Progress).</source>
+        <translation>FSRS-Parameter unverändert: noch zu wenige Wiederholungen zum Anpassen (die Einzelheiten stehen unter Optimieren im Fortschritt).</translation>
+    </message>
+    <message>
+        <source>FSRS parameters unchanged: the fitted ones predicted no better (the details are under Optimize in Progress).</source>
+        <translation>FSRS-Parameter unverändert: die angepassten sagten nicht besser voraus (die Einzelheiten stehen unter Optimieren im Fortschritt).</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::GpuEstimateDialog</name>
@@ -2882,6 +2890,10 @@ Neue Sitzung beginnen: Das Labor wird geleert; diese Sitzung bleibt unter Datei 
         <source>Running: about %1 left at the pace measured so far (%2 steps a second, all runs together, over %3).</source>
         <translation>Läuft: noch etwa %1 beim bisher gemessenen Tempo (%2 Schritte pro Sekunde, alle Läufe zusammen, über %3).</translation>
     </message>
+    <message>
+        <source>Lab: about %1 left</source>
+        <translation>Labor: noch etwa %1</translation>
+    </message>
 </context>
 <context>
     <name>precisionlab::LabVerdictTable</name>
@@ -3711,16 +3723,16 @@ Trotzdem beenden?</translation>
         <source>Saved run records to %1.</source>
         <translation>Laufaufzeichnungen in %1 gespeichert.</translation>
     </message>
-    <message numerus="yes">
-        <source>The last lab session&apos;s %n run(s) restored, as recordings from %1; earlier sessions are in File &gt; Reopen lab session.</source>
-        <translation>
-            <numerusform>Der %n Lauf der letzten Laborsitzung wiederhergestellt, als Aufzeichnung aus %1; frühere Sitzungen stehen unter Datei &gt; Laborsitzung wieder öffnen.</numerusform>
-            <numerusform>Die %n Läufe der letzten Laborsitzung wiederhergestellt, als Aufzeichnungen aus %1; frühere Sitzungen stehen unter Datei &gt; Laborsitzung wieder öffnen.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Go to question…</source>
         <translation>&amp;Gehe zu Frage…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The last lab session&apos;s %n run(s) are back, as recordings; File &gt; Reopen lab session has the others.</source>
+        <translation>
+            <numerusform>Der %n Lauf der letzten Laborsitzung ist wieder da, als Aufzeichnung; Datei &gt; Laborsitzung wieder öffnen hat die anderen.</numerusform>
+            <numerusform>Die %n Läufe der letzten Laborsitzung sind wieder da, als Aufzeichnungen; Datei &gt; Laborsitzung wieder öffnen hat die anderen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
