@@ -3728,10 +3728,10 @@ Trotzdem beenden?</translation>
         <translation>&amp;Gehe zu Frage…</translation>
     </message>
     <message numerus="yes">
-        <source>The last lab session&apos;s %n run(s) are back, as recordings; File &gt; Reopen lab session has the others.</source>
+        <source>The last lab session&apos;s %n run(s) restored, as recordings; File &gt; Reopen lab session has the others.</source>
         <translation>
-            <numerusform>Der %n Lauf der letzten Laborsitzung ist wieder da, als Aufzeichnung; Datei &gt; Laborsitzung wieder öffnen hat die anderen.</numerusform>
-            <numerusform>Die %n Läufe der letzten Laborsitzung sind wieder da, als Aufzeichnungen; Datei &gt; Laborsitzung wieder öffnen hat die anderen.</numerusform>
+            <numerusform>Der %n Lauf der letzten Laborsitzung ist wiederhergestellt, als Aufzeichnung; Datei &gt; Laborsitzung wieder öffnen hat die anderen.</numerusform>
+            <numerusform>Die %n Läufe der letzten Laborsitzung sind wiederhergestellt, als Aufzeichnungen; Datei &gt; Laborsitzung wieder öffnen hat die anderen.</numerusform>
         </translation>
     </message>
 </context>

@@ -36,6 +36,7 @@ class TestLiveChart : public QObject {
   void nonFinitePointsAreDroppedAndMarked();
   void runThatNeverHadAFiniteValue();
   void hugeValuesKeepFiniteAxes();
+  void nonNegativeValuesGetNoNegativeAxis();
   void logAxisOverCollapsingScale();
   void redrawWhileShownDoesNotRecurse();
   void idleChartStopsRedrawing();
@@ -113,6 +114,22 @@ void TestLiveChart::hugeValuesKeepFiniteAxes() {
   chart.setLine(QStringLiteral("big"), QStringLiteral("big"), Qt::blue, {{1, 5.0}, {2, 5.0}});
   chart.finishUpdate();
   QVERIFY(chart.yAxisMax() > chart.yAxisMin());
+}
+
+void TestLiveChart::nonNegativeValuesGetNoNegativeAxis() {
+  // A training loss from 2.0 down to 0.05: its 5 % padding below reached -0.05, and the nice
+  // numbers made the axis -1..2 (a loss of -1 on the lab's chart, the issue 45 walk).
+  LiveChart chart(QStringLiteral("step"), QStringLiteral("loss"), LiveChart::YScale::Linear);
+  QList<QPointF> loss;
+  for (int step = 1; step <= 240; ++step) loss.append({double(step), 2.0 - 1.95 * step / 240.0});
+  chart.setLine(QStringLiteral("loss"), QStringLiteral("loss"), Qt::blue, loss);
+  chart.finishUpdate();
+  QCOMPARE(chart.yAxisMin(), 0.0);
+  QVERIFY(chart.yAxisMax() >= 2.0);
+  // Negative values still get room below them.
+  chart.setLine(QStringLiteral("loss"), QStringLiteral("loss"), Qt::blue, {{1, -0.5}, {2, 1.0}});
+  chart.finishUpdate();
+  QVERIFY(chart.yAxisMin() < -0.5);
 }
 
 void TestLiveChart::logAxisOverCollapsingScale() {

@@ -92,7 +92,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         options_.labSessionsRoot.isEmpty() ? LabSessionStore::legacyFolder() : QString();
     if (const int n = labSessions_->restoreLatest(legacy, &error))
       // Without its folder: the line, after "Studying as ...", was cut off at 1024 px.
-      showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) are back, as "
+      showStatus(labRestoredNote_ = tr("The last lab session's %n run(s) restored, as "
                                        "recordings; File > Reopen lab session has the others.",
                                        nullptr, n),
                  10000);

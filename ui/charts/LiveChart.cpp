@@ -317,7 +317,9 @@ void LiveChart::setLinearRange(double yMin, double yMax) {
   double pad = (yMax - yMin) * 0.05;
   if (!(pad > 0) || !std::isfinite(pad)) pad = std::max(std::abs(yMax) * 0.1, 1e-6);
   double lo = yMin - pad;
-  if (yIncludesZero_ && yMin >= 0) lo = 0;
+  // Values that are never negative (a loss, a speed, a memory ratio) get no negative axis: the
+  // padding below a loss of 0.05 made the nice range -1..2 (seen walking issue 45).
+  if (yMin >= 0 && lo < 0) lo = 0;
   double hi = yMax + pad;
   if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) {
     lo = 0;
