@@ -1567,10 +1567,6 @@
         <translation>Alle Optionen ausführen</translation>
     </message>
     <message>
-        <source>Trains the fp32 baseline, every option of the question and bf16=True side by side.</source>
-        <translation>Trainiert die fp32-Baseline, jede Option der Frage und bf16=True nebeneinander.</translation>
-    </message>
-    <message>
         <source>GPU estimate…</source>
         <translation>GPU-Schätzung…</translation>
     </message>
@@ -1613,6 +1609,10 @@
     <message>
         <source>An experiment you ran beside the question&apos;s options</source>
         <translation>Ein Experiment, das Sie neben den Optionen der Frage ausgeführt haben</translation>
+    </message>
+    <message>
+        <source>Trains the fp32 baseline and every option on the cards side by side (with bf16=True beside fp16=True).</source>
+        <translation>Trainiert die fp32-Baseline und jede Option auf den Karten nebeneinander (neben fp16=True auch bf16=True).</translation>
     </message>
 </context>
 <context>

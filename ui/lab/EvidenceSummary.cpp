@@ -101,7 +101,8 @@ QString EvidenceSummary::placeholderText() const {
 QString EvidenceSummary::runAllTip() const {
   // How long, measured on this machine (LabTimeEstimate), not a constant.
   const QString what =
-      tr("Trains the fp32 baseline, every option of the question and bf16=True side by side.");
+      tr("Trains the fp32 baseline and every option on the cards side by side (with bf16=True "
+         "beside fp16=True).");
   return expectedTime_.isEmpty() ? what : what + QStringLiteral("\n") + expectedTime_;
 }
 
