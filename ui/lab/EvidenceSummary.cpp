@@ -49,39 +49,28 @@ EvidenceSummary::EvidenceSummary(QWidget* parent) : QFrame(parent) {
   head->addWidget(runAll_);
   head->addWidget(estimate_);
   outer->addLayout(head);
-  timeLeft_ = new QLabel(this);
-  timeLeft_->setObjectName(QStringLiteral("evidenceTimeLeft"));
-  timeLeft_->setWordWrap(true);
-  timeLeft_->setMinimumWidth(1);
+  // The summary's lines, one under another, each wrapping in whatever width the pane has.
+  auto addLine = [this, outer](const QString& name, bool shown) {
+    auto* label = new QLabel(this);
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    label->setMinimumWidth(1);
+    if (!shown) label->hide();
+    outer->addWidget(label);
+    return label;
+  };
+  timeLeft_ = addLine(QStringLiteral("evidenceTimeLeft"), false);
   timeLeft_->setTextFormat(Qt::PlainText);
-  timeLeft_->setVisible(false);
-  outer->addWidget(timeLeft_);
-  banner_ = new QLabel(this);
-  banner_->setObjectName(QStringLiteral("evidenceBanner"));
-  banner_->setWordWrap(true);
-  banner_->setVisible(false);
-  outer->addWidget(banner_);
+  banner_ = addLine(QStringLiteral("evidenceBanner"), false);
   // The lab's conclusion once every run has a final verdict (core/LabConclusion.h), and before
   // that what this machine can show about mixed precision's speed.
-  conclusion_ = new QLabel(this);
-  conclusion_->setObjectName(QStringLiteral("evidenceConclusion"));
-  conclusion_->setWordWrap(true);
-  conclusion_->setMinimumWidth(1);
+  conclusion_ = addLine(QStringLiteral("evidenceConclusion"), false);
   conclusion_->setTextFormat(Qt::RichText);
-  conclusion_->setVisible(false);
-  outer->addWidget(conclusion_);
-  machine_ = new QLabel(this);
-  machine_->setObjectName(QStringLiteral("evidenceMachine"));
-  machine_->setWordWrap(true);
-  machine_->setMinimumWidth(1);
+  machine_ = addLine(QStringLiteral("evidenceMachine"), true);
   machine_->setForegroundRole(QPalette::PlaceholderText);
-  outer->addWidget(machine_);
-  placeholder_ = new QLabel(placeholderText(), this);
-  placeholder_->setObjectName(QStringLiteral("evidencePlaceholder"));
-  placeholder_->setWordWrap(true);
-  placeholder_->setMinimumWidth(1);
+  placeholder_ = addLine(QStringLiteral("evidencePlaceholder"), true);
+  placeholder_->setText(placeholderText());
   placeholder_->setForegroundRole(QPalette::PlaceholderText);
-  outer->addWidget(placeholder_);
   cardArea_ = new QWidget(this);
   grid_ = new QGridLayout(cardArea_);
   grid_->setContentsMargins(0, 0, 0, 0);
