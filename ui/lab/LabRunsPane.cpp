@@ -13,6 +13,7 @@
 #include "ui/lab/LabTimeEstimate.h"
 #include "ui/lab/LabVerdicts.h"
 #include "ui/lab/LabView.h"
+#include "ui/lab/LivePace.h"
 #include "ui/lab/RunToggle.h"
 #include "ui/lab/ScenarioCatalog.h"
 
@@ -203,15 +204,8 @@ void LabRunsPane::refresh() {
   }
   if (layout_.columnsGrow() && shownChanged) fitColumns();  // not on every drained update
   if (layout_.controls) {  // the time the live runs have left, at their measured pace
-    qint64 done = 0, planned = 0;
-    bool active = false;
-    for (const TrackedRun& run : store.runs()) {
-      if (run.replayed()) continue;
-      done += run.stepsDone();
-      planned += run.totalSteps;
-      active = active || run.active();
-    }
-    estimate_->showProgress(done, planned, active);
+    const LivePace::Sample live = LivePace::liveSample(store, 0);
+    estimate_->showProgress(live.stepsDone, live.stepsPlanned, live.active);
   }
   for (RunToggle* row : std::as_const(rows_)) {
     const QString id = row->scenarioId();

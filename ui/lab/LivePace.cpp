@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <algorithm>
 
+#include "ui/lab/RunDataStore.h"
+
 namespace precisionlab {
 
 LivePace::Reading LivePace::update(const Sample& s, bool onLabSlides) {
@@ -32,6 +34,18 @@ LivePace::Reading LivePace::update(const Sample& s, bool onLabSlides) {
   r.neededPerSecond = double(r.stepsLeft) / r.secondsLeft;
   r.verdict = r.secondsNeeded <= r.secondsLeft ? Verdict::OnTime : Verdict::Offer;
   return r;
+}
+
+LivePace::Sample LivePace::liveSample(const RunDataStore& store, double seconds) {
+  Sample sample;
+  sample.seconds = seconds;
+  for (const TrackedRun& run : store.runs()) {
+    if (run.replayed()) continue;
+    sample.stepsDone += run.stepsDone();
+    sample.stepsPlanned += run.totalSteps;
+    sample.active = sample.active || run.active();
+  }
+  return sample;
 }
 
 QString LivePace::format(double stepsPerSecond) {

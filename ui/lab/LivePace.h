@@ -19,6 +19,8 @@
 
 namespace precisionlab {
 
+class RunDataStore;
+
 class LivePace {
  public:
   struct Sample {
@@ -61,6 +63,9 @@ class LivePace {
   // Reads one sample. `onLabSlides`: a run or verdict slide is on screen now (the time left is
   // then only the grace). The caller offers once and stops asking.
   Reading update(const Sample& sample, bool onLabSlides);
+  // The store's live runs together (replayed runs left out) at `seconds`: what the presenter and
+  // the lab's time line feed update().
+  static Sample liveSample(const RunDataStore& store, double seconds);
 
   // A steps-a-second figure as the offer and the status line print it, in the UI's locale: one
   // decimal below ten ("1.0 steps a second", never "1 steps"), whole numbers from ten, two

@@ -211,14 +211,7 @@ void PresenterMode::checkPace() {
     paceTimer_->stop();
     return;
   }
-  LivePace::Sample sample;
-  sample.seconds = paceSeconds();
-  for (const TrackedRun& run : lab->store().runs()) {
-    if (run.replayed()) continue;
-    sample.stepsDone += run.stepsDone();
-    sample.stepsPlanned += run.totalSteps;
-    sample.active = sample.active || run.active();
-  }
+  const LivePace::Sample sample = LivePace::liveSample(lab->store(), paceSeconds());
   const bool onLab = walkthrough_->current().kind == PresenterWalkthrough::StepKind::RunOption ||
                      walkthrough_->current().kind == PresenterWalkthrough::StepKind::Verdicts;
   const LivePace::Reading r = pace_->update(sample, onLab);
